@@ -1,0 +1,93 @@
+# cediramp build. `make` builds everything into build/ (build-asan/ with
+# SANITIZE=1); `make run` and `make test` first install missing packages.
+.SUFFIXES:
+
+CC        = gcc
+VERSION  != cat VERSION
+SANITIZE ?= 0
+SERVER   ?= apache
+PORT     ?= 8080
+
+PKGS      = fcgi libmariadb jansson libcurl openssl
+PKG_CFLAGS != pkg-config --cflags $(PKGS) 2>/dev/null || echo -I/usr/include/mariadb
+PKG_LIBS   != pkg-config --libs $(PKGS) 2>/dev/null || echo -lfcgi -lmariadb -ljansson -lcurl -lssl -lcrypto
+
+CFLAGS    = -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L \
+            -D_DEFAULT_SOURCE -DCEDIRAMP_VERSION='"$(VERSION)"' -Ilib $(PKG_CFLAGS)
+LDLIBS    = $(PKG_LIBS) -lpthread
+
+ifeq ($(SANITIZE),1)
+BUILD     = build-asan
+CFLAGS   += -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDFLAGS  += -fsanitize=address,undefined
+else
+BUILD     = build
+endif
+
+LIB_SRC   = $(wildcard lib/*.c lib/providers/*.c)
+LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+LIB_A     = $(BUILD)/libcediramp.a
+FCGI      = $(patsubst fcgi/%.c,$(BUILD)/fcgi/%.fcgi,$(wildcard fcgi/*.c))
+CRON      = $(patsubst cron/%.c,$(BUILD)/cron/%,$(wildcard cron/*.c))
+TOOLS     = $(BUILD)/tools/cediramp-admin
+UNIT      = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c))
+ITEST_SRC = $(wildcard tests/integration/*.c)
+ITEST     = $(BUILD)/tests/integration/itest
+
+.PHONY: all deps run test unit check clean bench
+all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST)
+
+deps:
+	@tools/deps.sh
+
+$(BUILD)/obj/%.o: %.c $(wildcard lib/*.h lib/providers/*.h tests/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(LIB_A): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/fcgi/%.fcgi: $(BUILD)/obj/fcgi/%.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/cron/%: $(BUILD)/obj/cron/%.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tools/cediramp-admin: $(BUILD)/obj/tools/cediramp-admin.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcunit
+
+$(ITEST): $(ITEST_SRC:%.c=$(BUILD)/obj/%.o) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcunit
+
+# The two commands. Each re-enters make after deps so that pkg-config runs
+# once the packages exist.
+run: deps
+	@$(MAKE) --no-print-directory all
+	@tools/stack.sh run --server $(SERVER) --port $(PORT) --build $(BUILD)
+
+test: deps
+	@$(MAKE) --no-print-directory all
+	@tools/test.sh --build $(BUILD)
+
+unit: all
+	@tools/test.sh --build $(BUILD) --unit-only
+
+check:
+	@tools/check.sh
+
+bench:
+	@tools/deps.sh --bench
+	@$(MAKE) --no-print-directory all
+	@tools/bench.sh --build $(BUILD)
+
+clean:
+	rm -rf build build-asan

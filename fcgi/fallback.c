@@ -1,0 +1,15 @@
+/*
+ * fallback: serves every /api and /v1 path no other program owns, so an
+ * unknown path gets a 404 in its API's envelope (after authentication,
+ * like any other path), and renders the web server's own errors (an
+ * oversize body, a crashed program) as JSON through ErrorDocument.
+ */
+#include "app.h"
+
+int
+main(void)
+{
+	static const struct app app = { "fallback", NULL, 0 };
+
+	return app_main(&app);
+}

@@ -1,0 +1,77 @@
+/*
+ * reference: the partner API's reference data. GET /v1/health (no key),
+ * GET /v1/supported-networks, GET /v1/limits.
+ */
+#include "app.h"
+#include "health.h"
+#include "refdata.h"
+
+static enum err
+get_health(struct req *r, struct resp *resp)
+{
+	json_t *h = health_report(r->ctx);
+
+	return h ? resp_ok(resp, 200, h) : ERR_INTERNAL;
+}
+
+static enum err
+get_networks(struct req *r, struct resp *resp)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	(void)r;
+	if (a == NULL)
+		return ERR_INTERNAL;
+	for (i = 0; i < refdata_nnetworks; i++) {
+		const struct network *n = &refdata_networks[i];
+
+		if (json_array_append_new(a, json_pack(
+		    "{s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
+		    "network_id", n->id, "name", n->name, "country", n->country,
+		    "currency", n->currency, "status", "operational",
+		    "min_amount", n->min_amount, "max_amount", n->max_amount)) != 0) {
+			json_decref(a);
+			return ERR_INTERNAL;
+		}
+	}
+	return resp_ok(resp, 200, a);
+}
+
+static enum err
+get_limits(struct req *r, struct resp *resp)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	(void)r;
+	if (a == NULL)
+		return ERR_INTERNAL;
+	for (i = 0; i < refdata_ntiers; i++) {
+		const struct tier *t = &refdata_tiers[i];
+
+		if (json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:s}",
+		    "tier", t->tier, "daily_limit", t->daily_limit,
+		    "monthly_limit", t->monthly_limit,
+		    "per_transaction_max", t->per_transaction_max)) != 0) {
+			json_decref(a);
+			return ERR_INTERNAL;
+		}
+	}
+	return resp_ok(resp, 200, a);
+}
+
+static const struct route routes[] = {
+	{ "GET", "/v1/health", get_health, ROUTE_PUBLIC, NULL },
+	{ "GET", "/v1/supported-networks", get_networks, 0, NULL },
+	{ "GET", "/v1/limits", get_limits, 0, NULL },
+};
+
+int
+main(void)
+{
+	static const struct app app = { "reference", routes,
+	    sizeof(routes) / sizeof(routes[0]) };
+
+	return app_main(&app);
+}

@@ -1,0 +1,191 @@
+#include "app.h"
+
+#include <fcgiapp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "auth.h"
+#include "id.h"
+#include "log.h"
+#include "strict.h"
+
+/* Reads exactly len body bytes into a new buffer; -1 on short read/OOM. */
+static int
+read_body(app_read_fn rd, void *io, size_t len, struct buf *b)
+{
+	char chunk[16384];
+
+	while (b->len < len) {
+		size_t want = len - b->len < sizeof(chunk) ? len - b->len : sizeof(chunk);
+		long got = rd(io, chunk, want);
+
+		if (got <= 0 || buf_append(b, chunk, (size_t)got) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Runs everything between a parsed request and a handler's result. why
+ * receives a reason for the log line when an error is decided here.
+ */
+static enum err
+dispatch(const struct app *app, struct req *r, struct resp *resp,
+    app_read_fn rd, void *io, char *why, size_t whylen)
+{
+	const struct route *rt = NULL;
+	enum route_match m;
+	char allow[64];
+	int public_path;
+	enum err e;
+	struct buf body;
+
+	m = route_find(app->routes, app->nroutes, r, &rt, allow, sizeof(allow),
+	    &public_path);
+	/*
+	 * Credentials are checked before the route is disclosed: an
+	 * unauthenticated caller gets 401 for every path but the public ones.
+	 */
+	if (!public_path) {
+		e = r->api == API_PARTNER ? auth_partner(r, why, whylen) :
+		    auth_wallet(r, why, whylen);
+		if (e != ERR_OK)
+			return e;
+	}
+	if (m == ROUTE_NONE)
+		return ERR_NOT_FOUND;
+	if (m == ROUTE_BAD_METHOD) {
+		resp_header(resp, "Allow", allow);
+		return resp_fail(resp, ERR_METHOD_NOT_ALLOWED,
+		    "%s is not allowed here; use %s", r->method, allow);
+	}
+	if (req_check_query(r, rt->query, resp->err_msg,
+	    sizeof(resp->err_msg)) != ERR_OK)
+		return ERR_VALIDATION;
+	if (rt->flags & ROUTE_BODY) {
+		if (r->content_length > r->ctx->cfg.max_body_bytes)
+			return resp_fail(resp, ERR_PAYLOAD_TOO_LARGE,
+			    "The request body is larger than %llu bytes",
+			    r->ctx->cfg.max_body_bytes);
+		if (!req_is_json_type(r->content_type))
+			return ERR_UNSUPPORTED_MEDIA_TYPE;
+		buf_init(&body, r->ctx->cfg.max_body_bytes);
+		if (read_body(rd, io, (size_t)r->content_length, &body) != 0) {
+			buf_free(&body);
+			return resp_fail(resp, ERR_VALIDATION,
+			    "the request body could not be read");
+		}
+		e = req_parse_body(r, body.data ? body.data : "", body.len,
+		    resp->err_msg, sizeof(resp->err_msg));
+		buf_free(&body);
+		if (e != ERR_OK)
+			return e;
+	}
+	return rt->fn(r, resp);
+}
+
+int
+app_handle(const struct app *app, struct ctx *ctx, char **envp,
+    app_read_fn rd, void *io, struct buf *head, struct buf *body)
+{
+	long long t0 = log_now_us();
+	char why[320] = "", caller[180] = "";
+	const char *redirect;
+	struct resp resp;
+	struct req r;
+	enum err e;
+	int status;
+
+	memset(&r, 0, sizeof(r));
+	resp_init(&resp);
+	r.ctx = ctx;
+	e = req_from_env(&r, envp, resp.err_msg, sizeof(resp.err_msg));
+	if (r.request_id[0] == '\0' &&
+	    id_random(r.request_id, sizeof(r.request_id), "req_", 20) != 0)
+		(void)strict_copy(r.request_id, sizeof(r.request_id), "req_unknown");
+	redirect = req_env(envp, "REDIRECT_STATUS");
+	if (e != ERR_OK) {
+		/* unparseable request: e is already set */
+	} else if (ctx->init_error[0] != '\0') {
+		snprintf(why, sizeof(why), "set-up failed: %s", ctx->init_error);
+		e = ERR_INTERNAL;
+	} else if (redirect != NULL && strcmp(redirect, "200") != 0) {
+		/*
+		 * The web server turned an error of its own (an oversize body,
+		 * a crashed program) into an internal redirect here: render it
+		 * in the API's envelope instead of an HTML page.
+		 */
+		unsigned long long st = 500;
+
+		(void)strict_uint(redirect, strlen(redirect), 599, &st);
+		e = err_from_http_status((int)st);
+		if (e == ERR_PAYLOAD_TOO_LARGE)
+			resp_fail(&resp, e, "The request body is larger than %llu bytes",
+			    ctx->cfg.max_body_bytes);
+		snprintf(why, sizeof(why), "web server status %llu", st);
+	} else {
+		e = dispatch(app, &r, &resp, rd, io, why, sizeof(why));
+	}
+	if (e == ERR_INTERNAL && resp.err_msg[0] == '\0' && why[0] == '\0')
+		snprintf(why, sizeof(why), "handler failed");
+	status = resp_render(&resp, r.api, e, r.request_id, head, body);
+	if (status < 0) {
+		/* out of memory while rendering: a bare, static 500 */
+		buf_reset(head);
+		buf_reset(body);
+		(void)buf_puts(head, "Status: 500 Internal Server Error\r\n"
+		    "Content-Type: application/json\r\n\r\n");
+		(void)buf_puts(body, r.api == API_PARTNER ?
+		    "{\"status\":\"error\",\"code\":\"INTERNAL_ERROR\",\"message\":\"Internal error\"}" :
+		    "{\"status\":0,\"code\":\"internal_error\",\"message\":\"Internal error\",\"data\":null}");
+		status = 500;
+	}
+	if (r.caller.kind != CALLER_NONE)
+		snprintf(caller, sizeof(caller), "%s:%s",
+		    r.caller.kind == CALLER_USER ? "user" : "partner", r.caller.ref);
+	log_request(r.request_id, r.method, r.path, status, log_now_us() - t0,
+	    caller, e != ERR_OK ? (why[0] ? why : resp.err_msg) : NULL);
+	resp_free(&resp);
+	req_free(&r);
+	return status;
+}
+
+static long
+fcgx_read(void *io, char *p, size_t n)
+{
+	return FCGX_GetStr(p, (int)n, (FCGX_Stream *)io);
+}
+
+int
+app_main(const struct app *app)
+{
+	struct buf head, body;
+	FCGX_Request fr;
+	struct ctx ctx;
+
+	signal(SIGPIPE, SIG_IGN);
+	/* A set-up failure is served as JSON 500s, never as a crash loop. */
+	(void)ctx_init(&ctx, app->name, 1);
+	if (FCGX_Init() != 0 || FCGX_InitRequest(&fr, 0, 0) != 0) {
+		log_event("error", "FastCGI set-up failed");
+		ctx_free(&ctx);
+		return 1;
+	}
+	buf_init(&head, 64 * 1024);
+	buf_init(&body, 64 * 1024 * 1024);
+	while (FCGX_Accept_r(&fr) >= 0) {
+		buf_reset(&head);
+		buf_reset(&body);
+		(void)app_handle(app, &ctx, fr.envp, fcgx_read, fr.in, &head, &body);
+		FCGX_PutStr(head.data, (int)head.len, fr.out);
+		if (body.len > 0)
+			FCGX_PutStr(body.data, (int)body.len, fr.out);
+		FCGX_Finish_r(&fr);
+	}
+	buf_free(&head);
+	buf_free(&body);
+	ctx_free(&ctx);
+	return 0;
+}

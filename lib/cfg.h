@@ -1,0 +1,61 @@
+/*
+ * cfg: the cediramp configuration file. Lines are `key = value`; `#` starts
+ * a comment line; blank lines are ignored; unknown keys and bad values are
+ * errors (a typo must not silently fall back to a default). Every key and
+ * its default is documented in etc/cediramp.conf.
+ */
+#ifndef CEDIRAMP_CFG_H
+#define CEDIRAMP_CFG_H
+
+#include <stddef.h>
+
+#define CFG_DEFAULT_PATH "/etc/cediramp/cediramp.conf"
+#define CFG_ENV "CEDIRAMP_CONF"
+
+struct cfg {
+	char environment[16]; /* "sandbox" or "production" */
+	int sandbox;          /* derived: environment is sandbox */
+
+	char db_socket[256];
+	char db_host[256];
+	unsigned long long db_port;
+	char db_user[64];
+	char db_password[128];
+	char db_name[64];
+	unsigned long long db_connect_timeout; /* seconds */
+	unsigned long long db_rw_timeout;      /* seconds */
+
+	unsigned long long max_body_bytes;
+
+	char jwt_hs256_secret[256];
+	char jwt_jwks_file[512];
+	char jwt_algorithms[64]; /* comma list of HS256, RS256, ES256 */
+	char jwt_issuer[256];
+	char jwt_audience[256];
+	unsigned long long jwt_leeway_seconds;
+
+	char log_file[512]; /* empty: stderr */
+
+	char chain_url[512]; /* chain gateway base URL */
+	char momo_url[512];  /* mobile money provider base URL */
+	unsigned long long provider_timeout_ms;
+
+	char schema_dir[512];
+};
+
+/* Fills c with the documented defaults. */
+void cfg_defaults(struct cfg *c);
+
+/*
+ * Loads the file at path over the defaults. Returns 0, or -1 with
+ * "path:line: reason" in err.
+ */
+int cfg_load(const char *path, struct cfg *c, char *err, size_t errlen);
+
+/* The path to load: $CEDIRAMP_CONF or CFG_DEFAULT_PATH. Not owned. */
+const char *cfg_path(void);
+
+/* Loads cfg_path() into c; convenience for programs. */
+int cfg_load_default(struct cfg *c, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,23 @@
+/*
+ * log: one JSON object per line, to the configured file (opened once,
+ * O_APPEND, each line one write(2) so lines from many processes do not
+ * interleave) or to stderr.
+ */
+#ifndef CEDIRAMP_LOG_H
+#define CEDIRAMP_LOG_H
+
+/* Opens path for appending; NULL or "" logs to stderr. -1 on failure. */
+int log_open(const char *path, const char *program);
+
+/* The request line: request id, method, path, status, duration, caller. */
+void log_request(const char *request_id, const char *method, const char *path,
+    int status, long long duration_us, const char *caller, const char *error);
+
+/* A free-form event: level is "info", "warn" or "error". */
+void log_event(const char *level, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Microseconds on a monotonic clock, for durations. */
+long long log_now_us(void);
+
+#endif

@@ -1,0 +1,141 @@
+#include "route.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "strict.h"
+
+static int
+hexv(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Decodes one path segment into out (outcap bytes): percent escapes only
+ * ('+' stays '+'), no control bytes, no '/'. Returns length or -1.
+ */
+static long
+seg_decode(const char *s, size_t n, char *out, size_t outcap)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '%') {
+			int hi, lo;
+
+			if (i + 2 >= n)
+				return -1;
+			hi = hexv(s[i + 1]);
+			lo = hexv(s[i + 2]);
+			if (hi < 0 || lo < 0)
+				return -1;
+			c = (unsigned char)(hi * 16 + lo);
+			i += 2;
+		}
+		if (c < 0x20 || c == 0x7f || c == '/' || o + 1 >= outcap)
+			return -1;
+		out[o++] = (char)c;
+	}
+	out[o] = '\0';
+	return (long)o;
+}
+
+/*
+ * Matches path against pattern. On a match, and when r is not NULL, stores
+ * path parameters in r. Returns 1 on match, 0 otherwise.
+ */
+static int
+pattern_match(const char *pattern, const char *path, struct req *r)
+{
+	const char *p = pattern, *s = path;
+	size_t nparams = 0;
+
+	while (*p != '\0' && *s != '\0') {
+		size_t pl, sl;
+
+		if (*p != '/' || *s != '/')
+			return 0;
+		p++;
+		s++;
+		pl = strcspn(p, "/");
+		sl = strcspn(s, "/");
+		if (sl == 0 || (sl == 1 && s[0] == '.') ||
+		    (sl == 2 && s[0] == '.' && s[1] == '.'))
+			return 0;
+		if (p[0] == ':') {
+			char val[REQ_VALUE_MAX + 1];
+			long d = seg_decode(s, sl, val, sizeof(val));
+
+			if (d <= 0 || nparams == REQ_PARAM_MAX)
+				return 0;
+			if (r != NULL) {
+				char key[64];
+
+				if (pl - 1 >= sizeof(key))
+					return 0;
+				memcpy(key, p + 1, pl - 1);
+				key[pl - 1] = '\0';
+				r->params[nparams].key = req_store(r, key, pl - 1);
+				r->params[nparams].val = req_store(r, val, (size_t)d);
+				if (r->params[nparams].key == NULL ||
+				    r->params[nparams].val == NULL)
+					return 0;
+			}
+			nparams++;
+		} else if (pl != sl || memcmp(p, s, pl) != 0) {
+			return 0;
+		}
+		p += pl;
+		s += sl;
+	}
+	if (*p != '\0' || *s != '\0')
+		return 0;
+	if (r != NULL)
+		r->nparams = nparams;
+	return 1;
+}
+
+enum route_match
+route_find(const struct route *t, size_t n, struct req *r,
+    const struct route **found, char *allow, size_t allowlen,
+    int *public_path)
+{
+	size_t i, used = 0;
+	int path_known = 0;
+
+	*found = NULL;
+	*public_path = 0;
+	if (allowlen > 0)
+		allow[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (!pattern_match(t[i].pattern, r->path, NULL))
+			continue;
+		path_known = 1;
+		if (t[i].flags & ROUTE_PUBLIC)
+			*public_path = 1;
+		if (strcmp(t[i].method, r->method) == 0 && *found == NULL) {
+			if (!pattern_match(t[i].pattern, r->path, r))
+				return ROUTE_NONE;
+			*found = &t[i];
+		}
+		if (strstr(allow, t[i].method) == NULL && allowlen > used) {
+			int w = snprintf(allow + used, allowlen - used, "%s%s",
+			    used ? ", " : "", t[i].method);
+
+			if (w > 0 && (size_t)w < allowlen - used)
+				used += (size_t)w;
+		}
+	}
+	if (*found != NULL)
+		return ROUTE_FOUND;
+	return path_known ? ROUTE_BAD_METHOD : ROUTE_NONE;
+}

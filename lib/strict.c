@@ -1,0 +1,86 @@
+#include "strict.h"
+
+#include <string.h>
+
+int
+strict_uint(const char *s, size_t n, unsigned long long max,
+    unsigned long long *out)
+{
+	unsigned long long v = 0;
+	size_t i;
+
+	if (s == NULL || n == 0 || n > 20)
+		return -1;
+	if (n > 1 && s[0] == '0')
+		return -1;
+	for (i = 0; i < n; i++) {
+		unsigned d;
+
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		d = (unsigned)(s[i] - '0');
+		if (v > (max - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}
+
+int
+strict_copy(char *dst, size_t cap, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (cap == 0 || n >= cap)
+		return -1;
+	memcpy(dst, src, n + 1);
+	return 0;
+}
+
+char *
+strict_clip(char *dst, size_t cap, const char *src, size_t n)
+{
+	size_t i, o = 0;
+
+	if (cap == 0)
+		return dst;
+	for (i = 0; i < n && o + 1 < cap; i++) {
+		unsigned char c = (unsigned char)src[i];
+
+		dst[o++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+	}
+	dst[o] = '\0';
+	return dst;
+}
+
+int
+strict_printable(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e)
+			return 0;
+	return 1;
+}
+
+int
+strict_ieq(const char *s, size_t n, const char *lit)
+{
+	size_t i;
+
+	if (strlen(lit) != n)
+		return 0;
+	for (i = 0; i < n; i++) {
+		unsigned char a = (unsigned char)s[i], b = (unsigned char)lit[i];
+
+		if (a >= 'A' && a <= 'Z')
+			a = (unsigned char)(a - 'A' + 'a');
+		if (b >= 'A' && b <= 'Z')
+			b = (unsigned char)(b - 'A' + 'a');
+		if (a != b)
+			return 0;
+	}
+	return 1;
+}

@@ -1,0 +1,34 @@
+/*
+ * strict: small parsers and string helpers that replace atoi/strtok/strncpy.
+ * Every parser takes a bound and rejects what it does not fully consume.
+ */
+#ifndef CEDIRAMP_STRICT_H
+#define CEDIRAMP_STRICT_H
+
+#include <stddef.h>
+
+/*
+ * Parses s[0..n) as a non-negative decimal integer: digits only, no sign,
+ * no spaces, no leading zero unless the value is 0, at most max. Returns 0
+ * and sets *out, or -1.
+ */
+int strict_uint(const char *s, size_t n, unsigned long long max,
+    unsigned long long *out);
+
+/* Copies src into dst (cap bytes) NUL-terminated; -1 if it does not fit. */
+int strict_copy(char *dst, size_t cap, const char *src);
+
+/*
+ * Copies at most max visible bytes of src into dst (cap bytes), replacing
+ * control and non-ASCII bytes by '?', so user text can go into a log line or
+ * an error message. Returns dst.
+ */
+char *strict_clip(char *dst, size_t cap, const char *src, size_t n);
+
+/* 1 if s[0..n) holds only printable ASCII (0x20..0x7e), else 0. */
+int strict_printable(const char *s, size_t n);
+
+/* Case-insensitive ASCII comparison of s[0..n) with the C string lit. */
+int strict_ieq(const char *s, size_t n, const char *lit);
+
+#endif
