@@ -84,7 +84,7 @@ db_connect(struct db *db)
 	const char *init = "SET time_zone = '+00:00', "
 	    "sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_DATE,NO_ENGINE_SUBSTITUTION,"
 	    "ERROR_FOR_DIVISION_BY_ZERO', "
-	    "SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED";
+	    "tx_isolation = 'READ-COMMITTED'";
 	MYSQL *m;
 
 	if (db->conn != NULL)

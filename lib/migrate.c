@@ -139,7 +139,7 @@ migrate_apply(const struct cfg *c, const char *dir, FILE *out)
 	if (db_exec(db, DB_LOCK_GET, lock, 2, &rows, NULL) != DB_OK ||
 	    db_cell(&rows, 0, 0) == NULL || strcmp(db_cell(&rows, 0, 0), "1") != 0) {
 		db_rows_free(&rows);
-		fprintf(stderr, "migrate: another migration holds the lock\n");
+		fprintf(stderr, "migrate: cannot take the migration lock: %s\n", db_error(db));
 		goto out;
 	}
 	db_rows_free(&rows);
