@@ -1,0 +1,166 @@
+/* Unit tests for lib/b64.c (base64url without padding). */
+#include "b64.h"
+
+#include <CUnit/Basic.h>
+#include <stdint.h>
+#include <string.h>
+
+#define FAIL ((size_t)-1)
+
+struct vector {
+	const char *raw;
+	size_t rawlen;
+	const char *enc;
+};
+
+/* RFC 4648 section 10 vectors with the padding removed, plus - and _. */
+static const struct vector vectors[] = {
+	{ "", 0, "" },
+	{ "f", 1, "Zg" },
+	{ "fo", 2, "Zm8" },
+	{ "foo", 3, "Zm9v" },
+	{ "foob", 4, "Zm9vYg" },
+	{ "fooba", 5, "Zm9vYmE" },
+	{ "foobar", 6, "Zm9vYmFy" },
+	{ "\xfb\xff", 2, "-_8" },
+	{ "\xfb\xff\xbf", 3, "-_-_" },
+	{ "\x00", 1, "AA" },
+	{ "\x00\x00\x00", 3, "AAAA" },
+	{ "\xff\xff\xff", 3, "____" },
+};
+
+static void
+test_vectors(void)
+{
+	char enc[64];
+	unsigned char dec[64];
+
+	for (size_t i = 0; i < sizeof(vectors) / sizeof(vectors[0]); i++) {
+		const struct vector *t = &vectors[i];
+		size_t elen = strlen(t->enc);
+
+		CU_ASSERT_EQUAL(b64url_encoded_len(t->rawlen), elen);
+		CU_ASSERT_EQUAL(b64url_encode((const unsigned char *)t->raw,
+		    t->rawlen, enc, sizeof(enc)), elen);
+		CU_ASSERT_STRING_EQUAL(enc, t->enc);
+		CU_ASSERT_EQUAL(b64url_decode(t->enc, elen, dec, sizeof(dec)),
+		    t->rawlen);
+		CU_ASSERT(memcmp(dec, t->raw, t->rawlen) == 0);
+	}
+}
+
+/* xorshift32: reproducible test data without pulling in a RNG. */
+static uint32_t
+next_rand(uint32_t *state)
+{
+	uint32_t x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	*state = x;
+	return x;
+}
+
+static void
+test_round_trip(void)
+{
+	unsigned char raw[200];
+	unsigned char dec[200];
+	char enc[300];
+	uint32_t st = 0x9e3779b9u;
+
+	for (size_t n = 0; n <= sizeof(raw); n++) {
+		size_t elen;
+
+		for (size_t i = 0; i < n; i++)
+			raw[i] = (unsigned char)next_rand(&st);
+		elen = b64url_encode(raw, n, enc, sizeof(enc));
+		CU_ASSERT_EQUAL_FATAL(elen, b64url_encoded_len(n));
+		CU_ASSERT_EQUAL(strlen(enc), elen);
+		CU_ASSERT(strspn(enc, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
+		    "opqrstuvwxyz0123456789-_") == elen);
+		CU_ASSERT_EQUAL_FATAL(b64url_decode(enc, elen, dec, n), n);
+		CU_ASSERT(memcmp(raw, dec, n) == 0);
+	}
+}
+
+static const char *const bad_inputs[] = {
+	"Zg==",    /* padding */
+	"Zm8=",    /* padding */
+	"Zg=",     /* padding, odd length */
+	"+_8",     /* standard alphabet */
+	"-/8",     /* standard alphabet */
+	"Zm 9v",   /* space inside */
+	"Zm9v ",   /* trailing space */
+	"Zm9v\n",  /* newline */
+	"Z",       /* length 4k+1 */
+	"Zm9vY",   /* length 4k+1 */
+	"Zh",      /* 'h' leaves non-zero trailing bits (f -> "Zg") */
+	"Zm9",     /* '9' leaves non-zero trailing bits (fo -> "Zm8") */
+	"Zm9v*mFy", /* outside the alphabet */
+	"Zm\x80v", /* high byte */
+};
+
+static void
+test_rejections(void)
+{
+	unsigned char dec[64];
+
+	for (size_t i = 0; i < sizeof(bad_inputs) / sizeof(bad_inputs[0]);
+	    i++)
+		CU_ASSERT_EQUAL(b64url_decode(bad_inputs[i],
+		    strlen(bad_inputs[i]), dec, sizeof(dec)), FAIL);
+	/* an embedded NUL is not in the alphabet either */
+	CU_ASSERT_EQUAL(b64url_decode("Zm\0v", 4, dec, sizeof(dec)), FAIL);
+}
+
+static void
+test_capacity(void)
+{
+	unsigned char dec[6];
+	char enc[9];
+
+	/* decode: "Zm9vYmFy" is 6 bytes */
+	CU_ASSERT_EQUAL(b64url_decode("Zm9vYmFy", 8, dec, 5), FAIL);
+	CU_ASSERT_EQUAL(b64url_decode("Zm9vYmFy", 8, dec, 6), 6);
+	CU_ASSERT_EQUAL(b64url_decode("Zm9vYg", 6, dec, 3), FAIL);
+	CU_ASSERT_EQUAL(b64url_decode("", 0, NULL, 0), 0);
+	/* encode needs room for the NUL too, and leaves out alone otherwise */
+	memset(enc, 'x', sizeof(enc));
+	CU_ASSERT_EQUAL(b64url_encode((const unsigned char *)"foobar", 6, enc,
+	    8), FAIL);
+	CU_ASSERT_EQUAL(enc[0], 'x');
+	CU_ASSERT_EQUAL(b64url_encode((const unsigned char *)"foobar", 6, enc,
+	    9), 8);
+	CU_ASSERT_EQUAL(b64url_encode((const unsigned char *)"", 0, enc, 0),
+	    FAIL);
+	CU_ASSERT_EQUAL(b64url_encode((const unsigned char *)"", 0, enc, 1), 0);
+	CU_ASSERT_STRING_EQUAL(enc, "");
+	CU_ASSERT_EQUAL(b64url_encode(NULL, 0, NULL, 1), FAIL);
+	CU_ASSERT_EQUAL(b64url_encoded_len(SIZE_MAX), SIZE_MAX);
+}
+
+int
+main(void)
+{
+	CU_pSuite suite = NULL;
+	unsigned failures;
+
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	suite = CU_add_suite("b64url", NULL, NULL);
+	if (suite == NULL ||
+	    CU_add_test(suite, "known vectors", test_vectors) == NULL ||
+	    CU_add_test(suite, "round trips 0..200", test_round_trip) == NULL ||
+	    CU_add_test(suite, "strict rejections", test_rejections) == NULL ||
+	    CU_add_test(suite, "output capacity", test_capacity) == NULL) {
+		CU_cleanup_registry();
+		return 2;
+	}
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	failures = CU_get_number_of_failures();
+	CU_cleanup_registry();
+	return failures != 0;
+}
