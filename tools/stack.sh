@@ -12,8 +12,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-CMD=${1:-}
-[ $# -gt 0 ] && shift
+CMD=""
 VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -21,7 +20,8 @@ while [ $# -gt 0 ]; do
 	--build) BUILD=$2; shift 2 ;;
 	--port) PORT=$2; shift 2 ;;
 	--server) SERVER=$2; shift 2 ;;
-	*) echo "stack: unknown option $1" >&2; exit 2 ;;
+	-*) echo "stack: unknown option $1" >&2; exit 2 ;;
+	*) CMD=$1; shift ;;
 	esac
 done
 mkdir -p "$VAR"

@@ -1,0 +1,318 @@
+#include "it.h"
+
+#include <curl/curl.h>
+#include <mysql.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "cfg.h"
+#include "jwt.h"
+#include "buf.h"
+
+const char *
+it_env(const char *name)
+{
+	const char *v = getenv(name);
+
+	if (v == NULL || *v == '\0') {
+		fprintf(stderr, "integration: %s is not set (run through make test)\n", name);
+		exit(2);
+	}
+	return v;
+}
+
+static size_t
+collect(char *p, size_t size, size_t n, void *ud)
+{
+	return buf_append(ud, p, size * n) == 0 ? size * n : 0;
+}
+
+int
+it_http(const char *method, const char *path, const char *const *headers,
+    const char *body, size_t blen, struct it_resp *out)
+{
+	char url[2048];
+	struct curl_slist *hl = NULL;
+	struct buf b, h;
+	CURL *c;
+	CURLcode cc;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(url, sizeof(url), "%s%s", it_env("BASE_URL"), path);
+	if (strncmp(url, "http://127.0.0.1:", 17) != 0)
+		return -1; /* tests never leave this machine */
+	buf_init(&b, 64 * 1024 * 1024);
+	buf_init(&h, 1024 * 1024);
+	c = curl_easy_init();
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, &b);
+	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, collect);
+	curl_easy_setopt(c, CURLOPT_HEADERDATA, &h);
+	hl = curl_slist_append(hl, "Expect:");
+	for (; headers != NULL && *headers != NULL; headers++)
+		hl = curl_slist_append(hl, *headers);
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hl);
+	if (body != NULL) {
+		curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+		curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)blen);
+	}
+	if (strcmp(method, "HEAD") == 0)
+		curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+	cc = curl_easy_perform(c);
+	if (cc == CURLE_OK)
+		curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &out->status);
+	curl_slist_free_all(hl);
+	curl_easy_cleanup(c);
+	if (cc != CURLE_OK) {
+		buf_free(&b);
+		buf_free(&h);
+		fprintf(stderr, "it_http %s %s: %s\n", method, path, curl_easy_strerror(cc));
+		return -1;
+	}
+	buf_cstr(&b);
+	buf_cstr(&h);
+	out->body = b.data;
+	out->len = b.len;
+	out->headers = h.data;
+	if (out->len > 0)
+		out->json = json_loadb(out->body, out->len, JSON_REJECT_DUPLICATES, NULL);
+	return 0;
+}
+
+void
+it_resp_free(struct it_resp *r)
+{
+	free(r->body);
+	free(r->headers);
+	json_decref(r->json);
+	memset(r, 0, sizeof(*r));
+}
+
+const char *
+it_header(const struct it_resp *r, const char *name, char *buf, size_t cap)
+{
+	const char *p = r->headers;
+	size_t n = strlen(name);
+
+	/* the last header block wins (after a 100 Continue) */
+	const char *found = NULL;
+	while (p != NULL && *p != '\0') {
+		const char *eol = strstr(p, "\r\n");
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+
+		if (len > n && strncasecmp(p, name, n) == 0 && p[n] == ':')
+			found = p;
+		p = eol ? eol + 2 : NULL;
+	}
+	if (found == NULL)
+		return NULL;
+	found += n + 1;
+	while (*found == ' ')
+		found++;
+	snprintf(buf, cap, "%.*s", (int)strcspn(found, "\r\n"), found);
+	return buf;
+}
+
+const char *
+it_bearer(const char *x, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "Authorization: Bearer %s", x);
+	return buf;
+}
+
+char *
+it_wallet_token(const char *wallet, long long exp_offset)
+{
+	const char *s = it_env("JWT_HS256_SECRET");
+	long long now = (long long)time(NULL);
+
+	return jwt_sign_hs256((const unsigned char *)s, strlen(s), wallet,
+	    now - 10, now + exp_offset, NULL, NULL);
+}
+
+static MYSQL *
+it_db(void)
+{
+	static MYSQL *m;
+	struct cfg c;
+	char err[256];
+
+	if (m != NULL && mysql_ping(m) == 0)
+		return m;
+	if (m != NULL)
+		mysql_close(m);
+	m = NULL;
+	cfg_defaults(&c);
+	if (cfg_load(it_env("CEDIRAMP_CONF"), &c, err, sizeof(err)) != 0) {
+		fprintf(stderr, "integration: %s\n", err);
+		return NULL;
+	}
+	m = mysql_init(NULL);
+	if (mysql_real_connect(m, NULL, c.db_user, c.db_password, c.db_name, 0,
+	    c.db_socket, 0) == NULL) {
+		fprintf(stderr, "integration: db: %s\n", mysql_error(m));
+		mysql_close(m);
+		m = NULL;
+	}
+	return m;
+}
+
+/* Prepares and runs sql with up to two string params; the statement is returned executed. */
+static MYSQL_STMT *
+it_run(const char *sql, const char *p1, const char *p2)
+{
+	MYSQL *m = it_db();
+	MYSQL_STMT *st;
+	MYSQL_BIND b[2];
+	unsigned long l[2];
+	const char *p[2] = { p1, p2 };
+	int i, n = 0;
+
+	if (m == NULL || (st = mysql_stmt_init(m)) == NULL)
+		return NULL;
+	if (mysql_stmt_prepare(st, sql, strlen(sql)) != 0)
+		goto fail;
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 2; i++)
+		if (p[i] != NULL) {
+			l[i] = strlen(p[i]);
+			b[i].buffer_type = MYSQL_TYPE_STRING;
+			b[i].buffer = (void *)p[i];
+			b[i].buffer_length = l[i];
+			b[i].length = &l[i];
+			n++;
+		}
+	if ((n > 0 && mysql_stmt_bind_param(st, b) != 0) || mysql_stmt_execute(st) != 0)
+		goto fail;
+	return st;
+fail:
+	fprintf(stderr, "integration: %s: %s\n", sql, mysql_stmt_error(st));
+	mysql_stmt_close(st);
+	return NULL;
+}
+
+long long
+it_db_scalar(const char *sql, const char *p1, const char *p2)
+{
+	MYSQL_STMT *st = it_run(sql, p1, p2);
+	MYSQL_BIND r;
+	long long v = -1;
+	my_bool isnull = 0;
+
+	if (st == NULL)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	r.buffer_type = MYSQL_TYPE_LONGLONG;
+	r.buffer = &v;
+	r.is_null = &isnull;
+	if (mysql_stmt_bind_result(st, &r) != 0 || mysql_stmt_fetch(st) != 0 || isnull)
+		v = -1;
+	mysql_stmt_close(st);
+	return v;
+}
+
+long long
+it_db_exec(const char *sql, const char *p1, const char *p2)
+{
+	MYSQL_STMT *st = it_run(sql, p1, p2);
+	long long n;
+
+	if (st == NULL)
+		return -1;
+	n = (long long)mysql_stmt_affected_rows(st);
+	mysql_stmt_close(st);
+	return n;
+}
+
+int
+it_stack(const char *arg)
+{
+	char cmd[2048];
+
+	snprintf(cmd, sizeof(cmd), "%s %s >/dev/null 2>&1", it_env("STACK_CTL"), arg);
+	return system(cmd);
+}
+
+int
+it_admin(const char *args, char *out, size_t cap)
+{
+	char cmd[2048];
+	size_t n;
+	FILE *p;
+	int rc;
+
+	snprintf(cmd, sizeof(cmd), "%s %s 2>/dev/null", it_env("ADMIN"), args);
+	p = popen(cmd, "r");
+	if (p == NULL)
+		return -1;
+	n = fread(out, 1, cap - 1, p);
+	out[n] = '\0';
+	while (n > 0 && (out[n - 1] == '\n' || out[n - 1] == ' '))
+		out[--n] = '\0';
+	rc = pclose(p);
+	return rc;
+}
+
+static void
+assert_json_body(const struct it_resp *r, const char *where)
+{
+	char ct[128];
+
+	IT_CHECK(r->json != NULL, where);
+	IT_CHECK(r->body != NULL && r->body[0] == '{', where);
+	IT_CHECK(it_header(r, "Content-Type", ct, sizeof(ct)) != NULL &&
+	    strncmp(ct, "application/json", 16) == 0, where);
+}
+
+void
+it_assert_partner_error(const struct it_resp *r, long status, const char *code,
+    const char *where)
+{
+	const char *got;
+
+	if (r->status != status)
+		fprintf(stderr, "%s: status %ld, want %ld; body %.200s\n", where,
+		    r->status, status, r->body ? r->body : "");
+	IT_CHECK(r->status == status, where);
+	assert_json_body(r, where);
+	if (r->json == NULL)
+		return;
+	IT_CHECK(json_object_size(r->json) == 3, where);
+	IT_CHECK(json_is_string(json_object_get(r->json, "status")) &&
+	    strcmp(json_string_value(json_object_get(r->json, "status")), "error") == 0, where);
+	got = json_string_value(json_object_get(r->json, "code"));
+	if (got == NULL || strcmp(got, code) != 0)
+		fprintf(stderr, "%s: code %s, want %s\n", where, got ? got : "(none)", code);
+	IT_CHECK(got != NULL && strcmp(got, code) == 0, where);
+	IT_CHECK(json_is_string(json_object_get(r->json, "message")), where);
+}
+
+void
+it_assert_wallet_error(const struct it_resp *r, long status, const char *code,
+    const char *where)
+{
+	const char *got;
+
+	if (r->status != status)
+		fprintf(stderr, "%s: status %ld, want %ld; body %.200s\n", where,
+		    r->status, status, r->body ? r->body : "");
+	IT_CHECK(r->status == status, where);
+	assert_json_body(r, where);
+	if (r->json == NULL)
+		return;
+	IT_CHECK(json_object_size(r->json) == 4, where);
+	IT_CHECK(json_is_integer(json_object_get(r->json, "status")) &&
+	    json_integer_value(json_object_get(r->json, "status")) == 0, where);
+	got = json_string_value(json_object_get(r->json, "code"));
+	if (got == NULL || strcmp(got, code) != 0)
+		fprintf(stderr, "%s: code %s, want %s\n", where, got ? got : "(none)", code);
+	IT_CHECK(got != NULL && strcmp(got, code) == 0, where);
+	IT_CHECK(json_is_string(json_object_get(r->json, "message")), where);
+	IT_CHECK(json_object_get(r->json, "data") != NULL, where);
+}

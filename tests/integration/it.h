@@ -1,0 +1,73 @@
+/*
+ * it: the integration-test harness. Talks HTTP to the real stack with
+ * libcurl (127.0.0.1 only), reads the database the stack uses to check what
+ * it holds, and can stop and start that database.
+ *
+ * Environment (set by tools/test.sh): BASE_URL, PARTNER_API_KEY,
+ * JWT_HS256_SECRET, CEDIRAMP_CONF, STACK_CTL (a command prefix accepting
+ * db-stop / db-start).
+ */
+#ifndef CEDIRAMP_IT_H
+#define CEDIRAMP_IT_H
+
+#include <stddef.h>
+#include <CUnit/CUnit.h>
+#include <jansson.h>
+
+struct it_resp {
+	long status;
+	char *body;     /* NUL-terminated */
+	size_t len;
+	char *headers;  /* raw header block */
+	json_t *json;   /* parsed body, NULL if not JSON */
+};
+
+/*
+ * Sends method path (relative to BASE_URL) with headers (NULL-terminated
+ * "Name: value" list, may be NULL) and body (may be NULL). Returns 0 when
+ * an HTTP answer came back.
+ */
+int it_http(const char *method, const char *path, const char *const *headers,
+    const char *body, size_t blen, struct it_resp *out);
+void it_resp_free(struct it_resp *r);
+
+/* The value of a response header (case-insensitive name), in buf. */
+const char *it_header(const struct it_resp *r, const char *name, char *buf,
+    size_t cap);
+
+/* "Authorization: Bearer <x>" in buf. */
+const char *it_bearer(const char *x, char *buf, size_t cap);
+
+const char *it_env(const char *name); /* required; aborts the run if unset */
+
+/* A wallet token signed with the sandbox secret (caller frees). */
+char *it_wallet_token(const char *wallet, long long exp_offset);
+
+/* Runs a fixed SQL statement with optional string params; returns the
+ * first column of the first row as a long long (-1 on error / no row). */
+long long it_db_scalar(const char *sql, const char *p1, const char *p2);
+/* Runs a statement with optional string params; returns affected rows or -1. */
+long long it_db_exec(const char *sql, const char *p1, const char *p2);
+
+/* Runs the stack control command with arg (db-stop, db-start). */
+int it_stack(const char *arg);
+
+/* Runs build/tools/cediramp-admin with args; stdout (trimmed) into out. */
+int it_admin(const char *args, char *out, size_t cap);
+
+/* Checks an error answer of the partner API: status, exact keys, code. */
+void it_assert_partner_error(const struct it_resp *r, long status,
+    const char *code, const char *where);
+/* Checks an error answer of the wallet API: status, envelope, code. */
+void it_assert_wallet_error(const struct it_resp *r, long status,
+    const char *code, const char *where);
+
+/* Suites register themselves through these. */
+void it_suite_reference(void);
+void it_suite_auth(void);
+void it_suite_http(void);
+
+#define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
+	(where), __FILE__, "", CU_FALSE)
+
+#endif

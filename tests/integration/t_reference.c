@@ -1,0 +1,209 @@
+/* GET /v1/health, /v1/supported-networks, /v1/limits against the stack. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "it.h"
+
+static const char *
+str(json_t *o, const char *k)
+{
+	return json_string_value(json_object_get(o, k));
+}
+
+static json_t *
+data_of(const struct it_resp *r)
+{
+	if (r->json == NULL || json_object_size(r->json) != 2 ||
+	    str(r->json, "status") == NULL || strcmp(str(r->json, "status"), "success") != 0)
+		return NULL;
+	return json_object_get(r->json, "data");
+}
+
+/* GETs /v1/health and returns its data (owned by r). */
+static json_t *
+health(struct it_resp *r)
+{
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/health", NULL, NULL, 0, r), 0);
+	CU_ASSERT_EQUAL(r->status, 200);
+	return data_of(r);
+}
+
+static void
+test_health_fields(void)
+{
+	struct it_resp r;
+	json_t *d = health(&r), *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_EQUAL(json_object_size(d), 5);
+	CU_ASSERT_STRING_EQUAL(str(d, "status"), "operational");
+	CU_ASSERT_STRING_EQUAL(str(d, "version"), CEDIRAMP_VERSION);
+	CU_ASSERT_TRUE(json_is_integer(json_object_get(d, "uptime_seconds")));
+	CU_ASSERT_TRUE(json_integer_value(json_object_get(d, "uptime_seconds")) >= 0);
+	CU_ASSERT_STRING_EQUAL(str(d, "environment"), "sandbox");
+	s = json_object_get(d, "services");
+	CU_ASSERT_EQUAL(json_object_size(s), 3);
+	CU_ASSERT_STRING_EQUAL(str(s, "database"), "operational");
+	CU_ASSERT_STRING_EQUAL(str(s, "blockchain"), "operational");
+	CU_ASSERT_STRING_EQUAL(str(s, "mobile_money"), "operational");
+	it_resp_free(&r);
+}
+
+static void
+test_health_needs_no_key(void)
+{
+	const char *bad[] = { "Authorization: Bearer sk_test_nope", NULL };
+	struct it_resp r;
+
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/health", bad, NULL, 0, &r), 0);
+	CU_ASSERT_EQUAL(r.status, 200);
+	it_resp_free(&r);
+}
+
+/* The simulator's health knobs drive the provider checks for real. */
+static void
+test_health_providers_down_and_slow(void)
+{
+	struct it_resp r;
+	json_t *d;
+
+	CU_ASSERT_EQUAL(it_db_exec("REPLACE INTO sim_settings VALUES ('momo.health', 'down')", NULL, NULL), 1);
+	d = health(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_STRING_EQUAL(str(d, "status"), "degraded");
+	CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "mobile_money"), "down");
+	CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "blockchain"), "operational");
+	it_resp_free(&r);
+
+	it_db_exec("REPLACE INTO sim_settings VALUES ('momo.health', 'ok')", NULL, NULL);
+	it_db_exec("REPLACE INTO sim_settings VALUES ('chain.health', 'slow')", NULL, NULL);
+	d = health(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_STRING_EQUAL(str(d, "status"), "degraded");
+	CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "blockchain"), "degraded");
+	CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "mobile_money"), "operational");
+	it_resp_free(&r);
+	it_db_exec("DELETE FROM sim_settings", NULL, NULL);
+
+	d = health(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_STRING_EQUAL(str(d, "status"), "operational");
+	it_resp_free(&r);
+}
+
+/*
+ * With the database stopped, health answers promptly and says so; the
+ * partner API refuses with 503 rather than 401 (it cannot check keys);
+ * once the database is back every program reconnects.
+ */
+static void
+test_health_database_down(void)
+{
+	char auth[200];
+	const char *h[] = { it_bearer(it_env("PARTNER_API_KEY"), auth, sizeof(auth)), NULL };
+	struct it_resp r;
+	time_t t0;
+	json_t *d;
+
+	CU_ASSERT_EQUAL_FATAL(it_stack("db-stop"), 0);
+	t0 = time(NULL);
+	d = health(&r);
+	CU_ASSERT_TRUE(time(NULL) - t0 < 5);
+	CU_ASSERT_PTR_NOT_NULL(d);
+	if (d != NULL) {
+		CU_ASSERT_STRING_EQUAL(str(d, "status"), "down");
+		CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "database"), "down");
+	}
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_http("GET", "/v1/limits", h, NULL, 0, &r), 0);
+	it_assert_partner_error(&r, 503, "SERVICE_UNAVAILABLE", "limits with db down");
+	it_resp_free(&r);
+
+	CU_ASSERT_EQUAL_FATAL(it_stack("db-start"), 0);
+	d = health(&r);
+	CU_ASSERT_PTR_NOT_NULL(d);
+	if (d != NULL)
+		CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "database"), "operational");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_http("GET", "/v1/limits", h, NULL, 0, &r), 0);
+	CU_ASSERT_EQUAL(r.status, 200);
+	it_resp_free(&r);
+}
+
+static void
+test_supported_networks(void)
+{
+	static const struct { const char *id, *min, *max; } want[] = {
+		{ "MTN", "5.00", "10000.00" },
+		{ "TELECEL", "5.00", "5000.00" },
+		{ "AIRTELTIGO", "5.00", "5000.00" },
+	};
+	char auth[200];
+	const char *h[] = { it_bearer(it_env("PARTNER_API_KEY"), auth, sizeof(auth)), NULL };
+	struct it_resp r;
+	json_t *d;
+	size_t i;
+
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/supported-networks", h, NULL, 0, &r), 0);
+	CU_ASSERT_EQUAL(r.status, 200);
+	d = data_of(&r);
+	CU_ASSERT_TRUE_FATAL(json_is_array(d));
+	CU_ASSERT_EQUAL_FATAL(json_array_size(d), 3);
+	for (i = 0; i < 3; i++) {
+		json_t *n = json_array_get(d, i);
+
+		CU_ASSERT_EQUAL(json_object_size(n), 7);
+		CU_ASSERT_STRING_EQUAL(str(n, "network_id"), want[i].id);
+		CU_ASSERT_PTR_NOT_NULL(str(n, "name"));
+		CU_ASSERT_STRING_EQUAL(str(n, "country"), "GH");
+		CU_ASSERT_STRING_EQUAL(str(n, "currency"), "GHS");
+		CU_ASSERT_STRING_EQUAL(str(n, "status"), "operational");
+		CU_ASSERT_STRING_EQUAL(str(n, "min_amount"), want[i].min);
+		CU_ASSERT_STRING_EQUAL(str(n, "max_amount"), want[i].max);
+	}
+	it_resp_free(&r);
+}
+
+static void
+test_limits(void)
+{
+	static const char *want[][4] = {
+		{ "basic", "500.00", "5000.00", "200.00" },
+		{ "verified", "5000.00", "50000.00", "2000.00" },
+		{ "enterprise", "50000.00", "500000.00", "10000.00" },
+	};
+	char auth[200];
+	const char *h[] = { it_bearer(it_env("PARTNER_API_KEY"), auth, sizeof(auth)), NULL };
+	struct it_resp r;
+	json_t *d;
+	size_t i;
+
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/limits", h, NULL, 0, &r), 0);
+	CU_ASSERT_EQUAL(r.status, 200);
+	d = data_of(&r);
+	CU_ASSERT_EQUAL_FATAL(json_array_size(d), 3);
+	for (i = 0; i < 3; i++) {
+		json_t *t = json_array_get(d, i);
+
+		CU_ASSERT_EQUAL(json_object_size(t), 4);
+		CU_ASSERT_STRING_EQUAL(str(t, "tier"), want[i][0]);
+		CU_ASSERT_STRING_EQUAL(str(t, "daily_limit"), want[i][1]);
+		CU_ASSERT_STRING_EQUAL(str(t, "monthly_limit"), want[i][2]);
+		CU_ASSERT_STRING_EQUAL(str(t, "per_transaction_max"), want[i][3]);
+	}
+	it_resp_free(&r);
+}
+
+void
+it_suite_reference(void)
+{
+	CU_pSuite s = CU_add_suite("reference endpoints", NULL, NULL);
+
+	CU_add_test(s, "health: every field, all operational", test_health_fields);
+	CU_add_test(s, "health: no key needed, a bad key ignored", test_health_needs_no_key);
+	CU_add_test(s, "health: provider down / slow from real probes", test_health_providers_down_and_slow);
+	CU_add_test(s, "health: database stopped, then reconnect", test_health_database_down);
+	CU_add_test(s, "supported-networks: the spec's three networks", test_supported_networks);
+	CU_add_test(s, "limits: the tier table", test_limits);
+}
