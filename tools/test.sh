@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# `make test`: the unit tests, then the integration suite against a private
+# stack (MariaDB + Apache, then MariaDB + lighttpd) started on a free port
+# in its own directory under var/, torn down afterwards. Exits non-zero on
+# any failure. With a sanitizer build (build-asan), any AddressSanitizer or
+# UndefinedBehaviorSanitizer report from any process is a failure too.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=build UNIT_ONLY=0 SERVERS="apache lighttpd"
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--build) BUILD=$2; shift 2 ;;
+	--unit-only) UNIT_ONLY=1; shift ;;
+	--servers) SERVERS=$2; shift 2 ;;
+	*) echo "test: unknown option $1" >&2; exit 2 ;;
+	esac
+done
+cd "$ROOT"
+LOGS="$ROOT/var/test-logs"
+rm -rf "$LOGS" && mkdir -p "$LOGS"
+passed=0 failed=0
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0" UBSAN_OPTIONS="print_stacktrace=1"
+
+# Adds the CUnit "tests" summary line of a log to the totals; a run that
+# printed no summary (it crashed) counts as one failure.
+count() {
+	local line
+	line=$(grep -E '^ +tests +[0-9]+' "$1" | tail -1)
+	if [ -z "$line" ]; then
+		failed=$((failed + 1))
+		return
+	fi
+	passed=$((passed + $(echo "$line" | awk '{print $4}')))
+	failed=$((failed + $(echo "$line" | awk '{print $5}')))
+}
+
+for t in "$BUILD"/tests/unit/test_*; do
+	[ -x "$t" ] || continue
+	name=$(basename "$t")
+	if "$t" >"$LOGS/$name.log" 2>&1; then
+		echo "unit  $name: ok"
+	else
+		echo "unit  $name: FAILED (see $LOGS/$name.log)"
+		grep -E 'FAILED|ERROR|runtime error' "$LOGS/$name.log" | head -20
+		failed=$((failed + 1)) # a non-zero exit fails even if CUnit counted none
+	fi
+	count "$LOGS/$name.log"
+done
+
+free_port() {
+	local p
+	for _ in $(seq 1 50); do
+		p=$((20000 + RANDOM % 20000))
+		if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+			echo "$p"
+			return
+		fi
+	done
+	echo 0
+}
+
+sanitizer_reports() {
+	local f found=0
+	for f in "$1"/log/asan.* "$1"/log/ubsan.*; do
+		[ -s "$f" ] || continue
+		echo "sanitizer report: $f"
+		head -30 "$f"
+		found=1
+	done
+	return $found
+}
+
+if [ "$UNIT_ONLY" = 0 ]; then
+	for server in $SERVERS; do
+		var="$ROOT/var/test-$server"
+		port=$(free_port)
+		ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --server $server --port $port"
+		rm -rf "$var"
+		trap '$ctl down >/dev/null 2>&1' EXIT
+		if ! $ctl up >"$LOGS/stack-$server.log" 2>&1; then
+			echo "integ $server: stack did not start:"
+			cat "$LOGS/stack-$server.log"
+			failed=$((failed + 1))
+			$ctl down >/dev/null 2>&1
+			continue
+		fi
+		set -a
+		# shellcheck disable=SC1090,SC1091
+		. "$var/sandbox.env"
+		set +a
+		if CEDIRAMP_CONF="$var/cediramp.conf" STACK_CTL="$ctl" \
+			ADMIN="env CEDIRAMP_CONF=$var/cediramp.conf $ROOT/$BUILD/tools/cediramp-admin" \
+			"$BUILD/tests/integration/itest" >"$LOGS/integration-$server.log" 2>&1; then
+			echo "integ $server: ok"
+		else
+			echo "integ $server: FAILED (see $LOGS/integration-$server.log)"
+			grep -E 'FAILED|^ +[0-9]+\. |want' "$LOGS/integration-$server.log" | head -40
+			failed=$((failed + 1))
+		fi
+		count "$LOGS/integration-$server.log"
+		$ctl down >"$LOGS/stack-down-$server.log" 2>&1
+		trap - EXIT
+		if ! sanitizer_reports "$var"; then
+			failed=$((failed + 1))
+		fi
+		# the processes of the stack must all be gone
+		if pgrep -f "$var" >/dev/null; then
+			echo "integ $server: processes left running after teardown:"
+			pgrep -af "$var"
+			failed=$((failed + 1))
+		fi
+	done
+fi
+
+echo
+echo "tests: $passed passed, $failed failed"
+[ "$failed" = 0 ]
