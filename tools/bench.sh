@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# `make bench`: wrk against a private stack on a free port (127.0.0.1
+# only), a few seconds per endpoint, results printed and kept in
+# var/bench/results.txt. Numbers, not assertions: compare runs by eye.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=build SERVER=apache DURATION=${BENCH_SECONDS:-8} CONNS=${BENCH_CONNECTIONS:-16}
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--build) BUILD=$2; shift 2 ;;
+	--server) SERVER=$2; shift 2 ;;
+	*) echo "bench: unknown option $1" >&2; exit 2 ;;
+	esac
+done
+var="$ROOT/var/bench"
+port=$((20000 + RANDOM % 20000))
+ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --server $SERVER --port $port"
+rm -rf "$var"
+trap '$ctl down >/dev/null 2>&1' EXIT
+$ctl up >/dev/null
+# shellcheck disable=SC1091
+. "$var/sandbox.env"
+out="$var/results.txt"
+run() {
+	local name=$1 path=$2; shift 2
+	echo "== $name: GET $path ($SERVER, c=$CONNS, ${DURATION}s)" | tee -a "$out"
+	wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency "$@" "$BASE_URL$path" | tee -a "$out"
+}
+run "limits (API-key lookup + JSON)" /v1/limits -H "Authorization: Bearer $PARTNER_API_KEY"
+run "health (db ping + two provider probes)" /v1/health
+run "wallet 404 (JWT verify + user lookup)" /api/none -H "Authorization: Bearer $WALLET_JWT"
+echo "results in $out"
