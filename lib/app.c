@@ -61,7 +61,9 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 		return resp_fail(resp, ERR_METHOD_NOT_ALLOWED,
 		    "%s is not allowed here; use %s", r->method, allow);
 	}
-	if (req_check_query(r, rt->query, resp->err_msg,
+	if (req_parse_query(r, r->query_string, resp->err_msg,
+	    sizeof(resp->err_msg)) != ERR_OK ||
+	    req_check_query(r, rt->query, resp->err_msg,
 	    sizeof(resp->err_msg)) != ERR_OK)
 		return ERR_VALIDATION;
 	if (rt->flags & ROUTE_BODY) {

@@ -13,7 +13,8 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_USER_BY_WALLET] =
 	    "SELECT id, tier FROM users WHERE wallet_id = ?",
 	[DB_USER_INSERT] =
-	    "INSERT IGNORE INTO users (wallet_id, tier) VALUES (?, ?)",
+	    "INSERT INTO users (wallet_id, tier) VALUES (?, ?) "
+	    "ON DUPLICATE KEY UPDATE wallet_id = wallet_id",
 	[DB_USER_SET_TIER] =
 	    "UPDATE users SET tier = ? WHERE wallet_id = ?",
 	[DB_PARTNER_INSERT] =

@@ -43,6 +43,7 @@ struct req {
 	const char *content_type; /* NULL when absent */
 	const char *authorization;
 	const char *idempotency_key;
+	const char *query_string; /* raw; parsed by req_parse_query */
 	unsigned long long content_length;
 	char request_id[REQ_ID_MAX];
 
@@ -61,8 +62,10 @@ struct req {
 
 /*
  * Fills r from a FastCGI/CGI environment (NULL-terminated KEY=VALUE
- * strings, borrowed: r points into it). Returns ERR_OK, or ERR_VALIDATION
- * / ERR_NOT_FOUND with msg set for a request that cannot be parsed.
+ * strings, borrowed: r points into it). The query string is kept raw: the
+ * loop parses it after authentication and routing. Returns ERR_OK, or
+ * ERR_VALIDATION / ERR_NOT_FOUND with msg set for a request that cannot be
+ * parsed (a bad Content-Length, a path too long).
  */
 enum err req_from_env(struct req *r, char **envp, char *msg, size_t msglen);
 

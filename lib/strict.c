@@ -19,7 +19,7 @@ strict_uint(const char *s, size_t n, unsigned long long max,
 		if (s[i] < '0' || s[i] > '9')
 			return -1;
 		d = (unsigned)(s[i] - '0');
-		if (v > (max - d) / 10)
+		if (d > max || v > (max - d) / 10)
 			return -1;
 		v = v * 10 + d;
 	}

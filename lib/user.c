@@ -32,9 +32,9 @@ user_resolve(struct db *db, const char *wallet_id, int sandbox,
 	int tries;
 
 	/*
-	 * The common case is one SELECT. A first sighting inserts; INSERT
-	 * IGNORE lets two concurrent first requests both succeed, and the
-	 * UNIQUE key on wallet_id keeps one row.
+	 * The common case is one SELECT. A first sighting inserts; ON
+	 * DUPLICATE KEY lets two concurrent first requests both succeed, and
+	 * the UNIQUE key on wallet_id keeps one row.
 	 */
 	for (tries = 0; tries < 2; tries++) {
 		a[0] = DB_S(wallet_id);

@@ -98,6 +98,17 @@ test_unknown_query_parameter(void)
 	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/limits?%zz=1", h, NULL, 0, &r), 0);
 	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "malformed query");
 	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/limits?a=1&a=2", h, NULL, 0, &r), 0);
+	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "repeated query parameter");
+	it_resp_free(&r);
+	/* credentials are checked before the query is even parsed */
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/limits?%zz=1", NULL, NULL, 0, &r), 0);
+	it_assert_partner_error(&r, 401, "UNAUTHORIZED", "malformed query, no key");
+	it_resp_free(&r);
+	/* an unknown path with a query is still 404 */
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/nope?x=1", h, NULL, 0, &r), 0);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "unknown path with query");
+	it_resp_free(&r);
 }
 
 static long long
