@@ -208,17 +208,31 @@ web_start() {
 	die "$SERVER did not come up on port $PORT; see $VAR/log/"
 }
 
+descendants() {
+	local c
+	for c in $(pgrep -P "$1"); do
+		echo "$c"
+		descendants "$c"
+	done
+}
+
 web_stop() {
+	local pid kids="" p
 	if web_running; then
-		local pid
 		pid=$(cat "$VAR/run/web.pid")
+		kids=$(descendants "$pid")
 		kill -TERM "$pid" 2>/dev/null || true
 		for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 		kill -KILL "$pid" 2>/dev/null || true
 	fi
 	rm -f "$VAR/run/web.pid"
-	# FastCGI programs that outlived their server (lighttpd spawns them).
-	pkill -TERM -f "^$BUILD/fcgi/" 2>/dev/null || true
+	# FastCGI programs that outlived this server: only its own, never
+	# another stack's that runs the same build.
+	for p in $kids; do
+		case "$(readlink "/proc/$p/exe" 2>/dev/null)" in
+		"$BUILD"/fcgi/*) kill -TERM "$p" 2>/dev/null || true ;;
+		esac
+	done
 }
 
 # The sandbox cron: every worker in build/cron, every few seconds.
