@@ -40,7 +40,7 @@ all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST)
 deps:
 	@tools/deps.sh
 
-$(BUILD)/obj/%.o: %.c $(wildcard lib/*.h lib/providers/*.h tests/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard lib/*.h lib/providers/*.h tests/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 

@@ -189,6 +189,10 @@ cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
 			goto out;
 		}
 	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: read error", path);
+		goto out;
+	}
 	rc = 0;
 out:
 	fclose(f);

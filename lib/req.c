@@ -231,7 +231,8 @@ json_depth_ok(const json_t *j, int depth)
 	json_t *v;
 	size_t i;
 
-	if (depth > REQ_JSON_DEPTH)
+	/* depth counts containers; a scalar adds no level */
+	if ((json_is_object(j) || json_is_array(j)) && depth > REQ_JSON_DEPTH)
 		return 0;
 	if (json_is_object(j)) {
 		json_object_foreach((json_t *)j, k, v)
@@ -314,6 +315,9 @@ req_from_env(struct req *r, char **envp, char *msg, size_t msglen)
 	if (uri == NULL)
 		uri = "/";
 	plen = strcspn(uri, "?#");
+	r->api = strncmp(uri, "/v1", 3) == 0 &&
+	    (uri[3] == '/' || uri[3] == '\0' || uri[3] == '?') ?
+	    API_PARTNER : API_WALLET;
 	if (plen >= sizeof(r->path)) {
 		memcpy(r->path, uri, sizeof(r->path) - 1);
 		r->path[sizeof(r->path) - 1] = '\0';
@@ -322,8 +326,6 @@ req_from_env(struct req *r, char **envp, char *msg, size_t msglen)
 	}
 	memcpy(r->path, uri, plen);
 	r->path[plen] = '\0';
-	r->api = strncmp(r->path, "/v1/", 4) == 0 || strcmp(r->path, "/v1") == 0 ?
-	    API_PARTNER : API_WALLET;
 
 	r->content_type = req_env(envp, "CONTENT_TYPE");
 	if (r->content_type != NULL && *r->content_type == '\0')

@@ -75,7 +75,8 @@ pattern_match(const char *pattern, const char *path, struct req *r)
 			char val[REQ_VALUE_MAX + 1];
 			long d = seg_decode(s, sl, val, sizeof(val));
 
-			if (d <= 0 || nparams == REQ_PARAM_MAX)
+			if (d <= 0 || nparams == REQ_PARAM_MAX ||
+			    strcmp(val, ".") == 0 || strcmp(val, "..") == 0)
 				return 0;
 			if (r != NULL) {
 				char key[64];
@@ -127,12 +128,16 @@ route_find(const struct route *t, size_t n, struct req *r,
 				return ROUTE_NONE;
 			*found = &t[i];
 		}
-		if (strstr(allow, t[i].method) == NULL && allowlen > used) {
-			int w = snprintf(allow + used, allowlen - used, "%s%s",
+		if (strstr(allow, t[i].method) == NULL) {
+			char item[24];
+			int w = snprintf(item, sizeof(item), "%s%s",
 			    used ? ", " : "", t[i].method);
 
-			if (w > 0 && (size_t)w < allowlen - used)
+			/* a method that does not fit is left out whole */
+			if (w > 0 && (size_t)w < allowlen - used) {
+				memcpy(allow + used, item, (size_t)w + 1);
 				used += (size_t)w;
+			}
 		}
 	}
 	if (*found != NULL)
