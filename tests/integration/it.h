@@ -66,6 +66,7 @@ void it_assert_wallet_error(const struct it_resp *r, long status,
 void it_suite_reference(void);
 void it_suite_auth(void);
 void it_suite_http(void);
+void it_suite_db(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)

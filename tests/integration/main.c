@@ -18,6 +18,7 @@ main(void)
 	it_suite_reference();
 	it_suite_auth();
 	it_suite_http();
+	it_suite_db();
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

@@ -1,0 +1,162 @@
+/*
+ * lib/db against the stack's MariaDB: transactions commit or roll back as
+ * a whole, a real deadlock is retried until both sides succeed, and a
+ * UNIQUE violation is reported as DB_DUP.
+ */
+#include <mysql.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cfg.h"
+#include "db.h"
+#include "it.h"
+
+static struct cfg cfg;
+
+static int
+load_cfg(void)
+{
+	char err[256];
+
+	cfg_defaults(&cfg);
+	return cfg_load(it_env("CEDIRAMP_CONF"), &cfg, err, sizeof(err));
+}
+
+struct two_sets {
+	const char *first, *second, *value;
+	int fail_after; /* return DB_FAIL after writing: must roll back */
+	int attempts;
+	int pause_ms;
+};
+
+static void
+pause_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* Writes two settings in order; the pause lets two of these interleave. */
+static int
+set_two(struct db *db, void *arg)
+{
+	struct two_sets *t = arg;
+	struct db_arg a[2];
+	enum db_rc rc;
+
+	t->attempts++;
+	a[0] = DB_S(t->first);
+	a[1] = DB_S(t->value);
+	if ((rc = db_exec(db, DB_SIM_SETTING_SET, a, 2, NULL, NULL)) != DB_OK)
+		return rc;
+	pause_ms(t->pause_ms);
+	a[0] = DB_S(t->second);
+	if ((rc = db_exec(db, DB_SIM_SETTING_SET, a, 2, NULL, NULL)) != DB_OK)
+		return rc;
+	return t->fail_after ? DB_FAIL : DB_OK;
+}
+
+static void
+test_tx_commit_and_rollback(void)
+{
+	struct two_sets t = { "it.tx.a", "it.tx.b", "v1", 1, 0, 0 };
+	struct db *db;
+
+	CU_ASSERT_EQUAL_FATAL(load_cfg(), 0);
+	db = db_open(&cfg, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+	it_db_exec("DELETE FROM sim_settings WHERE name LIKE 'it.tx.%'", NULL, NULL);
+
+	CU_ASSERT_EQUAL(db_tx(db, set_two, &t), DB_FAIL);
+	CU_ASSERT_EQUAL(t.attempts, 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_settings WHERE name LIKE 'it.tx.%'", NULL, NULL), 0);
+
+	t.fail_after = 0;
+	CU_ASSERT_EQUAL(db_tx(db, set_two, &t), DB_OK);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_settings WHERE name LIKE 'it.tx.%' AND value = 'v1'", NULL, NULL), 2);
+	/* the connection is back in autocommit mode: a lone write sticks */
+	{
+		struct db_arg a[2] = { DB_S("it.tx.c"), DB_S("v2") };
+
+		CU_ASSERT_EQUAL(db_exec(db, DB_SIM_SETTING_SET, a, 2, NULL, NULL), DB_OK);
+	}
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_settings WHERE name = 'it.tx.c'", NULL, NULL), 1);
+	it_db_exec("DELETE FROM sim_settings WHERE name LIKE 'it.tx.%'", NULL, NULL);
+	db_close(db);
+}
+
+struct runner {
+	struct two_sets t;
+	int rc;
+};
+
+static void *
+run_tx(void *arg)
+{
+	struct runner *r = arg;
+	struct db *db;
+
+	mysql_thread_init();
+	db = db_open(&cfg, 1);
+	r->rc = db ? db_tx(db, set_two, &r->t) : -1;
+	db_close(db);
+	mysql_thread_end();
+	return NULL;
+}
+
+/* Opposite lock orders on two existing rows: InnoDB kills one side with a
+ * deadlock error; db_tx must run that side again and both must commit. */
+static void
+test_tx_deadlock_is_retried(void)
+{
+	struct runner a = { { "it.dl.1", "it.dl.2", "A", 0, 0, 300 }, -1 };
+	struct runner b = { { "it.dl.2", "it.dl.1", "B", 0, 0, 300 }, -1 };
+	pthread_t ta, tb;
+
+	CU_ASSERT_EQUAL_FATAL(load_cfg(), 0);
+	it_db_exec("REPLACE INTO sim_settings VALUES ('it.dl.1', '0'), ('it.dl.2', '0')", NULL, NULL);
+	pthread_create(&ta, NULL, run_tx, &a);
+	pause_ms(50);
+	pthread_create(&tb, NULL, run_tx, &b);
+	pthread_join(ta, NULL);
+	pthread_join(tb, NULL);
+	CU_ASSERT_EQUAL(a.rc, DB_OK);
+	CU_ASSERT_EQUAL(b.rc, DB_OK);
+	/* one side was the deadlock victim and ran again */
+	CU_ASSERT_TRUE(a.t.attempts + b.t.attempts >= 3);
+	/* whichever committed last wrote both rows: never a mix */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(DISTINCT value) FROM sim_settings WHERE name LIKE 'it.dl.%'", NULL, NULL), 1);
+	it_db_exec("DELETE FROM sim_settings WHERE name LIKE 'it.dl.%'", NULL, NULL);
+}
+
+static void
+test_unique_violation_is_dup(void)
+{
+	struct db *db;
+	struct db_arg a[4] = { DB_S("pt_it_duplicate_id"), DB_S("Dup Co"), DB_S("basic"), DB_S("sandbox") };
+
+	CU_ASSERT_EQUAL_FATAL(load_cfg(), 0);
+	db = db_open(&cfg, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+	it_db_exec("DELETE FROM partners WHERE public_id = 'pt_it_duplicate_id'", NULL, NULL);
+	CU_ASSERT_EQUAL(db_exec(db, DB_PARTNER_INSERT, a, 4, NULL, NULL), DB_OK);
+	CU_ASSERT_EQUAL(db_exec(db, DB_PARTNER_INSERT, a, 4, NULL, NULL), DB_DUP);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM partners WHERE public_id = 'pt_it_duplicate_id'", NULL, NULL), 1);
+	/* a wrong argument count is refused before anything runs */
+	CU_ASSERT_EQUAL(db_exec(db, DB_PARTNER_INSERT, a, 3, NULL, NULL), DB_FAIL);
+	it_db_exec("DELETE FROM partners WHERE public_id = 'pt_it_duplicate_id'", NULL, NULL);
+	db_close(db);
+}
+
+void
+it_suite_db(void)
+{
+	CU_pSuite s = CU_add_suite("database layer", NULL, NULL);
+
+	CU_add_test(s, "db_tx commits or rolls back as a whole", test_tx_commit_and_rollback);
+	CU_add_test(s, "db_tx retries a real deadlock", test_tx_deadlock_is_retried);
+	CU_add_test(s, "a UNIQUE violation is DB_DUP", test_unique_violation_is_dup);
+}
