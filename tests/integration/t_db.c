@@ -151,6 +151,21 @@ test_unique_violation_is_dup(void)
 	db_close(db);
 }
 
+/* The stack applied every migration at start; running it again does nothing. */
+static void
+test_migrate_twice_applies_nothing(void)
+{
+	char out[512];
+	long long before = it_db_scalar("SELECT COUNT(*) FROM schema_migrations", NULL, NULL);
+
+	CU_ASSERT_TRUE(before >= 1);
+	CU_ASSERT_EQUAL(it_admin("migrate", out, sizeof(out)), 0);
+	CU_ASSERT_STRING_EQUAL(out, "schema up to date");
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM schema_migrations", NULL, NULL), before);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM schema_migrations WHERE version = '001' "
+	    "AND name = '001_foundation.sql'", NULL, NULL), 1);
+}
+
 void
 it_suite_db(void)
 {
@@ -159,4 +174,5 @@ it_suite_db(void)
 	CU_add_test(s, "db_tx commits or rolls back as a whole", test_tx_commit_and_rollback);
 	CU_add_test(s, "db_tx retries a real deadlock", test_tx_deadlock_is_retried);
 	CU_add_test(s, "a UNIQUE violation is DB_DUP", test_unique_violation_is_dup);
+	CU_add_test(s, "migrate run again applies nothing", test_migrate_twice_applies_nothing);
 }
