@@ -8,9 +8,9 @@ SANITIZE ?= 0
 SERVER   ?= apache
 PORT     ?= 8080
 
-PKGS      = fcgi libmariadb jansson libcurl openssl
+PKGS      = fcgi libmariadb jansson libcurl openssl gmp
 PKG_CFLAGS != pkg-config --cflags $(PKGS) 2>/dev/null || echo -I/usr/include/mariadb
-PKG_LIBS   != pkg-config --libs $(PKGS) 2>/dev/null || echo -lfcgi -lmariadb -ljansson -lcurl -lssl -lcrypto
+PKG_LIBS   != pkg-config --libs $(PKGS) 2>/dev/null || echo -lfcgi -lmariadb -ljansson -lcurl -lssl -lcrypto -lgmp
 
 CFLAGS    = -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L \
             -D_DEFAULT_SOURCE -DCEDIRAMP_VERSION='"$(VERSION)"' -Ilib $(PKG_CFLAGS)

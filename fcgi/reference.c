@@ -62,9 +62,9 @@ get_limits(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "GET", "/v1/health", get_health, ROUTE_PUBLIC, NULL },
-	{ "GET", "/v1/supported-networks", get_networks, 0, NULL },
-	{ "GET", "/v1/limits", get_limits, 0, NULL },
+	{ "GET", "/v1/health", get_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "GET", "/v1/supported-networks", get_networks, 0, NULL, RL_GENERAL },
+	{ "GET", "/v1/limits", get_limits, 0, NULL, RL_GENERAL },
 };
 
 int

@@ -81,7 +81,7 @@ post_wallet_token(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "POST", "/v1/sandbox/wallet-tokens", post_wallet_token, ROUTE_BODY, NULL },
+	{ "POST", "/v1/sandbox/wallet-tokens", post_wallet_token, ROUTE_BODY, NULL, RL_GENERAL },
 };
 
 int

@@ -56,8 +56,8 @@ momo_health(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "GET", "/sim/chain/health", chain_health, ROUTE_PUBLIC, NULL },
-	{ "GET", "/sim/momo/health", momo_health, ROUTE_PUBLIC, NULL },
+	{ "GET", "/sim/chain/health", chain_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "GET", "/sim/momo/health", momo_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 };
 
 int

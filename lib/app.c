@@ -6,10 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <time.h>
+
 #include "auth.h"
 #include "id.h"
 #include "log.h"
+#include "rl.h"
 #include "strict.h"
+#include "timefmt.h"
 
 /* Reads exactly len body bytes into a new buffer; -1 on short read/OOM. */
 static int
@@ -25,6 +29,65 @@ read_body(app_read_fn rd, void *io, size_t len, struct buf *b)
 			return -1;
 	}
 	return 0;
+}
+
+/* Of two counts, the one to report: a limited one (the later reset), else
+ * the one with fewer requests left. */
+static const struct rl_result *
+rl_worse(const struct rl_result *a, const struct rl_result *b)
+{
+	if (a->limited != b->limited)
+		return a->limited ? a : b;
+	if (a->limited)
+		return a->reset >= b->reset ? a : b;
+	return a->remaining <= b->remaining ? a : b;
+}
+
+/*
+ * Counts the request against the caller's limits (the route's category on
+ * the wallet API; the plan's per-minute and per-day limits on the partner
+ * API) and sets the X-RateLimit-* headers. Over the limit: 429 with
+ * Retry-After and, on the wallet API, the spec's context.
+ */
+static enum err
+apply_limits(struct req *r, const struct route *rt, struct resp *resp)
+{
+	const struct cfg *c = &r->ctx->cfg;
+	long long now = (long long)time(NULL);
+	struct rl_result m, d;
+	const struct rl_result *w = &m;
+	char subject[40], num[32], when[40], window[16];
+	long long retry;
+
+	snprintf(subject, sizeof(subject), "%c:%lld",
+	    r->caller.kind == CALLER_USER ? 'u' : 'p', r->caller.id);
+	if (r->api == API_PARTNER) {
+		if (rl_hit(r->ctx->db, c, subject, RL_PARTNER_MINUTE, now, &m) != DB_OK ||
+		    rl_hit(r->ctx->db, c, subject, RL_PARTNER_DAY, now, &d) != DB_OK)
+			return ERR_SERVICE_UNAVAILABLE;
+		w = rl_worse(&m, &d);
+	} else if (rl_hit(r->ctx->db, c, subject, rt->rl, now, &m) != DB_OK) {
+		return ERR_SERVICE_UNAVAILABLE;
+	}
+	snprintf(num, sizeof(num), "%llu", w->limit);
+	resp_header(resp, "X-RateLimit-Limit", num);
+	snprintf(num, sizeof(num), "%llu", w->remaining);
+	resp_header(resp, "X-RateLimit-Remaining", num);
+	snprintf(num, sizeof(num), "%lld", w->reset);
+	resp_header(resp, "X-RateLimit-Reset", num);
+	if (!w->limited)
+		return ERR_OK;
+	retry = w->reset - now > 0 ? w->reset - now : 1;
+	snprintf(num, sizeof(num), "%lld", retry);
+	resp_header(resp, "Retry-After", num);
+	timefmt_iso(w->reset, when, sizeof(when));
+	rl_window_name(w->window, window, sizeof(window));
+	json_decref(resp->err_ctx);
+	resp->err_ctx = json_pack("{s:I,s:s,s:I,s:s}", "limit", (json_int_t)w->limit,
+	    "window", window, "retryAfter", (json_int_t)retry, "resetsAt", when);
+	return resp_fail(resp, ERR_RATE_LIMITED,
+	    "Rate limit of %llu requests per %s exceeded; retry after %lld s",
+	    w->limit, window, retry);
 }
 
 /*
@@ -61,6 +124,9 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 		return resp_fail(resp, ERR_METHOD_NOT_ALLOWED,
 		    "%s is not allowed here; use %s", r->method, allow);
 	}
+	if (!(rt->flags & ROUTE_PUBLIC) &&
+	    (e = apply_limits(r, rt, resp)) != ERR_OK)
+		return e;
 	if (req_parse_query(r, r->query_string, resp->err_msg,
 	    sizeof(resp->err_msg)) != ERR_OK ||
 	    req_check_query(r, rt->query, resp->err_msg,

@@ -7,7 +7,7 @@
 
 #include "strict.h"
 
-enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV };
+enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV, CFG_RATE };
 
 struct cfg_key {
 	const char *name;
@@ -20,6 +20,7 @@ struct cfg_key {
 
 #define S(k, f) { k, CFG_STR, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 #define U(k, f, lo, hi) { k, CFG_UINT, offsetof(struct cfg, f), 0, lo, hi }
+#define R(k, f) { k, CFG_RATE, offsetof(struct cfg, f), 0, 0, 0 }
 
 static const struct cfg_key cfg_keys[] = {
 	{ "environment", CFG_ENUM_ENV, offsetof(struct cfg, environment),
@@ -44,10 +45,30 @@ static const struct cfg_key cfg_keys[] = {
 	S("providers.momo_url", momo_url),
 	U("providers.timeout_ms", provider_timeout_ms, 100, 60000),
 	S("schema.dir", schema_dir),
+	S("fees.conversion_percent", fee_conversion_percent),
+	U("quotes.ttl_seconds", quote_ttl_seconds, 10, 3600),
+	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
+	S("rates.source_url", rate_source_url),
+	R("ratelimit.general", rl_general),
+	R("ratelimit.quotes", rl_quotes),
+	R("ratelimit.convert", rl_convert),
+	R("ratelimit.payouts", rl_payouts),
+	R("ratelimit.beneficiaries", rl_beneficiaries),
+	R("ratelimit.kyc", rl_kyc),
+	R("ratelimit.partner_minute", rl_partner_minute),
+	R("ratelimit.partner_day", rl_partner_day),
 };
 
 #undef S
 #undef U
+#undef R
+
+static void
+rate_set(struct cfg_rate *r, unsigned long long limit, unsigned long long window)
+{
+	r->limit = limit;
+	r->window = window;
+}
 
 void
 cfg_defaults(struct cfg *c)
@@ -68,6 +89,20 @@ cfg_defaults(struct cfg *c)
 	c->provider_timeout_ms = 2000;
 	(void)strict_copy(c->schema_dir, sizeof(c->schema_dir),
 	    "/usr/share/cediramp/schema");
+	(void)strict_copy(c->fee_conversion_percent,
+	    sizeof(c->fee_conversion_percent), "1.00");
+	c->quote_ttl_seconds = 300;
+	c->rate_max_age_seconds = 300;
+	rate_set(&c->rl_general, 1000, 3600);
+	rate_set(&c->rl_quotes, 30, 3600);
+	rate_set(&c->rl_convert, 10, 3600);
+	rate_set(&c->rl_payouts, 5, 86400);
+	rate_set(&c->rl_beneficiaries, 20, 3600);
+	rate_set(&c->rl_kyc, 3, 86400);
+	/* 0: the environment's plan (sandbox 60/min 10,000/day; production
+	 * 300/min 100,000/day), decided once the environment is known */
+	rate_set(&c->rl_partner_minute, 0, 60);
+	rate_set(&c->rl_partner_day, 0, 86400);
 }
 
 static const struct cfg_key *
@@ -122,6 +157,20 @@ cfg_set(struct cfg *c, const struct cfg_key *k, const char *v, size_t n,
 		}
 		memcpy(field, &u, sizeof(u));
 		return 0;
+	case CFG_RATE: {
+		const char *slash = memchr(v, '/', n);
+		struct cfg_rate r;
+
+		if (slash == NULL ||
+		    strict_uint(v, (size_t)(slash - v), 100000000ULL, &r.limit) != 0 ||
+		    strict_uint(slash + 1, n - (size_t)(slash - v) - 1, 31ULL * 86400,
+		    &r.window) != 0 || r.limit == 0 || r.window == 0) {
+			*why = "expected REQUESTS/SECONDS, e.g. 30/3600";
+			return -1;
+		}
+		memcpy(field, &r, sizeof(r));
+		return 0;
+	}
 	}
 	*why = "bad key type";
 	return -1;
@@ -193,6 +242,10 @@ cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: read error", path);
 		goto out;
 	}
+	if (c->rl_partner_minute.limit == 0)
+		c->rl_partner_minute.limit = c->sandbox ? 60 : 300;
+	if (c->rl_partner_day.limit == 0)
+		c->rl_partner_day.limit = c->sandbox ? 10000 : 100000;
 	rc = 0;
 out:
 	fclose(f);

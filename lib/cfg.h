@@ -41,6 +41,18 @@ struct cfg {
 	unsigned long long provider_timeout_ms;
 
 	char schema_dir[512];
+
+	char fee_conversion_percent[16]; /* decimal, 2 places: "1.00" */
+	unsigned long long quote_ttl_seconds;
+	unsigned long long rate_max_age_seconds;
+	char rate_source_url[512];
+
+	/* Rate limits: N requests per window of S seconds ("N/S"). */
+	struct cfg_rate {
+		unsigned long long limit;
+		unsigned long long window;
+	} rl_general, rl_quotes, rl_convert, rl_payouts, rl_beneficiaries,
+	    rl_kyc, rl_partner_minute, rl_partner_day;
 };
 
 /* Fills c with the documented defaults. */

@@ -51,6 +51,39 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_SIM_SETTING_SET] =
 	    "INSERT INTO sim_settings (name, value) VALUES (?, ?) "
 	    "ON DUPLICATE KEY UPDATE value = VALUES(value)",
+	[DB_FXRATE_GET] =
+	    "SELECT rate, UNIX_TIMESTAMP(updated_at) FROM fx_rates WHERE pair = ?",
+	[DB_FXRATE_SET] =
+	    "INSERT INTO fx_rates (pair, rate, updated_at, source) "
+	    "VALUES (?, ?, UTC_TIMESTAMP(6), ?) ON DUPLICATE KEY UPDATE "
+	    "rate = VALUES(rate), updated_at = VALUES(updated_at), "
+	    "source = VALUES(source)",
+	[DB_QUOTE_INSERT] =
+	    "INSERT INTO quotes (id, api, user_id, partner_id, from_currency, "
+	    "to_currency, amount, rate, fee_percent, gross_amount, fee, "
+	    "receive_amount, created_at, expires_at) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FROM_UNIXTIME(?), FROM_UNIXTIME(?))",
+	/*
+	 * One atomic step per request: a closed window restarts at 1, an open
+	 * one counts up. Assignments run left to right, so both IFs still see
+	 * the old window.
+	 */
+	[DB_RL_HIT] =
+	    "INSERT INTO rate_counters (subject, category, window_start, "
+	    "window_seconds, hits) VALUES (?, ?, ?, ?, 1) ON DUPLICATE KEY UPDATE "
+	    "hits = IF(window_start + window_seconds <= VALUES(window_start), 1, hits + 1), "
+	    "window_start = IF(window_start + window_seconds <= VALUES(window_start), "
+	    "VALUES(window_start), window_start), "
+	    "window_seconds = VALUES(window_seconds)",
+	[DB_RL_READ] =
+	    "SELECT hits, window_start + window_seconds FROM rate_counters "
+	    "WHERE subject = ? AND category = ?",
+	[DB_RL_EXPIRE] =
+	    "DELETE FROM rate_counters WHERE window_start + window_seconds < ? "
+	    "LIMIT 1000",
+	[DB_QUOTE_EXPIRE] =
+	    "DELETE FROM quotes WHERE used_at IS NULL AND "
+	    "expires_at < UTC_TIMESTAMP(6) - INTERVAL 1 DAY LIMIT 1000",
 };
 
 const char *

@@ -12,6 +12,7 @@
 #include "err.h"
 #include "req.h"
 #include "resp.h"
+#include "rl.h"
 
 #define ROUTE_PUBLIC 0x1u /* no authentication */
 #define ROUTE_BODY   0x2u /* takes a JSON object body */
@@ -24,6 +25,7 @@ struct route {
 	route_fn fn;
 	unsigned flags;
 	const char *const *query; /* allowed query keys, NULL-terminated */
+	enum rl_category rl;      /* wallet API limit; partner routes use the plan */
 };
 
 enum route_match { ROUTE_NONE = 0, ROUTE_FOUND, ROUTE_BAD_METHOD };

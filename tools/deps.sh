@@ -5,7 +5,7 @@ set -eu
 
 PACKAGES="gcc make pkg-config libc6-dev libfcgi-dev libfcgi-bin libjansson-dev \
 libmariadb-dev mariadb-server mariadb-client libcurl4-openssl-dev libssl-dev \
-libcunit1-dev apache2 libapache2-mod-fcgid lighttpd curl ca-certificates"
+libcunit1-dev libgmp-dev apache2 libapache2-mod-fcgid lighttpd curl ca-certificates"
 [ "${1:-}" = "--bench" ] && PACKAGES="$PACKAGES wrk"
 
 missing=""
