@@ -6,13 +6,24 @@
  * GET /sim/chain/health, GET /sim/momo/health: 200 {"status":"ok"}, or
  * the state set in sim_settings ("<which>.health" = ok | slow | down) so
  * tests can drive /v1/health's degraded and down answers.
+ *
+ * GET /sim/rates: the rates feed. Each call moves every coin's market rate
+ * by a random step of at most 0.02% (GHSFIAT stays within 0.99..1.01) and
+ * returns {"rates": {"USDT": "15.20123456", ...}}; "rates.source" = down
+ * makes it answer 503.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <errno.h>
+
+#include <openssl/rand.h>
 
 #include "app.h"
 #include "db.h"
+#include "fxrate.h"
+#include "money.h"
+#include "sandbox.h"
 
 static enum err
 sim_health(struct req *r, struct resp *resp, const char *setting)
@@ -55,9 +66,92 @@ momo_health(struct req *r, struct resp *resp)
 	return sim_health(r, resp, "momo.health");
 }
 
+/* The sim_settings value of name into out; 0 when present. */
+static int
+setting(struct db *db, const char *name, char *out, size_t cap)
+{
+	struct db_arg a[1] = { DB_S(name) };
+	struct db_rows rows;
+	const char *v;
+	int rc = -1;
+
+	if (db_exec(db, DB_SIM_SETTING_GET, a, 1, &rows, NULL) != DB_OK)
+		return -1;
+	v = db_cell(&rows, 0, 0);
+	if (v != NULL && strlen(v) < cap) {
+		memcpy(out, v, strlen(v) + 1);
+		rc = 0;
+	}
+	db_rows_free(&rows);
+	return rc;
+}
+
+/* One random-walk step of rate (FXRATE_SCALE places) into out. */
+static int
+walk(const char *coin, const char *rate, char *out, size_t cap)
+{
+	unsigned char rnd;
+	long step;
+	mpz_t v, d, lo, hi;
+	int rc;
+
+	if (RAND_bytes(&rnd, 1) != 1)
+		return -1;
+	step = (long)(rnd % 41) - 20; /* -20..20 hundred-thousandths */
+	mpz_inits(v, d, lo, hi, NULL);
+	rc = money_parse(rate, FXRATE_SCALE, v) == MONEY_OK ? 0 : -1;
+	mpz_mul_si(d, v, step);
+	mpz_tdiv_q_ui(d, d, 100000);
+	mpz_add(v, v, d);
+	if (strcmp(coin, "GHSFIAT") == 0) {
+		mpz_set_ui(lo, 99000000);
+		mpz_set_ui(hi, 101000000);
+		if (mpz_cmp(v, lo) < 0)
+			mpz_set(v, lo);
+		if (mpz_cmp(v, hi) > 0)
+			mpz_set(v, hi);
+	}
+	if (rc == 0)
+		rc = money_format(v, FXRATE_SCALE, out, cap);
+	mpz_clears(v, d, lo, hi, NULL);
+	return rc;
+}
+
+static enum err
+sim_rates(struct req *r, struct resp *resp)
+{
+	struct db *db = r->ctx->db;
+	char state[16] = "ok", name[32], rate[MONEY_MAX_TEXT], next[MONEY_MAX_TEXT];
+	const struct sandbox_rate *s;
+	json_t *rates;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+	(void)setting(db, "rates.source", state, sizeof(state));
+	if (strcmp(state, "down") == 0)
+		return ERR_SERVICE_UNAVAILABLE;
+	rates = json_object();
+	for (s = sandbox_rates; s->coin != NULL && rates != NULL; s++) {
+		struct db_arg a[2];
+
+		snprintf(name, sizeof(name), "market.%s", s->coin);
+		if (setting(db, name, rate, sizeof(rate)) != 0)
+			snprintf(rate, sizeof(rate), "%s", s->rate);
+		if (walk(s->coin, rate, next, sizeof(next)) != 0)
+			continue;
+		a[0] = DB_S(name);
+		a[1] = DB_S(next);
+		if (db_exec(db, DB_SIM_SETTING_SET, a, 2, NULL, NULL) == DB_OK)
+			json_object_set_new(rates, s->coin, json_string(next));
+	}
+	return rates ? resp_ok(resp, 200, json_pack("{s:o}", "rates", rates)) :
+	    ERR_INTERNAL;
+}
+
 static const struct route routes[] = {
 	{ "GET", "/sim/chain/health", chain_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/momo/health", momo_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "GET", "/sim/rates", sim_rates, ROUTE_PUBLIC, NULL, RL_GENERAL },
 };
 
 int

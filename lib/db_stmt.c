@@ -84,6 +84,13 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_QUOTE_EXPIRE] =
 	    "DELETE FROM quotes WHERE used_at IS NULL AND "
 	    "expires_at < UTC_TIMESTAMP(6) - INTERVAL 1 DAY LIMIT 1000",
+	[DB_FXRATE_SEED] =
+	    "INSERT INTO fx_rates (pair, rate, updated_at, source) "
+	    "VALUES (?, ?, UTC_TIMESTAMP(6), 'seed') "
+	    "ON DUPLICATE KEY UPDATE pair = pair",
+	[DB_FXRATE_LIST] =
+	    "SELECT pair, rate, DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "source FROM fx_rates ORDER BY pair",
 };
 
 const char *

@@ -10,6 +10,8 @@
 #include "apikey.h"
 #include "cfg.h"
 #include "db.h"
+#include "fxrate.h"
+#include "sandbox.h"
 #include "id.h"
 #include "jwt.h"
 #include "migrate.h"
@@ -27,6 +29,9 @@ static const char usage[] =
     "  partner list                            partners and their active key counts\n"
     "  partner verify-key KEY                  exit 0 if KEY authenticates here\n"
     "  user tier WALLET_ID none|basic|verified|enterprise\n"
+    "  rate set COIN RATE                      set COIN/GHS (USDT, USDC, USDC_E, DAI, GHSFIAT)\n"
+    "  rate list                               current rates, their age and source\n"
+    "  rate seed                               (sandbox) starting rates where none exist\n"
     "  token mint --wallet WALLET_ID [--ttl SECONDS]   (sandbox) an HS256 wallet token\n"
     "  sim set NAME VALUE                      (sandbox) a simulator setting\n";
 
@@ -230,6 +235,48 @@ user_tier(struct db *db, const struct cfg *c, const char *wallet, const char *ti
 }
 
 static int
+rate_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	const char *sub = argc > 2 ? argv[2] : "", *why = "";
+	const struct sandbox_rate *s;
+	struct db_rows rows;
+	size_t i;
+
+	if (strcmp(sub, "set") == 0 && argc == 5) {
+		if (fxrate_set(db, argv[3], argv[4], "admin", &why) != 0) {
+			fprintf(stderr, "rate set: %s\n", why);
+			return 1;
+		}
+		printf("%s/GHS = %s\n", argv[3], argv[4]);
+		return 0;
+	}
+	if (strcmp(sub, "list") == 0) {
+		if (db_exec(db, DB_FXRATE_LIST, NULL, 0, &rows, NULL) != DB_OK)
+			return fail("rate list", db);
+		for (i = 0; i < rows.nrows; i++)
+			printf("%-12s %-18s %-22s %s\n", db_cell(&rows, i, 0),
+			    db_cell(&rows, i, 1), db_cell(&rows, i, 2), db_cell(&rows, i, 3));
+		db_rows_free(&rows);
+		return 0;
+	}
+	if (strcmp(sub, "seed") == 0 && c->sandbox) {
+		for (s = sandbox_rates; s->coin != NULL; s++) {
+			char pair[24];
+			struct db_arg a[2];
+
+			snprintf(pair, sizeof(pair), "%s/GHS", s->coin);
+			a[0] = DB_S(pair);
+			a[1] = DB_S(s->rate);
+			if (db_exec(db, DB_FXRATE_SEED, a, 2, NULL, NULL) != DB_OK)
+				return fail("rate seed", db);
+		}
+		return 0;
+	}
+	fprintf(stderr, "%s", usage);
+	return 2;
+}
+
+static int
 dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 {
 	const char *cmd = argv[1], *sub = argc > 2 ? argv[2] : "";
@@ -248,6 +295,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return apikey_authenticate(db, c->sandbox, argv[3], strlen(argv[3]),
 		    &who) == APIKEY_OK ? 0 : 1;
 	}
+	if (strcmp(cmd, "rate") == 0)
+		return rate_cmd(db, c, argc, argv);
 	if (strcmp(cmd, "user") == 0 && strcmp(sub, "tier") == 0 && argc == 5)
 		return user_tier(db, c, argv[3], argv[4]);
 	if (strcmp(cmd, "sim") == 0 && strcmp(sub, "set") == 0 && argc == 5) {

@@ -129,6 +129,7 @@ jwt.hs256_secret = $JWT_HS256_SECRET
 log.file = $VAR/log/cediramp.log
 providers.chain_url = $base/sim/chain
 providers.momo_url = $base/sim/momo
+rates.source_url = $base/sim/rates
 schema.dir = $ROOT/schema
 CONF
 	mv "$VAR/cediramp.conf.new" "$VAR/cediramp.conf"
@@ -267,6 +268,7 @@ seed() {
 	if [ -z "$key" ] || ! ADMIN partner verify-key "$key" >/dev/null 2>&1; then
 		key=$(ADMIN partner create --name "Sandbox Partner" --tier verified --quiet)
 	fi
+	ADMIN rate seed
 	tok=$(ADMIN token mint --wallet "$WALLET_ID" --ttl 604800)
 	cat > "$VAR/sandbox.env" <<ENV
 BASE_URL=http://127.0.0.1:$PORT

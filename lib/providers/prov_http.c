@@ -3,6 +3,8 @@
 #include <curl/curl.h>
 #include <stdio.h>
 
+#include "buf.h"
+
 static size_t
 discard(char *p, size_t size, size_t n, void *ud)
 {
@@ -41,6 +43,55 @@ prov_http_probe(const char *base_url, const char *path, long timeout_ms)
 	}
 	curl_easy_cleanup(c);
 	return h;
+}
+
+static size_t
+collect(char *p, size_t size, size_t n, void *ud)
+{
+	return buf_append(ud, p, size * n) == 0 ? size * n : 0;
+}
+
+int
+prov_http_get_json(const char *url, long timeout_ms, long *status,
+    json_t **out, const char **why)
+{
+	struct buf body;
+	CURL *c;
+	CURLcode cc;
+	int rc = -1;
+
+	*out = NULL;
+	*status = 0;
+	buf_init(&body, 1024 * 1024);
+	c = curl_easy_init();
+	if (c == NULL) {
+		*why = "curl init failed";
+		return -1;
+	}
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout_ms);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
+	cc = curl_easy_perform(c);
+	if (cc != CURLE_OK) {
+		*why = curl_easy_strerror(cc);
+		goto out;
+	}
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, status);
+	*out = json_loadb(body.data ? body.data : "", body.len,
+	    JSON_REJECT_DUPLICATES, NULL);
+	if (*out == NULL) {
+		*why = "the body is not JSON";
+		goto out;
+	}
+	rc = 0;
+out:
+	curl_easy_cleanup(c);
+	buf_free(&body);
+	return rc;
 }
 
 const char *

@@ -5,6 +5,8 @@
 #ifndef CEDIRAMP_PROV_HTTP_H
 #define CEDIRAMP_PROV_HTTP_H
 
+#include <jansson.h>
+
 enum prov_health { PROV_OPERATIONAL = 0, PROV_DEGRADED, PROV_DOWN };
 
 /*
@@ -14,6 +16,14 @@ enum prov_health { PROV_OPERATIONAL = 0, PROV_DEGRADED, PROV_DOWN };
  */
 enum prov_health prov_http_probe(const char *base_url, const char *path,
     long timeout_ms);
+
+/*
+ * GETs url and parses a JSON body of at most 1 MiB. Returns 0 with *out
+ * set (new reference) and *status the HTTP status, or -1 (no answer, or a
+ * body that is not JSON) with why set.
+ */
+int prov_http_get_json(const char *url, long timeout_ms, long *status,
+    json_t **out, const char **why);
 
 /* "operational", "degraded" or "down". */
 const char *prov_health_name(enum prov_health h);
