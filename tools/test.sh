@@ -89,7 +89,7 @@ if [ "$UNIT_ONLY" = 0 ]; then
 		# shellcheck disable=SC1090,SC1091
 		. "$var/sandbox.env"
 		set +a
-		if CEDIRAMP_CONF="$var/cediramp.conf" STACK_CTL="$ctl" \
+		if CEDIRAMP_CONF="$var/cediramp.conf" STACK_CTL="$ctl" CEDIRAMP_BUILD="$ROOT/$BUILD" \
 			ADMIN="env CEDIRAMP_CONF=$var/cediramp.conf $ROOT/$BUILD/tools/cediramp-admin" \
 			"$BUILD/tests/integration/itest" >"$LOGS/integration-$server.log" 2>&1; then
 			echo "integ $server: ok"

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cfg.h"
 #include "jwt.h"
@@ -217,6 +218,32 @@ it_db_scalar(const char *sql, const char *p1, const char *p2)
 	return v;
 }
 
+int
+it_db_text(const char *sql, const char *p1, const char *p2, char *out, size_t cap)
+{
+	MYSQL_STMT *st = it_run(sql, p1, p2);
+	MYSQL_BIND r;
+	unsigned long len = 0;
+	my_bool isnull = 0;
+	int rc = -1;
+
+	if (st == NULL)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	r.buffer_type = MYSQL_TYPE_STRING;
+	r.buffer = out;
+	r.buffer_length = cap - 1;
+	r.length = &len;
+	r.is_null = &isnull;
+	if (mysql_stmt_bind_result(st, &r) == 0 && mysql_stmt_fetch(st) == 0 &&
+	    !isnull && len < cap) {
+		out[len] = '\0';
+		rc = 0;
+	}
+	mysql_stmt_close(st);
+	return rc;
+}
+
 long long
 it_db_exec(const char *sql, const char *p1, const char *p2)
 {
@@ -237,6 +264,25 @@ it_stack(const char *arg)
 
 	snprintf(cmd, sizeof(cmd), "%s %s >/dev/null 2>&1", it_env("STACK_CTL"), arg);
 	return system(cmd);
+}
+
+int
+it_worker(const char *name)
+{
+	char cmd[2048];
+
+	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/%s >/dev/null 2>&1",
+	    it_env("CEDIRAMP_CONF"), it_env("CEDIRAMP_BUILD"), name);
+	return system(cmd);
+}
+
+void
+it_unique(const char *prefix, char *out, size_t cap)
+{
+	static unsigned n;
+
+	snprintf(out, cap, "%s-%lld-%d-%u", prefix, (long long)time(NULL),
+	    (int)getpid(), n++);
 }
 
 int

@@ -46,11 +46,20 @@ char *it_wallet_token(const char *wallet, long long exp_offset);
 /* Runs a fixed SQL statement with optional string params; returns the
  * first column of the first row as a long long (-1 on error / no row). */
 long long it_db_scalar(const char *sql, const char *p1, const char *p2);
+/* The first column of the first row as text into out; -1 on error / no row. */
+int it_db_text(const char *sql, const char *p1, const char *p2, char *out,
+    size_t cap);
 /* Runs a statement with optional string params; returns affected rows or -1. */
 long long it_db_exec(const char *sql, const char *p1, const char *p2);
 
 /* Runs the stack control command with arg (db-stop, db-start). */
 int it_stack(const char *arg);
+
+/* Runs the cron worker name (build/cron/NAME) once; its exit status. */
+int it_worker(const char *name);
+
+/* A wallet id no earlier run used: prefix + time + counter. */
+void it_unique(const char *prefix, char *out, size_t cap);
 
 /* Runs build/tools/cediramp-admin with args; stdout (trimmed) into out. */
 int it_admin(const char *args, char *out, size_t cap);
@@ -67,6 +76,8 @@ void it_suite_reference(void);
 void it_suite_auth(void);
 void it_suite_http(void);
 void it_suite_db(void);
+void it_suite_quotes(void);
+void it_suite_ratelimit(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)

@@ -19,6 +19,8 @@ main(void)
 	it_suite_auth();
 	it_suite_http();
 	it_suite_db();
+	it_suite_quotes();
+	it_suite_ratelimit();
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

@@ -1,0 +1,340 @@
+/*
+ * Quotes against the real stack: GET /api/convert/rate and GET /v1/rates.
+ * Arithmetic is checked against MariaDB's own DECIMAL arithmetic, an
+ * independent exact implementation of the same rule.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "currency.h"
+#include "it.h"
+#include "quote.h"
+#include "timefmt.h"
+
+/* gross | fee | receive by DESIGN.md's rule, computed by MariaDB. */
+static const char ref_sql[] =
+    "SELECT CONCAT(g, '|', f, '|', g - f) FROM (SELECT g, "
+    "CAST(CEIL(g * 1.00) / 100 AS DECIMAL(30,2)) AS f FROM (SELECT "
+    "CAST(FLOOR(CAST(? AS DECIMAL(40,18)) * CAST(? AS DECIMAL(24,8)) * 100) / 100 "
+    "AS DECIMAL(30,2)) AS g) x) y";
+
+static const char *
+str(json_t *o, const char *k)
+{
+	return json_string_value(json_object_get(o, k));
+}
+
+/* Decimal places of a decimal string (-1 if it has no point). */
+static int
+places(const char *s)
+{
+	const char *dot = s ? strchr(s, '.') : NULL;
+
+	return dot ? (int)strlen(dot + 1) : -1;
+}
+
+static void
+wallet_quote(const char *token, const char *query, struct it_resp *r)
+{
+	char auth[2000], path[512];
+	const char *h[] = { it_bearer(token, auth, sizeof(auth)), NULL };
+
+	snprintf(path, sizeof(path), "/api/convert/rate%s", query);
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", path, h, NULL, 0, r), 0);
+}
+
+static void
+test_wallet_quote_fields_and_math(void)
+{
+	static const struct { const char *from, *amount, *want_amount; int scale; } cases[] = {
+		{ "USDT", "100", "100.000000", 6 },
+		{ "USDC", "250.5", "250.500000", 6 },
+		{ "USDC_E", "0.75", "0.750000", 6 },
+		{ "DAI", "1.123456789012345678", "1.123456789012345678", 18 },
+		{ "GHSFIAT", "99.99", "99.99", 2 },
+	};
+	char wallet[96], *tok, ref[128], want[128], q[256], rate_exact[64];
+	struct it_resp r;
+	size_t i;
+
+	it_unique("0xquote", wallet, sizeof(wallet));
+	tok = it_wallet_token(wallet, 600);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		long long t0 = (long long)time(NULL), exp_t;
+		json_t *d;
+		char expect_lo[40], expect_hi[40];
+
+		snprintf(q, sizeof(q), "?from=%s&to=GHS&amount=%s", cases[i].from, cases[i].amount);
+		wallet_quote(tok, q, &r);
+		CU_ASSERT_EQUAL(r.status, 200);
+		d = json_object_get(r.json, "data");
+		CU_ASSERT_EQUAL_FATAL(json_object_size(d), 9);
+		CU_ASSERT_STRING_EQUAL(str(d, "from"), cases[i].from);
+		CU_ASSERT_STRING_EQUAL(str(d, "to"), "GHS");
+		CU_ASSERT_STRING_EQUAL(str(d, "amount"), cases[i].want_amount);
+		CU_ASSERT_EQUAL(places(str(d, "amount")), cases[i].scale);
+		CU_ASSERT_EQUAL(places(str(d, "fee")), 2);
+		CU_ASSERT_EQUAL(places(str(d, "receiveAmount")), 2);
+		CU_ASSERT_STRING_EQUAL(str(d, "feePercent"), "1.00");
+		CU_ASSERT_TRUE(places(str(d, "rate")) >= 2);
+		CU_ASSERT_EQUAL(strncmp(str(d, "quoteId"), "qt_", 3), 0);
+		CU_ASSERT_EQUAL(strlen(str(d, "quoteId")), 27);
+		/* receiveAmount = amount x rate - fee, to the pesewa */
+		CU_ASSERT_EQUAL_FATAL(it_db_text(ref_sql, str(d, "amount"), str(d, "rate"),
+		    ref, sizeof(ref)), 0);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(strchr(ref, '|'));
+		snprintf(want, sizeof(want), "%.*s|%s|%s", (int)(strchr(ref, '|') - ref), ref,
+		    str(d, "fee"), str(d, "receiveAmount"));
+		if (strcmp(ref, want) != 0)
+			fprintf(stderr, "%s: reference %s, quote %s\n", cases[i].from, ref, want);
+		CU_ASSERT_STRING_EQUAL(ref, want);
+		/* expiresAt is five minutes after the request */
+		exp_t = t0 + 300;
+		timefmt_iso(exp_t, expect_lo, sizeof(expect_lo));
+		timefmt_iso(exp_t + 2, expect_hi, sizeof(expect_hi));
+		CU_ASSERT_TRUE(strcmp(str(d, "expiresAt"), expect_lo) >= 0 &&
+		    strcmp(str(d, "expiresAt"), expect_hi) <= 0);
+		/* stored with its caller, rate, amounts and expiry */
+		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN users u ON u.id = q.user_id "
+		    "WHERE q.id = ? AND u.wallet_id = ? AND q.api = 'wallet' AND q.used_at IS NULL "
+		    "AND q.expires_at = q.created_at + INTERVAL 300 SECOND",
+		    str(d, "quoteId"), wallet), 1);
+		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes WHERE id = ? AND "
+		    "receive_amount = CAST(? AS DECIMAL(30,2))", str(d, "quoteId"), str(d, "receiveAmount")), 1);
+		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes WHERE id = ? AND "
+		    "amount = CAST(? AS DECIMAL(36,18))", str(d, "quoteId"), str(d, "amount")), 1);
+		CU_ASSERT_EQUAL(it_db_text("SELECT rate FROM quotes WHERE id = ?", str(d, "quoteId"),
+		    NULL, rate_exact, sizeof(rate_exact)), 0);
+		CU_ASSERT_EQUAL(strncmp(rate_exact, str(d, "rate"), strlen(str(d, "rate"))), 0);
+		it_resp_free(&r);
+	}
+	free(tok);
+}
+
+static void
+test_wallet_quote_bad_inputs(void)
+{
+	static const struct { const char *query, *code; } cases[] = {
+		{ "?to=GHS&amount=10", "validation_error" },
+		{ "?from=USDT&amount=10", "validation_error" },
+		{ "?from=USDT&to=GHS", "validation_error" },
+		{ "", "validation_error" },
+		{ "?from=&to=GHS&amount=10", "validation_error" },
+		{ "?from=BTC&to=GHS&amount=10", "invalid_stablecoin" },
+		{ "?from=usdt&to=GHS&amount=10", "invalid_stablecoin" },
+		{ "?from=USDT&to=USD&amount=10", "invalid_currency" },
+		{ "?from=USDT&to=GHSFIAT&amount=10", "invalid_currency" },
+		{ "?from=USDT&to=GHS&amount=0", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=0.000000", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=-1", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=1e3", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=abc", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=%201", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=+1", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=%2B1", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=1.1234567", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=0x10", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=1.", "invalid_amount" },
+		{ "?from=GHSFIAT&to=GHS&amount=1.001", "invalid_amount" },
+		{ "?from=DAI&to=GHS&amount=1.1234567890123456789", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=0.000001", "invalid_amount" },
+		{ "?from=USDT&to=GHS&amount=10&extra=1", "validation_error" },
+		{ "?from=USDT&from=USDC&to=GHS&amount=10", "validation_error" },
+	};
+	char wallet[96], *tok;
+	struct it_resp r;
+	size_t i;
+	long long before;
+
+	it_unique("0xbadquote", wallet, sizeof(wallet));
+	tok = it_wallet_token(wallet, 600);
+	before = it_db_scalar("SELECT COUNT(*) FROM quotes", NULL, NULL);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		wallet_quote(tok, cases[i].query, &r);
+		it_assert_wallet_error(&r, 400, cases[i].code, cases[i].query);
+		it_resp_free(&r);
+	}
+	/* nothing was stored for any of them */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes", NULL, NULL), before);
+	free(tok);
+}
+
+static void
+test_partner_rates(void)
+{
+	static const struct { const char *query; long status; const char *code; } bad[] = {
+		{ "?to_currency=GHS&amount=10", 400, "VALIDATION_ERROR" },
+		{ "?from_currency=USDT&amount=10", 400, "VALIDATION_ERROR" },
+		{ "?from_currency=USDT&to_currency=GHS", 400, "VALIDATION_ERROR" },
+		{ "?from_currency=DAI&to_currency=GHS&amount=10", 400, "INVALID_CURRENCY" },
+		{ "?from_currency=USDC_E&to_currency=GHS&amount=10", 400, "INVALID_CURRENCY" },
+		{ "?from_currency=USDT&to_currency=NGN&amount=10", 400, "INVALID_CURRENCY" },
+		{ "?from_currency=USDT&to_currency=GHS&amount=-5", 400, "VALIDATION_ERROR" },
+		{ "?from_currency=USDT&to_currency=GHS&amount=1.1234567", 400, "VALIDATION_ERROR" },
+		{ "?from_currency=USDT&to_currency=GHS&amount=10&from=USDT", 400, "VALIDATION_ERROR" },
+	};
+	char key[200], auth[260], ref[128], want[128], key_id[17];
+	struct it_resp r;
+	json_t *d;
+	size_t i;
+
+	CU_ASSERT_EQUAL_FATAL(it_admin("partner create --name 'IT Rates Co' --quiet", key, sizeof(key)), 0);
+	{
+		const char *h[] = { it_bearer(key, auth, sizeof(auth)), NULL };
+
+		CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/rates?from_currency=USDC&to_currency=GHS&amount=250.5",
+		    h, NULL, 0, &r), 0);
+		CU_ASSERT_EQUAL(r.status, 200);
+		d = json_object_get(r.json, "data");
+		CU_ASSERT_EQUAL_FATAL(json_object_size(d), 7);
+		CU_ASSERT_STRING_EQUAL(str(d, "from_currency"), "USDC");
+		CU_ASSERT_STRING_EQUAL(str(d, "to_currency"), "GHS");
+		CU_ASSERT_STRING_EQUAL(str(d, "amount"), "250.500000");
+		CU_ASSERT_EQUAL(places(str(d, "fee")), 2);
+		CU_ASSERT_EQUAL(places(str(d, "total_ghs")), 2);
+		CU_ASSERT_PTR_NOT_NULL(str(d, "valid_until"));
+		CU_ASSERT_EQUAL_FATAL(it_db_text(ref_sql, str(d, "amount"), str(d, "rate"), ref, sizeof(ref)), 0);
+		snprintf(want, sizeof(want), "%.*s|%s|%s", (int)(strchr(ref, '|') - ref), ref,
+		    str(d, "fee"), str(d, "total_ghs"));
+		CU_ASSERT_STRING_EQUAL(ref, want);
+		/* the guaranteed rate is stored, keyed to the partner */
+		snprintf(key_id, sizeof(key_id), "%.16s", key + 8);
+		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN api_keys k ON k.partner_id = q.partner_id "
+		    "WHERE q.api = 'partner' AND q.user_id IS NULL AND k.key_id = ? "
+		    "AND q.receive_amount = CAST(? AS DECIMAL(30,2))", key_id, str(d, "total_ghs")), 1);
+		it_resp_free(&r);
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			char path[256];
+
+			snprintf(path, sizeof(path), "/v1/rates%s", bad[i].query);
+			CU_ASSERT_EQUAL_FATAL(it_http("GET", path, h, NULL, 0, &r), 0);
+			it_assert_partner_error(&r, bad[i].status, bad[i].code, bad[i].query);
+			it_resp_free(&r);
+		}
+	}
+}
+
+/* With the feed down and the stored rate old, no price is given. */
+static void
+test_stale_rate_is_never_quoted(void)
+{
+	char wallet[96], *tok, key[200], auth[260], out[64];
+	struct it_resp r;
+
+	it_unique("0xstale", wallet, sizeof(wallet));
+	tok = it_wallet_token(wallet, 600);
+	CU_ASSERT_EQUAL_FATAL(it_admin("partner create --name 'IT Stale Co' --quiet", key, sizeof(key)), 0);
+	it_db_exec("REPLACE INTO sim_settings VALUES ('rates.source', 'down')", NULL, NULL);
+	/* let a feed run already in flight finish; later ones fail */
+	{
+		struct timespec ts = { 1, 0 };
+
+		nanosleep(&ts, NULL);
+	}
+	CU_ASSERT_NOT_EQUAL(it_worker("rates"), 0);
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE fx_rates SET updated_at = UTC_TIMESTAMP(6) - INTERVAL 1 HOUR "
+	    "WHERE pair IN ('USDT/GHS', 'USDC/GHS')", NULL, NULL), 2);
+	wallet_quote(tok, "?from=USDT&to=GHS&amount=10", &r);
+	it_assert_wallet_error(&r, 503, "provider_unavailable", "stale wallet quote");
+	it_resp_free(&r);
+	{
+		const char *h[] = { it_bearer(key, auth, sizeof(auth)), NULL };
+
+		CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/rates?from_currency=USDC&to_currency=GHS&amount=10",
+		    h, NULL, 0, &r), 0);
+		it_assert_partner_error(&r, 503, "RATE_UNAVAILABLE", "stale partner quote");
+		it_resp_free(&r);
+	}
+	/* a coin whose rate is still fresh quotes normally */
+	wallet_quote(tok, "?from=DAI&to=GHS&amount=10", &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	it_resp_free(&r);
+	/* the feed comes back: the worker refreshes, quoting resumes */
+	it_db_exec("DELETE FROM sim_settings WHERE name = 'rates.source'", NULL, NULL);
+	CU_ASSERT_EQUAL(it_worker("rates"), 0);
+	CU_ASSERT_EQUAL(it_db_text("SELECT source FROM fx_rates WHERE pair = 'USDT/GHS'", NULL, NULL,
+	    out, sizeof(out)), 0);
+	CU_ASSERT_STRING_EQUAL(out, "feed");
+	wallet_quote(tok, "?from=USDT&to=GHS&amount=10", &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	it_resp_free(&r);
+	free(tok);
+}
+
+/* Uniform-ish pseudo-random numbers, fixed seed: the same cases each run. */
+static unsigned long long
+xorshift(unsigned long long *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static void
+random_decimal(unsigned long long *s, int int_digits, int frac, char *out, size_t cap)
+{
+	size_t n = 0;
+	int i;
+
+	out[n++] = (char)('1' + xorshift(s) % 9);
+	for (i = 1; i < int_digits && n + 1 < cap; i++)
+		out[n++] = (char)('0' + xorshift(s) % 10);
+	if (frac > 0 && n + 1 < cap) {
+		out[n++] = '.';
+		for (i = 0; i < frac && n + 1 < cap; i++)
+			out[n++] = (char)('0' + xorshift(s) % 10);
+	}
+	out[n] = '\0';
+}
+
+/* 2,000 random quotes priced by lib/quote.c and by MariaDB must agree. */
+static void
+test_pricing_matches_mariadb_decimal(void)
+{
+	static const char *coins[] = { "USDT", "USDC", "USDC_E", "DAI", "GHSFIAT" };
+	unsigned long long seed = 0x9E3779B97F4A7C15ULL;
+	int i, mismatches = 0, priced = 0;
+
+	for (i = 0; i < 2000; i++) {
+		const struct currency *c = currency_find(coins[i % 5]);
+		char amount[64], rate[64], ref[256], got[256];
+		const char *why = "";
+		struct quote q;
+
+		random_decimal(&seed, 1 + (int)(xorshift(&seed) % 12),
+		    (int)(xorshift(&seed) % (c->scale + 1)), amount, sizeof(amount));
+		random_decimal(&seed, 1 + (int)(xorshift(&seed) % 3),
+		    (int)(xorshift(&seed) % 9), rate, sizeof(rate));
+		if (quote_price(c, amount, rate, "1.00", &q, &why) != ERR_OK)
+			continue; /* too small to leave anything after the fee */
+		priced++;
+		if (it_db_text(ref_sql, q.amount, q.rate_exact, ref, sizeof(ref)) != 0) {
+			mismatches++;
+			continue;
+		}
+		snprintf(got, sizeof(got), "%s|%s|%s", q.gross, q.fee, q.receive);
+		if (strcmp(ref, got) != 0) {
+			if (mismatches < 5)
+				fprintf(stderr, "%s %s x %s: mariadb %s, lib %s\n", c->code,
+				    amount, rate, ref, got);
+			mismatches++;
+		}
+	}
+	CU_ASSERT_TRUE(priced > 1900);
+	CU_ASSERT_EQUAL(mismatches, 0);
+}
+
+void
+it_suite_quotes(void)
+{
+	CU_pSuite s = CU_add_suite("quotes", NULL, NULL);
+
+	CU_add_test(s, "wallet quote: nine fields, scales, exact math, stored", test_wallet_quote_fields_and_math);
+	CU_add_test(s, "wallet quote: bad inputs, nothing stored", test_wallet_quote_bad_inputs);
+	CU_add_test(s, "partner rates: fields, math, bad inputs", test_partner_rates);
+	CU_add_test(s, "a stale rate is never quoted", test_stale_rate_is_never_quoted);
+	CU_add_test(s, "2,000 random prices agree with MariaDB DECIMAL", test_pricing_matches_mariadb_decimal);
+}
