@@ -4,8 +4,9 @@
  * Mounted under /sim only in the sandbox; production answers 404.
  *
  * GET /sim/chain/health, GET /sim/momo/health: 200 {"status":"ok"}, or
- * the state set in sim_settings ("<which>.health" = ok | slow | down) so
- * tests can drive /v1/health's degraded and down answers.
+ * the state set in sim_settings ("<which>.health" = ok | degraded | slow |
+ * down): degraded reports itself so, slow answers late (past half the probe
+ * timeout), down answers 503.
  *
  * GET /sim/rates: the rates feed. Each call moves every coin's market rate
  * by a random step of at most 0.02% (GHSFIAT stays within 0.99..1.01) and
@@ -51,7 +52,8 @@ sim_health(struct req *r, struct resp *resp, const char *setting)
 		while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
 			;
 	}
-	return resp_ok(resp, 200, json_pack("{s:s}", "status", "ok"));
+	return resp_ok(resp, 200, json_pack("{s:s}", "status",
+	    strcmp(state, "degraded") == 0 ? "degraded" : "ok"));
 }
 
 static enum err

@@ -5,6 +5,8 @@
 enum money_rc
 money_parse(const char *s, unsigned scale, mpz_t out)
 {
+	/* Bounded input: text longer than any real amount (about 95
+	 * characters, even of leading zeros) is refused, not parsed. */
 	char digits[MONEY_MAX_INT_DIGITS + 80];
 	size_t i = 0, n = 0, intlen = 0, frac = 0;
 	int point = 0;
@@ -66,7 +68,7 @@ money_format(const mpz_t units, unsigned scale, char *out, size_t cap)
 	len = strlen(buf);
 	/* make sure there is at least one integer digit: 5 at scale 2 is "0.05" */
 	pad = len <= scale ? scale + 1 - len : 0;
-	if (len + pad + 2 > cap)
+	if (len + pad + (scale ? 2 : 1) > cap) /* digits, point, NUL */
 		return -1;
 	memset(out, '0', pad);
 	memcpy(out + pad, buf, len);

@@ -2,15 +2,25 @@
 
 #include <curl/curl.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "buf.h"
 
 static size_t
-discard(char *p, size_t size, size_t n, void *ud)
+collect(char *p, size_t size, size_t n, void *ud)
 {
-	(void)p;
-	(void)ud;
-	return size * n;
+	return buf_append(ud, p, size * n) == 0 ? size * n : 0;
+}
+
+/* The status a health body reports ("status", or data.status), or NULL. */
+static const char *
+reported_status(json_t *doc)
+{
+	json_t *s = json_object_get(doc, "status");
+
+	if (!json_is_string(s))
+		s = json_object_get(json_object_get(doc, "data"), "status");
+	return json_is_string(s) ? json_string_value(s) : NULL;
 }
 
 enum prov_health
@@ -20,6 +30,9 @@ prov_http_probe(const char *base_url, const char *path, long timeout_ms)
 	long code = 0;
 	curl_off_t us = 0;
 	enum prov_health h = PROV_DOWN;
+	struct buf body;
+	json_t *doc;
+	const char *st;
 	CURL *c;
 
 	if (base_url == NULL || *base_url == '\0')
@@ -29,26 +42,31 @@ prov_http_probe(const char *base_url, const char *path, long timeout_ms)
 	c = curl_easy_init();
 	if (c == NULL)
 		return PROV_DOWN;
+	buf_init(&body, 64 * 1024);
 	curl_easy_setopt(c, CURLOPT_URL, url);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout_ms);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, discard);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
 	if (curl_easy_perform(c) == CURLE_OK &&
 	    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK &&
 	    code >= 200 && code < 300) {
 		curl_easy_getinfo(c, CURLINFO_TOTAL_TIME_T, &us);
 		h = us > (curl_off_t)timeout_ms * 500 ? PROV_DEGRADED : PROV_OPERATIONAL;
+		/* a provider may also say so itself */
+		doc = json_loadb(body.data ? body.data : "", body.len, 0, NULL);
+		st = reported_status(doc);
+		if (st != NULL && strcmp(st, "degraded") == 0 && h == PROV_OPERATIONAL)
+			h = PROV_DEGRADED;
+		else if (st != NULL && strcmp(st, "down") == 0)
+			h = PROV_DOWN;
+		json_decref(doc);
 	}
 	curl_easy_cleanup(c);
+	buf_free(&body);
 	return h;
-}
-
-static size_t
-collect(char *p, size_t size, size_t n, void *ud)
-{
-	return buf_append(ud, p, size * n) == 0 ? size * n : 0;
 }
 
 int

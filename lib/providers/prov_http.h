@@ -12,7 +12,8 @@ enum prov_health { PROV_OPERATIONAL = 0, PROV_DEGRADED, PROV_DOWN };
 /*
  * GETs base_url + path and classifies the answer: a 2xx within half the
  * timeout is operational, a slower 2xx degraded, anything else (no URL,
- * refused, timeout, non-2xx) down.
+ * refused, timeout, non-2xx) down. A 2xx whose JSON body reports "status"
+ * (or data.status) "degraded" or "down" is taken at its word.
  */
 enum prov_health prov_http_probe(const char *base_url, const char *path,
     long timeout_ms);

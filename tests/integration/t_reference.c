@@ -77,7 +77,7 @@ test_health_providers_down_and_slow(void)
 	it_resp_free(&r);
 
 	it_db_exec("REPLACE INTO sim_settings VALUES ('momo.health', 'ok')", NULL, NULL);
-	it_db_exec("REPLACE INTO sim_settings VALUES ('chain.health', 'slow')", NULL, NULL);
+	it_db_exec("REPLACE INTO sim_settings VALUES ('chain.health', 'degraded')", NULL, NULL);
 	d = health(&r);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	CU_ASSERT_STRING_EQUAL(str(d, "status"), "degraded");
@@ -202,7 +202,7 @@ it_suite_reference(void)
 
 	CU_add_test(s, "health: every field, all operational", test_health_fields);
 	CU_add_test(s, "health: no key needed, a bad key ignored", test_health_needs_no_key);
-	CU_add_test(s, "health: provider down / slow from real probes", test_health_providers_down_and_slow);
+	CU_add_test(s, "health: provider down / degraded from real probes", test_health_providers_down_and_slow);
 	CU_add_test(s, "health: database stopped, then reconnect", test_health_database_down);
 	CU_add_test(s, "supported-networks: the spec's three networks", test_supported_networks);
 	CU_add_test(s, "limits: the tier table", test_limits);
