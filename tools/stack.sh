@@ -129,6 +129,9 @@ jwt.hs256_secret = $JWT_HS256_SECRET
 log.file = $VAR/log/cediramp.log
 providers.chain_url = $base/sim/chain
 providers.momo_url = $base/sim/momo
+# mod_fcgid makes a request wait a whole second when every simulator
+# process is busy; 5 s keeps that from reading as "degraded" (past 2.5 s).
+providers.timeout_ms = 5000
 rates.source_url = $base/sim/rates
 schema.dir = $ROOT/schema
 CONF
