@@ -135,6 +135,8 @@ providers.timeout_ms = 5000
 rates.source_url = $base/sim/rates
 schema.dir = $ROOT/schema
 CONF
+	# Extra lines for special stacks (make bench raises the rate limits).
+	[ -n "${CEDIRAMP_EXTRA_CONF:-}" ] && printf '%s\n' "$CEDIRAMP_EXTRA_CONF" >> "$VAR/cediramp.conf.new"
 	mv "$VAR/cediramp.conf.new" "$VAR/cediramp.conf"
 	touch "$VAR/log/cediramp.log"
 	if [ "$WEB_USER" != "$ME" ]; then
