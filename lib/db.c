@@ -64,6 +64,8 @@ classify(struct db *db, unsigned code)
 {
 	if (code == ER_DUP_ENTRY || code == ER_DUP_ENTRY_WITH_KEY_NAME)
 		return DB_DUP;
+	if (code == 4025 /* ER_CONSTRAINT_FAILED */)
+		return DB_CHECK;
 	if (code == ER_LOCK_DEADLOCK || code == ER_LOCK_WAIT_TIMEOUT ||
 	    code == 1020 /* record changed since last read */)
 		return DB_RETRY;

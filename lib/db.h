@@ -19,7 +19,8 @@ enum db_rc {
 	DB_DUP,   /* a UNIQUE constraint refused the row */
 	DB_RETRY, /* deadlock or lock wait timeout: run the transaction again */
 	DB_DOWN,  /* no connection to the server */
-	DB_FAIL   /* anything else; see db_error() */
+	DB_FAIL,  /* anything else; see db_error() */
+	DB_CHECK  /* a CHECK constraint refused the change */
 };
 
 enum db_arg_type { DB_ARG_NULL = 0, DB_ARG_STR, DB_ARG_INT };

@@ -91,6 +91,34 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_FXRATE_LIST] =
 	    "SELECT pair, rate, DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ'), "
 	    "source FROM fx_rates ORDER BY pair",
+	/* insert_id is the account's id whether it was created now or not */
+	[DB_LEDGER_ACCOUNT_ENSURE] =
+	    "INSERT INTO ledger_accounts (code, asset, kind) VALUES (?, ?, ?) "
+	    "ON DUPLICATE KEY UPDATE id = LAST_INSERT_ID(id)",
+	[DB_LEDGER_TX_INSERT] =
+	    "INSERT INTO ledger_transactions (kind, ref_id) VALUES (?, ?)",
+	[DB_LEDGER_ENTRY_INSERT] =
+	    "INSERT INTO ledger_entries (tx_id, account_id, asset, amount) "
+	    "VALUES (?, ?, ?, ?)",
+	[DB_LEDGER_BALANCE_ADD] =
+	    "UPDATE ledger_accounts SET balance = balance + ? WHERE id = ?",
+	[DB_LEDGER_BALANCE_GET] =
+	    "SELECT balance FROM ledger_accounts WHERE code = ?",
+	[DB_LEDGER_CHECK_TX_SUMS] =
+	    "SELECT tx_id, asset, SUM(amount) FROM ledger_entries "
+	    "GROUP BY tx_id, asset HAVING SUM(amount) <> 0 LIMIT 100",
+	[DB_LEDGER_CHECK_CACHE] =
+	    "SELECT a.code, a.balance, COALESCE(SUM(e.amount), 0) "
+	    "FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id "
+	    "GROUP BY a.id, a.code, a.balance "
+	    "HAVING a.balance <> COALESCE(SUM(e.amount), 0) LIMIT 100",
+	[DB_LEDGER_CHECK_NEGATIVE] =
+	    "SELECT code, balance FROM ledger_accounts "
+	    "WHERE kind <> 'house' AND balance < 0 LIMIT 100",
+	[DB_LEDGER_CHECK_ASSETS] =
+	    "SELECT e.id, a.code, e.asset FROM ledger_entries e "
+	    "JOIN ledger_accounts a ON a.id = e.account_id "
+	    "WHERE e.asset <> a.asset LIMIT 100",
 };
 
 const char *
