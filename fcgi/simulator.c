@@ -24,6 +24,7 @@
 #include "db.h"
 #include "fxrate.h"
 #include "money.h"
+#include "providers/sim_chain.h"
 #include "sandbox.h"
 
 static enum err
@@ -154,6 +155,10 @@ static const struct route routes[] = {
 	{ "GET", "/sim/chain/health", chain_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/momo/health", momo_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/rates", sim_rates, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "GET", "/sim/chain/wallets/:wallet/:asset", sim_chain_balance, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "POST", "/sim/chain/transactions", sim_chain_submit, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
+	{ "GET", "/sim/chain/transactions/:hash", sim_chain_receipt, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "POST", "/sim/chain/faucet", sim_chain_faucet, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
 };
 
 int

@@ -119,6 +119,22 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "SELECT e.id, a.code, e.asset FROM ledger_entries e "
 	    "JOIN ledger_accounts a ON a.id = e.account_id "
 	    "WHERE e.asset <> a.asset LIMIT 100",
+	[DB_SIM_BAL_GET] =
+	    "SELECT balance FROM sim_chain_balances WHERE wallet = ? AND asset = ?",
+	[DB_SIM_BAL_CREDIT] =
+	    "INSERT INTO sim_chain_balances (wallet, asset, balance) VALUES (?, ?, ?) "
+	    "ON DUPLICATE KEY UPDATE balance = balance + VALUES(balance)",
+	[DB_SIM_BAL_DEBIT] =
+	    "UPDATE sim_chain_balances SET balance = balance - ? "
+	    "WHERE wallet = ? AND asset = ? AND balance >= ?",
+	[DB_SIM_TX_INSERT] =
+	    "INSERT INTO sim_chain_txs (tx_hash, wallet, asset, amount, outcome, "
+	    "block_number, submitted_at, confirm_at) VALUES (?, ?, ?, ?, ?, "
+	    "UNIX_TIMESTAMP() - 1700000000, UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)",
+	[DB_SIM_TX_GET] =
+	    "SELECT wallet, asset, amount, outcome, block_number, "
+	    "confirm_at <= UTC_TIMESTAMP(6) FROM sim_chain_txs WHERE tx_hash = ?",
 };
 
 const char *

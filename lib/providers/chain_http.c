@@ -1,0 +1,230 @@
+#include "providers/chain.h"
+
+#include <curl/curl.h>
+#include <stdlib.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+#include <openssl/sha.h>
+
+#include "buf.h"
+#include "id.h"
+#include "strict.h"
+
+void
+chain_tx_hash(const char *conversion_id, char out[CHAIN_HASH_LEN + 1])
+{
+	unsigned char md[SHA256_DIGEST_LENGTH];
+	char pre[80];
+	int n = snprintf(pre, sizeof(pre), "cediramp-conversion:%s", conversion_id);
+
+	SHA256((const unsigned char *)pre, (size_t)n, md);
+	out[0] = '0';
+	out[1] = 'x';
+	id_hex(md, sizeof(md), out + 2);
+}
+
+static size_t
+collect(char *p, size_t size, size_t n, void *ud)
+{
+	return buf_append(ud, p, size * n) == 0 ? size * n : 0;
+}
+
+struct call {
+	long status;
+	json_t *data; /* the body, or its "data" member */
+	const char *code; /* the body's "code", if any (borrowed from raw) */
+	json_t *raw;
+	int sent;     /* the request left this machine (or may have) */
+};
+
+/*
+ * One HTTP call to the gateway: method path with an optional JSON body.
+ * Returns 0 when an HTTP answer came back (any status), -1 otherwise;
+ * call->sent says whether the request may have reached the gateway.
+ */
+static int
+chain_call(const struct cfg *c, const char *method, const char *path,
+    json_t *body, struct call *call)
+{
+	char url[1024];
+	struct curl_slist *hl = NULL;
+	struct buf out;
+	char *text = NULL;
+	CURLcode cc;
+	CURL *h;
+	int rc = -1;
+
+	memset(call, 0, sizeof(*call));
+	if (c->chain_url[0] == '\0' ||
+	    (size_t)snprintf(url, sizeof(url), "%s%s", c->chain_url, path) >= sizeof(url))
+		return -1;
+	h = curl_easy_init();
+	if (h == NULL)
+		return -1;
+	buf_init(&out, 1024 * 1024);
+	curl_easy_setopt(h, CURLOPT_URL, url);
+	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
+	curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)c->provider_timeout_ms);
+	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, (long)c->provider_timeout_ms);
+	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, collect);
+	curl_easy_setopt(h, CURLOPT_WRITEDATA, &out);
+	hl = curl_slist_append(hl, "Content-Type: application/json");
+	hl = curl_slist_append(hl, "Expect:");
+	curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
+	if (body != NULL) {
+		text = json_dumps(body, JSON_COMPACT);
+		if (text == NULL)
+			goto out;
+		curl_easy_setopt(h, CURLOPT_POSTFIELDS, text);
+	}
+	cc = curl_easy_perform(h);
+	/* Refused or unresolvable: the request never left. Anything else may
+	 * have reached the gateway. */
+	call->sent = !(cc == CURLE_COULDNT_CONNECT || cc == CURLE_COULDNT_RESOLVE_HOST ||
+	    cc == CURLE_UNSUPPORTED_PROTOCOL || cc == CURLE_URL_MALFORMAT);
+	if (cc != CURLE_OK)
+		goto out;
+	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &call->status);
+	call->raw = json_loadb(out.data ? out.data : "", out.len, 0, NULL);
+	call->data = json_object_get(call->raw, "data");
+	if (!json_is_object(call->data))
+		call->data = call->raw;
+	call->code = json_string_value(json_object_get(call->raw, "code"));
+	rc = 0;
+out:
+	free(text);
+	curl_slist_free_all(hl);
+	curl_easy_cleanup(h);
+	buf_free(&out);
+	return rc;
+}
+
+static void
+call_free(struct call *call)
+{
+	json_decref(call->raw);
+	call->raw = call->data = NULL;
+}
+
+/* The string member name of the answer into out; -1 if absent or too long. */
+static int
+answer_string(const struct call *call, const char *name, char *out, size_t cap)
+{
+	const char *v = json_string_value(json_object_get(call->data, name));
+
+	return v != NULL ? strict_copy(out, cap, v) : -1;
+}
+
+static enum chain_rc
+http_balance(const struct cfg *c, const char *wallet, const char *asset,
+    char *out, size_t cap)
+{
+	char path[300];
+	struct call call;
+	enum chain_rc rc = CHAIN_UNAVAILABLE;
+
+	snprintf(path, sizeof(path), "/wallets/%s/%s", wallet, asset);
+	if (chain_call(c, "GET", path, NULL, &call) != 0)
+		return CHAIN_UNAVAILABLE;
+	if (call.status == 200 && answer_string(&call, "balance", out, cap) == 0)
+		rc = CHAIN_OK;
+	call_free(&call);
+	return rc;
+}
+
+static enum chain_rc
+http_submit(const struct cfg *c, const char *tx_hash, const char *wallet,
+    const char *asset, const char *amount)
+{
+	json_t *body = json_pack("{s:s,s:s,s:s,s:s}", "tx_hash", tx_hash,
+	    "wallet", wallet, "asset", asset, "amount", amount);
+	struct call call;
+	enum chain_rc rc;
+
+	if (body == NULL)
+		return CHAIN_UNAVAILABLE;
+	if (chain_call(c, "POST", "/transactions", body, &call) != 0) {
+		json_decref(body);
+		return call.sent ? CHAIN_IN_DOUBT : CHAIN_UNAVAILABLE;
+	}
+	json_decref(body);
+	if (call.status >= 200 && call.status < 300)
+		rc = CHAIN_OK;
+	else if (call.status == 400 && call.code != NULL &&
+	    strcmp(call.code, "insufficient_balance") == 0)
+		rc = CHAIN_INSUFFICIENT;
+	else if (call.status >= 400 && call.status < 500)
+		rc = CHAIN_REJECTED;
+	else
+		rc = CHAIN_IN_DOUBT; /* a 5xx says nothing about what happened */
+	call_free(&call);
+	return rc;
+}
+
+static enum chain_rc
+http_receipt(const struct cfg *c, const char *tx_hash, struct chain_receipt *out)
+{
+	char path[120], st[16];
+	struct call call;
+	enum chain_rc rc = CHAIN_IN_DOUBT;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(path, sizeof(path), "/transactions/%s", tx_hash);
+	if (chain_call(c, "GET", path, NULL, &call) != 0)
+		return CHAIN_UNAVAILABLE;
+	if (call.status == 404) {
+		out->state = CHAIN_UNKNOWN;
+		rc = CHAIN_OK;
+	} else if (call.status == 200 && answer_string(&call, "status", st, sizeof(st)) == 0) {
+		rc = CHAIN_OK;
+		if (strcmp(st, "confirmed") == 0) {
+			out->state = CHAIN_CONFIRMED;
+			out->block_number = (long long)json_integer_value(
+			    json_object_get(call.data, "block_number"));
+		} else if (strcmp(st, "failed") == 0) {
+			out->state = CHAIN_FAILED;
+			if (answer_string(&call, "failure_reason", out->reason,
+			    sizeof(out->reason)) != 0)
+				(void)strict_copy(out->reason, sizeof(out->reason),
+				    "the transfer failed on chain");
+		} else if (strcmp(st, "pending") == 0) {
+			out->state = CHAIN_PENDING;
+		} else {
+			rc = CHAIN_IN_DOUBT;
+		}
+	}
+	call_free(&call);
+	return rc;
+}
+
+static enum chain_rc
+http_faucet(const struct cfg *c, const char *wallet, const char *asset,
+    const char *amount, char *out, size_t cap)
+{
+	json_t *body = json_pack("{s:s,s:s,s:s}", "wallet", wallet, "asset", asset,
+	    "amount", amount);
+	struct call call;
+	enum chain_rc rc = CHAIN_REJECTED;
+
+	if (body == NULL)
+		return CHAIN_UNAVAILABLE;
+	if (chain_call(c, "POST", "/faucet", body, &call) != 0) {
+		json_decref(body);
+		return CHAIN_UNAVAILABLE;
+	}
+	json_decref(body);
+	if (call.status == 200 && answer_string(&call, "balance", out, cap) == 0)
+		rc = CHAIN_OK;
+	call_free(&call);
+	return rc;
+}
+
+const struct chain_adapter chain_http = {
+	http_balance,
+	http_submit,
+	http_receipt,
+	http_faucet,
+};
