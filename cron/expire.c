@@ -1,7 +1,9 @@
 /*
  * expire: deletes what has outlived its use: rate-limit counters whose
- * window has closed, and unused quotes a day past expiry (kept that long
- * so a late client still gets quote_expired, not 404). Deletes run in
+ * window has closed, idempotency keys older than 24 hours (their stored
+ * answers go with them and the keys can be used again), and unused quotes
+ * a day past expiry (kept that long so a late client still gets
+ * quote_expired, not 404). Deletes run in
  * batches of 1000 rows, so several hosts may run this at once.
  */
 #include <time.h>
@@ -29,7 +31,7 @@ main(void)
 {
 	struct ctx ctx;
 	struct db_arg now[1];
-	long long counters, quotes;
+	long long counters, quotes, keys;
 	int rc = 1;
 
 	if (ctx_init(&ctx, "expire", 0) != 0)
@@ -37,13 +39,14 @@ main(void)
 	now[0] = DB_I((long long)time(NULL));
 	counters = drain(ctx.db, DB_RL_EXPIRE, now, 1);
 	quotes = drain(ctx.db, DB_QUOTE_EXPIRE, NULL, 0);
-	if (counters < 0 || quotes < 0) {
+	keys = drain(ctx.db, DB_IDEM_EXPIRE, NULL, 0);
+	if (counters < 0 || quotes < 0 || keys < 0) {
 		log_event("error", "expire: %s", db_error(ctx.db));
 		goto out;
 	}
-	if (counters > 0 || quotes > 0)
-		log_event("info", "expire: %lld counter(s), %lld quote(s) removed",
-		    counters, quotes);
+	if (counters > 0 || quotes > 0 || keys > 0)
+		log_event("info", "expire: %lld counter(s), %lld quote(s), %lld key(s) removed",
+		    counters, quotes, keys);
 	rc = 0;
 out:
 	ctx_free(&ctx);

@@ -5,13 +5,20 @@
  * POST /v1/sandbox/wallet-tokens {"wallet_id": "...", "ttl_seconds": 3600}
  * mints an HS256 wallet-API token for any wallet id, so an integrator can
  * act as several wallets.
+ *
+ * POST /api/sandbox/faucet {"asset": "USDT", "amount": "500"} credits the
+ * calling wallet's coins in the chain simulator (at most 1,000,000 a call).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "app.h"
+#include "body.h"
+#include "currency.h"
 #include "jwt.h"
+#include "money.h"
+#include "providers/chain.h"
 #include "strict.h"
 #include "timefmt.h"
 
@@ -80,8 +87,52 @@ post_wallet_token(struct req *r, struct resp *resp)
 	return resp->data ? ERR_OK : ERR_INTERNAL;
 }
 
+static const char *const faucet_fields[] = { "asset", "amount", NULL };
+
+static enum err
+post_faucet(struct req *r, struct resp *resp)
+{
+	const struct currency *coin;
+	const char *asset, *amount;
+	char norm[MONEY_MAX_TEXT], balance[MONEY_MAX_TEXT];
+	enum err e;
+	mpz_t v;
+	int ok;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+	if ((e = body_only(r, resp, faucet_fields)) != ERR_OK ||
+	    (e = body_string(r, resp, "asset", 16, &asset)) != ERR_OK ||
+	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK)
+		return e;
+	coin = currency_find(asset);
+	if (coin == NULL || !(coin->flags & CURRENCY_CONVERTIBLE))
+		return resp_invalid(resp, ERR_INVALID_STABLECOIN, "asset",
+		    "one of USDT, USDC, USDC_E, DAI");
+	mpz_init(v);
+	ok = money_parse(amount, coin->scale, v) == MONEY_OK && mpz_sgn(v) > 0 &&
+	    money_format(v, coin->scale, norm, sizeof(norm)) == 0;
+	mpz_clear(v);
+	if (!ok)
+		return resp_invalid(resp, ERR_INVALID_AMOUNT, "amount",
+		    "a positive decimal with the coin's places");
+	switch (chain_http.faucet(&r->ctx->cfg, r->caller.ref, asset, norm, balance,
+	    sizeof(balance))) {
+	case CHAIN_OK:
+		break;
+	case CHAIN_REJECTED:
+		return resp_invalid(resp, ERR_INVALID_AMOUNT, "amount", "at most 1000000 a call");
+	default:
+		return ERR_PROVIDER_UNAVAILABLE;
+	}
+	resp->committed = 1;
+	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:s}", "wallet", r->caller.ref,
+	    "asset", asset, "amount", norm, "balance", balance));
+}
+
 static const struct route routes[] = {
 	{ "POST", "/v1/sandbox/wallet-tokens", post_wallet_token, ROUTE_BODY, NULL, RL_GENERAL },
+	{ "POST", "/api/sandbox/faucet", post_faucet, ROUTE_BODY, NULL, RL_GENERAL },
 };
 
 int

@@ -10,6 +10,7 @@
 
 #include "auth.h"
 #include "id.h"
+#include "idem.h"
 #include "log.h"
 #include "rl.h"
 #include "strict.h"
@@ -147,9 +148,15 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 		}
 		e = req_parse_body(r, body.data ? body.data : "", body.len,
 		    resp->err_msg, sizeof(resp->err_msg));
+		if (e == ERR_OK && (rt->flags & ROUTE_IDEMPOTENT)) {
+			char endpoint[96];
+
+			snprintf(endpoint, sizeof(endpoint), "%s %s", rt->method, rt->pattern);
+			e = idem_begin(r, resp, endpoint, body.data ? body.data : "", body.len);
+		}
 		buf_free(&body);
-		if (e != ERR_OK)
-			return e;
+		if (e != ERR_OK || resp->raw_body != NULL)
+			return e; /* an error, or a stored answer to replay */
 	}
 	return rt->fn(r, resp);
 }
@@ -210,6 +217,12 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 		    "{\"status\":0,\"code\":\"internal_error\",\"message\":\"Internal error\",\"data\":null}");
 		status = 500;
 	}
+	/*
+	 * Store the answer of a request that changed something; release the
+	 * key otherwise (a validation error, or "not confirmed yet"), so a
+	 * retry with the same key runs again.
+	 */
+	idem_finish(&r, resp.committed, status, body->data, body->len);
 	if (r.caller.kind != CALLER_NONE)
 		snprintf(caller, sizeof(caller), "%s:%s",
 		    r.caller.kind == CALLER_USER ? "user" : "partner", r.caller.ref);

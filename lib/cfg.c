@@ -49,6 +49,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("quotes.ttl_seconds", quote_ttl_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
 	S("rates.source_url", rate_source_url),
+	S("api.cursor_secret", cursor_secret),
 	R("ratelimit.general", rl_general),
 	R("ratelimit.quotes", rl_quotes),
 	R("ratelimit.convert", rl_convert),

@@ -46,6 +46,7 @@ struct cfg {
 	unsigned long long quote_ttl_seconds;
 	unsigned long long rate_max_age_seconds;
 	char rate_source_url[512];
+	char cursor_secret[128]; /* keys pagination cursors; same on every host */
 
 	/* Rate limits: N requests per window of S seconds ("N/S"). */
 	struct cfg_rate {

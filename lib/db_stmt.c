@@ -2,6 +2,14 @@
 
 #include <stddef.h>
 
+/* The columns conv_from_row() reads, in its order. */
+#define CONV_COLS "c.id, c.user_id, c.quote_id, c.wallet_id, c.from_currency, c.to_currency, " \
+	"c.amount, c.rate, c.fee, c.receive_amount, c.status, c.tx_hash, c.block_number, " \
+	"c.failure_reason, c.ghs_balance_after, " \
+	"DATE_FORMAT(c.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(c.completed_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(c.created_at, '%Y-%m-%d %H:%i:%s.%f') "
+
 static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_PING] = "SELECT 1",
 	[DB_LOCK_GET] = "SELECT GET_LOCK(?, ?)",
@@ -76,14 +84,17 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "VALUES(window_start), window_start), "
 	    "window_seconds = VALUES(window_seconds)",
 	[DB_RL_READ] =
-	    "SELECT hits, window_start + window_seconds FROM rate_counters "
-	    "WHERE subject = ? AND category = ?",
+	    "SELECT r.hits, r.window_start + r.window_seconds, o.limit_count "
+	    "FROM rate_counters r LEFT JOIN rate_limit_overrides o "
+	    "ON o.subject = r.subject AND o.category = r.category "
+	    "WHERE r.subject = ? AND r.category = ?",
 	[DB_RL_EXPIRE] =
 	    "DELETE FROM rate_counters WHERE window_start + window_seconds < ? "
 	    "LIMIT 1000",
 	[DB_QUOTE_EXPIRE] =
 	    "DELETE FROM quotes WHERE used_at IS NULL AND "
-	    "expires_at < UTC_TIMESTAMP(6) - INTERVAL 1 DAY LIMIT 1000",
+	    "expires_at < UTC_TIMESTAMP(6) - INTERVAL 1 DAY "
+	    "AND id NOT IN (SELECT quote_id FROM conversions) LIMIT 1000",
 	[DB_FXRATE_SEED] =
 	    "INSERT INTO fx_rates (pair, rate, updated_at, source) "
 	    "VALUES (?, ?, UTC_TIMESTAMP(6), 'seed') "
@@ -135,6 +146,85 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_SIM_TX_GET] =
 	    "SELECT wallet, asset, amount, outcome, block_number, "
 	    "confirm_at <= UTC_TIMESTAMP(6) FROM sim_chain_txs WHERE tx_hash = ?",
+	[DB_QUOTE_LOCK] =
+	    "SELECT user_id, api, from_currency, amount, rate, fee_percent, "
+	    "gross_amount, fee, receive_amount, expires_at <= UTC_TIMESTAMP(6), "
+	    "used_at IS NOT NULL FROM quotes WHERE id = ? FOR UPDATE",
+	[DB_QUOTE_MARK_USED] =
+	    "UPDATE quotes SET used_at = UTC_TIMESTAMP(6) WHERE id = ? AND used_at IS NULL",
+	[DB_QUOTE_UNMARK_USED] =
+	    "UPDATE quotes SET used_at = NULL WHERE id = ?",
+	[DB_USER_LOCK] =
+	    "SELECT id FROM users WHERE id = ? FOR UPDATE",
+	/* GHS received by a user's live conversions since a time (limits) */
+	[DB_CONV_USED_SINCE] =
+	    "SELECT COALESCE(SUM(receive_amount), 0) FROM conversions "
+	    "WHERE user_id = ? AND status <> 'failed' AND created_at >= ?",
+	[DB_CONV_INSERT] =
+	    "INSERT INTO conversions (id, user_id, quote_id, wallet_id, from_currency, "
+	    "to_currency, amount, rate, fee_percent, gross_amount, fee, receive_amount, "
+	    "status, tx_hash, created_at) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, UTC_TIMESTAMP(6))",
+	/* only a transfer the gateway refused outright is undone */
+	[DB_CONV_DELETE_UNSENT] =
+	    "DELETE FROM conversions WHERE id = ? AND status = 'processing'",
+	[DB_CONV_GET] =
+	    "SELECT " CONV_COLS "FROM conversions c WHERE c.id = ? AND c.user_id = ?",
+	[DB_CONV_LOCK] =
+	    "SELECT " CONV_COLS "FROM conversions c WHERE c.id = ? FOR UPDATE",
+	[DB_CONV_COMPLETE] =
+	    "UPDATE conversions SET status = 'completed', completed_at = UTC_TIMESTAMP(6), "
+	    "block_number = ?, ghs_balance_after = ?, lease_until = NULL "
+	    "WHERE id = ? AND status = 'processing'",
+	[DB_CONV_FAIL] =
+	    "UPDATE conversions SET status = 'failed', failure_reason = ?, "
+	    "completed_at = NULL, lease_until = NULL "
+	    "WHERE id = ? AND status = 'processing'",
+	/* a batch no other worker holds: locked rows skipped, leased rows too */
+	[DB_CONV_CLAIM] =
+	    "SELECT id FROM conversions WHERE status = 'processing' "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED",
+	[DB_CONV_LEASE] =
+	    "UPDATE conversions SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
+	    "WHERE id = ?",
+	/* pages: after the cursor's (created_at, id), newest or oldest first */
+	[DB_CONV_PAGE_DESC] =
+	    "SELECT " CONV_COLS "FROM conversions c WHERE c.user_id = ? "
+	    "AND (? = '' OR c.status = ?) "
+	    "AND (c.created_at < ? OR (c.created_at = ? AND c.id < ?)) "
+	    "ORDER BY c.created_at DESC, c.id DESC LIMIT ?",
+	[DB_CONV_PAGE_ASC] =
+	    "SELECT " CONV_COLS "FROM conversions c WHERE c.user_id = ? "
+	    "AND (? = '' OR c.status = ?) "
+	    "AND (c.created_at > ? OR (c.created_at = ? AND c.id > ?)) "
+	    "ORDER BY c.created_at ASC, c.id ASC LIMIT ?",
+	[DB_CONV_COUNT] =
+	    "SELECT COUNT(*) FROM conversions WHERE user_id = ? AND (? = '' OR status = ?)",
+	[DB_IDEM_INSERT] =
+	    "INSERT INTO idempotency_keys (user_id, idem_key, endpoint, request_hash, "
+	    "state, created_at) VALUES (?, ?, ?, ?, 'in_progress', UTC_TIMESTAMP(6))",
+	[DB_IDEM_GET] =
+	    "SELECT id, endpoint, request_hash, state, status_code, response_body, "
+	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "created_at < UTC_TIMESTAMP(6) - INTERVAL 24 HOUR "
+	    "FROM idempotency_keys WHERE user_id = ? AND idem_key = ?",
+	[DB_IDEM_DELETE_EXPIRED] =
+	    "DELETE FROM idempotency_keys WHERE id = ? "
+	    "AND created_at < UTC_TIMESTAMP(6) - INTERVAL 24 HOUR",
+	[DB_IDEM_DONE] =
+	    "UPDATE idempotency_keys SET state = 'done', status_code = ?, "
+	    "response_body = ? WHERE id = ?",
+	[DB_IDEM_RELEASE] =
+	    "DELETE FROM idempotency_keys WHERE id = ? AND state = 'in_progress'",
+	[DB_IDEM_EXPIRE] =
+	    "DELETE FROM idempotency_keys WHERE created_at < UTC_TIMESTAMP(6) - "
+	    "INTERVAL 24 HOUR LIMIT 1000",
+	[DB_RL_OVERRIDE_SET] =
+	    "INSERT INTO rate_limit_overrides (subject, category, limit_count) "
+	    "VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE limit_count = VALUES(limit_count)",
+	[DB_RL_OVERRIDE_DELETE] =
+	    "DELETE FROM rate_limit_overrides WHERE subject = ? AND category = ?",
 };
 
 const char *

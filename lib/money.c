@@ -104,6 +104,22 @@ money_rescale(mpz_t out, const mpz_t v, unsigned from, unsigned to,
 	mpz_clear(p);
 }
 
+int
+money_normalize(const char *text, unsigned from, unsigned to, char *out,
+    size_t cap)
+{
+	mpz_t v;
+	int rc = -1;
+
+	mpz_init(v);
+	if (text != NULL && money_parse(text, from, v) == MONEY_OK) {
+		money_rescale(v, v, from, to, MONEY_DOWN);
+		rc = money_format(v, to, out, cap);
+	}
+	mpz_clear(v);
+	return rc;
+}
+
 void
 money_mul(mpz_t out, const mpz_t a, unsigned sa, const mpz_t b, unsigned sb,
     unsigned so, enum money_round r)

@@ -42,6 +42,14 @@ int money_format(const mpz_t units, unsigned scale, char *out, size_t cap);
 enum money_round { MONEY_DOWN, MONEY_UP };
 
 /*
+ * Re-expresses text (a non-negative decimal with at most from places, as
+ * MariaDB returns a DECIMAL column) at scale to, rounding down, into out.
+ * Returns 0 or -1.
+ */
+int money_normalize(const char *text, unsigned from, unsigned to, char *out,
+    size_t cap);
+
+/*
  * out = a (at scale sa) * b (at scale sb), expressed at scale so and
  * rounded toward zero (MONEY_DOWN) or away from zero (MONEY_UP) when
  * places are dropped. Operands are non-negative. out may alias neither.

@@ -55,6 +55,7 @@ struct req {
 
 	struct caller caller;
 	struct ctx *ctx; /* the process context; borrowed */
+	long long idem_row; /* the claimed idempotency key's row, 0 if none */
 
 	char *storage;   /* decoded strings live here; owned */
 	size_t storage_len, storage_cap;

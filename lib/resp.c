@@ -20,6 +20,8 @@ resp_free(struct resp *r)
 	json_decref(r->pagination);
 	json_decref(r->err_ctx);
 	r->data = r->pagination = r->err_ctx = NULL;
+	free(r->raw_body);
+	r->raw_body = NULL;
 }
 
 void
@@ -132,15 +134,18 @@ int
 resp_render(const struct resp *r, enum api api, enum err e,
     const char *request_id, struct buf *head, struct buf *body)
 {
-	int status = e == ERR_OK ? (r->status ? r->status : 200) :
-	    err_def(api, e)->http_status;
+	int status = r->raw_body ? r->raw_status : e == ERR_OK ?
+	    (r->status ? r->status : 200) : err_def(api, e)->http_status;
 	char line[400];
 	json_t *env = NULL;
 	char *text = NULL;
 	size_t i;
 	int rc = -1;
 
-	if (!(e == ERR_OK && r->no_body)) {
+	if (r->raw_body != NULL) {
+		if (buf_puts(body, r->raw_body) != 0)
+			goto out;
+	} else if (!(e == ERR_OK && r->no_body)) {
 		env = envelope(r, api, e);
 		if (env == NULL)
 			goto out;

@@ -30,6 +30,10 @@ struct resp {
 
 	struct resp_header headers[RESP_HEADERS];
 	size_t nheaders;
+
+	int committed;      /* the handler changed state (idempotency stores) */
+	char *raw_body;     /* owned; a stored answer replayed byte for byte */
+	int raw_status;
 };
 
 void resp_init(struct resp *r);

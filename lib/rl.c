@@ -48,6 +48,7 @@ struct rl_tx {
 	unsigned long long window;
 	unsigned long long hits;
 	long long reset;
+	unsigned long long override; /* 0: none */
 };
 
 /* Counts and reads back under the row lock, so the pair is consistent. */
@@ -75,6 +76,10 @@ rl_tx_fn(struct db *db, void *arg)
 		db_rows_free(&rows);
 		return DB_FAIL;
 	}
+	t->override = 0;
+	if (db_cell(&rows, 0, 2) != NULL)
+		(void)strict_uint(db_cell(&rows, 0, 2), strlen(db_cell(&rows, 0, 2)),
+		    ~0ULL, &t->override);
 	db_rows_free(&rows);
 	t->hits = hits;
 	t->reset = (long long)reset;
@@ -86,12 +91,14 @@ rl_hit(struct db *db, const struct cfg *c, const char *subject,
     enum rl_category cat, long long now, struct rl_result *out)
 {
 	struct cfg_rate lim = rl_limit(c, cat);
-	struct rl_tx t = { subject, rl_names[cat], now, lim.window, 0, 0 };
+	struct rl_tx t = { subject, rl_names[cat], now, lim.window, 0, 0, 0 };
 	int rc;
 
 	rc = db_tx(db, rl_tx_fn, &t);
 	if (rc != DB_OK)
 		return rc == DB_DUP ? DB_FAIL : (enum db_rc)rc;
+	if (t.override > 0)
+		lim.limit = t.override; /* the operator's limit for this caller */
 	out->limit = lim.limit;
 	out->window = lim.window;
 	out->limited = t.hits > lim.limit;

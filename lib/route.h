@@ -16,6 +16,7 @@
 
 #define ROUTE_PUBLIC 0x1u /* no authentication */
 #define ROUTE_BODY   0x2u /* takes a JSON object body */
+#define ROUTE_IDEMPOTENT 0x4u /* honours X-Idempotency-Key */
 
 typedef enum err (*route_fn)(struct req *, struct resp *);
 

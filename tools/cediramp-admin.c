@@ -29,6 +29,8 @@ static const char usage[] =
     "  partner list                            partners and their active key counts\n"
     "  partner verify-key KEY                  exit 0 if KEY authenticates here\n"
     "  user tier WALLET_ID none|basic|verified|enterprise\n"
+    "  user limit WALLET_ID CATEGORY N         this user's own rate limit (N 0: back to config);\n"
+    "                                          CATEGORY general|quotes|convert|payouts|beneficiaries|kyc\n"
     "  rate set COIN RATE                      set COIN/GHS (USDT, USDC, USDC_E, DAI, GHSFIAT)\n"
     "  rate list                               current rates, their age and source\n"
     "  rate seed                               (sandbox) starting rates where none exist\n"
@@ -277,6 +279,37 @@ rate_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
 }
 
 static int
+user_limit(struct db *db, const struct cfg *c, const char *wallet,
+    const char *category, const char *n_text)
+{
+	static const char *const cats[] = { "general", "quotes", "convert", "payouts",
+		"beneficiaries", "kyc", NULL };
+	const char *const *k;
+	unsigned long long n;
+	struct caller who;
+	char subject[40];
+	struct db_arg a[3];
+
+	for (k = cats; *k != NULL && strcmp(*k, category) != 0; k++)
+		;
+	if (*k == NULL || strict_uint(n_text, strlen(n_text), 1000000000ULL, &n) != 0) {
+		fprintf(stderr, "%s", usage);
+		return 2;
+	}
+	if (user_resolve(db, wallet, c->sandbox, &who) != DB_OK)
+		return fail("user", db);
+	snprintf(subject, sizeof(subject), "u:%lld", who.id);
+	a[0] = DB_S(subject);
+	a[1] = DB_S(category);
+	a[2] = DB_I((long long)n);
+	if (db_exec(db, n ? DB_RL_OVERRIDE_SET : DB_RL_OVERRIDE_DELETE, a, n ? 3 : 2,
+	    NULL, NULL) != DB_OK)
+		return fail("user limit", db);
+	printf("%s: %s limit %s\n", wallet, category, n ? n_text : "from config");
+	return 0;
+}
+
+static int
 dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 {
 	const char *cmd = argv[1], *sub = argc > 2 ? argv[2] : "";
@@ -297,6 +330,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 	}
 	if (strcmp(cmd, "rate") == 0)
 		return rate_cmd(db, c, argc, argv);
+	if (strcmp(cmd, "user") == 0 && strcmp(sub, "limit") == 0 && argc == 6)
+		return user_limit(db, c, argv[3], argv[4], argv[5]);
 	if (strcmp(cmd, "user") == 0 && strcmp(sub, "tier") == 0 && argc == 5)
 		return user_tier(db, c, argv[3], argv[4]);
 	if (strcmp(cmd, "sim") == 0 && strcmp(sub, "set") == 0 && argc == 5) {

@@ -94,14 +94,16 @@ db_stop() {
 
 # Secrets are made once per var/ and kept, so data and keys survive restarts.
 secrets() {
-	if [ ! -f "$VAR/secrets.env" ]; then
-		umask 077
-		{
-			echo "DB_PASSWORD=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-			echo "JWT_HS256_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-		} > "$VAR/secrets.env"
-		umask 022
-	fi
+	local name
+	touch "$VAR/secrets.env"
+	chmod 600 "$VAR/secrets.env"
+	# each secret is made once and kept; a var/ from an older version gets
+	# the ones it lacks
+	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET; do
+		if ! grep -q "^$name=" "$VAR/secrets.env"; then
+			echo "$name=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" >> "$VAR/secrets.env"
+		fi
+	done
 	# shellcheck disable=SC1091
 	. "$VAR/secrets.env"
 }
@@ -126,6 +128,7 @@ db.password = $DB_PASSWORD
 db.name = cediramp
 http.max_body_bytes = $MAX_BODY
 jwt.hs256_secret = $JWT_HS256_SECRET
+api.cursor_secret = $CURSOR_SECRET
 log.file = $VAR/log/cediramp.log
 providers.chain_url = $base/sim/chain
 providers.momo_url = $base/sim/momo

@@ -1,0 +1,83 @@
+/*
+ * convert: wallet conversions. POST /api/convert/usdt-to-ghs redeems a
+ * quote (201, status processing, with the transfer hash); POST
+ * /api/convert/confirm settles it once the chain confirms (200 completed,
+ * or 202 processing while the chain has not confirmed yet).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "body.h"
+#include "conv.h"
+
+static const char *const convert_fields[] = { "quoteId", "amount", "from", NULL };
+
+static enum err
+post_convert(struct req *r, struct resp *resp)
+{
+	const char *quote_id, *amount, *from;
+	struct conversion c;
+	enum err e;
+
+	if ((e = body_only(r, resp, convert_fields)) != ERR_OK ||
+	    (e = body_string(r, resp, "quoteId", 40, &quote_id)) != ERR_OK ||
+	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK ||
+	    (e = body_string(r, resp, "from", 16, &from)) != ERR_OK)
+		return e;
+	e = conv_create(r->ctx, &r->caller, quote_id, amount, from, &c, resp);
+	if (e != ERR_OK)
+		return e;
+	resp->committed = 1;
+	return resp_ok(resp, 201, conv_json(&c));
+}
+
+static const char *const confirm_fields[] = { "conversionId", NULL };
+
+static enum err
+post_confirm(struct req *r, struct resp *resp)
+{
+	const char *id;
+	struct conversion c;
+	enum err e;
+
+	if ((e = body_only(r, resp, confirm_fields)) != ERR_OK ||
+	    (e = body_string(r, resp, "conversionId", 40, &id)) != ERR_OK)
+		return e;
+	e = conv_confirm(r->ctx, &r->caller, id, &c);
+	if (e == ERR_CONVERSION_FAILED) {
+		resp->committed = 1;
+		json_decref(resp->err_ctx);
+		resp->err_ctx = json_pack("{s:s,s:s,s:s}", "conversionId", c.id,
+		    "status", "failed", "failureReason", c.failure_reason);
+		return resp_fail(resp, e, "The on-chain conversion failed: %s",
+		    c.failure_reason);
+	}
+	if (e != ERR_OK)
+		return e;
+	if (strcmp(c.status, "completed") == 0) {
+		resp->committed = 1;
+		return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:s}",
+		    "conversionId", c.id, "status", "completed",
+		    "ghsBalance", c.ghs_balance_after, "confirmedAt", c.completed_at));
+	}
+	/* not confirmed yet: nothing changed, so nothing is stored either */
+	snprintf(resp->err_msg, sizeof(resp->err_msg),
+	    "Not yet confirmed on chain; confirm again shortly");
+	return resp_ok(resp, 202, json_pack("{s:s,s:s,s:n,s:n}", "conversionId", c.id,
+	    "status", "processing", "ghsBalance", "confirmedAt"));
+}
+
+static const struct route routes[] = {
+	{ "POST", "/api/convert/usdt-to-ghs", post_convert, ROUTE_BODY | ROUTE_IDEMPOTENT, NULL, RL_CONVERT },
+	{ "POST", "/api/convert/confirm", post_confirm, ROUTE_BODY | ROUTE_IDEMPOTENT, NULL, RL_CONVERT },
+};
+
+int
+main(void)
+{
+	static const struct app app = { "convert", routes,
+	    sizeof(routes) / sizeof(routes[0]) };
+
+	return app_main(&app);
+}
