@@ -21,6 +21,7 @@ main(void)
 	it_suite_db();
 	it_suite_quotes();
 	it_suite_ratelimit();
+	it_suite_convert();
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

@@ -198,8 +198,13 @@ test_wallet_user_created_once(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM users WHERE wallet_id = ?", wallet, NULL), 0);
 	for (i = 0; i < 3; i++) {
 		wallet_get(tok, &r);
-		/* no wallet endpoint exists yet: authenticated, then 404 */
-		it_assert_wallet_error(&r, 404, "not_found", "valid token");
+		/* authenticated: a new user's history is one empty, final page */
+		CU_ASSERT_EQUAL(r.status, 200);
+		CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 0);
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json,
+		    "pagination"), "total")), 0);
+		CU_ASSERT_TRUE(json_is_false(json_object_get(json_object_get(r.json,
+		    "pagination"), "hasMore")));
 		it_resp_free(&r);
 	}
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM users WHERE wallet_id = ?", wallet, NULL), 1);
