@@ -103,6 +103,7 @@ struct create {
 	struct conversion *c;
 	struct resp *resp;
 	enum err e;
+	long long lease_seconds;
 };
 
 /* Start of today and of this month (UTC) as DATETIME text, and their ends. */
@@ -193,7 +194,7 @@ create_tx(struct db *db, void *arg)
 {
 	struct create *k = arg;
 	struct conversion *c = k->c;
-	struct db_arg a[13];
+	struct db_arg a[14];
 	struct db_rows q;
 	const char *v;
 	char amount[MONEY_MAX_TEXT], qamount[MONEY_MAX_TEXT];
@@ -255,7 +256,13 @@ create_tx(struct db *db, void *arg)
 	a[10] = DB_S(db_cell(&q, 0, 7));
 	a[11] = DB_S(db_cell(&q, 0, 8));
 	a[12] = DB_S(c->tx_hash);
-	if ((rc = db_exec(db, DB_CONV_INSERT, a, 13, NULL, NULL)) != DB_OK)
+	/*
+	 * This request holds the conversion until its own broadcast has
+	 * returned; a worker finding it unsent meanwhile would broadcast it
+	 * too, or fail it under the request's feet.
+	 */
+	a[13] = DB_I(k->lease_seconds);
+	if ((rc = db_exec(db, DB_CONV_INSERT, a, 14, NULL, NULL)) != DB_OK)
 		goto out;
 	a[0] = DB_S(k->quote_id);
 	rc = db_exec(db, DB_QUOTE_MARK_USED, a, 1, NULL, NULL);
@@ -277,10 +284,13 @@ undo_tx(struct db *db, void *arg)
 {
 	struct undo *u = arg;
 	struct db_arg a[1] = { DB_S(u->conv_id) };
+	struct db_res res;
 	enum db_rc rc;
 
-	if ((rc = db_exec(db, DB_CONV_DELETE_UNSENT, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = db_exec(db, DB_CONV_DELETE_UNSENT, a, 1, NULL, &res)) != DB_OK)
 		return rc;
+	if (res.affected != 1)
+		return DB_FAIL; /* someone settled it: keep the quote used */
 	a[0] = DB_S(u->quote_id);
 	return db_exec(db, DB_QUOTE_UNMARK_USED, a, 1, NULL, NULL);
 }
@@ -308,6 +318,8 @@ conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
 	k.from = from;
 	k.c = out;
 	k.resp = resp;
+	/* longer than a broadcast can take (its timeout), with a margin */
+	k.lease_seconds = (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
 	rc = db_tx(ctx->db, create_tx, &k);
 	if (rc != DB_OK)
 		return k.e != ERR_OK && k.e != ERR_INTERNAL ? k.e :
@@ -317,9 +329,13 @@ conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
 		return ERR_INTERNAL;
 	sent = chain_http.submit(&ctx->cfg, out->tx_hash, who->ref, from, out->amount);
 	if (sent == CHAIN_OK || sent == CHAIN_IN_DOUBT) {
+		struct db_arg a[1] = { DB_S(out->id) };
+
 		/* in doubt: the payouts worker asks for this hash's receipt */
 		if (sent == CHAIN_IN_DOUBT)
 			log_event("warn", "conversion %s: broadcast in doubt", out->id);
+		if (db_exec(ctx->db, DB_CONV_RELEASE, a, 1, NULL, NULL) != DB_OK)
+			log_event("warn", "conversion %s: lease not released (it expires)", out->id);
 		return ERR_OK;
 	}
 	/* refused outright, so nothing moved: undo the conversion */

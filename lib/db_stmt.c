@@ -2,6 +2,13 @@
 
 #include <stddef.h>
 
+/*
+ * A decimal bound as text must be CAST before arithmetic or comparison:
+ * DECIMAL + '1.5' is computed in floating point by MariaDB. (Storing text
+ * into a DECIMAL column is exact and needs no cast.)
+ */
+#define DEC(p) "CAST(" p " AS DECIMAL(40,18))"
+
 /* The columns conv_from_row() reads, in its order. */
 #define CONV_COLS "c.id, c.user_id, c.quote_id, c.wallet_id, c.from_currency, c.to_currency, " \
 	"c.amount, c.rate, c.fee, c.receive_amount, c.status, c.tx_hash, c.block_number, " \
@@ -112,7 +119,7 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "INSERT INTO ledger_entries (tx_id, account_id, asset, amount) "
 	    "VALUES (?, ?, ?, ?)",
 	[DB_LEDGER_BALANCE_ADD] =
-	    "UPDATE ledger_accounts SET balance = balance + ? WHERE id = ?",
+	    "UPDATE ledger_accounts SET balance = balance + " DEC("?") " WHERE id = ?",
 	[DB_LEDGER_BALANCE_GET] =
 	    "SELECT balance FROM ledger_accounts WHERE code = ?",
 	[DB_LEDGER_CHECK_TX_SUMS] =
@@ -136,8 +143,8 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "INSERT INTO sim_chain_balances (wallet, asset, balance) VALUES (?, ?, ?) "
 	    "ON DUPLICATE KEY UPDATE balance = balance + VALUES(balance)",
 	[DB_SIM_BAL_DEBIT] =
-	    "UPDATE sim_chain_balances SET balance = balance - ? "
-	    "WHERE wallet = ? AND asset = ? AND balance >= ?",
+	    "UPDATE sim_chain_balances SET balance = balance - " DEC("?") " "
+	    "WHERE wallet = ? AND asset = ? AND balance >= " DEC("?"),
 	[DB_SIM_TX_INSERT] =
 	    "INSERT INTO sim_chain_txs (tx_hash, wallet, asset, amount, outcome, "
 	    "block_number, submitted_at, confirm_at) VALUES (?, ?, ?, ?, ?, "
@@ -163,8 +170,12 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_CONV_INSERT] =
 	    "INSERT INTO conversions (id, user_id, quote_id, wallet_id, from_currency, "
 	    "to_currency, amount, rate, fee_percent, gross_amount, fee, receive_amount, "
-	    "status, tx_hash, created_at) VALUES "
-	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, UTC_TIMESTAMP(6))",
+	    "status, tx_hash, created_at, lease_until) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)",
+	/* the creating request's broadcast has returned: workers may take it */
+	[DB_CONV_RELEASE] =
+	    "UPDATE conversions SET lease_until = NULL WHERE id = ?",
 	/* only a transfer the gateway refused outright is undone */
 	[DB_CONV_DELETE_UNSENT] =
 	    "DELETE FROM conversions WHERE id = ? AND status = 'processing'",
