@@ -502,8 +502,13 @@ conv_settle(struct ctx *ctx, const char *id)
 		(void)strict_copy(rcpt.reason, sizeof(rcpt.reason), sent == CHAIN_INSUFFICIENT ?
 		    "the wallet no longer holds the amount" : "the gateway refused the transfer");
 	}
-	if (rcpt.state == CHAIN_PENDING)
+	if (rcpt.state == CHAIN_PENDING) {
+		struct db_arg a[1] = { DB_S(id) };
+
+		/* give the lease back, stamped with when it was checked */
+		(void)db_exec(ctx->db, DB_CONV_CHECKED, a, 1, NULL, NULL);
 		return 0;
+	}
 	if (conv_apply(ctx, id, &rcpt, &changed) != DB_OK)
 		return -1;
 	return changed;

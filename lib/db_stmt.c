@@ -191,11 +191,18 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "UPDATE conversions SET status = 'failed', failure_reason = ?, "
 	    "completed_at = NULL, lease_until = NULL "
 	    "WHERE id = ? AND status = 'processing'",
-	/* a batch no other worker holds: locked rows skipped, leased rows too */
+	/*
+	 * A batch no other worker holds: locked rows skipped, leased rows too.
+	 * A lease in the past records when a row was last checked: the least
+	 * recently checked come first, so stuck transfers never starve others.
+	 */
 	[DB_CONV_CLAIM] =
 	    "SELECT id FROM conversions WHERE status = 'processing' "
 	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
-	    "ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED",
+	    "ORDER BY lease_until, created_at LIMIT ? FOR UPDATE SKIP LOCKED",
+	[DB_CONV_CHECKED] =
+	    "UPDATE conversions SET lease_until = UTC_TIMESTAMP(6) "
+	    "WHERE id = ? AND status = 'processing'",
 	[DB_CONV_LEASE] =
 	    "UPDATE conversions SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
 	    "WHERE id = ?",
