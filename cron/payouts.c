@@ -24,7 +24,7 @@ main(void)
 	char ids[BATCH][ID_MAX];
 	struct ctx ctx;
 	time_t start = time(NULL);
-	int settled = 0, errors = 0, n, i;
+	int settled = 0, errors = 0, n = 0, i;
 
 	if (ctx_init(&ctx, "payouts", 0) != 0) {
 		ctx_free(&ctx);

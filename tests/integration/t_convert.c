@@ -399,6 +399,27 @@ test_chain_failure_and_delay(void)
 	itc_wallet_free(&w);
 }
 
+/* Convert and confirm share the execute limit: 10 an hour. */
+static void
+test_execute_rate_limit(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	int i;
+
+	itc_wallet(&w, "0xexec", NULL);
+	for (i = 0; i < 10; i++) {
+		itc_confirm(&w, "cv_doesnotexist0000000000000", NULL, &r);
+		it_assert_wallet_error(&r, 404, "not_found", "within the limit");
+		it_resp_free(&r);
+	}
+	itc_convert(&w, "qt_doesnotexist00000000000", "1", "USDT", NULL, &r);
+	it_assert_wallet_error(&r, 429, "rate_limit_exceeded", "11th execute request");
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "data"), "limit")), 10);
+	it_resp_free(&r);
+	itc_wallet_free(&w);
+}
+
 void
 it_suite_convert(void)
 {
@@ -408,4 +429,5 @@ it_suite_convert(void)
 	CU_add_test(s, "every convert error; nothing written", test_convert_errors);
 	CU_add_test(s, "another user's conversion is 404", test_other_users_conversion);
 	CU_add_test(s, "chain failure is conversion_failed; a delay is 202", test_chain_failure_and_delay);
+	CU_add_test(s, "the 11th execute request in an hour is 429", test_execute_rate_limit);
 }
