@@ -9,17 +9,19 @@
 #   stack.sh db-stop|db-start [opts]   stop / start only MariaDB (tests)
 #
 # opts: --var DIR  --build DIR  --port N  --server apache|lighttpd
+#       --no-workers (up: no cron loop; tests run the workers themselves)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMD=""
-VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache
+VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--var) VAR=$2; shift 2 ;;
 	--build) BUILD=$2; shift 2 ;;
 	--port) PORT=$2; shift 2 ;;
 	--server) SERVER=$2; shift 2 ;;
+	--no-workers) WORKERS=0; shift ;;
 	-*) echo "stack: unknown option $1" >&2; exit 2 ;;
 	*) CMD=$1; shift ;;
 	esac
@@ -296,7 +298,8 @@ up() {
 	check_access
 	web_start
 	seed
-	workers_start
+	[ "$WORKERS" = 1 ] && workers_start
+	return 0
 }
 
 down() {

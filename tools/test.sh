@@ -75,7 +75,8 @@ if [ "$UNIT_ONLY" = 0 ]; then
 	for server in $SERVERS; do
 		var="$ROOT/var/test-$server"
 		port=$(free_port)
-		ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --server $server --port $port"
+		# no background cron loop: the tests run each worker when they mean to
+		ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --server $server --port $port --no-workers"
 		rm -rf "$var"
 		trap '$ctl down >/dev/null 2>&1' EXIT
 		if ! $ctl up >"$LOGS/stack-$server.log" 2>&1; then
