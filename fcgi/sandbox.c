@@ -44,22 +44,22 @@ wallet_id_ok(const char *s)
 	return 1;
 }
 
+static const char *const token_fields[] = { "wallet_id", "ttl_seconds", NULL };
+
 static enum err
 post_wallet_token(struct req *r, struct resp *resp)
 {
 	const struct cfg *c = &r->ctx->cfg;
 	json_t *wid = json_object_get(r->body, "wallet_id");
 	json_t *ttl = json_object_get(r->body, "ttl_seconds");
-	const char *key;
-	json_t *v;
+	enum err e;
 	long long now = (long long)time(NULL), life = TTL_DEFAULT;
 	char *tok, exp[40];
 
 	if (!c->sandbox)
 		return ERR_NOT_FOUND;
-	json_object_foreach(r->body, key, v)
-		if (strcmp(key, "wallet_id") != 0 && strcmp(key, "ttl_seconds") != 0)
-			return resp_invalid(resp, ERR_VALIDATION, key, "unknown field");
+	if ((e = body_only(r, resp, token_fields)) != ERR_OK)
+		return e;
 	if (wid == NULL)
 		return resp_invalid(resp, ERR_VALIDATION, "wallet_id", "required");
 	if (!json_is_string(wid) || !wallet_id_ok(json_string_value(wid)))

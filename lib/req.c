@@ -45,55 +45,6 @@ req_store(struct req *r, const char *s, size_t n)
 	return p;
 }
 
-static int
-hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/*
- * Percent-decodes s[0..n) into out (outcap bytes, NUL-terminated); '+'
- * becomes a space when plus_space. Returns the length, or -1 for a bad
- * escape, a control byte, or an output that does not fit.
- */
-static long
-pct_decode(const char *s, size_t n, char *out, size_t outcap, int plus_space)
-{
-	size_t i, o = 0;
-
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '%') {
-			int hi, lo;
-
-			if (i + 2 >= n)
-				return -1;
-			hi = hexval(s[i + 1]);
-			lo = hexval(s[i + 2]);
-			if (hi < 0 || lo < 0)
-				return -1;
-			c = (unsigned char)(hi * 16 + lo);
-			i += 2;
-		} else if (c == '+' && plus_space) {
-			c = ' ';
-		}
-		if (c < 0x20 || c == 0x7f)
-			return -1;
-		if (o + 1 >= outcap)
-			return -1;
-		out[o++] = (char)c;
-	}
-	out[o] = '\0';
-	return (long)o;
-}
-
 enum err
 req_parse_query(struct req *r, const char *qs, char *msg, size_t msglen)
 {
@@ -121,12 +72,13 @@ req_parse_query(struct req *r, const char *qs, char *msg, size_t msglen)
 			continue; /* tolerate "a=1&&b=2" and a trailing '&' */
 		eq = memchr(item, '=', ilen);
 		klen = eq ? (size_t)(eq - item) : ilen;
-		kd = pct_decode(item, klen, key, sizeof(key), 1);
+		kd = strict_pct_decode(item, klen, key, sizeof(key), STRICT_PCT_PLUS_SPACE);
 		if (kd <= 0) {
 			snprintf(msg, msglen, "malformed query parameter name");
 			return ERR_VALIDATION;
 		}
-		vd = eq ? pct_decode(eq + 1, ilen - klen - 1, val, sizeof(val), 1) : 0;
+		vd = eq ? strict_pct_decode(eq + 1, ilen - klen - 1, val, sizeof(val),
+		    STRICT_PCT_PLUS_SPACE) : 0;
 		if (!eq)
 			val[0] = '\0';
 		if (vd < 0) {

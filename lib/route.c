@@ -5,50 +5,6 @@
 
 #include "strict.h"
 
-static int
-hexv(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/*
- * Decodes one path segment into out (outcap bytes): percent escapes only
- * ('+' stays '+'), no control bytes, no '/'. Returns length or -1.
- */
-static long
-seg_decode(const char *s, size_t n, char *out, size_t outcap)
-{
-	size_t i, o = 0;
-
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '%') {
-			int hi, lo;
-
-			if (i + 2 >= n)
-				return -1;
-			hi = hexv(s[i + 1]);
-			lo = hexv(s[i + 2]);
-			if (hi < 0 || lo < 0)
-				return -1;
-			c = (unsigned char)(hi * 16 + lo);
-			i += 2;
-		}
-		if (c < 0x20 || c == 0x7f || c == '/' || o + 1 >= outcap)
-			return -1;
-		out[o++] = (char)c;
-	}
-	out[o] = '\0';
-	return (long)o;
-}
-
 /*
  * Matches path against pattern. On a match, and when r is not NULL, stores
  * path parameters in r. Returns 1 on match, 0 otherwise.
@@ -73,7 +29,8 @@ pattern_match(const char *pattern, const char *path, struct req *r)
 			return 0;
 		if (p[0] == ':') {
 			char val[REQ_VALUE_MAX + 1];
-			long d = seg_decode(s, sl, val, sizeof(val));
+			long d = strict_pct_decode(s, sl, val, sizeof(val),
+			    STRICT_PCT_NO_SLASH);
 
 			if (d <= 0 || nparams == REQ_PARAM_MAX ||
 			    strcmp(val, ".") == 0 || strcmp(val, "..") == 0)

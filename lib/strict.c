@@ -84,3 +84,47 @@ strict_ieq(const char *s, size_t n, const char *lit)
 	}
 	return 1;
 }
+
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+long
+strict_pct_decode(const char *s, size_t n, char *out, size_t outcap,
+    unsigned flags)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '%') {
+			int hi, lo;
+
+			if (i + 2 >= n)
+				return -1;
+			hi = hexval(s[i + 1]);
+			lo = hexval(s[i + 2]);
+			if (hi < 0 || lo < 0)
+				return -1;
+			c = (unsigned char)(hi * 16 + lo);
+			i += 2;
+		} else if (c == '+' && (flags & STRICT_PCT_PLUS_SPACE)) {
+			c = ' ';
+		}
+		if (c < 0x20 || c == 0x7f || (c == '/' && (flags & STRICT_PCT_NO_SLASH)) ||
+		    o + 1 >= outcap)
+			return -1;
+		out[o++] = (char)c;
+	}
+	out[o] = '\0';
+	return (long)o;
+}

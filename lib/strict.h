@@ -28,6 +28,17 @@ char *strict_clip(char *dst, size_t cap, const char *src, size_t n);
 /* 1 if s[0..n) holds only printable ASCII (0x20..0x7e), else 0. */
 int strict_printable(const char *s, size_t n);
 
+#define STRICT_PCT_PLUS_SPACE 0x1 /* '+' means ' ' (query strings) */
+#define STRICT_PCT_NO_SLASH   0x2 /* a decoded '/' is refused (path segments) */
+
+/*
+ * Percent-decodes s[0..n) into out (outcap bytes, NUL-terminated). Refuses
+ * a bad or cut escape, a decoded control byte (NUL included), and output
+ * that does not fit; flags as above. Returns the length, or -1.
+ */
+long strict_pct_decode(const char *s, size_t n, char *out, size_t outcap,
+    unsigned flags);
+
 /* Case-insensitive ASCII comparison of s[0..n) with the C string lit. */
 int strict_ieq(const char *s, size_t n, const char *lit);
 

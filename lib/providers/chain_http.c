@@ -7,7 +7,7 @@
 #include <string.h>
 #include <openssl/sha.h>
 
-#include "buf.h"
+#include "providers/prov_http.h"
 #include "id.h"
 #include "strict.h"
 
@@ -22,12 +22,6 @@ chain_tx_hash(const char *conversion_id, char out[CHAIN_HASH_LEN + 1])
 	out[0] = '0';
 	out[1] = 'x';
 	id_hex(md, sizeof(md), out + 2);
-}
-
-static size_t
-collect(char *p, size_t size, size_t n, void *ud)
-{
-	return buf_append(ud, p, size * n) == 0 ? size * n : 0;
 }
 
 struct call {
@@ -59,18 +53,11 @@ chain_call(const struct cfg *c, const char *method, const char *path,
 	if (c->chain_url[0] == '\0' ||
 	    (size_t)snprintf(url, sizeof(url), "%s%s", c->chain_url, path) >= sizeof(url))
 		return -1;
-	h = curl_easy_init();
+	buf_init(&out, 1024 * 1024);
+	h = prov_http_handle(url, (long)c->provider_timeout_ms, &out);
 	if (h == NULL)
 		return -1;
-	buf_init(&out, 1024 * 1024);
-	curl_easy_setopt(h, CURLOPT_URL, url);
 	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
-	curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)c->provider_timeout_ms);
-	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, (long)c->provider_timeout_ms);
-	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, collect);
-	curl_easy_setopt(h, CURLOPT_WRITEDATA, &out);
 	hl = curl_slist_append(hl, "Content-Type: application/json");
 	hl = curl_slist_append(hl, "Expect:");
 	curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);

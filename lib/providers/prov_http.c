@@ -1,15 +1,29 @@
 #include "providers/prov_http.h"
 
-#include <curl/curl.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "buf.h"
 
 static size_t
 collect(char *p, size_t size, size_t n, void *ud)
 {
 	return buf_append(ud, p, size * n) == 0 ? size * n : 0;
+}
+
+CURL *
+prov_http_handle(const char *url, long timeout_ms, struct buf *sink)
+{
+	CURL *c = curl_easy_init();
+
+	if (c == NULL)
+		return NULL;
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout_ms);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, sink);
+	return c;
 }
 
 /* The status a health body reports ("status", or data.status), or NULL. */
@@ -39,17 +53,10 @@ prov_http_probe(const char *base_url, const char *path, long timeout_ms)
 		return PROV_DOWN;
 	if ((size_t)snprintf(url, sizeof(url), "%s%s", base_url, path) >= sizeof(url))
 		return PROV_DOWN;
-	c = curl_easy_init();
+	buf_init(&body, 64 * 1024);
+	c = prov_http_handle(url, timeout_ms, &body);
 	if (c == NULL)
 		return PROV_DOWN;
-	buf_init(&body, 64 * 1024);
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout_ms);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
 	if (curl_easy_perform(c) == CURLE_OK &&
 	    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK &&
 	    code >= 200 && code < 300) {
@@ -81,18 +88,11 @@ prov_http_get_json(const char *url, long timeout_ms, long *status,
 	*out = NULL;
 	*status = 0;
 	buf_init(&body, 1024 * 1024);
-	c = curl_easy_init();
+	c = prov_http_handle(url, timeout_ms, &body);
 	if (c == NULL) {
 		*why = "curl init failed";
 		return -1;
 	}
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout_ms);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
 	cc = curl_easy_perform(c);
 	if (cc != CURLE_OK) {
 		*why = curl_easy_strerror(cc);

@@ -5,7 +5,18 @@
 #ifndef CEDIRAMP_PROV_HTTP_H
 #define CEDIRAMP_PROV_HTTP_H
 
+#include <curl/curl.h>
 #include <jansson.h>
+
+#include "buf.h"
+
+/*
+ * A libcurl handle for url with the adapters' common settings: total and
+ * connect timeout of timeout_ms, no signals, http(s) only, no redirects,
+ * the response body appended to sink (bounded by its maximum). The caller
+ * owns the handle (curl_easy_cleanup); NULL on failure.
+ */
+CURL *prov_http_handle(const char *url, long timeout_ms, struct buf *sink);
 
 enum prov_health { PROV_OPERATIONAL = 0, PROV_DEGRADED, PROV_DOWN };
 
