@@ -209,7 +209,7 @@ create_tx(struct db *db, void *arg)
 	if (q.nrows != 1 || strcmp(db_cell(&q, 0, 1), "wallet") != 0 || v == NULL ||
 	    strict_uint(v, strlen(v), ~0ULL >> 1, &owner) != 0 ||
 	    (long long)owner != k->who->id) {
-		k->e = resp_fail(k->resp, ERR_NOT_FOUND, "No quote %s", "with that quoteId");
+		k->e = resp_fail(k->resp, ERR_NOT_FOUND, "No quote with that quoteId");
 		goto reject;
 	}
 	if (strcmp(db_cell(&q, 0, 10), "1") == 0) {
