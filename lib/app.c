@@ -55,7 +55,8 @@ apply_limits(struct req *r, const struct route *rt, struct resp *resp)
 {
 	const struct cfg *c = &r->ctx->cfg;
 	long long now = (long long)time(NULL);
-	struct rl_result m, d;
+	static const enum rl_category plan[2] = { RL_PARTNER_MINUTE, RL_PARTNER_DAY };
+	struct rl_result m, pd[2];
 	const struct rl_result *w = &m;
 	char subject[40], num[32], when[40], window[16];
 	long long retry;
@@ -63,10 +64,10 @@ apply_limits(struct req *r, const struct route *rt, struct resp *resp)
 	snprintf(subject, sizeof(subject), "%c:%lld",
 	    r->caller.kind == CALLER_USER ? 'u' : 'p', r->caller.id);
 	if (r->api == API_PARTNER) {
-		if (rl_hit(r->ctx->db, c, subject, RL_PARTNER_MINUTE, now, &m) != DB_OK ||
-		    rl_hit(r->ctx->db, c, subject, RL_PARTNER_DAY, now, &d) != DB_OK)
+		/* both plan windows, counted in one transaction */
+		if (rl_hit_many(r->ctx->db, c, subject, plan, 2, now, pd) != DB_OK)
 			return ERR_SERVICE_UNAVAILABLE;
-		w = rl_worse(&m, &d);
+		w = rl_worse(&pd[0], &pd[1]);
 	} else if (rl_hit(r->ctx->db, c, subject, rt->rl, now, &m) != DB_OK) {
 		return ERR_SERVICE_UNAVAILABLE;
 	}

@@ -42,47 +42,92 @@ rl_limit(const struct cfg *c, enum rl_category cat)
 	return r;
 }
 
-struct rl_tx {
-	const char *subject, *category;
-	long long now;
+struct rl_count {
+	const char *category;
 	unsigned long long window;
 	unsigned long long hits;
 	long long reset;
 	unsigned long long override; /* 0: none */
 };
 
-/* Counts and reads back under the row lock, so the pair is consistent. */
+struct rl_tx {
+	const char *subject;
+	long long now;
+	struct rl_count *counts;
+	size_t n;
+};
+
+/*
+ * Counts every category in one transaction, reading each back under its
+ * row lock so a count and its window are consistent. The categories are
+ * always given in the same order, so two requests never deadlock.
+ */
 static int
 rl_tx_fn(struct db *db, void *arg)
 {
 	struct rl_tx *t = arg;
-	struct db_arg a[4] = { DB_S(t->subject), DB_S(t->category), DB_I(t->now),
-	    DB_I((long long)t->window) };
 	struct db_rows rows;
 	unsigned long long hits, reset;
 	const char *h, *r;
 	enum db_rc rc;
+	size_t i;
 
-	rc = db_exec(db, DB_RL_HIT, a, 4, NULL, NULL);
-	if (rc != DB_OK)
-		return rc;
-	rc = db_exec(db, DB_RL_READ, a, 2, &rows, NULL);
-	if (rc != DB_OK)
-		return rc;
-	h = db_cell(&rows, 0, 0);
-	r = db_cell(&rows, 0, 1);
-	if (h == NULL || r == NULL || strict_uint(h, strlen(h), ~0ULL, &hits) != 0 ||
-	    strict_uint(r, strlen(r), ~0ULL >> 1, &reset) != 0) {
+	for (i = 0; i < t->n; i++) {
+		struct rl_count *k = &t->counts[i];
+		struct db_arg a[4] = { DB_S(t->subject), DB_S(k->category), DB_I(t->now),
+		    DB_I((long long)k->window) };
+
+		if ((rc = db_exec(db, DB_RL_HIT, a, 4, NULL, NULL)) != DB_OK)
+			return rc;
+		if ((rc = db_exec(db, DB_RL_READ, a, 2, &rows, NULL)) != DB_OK)
+			return rc;
+		h = db_cell(&rows, 0, 0);
+		r = db_cell(&rows, 0, 1);
+		if (h == NULL || r == NULL || strict_uint(h, strlen(h), ~0ULL, &hits) != 0 ||
+		    strict_uint(r, strlen(r), ~0ULL >> 1, &reset) != 0) {
+			db_rows_free(&rows);
+			return DB_FAIL;
+		}
+		k->override = 0;
+		if (db_cell(&rows, 0, 2) != NULL)
+			(void)strict_uint(db_cell(&rows, 0, 2), strlen(db_cell(&rows, 0, 2)),
+			    ~0ULL, &k->override);
 		db_rows_free(&rows);
-		return DB_FAIL;
+		k->hits = hits;
+		k->reset = (long long)reset;
 	}
-	t->override = 0;
-	if (db_cell(&rows, 0, 2) != NULL)
-		(void)strict_uint(db_cell(&rows, 0, 2), strlen(db_cell(&rows, 0, 2)),
-		    ~0ULL, &t->override);
-	db_rows_free(&rows);
-	t->hits = hits;
-	t->reset = (long long)reset;
+	return DB_OK;
+}
+
+enum db_rc
+rl_hit_many(struct db *db, const struct cfg *c, const char *subject,
+    const enum rl_category *cats, size_t n, long long now, struct rl_result *out)
+{
+	struct rl_count counts[RL__MAX];
+	struct rl_tx t = { subject, now, counts, n };
+	size_t i;
+	int rc;
+
+	if (n == 0 || n > RL__MAX)
+		return DB_FAIL;
+	for (i = 0; i < n; i++) {
+		counts[i].category = rl_names[cats[i]];
+		counts[i].window = rl_limit(c, cats[i]).window;
+	}
+	rc = db_tx(db, rl_tx_fn, &t);
+	if (rc != DB_OK)
+		return rc == DB_DUP ? DB_FAIL : (enum db_rc)rc;
+	for (i = 0; i < n; i++) {
+		struct cfg_rate lim = rl_limit(c, cats[i]);
+
+		if (counts[i].override > 0)
+			lim.limit = counts[i].override; /* the operator's limit for this caller */
+		out[i].limit = lim.limit;
+		out[i].window = lim.window;
+		out[i].limited = counts[i].hits > lim.limit;
+		out[i].remaining = counts[i].hits >= lim.limit ? 0 : lim.limit - counts[i].hits;
+		out[i].reset = counts[i].reset;
+	}
 	return DB_OK;
 }
 
@@ -90,21 +135,7 @@ enum db_rc
 rl_hit(struct db *db, const struct cfg *c, const char *subject,
     enum rl_category cat, long long now, struct rl_result *out)
 {
-	struct cfg_rate lim = rl_limit(c, cat);
-	struct rl_tx t = { subject, rl_names[cat], now, lim.window, 0, 0, 0 };
-	int rc;
-
-	rc = db_tx(db, rl_tx_fn, &t);
-	if (rc != DB_OK)
-		return rc == DB_DUP ? DB_FAIL : (enum db_rc)rc;
-	if (t.override > 0)
-		lim.limit = t.override; /* the operator's limit for this caller */
-	out->limit = lim.limit;
-	out->window = lim.window;
-	out->limited = t.hits > lim.limit;
-	out->remaining = t.hits >= lim.limit ? 0 : lim.limit - t.hits;
-	out->reset = t.reset;
-	return DB_OK;
+	return rl_hit_many(db, c, subject, &cat, 1, now, out);
 }
 
 void

@@ -40,6 +40,10 @@ struct cfg_rate rl_limit(const struct cfg *c, enum rl_category cat);
 enum db_rc rl_hit(struct db *db, const struct cfg *c, const char *subject,
     enum rl_category cat, long long now, struct rl_result *out);
 
+/* rl_hit for n categories at once, in one transaction; out[i] for cats[i]. */
+enum db_rc rl_hit_many(struct db *db, const struct cfg *c, const char *subject,
+    const enum rl_category *cats, size_t n, long long now, struct rl_result *out);
+
 /* "minute", "hour", "day", or "<n>s" for other windows. */
 void rl_window_name(unsigned long long seconds, char *out, size_t cap);
 
