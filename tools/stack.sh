@@ -7,6 +7,7 @@
 #   stack.sh up    [opts]   start everything in the background (tests)
 #   stack.sh down  [opts]   stop everything started from that directory
 #   stack.sh db-stop|db-start [opts]   stop / start only MariaDB (tests)
+#   stack.sh pids  [opts]   the processes of the stack in that directory
 #
 # opts: --var DIR  --build DIR  --port N  --server apache|lighttpd
 #       --no-workers (up: no cron loop; tests run the workers themselves)
@@ -219,6 +220,22 @@ web_start() {
 	die "$SERVER did not come up on port $PORT; see $VAR/log/"
 }
 
+# Every process of this stack: its servers name var/ on their command line,
+# and its programs carry CEDIRAMP_CONF=var/cediramp.conf in their
+# environment (also after their web server died and orphaned them).
+stack_pids() {
+	local p
+	for p in $(pgrep -f "$VAR/" 2>/dev/null) $(pgrep -f "^$BUILD/(fcgi|cron)/" 2>/dev/null); do
+		[ "$p" = "$$" ] && continue
+		# (2>/dev/null first: a process may exit while we look)
+		if tr '\0' '\n' 2>/dev/null < "/proc/$p/cmdline" | grep -qF "$VAR/" ||
+			tr '\0' '\n' 2>/dev/null < "/proc/$p/environ" |
+			grep -qxF "CEDIRAMP_CONF=$VAR/cediramp.conf"; then
+			echo "$p"
+		fi
+	done | sort -u
+}
+
 descendants() {
 	local c
 	for c in $(pgrep -P "$1"); do
@@ -240,6 +257,12 @@ web_stop() {
 	# FastCGI programs that outlived this server: only its own, never
 	# another stack's that runs the same build.
 	for p in $kids; do
+		case "$(readlink "/proc/$p/exe" 2>/dev/null)" in
+		"$BUILD"/fcgi/*) kill -TERM "$p" 2>/dev/null || true ;;
+		esac
+	done
+	# ...and any it orphaned by dying first (a Ctrl-C reaches it too)
+	for p in $(stack_pids); do
 		case "$(readlink "/proc/$p/exe" 2>/dev/null)" in
 		"$BUILD"/fcgi/*) kill -TERM "$p" 2>/dev/null || true ;;
 		esac
@@ -334,5 +357,6 @@ up) up ;;
 down) down ;;
 db-stop) db_stop ;;
 db-start) db_start ;;
+pids) stack_pids ;;
 *) sed -n '2,12p' "$0" >&2; exit 2 ;;
 esac

@@ -105,10 +105,13 @@ if [ "$UNIT_ONLY" = 0 ]; then
 		if ! sanitizer_reports "$var"; then
 			failed=$((failed + 1))
 		fi
-		# the processes of the stack must all be gone
-		if pgrep -f "$var" >/dev/null; then
+		# the processes of the stack must all be gone (servers, MariaDB,
+		# FastCGI programs, workers)
+		sleep 0.5
+		left=$($ctl pids)
+		if [ -n "$left" ]; then
 			echo "integ $server: processes left running after teardown:"
-			pgrep -af "$var"
+			for p in $left; do ps -o pid=,args= -p "$p"; done
 			failed=$((failed + 1))
 		fi
 	done
