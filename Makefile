@@ -24,7 +24,7 @@ else
 BUILD     = build
 endif
 
-LIB_SRC   = $(wildcard lib/*.c lib/providers/*.c)
+LIB_SRC   = $(wildcard lib/*/*.c)
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 LIB_A     = $(BUILD)/libcediramp.a
 FCGI      = $(patsubst fcgi/%.c,$(BUILD)/fcgi/%.fcgi,$(wildcard fcgi/*.c))
@@ -40,7 +40,7 @@ all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST)
 deps:
 	@tools/deps.sh
 
-$(BUILD)/obj/%.o: %.c $(wildcard lib/*.h lib/providers/*.h tests/*/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard lib/*/*.h tests/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 

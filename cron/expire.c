@@ -8,8 +8,8 @@
  */
 #include <time.h>
 
-#include "ctx.h"
-#include "log.h"
+#include "domain/ctx.h"
+#include "core/log.h"
 
 /* Runs a batched DELETE until a batch comes back short; -1 on error. */
 static long long

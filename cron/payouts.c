@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "conv.h"
-#include "ctx.h"
-#include "log.h"
+#include "domain/conv.h"
+#include "domain/ctx.h"
+#include "core/log.h"
 
 #define BATCH 50
 #define LEASE_SECONDS 60

@@ -7,10 +7,10 @@
  */
 #include <string.h>
 
-#include "ctx.h"
-#include "currency.h"
-#include "fxrate.h"
-#include "log.h"
+#include "domain/ctx.h"
+#include "core/currency.h"
+#include "domain/fxrate.h"
+#include "core/log.h"
 #include "providers/prov_http.h"
 
 int

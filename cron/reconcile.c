@@ -5,9 +5,9 @@
  */
 #include <stdio.h>
 
-#include "ctx.h"
-#include "ledger.h"
-#include "log.h"
+#include "domain/ctx.h"
+#include "domain/ledger.h"
+#include "core/log.h"
 
 int
 main(void)

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app.h"
-#include "body.h"
-#include "conv.h"
+#include "http/app.h"
+#include "http/body.h"
+#include "domain/conv.h"
 
 static const char *const convert_fields[] = { "quoteId", "amount", "from", NULL };
 

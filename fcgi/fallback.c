@@ -4,7 +4,7 @@
  * like any other path), and renders the web server's own errors (an
  * oversize body, a crashed program) as JSON through ErrorDocument.
  */
-#include "app.h"
+#include "http/app.h"
 
 int
 main(void)

@@ -5,10 +5,10 @@
  */
 #include <string.h>
 
-#include "app.h"
-#include "currency.h"
-#include "quote.h"
-#include "timefmt.h"
+#include "http/app.h"
+#include "core/currency.h"
+#include "domain/quote.h"
+#include "core/timefmt.h"
 
 /* The named query parameters, all required: ERR_VALIDATION naming the first missing. */
 static enum err

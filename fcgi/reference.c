@@ -2,9 +2,9 @@
  * reference: the partner API's reference data. GET /v1/health (no key),
  * GET /v1/supported-networks, GET /v1/limits.
  */
-#include "app.h"
-#include "health.h"
-#include "refdata.h"
+#include "http/app.h"
+#include "domain/health.h"
+#include "domain/refdata.h"
 
 static enum err
 get_health(struct req *r, struct resp *resp)

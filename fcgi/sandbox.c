@@ -13,14 +13,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "app.h"
-#include "body.h"
-#include "currency.h"
-#include "jwt.h"
-#include "money.h"
+#include "http/app.h"
+#include "http/body.h"
+#include "core/currency.h"
+#include "http/jwt.h"
+#include "core/money.h"
 #include "providers/chain.h"
-#include "strict.h"
-#include "timefmt.h"
+#include "core/strict.h"
+#include "core/timefmt.h"
 
 #define TTL_DEFAULT 3600
 #define TTL_MAX (30 * 24 * 3600)

@@ -20,12 +20,12 @@
 
 #include <openssl/rand.h>
 
-#include "app.h"
-#include "db.h"
-#include "fxrate.h"
-#include "money.h"
-#include "providers/sim_chain.h"
-#include "sandbox.h"
+#include "http/app.h"
+#include "store/db.h"
+#include "domain/fxrate.h"
+#include "core/money.h"
+#include "sandbox/sim_chain.h"
+#include "sandbox/rates.h"
 
 static enum err
 sim_health(struct req *r, struct resp *resp, const char *setting)

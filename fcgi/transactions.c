@@ -7,11 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app.h"
-#include "conv.h"
-#include "cursor.h"
-#include "strict.h"
-#include "timefmt.h"
+#include "http/app.h"
+#include "domain/conv.h"
+#include "core/cursor.h"
+#include "core/strict.h"
+#include "core/timefmt.h"
 
 static json_t *
 item(const struct conversion *c)

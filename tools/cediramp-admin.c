@@ -7,17 +7,17 @@
 #include <string.h>
 #include <time.h>
 
-#include "apikey.h"
-#include "cfg.h"
-#include "db.h"
-#include "fxrate.h"
-#include "sandbox.h"
-#include "id.h"
-#include "jwt.h"
-#include "migrate.h"
-#include "refdata.h"
-#include "strict.h"
-#include "user.h"
+#include "domain/apikey.h"
+#include "core/cfg.h"
+#include "store/db.h"
+#include "domain/fxrate.h"
+#include "sandbox/rates.h"
+#include "core/id.h"
+#include "http/jwt.h"
+#include "store/migrate.h"
+#include "domain/refdata.h"
+#include "core/strict.h"
+#include "domain/user.h"
 
 static const char usage[] =
     "usage: cediramp-admin COMMAND ...\n"

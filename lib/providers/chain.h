@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#include "cfg.h"
+#include "core/cfg.h"
 
 #define CHAIN_HASH_LEN 66 /* "0x" + 64 hex */
 

@@ -8,8 +8,8 @@
 #include <openssl/sha.h>
 
 #include "providers/prov_http.h"
-#include "id.h"
-#include "strict.h"
+#include "core/id.h"
+#include "core/strict.h"
 
 void
 chain_tx_hash(const char *conversion_id, char out[CHAIN_HASH_LEN + 1])

@@ -8,7 +8,7 @@
 #include <curl/curl.h>
 #include <jansson.h>
 
-#include "buf.h"
+#include "core/buf.h"
 
 /*
  * A libcurl handle for url with the adapters' common settings: total and

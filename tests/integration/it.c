@@ -9,9 +9,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cfg.h"
-#include "jwt.h"
-#include "buf.h"
+#include "core/cfg.h"
+#include "http/jwt.h"
+#include "core/buf.h"
 
 const char *
 it_env(const char *name)

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "b64.h"
+#include "core/b64.h"
 #include "it.h"
 
 static void

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "cfg.h"
-#include "db.h"
+#include "core/cfg.h"
+#include "store/db.h"
 #include "it.h"
 
 static struct cfg cfg;

@@ -8,10 +8,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "currency.h"
+#include "core/currency.h"
 #include "it.h"
-#include "quote.h"
-#include "timefmt.h"
+#include "domain/quote.h"
+#include "core/timefmt.h"
 
 /* gross | fee | receive by DESIGN.md's rule, computed by MariaDB. */
 static const char ref_sql[] =

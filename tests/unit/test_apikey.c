@@ -1,11 +1,11 @@
 /* Unit tests for lib/apikey.c: key generation, hashing and parsing. */
-#include "apikey.h"
+#include "domain/apikey.h"
 
 #include <CUnit/Basic.h>
 #include <string.h>
 
-#include "cfg.h"
-#include "db.h"
+#include "core/cfg.h"
+#include "store/db.h"
 #include "unit.h"
 
 #define KEYLEN (8 + APIKEY_ID_CHARS + APIKEY_SECRET_CHARS)

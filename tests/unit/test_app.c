@@ -2,7 +2,7 @@
  * Unit tests for lib/app.c: app_handle driven with a fake CGI environment,
  * a memory body reader and a hand-made context whose database is down.
  */
-#include "app.h"
+#include "http/app.h"
 
 #include <CUnit/Basic.h>
 #include <jansson.h>
@@ -10,8 +10,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "buf.h"
-#include "ctx.h"
+#include "core/buf.h"
+#include "domain/ctx.h"
 #include "unit.h"
 
 static struct ctx ctx;

@@ -1,5 +1,5 @@
 /* Unit tests for lib/b64.c (base64url without padding). */
-#include "b64.h"
+#include "core/b64.h"
 
 #include <CUnit/Basic.h>
 #include <stdint.h>

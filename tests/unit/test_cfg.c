@@ -1,5 +1,5 @@
 /* Unit tests for lib/cfg.c: defaults and the key = value file loader. */
-#include "cfg.h"
+#include "core/cfg.h"
 
 #include <CUnit/Basic.h>
 #include <stdio.h>

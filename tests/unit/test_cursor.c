@@ -1,7 +1,7 @@
 /* Unit tests for lib/cursor.c (HMAC-bound pagination cursors). */
-#include "cursor.h"
+#include "core/cursor.h"
 
-#include "b64.h"
+#include "core/b64.h"
 #include "unit.h"
 
 #include <limits.h>

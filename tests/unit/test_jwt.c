@@ -3,8 +3,8 @@
  * JWKS files under /tmp, and every token is signed here, independently of
  * jwt_sign_hs256 (which has its own test).
  */
-#include "b64.h"
-#include "jwt.h"
+#include "core/b64.h"
+#include "http/jwt.h"
 
 #include <CUnit/Basic.h>
 #include <jansson.h>

@@ -8,11 +8,11 @@
  * ten with mpz_fdiv_q / mpz_cdiv_q), never through the money_* functions
  * under test. No binary fractional arithmetic anywhere in this file.
  */
-#include "currency.h"
-#include "err.h"
-#include "fxrate.h"
-#include "money.h"
-#include "quote.h"
+#include "core/currency.h"
+#include "core/err.h"
+#include "domain/fxrate.h"
+#include "core/money.h"
+#include "domain/quote.h"
 
 #include <CUnit/Basic.h>
 #include <gmp.h>

@@ -2,7 +2,7 @@
  * Unit tests for lib/req.c: query parsing, allow-lists, the JSON body and
  * the request built from a CGI environment.
  */
-#include "req.h"
+#include "http/req.h"
 
 #include <CUnit/Basic.h>
 #include <jansson.h>

@@ -2,15 +2,15 @@
  * Unit tests for lib/resp.c and lib/err.c: both APIs' envelopes, the CGI
  * header block, and the error tables.
  */
-#include "resp.h"
+#include "http/resp.h"
 
 #include <CUnit/Basic.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "buf.h"
-#include "err.h"
+#include "core/buf.h"
+#include "core/err.h"
 #include "unit.h"
 
 #define RID "req_test123"

@@ -1,10 +1,10 @@
 /* Unit tests for lib/route.c: exact matching, parameters, 405 Allow text. */
-#include "route.h"
+#include "http/route.h"
 
 #include <CUnit/Basic.h>
 #include <string.h>
 
-#include "req.h"
+#include "http/req.h"
 #include "unit.h"
 
 static enum err

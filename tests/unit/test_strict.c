@@ -1,5 +1,5 @@
 /* Unit tests for lib/strict.c: bounded parsers and string helpers. */
-#include "strict.h"
+#include "core/strict.h"
 
 #include <CUnit/Basic.h>
 #include <string.h>

@@ -1,0 +1,269 @@
+#include "core/cfg.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/strict.h"
+
+enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV, CFG_RATE };
+
+struct cfg_key {
+	const char *name;
+	enum cfg_type type;
+	size_t off;
+	size_t size;             /* for CFG_STR */
+	unsigned long long min;  /* for CFG_UINT */
+	unsigned long long max;
+};
+
+#define S(k, f) { k, CFG_STR, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
+#define U(k, f, lo, hi) { k, CFG_UINT, offsetof(struct cfg, f), 0, lo, hi }
+#define R(k, f) { k, CFG_RATE, offsetof(struct cfg, f), 0, 0, 0 }
+
+static const struct cfg_key cfg_keys[] = {
+	{ "environment", CFG_ENUM_ENV, offsetof(struct cfg, environment),
+	    sizeof(((struct cfg *)0)->environment), 0, 0 },
+	S("db.socket", db_socket),
+	S("db.host", db_host),
+	U("db.port", db_port, 1, 65535),
+	S("db.user", db_user),
+	S("db.password", db_password),
+	S("db.name", db_name),
+	U("db.connect_timeout", db_connect_timeout, 1, 60),
+	U("db.rw_timeout", db_rw_timeout, 1, 600),
+	U("http.max_body_bytes", max_body_bytes, 1024, 64ULL * 1024 * 1024),
+	S("jwt.hs256_secret", jwt_hs256_secret),
+	S("jwt.jwks_file", jwt_jwks_file),
+	S("jwt.algorithms", jwt_algorithms),
+	S("jwt.issuer", jwt_issuer),
+	S("jwt.audience", jwt_audience),
+	U("jwt.leeway_seconds", jwt_leeway_seconds, 0, 600),
+	S("log.file", log_file),
+	S("providers.chain_url", chain_url),
+	S("providers.momo_url", momo_url),
+	U("providers.timeout_ms", provider_timeout_ms, 100, 60000),
+	S("schema.dir", schema_dir),
+	S("fees.conversion_percent", fee_conversion_percent),
+	U("quotes.ttl_seconds", quote_ttl_seconds, 10, 3600),
+	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
+	S("rates.source_url", rate_source_url),
+	S("api.cursor_secret", cursor_secret),
+	R("ratelimit.general", rl_general),
+	R("ratelimit.quotes", rl_quotes),
+	R("ratelimit.convert", rl_convert),
+	R("ratelimit.payouts", rl_payouts),
+	R("ratelimit.beneficiaries", rl_beneficiaries),
+	R("ratelimit.kyc", rl_kyc),
+	R("ratelimit.partner_minute", rl_partner_minute),
+	R("ratelimit.partner_day", rl_partner_day),
+};
+
+#undef S
+#undef U
+#undef R
+
+static void
+rate_set(struct cfg_rate *r, unsigned long long limit, unsigned long long window)
+{
+	r->limit = limit;
+	r->window = window;
+}
+
+void
+cfg_defaults(struct cfg *c)
+{
+	memset(c, 0, sizeof(*c));
+	(void)strict_copy(c->environment, sizeof(c->environment), "sandbox");
+	c->sandbox = 1;
+	(void)strict_copy(c->db_host, sizeof(c->db_host), "localhost");
+	c->db_port = 3306;
+	(void)strict_copy(c->db_user, sizeof(c->db_user), "cediramp");
+	(void)strict_copy(c->db_name, sizeof(c->db_name), "cediramp");
+	c->db_connect_timeout = 2;
+	c->db_rw_timeout = 10;
+	c->max_body_bytes = 8ULL * 1024 * 1024;
+	(void)strict_copy(c->jwt_algorithms, sizeof(c->jwt_algorithms),
+	    "HS256,RS256,ES256");
+	c->jwt_leeway_seconds = 60;
+	c->provider_timeout_ms = 2000;
+	(void)strict_copy(c->schema_dir, sizeof(c->schema_dir),
+	    "/usr/share/cediramp/schema");
+	(void)strict_copy(c->fee_conversion_percent,
+	    sizeof(c->fee_conversion_percent), "1.00");
+	c->quote_ttl_seconds = 300;
+	c->rate_max_age_seconds = 300;
+	rate_set(&c->rl_general, 1000, 3600);
+	rate_set(&c->rl_quotes, 30, 3600);
+	rate_set(&c->rl_convert, 10, 3600);
+	rate_set(&c->rl_payouts, 5, 86400);
+	rate_set(&c->rl_beneficiaries, 20, 3600);
+	rate_set(&c->rl_kyc, 3, 86400);
+	/* 0: the environment's plan (sandbox 60/min 10,000/day; production
+	 * 300/min 100,000/day), decided once the environment is known */
+	rate_set(&c->rl_partner_minute, 0, 60);
+	rate_set(&c->rl_partner_day, 0, 86400);
+}
+
+static const struct cfg_key *
+cfg_find(const char *k, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cfg_keys) / sizeof(cfg_keys[0]); i++)
+		if (strlen(cfg_keys[i].name) == n &&
+		    memcmp(cfg_keys[i].name, k, n) == 0)
+			return &cfg_keys[i];
+	return NULL;
+}
+
+/* Stores value v (n bytes) for key k into c; -1 with reason on error. */
+static int
+cfg_set(struct cfg *c, const struct cfg_key *k, const char *v, size_t n,
+    const char **why)
+{
+	char *field = (char *)c + k->off;
+	unsigned long long u;
+
+	switch (k->type) {
+	case CFG_ENUM_ENV:
+		if (n == 7 && memcmp(v, "sandbox", 7) == 0)
+			c->sandbox = 1;
+		else if (n == 10 && memcmp(v, "production", 10) == 0)
+			c->sandbox = 0;
+		else {
+			*why = "must be sandbox or production";
+			return -1;
+		}
+		memcpy(field, v, n);
+		field[n] = '\0';
+		return 0;
+	case CFG_STR:
+		if (n >= k->size) {
+			*why = "value too long";
+			return -1;
+		}
+		if (!strict_printable(v, n)) {
+			*why = "value has control bytes";
+			return -1;
+		}
+		memcpy(field, v, n);
+		field[n] = '\0';
+		return 0;
+	case CFG_UINT:
+		if (strict_uint(v, n, k->max, &u) != 0 || u < k->min) {
+			*why = "not a whole number in range";
+			return -1;
+		}
+		memcpy(field, &u, sizeof(u));
+		return 0;
+	case CFG_RATE: {
+		const char *slash = memchr(v, '/', n);
+		struct cfg_rate r;
+
+		if (slash == NULL ||
+		    strict_uint(v, (size_t)(slash - v), 100000000ULL, &r.limit) != 0 ||
+		    strict_uint(slash + 1, n - (size_t)(slash - v) - 1, 31ULL * 86400,
+		    &r.window) != 0 || r.limit == 0 || r.window == 0) {
+			*why = "expected REQUESTS/SECONDS, e.g. 30/3600";
+			return -1;
+		}
+		memcpy(field, &r, sizeof(r));
+		return 0;
+	}
+	}
+	*why = "bad key type";
+	return -1;
+}
+
+static int
+is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+int
+cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
+{
+	FILE *f = NULL;
+	char line[1024];
+	unsigned lineno = 0;
+	int rc = -1;
+
+	f = fopen(path, "r");
+	if (f == NULL) {
+		snprintf(err, errlen, "%s: cannot open", path);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f) != NULL) {
+		size_t len = strlen(line), ks, ke, vs, ve;
+		const struct cfg_key *k;
+		const char *why = NULL;
+		char *eq;
+
+		lineno++;
+		if (len > 0 && line[len - 1] != '\n' && !feof(f)) {
+			snprintf(err, errlen, "%s:%u: line too long", path, lineno);
+			goto out;
+		}
+		while (len > 0 && (line[len - 1] == '\n' || is_space(line[len - 1])))
+			line[--len] = '\0';
+		ks = 0;
+		while (ks < len && is_space(line[ks]))
+			ks++;
+		if (ks == len || line[ks] == '#')
+			continue;
+		eq = memchr(line + ks, '=', len - ks);
+		if (eq == NULL) {
+			snprintf(err, errlen, "%s:%u: expected key = value", path, lineno);
+			goto out;
+		}
+		ke = (size_t)(eq - line);
+		while (ke > ks && is_space(line[ke - 1]))
+			ke--;
+		vs = (size_t)(eq - line) + 1;
+		while (vs < len && is_space(line[vs]))
+			vs++;
+		ve = len;
+		k = cfg_find(line + ks, ke - ks);
+		if (k == NULL) {
+			char clip[64];
+
+			snprintf(err, errlen, "%s:%u: unknown key '%s'", path, lineno,
+			    strict_clip(clip, sizeof(clip), line + ks, ke - ks));
+			goto out;
+		}
+		if (cfg_set(c, k, line + vs, ve - vs, &why) != 0) {
+			snprintf(err, errlen, "%s:%u: %s: %s", path, lineno, k->name, why);
+			goto out;
+		}
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: read error", path);
+		goto out;
+	}
+	if (c->rl_partner_minute.limit == 0)
+		c->rl_partner_minute.limit = c->sandbox ? 60 : 300;
+	if (c->rl_partner_day.limit == 0)
+		c->rl_partner_day.limit = c->sandbox ? 10000 : 100000;
+	rc = 0;
+out:
+	fclose(f);
+	return rc;
+}
+
+const char *
+cfg_path(void)
+{
+	const char *p = getenv(CFG_ENV);
+
+	return (p != NULL && *p != '\0') ? p : CFG_DEFAULT_PATH;
+}
+
+int
+cfg_load_default(struct cfg *c, char *err, size_t errlen)
+{
+	cfg_defaults(c);
+	return cfg_load(cfg_path(), c, err, errlen);
+}

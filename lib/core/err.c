@@ -1,0 +1,117 @@
+#include "core/err.h"
+
+#include <stddef.h>
+
+/*
+ * The wallet API's codes are the spec's table plus not_found,
+ * method_not_allowed, payload_too_large, unsupported_media_type,
+ * internal_error and service_unavailable (README "Error codes").
+ */
+static const struct err_def err_wallet[ERR__MAX] = {
+	[ERR_OK] = { 200, "success", "OK" },
+	[ERR_UNAUTHORIZED] = { 401, "unauthorized", "A bearer token is required" },
+	[ERR_TOKEN_EXPIRED] = { 401, "token_expired", "The token has expired" },
+	[ERR_TOKEN_INVALID] = { 401, "token_invalid", "The token is malformed or its signature is invalid" },
+	[ERR_FORBIDDEN] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
+	[ERR_VALIDATION] = { 400, "validation_error", "A field is missing or invalid" },
+	[ERR_NOT_FOUND] = { 404, "not_found", "No such resource" },
+	[ERR_METHOD_NOT_ALLOWED] = { 405, "method_not_allowed", "Method not allowed on this resource" },
+	[ERR_PAYLOAD_TOO_LARGE] = { 413, "payload_too_large", "The request body is too large" },
+	[ERR_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", "Request bodies must be application/json" },
+	[ERR_INVALID_PHONE] = { 400, "invalid_phone_format", "Phone number must be E.164 (+233XXXXXXXXX)" },
+	[ERR_INVALID_PROVIDER] = { 400, "invalid_provider", "Unrecognized provider code for the country" },
+	[ERR_INVALID_AMOUNT] = { 400, "invalid_amount", "Amount must be a positive decimal with the currency's places" },
+	[ERR_INVALID_CURRENCY] = { 400, "invalid_currency", "Unsupported currency" },
+	[ERR_INVALID_STABLECOIN] = { 400, "invalid_stablecoin", "Unsupported stablecoin" },
+	[ERR_VERIFICATION_FAILED] = { 400, "verification_failed", "Account name does not match provider records" },
+	[ERR_DUPLICATE_BENEFICIARY] = { 409, "duplicate_beneficiary", "A beneficiary with this phone and provider exists" },
+	[ERR_BENEFICIARY_NOT_FOUND] = { 404, "beneficiary_not_found", "No beneficiary with that id" },
+	[ERR_PROVIDER_NOT_FOUND] = { 404, "provider_not_found", "Provider not available in that country" },
+	[ERR_QUOTE_EXPIRED] = { 400, "quote_expired", "The quote has expired; fetch a new one" },
+	[ERR_INSUFFICIENT_BALANCE] = { 400, "insufficient_balance", "Not enough balance" },
+	[ERR_LIMIT_EXCEEDED] = { 400, "limit_exceeded", "Daily or monthly limit of your KYC tier exceeded" },
+	[ERR_BELOW_MINIMUM] = { 400, "invalid_amount", "Amount is below the minimum" },
+	[ERR_ABOVE_MAXIMUM] = { 400, "invalid_amount", "Amount is above the maximum" },
+	[ERR_CONVERSION_FAILED] = { 500, "conversion_failed", "The on-chain conversion failed" },
+	[ERR_PAYOUT_FAILED] = { 502, "payout_failed", "The provider could not process the payout" },
+	[ERR_PROVIDER_UNAVAILABLE] = { 503, "provider_unavailable", "The provider is unreachable" },
+	[ERR_PROVIDER_TIMEOUT] = { 504, "provider_timeout", "The provider did not respond in time" },
+	[ERR_INSUFFICIENT_LIQUIDITY] = { 503, "provider_unavailable", "Not enough liquidity for the conversion" },
+	[ERR_IDEMPOTENCY_CONFLICT] = { 409, "idempotency_conflict", "Idempotency key reused with a different request" },
+	[ERR_DUPLICATE_REFERENCE] = { 409, "idempotency_conflict", "Reference reused with a different request" },
+	[ERR_RATE_LIMITED] = { 429, "rate_limit_exceeded", "Rate limit exceeded" },
+	[ERR_RATE_UNAVAILABLE] = { 503, "provider_unavailable", "No current exchange rate; try again shortly" },
+	[ERR_INTERNAL] = { 500, "internal_error", "Internal error" },
+	[ERR_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "The service is temporarily unavailable" },
+};
+
+/*
+ * The partner API's codes are the spec's table, the codes DESIGN.md adds
+ * (NOT_FOUND, VALIDATION_ERROR, INVALID_CURRENCY, INSUFFICIENT_BALANCE,
+ * LIMIT_EXCEEDED, DUPLICATE_REFERENCE), and METHOD_NOT_ALLOWED,
+ * PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, RATE_UNAVAILABLE and
+ * SERVICE_UNAVAILABLE.
+ */
+static const struct err_def err_partner[ERR__MAX] = {
+	[ERR_OK] = { 200, "success", "OK" },
+	[ERR_UNAUTHORIZED] = { 401, "UNAUTHORIZED", "Invalid or missing API key" },
+	[ERR_TOKEN_EXPIRED] = { 401, "UNAUTHORIZED", "Invalid or missing API key" },
+	[ERR_TOKEN_INVALID] = { 401, "UNAUTHORIZED", "Invalid or missing API key" },
+	[ERR_FORBIDDEN] = { 403, "FORBIDDEN", "Your tier does not allow this operation" },
+	[ERR_VALIDATION] = { 400, "VALIDATION_ERROR", "A field is missing or invalid" },
+	[ERR_NOT_FOUND] = { 404, "NOT_FOUND", "No such resource" },
+	[ERR_METHOD_NOT_ALLOWED] = { 405, "METHOD_NOT_ALLOWED", "Method not allowed on this resource" },
+	[ERR_PAYLOAD_TOO_LARGE] = { 413, "PAYLOAD_TOO_LARGE", "The request body is too large" },
+	[ERR_UNSUPPORTED_MEDIA_TYPE] = { 415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json" },
+	[ERR_INVALID_PHONE] = { 400, "INVALID_PHONE", "Invalid phone number format" },
+	[ERR_INVALID_PROVIDER] = { 400, "INVALID_NETWORK", "Unsupported mobile money network" },
+	[ERR_INVALID_AMOUNT] = { 400, "VALIDATION_ERROR", "Amount must be a positive decimal with the currency's places" },
+	[ERR_INVALID_CURRENCY] = { 400, "INVALID_CURRENCY", "Unsupported currency" },
+	[ERR_INVALID_STABLECOIN] = { 400, "INVALID_CURRENCY", "Unsupported currency" },
+	[ERR_VERIFICATION_FAILED] = { 400, "VALIDATION_ERROR", "Account name does not match provider records" },
+	[ERR_DUPLICATE_BENEFICIARY] = { 400, "VALIDATION_ERROR", "Duplicate recipient" },
+	[ERR_BENEFICIARY_NOT_FOUND] = { 404, "NOT_FOUND", "No such resource" },
+	[ERR_PROVIDER_NOT_FOUND] = { 400, "INVALID_NETWORK", "Unsupported mobile money network" },
+	[ERR_QUOTE_EXPIRED] = { 422, "RATE_EXPIRED", "Quoted rate expired" },
+	[ERR_INSUFFICIENT_BALANCE] = { 422, "INSUFFICIENT_BALANCE", "Partner balance too low" },
+	[ERR_LIMIT_EXCEEDED] = { 422, "LIMIT_EXCEEDED", "Tier limit exceeded" },
+	[ERR_BELOW_MINIMUM] = { 422, "BELOW_MINIMUM", "Amount below the minimum" },
+	[ERR_ABOVE_MAXIMUM] = { 422, "ABOVE_MAXIMUM", "Amount above the maximum" },
+	[ERR_CONVERSION_FAILED] = { 500, "INTERNAL_ERROR", "The conversion failed" },
+	[ERR_PAYOUT_FAILED] = { 503, "NETWORK_DOWN", "Mobile money network could not process the payout" },
+	[ERR_PROVIDER_UNAVAILABLE] = { 503, "NETWORK_DOWN", "Mobile money network unavailable" },
+	[ERR_PROVIDER_TIMEOUT] = { 503, "NETWORK_DOWN", "Mobile money network did not respond in time" },
+	[ERR_INSUFFICIENT_LIQUIDITY] = { 503, "INSUFFICIENT_LIQUIDITY", "Not enough liquidity for the conversion" },
+	[ERR_IDEMPOTENCY_CONFLICT] = { 409, "DUPLICATE_REFERENCE", "Reference reused with a different request" },
+	[ERR_DUPLICATE_REFERENCE] = { 409, "DUPLICATE_REFERENCE", "Reference reused with a different request" },
+	[ERR_RATE_LIMITED] = { 429, "RATE_LIMITED", "Too many requests" },
+	[ERR_RATE_UNAVAILABLE] = { 503, "RATE_UNAVAILABLE", "No current exchange rate; try again shortly" },
+	[ERR_INTERNAL] = { 500, "INTERNAL_ERROR", "Internal error" },
+	[ERR_SERVICE_UNAVAILABLE] = { 503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable" },
+};
+
+const struct err_def *
+err_def(enum api api, enum err e)
+{
+	const struct err_def *t = api == API_PARTNER ? err_partner : err_wallet;
+
+	if ((unsigned)e >= ERR__MAX || t[e].code == NULL)
+		return &t[ERR_INTERNAL];
+	return &t[e];
+}
+
+enum err
+err_from_http_status(int status)
+{
+	switch (status) {
+	case 400: case 411: case 414: case 431:
+		return ERR_VALIDATION;
+	case 401: return ERR_UNAUTHORIZED;
+	case 403: case 404: return ERR_NOT_FOUND;
+	case 405: case 501: return ERR_METHOD_NOT_ALLOWED;
+	case 413: return ERR_PAYLOAD_TOO_LARGE;
+	case 415: return ERR_UNSUPPORTED_MEDIA_TYPE;
+	case 503: return ERR_SERVICE_UNAVAILABLE;
+	default: return ERR_INTERNAL;
+	}
+}

@@ -1,0 +1,111 @@
+#include "domain/apikey.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <openssl/crypto.h>
+#include <openssl/sha.h>
+
+#include "core/id.h"
+#include "core/strict.h"
+
+#define PREFIX_LEN 8
+
+const char *
+apikey_prefix(int sandbox)
+{
+	return sandbox ? "sk_test_" : "sk_live_";
+}
+
+void
+apikey_hash(const char *s, size_t n, char *hash)
+{
+	unsigned char md[SHA256_DIGEST_LENGTH];
+
+	SHA256((const unsigned char *)s, n, md);
+	id_hex(md, sizeof(md), hash);
+}
+
+int
+apikey_generate(int sandbox, char *key, char *key_id, char *hash)
+{
+	char secret[APIKEY_SECRET_CHARS + 1];
+
+	if (id_random(key_id, APIKEY_ID_CHARS + 1, "", APIKEY_ID_CHARS) != 0 ||
+	    id_random(secret, sizeof(secret), "", APIKEY_SECRET_CHARS) != 0)
+		return -1;
+	snprintf(key, APIKEY_MAX, "%s%s%s", apikey_prefix(sandbox), key_id, secret);
+	apikey_hash(key, strlen(key), hash);
+	return 0;
+}
+
+static int
+is_b62(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	    (c >= 'A' && c <= 'Z');
+}
+
+int
+apikey_parse(int sandbox, const char *key, size_t n, char *key_id)
+{
+	size_t i;
+
+	if (n != PREFIX_LEN + APIKEY_ID_CHARS + APIKEY_SECRET_CHARS ||
+	    memcmp(key, apikey_prefix(sandbox), PREFIX_LEN) != 0)
+		return -1;
+	for (i = PREFIX_LEN; i < n; i++)
+		if (!is_b62(key[i]))
+			return -1;
+	memcpy(key_id, key + PREFIX_LEN, APIKEY_ID_CHARS);
+	key_id[APIKEY_ID_CHARS] = '\0';
+	return 0;
+}
+
+enum apikey_rc
+apikey_authenticate(struct db *db, int sandbox, const char *key, size_t n,
+    struct caller *caller)
+{
+	char key_id[APIKEY_ID_CHARS + 1], hash[APIKEY_HASH_HEX];
+	struct db_arg a[1];
+	struct db_rows rows;
+	const char *stored, *env, *id;
+	enum apikey_rc rc = APIKEY_BAD;
+	unsigned long long pid;
+
+	if (apikey_parse(sandbox, key, n, key_id) != 0)
+		return APIKEY_BAD;
+	apikey_hash(key, n, hash);
+	a[0] = DB_S(key_id);
+	switch (db_exec(db, DB_APIKEY_LOOKUP, a, 1, &rows, NULL)) {
+	case DB_OK:
+		break;
+	case DB_DOWN:
+		return APIKEY_DB_DOWN;
+	default:
+		return APIKEY_DB_DOWN;
+	}
+	if (rows.nrows != 1)
+		goto out;
+	stored = db_cell(&rows, 0, 0);
+	env = db_cell(&rows, 0, 1);
+	id = db_cell(&rows, 0, 2);
+	if (stored == NULL || env == NULL || id == NULL ||
+	    strlen(stored) != APIKEY_HASH_HEX - 1 ||
+	    CRYPTO_memcmp(stored, hash, APIKEY_HASH_HEX - 1) != 0)
+		goto out;
+	if (strcmp(env, sandbox ? "sandbox" : "production") != 0)
+		goto out;
+	if (strict_uint(id, strlen(id), ~0ULL >> 1, &pid) != 0)
+		goto out;
+	caller->kind = CALLER_PARTNER;
+	caller->id = (long long)pid;
+	(void)strict_copy(caller->ref, sizeof(caller->ref),
+	    db_cell(&rows, 0, 3) ? db_cell(&rows, 0, 3) : "");
+	(void)strict_copy(caller->tier, sizeof(caller->tier),
+	    db_cell(&rows, 0, 4) ? db_cell(&rows, 0, 4) : "basic");
+	(void)db_exec(db, DB_APIKEY_TOUCH, a, 1, NULL, NULL);
+	rc = APIKEY_OK;
+out:
+	db_rows_free(&rows);
+	return rc;
+}

@@ -1,0 +1,48 @@
+/*
+ * apikey: partner API keys. A key is "sk_test_" or "sk_live_", a 16
+ * character key id (stored, indexed, not secret) and 40 secret characters.
+ * Only SHA-256 of the whole key is stored; lookup is by key id and the hash
+ * is compared in constant time.
+ */
+#ifndef CEDIRAMP_APIKEY_H
+#define CEDIRAMP_APIKEY_H
+
+#include <stddef.h>
+
+#include "store/db.h"
+#include "http/req.h"
+
+#define APIKEY_ID_CHARS 16
+#define APIKEY_SECRET_CHARS 40
+#define APIKEY_MAX 80
+#define APIKEY_HASH_HEX 65
+
+/* "sk_test_" in the sandbox, "sk_live_" in production. */
+const char *apikey_prefix(int sandbox);
+
+/*
+ * Makes a new key for the environment: key (APIKEY_MAX bytes) gets the
+ * whole key to show once; key_id the lookup id; hash the hex SHA-256.
+ * Returns 0 or -1 (CSPRNG failure).
+ */
+int apikey_generate(int sandbox, char *key, char *key_id, char *hash);
+
+/* Hex SHA-256 of s[0..n) into hash (APIKEY_HASH_HEX bytes). */
+void apikey_hash(const char *s, size_t n, char *hash);
+
+/*
+ * Splits a presented key: checks its prefix belongs to this environment
+ * and its shape, and copies its key id out. 0 or -1.
+ */
+int apikey_parse(int sandbox, const char *key, size_t n, char *key_id);
+
+enum apikey_rc { APIKEY_OK = 0, APIKEY_BAD, APIKEY_DB_DOWN };
+
+/*
+ * Authenticates a presented key (n bytes). On APIKEY_OK fills caller.
+ * A wrong-environment, malformed, unknown or revoked key is APIKEY_BAD.
+ */
+enum apikey_rc apikey_authenticate(struct db *db, int sandbox,
+    const char *key, size_t n, struct caller *caller);
+
+#endif

@@ -1,0 +1,552 @@
+#include "domain/conv.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/currency.h"
+#include "domain/fxrate.h"
+#include "domain/ledger.h"
+#include "core/log.h"
+#include "domain/refdata.h"
+#include "core/strict.h"
+#include "core/timefmt.h"
+
+static void
+copy_cell(char *dst, size_t cap, const struct db_rows *rows, size_t row, size_t col)
+{
+	const char *v = db_cell(rows, row, col);
+
+	if (v == NULL || strict_copy(dst, cap, v) != 0)
+		dst[0] = '\0';
+}
+
+int
+conv_from_row(const struct db_rows *rows, size_t row, struct conversion *c)
+{
+	const struct currency *cur;
+	unsigned long long u;
+	const char *v;
+
+	memset(c, 0, sizeof(*c));
+	if (row >= rows->nrows)
+		return -1;
+	copy_cell(c->id, sizeof(c->id), rows, row, 0);
+	v = db_cell(rows, row, 1);
+	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
+		return -1;
+	c->user_id = (long long)u;
+	copy_cell(c->quote_id, sizeof(c->quote_id), rows, row, 2);
+	copy_cell(c->wallet, sizeof(c->wallet), rows, row, 3);
+	copy_cell(c->from, sizeof(c->from), rows, row, 4);
+	copy_cell(c->to, sizeof(c->to), rows, row, 5);
+	cur = currency_find(c->from);
+	copy_cell(c->amount_exact, sizeof(c->amount_exact), rows, row, 6);
+	if (cur == NULL || money_normalize(c->amount_exact, 18, cur->scale,
+	    c->amount, sizeof(c->amount)) != 0)
+		return -1;
+	fxrate_display(db_cell(rows, row, 7) ? db_cell(rows, row, 7) : "0.00",
+	    c->rate, sizeof(c->rate));
+	copy_cell(c->fee, sizeof(c->fee), rows, row, 8);
+	copy_cell(c->receive, sizeof(c->receive), rows, row, 9);
+	copy_cell(c->status, sizeof(c->status), rows, row, 10);
+	copy_cell(c->tx_hash, sizeof(c->tx_hash), rows, row, 11);
+	v = db_cell(rows, row, 12);
+	if (v != NULL && strict_uint(v, strlen(v), ~0ULL >> 1, &u) == 0)
+		c->block_number = (long long)u;
+	copy_cell(c->failure_reason, sizeof(c->failure_reason), rows, row, 13);
+	v = db_cell(rows, row, 14);
+	if (v != NULL && money_normalize(v, 18, 2, c->ghs_balance_after,
+	    sizeof(c->ghs_balance_after)) != 0)
+		return -1;
+	copy_cell(c->created_at, sizeof(c->created_at), rows, row, 15);
+	copy_cell(c->completed_at, sizeof(c->completed_at), rows, row, 16);
+	copy_cell(c->created_db, sizeof(c->created_db), rows, row, 17);
+	return 0;
+}
+
+json_t *
+conv_json(const struct conversion *c)
+{
+	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
+	    "conversionId", c->id, "from", c->from, "to", c->to,
+	    "amount", c->amount, "rate", c->rate, "fee", c->fee,
+	    "receiveAmount", c->receive, "status", c->status,
+	    "txHash", c->tx_hash, "createdAt", c->created_at);
+}
+
+/* Loads conversion id (any owner when user_id is 0) into c. */
+static enum db_rc
+conv_load(struct db *db, const char *id, long long user_id, int lock,
+    struct conversion *c)
+{
+	struct db_arg a[2] = { DB_S(id), DB_I(user_id) };
+	struct db_rows rows;
+	enum db_rc rc;
+
+	rc = db_exec(db, lock ? DB_CONV_LOCK : DB_CONV_GET, a, lock ? 1 : 2, &rows, NULL);
+	if (rc != DB_OK)
+		return rc;
+	rc = rows.nrows == 1 && conv_from_row(&rows, 0, c) == 0 ? DB_OK : DB_FAIL;
+	if (rows.nrows == 0)
+		rc = DB_DUP; /* used here as "no such row" */
+	db_rows_free(&rows);
+	return rc;
+}
+
+/* ---- create ---- */
+
+struct create {
+	const struct caller *who;
+	const char *quote_id, *amount, *from;
+	const struct currency *coin;
+	struct conversion *c;
+	struct resp *resp;
+	enum err e;
+	long long lease_seconds;
+};
+
+/* Start of today and of this month (UTC) as DATETIME text, and their ends. */
+static void
+period_bounds(long long now, char *day, char *month, long long *day_end,
+    long long *month_end)
+{
+	time_t t = (time_t)now;
+	struct tm tm, next;
+
+	gmtime_r(&t, &tm);
+	snprintf(day, 48, "%04d-%02d-%02d 00:00:00", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+	snprintf(month, 48, "%04d-%02d-01 00:00:00", tm.tm_year + 1900, tm.tm_mon + 1);
+	next = tm;
+	next.tm_hour = next.tm_min = next.tm_sec = 0;
+	next.tm_mday += 1;
+	*day_end = (long long)timegm(&next);
+	next = tm;
+	next.tm_hour = next.tm_min = next.tm_sec = 0;
+	next.tm_mday = 1;
+	next.tm_mon += 1;
+	*month_end = (long long)timegm(&next);
+}
+
+/*
+ * ERR_OK when receive (GHS) fits in the tier's daily and monthly limits
+ * given what the user's live conversions already received; otherwise
+ * ERR_LIMIT_EXCEEDED with the spec's context in resp. Runs under the user
+ * row's lock, so concurrent conversions cannot both slip under a limit.
+ */
+static int
+check_limits(struct db *db, struct create *k, const char *receive)
+{
+	const struct tier *t = refdata_tier(k->who->tier);
+	char day[48], month[48], used_s[MONEY_MAX_TEXT], rem_s[MONEY_MAX_TEXT];
+	char when[40];
+	long long day_end, month_end, now = (long long)time(NULL);
+	struct { const char *since, *limit; long long ends; } p[2];
+	mpz_t used, lim, want, rem;
+	int i, rc = DB_OK;
+
+	if (t == NULL)
+		return DB_OK; /* tier none never gets here */
+	period_bounds(now, day, month, &day_end, &month_end);
+	p[0].since = day;
+	p[0].limit = t->daily_limit;
+	p[0].ends = day_end;
+	p[1].since = month;
+	p[1].limit = t->monthly_limit;
+	p[1].ends = month_end;
+	mpz_inits(used, lim, want, rem, NULL);
+	money_parse(receive, 2, want);
+	for (i = 0; i < 2 && rc == DB_OK; i++) {
+		struct db_arg a[2] = { DB_I(k->who->id), DB_S(p[i].since) };
+		struct db_rows rows;
+
+		if ((rc = db_exec(db, DB_CONV_USED_SINCE, a, 2, &rows, NULL)) != DB_OK)
+			break;
+		if (money_normalize(db_cell(&rows, 0, 0), 2, 2, used_s, sizeof(used_s)) != 0)
+			rc = DB_FAIL;
+		db_rows_free(&rows);
+		if (rc != DB_OK)
+			break;
+		money_parse(used_s, 2, used);
+		money_parse(p[i].limit, 2, lim);
+		mpz_add(rem, used, want);
+		if (mpz_cmp(rem, lim) <= 0)
+			continue;
+		mpz_sub(rem, lim, used);
+		if (mpz_sgn(rem) < 0)
+			mpz_set_ui(rem, 0);
+		money_format(rem, 2, rem_s, sizeof(rem_s));
+		timefmt_iso(p[i].ends, when, sizeof(when));
+		json_decref(k->resp->err_ctx);
+		k->resp->err_ctx = json_pack("{s:s,s:s,s:s,s:s,s:s}", "limit", p[i].limit,
+		    "used", used_s, "remaining", rem_s, "currency", "GHS", "resetsAt", when);
+		resp_fail(k->resp, ERR_LIMIT_EXCEEDED, "%s limit of %s GHS for tier %s exceeded",
+		    i == 0 ? "Daily" : "Monthly", p[i].limit, k->who->tier);
+		k->e = ERR_LIMIT_EXCEEDED;
+		rc = DB_FAIL;
+	}
+	mpz_clears(used, lim, want, rem, NULL);
+	return rc;
+}
+
+static int
+create_tx(struct db *db, void *arg)
+{
+	struct create *k = arg;
+	struct conversion *c = k->c;
+	struct db_arg a[14];
+	struct db_rows q;
+	const char *v;
+	char amount[MONEY_MAX_TEXT], qamount[MONEY_MAX_TEXT];
+	enum db_rc rc;
+	unsigned long long owner;
+
+	k->e = ERR_INTERNAL;
+	a[0] = DB_S(k->quote_id);
+	if ((rc = db_exec(db, DB_QUOTE_LOCK, a, 1, &q, NULL)) != DB_OK)
+		return rc;
+	v = db_cell(&q, 0, 0);
+	if (q.nrows != 1 || strcmp(db_cell(&q, 0, 1), "wallet") != 0 || v == NULL ||
+	    strict_uint(v, strlen(v), ~0ULL >> 1, &owner) != 0 ||
+	    (long long)owner != k->who->id) {
+		k->e = resp_fail(k->resp, ERR_NOT_FOUND, "No quote with that quoteId");
+		goto reject;
+	}
+	if (strcmp(db_cell(&q, 0, 10), "1") == 0) {
+		k->e = resp_fail(k->resp, ERR_QUOTE_EXPIRED,
+		    "The quote has already been converted; fetch a new one");
+		goto reject;
+	}
+	if (strcmp(db_cell(&q, 0, 9), "1") == 0) {
+		k->e = resp_fail(k->resp, ERR_QUOTE_EXPIRED,
+		    "The quote has expired; fetch a new one");
+		goto reject;
+	}
+	if (strcmp(db_cell(&q, 0, 2), k->from) != 0) {
+		k->e = resp_invalid(k->resp, ERR_VALIDATION, "from", "does not match the quote");
+		goto reject;
+	}
+	/* the amount must be the quote's, compared as exact decimals */
+	if (money_normalize(k->amount, k->coin->scale, k->coin->scale, amount, sizeof(amount)) != 0 ||
+	    money_normalize(db_cell(&q, 0, 3), 18, k->coin->scale, qamount, sizeof(qamount)) != 0 ||
+	    strcmp(amount, qamount) != 0) {
+		k->e = resp_invalid(k->resp, ERR_VALIDATION, "amount", "does not match the quote");
+		goto reject;
+	}
+	a[0] = DB_I(k->who->id);
+	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+		goto out;
+	if ((rc = check_limits(db, k, db_cell(&q, 0, 8))) != DB_OK)
+		goto out;
+	if (id_new(c->id, sizeof(c->id), "cv_") != 0) {
+		rc = DB_FAIL;
+		goto out;
+	}
+	chain_tx_hash(c->id, c->tx_hash);
+	a[0] = DB_S(c->id);
+	a[1] = DB_I(k->who->id);
+	a[2] = DB_S(k->quote_id);
+	a[3] = DB_S(k->who->ref);
+	a[4] = DB_S(k->from);
+	a[5] = DB_S("GHS");
+	a[6] = DB_S(db_cell(&q, 0, 3));
+	a[7] = DB_S(db_cell(&q, 0, 4));
+	a[8] = DB_S(db_cell(&q, 0, 5));
+	a[9] = DB_S(db_cell(&q, 0, 6));
+	a[10] = DB_S(db_cell(&q, 0, 7));
+	a[11] = DB_S(db_cell(&q, 0, 8));
+	a[12] = DB_S(c->tx_hash);
+	/*
+	 * This request holds the conversion until its own broadcast has
+	 * returned; a worker finding it unsent meanwhile would broadcast it
+	 * too, or fail it under the request's feet.
+	 */
+	a[13] = DB_I(k->lease_seconds);
+	if ((rc = db_exec(db, DB_CONV_INSERT, a, 14, NULL, NULL)) != DB_OK)
+		goto out;
+	a[0] = DB_S(k->quote_id);
+	rc = db_exec(db, DB_QUOTE_MARK_USED, a, 1, NULL, NULL);
+	k->e = ERR_OK;
+	goto out;
+reject:
+	rc = DB_FAIL; /* nothing to keep */
+out:
+	db_rows_free(&q);
+	return rc;
+}
+
+struct undo {
+	const char *conv_id, *quote_id;
+};
+
+static int
+undo_tx(struct db *db, void *arg)
+{
+	struct undo *u = arg;
+	struct db_arg a[1] = { DB_S(u->conv_id) };
+	struct db_res res;
+	enum db_rc rc;
+
+	if ((rc = db_exec(db, DB_CONV_DELETE_UNSENT, a, 1, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL; /* someone settled it: keep the quote used */
+	a[0] = DB_S(u->quote_id);
+	return db_exec(db, DB_QUOTE_UNMARK_USED, a, 1, NULL, NULL);
+}
+
+enum err
+conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
+    const char *amount, const char *from, struct conversion *out,
+    struct resp *resp)
+{
+	struct create k;
+	struct undo u;
+	enum chain_rc sent;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (strcmp(who->tier, "none") == 0)
+		return ERR_FORBIDDEN;
+	k.coin = currency_find(from);
+	if (k.coin == NULL || !(k.coin->flags & CURRENCY_CONVERTIBLE))
+		return resp_invalid(resp, ERR_INVALID_STABLECOIN, "from",
+		    "one of USDT, USDC, USDC_E, DAI");
+	k.who = who;
+	k.quote_id = quote_id;
+	k.amount = amount;
+	k.from = from;
+	k.c = out;
+	k.resp = resp;
+	/* longer than a broadcast can take (its timeout), with a margin */
+	k.lease_seconds = (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
+	rc = db_tx(ctx->db, create_tx, &k);
+	if (rc != DB_OK)
+		return k.e != ERR_OK && k.e != ERR_INTERNAL ? k.e :
+		    rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL;
+	/* committed: the hash is on record before the transfer goes out */
+	if (conv_load(ctx->db, out->id, who->id, 0, out) != DB_OK)
+		return ERR_INTERNAL;
+	sent = chain_http.submit(&ctx->cfg, out->tx_hash, who->ref, from, out->amount);
+	if (sent == CHAIN_OK || sent == CHAIN_IN_DOUBT) {
+		struct db_arg a[1] = { DB_S(out->id) };
+
+		/* in doubt: the payouts worker asks for this hash's receipt */
+		if (sent == CHAIN_IN_DOUBT)
+			log_event("warn", "conversion %s: broadcast in doubt", out->id);
+		if (db_exec(ctx->db, DB_CONV_RELEASE, a, 1, NULL, NULL) != DB_OK)
+			log_event("warn", "conversion %s: lease not released (it expires)", out->id);
+		return ERR_OK;
+	}
+	/* refused outright, so nothing moved: undo the conversion */
+	u.conv_id = out->id;
+	u.quote_id = quote_id;
+	if (db_tx(ctx->db, undo_tx, &u) != DB_OK)
+		log_event("error", "conversion %s: undo failed: %s", out->id, db_error(ctx->db));
+	switch (sent) {
+	case CHAIN_INSUFFICIENT:
+		return resp_fail(resp, ERR_INSUFFICIENT_BALANCE,
+		    "Your wallet does not hold %s %s", out->amount, from);
+	case CHAIN_UNAVAILABLE:
+		return ERR_PROVIDER_UNAVAILABLE;
+	default:
+		return ERR_CONVERSION_FAILED;
+	}
+}
+
+/* ---- settle ---- */
+
+struct settle {
+	const char *id;
+	const struct chain_receipt *rcpt;
+	struct conversion c;
+	int changed;
+};
+
+static int
+complete_tx(struct db *db, void *arg)
+{
+	struct settle *s = arg;
+	struct conversion *c = &s->c;
+	struct ledger_leg legs[5];
+	char acct[LEDGER_CODE_MAX], gross[MONEY_MAX_TEXT];
+	char bal[MONEY_MAX_TEXT];
+	struct db_arg a[3];
+	struct db_res res;
+	mpz_t g, f, r;
+	enum db_rc rc;
+
+	s->changed = 0;
+	if ((rc = conv_load(db, s->id, 0, 1, c)) != DB_OK)
+		return rc;
+	if (strcmp(c->status, "processing") != 0)
+		return DB_OK; /* settled already: nothing to do */
+	if (s->rcpt->state == CHAIN_FAILED) {
+		a[0] = DB_S(s->rcpt->reason);
+		a[1] = DB_S(c->id);
+		if ((rc = db_exec(db, DB_CONV_FAIL, a, 2, NULL, &res)) != DB_OK)
+			return rc;
+		s->changed = res.affected == 1;
+		return DB_OK;
+	}
+	/* GHS: the pool pays gross, the user gets receive, fees get fee */
+	mpz_inits(g, f, r, NULL);
+	money_parse(c->fee, 2, f);
+	money_parse(c->receive, 2, r);
+	mpz_add(g, f, r);
+	money_format(g, 2, gross, sizeof(gross));
+	mpz_clears(g, f, r, NULL);
+	snprintf(acct, sizeof(acct), "user:%lld:GHS", c->user_id);
+	ledger_leg(&legs[0], "house:pool:GHS", "GHS", gross, 1);
+	ledger_leg(&legs[1], acct, "GHS", c->receive, 0);
+	ledger_leg(&legs[2], "house:fees:GHS", "GHS", c->fee, 0);
+	/* the coin: from the chain into the pool */
+	snprintf(bal, sizeof(bal), "house:chain:%s", c->from);
+	ledger_leg(&legs[3], bal, c->from, c->amount_exact, 1);
+	snprintf(bal, sizeof(bal), "house:pool:%s", c->from);
+	ledger_leg(&legs[4], bal, c->from, c->amount_exact, 0);
+	if (strcmp(c->fee, "0.00") == 0) {
+		legs[2] = legs[3];
+		legs[3] = legs[4];
+		rc = ledger_post(db, "conversion.completed", c->id, legs, 4);
+	} else {
+		rc = ledger_post(db, "conversion.completed", c->id, legs, 5);
+	}
+	if (rc != DB_OK)
+		return rc;
+	if ((rc = ledger_balance(db, acct, 18, bal, sizeof(bal))) != DB_OK)
+		return rc;
+	a[0] = DB_I(s->rcpt->block_number);
+	a[1] = DB_S(bal);
+	a[2] = DB_S(c->id);
+	if ((rc = db_exec(db, DB_CONV_COMPLETE, a, 3, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL; /* the row changed under our lock: impossible */
+	s->changed = 1;
+	return DB_OK;
+}
+
+/* Applies a final receipt (confirmed or failed) to conversion id. */
+static int
+conv_apply(struct ctx *ctx, const char *id, const struct chain_receipt *rcpt,
+    int *changed)
+{
+	struct settle s;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	s.id = id;
+	s.rcpt = rcpt;
+	rc = db_tx(ctx->db, complete_tx, &s);
+	*changed = s.changed;
+	if (rc != DB_OK)
+		log_event("error", "conversion %s: settle failed (%d): %s", id, rc,
+		    db_error(ctx->db));
+	return rc;
+}
+
+enum err
+conv_confirm(struct ctx *ctx, const struct caller *who, const char *id,
+    struct conversion *out)
+{
+	struct chain_receipt rcpt;
+	int changed;
+	enum db_rc rc;
+
+	rc = conv_load(ctx->db, id, who->id, 0, out);
+	if (rc == DB_DUP)
+		return ERR_NOT_FOUND;
+	if (rc != DB_OK)
+		return rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL;
+	if (strcmp(out->status, "completed") == 0)
+		return ERR_OK;
+	if (strcmp(out->status, "failed") == 0)
+		return ERR_CONVERSION_FAILED;
+	if (chain_http.receipt(&ctx->cfg, out->tx_hash, &rcpt) != CHAIN_OK)
+		return ERR_PROVIDER_UNAVAILABLE;
+	if (rcpt.state != CHAIN_CONFIRMED && rcpt.state != CHAIN_FAILED)
+		return ERR_OK; /* still processing */
+	if (conv_apply(ctx, id, &rcpt, &changed) != DB_OK)
+		return ERR_INTERNAL;
+	if (conv_load(ctx->db, id, who->id, 0, out) != DB_OK)
+		return ERR_INTERNAL;
+	return strcmp(out->status, "failed") == 0 ? ERR_CONVERSION_FAILED : ERR_OK;
+}
+
+int
+conv_settle(struct ctx *ctx, const char *id)
+{
+	struct chain_receipt rcpt;
+	struct conversion c;
+	enum chain_rc sent;
+	int changed = 0;
+
+	/* outside a transaction the locking read is a plain read */
+	if (conv_load(ctx->db, id, 0, 1, &c) != DB_OK)
+		return -1;
+	if (strcmp(c.status, "processing") != 0)
+		return 0;
+	if (chain_http.receipt(&ctx->cfg, c.tx_hash, &rcpt) != CHAIN_OK)
+		return -1;
+	if (rcpt.state == CHAIN_UNKNOWN) {
+		/*
+		 * The gateway never saw the transfer (a crash between commit
+		 * and broadcast, or a lost request). Broadcasting the same hash
+		 * again cannot make a second transfer.
+		 */
+		sent = chain_http.submit(&ctx->cfg, c.tx_hash, c.wallet, c.from, c.amount);
+		if (sent == CHAIN_OK || sent == CHAIN_IN_DOUBT || sent == CHAIN_UNAVAILABLE)
+			return 0;
+		rcpt.state = CHAIN_FAILED;
+		(void)strict_copy(rcpt.reason, sizeof(rcpt.reason), sent == CHAIN_INSUFFICIENT ?
+		    "the wallet no longer holds the amount" : "the gateway refused the transfer");
+	}
+	if (rcpt.state == CHAIN_PENDING) {
+		struct db_arg a[1] = { DB_S(id) };
+
+		/* give the lease back, stamped with when it was checked */
+		(void)db_exec(ctx->db, DB_CONV_CHECKED, a, 1, NULL, NULL);
+		return 0;
+	}
+	if (conv_apply(ctx, id, &rcpt, &changed) != DB_OK)
+		return -1;
+	return changed;
+}
+
+struct claim {
+	int n, lease;
+	char (*out)[ID_MAX];
+	int got;
+};
+
+static int
+claim_tx(struct db *db, void *arg)
+{
+	struct claim *k = arg;
+	struct db_arg a[2] = { DB_I(k->n), DB_NULL };
+	struct db_rows rows;
+	enum db_rc rc;
+	size_t i;
+
+	k->got = 0;
+	if ((rc = db_exec(db, DB_CONV_CLAIM, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	for (i = 0; i < rows.nrows && rc == DB_OK; i++) {
+		a[0] = DB_I(k->lease);
+		a[1] = DB_S(db_cell(&rows, i, 0));
+		rc = db_exec(db, DB_CONV_LEASE, a, 2, NULL, NULL);
+		if (rc == DB_OK && strict_copy(k->out[k->got], ID_MAX, db_cell(&rows, i, 0)) == 0)
+			k->got++;
+	}
+	db_rows_free(&rows);
+	return rc;
+}
+
+int
+conv_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
+{
+	struct claim k = { n, lease_seconds, out, 0 };
+
+	return db_tx(ctx->db, claim_tx, &k) == DB_OK ? k.got : -1;
+}

@@ -1,0 +1,120 @@
+#include "domain/quote.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "domain/fxrate.h"
+#include "core/log.h"
+#include "core/strict.h"
+
+enum err
+quote_price(const struct currency *from, const char *amount, const char *rate,
+    const char *fee_percent, struct quote *q, const char **why)
+{
+	const unsigned ghs = currency_ghs()->scale;
+	mpz_t amt, r, pct, gross, fee, recv;
+	enum err e = ERR_INVALID_AMOUNT;
+
+	mpz_inits(amt, r, pct, gross, fee, recv, NULL);
+	switch (money_parse(amount, from->scale, amt)) {
+	case MONEY_OK:
+		break;
+	case MONEY_PRECISION:
+		*why = "more decimal places than the currency has";
+		goto out;
+	case MONEY_RANGE:
+		*why = "too large";
+		goto out;
+	default:
+		*why = "not a decimal number (digits and one optional point)";
+		goto out;
+	}
+	if (mpz_sgn(amt) <= 0) {
+		*why = "must be greater than zero";
+		goto out;
+	}
+	if (money_parse(rate, FXRATE_SCALE, r) != MONEY_OK ||
+	    money_parse(fee_percent, 2, pct) != MONEY_OK) {
+		*why = "rate or fee misconfigured";
+		e = ERR_INTERNAL;
+		goto out;
+	}
+	money_mul(gross, amt, from->scale, r, FXRATE_SCALE, ghs, MONEY_DOWN);
+	/* fee = gross x pct / 100: pct has 2 places, /100 adds 2 more */
+	money_mul(fee, gross, ghs, pct, 2 + 2, ghs, MONEY_UP);
+	mpz_sub(recv, gross, fee);
+	if (mpz_sgn(recv) <= 0) {
+		*why = "too small: nothing is left after the fee";
+		goto out;
+	}
+	if (money_format(amt, from->scale, q->amount, sizeof(q->amount)) != 0 ||
+	    money_format(gross, ghs, q->gross, sizeof(q->gross)) != 0 ||
+	    money_format(fee, ghs, q->fee, sizeof(q->fee)) != 0 ||
+	    money_format(recv, ghs, q->receive, sizeof(q->receive)) != 0 ||
+	    money_format(pct, 2, q->fee_percent, sizeof(q->fee_percent)) != 0 ||
+	    money_format(r, FXRATE_SCALE, q->rate_exact, sizeof(q->rate_exact)) != 0) {
+		*why = "too large";
+		goto out;
+	}
+	fxrate_display(q->rate_exact, q->rate, sizeof(q->rate));
+	q->from = from;
+	e = ERR_OK;
+out:
+	mpz_clears(amt, r, pct, gross, fee, recv, NULL);
+	return e;
+}
+
+enum err
+quote_create(struct ctx *ctx, enum api api, long long owner_id,
+    const struct currency *from, const char *amount, struct quote *q,
+    const char **why)
+{
+	const struct cfg *c = &ctx->cfg;
+	char rate[FXRATE_TEXT];
+	struct db_arg a[14];
+	long long now = (long long)time(NULL);
+	enum err e;
+
+	switch (fxrate_current(ctx->db, from->code, (long long)c->rate_max_age_seconds,
+	    now, rate, sizeof(rate))) {
+	case FXRATE_OK:
+		break;
+	case FXRATE_DB:
+		return ERR_SERVICE_UNAVAILABLE;
+	default:
+		/* never an old price: no quote until the feed is back */
+		log_event("warn", "no fresh %s/GHS rate; quoting refused", from->code);
+		return ERR_RATE_UNAVAILABLE;
+	}
+	e = quote_price(from, amount, rate, c->fee_conversion_percent, q, why);
+	if (e != ERR_OK)
+		return e;
+	if (id_new(q->id, sizeof(q->id), "qt_") != 0)
+		return ERR_INTERNAL;
+	q->created_at = now;
+	q->expires_at = now + (long long)c->quote_ttl_seconds;
+	a[0] = DB_S(q->id);
+	a[1] = DB_S(api == API_WALLET ? "wallet" : "partner");
+	a[2] = api == API_WALLET ? DB_I(owner_id) : DB_NULL;
+	a[3] = api == API_PARTNER ? DB_I(owner_id) : DB_NULL;
+	a[4] = DB_S(from->code);
+	a[5] = DB_S("GHS");
+	a[6] = DB_S(q->amount);
+	a[7] = DB_S(q->rate_exact);
+	a[8] = DB_S(q->fee_percent);
+	a[9] = DB_S(q->gross);
+	a[10] = DB_S(q->fee);
+	a[11] = DB_S(q->receive);
+	a[12] = DB_I(q->created_at);
+	a[13] = DB_I(q->expires_at);
+	switch (db_exec(ctx->db, DB_QUOTE_INSERT, a, 14, NULL, NULL)) {
+	case DB_OK:
+		return ERR_OK;
+	case DB_DOWN:
+		return ERR_SERVICE_UNAVAILABLE;
+	default:
+		log_event("error", "quote insert: %s", db_error(ctx->db));
+		return ERR_INTERNAL;
+	}
+}

@@ -1,0 +1,290 @@
+#include "http/app.h"
+
+#include <fcgiapp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <time.h>
+
+#include "http/auth.h"
+#include "core/id.h"
+#include "domain/idem.h"
+#include "core/log.h"
+#include "http/rl.h"
+#include "core/strict.h"
+#include "core/timefmt.h"
+
+/* Reads exactly len body bytes into a new buffer; -1 on short read/OOM. */
+static int
+read_body(app_read_fn rd, void *io, size_t len, struct buf *b)
+{
+	char chunk[16384];
+
+	while (b->len < len) {
+		size_t want = len - b->len < sizeof(chunk) ? len - b->len : sizeof(chunk);
+		long got = rd(io, chunk, want);
+
+		if (got <= 0 || buf_append(b, chunk, (size_t)got) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Of two counts, the one to report: a limited one (the later reset), else
+ * the one with fewer requests left. */
+static const struct rl_result *
+rl_worse(const struct rl_result *a, const struct rl_result *b)
+{
+	if (a->limited != b->limited)
+		return a->limited ? a : b;
+	if (a->limited)
+		return a->reset >= b->reset ? a : b;
+	return a->remaining <= b->remaining ? a : b;
+}
+
+/*
+ * Counts the request against the caller's limits (the route's category on
+ * the wallet API; the plan's per-minute and per-day limits on the partner
+ * API) and sets the X-RateLimit-* headers. Over the limit: 429 with
+ * Retry-After and, on the wallet API, the spec's context.
+ */
+static enum err
+apply_limits(struct req *r, const struct route *rt, struct resp *resp)
+{
+	const struct cfg *c = &r->ctx->cfg;
+	long long now = (long long)time(NULL);
+	static const enum rl_category plan[2] = { RL_PARTNER_MINUTE, RL_PARTNER_DAY };
+	struct rl_result m, pd[2];
+	const struct rl_result *w = &m;
+	char subject[40], num[32], when[40], window[16];
+	long long retry;
+
+	snprintf(subject, sizeof(subject), "%c:%lld",
+	    r->caller.kind == CALLER_USER ? 'u' : 'p', r->caller.id);
+	if (r->api == API_PARTNER) {
+		/* both plan windows, counted in one transaction */
+		if (rl_hit_many(r->ctx->db, c, subject, plan, 2, now, pd) != DB_OK)
+			return ERR_SERVICE_UNAVAILABLE;
+		w = rl_worse(&pd[0], &pd[1]);
+	} else if (rl_hit(r->ctx->db, c, subject, rt->rl, now, &m) != DB_OK) {
+		return ERR_SERVICE_UNAVAILABLE;
+	}
+	snprintf(num, sizeof(num), "%llu", w->limit);
+	resp_header(resp, "X-RateLimit-Limit", num);
+	snprintf(num, sizeof(num), "%llu", w->remaining);
+	resp_header(resp, "X-RateLimit-Remaining", num);
+	snprintf(num, sizeof(num), "%lld", w->reset);
+	resp_header(resp, "X-RateLimit-Reset", num);
+	if (!w->limited)
+		return ERR_OK;
+	retry = w->reset - now > 0 ? w->reset - now : 1;
+	snprintf(num, sizeof(num), "%lld", retry);
+	resp_header(resp, "Retry-After", num);
+	timefmt_iso(w->reset, when, sizeof(when));
+	rl_window_name(w->window, window, sizeof(window));
+	json_decref(resp->err_ctx);
+	resp->err_ctx = json_pack("{s:I,s:s,s:I,s:s}", "limit", (json_int_t)w->limit,
+	    "window", window, "retryAfter", (json_int_t)retry, "resetsAt", when);
+	return resp_fail(resp, ERR_RATE_LIMITED,
+	    "Rate limit of %llu requests per %s exceeded; retry after %lld s",
+	    w->limit, window, retry);
+}
+
+/*
+ * Runs everything between a parsed request and a handler's result. why
+ * receives a reason for the log line when an error is decided here.
+ */
+static enum err
+dispatch(const struct app *app, struct req *r, struct resp *resp,
+    app_read_fn rd, void *io, char *why, size_t whylen)
+{
+	const struct route *rt = NULL;
+	enum route_match m;
+	char allow[64];
+	int public_path;
+	enum err e;
+	struct buf body;
+
+	m = route_find(app->routes, app->nroutes, r, &rt, allow, sizeof(allow),
+	    &public_path);
+	/*
+	 * Credentials are checked before the route is disclosed: an
+	 * unauthenticated caller gets 401 for every path but the public ones.
+	 */
+	if (!public_path) {
+		e = r->api == API_PARTNER ? auth_partner(r, why, whylen) :
+		    auth_wallet(r, why, whylen);
+		if (e != ERR_OK)
+			return e;
+	}
+	if (m == ROUTE_NONE)
+		return ERR_NOT_FOUND;
+	if (m == ROUTE_BAD_METHOD) {
+		resp_header(resp, "Allow", allow);
+		return resp_fail(resp, ERR_METHOD_NOT_ALLOWED,
+		    "%s is not allowed here; use %s", r->method, allow);
+	}
+	if (!(rt->flags & ROUTE_PUBLIC) &&
+	    (e = apply_limits(r, rt, resp)) != ERR_OK)
+		return e;
+	if (req_parse_query(r, r->query_string, resp->err_msg,
+	    sizeof(resp->err_msg)) != ERR_OK ||
+	    req_check_query(r, rt->query, resp->err_msg,
+	    sizeof(resp->err_msg)) != ERR_OK)
+		return ERR_VALIDATION;
+	if (rt->flags & ROUTE_BODY) {
+		if (r->content_length > r->ctx->cfg.max_body_bytes)
+			return resp_fail(resp, ERR_PAYLOAD_TOO_LARGE,
+			    "The request body is larger than %llu bytes",
+			    r->ctx->cfg.max_body_bytes);
+		if (!req_is_json_type(r->content_type))
+			return ERR_UNSUPPORTED_MEDIA_TYPE;
+		buf_init(&body, r->ctx->cfg.max_body_bytes);
+		if (read_body(rd, io, (size_t)r->content_length, &body) != 0) {
+			buf_free(&body);
+			return resp_fail(resp, ERR_VALIDATION,
+			    "the request body could not be read");
+		}
+		e = req_parse_body(r, body.data ? body.data : "", body.len,
+		    resp->err_msg, sizeof(resp->err_msg));
+		if (e == ERR_OK && (rt->flags & ROUTE_IDEMPOTENT)) {
+			char endpoint[96];
+
+			snprintf(endpoint, sizeof(endpoint), "%s %s", rt->method, rt->pattern);
+			e = idem_begin(r, resp, endpoint, body.data ? body.data : "", body.len);
+		}
+		buf_free(&body);
+		if (e != ERR_OK || resp->raw_body != NULL)
+			return e; /* an error, or a stored answer to replay */
+	}
+	return rt->fn(r, resp);
+}
+
+int
+app_handle(const struct app *app, struct ctx *ctx, char **envp,
+    app_read_fn rd, void *io, struct buf *head, struct buf *body)
+{
+	long long t0 = log_now_us();
+	char why[320] = "", caller[180] = "";
+	const char *redirect;
+	struct resp resp;
+	struct req r;
+	enum err e;
+	int status;
+
+	memset(&r, 0, sizeof(r));
+	resp_init(&resp);
+	r.ctx = ctx;
+	e = req_from_env(&r, envp, resp.err_msg, sizeof(resp.err_msg));
+	if (r.request_id[0] == '\0' &&
+	    id_random(r.request_id, sizeof(r.request_id), "req_", 20) != 0)
+		(void)strict_copy(r.request_id, sizeof(r.request_id), "req_unknown");
+	redirect = req_env(envp, "REDIRECT_STATUS");
+	if (e != ERR_OK) {
+		/* unparseable request: e is already set */
+	} else if (ctx->init_error[0] != '\0') {
+		snprintf(why, sizeof(why), "set-up failed: %s", ctx->init_error);
+		e = ERR_INTERNAL;
+	} else if (redirect != NULL && strcmp(redirect, "200") != 0) {
+		/*
+		 * The web server turned an error of its own (an oversize body,
+		 * a crashed program) into an internal redirect here: render it
+		 * in the API's envelope instead of an HTML page.
+		 */
+		unsigned long long st = 500;
+
+		(void)strict_uint(redirect, strlen(redirect), 599, &st);
+		e = err_from_http_status((int)st);
+		if (e == ERR_PAYLOAD_TOO_LARGE)
+			resp_fail(&resp, e, "The request body is larger than %llu bytes",
+			    ctx->cfg.max_body_bytes);
+		snprintf(why, sizeof(why), "web server status %llu", st);
+	} else {
+		e = dispatch(app, &r, &resp, rd, io, why, sizeof(why));
+	}
+	if (e == ERR_INTERNAL && resp.err_msg[0] == '\0' && why[0] == '\0')
+		snprintf(why, sizeof(why), "handler failed");
+	status = resp_render(&resp, r.api, e, r.request_id, head, body);
+	if (status < 0) {
+		/* out of memory while rendering: a bare, static 500 */
+		buf_reset(head);
+		buf_reset(body);
+		(void)buf_puts(head, "Status: 500 Internal Server Error\r\n"
+		    "Content-Type: application/json\r\n\r\n");
+		(void)buf_puts(body, r.api == API_PARTNER ?
+		    "{\"status\":\"error\",\"code\":\"INTERNAL_ERROR\",\"message\":\"Internal error\"}" :
+		    "{\"status\":0,\"code\":\"internal_error\",\"message\":\"Internal error\",\"data\":null}");
+		status = 500;
+	}
+	/*
+	 * Store the answer of a request that changed something; release the
+	 * key otherwise (a validation error, or "not confirmed yet"), so a
+	 * retry with the same key runs again.
+	 */
+	idem_finish(&r, resp.committed, status, body->data, body->len);
+	if (r.caller.kind != CALLER_NONE)
+		snprintf(caller, sizeof(caller), "%s:%s",
+		    r.caller.kind == CALLER_USER ? "user" : "partner", r.caller.ref);
+	log_request(r.request_id, r.method, r.path, status, log_now_us() - t0,
+	    caller, e != ERR_OK ? (why[0] ? why : resp.err_msg) : NULL);
+	resp_free(&resp);
+	req_free(&r);
+	return status;
+}
+
+/*
+ * The web server stops its programs with SIGTERM: finish the request in
+ * hand, then leave the accept loop so the process exits through ctx_free
+ * (and a sanitizer build checks for leaks).
+ */
+static void
+on_term(int sig)
+{
+	(void)sig;
+	FCGX_ShutdownPending();
+}
+
+static long
+fcgx_read(void *io, char *p, size_t n)
+{
+	return FCGX_GetStr(p, (int)n, (FCGX_Stream *)io);
+}
+
+int
+app_main(const struct app *app)
+{
+	struct buf head, body;
+	FCGX_Request fr;
+	struct ctx ctx;
+	struct sigaction sa;
+
+	signal(SIGPIPE, SIG_IGN);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_term; /* no SA_RESTART: accept() must return */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	/* A set-up failure is served as JSON 500s, never as a crash loop. */
+	(void)ctx_init(&ctx, app->name, 1);
+	if (FCGX_Init() != 0 || FCGX_InitRequest(&fr, 0, 0) != 0) {
+		log_event("error", "FastCGI set-up failed");
+		ctx_free(&ctx);
+		return 1;
+	}
+	buf_init(&head, 64 * 1024);
+	buf_init(&body, 64 * 1024 * 1024);
+	while (FCGX_Accept_r(&fr) >= 0) {
+		buf_reset(&head);
+		buf_reset(&body);
+		(void)app_handle(app, &ctx, fr.envp, fcgx_read, fr.in, &head, &body);
+		FCGX_PutStr(head.data, (int)head.len, fr.out);
+		if (body.len > 0)
+			FCGX_PutStr(body.data, (int)body.len, fr.out);
+		FCGX_Finish_r(&fr);
+	}
+	buf_free(&head);
+	buf_free(&body);
+	ctx_free(&ctx);
+	return 0;
+}

@@ -1,0 +1,48 @@
+#include "http/body.h"
+
+#include <string.h>
+
+#include "core/strict.h"
+
+enum err
+body_only(struct req *r, struct resp *resp, const char *const *allowed)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(r->body, key, v) {
+		const char *const *a;
+		int ok = 0;
+		char clip[64];
+
+		(void)v;
+		for (a = allowed; *a != NULL; a++)
+			if (strcmp(*a, key) == 0)
+				ok = 1;
+		if (!ok)
+			return resp_invalid(resp, ERR_VALIDATION,
+			    strict_clip(clip, sizeof(clip), key, strlen(key)), "unknown field");
+	}
+	return ERR_OK;
+}
+
+enum err
+body_string(struct req *r, struct resp *resp, const char *name, size_t max,
+    const char **out)
+{
+	json_t *v = json_object_get(r->body, name);
+	const char *s;
+	size_t n;
+
+	if (v == NULL || json_is_null(v))
+		return resp_invalid(resp, ERR_VALIDATION, name, "required");
+	if (!json_is_string(v))
+		return resp_invalid(resp, ERR_VALIDATION, name, "must be a string");
+	s = json_string_value(v);
+	n = json_string_length(v);
+	if (n == 0 || n > max || strlen(s) != n || !strict_printable(s, n))
+		return resp_invalid(resp, ERR_VALIDATION, name,
+		    "must be 1 or more printable characters");
+	*out = s;
+	return ERR_OK;
+}

@@ -1,0 +1,24 @@
+/*
+ * body: strict reading of a JSON request body's fields, with the API's
+ * error (validation_error naming the field) when a field is missing, of
+ * the wrong type, or not expected at all.
+ */
+#ifndef CEDIRAMP_BODY_H
+#define CEDIRAMP_BODY_H
+
+#include <stddef.h>
+
+#include "http/req.h"
+#include "http/resp.h"
+
+/* ERR_VALIDATION naming the first member of the body not in allowed. */
+enum err body_only(struct req *r, struct resp *resp, const char *const *allowed);
+
+/*
+ * The required string member name: 1..max printable characters. Sets *out
+ * (borrowed from the body) or returns ERR_VALIDATION naming the field.
+ */
+enum err body_string(struct req *r, struct resp *resp, const char *name,
+    size_t max, const char **out);
+
+#endif

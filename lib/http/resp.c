@@ -1,0 +1,182 @@
+#include "http/resp.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/strict.h"
+
+void
+resp_init(struct resp *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+void
+resp_free(struct resp *r)
+{
+	json_decref(r->data);
+	json_decref(r->pagination);
+	json_decref(r->err_ctx);
+	r->data = r->pagination = r->err_ctx = NULL;
+	free(r->raw_body);
+	r->raw_body = NULL;
+}
+
+void
+resp_header(struct resp *r, const char *name, const char *value)
+{
+	struct resp_header *h;
+
+	if (r->nheaders == RESP_HEADERS)
+		return;
+	h = &r->headers[r->nheaders];
+	if (strict_copy(h->name, sizeof(h->name), name) != 0 ||
+	    strict_copy(h->value, sizeof(h->value), value) != 0 ||
+	    !strict_printable(value, strlen(value)))
+		return;
+	r->nheaders++;
+}
+
+enum err
+resp_ok(struct resp *r, int status, json_t *data)
+{
+	json_decref(r->data);
+	r->data = data;
+	r->status = status;
+	return ERR_OK;
+}
+
+enum err
+resp_fail(struct resp *r, enum err e, const char *fmt, ...)
+{
+	char raw[sizeof(r->err_msg)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	va_end(ap);
+	strict_clip(r->err_msg, sizeof(r->err_msg), raw, strlen(raw));
+	return e;
+}
+
+enum err
+resp_invalid(struct resp *r, enum err e, const char *field, const char *reason)
+{
+	json_decref(r->err_ctx);
+	r->err_ctx = json_pack("{s:s}", "field", field);
+	return resp_fail(r, e, "%s: %s", field, reason);
+}
+
+static const char *
+status_text(int s)
+{
+	switch (s) {
+	case 200: return "OK";
+	case 201: return "Created";
+	case 202: return "Accepted";
+	case 204: return "No Content";
+	case 400: return "Bad Request";
+	case 401: return "Unauthorized";
+	case 403: return "Forbidden";
+	case 404: return "Not Found";
+	case 405: return "Method Not Allowed";
+	case 409: return "Conflict";
+	case 413: return "Payload Too Large";
+	case 415: return "Unsupported Media Type";
+	case 422: return "Unprocessable Entity";
+	case 429: return "Too Many Requests";
+	case 500: return "Internal Server Error";
+	case 502: return "Bad Gateway";
+	case 503: return "Service Unavailable";
+	case 504: return "Gateway Timeout";
+	default: return "Status";
+	}
+}
+
+/*
+ * Builds the envelope object: the wallet API's {status:1|0, code, message,
+ * data[, pagination]} or the partner API's {status:"success", data
+ * [, pagination]} / {status:"error", code, message}. New reference.
+ */
+static json_t *
+envelope(const struct resp *r, enum api api, enum err e)
+{
+	const struct err_def *d = err_def(api, e);
+	const char *msg = r->err_msg[0] ? r->err_msg : d->message;
+	json_t *o = json_object();
+
+	if (o == NULL)
+		return NULL;
+	if (api == API_WALLET) {
+		json_object_set_new(o, "status", json_integer(e == ERR_OK ? 1 : 0));
+		json_object_set_new(o, "code", json_string(d->code));
+		json_object_set_new(o, "message", json_string(msg));
+		if (e == ERR_OK)
+			json_object_set(o, "data", r->data ? r->data : json_null());
+		else
+			json_object_set(o, "data", r->err_ctx ? r->err_ctx : json_null());
+	} else if (e == ERR_OK) {
+		json_object_set_new(o, "status", json_string("success"));
+		json_object_set(o, "data", r->data ? r->data : json_null());
+	} else {
+		json_object_set_new(o, "status", json_string("error"));
+		json_object_set_new(o, "code", json_string(d->code));
+		json_object_set_new(o, "message", json_string(msg));
+	}
+	if (e == ERR_OK && r->pagination != NULL)
+		json_object_set(o, "pagination", r->pagination);
+	return o;
+}
+
+int
+resp_render(const struct resp *r, enum api api, enum err e,
+    const char *request_id, struct buf *head, struct buf *body)
+{
+	int status = r->raw_body ? r->raw_status : e == ERR_OK ?
+	    (r->status ? r->status : 200) : err_def(api, e)->http_status;
+	char line[400];
+	json_t *env = NULL;
+	char *text = NULL;
+	size_t i;
+	int rc = -1;
+
+	if (r->raw_body != NULL) {
+		if (buf_puts(body, r->raw_body) != 0)
+			goto out;
+	} else if (!(e == ERR_OK && r->no_body)) {
+		env = envelope(r, api, e);
+		if (env == NULL)
+			goto out;
+		text = json_dumps(env, JSON_COMPACT);
+		if (text == NULL)
+			goto out;
+		if (buf_puts(body, text) != 0)
+			goto out;
+	}
+	snprintf(line, sizeof(line), "Status: %d %s\r\n", status, status_text(status));
+	if (buf_puts(head, line) != 0)
+		goto out;
+	if (body->len > 0 || !(e == ERR_OK && r->no_body)) {
+		if (buf_puts(head, "Content-Type: application/json; charset=utf-8\r\n") != 0)
+			goto out;
+	}
+	snprintf(line, sizeof(line), "Cache-Control: no-store\r\nX-Request-Id: %s\r\n",
+	    request_id);
+	if (buf_puts(head, line) != 0)
+		goto out;
+	for (i = 0; i < r->nheaders; i++) {
+		snprintf(line, sizeof(line), "%s: %s\r\n", r->headers[i].name,
+		    r->headers[i].value);
+		if (buf_puts(head, line) != 0)
+			goto out;
+	}
+	if (buf_puts(head, "\r\n") != 0)
+		goto out;
+	rc = status;
+out:
+	free(text);
+	json_decref(env);
+	return rc;
+}

@@ -1,0 +1,67 @@
+/*
+ * resp: what a handler produced, and its rendering into either API's
+ * envelope. Handlers fill data (and pagination); errors carry an enum err,
+ * an optional message and, for the wallet API, an optional context object.
+ */
+#ifndef CEDIRAMP_RESP_H
+#define CEDIRAMP_RESP_H
+
+#include <stddef.h>
+#include <jansson.h>
+
+#include "core/buf.h"
+#include "core/err.h"
+
+#define RESP_HEADERS 12
+
+struct resp_header {
+	char name[48];
+	char value[256];
+};
+
+struct resp {
+	int status;         /* success status; 0 means 200 */
+	json_t *data;       /* owned; NULL renders as null */
+	json_t *pagination; /* owned; NULL: no pagination member */
+	int no_body;        /* 204: nothing after the headers */
+
+	char err_msg[256];  /* "" uses the table's default message */
+	json_t *err_ctx;    /* owned; wallet API `data` on errors */
+
+	struct resp_header headers[RESP_HEADERS];
+	size_t nheaders;
+
+	int committed;      /* the handler changed state (idempotency stores) */
+	char *raw_body;     /* owned; a stored answer replayed byte for byte */
+	int raw_status;
+};
+
+void resp_init(struct resp *r);
+void resp_free(struct resp *r); /* releases owned JSON; keeps headers */
+
+/* Adds a response header; a full table or an oversize value is dropped. */
+void resp_header(struct resp *r, const char *name, const char *value);
+
+/* Sets data (stolen reference) and status; returns ERR_OK. */
+enum err resp_ok(struct resp *r, int status, json_t *data);
+
+/*
+ * Records an error's message (printf-style, clipped) and returns e, so a
+ * handler can `return resp_fail(r, ERR_VALIDATION, "amount: %s", why);`.
+ */
+enum err resp_fail(struct resp *r, enum err e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* As resp_fail for ERR_VALIDATION, adding {"field": field} as context. */
+enum err resp_invalid(struct resp *r, enum err e, const char *field,
+    const char *reason);
+
+/*
+ * Renders the response for api: success envelope when e is ERR_OK, error
+ * envelope otherwise. Writes the complete CGI header block into head and
+ * the body into body. Returns the HTTP status, or -1 on OOM.
+ */
+int resp_render(const struct resp *r, enum api api, enum err e,
+    const char *request_id, struct buf *head, struct buf *body);
+
+#endif

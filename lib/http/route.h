@@ -1,0 +1,45 @@
+/*
+ * route: a program's table of (method, path pattern) -> handler. Patterns
+ * are literal segments and `:name` parameters; matching is exact (no
+ * trailing slash, no empty, "." or ".." segments), so a prefix the web
+ * server forwards (lighttpd's /v1/withdrawalsX) never matches by accident.
+ */
+#ifndef CEDIRAMP_ROUTE_H
+#define CEDIRAMP_ROUTE_H
+
+#include <stddef.h>
+
+#include "core/err.h"
+#include "http/req.h"
+#include "http/resp.h"
+#include "http/rl.h"
+
+#define ROUTE_PUBLIC 0x1u /* no authentication */
+#define ROUTE_BODY   0x2u /* takes a JSON object body */
+#define ROUTE_IDEMPOTENT 0x4u /* honours X-Idempotency-Key */
+
+typedef enum err (*route_fn)(struct req *, struct resp *);
+
+struct route {
+	const char *method;
+	const char *pattern;
+	route_fn fn;
+	unsigned flags;
+	const char *const *query; /* allowed query keys, NULL-terminated */
+	enum rl_category rl;      /* wallet API limit; partner routes use the plan */
+};
+
+enum route_match { ROUTE_NONE = 0, ROUTE_FOUND, ROUTE_BAD_METHOD };
+
+/*
+ * Matches method and path against the table. ROUTE_FOUND sets *found and
+ * the request's path parameters (decoded into its storage). For
+ * ROUTE_BAD_METHOD, allow receives "GET, POST" style text. *public_path is
+ * set when any route on the path is ROUTE_PUBLIC (a wrong method there is a
+ * 405 even without credentials).
+ */
+enum route_match route_find(const struct route *t, size_t n, struct req *r,
+    const struct route **found, char *allow, size_t allowlen,
+    int *public_path);
+
+#endif

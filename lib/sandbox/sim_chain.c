@@ -1,0 +1,231 @@
+/*
+ * The chain gateway simulator's handlers (see lib/providers/chain.h for
+ * the API it implements). State lives in sim_chain_balances and
+ * sim_chain_txs. Magic amounts, by integer part: 666 fails on chain
+ * ("execution reverted"), 777 never confirms; anything else confirms
+ * sim_settings "chain.confirm_seconds" after submission (default 5).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/app.h"
+#include "core/currency.h"
+#include "core/money.h"
+#include "sandbox/sim_chain.h"
+#include "core/strict.h"
+
+#define FAUCET_MAX "1000000"
+
+struct submit {
+	const char *hash, *wallet, *asset, *amount, *outcome;
+	long long delay;
+	int insufficient;
+};
+
+static int
+submit_tx(struct db *db, void *arg)
+{
+	struct submit *s = arg;
+	struct db_arg a[6];
+	struct db_res res;
+	enum db_rc rc;
+
+	s->insufficient = 0;
+	a[0] = DB_S(s->hash);
+	a[1] = DB_S(s->wallet);
+	a[2] = DB_S(s->asset);
+	a[3] = DB_S(s->amount);
+	a[4] = DB_S(s->outcome);
+	a[5] = DB_I(s->delay);
+	if ((rc = db_exec(db, DB_SIM_TX_INSERT, a, 6, NULL, NULL)) != DB_OK)
+		return rc;
+	if (strcmp(s->outcome, "fail") == 0)
+		return DB_OK; /* a reverted transfer moves nothing */
+	a[0] = DB_S(s->amount);
+	a[1] = DB_S(s->wallet);
+	a[2] = DB_S(s->asset);
+	a[3] = DB_S(s->amount);
+	if ((rc = db_exec(db, DB_SIM_BAL_DEBIT, a, 4, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1) {
+		s->insufficient = 1;
+		return DB_FAIL; /* roll the transaction record back too */
+	}
+	return DB_OK;
+}
+
+/* sim_settings chain.confirm_seconds, default 5. */
+static long long
+confirm_delay(struct db *db)
+{
+	struct db_arg a[1] = { DB_S("chain.confirm_seconds") };
+	struct db_rows rows;
+	unsigned long long v = 5;
+	const char *s;
+
+	if (db_exec(db, DB_SIM_SETTING_GET, a, 1, &rows, NULL) == DB_OK) {
+		s = db_cell(&rows, 0, 0);
+		if (s == NULL || strict_uint(s, strlen(s), 3600, &v) != 0)
+			v = 5;
+		db_rows_free(&rows);
+	}
+	return (long long)v;
+}
+
+/* A body string member, or NULL. */
+static const char *
+member(struct req *r, const char *name)
+{
+	return json_string_value(json_object_get(r->body, name));
+}
+
+/* The amount at the asset's scale, normalised, into out; -1 if invalid. */
+static int
+normal_amount(const char *asset, const char *amount, char *out, size_t cap)
+{
+	const struct currency *c = currency_find(asset);
+	mpz_t v;
+	int rc = -1;
+
+	if (c == NULL || amount == NULL)
+		return -1;
+	mpz_init(v);
+	if (money_parse(amount, c->scale, v) == MONEY_OK && mpz_sgn(v) > 0 &&
+	    money_format(v, c->scale, out, cap) == 0)
+		rc = 0;
+	mpz_clear(v);
+	return rc;
+}
+
+enum err
+sim_chain_submit(struct req *r, struct resp *resp)
+{
+	struct submit s;
+	char amount[MONEY_MAX_TEXT];
+	long integer;
+	int rc;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+
+	memset(&s, 0, sizeof(s));
+	s.hash = member(r, "tx_hash");
+	s.wallet = member(r, "wallet");
+	s.asset = member(r, "asset");
+	if (s.hash == NULL || strlen(s.hash) != 66 || s.wallet == NULL ||
+	    normal_amount(s.asset, member(r, "amount"), amount, sizeof(amount)) != 0)
+		return resp_fail(resp, ERR_VALIDATION, "tx_hash, wallet, asset, amount");
+	s.amount = amount;
+	integer = strtol(amount, NULL, 10);
+	s.outcome = integer == 666 ? "fail" : integer == 777 ? "hang" : "confirm";
+	s.delay = confirm_delay(r->ctx->db);
+	rc = db_tx(r->ctx->db, submit_tx, &s);
+	if (rc == DB_DUP) {
+		/* the same transfer again: accepted once, answered again */
+		return resp_ok(resp, 202, json_pack("{s:s,s:s}", "tx_hash", s.hash,
+		    "status", "pending"));
+	}
+	if (s.insufficient)
+		return resp_fail(resp, ERR_INSUFFICIENT_BALANCE,
+		    "the wallet does not hold %s %s", amount, s.asset);
+	if (rc != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	return resp_ok(resp, 202, json_pack("{s:s,s:s}", "tx_hash", s.hash,
+	    "status", "pending"));
+}
+
+enum err
+sim_chain_receipt(struct req *r, struct resp *resp)
+{
+	struct db_arg a[1] = { DB_S(req_param(r, "hash")) };
+	struct db_rows rows;
+	const char *outcome, *due, *block;
+	json_t *o;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+
+	if (db_exec(r->ctx->db, DB_SIM_TX_GET, a, 1, &rows, NULL) != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	if (rows.nrows != 1) {
+		db_rows_free(&rows);
+		return ERR_NOT_FOUND;
+	}
+	outcome = db_cell(&rows, 0, 3);
+	block = db_cell(&rows, 0, 4);
+	due = db_cell(&rows, 0, 5);
+	if (strcmp(outcome, "hang") == 0 || strcmp(due, "1") != 0)
+		o = json_pack("{s:s}", "status", "pending");
+	else if (strcmp(outcome, "fail") == 0)
+		o = json_pack("{s:s,s:s}", "status", "failed", "failure_reason",
+		    "execution reverted: the gateway rejected the transfer");
+	else
+		o = json_pack("{s:s,s:I}", "status", "confirmed", "block_number",
+		    (json_int_t)strtoll(block, NULL, 10));
+	db_rows_free(&rows);
+	return resp_ok(resp, 200, o);
+}
+
+enum err
+sim_chain_balance(struct req *r, struct resp *resp)
+{
+	const struct currency *c = currency_find(req_param(r, "asset"));
+	struct db_arg a[2] = { DB_S(req_param(r, "wallet")), DB_S(req_param(r, "asset")) };
+	struct db_rows rows;
+	char out[MONEY_MAX_TEXT] = "0";
+	mpz_t v;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+
+	if (c == NULL)
+		return ERR_NOT_FOUND;
+	if (db_exec(r->ctx->db, DB_SIM_BAL_GET, a, 2, &rows, NULL) != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	mpz_init(v);
+	if (db_cell(&rows, 0, 0) == NULL ||
+	    money_parse(db_cell(&rows, 0, 0), 18, v) != MONEY_OK)
+		mpz_set_ui(v, 0);
+	money_rescale(v, v, 18, c->scale, MONEY_DOWN);
+	money_format(v, c->scale, out, sizeof(out));
+	mpz_clear(v);
+	db_rows_free(&rows);
+	return resp_ok(resp, 200, json_pack("{s:s}", "balance", out));
+}
+
+enum err
+sim_chain_faucet(struct req *r, struct resp *resp)
+{
+	const char *wallet = member(r, "wallet"), *asset = member(r, "asset");
+	char amount[MONEY_MAX_TEXT], max[MONEY_MAX_TEXT];
+	struct db_arg a[3];
+	mpz_t v, lim;
+	int too_much;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+
+	if (wallet == NULL || normal_amount(asset, member(r, "amount"), amount,
+	    sizeof(amount)) != 0)
+		return resp_fail(resp, ERR_VALIDATION, "wallet, asset, amount");
+	(void)normal_amount(asset, FAUCET_MAX, max, sizeof(max));
+	mpz_inits(v, lim, NULL);
+	money_parse(amount, 18, v);
+	money_parse(max, 18, lim);
+	too_much = mpz_cmp(v, lim) > 0;
+	mpz_clears(v, lim, NULL);
+	if (too_much)
+		return resp_fail(resp, ERR_VALIDATION, "at most " FAUCET_MAX " per call");
+	a[0] = DB_S(wallet);
+	a[1] = DB_S(asset);
+	a[2] = DB_S(amount);
+	if (db_exec(r->ctx->db, DB_SIM_BAL_CREDIT, a, 3, NULL, NULL) != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	r->params[0].key = "wallet";
+	r->params[0].val = wallet;
+	r->params[1].key = "asset";
+	r->params[1].val = asset;
+	r->nparams = 2;
+	return sim_chain_balance(r, resp);
+}

@@ -1,0 +1,464 @@
+#include "store/db.h"
+
+#include <errno.h>
+#include <mysql.h>
+#include <errmsg.h>
+#include <mysqld_error.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define DB_MAX_ARGS 32
+#define DB_TX_TRIES 5
+
+struct db {
+	const struct cfg *cfg;
+	MYSQL *conn;          /* NULL while disconnected */
+	MYSQL_STMT *stmt[DB_STMT__MAX];
+	int prepare_all;
+	int in_tx;
+	char err[512];
+};
+
+static void
+db_set_err(struct db *db, const char *what, unsigned code, const char *msg)
+{
+	snprintf(db->err, sizeof(db->err), "%s: %u %s", what, code, msg);
+}
+
+const char *
+db_error(const struct db *db)
+{
+	return db->err;
+}
+
+static void
+db_disconnect(struct db *db)
+{
+	size_t i;
+
+	for (i = 0; i < DB_STMT__MAX; i++)
+		if (db->stmt[i] != NULL) {
+			mysql_stmt_close(db->stmt[i]);
+			db->stmt[i] = NULL;
+		}
+	if (db->conn != NULL) {
+		mysql_close(db->conn);
+		db->conn = NULL;
+	}
+	db->in_tx = 0;
+}
+
+/* Codes after which the connection is unusable and must be re-opened. */
+static int
+conn_lost(unsigned code)
+{
+	return code == CR_SERVER_GONE_ERROR || code == CR_SERVER_LOST ||
+	    code == CR_CONNECTION_ERROR || code == CR_CONN_HOST_ERROR ||
+	    code == CR_SERVER_LOST_EXTENDED || code == ER_CONNECTION_KILLED ||
+	    code == CR_COMMANDS_OUT_OF_SYNC || code == 4031 /* idle disconnect */;
+}
+
+static enum db_rc
+classify(struct db *db, unsigned code)
+{
+	if (code == ER_DUP_ENTRY || code == ER_DUP_ENTRY_WITH_KEY_NAME)
+		return DB_DUP;
+	if (code == 4025 /* ER_CONSTRAINT_FAILED */)
+		return DB_CHECK;
+	if (code == ER_LOCK_DEADLOCK || code == ER_LOCK_WAIT_TIMEOUT ||
+	    code == 1020 /* record changed since last read */)
+		return DB_RETRY;
+	if (conn_lost(code)) {
+		db_disconnect(db);
+		return DB_DOWN;
+	}
+	return DB_FAIL;
+}
+
+static int
+db_connect(struct db *db)
+{
+	const struct cfg *c = db->cfg;
+	unsigned int ct = (unsigned)c->db_connect_timeout;
+	unsigned int rw = (unsigned)c->db_rw_timeout;
+	/* Fixed session settings, not caller text. */
+	const char *init = "SET time_zone = '+00:00', "
+	    "sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_DATE,NO_ENGINE_SUBSTITUTION,"
+	    "ERROR_FOR_DIVISION_BY_ZERO', "
+	    "tx_isolation = 'READ-COMMITTED'";
+	MYSQL *m;
+
+	if (db->conn != NULL)
+		return 0;
+	m = mysql_init(NULL);
+	if (m == NULL) {
+		db_set_err(db, "mysql_init", 0, "out of memory");
+		return -1;
+	}
+	mysql_options(m, MYSQL_OPT_CONNECT_TIMEOUT, &ct);
+	mysql_options(m, MYSQL_OPT_READ_TIMEOUT, &rw);
+	mysql_options(m, MYSQL_OPT_WRITE_TIMEOUT, &rw);
+	mysql_options(m, MYSQL_SET_CHARSET_NAME, "utf8mb4");
+	mysql_options(m, MYSQL_INIT_COMMAND, init);
+	if (mysql_real_connect(m, c->db_socket[0] ? NULL : c->db_host, c->db_user,
+	    c->db_password, c->db_name, (unsigned)c->db_port,
+	    c->db_socket[0] ? c->db_socket : NULL, 0) == NULL) {
+		db_set_err(db, "connect", mysql_errno(m), mysql_error(m));
+		mysql_close(m);
+		return -1;
+	}
+	db->conn = m;
+	return 0;
+}
+
+/* The prepared handle for s, preparing it on first use. */
+static MYSQL_STMT *
+db_prepared(struct db *db, enum db_stmt s, enum db_rc *rc)
+{
+	const char *sql = db_stmt_sql(s);
+	MYSQL_STMT *st;
+
+	*rc = DB_FAIL;
+	if (db->stmt[s] != NULL)
+		return db->stmt[s];
+	st = mysql_stmt_init(db->conn);
+	if (st == NULL) {
+		db_set_err(db, "stmt_init", 0, "out of memory");
+		return NULL;
+	}
+	if (mysql_stmt_prepare(st, sql, strlen(sql)) != 0) {
+		unsigned code = mysql_stmt_errno(st);
+
+		db_set_err(db, "prepare", code, mysql_stmt_error(st));
+		mysql_stmt_close(st);
+		*rc = classify(db, code);
+		return NULL;
+	}
+	db->stmt[s] = st;
+	return st;
+}
+
+/* Connects when needed; with prepare_all prepares the whole table. */
+static enum db_rc
+db_ensure(struct db *db)
+{
+	size_t i;
+	enum db_rc rc;
+
+	if (db->conn != NULL)
+		return DB_OK;
+	if (db_connect(db) != 0)
+		return DB_DOWN;
+	if (db->prepare_all)
+		for (i = 0; i < DB_STMT__MAX; i++)
+			if (db_prepared(db, (enum db_stmt)i, &rc) == NULL)
+				return rc;
+	return DB_OK;
+}
+
+struct db *
+db_open(const struct cfg *c, int prepare_all)
+{
+	struct db *db = calloc(1, sizeof(*db));
+
+	if (db == NULL)
+		return NULL;
+	db->cfg = c;
+	db->prepare_all = prepare_all;
+	(void)db_ensure(db);
+	return db;
+}
+
+void
+db_close(struct db *db)
+{
+	if (db == NULL)
+		return;
+	db_disconnect(db);
+	free(db);
+}
+
+enum db_rc
+db_ping(struct db *db)
+{
+	enum db_rc rc = db_exec(db, DB_PING, NULL, 0, NULL, NULL);
+
+	return rc == DB_OK ? DB_OK : DB_DOWN;
+}
+
+const char *
+db_cell(const struct db_rows *r, size_t row, size_t col)
+{
+	if (r == NULL || row >= r->nrows || col >= r->ncols)
+		return NULL;
+	return r->cell[row * r->ncols + col];
+}
+
+void
+db_rows_free(struct db_rows *r)
+{
+	size_t i;
+
+	if (r == NULL || r->cell == NULL)
+		return;
+	for (i = 0; i < r->nrows * r->ncols; i++)
+		free(r->cell[i]);
+	free(r->cell);
+	r->cell = NULL;
+	r->nrows = r->ncols = 0;
+}
+
+/*
+ * Reads the whole result set of an executed statement into rows, every
+ * column as text. Returns DB_OK or an error with db->err set.
+ */
+static enum db_rc
+fetch_all(struct db *db, MYSQL_STMT *st, struct db_rows *rows)
+{
+	MYSQL_RES *meta = NULL;
+	MYSQL_FIELD *fields;
+	MYSQL_BIND *bind = NULL;
+	unsigned long *lens = NULL;
+	my_bool *nulls = NULL;
+	char **bufs = NULL;
+	my_bool update_max = 1;
+	size_t ncols, cap = 0, i;
+	enum db_rc rc = DB_FAIL;
+	int f;
+
+	rows->nrows = rows->ncols = 0;
+	rows->cell = NULL;
+	meta = mysql_stmt_result_metadata(st);
+	if (meta == NULL)
+		return DB_OK; /* the statement has no result set */
+	ncols = mysql_num_fields(meta);
+	fields = mysql_fetch_fields(meta);
+	mysql_stmt_attr_set(st, STMT_ATTR_UPDATE_MAX_LENGTH, &update_max);
+	if (mysql_stmt_store_result(st) != 0)
+		goto stmt_err;
+	bind = calloc(ncols, sizeof(*bind));
+	lens = calloc(ncols, sizeof(*lens));
+	nulls = calloc(ncols, sizeof(*nulls));
+	bufs = calloc(ncols, sizeof(*bufs));
+	if (bind == NULL || lens == NULL || nulls == NULL || bufs == NULL)
+		goto oom;
+	for (i = 0; i < ncols; i++) {
+		size_t sz = fields[i].max_length + 1;
+
+		bufs[i] = malloc(sz);
+		if (bufs[i] == NULL)
+			goto oom;
+		bind[i].buffer_type = MYSQL_TYPE_STRING;
+		bind[i].buffer = bufs[i];
+		bind[i].buffer_length = sz;
+		bind[i].length = &lens[i];
+		bind[i].is_null = &nulls[i];
+	}
+	if (mysql_stmt_bind_result(st, bind) != 0)
+		goto stmt_err;
+	rows->ncols = ncols;
+	while ((f = mysql_stmt_fetch(st)) == 0 || f == MYSQL_DATA_TRUNCATED) {
+		if (f == MYSQL_DATA_TRUNCATED) {
+			db_set_err(db, "fetch", 0, "column truncated");
+			goto out;
+		}
+		if (rows->nrows == cap) {
+			size_t ncap = cap ? cap * 2 : 8;
+			char **p = realloc(rows->cell, ncap * ncols * sizeof(*p));
+
+			if (p == NULL)
+				goto oom;
+			rows->cell = p;
+			cap = ncap;
+		}
+		for (i = 0; i < ncols; i++) {
+			char *v = NULL;
+
+			if (!nulls[i]) {
+				v = malloc(lens[i] + 1);
+				if (v == NULL) {
+					/* keep the row count consistent for free */
+					size_t j;
+
+					for (j = i; j < ncols; j++)
+						rows->cell[rows->nrows * ncols + j] = NULL;
+					rows->nrows++;
+					goto oom;
+				}
+				memcpy(v, bufs[i], lens[i]);
+				v[lens[i]] = '\0';
+			}
+			rows->cell[rows->nrows * ncols + i] = v;
+		}
+		rows->nrows++;
+	}
+	if (f != MYSQL_NO_DATA)
+		goto stmt_err;
+	rc = DB_OK;
+	goto out;
+stmt_err:
+	db_set_err(db, "fetch", mysql_stmt_errno(st), mysql_stmt_error(st));
+	rc = classify(db, mysql_stmt_errno(st));
+	goto out;
+oom:
+	db_set_err(db, "fetch", 0, "out of memory");
+out:
+	if (bufs != NULL)
+		for (i = 0; i < ncols; i++)
+			free(bufs[i]);
+	free(bufs);
+	free(nulls);
+	free(lens);
+	free(bind);
+	if (db->conn != NULL)
+		mysql_stmt_free_result(st);
+	mysql_free_result(meta);
+	if (rc != DB_OK)
+		db_rows_free(rows);
+	return rc;
+}
+
+/* One attempt at running s; may leave the connection closed. */
+static enum db_rc
+exec_once(struct db *db, enum db_stmt s, const struct db_arg *args,
+    size_t nargs, struct db_rows *rows, struct db_res *res)
+{
+	MYSQL_BIND bind[DB_MAX_ARGS];
+	my_bool isnull = 1;
+	MYSQL_STMT *st;
+	enum db_rc rc;
+	size_t i;
+
+	rc = db_ensure(db);
+	if (rc != DB_OK)
+		return rc;
+	st = db_prepared(db, s, &rc);
+	if (st == NULL)
+		return rc;
+	if (nargs != mysql_stmt_param_count(st) || nargs > DB_MAX_ARGS) {
+		db_set_err(db, "bind", 0, "argument count does not match");
+		return DB_FAIL;
+	}
+	memset(bind, 0, sizeof(bind));
+	for (i = 0; i < nargs; i++) {
+		switch (args[i].type) {
+		case DB_ARG_NULL:
+			bind[i].buffer_type = MYSQL_TYPE_NULL;
+			bind[i].is_null = &isnull;
+			break;
+		case DB_ARG_STR:
+			bind[i].buffer_type = MYSQL_TYPE_STRING;
+			bind[i].buffer = (void *)args[i].s;
+			bind[i].buffer_length = args[i].len;
+			break;
+		case DB_ARG_INT:
+			bind[i].buffer_type = MYSQL_TYPE_LONGLONG;
+			bind[i].buffer = (void *)&args[i].i;
+			break;
+		}
+	}
+	if ((nargs > 0 && mysql_stmt_bind_param(st, bind) != 0) ||
+	    mysql_stmt_execute(st) != 0) {
+		unsigned code = mysql_stmt_errno(st);
+
+		db_set_err(db, "execute", code, mysql_stmt_error(st));
+		return classify(db, code);
+	}
+	if (res != NULL) {
+		res->affected = mysql_stmt_affected_rows(st);
+		res->insert_id = mysql_stmt_insert_id(st);
+	}
+	if (rows != NULL)
+		return fetch_all(db, st, rows);
+	mysql_stmt_free_result(st);
+	return DB_OK;
+}
+
+enum db_rc
+db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
+    size_t nargs, struct db_rows *rows, struct db_res *res)
+{
+	enum db_rc rc;
+
+	if ((unsigned)s >= DB_STMT__MAX) {
+		db_set_err(db, "exec", 0, "no such statement");
+		return DB_FAIL;
+	}
+	if (rows != NULL) {
+		rows->nrows = rows->ncols = 0;
+		rows->cell = NULL;
+	}
+	rc = exec_once(db, s, args, nargs, rows, res);
+	/*
+	 * Outside a transaction, a connection found dead (a server restart
+	 * since the last request) is re-opened and the statement tried once
+	 * more. Single statements run outside db_tx are idempotent by design.
+	 * Inside a transaction the caller's db_tx decides.
+	 */
+	if (rc == DB_DOWN && !db->in_tx)
+		rc = exec_once(db, s, args, nargs, rows, res);
+	return rc;
+}
+
+static void
+backoff(int attempt)
+{
+	struct timespec ts;
+	unsigned ms = (5u << attempt) + (unsigned)(rand() % 10);
+
+	ts.tv_sec = 0;
+	ts.tv_nsec = (long)ms * 1000000L;
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+int
+db_tx(struct db *db, db_tx_fn fn, void *arg)
+{
+	int attempt, rc = DB_FAIL;
+
+	for (attempt = 0; attempt < DB_TX_TRIES; attempt++) {
+		if (attempt > 0)
+			backoff(attempt);
+		if (db_ensure(db) != DB_OK) {
+			rc = DB_DOWN;
+			continue;
+		}
+		if (mysql_autocommit(db->conn, 0) != 0) {
+			db_set_err(db, "begin", mysql_errno(db->conn),
+			    mysql_error(db->conn));
+			rc = classify(db, mysql_errno(db->conn));
+			continue;
+		}
+		db->in_tx = 1;
+		rc = fn(db, arg);
+		if (db->conn == NULL) {
+			/* lost mid-transaction: nothing was committed */
+			db->in_tx = 0;
+			rc = DB_DOWN;
+			continue;
+		}
+		if (rc == DB_OK) {
+			if (mysql_commit(db->conn) == 0) {
+				db->in_tx = 0;
+				mysql_autocommit(db->conn, 1);
+				return DB_OK;
+			}
+			db_set_err(db, "commit", mysql_errno(db->conn),
+			    mysql_error(db->conn));
+			rc = classify(db, mysql_errno(db->conn));
+			db->in_tx = 0;
+			if (rc == DB_DOWN)
+				return DB_DOWN; /* COMMIT's outcome is unknown */
+		}
+		if (db->conn != NULL) {
+			mysql_rollback(db->conn);
+			mysql_autocommit(db->conn, 1);
+		}
+		db->in_tx = 0;
+		if (rc != DB_RETRY)
+			return rc;
+	}
+	return rc;
+}

@@ -1,0 +1,90 @@
+/*
+ * db: one persistent MariaDB connection per process. Statements come from
+ * the table in db_stmt.c, are prepared once per connection, and are run
+ * with bound parameters only. A lost connection is re-opened (and the
+ * statements prepared again) on the next call; db_tx retries a whole
+ * transaction on deadlock, lock timeout, or a connection lost before COMMIT.
+ */
+#ifndef CEDIRAMP_DB_H
+#define CEDIRAMP_DB_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include "core/cfg.h"
+#include "store/db_stmt.h"
+
+enum db_rc {
+	DB_OK = 0,
+	DB_DUP,   /* a UNIQUE constraint refused the row */
+	DB_RETRY, /* deadlock or lock wait timeout: run the transaction again */
+	DB_DOWN,  /* no connection to the server */
+	DB_FAIL,  /* anything else; see db_error() */
+	DB_CHECK  /* a CHECK constraint refused the change */
+};
+
+enum db_arg_type { DB_ARG_NULL = 0, DB_ARG_STR, DB_ARG_INT };
+
+struct db_arg {
+	enum db_arg_type type;
+	const char *s;
+	size_t len;
+	long long i;
+};
+
+#define DB_S(x) ((struct db_arg){ .type = DB_ARG_STR, .s = (x), .len = strlen(x) })
+#define DB_SN(x, n) ((struct db_arg){ .type = DB_ARG_STR, .s = (x), .len = (n) })
+#define DB_I(x) ((struct db_arg){ .type = DB_ARG_INT, .i = (x) })
+#define DB_NULL ((struct db_arg){ .type = DB_ARG_NULL })
+
+/* A result set, every column as text (DECIMAL stays exact). */
+struct db_rows {
+	size_t nrows, ncols;
+	char **cell; /* nrows * ncols; NULL for SQL NULL */
+};
+
+struct db_res {
+	unsigned long long affected;
+	unsigned long long insert_id;
+};
+
+struct db;
+
+/*
+ * Opens a connection described by c (borrowed: it must outlive the db).
+ * Never fails for an unreachable server: the handle is returned and the
+ * connection is retried on use. With prepare_all, every statement is
+ * prepared up front so a broken statement shows at start. NULL on OOM.
+ */
+struct db *db_open(const struct cfg *c, int prepare_all);
+void db_close(struct db *db);
+
+/* Last error text, for logs. Never NULL. */
+const char *db_error(const struct db *db);
+
+/* Checks the server answers (reconnecting if needed): DB_OK or DB_DOWN. */
+enum db_rc db_ping(struct db *db);
+
+/*
+ * Runs statement s with nargs bound args. When rows is not NULL, the
+ * result set is stored there (free with db_rows_free). res (may be NULL)
+ * gets affected rows and the insert id.
+ */
+enum db_rc db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
+    size_t nargs, struct db_rows *rows, struct db_res *res);
+
+/* Cell text or NULL; out-of-range is NULL. */
+const char *db_cell(const struct db_rows *r, size_t row, size_t col);
+void db_rows_free(struct db_rows *r);
+
+/*
+ * Runs fn(db, arg) inside a transaction. fn returns DB_OK to commit or any
+ * other value to roll back; DB_RETRY (and a connection lost before COMMIT)
+ * runs fn again, up to a few times with a short backoff. fn must keep its
+ * side effects in the database or in arg so that a re-run starts clean.
+ * Returns fn's final value, or DB_DOWN / DB_FAIL.
+ */
+typedef int (*db_tx_fn)(struct db *db, void *arg);
+int db_tx(struct db *db, db_tx_fn fn, void *arg);
+
+#endif

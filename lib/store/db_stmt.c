@@ -1,0 +1,252 @@
+#include "store/db_stmt.h"
+
+#include <stddef.h>
+
+/*
+ * A decimal bound as text must be CAST before arithmetic or comparison:
+ * DECIMAL + '1.5' is computed in floating point by MariaDB. (Storing text
+ * into a DECIMAL column is exact and needs no cast.)
+ */
+#define DEC(p) "CAST(" p " AS DECIMAL(40,18))"
+
+/* The columns conv_from_row() reads, in its order. */
+#define CONV_COLS "c.id, c.user_id, c.quote_id, c.wallet_id, c.from_currency, c.to_currency, " \
+	"c.amount, c.rate, c.fee, c.receive_amount, c.status, c.tx_hash, c.block_number, " \
+	"c.failure_reason, c.ghs_balance_after, " \
+	"DATE_FORMAT(c.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(c.completed_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(c.created_at, '%Y-%m-%d %H:%i:%s.%f') "
+
+static const char *const db_sql[DB_STMT__MAX] = {
+	[DB_PING] = "SELECT 1",
+	[DB_LOCK_GET] = "SELECT GET_LOCK(?, ?)",
+	[DB_LOCK_RELEASE] = "SELECT RELEASE_LOCK(?)",
+	[DB_MIGRATION_APPLIED] =
+	    "SELECT version FROM schema_migrations WHERE version = ?",
+	[DB_MIGRATION_RECORD] =
+	    "INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
+	[DB_USER_BY_WALLET] =
+	    "SELECT id, tier FROM users WHERE wallet_id = ?",
+	[DB_USER_INSERT] =
+	    "INSERT INTO users (wallet_id, tier) VALUES (?, ?) "
+	    "ON DUPLICATE KEY UPDATE wallet_id = wallet_id",
+	[DB_USER_SET_TIER] =
+	    "UPDATE users SET tier = ? WHERE wallet_id = ?",
+	[DB_PARTNER_INSERT] =
+	    "INSERT INTO partners (public_id, name, tier, environment) "
+	    "VALUES (?, ?, ?, ?)",
+	[DB_PARTNER_BY_PUBLIC_ID] =
+	    "SELECT id, public_id, name, tier, environment FROM partners "
+	    "WHERE public_id = ?",
+	[DB_PARTNER_LIST] =
+	    "SELECT p.public_id, p.name, p.tier, p.environment, "
+	    "DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "(SELECT COUNT(*) FROM api_keys k WHERE k.partner_id = p.id "
+	    "AND k.revoked_at IS NULL) FROM partners p ORDER BY p.id",
+	[DB_APIKEY_INSERT] =
+	    "INSERT INTO api_keys (key_id, partner_id, key_hash, environment) "
+	    "VALUES (?, ?, ?, ?)",
+	[DB_APIKEY_LOOKUP] =
+	    "SELECT k.key_hash, k.environment, p.id, p.public_id, p.tier "
+	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
+	    "WHERE k.key_id = ? AND k.revoked_at IS NULL",
+	[DB_APIKEY_REVOKE] =
+	    "UPDATE api_keys SET revoked_at = UTC_TIMESTAMP(6) "
+	    "WHERE key_id = ? AND revoked_at IS NULL",
+	[DB_APIKEY_REVOKE_PARTNER] =
+	    "UPDATE api_keys k JOIN partners p ON p.id = k.partner_id "
+	    "SET k.revoked_at = UTC_TIMESTAMP(6) "
+	    "WHERE p.public_id = ? AND k.revoked_at IS NULL",
+	[DB_APIKEY_TOUCH] =
+	    "UPDATE api_keys SET last_used_at = UTC_TIMESTAMP() "
+	    "WHERE key_id = ? AND (last_used_at IS NULL OR "
+	    "last_used_at < UTC_TIMESTAMP() - INTERVAL 1 MINUTE)",
+	[DB_SIM_SETTING_GET] =
+	    "SELECT value FROM sim_settings WHERE name = ?",
+	[DB_SIM_SETTING_SET] =
+	    "INSERT INTO sim_settings (name, value) VALUES (?, ?) "
+	    "ON DUPLICATE KEY UPDATE value = VALUES(value)",
+	[DB_FXRATE_GET] =
+	    "SELECT rate, UNIX_TIMESTAMP(updated_at) FROM fx_rates WHERE pair = ?",
+	[DB_FXRATE_SET] =
+	    "INSERT INTO fx_rates (pair, rate, updated_at, source) "
+	    "VALUES (?, ?, UTC_TIMESTAMP(6), ?) ON DUPLICATE KEY UPDATE "
+	    "rate = VALUES(rate), updated_at = VALUES(updated_at), "
+	    "source = VALUES(source)",
+	[DB_QUOTE_INSERT] =
+	    "INSERT INTO quotes (id, api, user_id, partner_id, from_currency, "
+	    "to_currency, amount, rate, fee_percent, gross_amount, fee, "
+	    "receive_amount, created_at, expires_at) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FROM_UNIXTIME(?), FROM_UNIXTIME(?))",
+	/*
+	 * One atomic step per request: a closed window restarts at 1, an open
+	 * one counts up. Assignments run left to right, so both IFs still see
+	 * the old window.
+	 */
+	[DB_RL_HIT] =
+	    "INSERT INTO rate_counters (subject, category, window_start, "
+	    "window_seconds, hits) VALUES (?, ?, ?, ?, 1) ON DUPLICATE KEY UPDATE "
+	    "hits = IF(window_start + window_seconds <= VALUES(window_start), 1, hits + 1), "
+	    "window_start = IF(window_start + window_seconds <= VALUES(window_start), "
+	    "VALUES(window_start), window_start), "
+	    "window_seconds = VALUES(window_seconds)",
+	[DB_RL_READ] =
+	    "SELECT r.hits, r.window_start + r.window_seconds, o.limit_count "
+	    "FROM rate_counters r LEFT JOIN rate_limit_overrides o "
+	    "ON o.subject = r.subject AND o.category = r.category "
+	    "WHERE r.subject = ? AND r.category = ?",
+	[DB_RL_EXPIRE] =
+	    "DELETE FROM rate_counters WHERE window_start + window_seconds < ? "
+	    "LIMIT 1000",
+	[DB_QUOTE_EXPIRE] =
+	    "DELETE FROM quotes WHERE used_at IS NULL AND "
+	    "expires_at < UTC_TIMESTAMP(6) - INTERVAL 1 DAY "
+	    "AND id NOT IN (SELECT quote_id FROM conversions) LIMIT 1000",
+	[DB_FXRATE_SEED] =
+	    "INSERT INTO fx_rates (pair, rate, updated_at, source) "
+	    "VALUES (?, ?, UTC_TIMESTAMP(6), 'seed') "
+	    "ON DUPLICATE KEY UPDATE pair = pair",
+	[DB_FXRATE_LIST] =
+	    "SELECT pair, rate, DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "source FROM fx_rates ORDER BY pair",
+	/* insert_id is the account's id whether it was created now or not */
+	[DB_LEDGER_ACCOUNT_ENSURE] =
+	    "INSERT INTO ledger_accounts (code, asset, kind) VALUES (?, ?, ?) "
+	    "ON DUPLICATE KEY UPDATE id = LAST_INSERT_ID(id)",
+	[DB_LEDGER_TX_INSERT] =
+	    "INSERT INTO ledger_transactions (kind, ref_id) VALUES (?, ?)",
+	[DB_LEDGER_ENTRY_INSERT] =
+	    "INSERT INTO ledger_entries (tx_id, account_id, asset, amount) "
+	    "VALUES (?, ?, ?, ?)",
+	[DB_LEDGER_BALANCE_ADD] =
+	    "UPDATE ledger_accounts SET balance = balance + " DEC("?") " WHERE id = ?",
+	[DB_LEDGER_BALANCE_GET] =
+	    "SELECT balance FROM ledger_accounts WHERE code = ?",
+	[DB_LEDGER_CHECK_TX_SUMS] =
+	    "SELECT tx_id, asset, SUM(amount) FROM ledger_entries "
+	    "GROUP BY tx_id, asset HAVING SUM(amount) <> 0 LIMIT 100",
+	[DB_LEDGER_CHECK_CACHE] =
+	    "SELECT a.code, a.balance, COALESCE(SUM(e.amount), 0) "
+	    "FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id "
+	    "GROUP BY a.id, a.code, a.balance "
+	    "HAVING a.balance <> COALESCE(SUM(e.amount), 0) LIMIT 100",
+	[DB_LEDGER_CHECK_NEGATIVE] =
+	    "SELECT code, balance FROM ledger_accounts "
+	    "WHERE kind <> 'house' AND balance < 0 LIMIT 100",
+	[DB_LEDGER_CHECK_ASSETS] =
+	    "SELECT e.id, a.code, e.asset FROM ledger_entries e "
+	    "JOIN ledger_accounts a ON a.id = e.account_id "
+	    "WHERE e.asset <> a.asset LIMIT 100",
+	[DB_SIM_BAL_GET] =
+	    "SELECT balance FROM sim_chain_balances WHERE wallet = ? AND asset = ?",
+	[DB_SIM_BAL_CREDIT] =
+	    "INSERT INTO sim_chain_balances (wallet, asset, balance) VALUES (?, ?, ?) "
+	    "ON DUPLICATE KEY UPDATE balance = balance + VALUES(balance)",
+	[DB_SIM_BAL_DEBIT] =
+	    "UPDATE sim_chain_balances SET balance = balance - " DEC("?") " "
+	    "WHERE wallet = ? AND asset = ? AND balance >= " DEC("?"),
+	[DB_SIM_TX_INSERT] =
+	    "INSERT INTO sim_chain_txs (tx_hash, wallet, asset, amount, outcome, "
+	    "block_number, submitted_at, confirm_at) VALUES (?, ?, ?, ?, ?, "
+	    "UNIX_TIMESTAMP() - 1700000000, UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)",
+	[DB_SIM_TX_GET] =
+	    "SELECT wallet, asset, amount, outcome, block_number, "
+	    "confirm_at <= UTC_TIMESTAMP(6) FROM sim_chain_txs WHERE tx_hash = ?",
+	[DB_QUOTE_LOCK] =
+	    "SELECT user_id, api, from_currency, amount, rate, fee_percent, "
+	    "gross_amount, fee, receive_amount, expires_at <= UTC_TIMESTAMP(6), "
+	    "used_at IS NOT NULL FROM quotes WHERE id = ? FOR UPDATE",
+	[DB_QUOTE_MARK_USED] =
+	    "UPDATE quotes SET used_at = UTC_TIMESTAMP(6) WHERE id = ? AND used_at IS NULL",
+	[DB_QUOTE_UNMARK_USED] =
+	    "UPDATE quotes SET used_at = NULL WHERE id = ?",
+	[DB_USER_LOCK] =
+	    "SELECT id FROM users WHERE id = ? FOR UPDATE",
+	/* GHS received by a user's live conversions since a time (limits) */
+	[DB_CONV_USED_SINCE] =
+	    "SELECT COALESCE(SUM(receive_amount), 0) FROM conversions "
+	    "WHERE user_id = ? AND status <> 'failed' AND created_at >= ?",
+	[DB_CONV_INSERT] =
+	    "INSERT INTO conversions (id, user_id, quote_id, wallet_id, from_currency, "
+	    "to_currency, amount, rate, fee_percent, gross_amount, fee, receive_amount, "
+	    "status, tx_hash, created_at, lease_until) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)",
+	/* the creating request's broadcast has returned: workers may take it */
+	[DB_CONV_RELEASE] =
+	    "UPDATE conversions SET lease_until = NULL WHERE id = ?",
+	/* only a transfer the gateway refused outright is undone */
+	[DB_CONV_DELETE_UNSENT] =
+	    "DELETE FROM conversions WHERE id = ? AND status = 'processing'",
+	[DB_CONV_GET] =
+	    "SELECT " CONV_COLS "FROM conversions c WHERE c.id = ? AND c.user_id = ?",
+	[DB_CONV_LOCK] =
+	    "SELECT " CONV_COLS "FROM conversions c WHERE c.id = ? FOR UPDATE",
+	[DB_CONV_COMPLETE] =
+	    "UPDATE conversions SET status = 'completed', completed_at = UTC_TIMESTAMP(6), "
+	    "block_number = ?, ghs_balance_after = ?, lease_until = NULL "
+	    "WHERE id = ? AND status = 'processing'",
+	[DB_CONV_FAIL] =
+	    "UPDATE conversions SET status = 'failed', failure_reason = ?, "
+	    "completed_at = NULL, lease_until = NULL "
+	    "WHERE id = ? AND status = 'processing'",
+	/*
+	 * A batch no other worker holds: locked rows skipped, leased rows too.
+	 * A lease in the past records when a row was last checked: the least
+	 * recently checked come first, so stuck transfers never starve others.
+	 */
+	[DB_CONV_CLAIM] =
+	    "SELECT id FROM conversions WHERE status = 'processing' "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY lease_until, created_at LIMIT ? FOR UPDATE SKIP LOCKED",
+	[DB_CONV_CHECKED] =
+	    "UPDATE conversions SET lease_until = UTC_TIMESTAMP(6) "
+	    "WHERE id = ? AND status = 'processing'",
+	[DB_CONV_LEASE] =
+	    "UPDATE conversions SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
+	    "WHERE id = ?",
+	/* pages: after the cursor's (created_at, id), newest or oldest first */
+	[DB_CONV_PAGE_DESC] =
+	    "SELECT " CONV_COLS "FROM conversions c WHERE c.user_id = ? "
+	    "AND (? = '' OR c.status = ?) "
+	    "AND (c.created_at < ? OR (c.created_at = ? AND c.id < ?)) "
+	    "ORDER BY c.created_at DESC, c.id DESC LIMIT ?",
+	[DB_CONV_PAGE_ASC] =
+	    "SELECT " CONV_COLS "FROM conversions c WHERE c.user_id = ? "
+	    "AND (? = '' OR c.status = ?) "
+	    "AND (c.created_at > ? OR (c.created_at = ? AND c.id > ?)) "
+	    "ORDER BY c.created_at ASC, c.id ASC LIMIT ?",
+	[DB_CONV_COUNT] =
+	    "SELECT COUNT(*) FROM conversions WHERE user_id = ? AND (? = '' OR status = ?)",
+	[DB_IDEM_INSERT] =
+	    "INSERT INTO idempotency_keys (user_id, idem_key, endpoint, request_hash, "
+	    "state, created_at) VALUES (?, ?, ?, ?, 'in_progress', UTC_TIMESTAMP(6))",
+	[DB_IDEM_GET] =
+	    "SELECT id, endpoint, request_hash, state, status_code, response_body, "
+	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "created_at < UTC_TIMESTAMP(6) - INTERVAL 24 HOUR "
+	    "FROM idempotency_keys WHERE user_id = ? AND idem_key = ?",
+	[DB_IDEM_DELETE_EXPIRED] =
+	    "DELETE FROM idempotency_keys WHERE id = ? "
+	    "AND created_at < UTC_TIMESTAMP(6) - INTERVAL 24 HOUR",
+	[DB_IDEM_DONE] =
+	    "UPDATE idempotency_keys SET state = 'done', status_code = ?, "
+	    "response_body = ? WHERE id = ?",
+	[DB_IDEM_RELEASE] =
+	    "DELETE FROM idempotency_keys WHERE id = ? AND state = 'in_progress'",
+	[DB_IDEM_EXPIRE] =
+	    "DELETE FROM idempotency_keys WHERE created_at < UTC_TIMESTAMP(6) - "
+	    "INTERVAL 24 HOUR LIMIT 1000",
+	[DB_RL_OVERRIDE_SET] =
+	    "INSERT INTO rate_limit_overrides (subject, category, limit_count) "
+	    "VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE limit_count = VALUES(limit_count)",
+	[DB_RL_OVERRIDE_DELETE] =
+	    "DELETE FROM rate_limit_overrides WHERE subject = ? AND category = ?",
+};
+
+const char *
+db_stmt_sql(enum db_stmt s)
+{
+	return (unsigned)s < DB_STMT__MAX ? db_sql[s] : NULL;
+}
