@@ -76,8 +76,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	static const struct app app = { "convert", routes,
-	    sizeof(routes) / sizeof(routes[0]) };
-
-	return app_main(&app);
+	return app_run("convert", routes, APP_NROUTES(routes));
 }

@@ -9,7 +9,5 @@
 int
 main(void)
 {
-	static const struct app app = { "fallback", NULL, 0 };
-
-	return app_main(&app);
+	return app_run("fallback", NULL, 0);
 }

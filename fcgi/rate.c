@@ -98,8 +98,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	static const struct app app = { "rate", routes,
-	    sizeof(routes) / sizeof(routes[0]) };
-
-	return app_main(&app);
+	return app_run("rate", routes, APP_NROUTES(routes));
 }

@@ -70,8 +70,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	static const struct app app = { "reference", routes,
-	    sizeof(routes) / sizeof(routes[0]) };
-
-	return app_main(&app);
+	return app_run("reference", routes, APP_NROUTES(routes));
 }

@@ -138,8 +138,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	static const struct app app = { "sandbox", routes,
-	    sizeof(routes) / sizeof(routes[0]) };
-
-	return app_main(&app);
+	return app_run("sandbox", routes, APP_NROUTES(routes));
 }

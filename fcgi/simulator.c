@@ -164,8 +164,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	static const struct app app = { "simulator", routes,
-	    sizeof(routes) / sizeof(routes[0]) };
-
-	return app_main(&app);
+	return app_run("simulator", routes, APP_NROUTES(routes));
 }

@@ -171,8 +171,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	static const struct app app = { "transactions", routes,
-	    sizeof(routes) / sizeof(routes[0]) };
-
-	return app_main(&app);
+	return app_run("transactions", routes, APP_NROUTES(routes));
 }

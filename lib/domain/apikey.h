@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "store/db.h"
-#include "http/req.h"
+#include "domain/caller.h"
 
 #define APIKEY_ID_CHARS 16
 #define APIKEY_SECRET_CHARS 40

@@ -3,7 +3,7 @@
 #define CEDIRAMP_USER_H
 
 #include "store/db.h"
-#include "http/req.h"
+#include "domain/caller.h"
 
 /*
  * Finds the user for wallet_id, creating it on first sight with the

@@ -288,3 +288,11 @@ app_main(const struct app *app)
 	ctx_free(&ctx);
 	return 0;
 }
+
+int
+app_run(const char *name, const struct route *routes, size_t nroutes)
+{
+	const struct app app = { name, routes, nroutes };
+
+	return app_main(&app);
+}

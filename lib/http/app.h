@@ -33,4 +33,11 @@ int app_handle(const struct app *app, struct ctx *ctx, char **envp,
 /* Process entry: set-up once, then accept and handle until told to stop. */
 int app_main(const struct app *app);
 
+/*
+ * A program's whole main(): `return app_run("name", routes, APP_NROUTES(routes));`
+ * The table must outlive the process (a static const array).
+ */
+int app_run(const char *name, const struct route *routes, size_t nroutes);
+#define APP_NROUTES(t) (sizeof(t) / sizeof((t)[0]))
+
 #endif

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "core/err.h"
+#include "domain/caller.h"
 
 #define REQ_PATH_MAX 512
 #define REQ_QUERY_MAX 4096   /* raw query string bytes */
@@ -26,15 +27,6 @@ struct req_kv {
 	const char *val;
 };
 
-/* Who is calling, once authentication has run. */
-enum caller_kind { CALLER_NONE = 0, CALLER_USER, CALLER_PARTNER };
-
-struct caller {
-	enum caller_kind kind;
-	long long id;    /* users.id or partners.id */
-	char ref[140];   /* wallet id or partner public id, for logs */
-	char tier[16];   /* KYC / partner tier */
-};
 
 struct req {
 	enum api api;

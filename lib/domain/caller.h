@@ -1,0 +1,18 @@
+/*
+ * caller: who acts. A wallet user (the JWT's subject) or a partner (an API
+ * key's owner), once authenticated; the domain checks ownership and tiers
+ * against it and never learns how the caller authenticated.
+ */
+#ifndef CEDIRAMP_CALLER_H
+#define CEDIRAMP_CALLER_H
+
+enum caller_kind { CALLER_NONE = 0, CALLER_USER, CALLER_PARTNER };
+
+struct caller {
+	enum caller_kind kind;
+	long long id;    /* users.id or partners.id */
+	char ref[140];   /* wallet id or partner public id, for logs */
+	char tier[16];   /* KYC / partner tier */
+};
+
+#endif
