@@ -25,10 +25,10 @@ post_convert(struct req *r, struct resp *resp)
 	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK ||
 	    (e = body_string(r, resp, "from", 16, &from)) != ERR_OK)
 		return e;
-	e = conv_create(r->ctx, &r->caller, quote_id, amount, from, &c, resp);
+	e = conv_create(r->ctx, &r->caller, quote_id, amount, from, &r->idem, &c,
+	    &resp->out);
 	if (e != ERR_OK)
 		return e;
-	resp->committed = 1;
 	return resp_ok(resp, 201, conv_json(&c));
 }
 
@@ -44,26 +44,15 @@ post_confirm(struct req *r, struct resp *resp)
 	if ((e = body_only(r, resp, confirm_fields)) != ERR_OK ||
 	    (e = body_string(r, resp, "conversionId", 40, &id)) != ERR_OK)
 		return e;
-	e = conv_confirm(r->ctx, &r->caller, id, &c);
-	if (e == ERR_CONVERSION_FAILED) {
-		resp->committed = 1;
-		json_decref(resp->err_ctx);
-		resp->err_ctx = json_pack("{s:s,s:s,s:s}", "conversionId", c.id,
-		    "status", "failed", "failureReason", c.failure_reason);
-		return resp_fail(resp, e, "The on-chain conversion failed: %s",
-		    c.failure_reason);
-	}
+	e = conv_confirm(r->ctx, &r->caller, id, &c, &resp->out);
 	if (e != ERR_OK)
 		return e;
-	if (strcmp(c.status, "completed") == 0) {
-		resp->committed = 1;
+	if (strcmp(c.status, "completed") == 0)
 		return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:s}",
 		    "conversionId", c.id, "status", "completed",
 		    "ghsBalance", c.ghs_balance_after, "confirmedAt", c.completed_at));
-	}
-	/* not confirmed yet: nothing changed, so nothing is stored either */
-	snprintf(resp->err_msg, sizeof(resp->err_msg),
-	    "Not yet confirmed on chain; confirm again shortly");
+	/* not confirmed yet: not final, so nothing is stored either */
+	outcome_fail(&resp->out, ERR_OK, "Not yet confirmed on chain; confirm again shortly");
 	return resp_ok(resp, 202, json_pack("{s:s,s:s,s:n,s:n}", "conversionId", c.id,
 	    "status", "processing", "ghsBalance", "confirmedAt"));
 }

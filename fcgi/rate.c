@@ -29,7 +29,6 @@ static enum err
 wallet_rate(struct req *r, struct resp *resp)
 {
 	const struct currency *from;
-	const char *why = "";
 	char expires[40];
 	struct quote q;
 	enum err e;
@@ -42,10 +41,8 @@ wallet_rate(struct req *r, struct resp *resp)
 		    "one of USDT, USDC, USDC_E, DAI, GHSFIAT");
 	if (strcmp(req_query(r, "to"), "GHS") != 0)
 		return resp_invalid(resp, ERR_INVALID_CURRENCY, "to", "must be GHS");
-	e = quote_create(r->ctx, API_WALLET, r->caller.id, from,
-	    req_query(r, "amount"), &q, &why);
-	if (e == ERR_INVALID_AMOUNT)
-		return resp_invalid(resp, e, "amount", why);
+	e = quote_create(r->ctx, &r->caller, from, req_query(r, "amount"), &q,
+	    &resp->out);
 	if (e != ERR_OK)
 		return e;
 	timefmt_iso(q.expires_at, expires, sizeof(expires));
@@ -63,7 +60,6 @@ static enum err
 partner_rate(struct req *r, struct resp *resp)
 {
 	const struct currency *from;
-	const char *why = "";
 	char until[40];
 	struct quote q;
 	enum err e;
@@ -77,10 +73,8 @@ partner_rate(struct req *r, struct resp *resp)
 	if (strcmp(req_query(r, "to_currency"), "GHS") != 0)
 		return resp_invalid(resp, ERR_INVALID_CURRENCY, "to_currency",
 		    "must be GHS");
-	e = quote_create(r->ctx, API_PARTNER, r->caller.id, from,
-	    req_query(r, "amount"), &q, &why);
-	if (e == ERR_INVALID_AMOUNT)
-		return resp_invalid(resp, e, "amount", why);
+	e = quote_create(r->ctx, &r->caller, from, req_query(r, "amount"), &q,
+	    &resp->out);
 	if (e != ERR_OK)
 		return e;
 	timefmt_iso(q.expires_at, until, sizeof(until));

@@ -2,6 +2,8 @@
  * reference: the partner API's reference data. GET /v1/health (no key),
  * GET /v1/supported-networks, GET /v1/limits.
  */
+#include <string.h>
+
 #include "http/app.h"
 #include "domain/health.h"
 #include "domain/refdata.h"
@@ -17,19 +19,25 @@ get_health(struct req *r, struct resp *resp)
 static enum err
 get_networks(struct req *r, struct resp *resp)
 {
+	const char *state[PROV_NETWORKS];
 	json_t *a = json_array();
-	size_t i;
+	size_t i, k;
 
-	(void)r;
 	if (a == NULL)
 		return ERR_INTERNAL;
+	health_networks(r->ctx, state);
 	for (i = 0; i < refdata_nnetworks; i++) {
 		const struct network *n = &refdata_networks[i];
+		const char *status = "down";
+
+		for (k = 0; k < PROV_NETWORKS; k++)
+			if (strcmp(prov_network_ids[k], n->id) == 0)
+				status = state[k];
 
 		if (json_array_append_new(a, json_pack(
 		    "{s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
 		    "network_id", n->id, "name", n->name, "country", n->country,
-		    "currency", n->currency, "status", "operational",
+		    "currency", n->currency, "status", status,
 		    "min_amount", n->min_amount, "max_amount", n->max_amount)) != 0) {
 			json_decref(a);
 			return ERR_INTERNAL;

@@ -18,7 +18,7 @@
 #include "core/currency.h"
 #include "http/jwt.h"
 #include "core/money.h"
-#include "providers/chain.h"
+#include "providers/registry.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
 
@@ -92,6 +92,7 @@ static const char *const faucet_fields[] = { "asset", "amount", NULL };
 static enum err
 post_faucet(struct req *r, struct resp *resp)
 {
+	const struct prov_chain *chain;
 	const struct currency *coin;
 	const char *asset, *amount;
 	char norm[MONEY_MAX_TEXT], balance[MONEY_MAX_TEXT];
@@ -116,7 +117,8 @@ post_faucet(struct req *r, struct resp *resp)
 	if (!ok)
 		return resp_invalid(resp, ERR_INVALID_AMOUNT, "amount",
 		    "a positive decimal with the coin's places");
-	switch (chain_http.faucet(&r->ctx->cfg, r->caller.ref, asset, norm, balance,
+	chain = providers_chain(&r->ctx->prov);
+	switch (chain->ops->faucet(&chain->ep, r->caller.ref, asset, norm, balance,
 	    sizeof(balance))) {
 	case CHAIN_OK:
 		break;
@@ -125,7 +127,7 @@ post_faucet(struct req *r, struct resp *resp)
 	default:
 		return ERR_PROVIDER_UNAVAILABLE;
 	}
-	resp->committed = 1;
+	resp->out.changed = 1;
 	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:s}", "wallet", r->caller.ref,
 	    "asset", asset, "amount", norm, "balance", balance));
 }

@@ -3,10 +3,11 @@
  * money provider, reached over HTTP by the same adapters production uses.
  * Mounted under /sim only in the sandbox; production answers 404.
  *
- * GET /sim/chain/health, GET /sim/momo/health: 200 {"status":"ok"}, or
- * the state set in sim_settings ("<which>.health" = ok | degraded | slow |
- * down): degraded reports itself so, slow answers late (past half the probe
- * timeout), down answers 503.
+ * GET /sim/chain/health, GET /sim/momo/health, GET /sim/momo/<NET>/health:
+ * 200 {"status":"ok"}, or the state set in sim_settings ("chain.health",
+ * "momo.health", or one network's "momo.<NET>.health" = ok | degraded |
+ * slow | down): degraded reports itself so, slow answers late (past half
+ * the probe timeout), down answers 503.
  *
  * GET /sim/rates: the rates feed. Each call moves every coin's market rate
  * by a random step of at most 0.02% (GHSFIAT stays within 0.99..1.01) and
@@ -26,6 +27,8 @@
 #include "core/money.h"
 #include "sandbox/sim_chain.h"
 #include "sandbox/rates.h"
+
+static int setting(struct db *db, const char *name, char *out, size_t cap);
 
 static enum err
 sim_health(struct req *r, struct resp *resp, const char *setting)
@@ -67,6 +70,26 @@ static enum err
 momo_health(struct req *r, struct resp *resp)
 {
 	return sim_health(r, resp, "momo.health");
+}
+
+/*
+ * One network's health: "momo.<NETWORK>.health" when set (the admin tool's
+ * `sim set momo.MTN.health down`), else the shared "momo.health".
+ */
+static enum err
+momo_network_health(struct req *r, struct resp *resp)
+{
+	const char *net = req_param(r, "network");
+	char name[48], state[16];
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+	if (strlen(net) > 16)
+		return ERR_NOT_FOUND;
+	snprintf(name, sizeof(name), "momo.%s.health", net);
+	if (setting(r->ctx->db, name, state, sizeof(state)) != 0)
+		snprintf(name, sizeof(name), "momo.health");
+	return sim_health(r, resp, name);
 }
 
 /* The sim_settings value of name into out; 0 when present. */
@@ -154,6 +177,7 @@ sim_rates(struct req *r, struct resp *resp)
 static const struct route routes[] = {
 	{ "GET", "/sim/chain/health", chain_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/momo/health", momo_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "GET", "/sim/momo/:network/health", momo_network_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/rates", sim_rates, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/chain/wallets/:wallet/:asset", sim_chain_balance, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "POST", "/sim/chain/transactions", sim_chain_submit, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },

@@ -43,10 +43,14 @@ static const struct cfg_key cfg_keys[] = {
 	S("log.file", log_file),
 	S("providers.chain_url", chain_url),
 	S("providers.momo_url", momo_url),
+	S("providers.momo.MTN.url", momo_net_url[0]),
+	S("providers.momo.TELECEL.url", momo_net_url[1]),
+	S("providers.momo.AIRTELTIGO.url", momo_net_url[2]),
 	U("providers.timeout_ms", provider_timeout_ms, 100, 60000),
 	S("schema.dir", schema_dir),
 	S("fees.conversion_percent", fee_conversion_percent),
 	U("quotes.ttl_seconds", quote_ttl_seconds, 10, 3600),
+	U("idempotency.lease_seconds", idem_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
 	S("rates.source_url", rate_source_url),
 	S("api.cursor_secret", cursor_secret),
@@ -93,6 +97,7 @@ cfg_defaults(struct cfg *c)
 	(void)strict_copy(c->fee_conversion_percent,
 	    sizeof(c->fee_conversion_percent), "1.00");
 	c->quote_ttl_seconds = 300;
+	c->idem_lease_seconds = 60;
 	c->rate_max_age_seconds = 300;
 	rate_set(&c->rl_general, 1000, 3600);
 	rate_set(&c->rl_quotes, 30, 3600);

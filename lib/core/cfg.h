@@ -37,13 +37,18 @@ struct cfg {
 	char log_file[512]; /* empty: stderr */
 
 	char chain_url[512]; /* chain gateway base URL */
-	char momo_url[512];  /* mobile money provider base URL */
+	char momo_url[512];  /* mobile money: base of the per-network defaults */
+	/* per network (MTN, TELECEL, AIRTELTIGO): "" is momo_url + "/NETWORK" */
+	char momo_net_url[3][512];
 	unsigned long long provider_timeout_ms;
 
 	char schema_dir[512];
 
 	char fee_conversion_percent[16]; /* decimal, 2 places: "1.00" */
 	unsigned long long quote_ttl_seconds;
+	/* a request holding an idempotency key this long without progress is
+	 * taken for dead; longer than any request can take */
+	unsigned long long idem_lease_seconds;
 	unsigned long long rate_max_age_seconds;
 	char rate_source_url[512];
 	char cursor_secret[128]; /* keys pagination cursors; same on every host */

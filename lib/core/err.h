@@ -1,13 +1,10 @@
 /*
- * err: the error vocabulary. Domain code and handlers return an enum err;
- * each API renders it through its own table (code string, HTTP status,
- * default message). Both tables cover every value: an error one API never
- * produces still maps to its nearest code there.
+ * err: the error vocabulary. Domain functions and handlers return an enum
+ * err; each API renders it through its own table in http/errtab.c (code
+ * string, HTTP status, default message).
  */
 #ifndef CEDIRAMP_ERR_H
 #define CEDIRAMP_ERR_H
-
-enum api { API_WALLET = 0, API_PARTNER = 1 };
 
 enum err {
 	ERR_OK = 0,
@@ -47,17 +44,5 @@ enum err {
 	ERR_SERVICE_UNAVAILABLE,
 	ERR__MAX
 };
-
-struct err_def {
-	int http_status;
-	const char *code;
-	const char *message; /* default, safe to show to a client */
-};
-
-/* The row of api's table for e (ERR_INTERNAL's row for out-of-range e). */
-const struct err_def *err_def(enum api api, enum err e);
-
-/* The error for an HTTP status the web server produced (413, 404...). */
-enum err err_from_http_status(int status);
 
 #endif

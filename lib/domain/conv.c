@@ -11,6 +11,7 @@
 #include "domain/refdata.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
+#include "providers/registry.h"
 
 static void
 copy_cell(char *dst, size_t cap, const struct db_rows *rows, size_t row, size_t col)
@@ -20,6 +21,15 @@ copy_cell(char *dst, size_t cap, const struct db_rows *rows, size_t row, size_t 
 	if (v == NULL || strict_copy(dst, cap, v) != 0)
 		dst[0] = '\0';
 }
+
+/* Column positions of CONV_COLS (lib/store/db_stmt.c). */
+enum { CC_ID, CC_USER, CC_QUOTE, CC_WALLET, CC_FROM, CC_TO, CC_AMOUNT, CC_RATE,
+	CC_FEE, CC_RECEIVE, CC_STATUS, CC_HASH, CC_BLOCK, CC_REASON, CC_BALANCE,
+	CC_CREATED, CC_COMPLETED, CC_CREATED_DB };
+
+/* Column positions of DB_QUOTE_LOCK. */
+enum { QL_USER, QL_API, QL_FROM, QL_AMOUNT, QL_RATE, QL_FEE_PERCENT, QL_GROSS,
+	QL_FEE, QL_RECEIVE, QL_EXPIRED, QL_USED };
 
 int
 conv_from_row(const struct db_rows *rows, size_t row, struct conversion *c)
@@ -31,37 +41,37 @@ conv_from_row(const struct db_rows *rows, size_t row, struct conversion *c)
 	memset(c, 0, sizeof(*c));
 	if (row >= rows->nrows)
 		return -1;
-	copy_cell(c->id, sizeof(c->id), rows, row, 0);
-	v = db_cell(rows, row, 1);
+	copy_cell(c->id, sizeof(c->id), rows, row, CC_ID);
+	v = db_cell(rows, row, CC_USER);
 	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
 		return -1;
 	c->user_id = (long long)u;
-	copy_cell(c->quote_id, sizeof(c->quote_id), rows, row, 2);
-	copy_cell(c->wallet, sizeof(c->wallet), rows, row, 3);
-	copy_cell(c->from, sizeof(c->from), rows, row, 4);
-	copy_cell(c->to, sizeof(c->to), rows, row, 5);
+	copy_cell(c->quote_id, sizeof(c->quote_id), rows, row, CC_QUOTE);
+	copy_cell(c->wallet, sizeof(c->wallet), rows, row, CC_WALLET);
+	copy_cell(c->from, sizeof(c->from), rows, row, CC_FROM);
+	copy_cell(c->to, sizeof(c->to), rows, row, CC_TO);
 	cur = currency_find(c->from);
-	copy_cell(c->amount_exact, sizeof(c->amount_exact), rows, row, 6);
+	copy_cell(c->amount_exact, sizeof(c->amount_exact), rows, row, CC_AMOUNT);
 	if (cur == NULL || money_normalize(c->amount_exact, 18, cur->scale,
 	    c->amount, sizeof(c->amount)) != 0)
 		return -1;
-	fxrate_display(db_cell(rows, row, 7) ? db_cell(rows, row, 7) : "0.00",
+	fxrate_display(db_cell(rows, row, CC_RATE) ? db_cell(rows, row, CC_RATE) : "0.00",
 	    c->rate, sizeof(c->rate));
-	copy_cell(c->fee, sizeof(c->fee), rows, row, 8);
-	copy_cell(c->receive, sizeof(c->receive), rows, row, 9);
-	copy_cell(c->status, sizeof(c->status), rows, row, 10);
-	copy_cell(c->tx_hash, sizeof(c->tx_hash), rows, row, 11);
-	v = db_cell(rows, row, 12);
+	copy_cell(c->fee, sizeof(c->fee), rows, row, CC_FEE);
+	copy_cell(c->receive, sizeof(c->receive), rows, row, CC_RECEIVE);
+	copy_cell(c->status, sizeof(c->status), rows, row, CC_STATUS);
+	copy_cell(c->tx_hash, sizeof(c->tx_hash), rows, row, CC_HASH);
+	v = db_cell(rows, row, CC_BLOCK);
 	if (v != NULL && strict_uint(v, strlen(v), ~0ULL >> 1, &u) == 0)
 		c->block_number = (long long)u;
-	copy_cell(c->failure_reason, sizeof(c->failure_reason), rows, row, 13);
-	v = db_cell(rows, row, 14);
+	copy_cell(c->failure_reason, sizeof(c->failure_reason), rows, row, CC_REASON);
+	v = db_cell(rows, row, CC_BALANCE);
 	if (v != NULL && money_normalize(v, 18, 2, c->ghs_balance_after,
 	    sizeof(c->ghs_balance_after)) != 0)
 		return -1;
-	copy_cell(c->created_at, sizeof(c->created_at), rows, row, 15);
-	copy_cell(c->completed_at, sizeof(c->completed_at), rows, row, 16);
-	copy_cell(c->created_db, sizeof(c->created_db), rows, row, 17);
+	copy_cell(c->created_at, sizeof(c->created_at), rows, row, CC_CREATED);
+	copy_cell(c->completed_at, sizeof(c->completed_at), rows, row, CC_COMPLETED);
+	copy_cell(c->created_db, sizeof(c->created_db), rows, row, CC_CREATED_DB);
 	return 0;
 }
 
@@ -100,9 +110,9 @@ struct create {
 	const struct caller *who;
 	const char *quote_id, *amount, *from;
 	const struct currency *coin;
+	const struct idem_claim *claim;
 	struct conversion *c;
-	struct resp *resp;
-	enum err e;
+	struct outcome *o;
 	long long lease_seconds;
 };
 
@@ -129,10 +139,11 @@ period_bounds(long long now, char *day, char *month, long long *day_end,
 }
 
 /*
- * ERR_OK when receive (GHS) fits in the tier's daily and monthly limits
+ * DB_OK when receive (GHS) fits in the tier's daily and monthly limits
  * given what the user's live conversions already received; otherwise
- * ERR_LIMIT_EXCEEDED with the spec's context in resp. Runs under the user
- * row's lock, so concurrent conversions cannot both slip under a limit.
+ * DB_FAIL with ERR_LIMIT_EXCEEDED and the spec's context in k->o (or
+ * ERR_INTERNAL for a stored amount that does not parse). Runs under the
+ * user row's lock, so concurrent conversions cannot both slip under a limit.
  */
 static int
 check_limits(struct db *db, struct create *k, const char *receive)
@@ -155,7 +166,10 @@ check_limits(struct db *db, struct create *k, const char *receive)
 	p[1].limit = t->monthly_limit;
 	p[1].ends = month_end;
 	mpz_inits(used, lim, want, rem, NULL);
-	money_parse(receive, 2, want);
+	if (money_parse(receive, 2, want) != MONEY_OK) {
+		outcome_fail(k->o, ERR_INTERNAL, "quote amount unreadable");
+		rc = DB_FAIL;
+	}
 	for (i = 0; i < 2 && rc == DB_OK; i++) {
 		struct db_arg a[2] = { DB_I(k->who->id), DB_S(p[i].since) };
 		struct db_rows rows;
@@ -165,30 +179,72 @@ check_limits(struct db *db, struct create *k, const char *receive)
 		if (money_normalize(db_cell(&rows, 0, 0), 2, 2, used_s, sizeof(used_s)) != 0)
 			rc = DB_FAIL;
 		db_rows_free(&rows);
-		if (rc != DB_OK)
+		if (rc != DB_OK || money_parse(used_s, 2, used) != MONEY_OK ||
+		    money_parse(p[i].limit, 2, lim) != MONEY_OK) {
+			outcome_fail(k->o, ERR_INTERNAL, "limit arithmetic failed");
+			rc = DB_FAIL;
 			break;
-		money_parse(used_s, 2, used);
-		money_parse(p[i].limit, 2, lim);
+		}
 		mpz_add(rem, used, want);
 		if (mpz_cmp(rem, lim) <= 0)
 			continue;
 		mpz_sub(rem, lim, used);
 		if (mpz_sgn(rem) < 0)
 			mpz_set_ui(rem, 0);
-		money_format(rem, 2, rem_s, sizeof(rem_s));
+		if (money_format(rem, 2, rem_s, sizeof(rem_s)) != 0) {
+			outcome_fail(k->o, ERR_INTERNAL, "limit arithmetic failed");
+			rc = DB_FAIL;
+			break;
+		}
 		timefmt_iso(p[i].ends, when, sizeof(when));
-		json_decref(k->resp->err_ctx);
-		k->resp->err_ctx = json_pack("{s:s,s:s,s:s,s:s,s:s}", "limit", p[i].limit,
-		    "used", used_s, "remaining", rem_s, "currency", "GHS", "resetsAt", when);
-		resp_fail(k->resp, ERR_LIMIT_EXCEEDED, "%s limit of %s GHS for tier %s exceeded",
+		outcome_clear_ctx(k->o);
+		outcome_str(k->o, "limit", p[i].limit);
+		outcome_str(k->o, "used", used_s);
+		outcome_str(k->o, "remaining", rem_s);
+		outcome_str(k->o, "currency", "GHS");
+		outcome_str(k->o, "resetsAt", when);
+		outcome_fail(k->o, ERR_LIMIT_EXCEEDED, "%s limit of %s GHS for tier %s exceeded",
 		    i == 0 ? "Daily" : "Monthly", p[i].limit, k->who->tier);
-		k->e = ERR_LIMIT_EXCEEDED;
 		rc = DB_FAIL;
 	}
 	mpz_clears(used, lim, want, rem, NULL);
 	return rc;
 }
 
+/* Why quote q (a locked DB_QUOTE_LOCK row) cannot be redeemed as asked:
+ * ERR_OK when it can, else the error in k->o. */
+static enum err
+check_quote(struct create *k, const struct db_rows *q)
+{
+	char amount[MONEY_MAX_TEXT], qamount[MONEY_MAX_TEXT];
+	unsigned long long owner;
+	const char *v = db_cell(q, 0, QL_USER);
+
+	if (q->nrows != 1 || strcmp(db_cell(q, 0, QL_API), "wallet") != 0 || v == NULL ||
+	    strict_uint(v, strlen(v), ~0ULL >> 1, &owner) != 0 ||
+	    (long long)owner != k->who->id)
+		return outcome_fail(k->o, ERR_NOT_FOUND, "No quote with that quoteId");
+	if (strcmp(db_cell(q, 0, QL_USED), "1") == 0)
+		return outcome_fail(k->o, ERR_QUOTE_EXPIRED,
+		    "The quote has already been converted; fetch a new one");
+	if (strcmp(db_cell(q, 0, QL_EXPIRED), "1") == 0)
+		return outcome_fail(k->o, ERR_QUOTE_EXPIRED,
+		    "The quote has expired; fetch a new one");
+	if (strcmp(db_cell(q, 0, QL_FROM), k->from) != 0)
+		return outcome_field(k->o, ERR_VALIDATION, "from", "does not match the quote");
+	/* the amount must be the quote's, compared as exact decimals */
+	if (money_normalize(k->amount, k->coin->scale, k->coin->scale, amount, sizeof(amount)) != 0 ||
+	    money_normalize(db_cell(q, 0, QL_AMOUNT), 18, k->coin->scale, qamount, sizeof(qamount)) != 0 ||
+	    strcmp(amount, qamount) != 0)
+		return outcome_field(k->o, ERR_VALIDATION, "amount", "does not match the quote");
+	return ERR_OK;
+}
+
+/*
+ * The conversion's row, the quote's use and the idempotency key's recovery
+ * point, in one transaction: after it, a retry under the same key resumes
+ * this conversion and never makes another.
+ */
 static int
 create_tx(struct db *db, void *arg)
 {
@@ -196,47 +252,20 @@ create_tx(struct db *db, void *arg)
 	struct conversion *c = k->c;
 	struct db_arg a[14];
 	struct db_rows q;
-	const char *v;
-	char amount[MONEY_MAX_TEXT], qamount[MONEY_MAX_TEXT];
 	enum db_rc rc;
-	unsigned long long owner;
 
-	k->e = ERR_INTERNAL;
+	outcome_init(k->o);
 	a[0] = DB_S(k->quote_id);
 	if ((rc = db_exec(db, DB_QUOTE_LOCK, a, 1, &q, NULL)) != DB_OK)
 		return rc;
-	v = db_cell(&q, 0, 0);
-	if (q.nrows != 1 || strcmp(db_cell(&q, 0, 1), "wallet") != 0 || v == NULL ||
-	    strict_uint(v, strlen(v), ~0ULL >> 1, &owner) != 0 ||
-	    (long long)owner != k->who->id) {
-		k->e = resp_fail(k->resp, ERR_NOT_FOUND, "No quote with that quoteId");
-		goto reject;
-	}
-	if (strcmp(db_cell(&q, 0, 10), "1") == 0) {
-		k->e = resp_fail(k->resp, ERR_QUOTE_EXPIRED,
-		    "The quote has already been converted; fetch a new one");
-		goto reject;
-	}
-	if (strcmp(db_cell(&q, 0, 9), "1") == 0) {
-		k->e = resp_fail(k->resp, ERR_QUOTE_EXPIRED,
-		    "The quote has expired; fetch a new one");
-		goto reject;
-	}
-	if (strcmp(db_cell(&q, 0, 2), k->from) != 0) {
-		k->e = resp_invalid(k->resp, ERR_VALIDATION, "from", "does not match the quote");
-		goto reject;
-	}
-	/* the amount must be the quote's, compared as exact decimals */
-	if (money_normalize(k->amount, k->coin->scale, k->coin->scale, amount, sizeof(amount)) != 0 ||
-	    money_normalize(db_cell(&q, 0, 3), 18, k->coin->scale, qamount, sizeof(qamount)) != 0 ||
-	    strcmp(amount, qamount) != 0) {
-		k->e = resp_invalid(k->resp, ERR_VALIDATION, "amount", "does not match the quote");
-		goto reject;
+	if (check_quote(k, &q) != ERR_OK) {
+		rc = DB_FAIL; /* nothing to keep */
+		goto out;
 	}
 	a[0] = DB_I(k->who->id);
 	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
 		goto out;
-	if ((rc = check_limits(db, k, db_cell(&q, 0, 8))) != DB_OK)
+	if ((rc = check_limits(db, k, db_cell(&q, 0, QL_RECEIVE))) != DB_OK)
 		goto out;
 	if (id_new(c->id, sizeof(c->id), "cv_") != 0) {
 		rc = DB_FAIL;
@@ -249,12 +278,12 @@ create_tx(struct db *db, void *arg)
 	a[3] = DB_S(k->who->ref);
 	a[4] = DB_S(k->from);
 	a[5] = DB_S("GHS");
-	a[6] = DB_S(db_cell(&q, 0, 3));
-	a[7] = DB_S(db_cell(&q, 0, 4));
-	a[8] = DB_S(db_cell(&q, 0, 5));
-	a[9] = DB_S(db_cell(&q, 0, 6));
-	a[10] = DB_S(db_cell(&q, 0, 7));
-	a[11] = DB_S(db_cell(&q, 0, 8));
+	a[6] = DB_S(db_cell(&q, 0, QL_AMOUNT));
+	a[7] = DB_S(db_cell(&q, 0, QL_RATE));
+	a[8] = DB_S(db_cell(&q, 0, QL_FEE_PERCENT));
+	a[9] = DB_S(db_cell(&q, 0, QL_GROSS));
+	a[10] = DB_S(db_cell(&q, 0, QL_FEE));
+	a[11] = DB_S(db_cell(&q, 0, QL_RECEIVE));
 	a[12] = DB_S(c->tx_hash);
 	/*
 	 * This request holds the conversion until its own broadcast has
@@ -265,11 +294,9 @@ create_tx(struct db *db, void *arg)
 	if ((rc = db_exec(db, DB_CONV_INSERT, a, 14, NULL, NULL)) != DB_OK)
 		goto out;
 	a[0] = DB_S(k->quote_id);
-	rc = db_exec(db, DB_QUOTE_MARK_USED, a, 1, NULL, NULL);
-	k->e = ERR_OK;
-	goto out;
-reject:
-	rc = DB_FAIL; /* nothing to keep */
+	if ((rc = db_exec(db, DB_QUOTE_MARK_USED, a, 1, NULL, NULL)) != DB_OK)
+		goto out;
+	rc = idem_mark(db, k->claim, CONV_POINT_CREATED, c->id);
 out:
 	db_rows_free(&q);
 	return rc;
@@ -277,8 +304,11 @@ out:
 
 struct undo {
 	const char *conv_id, *quote_id;
+	const struct idem_claim *claim;
 };
 
+/* Deletes a conversion the gateway refused outright (nothing moved), gives
+ * its quote back, and sets its key back to "started" (nothing committed). */
 static int
 undo_tx(struct db *db, void *arg)
 {
@@ -292,45 +322,31 @@ undo_tx(struct db *db, void *arg)
 	if (res.affected != 1)
 		return DB_FAIL; /* someone settled it: keep the quote used */
 	a[0] = DB_S(u->quote_id);
-	return db_exec(db, DB_QUOTE_UNMARK_USED, a, 1, NULL, NULL);
+	if ((rc = db_exec(db, DB_QUOTE_UNMARK_USED, a, 1, NULL, NULL)) != DB_OK)
+		return rc;
+	return idem_mark(db, u->claim, IDEM_STARTED, NULL);
 }
 
-enum err
-conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
-    const char *amount, const char *from, struct conversion *out,
-    struct resp *resp)
+/*
+ * The second step of a conversion, after its row committed: broadcasts the
+ * transfer under its fixed hash (again, when resuming: the gateway answers
+ * a known hash without a second transfer) and answers. A refusal undoes
+ * the conversion; anything unclear is left to the payouts worker.
+ */
+static enum err
+broadcast(struct ctx *ctx, const struct caller *who, struct idem_claim *claim,
+    struct conversion *out, struct outcome *o)
 {
-	struct create k;
-	struct undo u;
+	const struct prov_chain *chain = providers_chain(&ctx->prov);
+	struct db_arg a[1] = { DB_S(out->id) };
 	enum chain_rc sent;
-	int rc;
+	struct undo u;
 
-	memset(out, 0, sizeof(*out));
-	if (strcmp(who->tier, "none") == 0)
-		return ERR_FORBIDDEN;
-	k.coin = currency_find(from);
-	if (k.coin == NULL || !(k.coin->flags & CURRENCY_CONVERTIBLE))
-		return resp_invalid(resp, ERR_INVALID_STABLECOIN, "from",
-		    "one of USDT, USDC, USDC_E, DAI");
-	k.who = who;
-	k.quote_id = quote_id;
-	k.amount = amount;
-	k.from = from;
-	k.c = out;
-	k.resp = resp;
-	/* longer than a broadcast can take (its timeout), with a margin */
-	k.lease_seconds = (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
-	rc = db_tx(ctx->db, create_tx, &k);
-	if (rc != DB_OK)
-		return k.e != ERR_OK && k.e != ERR_INTERNAL ? k.e :
-		    rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL;
-	/* committed: the hash is on record before the transfer goes out */
-	if (conv_load(ctx->db, out->id, who->id, 0, out) != DB_OK)
-		return ERR_INTERNAL;
-	sent = chain_http.submit(&ctx->cfg, out->tx_hash, who->ref, from, out->amount);
+	o->changed = 1;
+	if (strcmp(out->status, "processing") != 0)
+		return ERR_OK; /* settled since: nothing left to send */
+	sent = chain->ops->submit(&chain->ep, out->tx_hash, who->ref, out->from, out->amount);
 	if (sent == CHAIN_OK || sent == CHAIN_IN_DOUBT) {
-		struct db_arg a[1] = { DB_S(out->id) };
-
 		/* in doubt: the payouts worker asks for this hash's receipt */
 		if (sent == CHAIN_IN_DOUBT)
 			log_event("warn", "conversion %s: broadcast in doubt", out->id);
@@ -340,18 +356,69 @@ conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
 	}
 	/* refused outright, so nothing moved: undo the conversion */
 	u.conv_id = out->id;
-	u.quote_id = quote_id;
-	if (db_tx(ctx->db, undo_tx, &u) != DB_OK)
+	u.quote_id = out->quote_id;
+	u.claim = claim;
+	if (db_tx(ctx->db, undo_tx, &u) != DB_OK) {
+		/* the row stays: the worker fails it on the gateway's word */
 		log_event("error", "conversion %s: undo failed: %s", out->id, db_error(ctx->db));
+		return ERR_OK;
+	}
+	o->changed = 0;
+	idem_noted(claim, IDEM_STARTED, NULL);
 	switch (sent) {
 	case CHAIN_INSUFFICIENT:
-		return resp_fail(resp, ERR_INSUFFICIENT_BALANCE,
-		    "Your wallet does not hold %s %s", out->amount, from);
+		return outcome_fail(o, ERR_INSUFFICIENT_BALANCE,
+		    "Your wallet does not hold %s %s", out->amount, out->from);
 	case CHAIN_UNAVAILABLE:
-		return ERR_PROVIDER_UNAVAILABLE;
+		return outcome_err(o, ERR_PROVIDER_UNAVAILABLE);
 	default:
-		return ERR_CONVERSION_FAILED;
+		return outcome_err(o, ERR_CONVERSION_FAILED);
 	}
+}
+
+enum err
+conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
+    const char *amount, const char *from, struct idem_claim *claim,
+    struct conversion *out, struct outcome *o)
+{
+	struct create k;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (claim != NULL && claim->row != 0 &&
+	    strcmp(claim->point, CONV_POINT_CREATED) == 0) {
+		/* a retry of a request that died after committing: resume it */
+		rc = conv_load(ctx->db, claim->ref, who->id, 0, out);
+		if (rc != DB_OK)
+			return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+		return broadcast(ctx, who, claim, out, o);
+	}
+	if (strcmp(who->tier, "none") == 0)
+		return outcome_err(o, ERR_FORBIDDEN);
+	k.coin = currency_find(from);
+	if (k.coin == NULL || !(k.coin->flags & CURRENCY_CONVERTIBLE))
+		return outcome_field(o, ERR_INVALID_STABLECOIN, "from",
+		    "one of USDT, USDC, USDC_E, DAI");
+	k.who = who;
+	k.quote_id = quote_id;
+	k.amount = amount;
+	k.from = from;
+	k.claim = claim;
+	k.c = out;
+	k.o = o;
+	/* longer than a broadcast can take (its timeout), with a margin */
+	k.lease_seconds = (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
+	rc = db_tx(ctx->db, create_tx, &k);
+	if (rc != DB_OK) {
+		if (o->err != ERR_OK)
+			return o->err;
+		return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+	}
+	idem_noted(claim, CONV_POINT_CREATED, out->id);
+	/* committed: the hash is on record before the transfer goes out */
+	if (conv_load(ctx->db, out->id, who->id, 0, out) != DB_OK)
+		return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
+	return broadcast(ctx, who, claim, out, o);
 }
 
 /* ---- settle ---- */
@@ -375,6 +442,7 @@ complete_tx(struct db *db, void *arg)
 	struct db_res res;
 	mpz_t g, f, r;
 	enum db_rc rc;
+	int no_fee, fmt;
 
 	s->changed = 0;
 	if ((rc = conv_load(db, s->id, 0, 1, c)) != DB_OK)
@@ -391,11 +459,16 @@ complete_tx(struct db *db, void *arg)
 	}
 	/* GHS: the pool pays gross, the user gets receive, fees get fee */
 	mpz_inits(g, f, r, NULL);
-	money_parse(c->fee, 2, f);
-	money_parse(c->receive, 2, r);
+	if (money_parse(c->fee, 2, f) != MONEY_OK || money_parse(c->receive, 2, r) != MONEY_OK) {
+		mpz_clears(g, f, r, NULL);
+		return DB_FAIL;
+	}
 	mpz_add(g, f, r);
-	money_format(g, 2, gross, sizeof(gross));
+	no_fee = mpz_sgn(f) == 0;
+	fmt = money_format(g, 2, gross, sizeof(gross));
 	mpz_clears(g, f, r, NULL);
+	if (fmt != 0)
+		return DB_FAIL;
 	snprintf(acct, sizeof(acct), "user:%lld:GHS", c->user_id);
 	ledger_leg(&legs[0], "house:pool:GHS", "GHS", gross, 1);
 	ledger_leg(&legs[1], acct, "GHS", c->receive, 0);
@@ -405,7 +478,7 @@ complete_tx(struct db *db, void *arg)
 	ledger_leg(&legs[3], bal, c->from, c->amount_exact, 1);
 	snprintf(bal, sizeof(bal), "house:pool:%s", c->from);
 	ledger_leg(&legs[4], bal, c->from, c->amount_exact, 0);
-	if (strcmp(c->fee, "0.00") == 0) {
+	if (no_fee) {
 		legs[2] = legs[3];
 		legs[3] = legs[4];
 		rc = ledger_post(db, "conversion.completed", c->id, legs, 4);
@@ -448,35 +521,47 @@ conv_apply(struct ctx *ctx, const char *id, const struct chain_receipt *rcpt,
 
 enum err
 conv_confirm(struct ctx *ctx, const struct caller *who, const char *id,
-    struct conversion *out)
+    struct conversion *out, struct outcome *o)
 {
+	const struct prov_chain *chain = providers_chain(&ctx->prov);
 	struct chain_receipt rcpt;
 	int changed;
 	enum db_rc rc;
 
 	rc = conv_load(ctx->db, id, who->id, 0, out);
 	if (rc == DB_DUP)
-		return ERR_NOT_FOUND;
+		return outcome_fail(o, ERR_NOT_FOUND, "No conversion with that id");
 	if (rc != DB_OK)
-		return rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL;
-	if (strcmp(out->status, "completed") == 0)
-		return ERR_OK;
-	if (strcmp(out->status, "failed") == 0)
-		return ERR_CONVERSION_FAILED;
-	if (chain_http.receipt(&ctx->cfg, out->tx_hash, &rcpt) != CHAIN_OK)
-		return ERR_PROVIDER_UNAVAILABLE;
-	if (rcpt.state != CHAIN_CONFIRMED && rcpt.state != CHAIN_FAILED)
-		return ERR_OK; /* still processing */
-	if (conv_apply(ctx, id, &rcpt, &changed) != DB_OK)
-		return ERR_INTERNAL;
-	if (conv_load(ctx->db, id, who->id, 0, out) != DB_OK)
-		return ERR_INTERNAL;
-	return strcmp(out->status, "failed") == 0 ? ERR_CONVERSION_FAILED : ERR_OK;
+		return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+	if (strcmp(out->status, "processing") == 0) {
+		if (chain->ops->receipt(&chain->ep, out->tx_hash, &rcpt) != CHAIN_OK)
+			return outcome_err(o, ERR_PROVIDER_UNAVAILABLE);
+		if (rcpt.state != CHAIN_CONFIRMED && rcpt.state != CHAIN_FAILED)
+			return ERR_OK; /* still processing: not final, nothing stored */
+		/* a database that failed mid-settlement is unavailable, not broken */
+		if ((rc = conv_apply(ctx, id, &rcpt, &changed)) != DB_OK)
+			return outcome_err(o, rc == DB_DOWN || rc == DB_RETRY ?
+			    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+		if ((rc = conv_load(ctx->db, id, who->id, 0, out)) != DB_OK)
+			return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+	}
+	/* completed or failed: final, so the answer is stored for replays */
+	o->changed = 1;
+	if (strcmp(out->status, "failed") == 0) {
+		outcome_clear_ctx(o);
+		outcome_str(o, "conversionId", out->id);
+		outcome_str(o, "status", "failed");
+		outcome_str(o, "failureReason", out->failure_reason);
+		return outcome_fail(o, ERR_CONVERSION_FAILED,
+		    "The on-chain conversion failed: %s", out->failure_reason);
+	}
+	return ERR_OK;
 }
 
 int
 conv_settle(struct ctx *ctx, const char *id)
 {
+	const struct prov_chain *chain = providers_chain(&ctx->prov);
 	struct chain_receipt rcpt;
 	struct conversion c;
 	enum chain_rc sent;
@@ -487,7 +572,7 @@ conv_settle(struct ctx *ctx, const char *id)
 		return -1;
 	if (strcmp(c.status, "processing") != 0)
 		return 0;
-	if (chain_http.receipt(&ctx->cfg, c.tx_hash, &rcpt) != CHAIN_OK)
+	if (chain->ops->receipt(&chain->ep, c.tx_hash, &rcpt) != CHAIN_OK)
 		return -1;
 	if (rcpt.state == CHAIN_UNKNOWN) {
 		/*
@@ -495,7 +580,7 @@ conv_settle(struct ctx *ctx, const char *id)
 		 * and broadcast, or a lost request). Broadcasting the same hash
 		 * again cannot make a second transfer.
 		 */
-		sent = chain_http.submit(&ctx->cfg, c.tx_hash, c.wallet, c.from, c.amount);
+		sent = chain->ops->submit(&chain->ep, c.tx_hash, c.wallet, c.from, c.amount);
 		if (sent == CHAIN_OK || sent == CHAIN_IN_DOUBT || sent == CHAIN_UNAVAILABLE)
 			return 0;
 		rcpt.state = CHAIN_FAILED;

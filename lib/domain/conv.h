@@ -11,13 +11,17 @@
 
 #include <jansson.h>
 
-#include "domain/ctx.h"
-#include "core/err.h"
 #include "core/id.h"
 #include "core/money.h"
+#include "core/outcome.h"
+#include "domain/caller.h"
+#include "domain/ctx.h"
+#include "domain/idem.h"
 #include "providers/chain.h"
-#include "http/req.h"
-#include "http/resp.h"
+
+/* The recovery point a conversion's idempotency key records with the
+ * conversion's row; its reference is the conversion id. */
+#define CONV_POINT_CREATED "conversion_created"
 
 struct conversion {
 	char id[ID_MAX];
@@ -40,27 +44,35 @@ struct conversion {
 };
 
 /*
- * POST /api/convert/usdt-to-ghs for caller: redeems quote_id for amount of
- * from. Errors (resp gets message and context): ERR_FORBIDDEN (tier none),
- * ERR_INVALID_STABLECOIN, ERR_NOT_FOUND (no such quote of this caller),
- * ERR_QUOTE_EXPIRED (expired or already used), ERR_VALIDATION (amount or
- * from differ from the quote), ERR_LIMIT_EXCEEDED (tier daily/monthly,
- * with context), ERR_INSUFFICIENT_BALANCE (the wallet lacks the coin; the
- * conversion is undone), ERR_PROVIDER_UNAVAILABLE (the gateway could not
- * be reached; undone). On ERR_OK, out is the conversion, "processing".
+ * Redeems quote_id of who for amount of from. Errors in o (message and
+ * context): ERR_FORBIDDEN (tier none), ERR_INVALID_STABLECOIN,
+ * ERR_NOT_FOUND (no such quote of this caller), ERR_QUOTE_EXPIRED (expired
+ * or already used), ERR_VALIDATION (amount or from differ from the quote),
+ * ERR_LIMIT_EXCEEDED (tier daily/monthly, with context),
+ * ERR_INSUFFICIENT_BALANCE (the wallet lacks the coin; the conversion is
+ * undone), ERR_PROVIDER_UNAVAILABLE (the gateway could not be reached;
+ * undone), ERR_SERVICE_UNAVAILABLE. On ERR_OK, out is the conversion
+ * ("processing") and o->changed is set.
+ *
+ * claim (may be NULL) is the request's idempotency key: the conversion's
+ * row records CONV_POINT_CREATED on it in the same transaction, and a
+ * claim taken over at that point resumes that conversion (broadcasting
+ * the same hash again) instead of redeeming anything.
  */
 enum err conv_create(struct ctx *ctx, const struct caller *who,
     const char *quote_id, const char *amount, const char *from,
-    struct conversion *out, struct resp *resp);
+    struct idem_claim *claim, struct conversion *out, struct outcome *o);
 
 /*
- * POST /api/convert/confirm: asks the chain about conversion id of caller
- * and settles it. ERR_OK with out "completed" (the stored answer when it
- * already was) or "processing" (not yet confirmed); ERR_CONVERSION_FAILED
- * when the chain failed it; ERR_NOT_FOUND for another user's id.
+ * Asks the chain about conversion id of who and settles it. ERR_OK with out
+ * "completed" (o->changed: a final answer) or "processing" (not yet
+ * confirmed; not final); ERR_CONVERSION_FAILED with context when the chain
+ * failed it; ERR_NOT_FOUND for another user's id; ERR_PROVIDER_UNAVAILABLE;
+ * ERR_SERVICE_UNAVAILABLE when the database failed (also mid-settlement).
+ * Confirming is idempotent by nature: settling twice credits once.
  */
 enum err conv_confirm(struct ctx *ctx, const struct caller *who,
-    const char *id, struct conversion *out);
+    const char *id, struct conversion *out, struct outcome *o);
 
 /*
  * Settles conversion id from its chain receipt, for the payouts worker.

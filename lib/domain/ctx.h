@@ -1,6 +1,7 @@
 /*
  * ctx: what a process sets up once at start (config, log, database
- * connection, JWT verifier) and every request borrows.
+ * connection, the provider registry) and every domain call borrows. The
+ * HTTP layer adds its JWT verifier (auth_init); the domain never uses it.
  */
 #ifndef CEDIRAMP_CTX_H
 #define CEDIRAMP_CTX_H
@@ -9,20 +10,23 @@
 
 #include "core/cfg.h"
 #include "store/db.h"
-#include "http/jwt.h"
+#include "providers/registry.h"
 
 struct ctx {
 	struct cfg cfg;
 	struct db *db;
-	struct jwt_verifier *jwt; /* NULL when no algorithm is usable */
+	struct providers prov;    /* every adapter, from config */
+	struct jwt_verifier *jwt; /* owned by the HTTP layer; NULL elsewhere */
 	long long started;        /* Unix time of process start */
 	const char *program;
 	char init_error[256];     /* non-empty: set-up failed; requests get 500 */
 };
 
+struct jwt_verifier;
+
 /*
- * Loads the config from $CEDIRAMP_CONF, opens the log, builds the JWT
- * verifier and opens the database (prepare_all for servers). Returns 0, or
+ * Loads the config from $CEDIRAMP_CONF, opens the log, builds the provider
+ * registry and opens the database (prepare_all for servers). Returns 0, or
  * -1 with ctx->init_error set; the ctx is usable (and freeable) either way.
  */
 int ctx_init(struct ctx *ctx, const char *program, int prepare_all);

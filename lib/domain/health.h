@@ -15,4 +15,8 @@
  */
 json_t *health_report(struct ctx *ctx);
 
+/* Each network's state ("operational", "degraded", "down"; static text),
+ * in the registry's order (prov_network_ids). */
+void health_networks(struct ctx *ctx, const char *status[PROV_NETWORKS]);
+
 #endif

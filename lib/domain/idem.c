@@ -1,13 +1,11 @@
 #include "domain/idem.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <openssl/sha.h>
 
-#include "domain/ctx.h"
 #include "core/id.h"
 #include "core/log.h"
 #include "core/strict.h"
@@ -15,54 +13,72 @@
 struct stored {
 	long long id;
 	char endpoint[81], hash[65], state[16], created[32];
+	char point[32], ref[64];
 	int status;
 	char *body; /* owned */
-	int expired;
+	int expired, abandoned;
 };
 
-/* Reads the key's row; 1 found, 0 none, -1 error. */
+/* Column positions of DB_IDEM_GET. */
+enum { IG_ID, IG_ENDPOINT, IG_HASH, IG_STATE, IG_STATUS, IG_BODY, IG_CREATED,
+	IG_EXPIRED, IG_POINT, IG_REF, IG_ABANDONED };
+
+/* Reads the key's row; 1 found, 0 none, -1 error (s->body then NULL). */
 static int
-load(struct db *db, long long user, const char *key, struct stored *s)
+load(struct db *db, long long user, const char *key, long long lease,
+    struct stored *s)
 {
-	struct db_arg a[2] = { DB_I(user), DB_S(key) };
+	struct db_arg a[3] = { DB_I(lease), DB_I(user), DB_S(key) };
 	struct db_rows rows;
 	const char *v;
 	unsigned long long u;
 	int rc = 0;
 
 	memset(s, 0, sizeof(*s));
-	if (db_exec(db, DB_IDEM_GET, a, 2, &rows, NULL) != DB_OK)
+	if (db_exec(db, DB_IDEM_GET, a, 3, &rows, NULL) != DB_OK)
 		return -1;
 	if (rows.nrows == 1) {
-		v = db_cell(&rows, 0, 0);
+		v = db_cell(&rows, 0, IG_ID);
 		s->id = v && strict_uint(v, strlen(v), ~0ULL >> 1, &u) == 0 ? (long long)u : 0;
-		(void)strict_copy(s->endpoint, sizeof(s->endpoint), db_cell(&rows, 0, 1));
-		(void)strict_copy(s->hash, sizeof(s->hash), db_cell(&rows, 0, 2));
-		(void)strict_copy(s->state, sizeof(s->state), db_cell(&rows, 0, 3));
-		v = db_cell(&rows, 0, 4);
+		(void)strict_copy(s->endpoint, sizeof(s->endpoint), db_cell(&rows, 0, IG_ENDPOINT));
+		(void)strict_copy(s->hash, sizeof(s->hash), db_cell(&rows, 0, IG_HASH));
+		(void)strict_copy(s->state, sizeof(s->state), db_cell(&rows, 0, IG_STATE));
+		v = db_cell(&rows, 0, IG_STATUS);
 		s->status = v && strict_uint(v, strlen(v), 599, &u) == 0 ? (int)u : 0;
-		v = db_cell(&rows, 0, 5);
-		s->body = v ? strdup(v) : NULL;
-		(void)strict_copy(s->created, sizeof(s->created), db_cell(&rows, 0, 6));
-		s->expired = strcmp(db_cell(&rows, 0, 7), "1") == 0;
-		rc = s->id > 0 ? 1 : -1;
+		(void)strict_copy(s->created, sizeof(s->created), db_cell(&rows, 0, IG_CREATED));
+		s->expired = db_cell(&rows, 0, IG_EXPIRED) &&
+		    strcmp(db_cell(&rows, 0, IG_EXPIRED), "1") == 0;
+		(void)strict_copy(s->point, sizeof(s->point), db_cell(&rows, 0, IG_POINT));
+		if (db_cell(&rows, 0, IG_REF) == NULL ||
+		    strict_copy(s->ref, sizeof(s->ref), db_cell(&rows, 0, IG_REF)) != 0)
+			s->ref[0] = '\0';
+		s->abandoned = db_cell(&rows, 0, IG_ABANDONED) &&
+		    strcmp(db_cell(&rows, 0, IG_ABANDONED), "1") == 0;
+		rc = 1;
+		if (s->id <= 0) {
+			rc = -1; /* a row without an id: nothing to hold on to */
+		} else if ((v = db_cell(&rows, 0, IG_BODY)) != NULL &&
+		    (s->body = strdup(v)) == NULL) {
+			rc = -1;
+		}
 	}
 	db_rows_free(&rows);
 	return rc;
 }
 
 static enum err
-conflict(struct resp *resp, const char *key, const struct stored *s, int in_progress)
+conflict(struct outcome *o, const char *key, const struct stored *s, int in_progress)
 {
-	json_decref(resp->err_ctx);
-	resp->err_ctx = json_pack("{s:s,s:s,s:s}", "existingKey", key,
-	    "originalEndpoint", s->endpoint, "createdAt", s->created);
+	outcome_clear_ctx(o);
+	outcome_str(o, "existingKey", key);
+	outcome_str(o, "originalEndpoint", s->endpoint);
+	outcome_str(o, "createdAt", s->created);
 	if (in_progress) {
-		json_object_set_new(resp->err_ctx, "inProgress", json_true());
-		return resp_fail(resp, ERR_IDEMPOTENCY_CONFLICT,
+		outcome_bool(o, "inProgress", 1);
+		return outcome_fail(o, ERR_IDEMPOTENCY_CONFLICT,
 		    "A request with this key is still being processed; retry shortly");
 	}
-	return resp_fail(resp, ERR_IDEMPOTENCY_CONFLICT,
+	return outcome_fail(o, ERR_IDEMPOTENCY_CONFLICT,
 	    "This key was used for a different request");
 }
 
@@ -75,34 +91,60 @@ sleep_ms(long ms)
 		;
 }
 
-enum err
-idem_begin(struct req *r, struct resp *resp, const char *endpoint,
-    const char *body, size_t len)
+/*
+ * Takes over the key of a request that died. 1 when this request now holds
+ * it (claim filled from s), 0 when another retry was first, -1 on error.
+ */
+static int
+take_over(struct db *db, const struct stored *s, long long lease,
+    struct idem_claim *claim)
 {
-	struct db *db = r->ctx->db;
-	const char *key = r->idempotency_key;
+	struct db_arg a[3] = { DB_S(claim->owner), DB_I(s->id), DB_I(lease) };
+	struct db_res res;
+
+	if (db_exec(db, DB_IDEM_TAKE_OVER, a, 3, NULL, &res) != DB_OK)
+		return -1;
+	if (res.affected != 1)
+		return 0;
+	claim->row = s->id;
+	claim->resumed = 1;
+	idem_noted(claim, s->point, s->ref);
+	log_event("warn", "idempotency key %lld: taken over at %s %s", s->id,
+	    s->point, s->ref);
+	return 1;
+}
+
+enum err
+idem_begin(struct db *db, long long user, const char *key, const char *endpoint,
+    const char *body, size_t len, long long lease, struct idem_claim *claim,
+    int *replay_status, char **replay_body, struct outcome *o)
+{
 	unsigned char md[SHA256_DIGEST_LENGTH];
 	char hash[65];
 	struct db_res res;
 	struct stored s;
 	long waited = 0;
-	int tries;
+	int tries, got;
 
-	r->idem_row = 0;
+	memset(claim, 0, sizeof(*claim));
+	*replay_body = NULL;
 	if (key == NULL)
 		return ERR_OK; /* recommended, not required */
 	if (key[0] == '\0' || strlen(key) > IDEM_KEY_MAX || !strict_printable(key, strlen(key)))
-		return resp_invalid(resp, ERR_VALIDATION, "X-Idempotency-Key",
+		return outcome_field(o, ERR_VALIDATION, "X-Idempotency-Key",
 		    "1 to 128 printable characters");
+	if (id_random(claim->owner, sizeof(claim->owner), "", 32) != 0)
+		return ERR_SERVICE_UNAVAILABLE;
 	SHA256((const unsigned char *)body, len, md);
 	id_hex(md, sizeof(md), hash);
 	for (tries = 0; tries < 3; tries++) {
-		struct db_arg a[4] = { DB_I(r->caller.id), DB_S(key), DB_S(endpoint), DB_S(hash) };
-		int found;
+		struct db_arg a[5] = { DB_I(user), DB_S(key), DB_S(endpoint), DB_S(hash),
+			DB_S(claim->owner) };
 
-		switch (db_exec(db, DB_IDEM_INSERT, a, 4, NULL, &res)) {
+		switch (db_exec(db, DB_IDEM_INSERT, a, 5, NULL, &res)) {
 		case DB_OK:
-			r->idem_row = (long long)res.insert_id;
+			claim->row = (long long)res.insert_id;
+			idem_noted(claim, IDEM_STARTED, NULL);
 			return ERR_OK;
 		case DB_DUP:
 			break;
@@ -110,10 +152,10 @@ idem_begin(struct req *r, struct resp *resp, const char *endpoint,
 			return ERR_SERVICE_UNAVAILABLE;
 		}
 		for (;;) {
-			found = load(db, r->caller.id, key, &s);
-			if (found < 0)
+			got = load(db, user, key, lease, &s);
+			if (got < 0)
 				return ERR_SERVICE_UNAVAILABLE;
-			if (found == 0)
+			if (got == 0)
 				break; /* released meanwhile: claim it */
 			if (s.expired) {
 				/* past 24 h the key is free again, swept or not */
@@ -125,19 +167,25 @@ idem_begin(struct req *r, struct resp *resp, const char *endpoint,
 				break;
 			}
 			if (strcmp(s.endpoint, endpoint) != 0 || strcmp(s.hash, hash) != 0) {
-				enum err e = conflict(resp, key, &s, 0);
-
 				free(s.body);
-				return e;
+				return conflict(o, key, &s, 0);
 			}
 			if (strcmp(s.state, "done") == 0 && s.body != NULL) {
-				resp->raw_body = s.body;
-				resp->raw_status = s.status;
+				*replay_body = s.body;
+				*replay_status = s.status;
 				return ERR_OK;
 			}
 			free(s.body);
+			if (s.abandoned) {
+				got = take_over(db, &s, lease, claim);
+				if (got < 0)
+					return ERR_SERVICE_UNAVAILABLE;
+				if (got == 1)
+					return ERR_OK;
+				continue; /* another retry took it: wait for that one */
+			}
 			if (waited >= IDEM_WAIT_MS)
-				return conflict(resp, key, &s, 1);
+				return conflict(o, key, &s, 1);
 			sleep_ms(100);
 			waited += 100;
 		}
@@ -145,23 +193,69 @@ idem_begin(struct req *r, struct resp *resp, const char *endpoint,
 	return ERR_SERVICE_UNAVAILABLE;
 }
 
-void
-idem_finish(struct req *r, int store, int status, const char *body, size_t len)
+int
+idem_mark(struct db *db, const struct idem_claim *c, const char *point,
+    const char *ref)
 {
-	struct db *db = r->ctx->db;
-	struct db_arg a[3];
+	struct db_arg a[4];
+	struct db_res res;
+	enum db_rc rc;
 
-	if (r->idem_row == 0)
+	if (c == NULL || c->row == 0)
+		return DB_OK;
+	a[0] = DB_S(point);
+	a[1] = ref ? DB_S(ref) : DB_NULL;
+	a[2] = DB_I(c->row);
+	a[3] = DB_S(c->owner);
+	if ((rc = db_exec(db, DB_IDEM_MARK, a, 4, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1) {
+		log_event("warn", "idempotency key %lld: taken over; rolling back", c->row);
+		return DB_FAIL;
+	}
+	return DB_OK;
+}
+
+void
+idem_noted(struct idem_claim *c, const char *point, const char *ref)
+{
+	if (c == NULL || c->row == 0)
 		return;
-	if (store) {
+	(void)strict_copy(c->point, sizeof(c->point), point);
+	if (ref == NULL || strict_copy(c->ref, sizeof(c->ref), ref) != 0)
+		c->ref[0] = '\0';
+}
+
+void
+idem_finish(struct db *db, const struct idem_claim *c, int changed, int status,
+    const char *body, size_t len)
+{
+	struct db_arg a[4];
+	enum db_stmt st;
+
+	if (c == NULL || c->row == 0)
+		return;
+	if (changed) {
 		a[0] = DB_I(status);
 		a[1] = DB_SN(body, len);
-		a[2] = DB_I(r->idem_row);
-		if (db_exec(db, DB_IDEM_DONE, a, 3, NULL, NULL) == DB_OK)
-			return;
-		log_event("error", "idempotency: storing the answer failed: %s", db_error(db));
+		a[2] = DB_I(c->row);
+		a[3] = DB_S(c->owner);
+		if (db_exec(db, DB_IDEM_DONE, a, 4, NULL, NULL) != DB_OK)
+			log_event("error", "idempotency key %lld: storing the answer failed "
+			    "(left for a retry to resume at %s): %s", c->row, c->point,
+			    db_error(db));
+		return;
 	}
-	a[0] = DB_I(r->idem_row);
-	if (db_exec(db, DB_IDEM_RELEASE, a, 1, NULL, NULL) != DB_OK)
-		log_event("error", "idempotency: releasing a key failed: %s", db_error(db));
+	/*
+	 * Not a final answer. With nothing committed the key is released, so
+	 * a retry runs afresh; past a recovery point it is handed on at once
+	 * (its lease ended) for the next retry to resume from that point.
+	 */
+	st = strcmp(c->point, IDEM_STARTED) == 0 ? DB_IDEM_RELEASE : DB_IDEM_HAND_ON;
+	a[0] = DB_I(c->row);
+	a[1] = DB_S(c->owner);
+	if (db_exec(db, st, a, 2, NULL, NULL) != DB_OK)
+		log_event("error", "idempotency key %lld: %s failed (free again after "
+		    "its lease): %s", c->row, st == DB_IDEM_RELEASE ? "release" : "hand-on",
+		    db_error(db));
 }

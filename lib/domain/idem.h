@@ -1,39 +1,77 @@
 /*
- * idem: X-Idempotency-Key on the wallet API's state-changing POSTs. Keys
- * are scoped per user, 1..128 printable characters, and live 24 hours. The
- * first request with a key claims it (UNIQUE (user, key) decides races);
- * its answer is stored when the request changed something and replayed
- * byte for byte to the same key with the same body on the same endpoint.
- * A different body or endpoint is 409 idempotency_conflict. A request
- * whose twin is still running waits for it (bounded) and replays its
- * answer, else gets 409 with inProgress. An answer that changed nothing (a
- * validation error) is not stored, so a corrected retry can run.
+ * idem: idempotency keys as a journal of requests. A key is scoped per
+ * user, 1..128 printable characters, and lives 24 hours. The first request
+ * with a key claims it (UNIQUE (user, key) decides races) and holds it
+ * under a lease; as its work commits it records recovery points on the key
+ * in the same transaction as the work ("conversion_created" cv_...), in the
+ * manner of Stripe's idempotency design. Its answer is then stored and
+ * replayed byte for byte to the same key with the same body on the same
+ * endpoint; a different body or endpoint is ERR_IDEMPOTENCY_CONFLICT.
+ *
+ * A key can never lead to a second execution of committed work, and is
+ * never stuck: when the request holding it died (no progress for longer
+ * than the lease), the next retry takes the key over and resumes from the
+ * recorded point; with nothing recorded it runs afresh. An answer that
+ * changed nothing (a validation error) is not stored, so a corrected retry
+ * can run.
  */
 #ifndef CEDIRAMP_IDEM_H
 #define CEDIRAMP_IDEM_H
 
 #include <stddef.h>
 
-#include "http/req.h"
-#include "http/resp.h"
+#include "core/outcome.h"
+#include "store/db.h"
 
 #define IDEM_KEY_MAX 128
 #define IDEM_WAIT_MS 5000
+#define IDEM_STARTED "started" /* the recovery point of a fresh claim */
+
+/* This request's hold on a key; row 0 means no key was sent. */
+struct idem_claim {
+	long long row;
+	char owner[33];   /* random token naming this request as the holder */
+	char point[32];   /* IDEM_STARTED or a domain's recovery point */
+	char ref[64];     /* the point's reference (a conversion id), or "" */
+	int resumed;      /* taken over from a request that died */
+};
 
 /*
- * Before the handler. Returns ERR_OK with r->idem_row set (proceed), or
- * ERR_OK with resp->raw_body set (a replay: skip the handler), or an error
- * (ERR_VALIDATION for a bad key, ERR_IDEMPOTENCY_CONFLICT with context,
- * ERR_SERVICE_UNAVAILABLE).
+ * Claims key for user on endpoint with the body's hash. ERR_OK with
+ * claim->row set: run (from claim->point when resumed). ERR_OK with
+ * *replay_body set (owned by the caller, free()): a stored answer with its
+ * *replay_status. Else the error in o: ERR_VALIDATION (a bad key),
+ * ERR_IDEMPOTENCY_CONFLICT (another body or endpoint; or a live twin
+ * still running after IDEM_WAIT_MS, context inProgress),
+ * ERR_SERVICE_UNAVAILABLE. lease_seconds: after this long without progress
+ * the holder is taken for dead.
  */
-enum err idem_begin(struct req *r, struct resp *resp, const char *endpoint,
-    const char *body, size_t len);
+enum err idem_begin(struct db *db, long long user, const char *key,
+    const char *endpoint, const char *body, size_t len, long long lease_seconds,
+    struct idem_claim *claim, int *replay_status, char **replay_body,
+    struct outcome *o);
 
 /*
- * After rendering: stores status and body for the claimed key when store
- * is set, otherwise releases the key. No-op without a claimed key.
+ * Inside the transaction that commits a step: records point and ref (may
+ * be NULL) on the claimed key and renews the lease. DB_OK; DB_FAIL when
+ * the key is no longer this request's (it was taken over), so the caller's
+ * transaction rolls back; a no-op DB_OK without a claim (c NULL or row 0).
  */
-void idem_finish(struct req *r, int store, int status, const char *body,
-    size_t len);
+int idem_mark(struct db *db, const struct idem_claim *c, const char *point,
+    const char *ref);
+
+/* After that transaction committed: the claim's in-memory point. */
+void idem_noted(struct idem_claim *c, const char *point, const char *ref);
+
+/*
+ * After the answer is rendered. changed (the domain's outcome says the
+ * answer is final and state was committed): stores the answer; if storing
+ * fails the key stays in progress, and after its lease the next retry
+ * takes it over and resumes, never runs the work again. Not changed:
+ * releases the key when nothing was committed (a corrected retry runs),
+ * else hands it on (its lease ended) for the next retry to resume.
+ */
+void idem_finish(struct db *db, const struct idem_claim *c, int changed,
+    int status, const char *body, size_t len);
 
 #endif

@@ -10,8 +10,9 @@
 
 enum err
 quote_price(const struct currency *from, const char *amount, const char *rate,
-    const char *fee_percent, struct quote *q, const char **why)
+    const char *fee_percent, struct quote *q, struct outcome *o)
 {
+	const char *why = NULL;
 	const unsigned ghs = currency_ghs()->scale;
 	mpz_t amt, r, pct, gross, fee, recv;
 	enum err e = ERR_INVALID_AMOUNT;
@@ -21,22 +22,22 @@ quote_price(const struct currency *from, const char *amount, const char *rate,
 	case MONEY_OK:
 		break;
 	case MONEY_PRECISION:
-		*why = "more decimal places than the currency has";
+		why = "more decimal places than the currency has";
 		goto out;
 	case MONEY_RANGE:
-		*why = "too large";
+		why = "too large";
 		goto out;
 	default:
-		*why = "not a decimal number (digits and one optional point)";
+		why = "not a decimal number (digits and one optional point)";
 		goto out;
 	}
 	if (mpz_sgn(amt) <= 0) {
-		*why = "must be greater than zero";
+		why = "must be greater than zero";
 		goto out;
 	}
 	if (money_parse(rate, FXRATE_SCALE, r) != MONEY_OK ||
 	    money_parse(fee_percent, 2, pct) != MONEY_OK) {
-		*why = "rate or fee misconfigured";
+		why = "rate or fee misconfigured";
 		e = ERR_INTERNAL;
 		goto out;
 	}
@@ -45,7 +46,7 @@ quote_price(const struct currency *from, const char *amount, const char *rate,
 	money_mul(fee, gross, ghs, pct, 2 + 2, ghs, MONEY_UP);
 	mpz_sub(recv, gross, fee);
 	if (mpz_sgn(recv) <= 0) {
-		*why = "too small: nothing is left after the fee";
+		why = "too small: nothing is left after the fee";
 		goto out;
 	}
 	if (money_format(amt, from->scale, q->amount, sizeof(q->amount)) != 0 ||
@@ -54,7 +55,7 @@ quote_price(const struct currency *from, const char *amount, const char *rate,
 	    money_format(recv, ghs, q->receive, sizeof(q->receive)) != 0 ||
 	    money_format(pct, 2, q->fee_percent, sizeof(q->fee_percent)) != 0 ||
 	    money_format(r, FXRATE_SCALE, q->rate_exact, sizeof(q->rate_exact)) != 0) {
-		*why = "too large";
+		why = "too large";
 		goto out;
 	}
 	fxrate_display(q->rate_exact, q->rate, sizeof(q->rate));
@@ -62,13 +63,17 @@ quote_price(const struct currency *from, const char *amount, const char *rate,
 	e = ERR_OK;
 out:
 	mpz_clears(amt, r, pct, gross, fee, recv, NULL);
+	if (e == ERR_INVALID_AMOUNT)
+		return outcome_field(o, e, "amount", why);
+	if (e != ERR_OK)
+		return outcome_fail(o, e, "%s", why);
 	return e;
 }
 
 enum err
-quote_create(struct ctx *ctx, enum api api, long long owner_id,
+quote_create(struct ctx *ctx, const struct caller *who,
     const struct currency *from, const char *amount, struct quote *q,
-    const char **why)
+    struct outcome *o)
 {
 	const struct cfg *c = &ctx->cfg;
 	char rate[FXRATE_TEXT];
@@ -81,23 +86,23 @@ quote_create(struct ctx *ctx, enum api api, long long owner_id,
 	case FXRATE_OK:
 		break;
 	case FXRATE_DB:
-		return ERR_SERVICE_UNAVAILABLE;
+		return outcome_err(o, ERR_SERVICE_UNAVAILABLE);
 	default:
 		/* never an old price: no quote until the feed is back */
 		log_event("warn", "no fresh %s/GHS rate; quoting refused", from->code);
-		return ERR_RATE_UNAVAILABLE;
+		return outcome_err(o, ERR_RATE_UNAVAILABLE);
 	}
-	e = quote_price(from, amount, rate, c->fee_conversion_percent, q, why);
+	e = quote_price(from, amount, rate, c->fee_conversion_percent, q, o);
 	if (e != ERR_OK)
 		return e;
 	if (id_new(q->id, sizeof(q->id), "qt_") != 0)
-		return ERR_INTERNAL;
+		return outcome_err(o, ERR_INTERNAL);
 	q->created_at = now;
 	q->expires_at = now + (long long)c->quote_ttl_seconds;
 	a[0] = DB_S(q->id);
-	a[1] = DB_S(api == API_WALLET ? "wallet" : "partner");
-	a[2] = api == API_WALLET ? DB_I(owner_id) : DB_NULL;
-	a[3] = api == API_PARTNER ? DB_I(owner_id) : DB_NULL;
+	a[1] = DB_S(who->kind == CALLER_USER ? "wallet" : "partner");
+	a[2] = who->kind == CALLER_USER ? DB_I(who->id) : DB_NULL;
+	a[3] = who->kind == CALLER_PARTNER ? DB_I(who->id) : DB_NULL;
 	a[4] = DB_S(from->code);
 	a[5] = DB_S("GHS");
 	a[6] = DB_S(q->amount);
@@ -110,11 +115,12 @@ quote_create(struct ctx *ctx, enum api api, long long owner_id,
 	a[13] = DB_I(q->expires_at);
 	switch (db_exec(ctx->db, DB_QUOTE_INSERT, a, 14, NULL, NULL)) {
 	case DB_OK:
+		o->changed = 1;
 		return ERR_OK;
 	case DB_DOWN:
-		return ERR_SERVICE_UNAVAILABLE;
+		return outcome_err(o, ERR_SERVICE_UNAVAILABLE);
 	default:
 		log_event("error", "quote insert: %s", db_error(ctx->db));
-		return ERR_INTERNAL;
+		return outcome_err(o, ERR_INTERNAL);
 	}
 }

@@ -8,7 +8,8 @@
 
 #include "domain/ctx.h"
 #include "core/currency.h"
-#include "core/err.h"
+#include "core/outcome.h"
+#include "domain/caller.h"
 #include "core/id.h"
 #include "core/money.h"
 
@@ -27,22 +28,23 @@ struct quote {
 
 /*
  * Prices amount (the client's text) of from at rate (FXRATE_SCALE places)
- * with fee_percent (2 places). Returns ERR_OK, or ERR_INVALID_AMOUNT when
- * the amount is malformed, zero, has more places than the coin allows, or
- * is too small to leave anything after the fee (why says which).
+ * with fee_percent (2 places). Returns ERR_OK, or ERR_INVALID_AMOUNT in o
+ * (context {"field":"amount"}, the message says which) when the amount is
+ * malformed, zero, has more places than the coin allows, or is too small
+ * to leave anything after the fee; ERR_INTERNAL for a bad rate or fee.
  */
 enum err quote_price(const struct currency *from, const char *amount,
     const char *rate, const char *fee_percent, struct quote *q,
-    const char **why);
+    struct outcome *o);
 
 /*
- * Prices amount of from at the current rate and stores the quote for its
- * owner (a user on API_WALLET, a partner on API_PARTNER), valid for
- * quotes.ttl_seconds from now. Errors: ERR_INVALID_AMOUNT (why set),
- * ERR_RATE_UNAVAILABLE (no fresh rate), ERR_SERVICE_UNAVAILABLE.
+ * Prices amount of from at the current rate and stores the quote for who
+ * (a wallet user or a partner), valid for quotes.ttl_seconds from now.
+ * Errors in o: ERR_INVALID_AMOUNT, ERR_RATE_UNAVAILABLE (no fresh rate),
+ * ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
-enum err quote_create(struct ctx *ctx, enum api api, long long owner_id,
+enum err quote_create(struct ctx *ctx, const struct caller *who,
     const struct currency *from, const char *amount, struct quote *q,
-    const char **why);
+    struct outcome *o);
 
 #endif

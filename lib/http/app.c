@@ -10,7 +10,6 @@
 
 #include "http/auth.h"
 #include "core/id.h"
-#include "domain/idem.h"
 #include "core/log.h"
 #include "http/rl.h"
 #include "core/strict.h"
@@ -51,7 +50,7 @@ rl_worse(const struct rl_result *a, const struct rl_result *b)
  * Retry-After and, on the wallet API, the spec's context.
  */
 static enum err
-apply_limits(struct req *r, const struct route *rt, struct resp *resp)
+apply_limits(struct req *r, enum rl_category cat, struct resp *resp)
 {
 	const struct cfg *c = &r->ctx->cfg;
 	long long now = (long long)time(NULL);
@@ -68,7 +67,7 @@ apply_limits(struct req *r, const struct route *rt, struct resp *resp)
 		if (rl_hit_many(r->ctx->db, c, subject, plan, 2, now, pd) != DB_OK)
 			return ERR_SERVICE_UNAVAILABLE;
 		w = rl_worse(&pd[0], &pd[1]);
-	} else if (rl_hit(r->ctx->db, c, subject, rt->rl, now, &m) != DB_OK) {
+	} else if (rl_hit(r->ctx->db, c, subject, cat, now, &m) != DB_OK) {
 		return ERR_SERVICE_UNAVAILABLE;
 	}
 	snprintf(num, sizeof(num), "%llu", w->limit);
@@ -84,12 +83,40 @@ apply_limits(struct req *r, const struct route *rt, struct resp *resp)
 	resp_header(resp, "Retry-After", num);
 	timefmt_iso(w->reset, when, sizeof(when));
 	rl_window_name(w->window, window, sizeof(window));
-	json_decref(resp->err_ctx);
-	resp->err_ctx = json_pack("{s:I,s:s,s:I,s:s}", "limit", (json_int_t)w->limit,
-	    "window", window, "retryAfter", (json_int_t)retry, "resetsAt", when);
+	outcome_clear_ctx(&resp->out);
+	outcome_int(&resp->out, "limit", (long long)w->limit);
+	outcome_str(&resp->out, "window", window);
+	outcome_int(&resp->out, "retryAfter", retry);
+	outcome_str(&resp->out, "resetsAt", when);
 	return resp_fail(resp, ERR_RATE_LIMITED,
 	    "Rate limit of %llu requests per %s exceeded; retry after %lld s",
 	    w->limit, window, retry);
+}
+
+/*
+ * The X-Idempotency-Key step of an idempotent route, once its body is
+ * read: claims the key (or takes over a dead request's), or finds the
+ * stored answer to replay. The rate limit is counted here: a replay, or a
+ * retry resuming committed work, counts in the general category only, so a
+ * client retrying after a lost answer does not burn the endpoint's own.
+ */
+static enum err
+idempotency(struct req *r, const struct route *rt, struct resp *resp,
+    const struct buf *body)
+{
+	char endpoint[96];
+	enum err e;
+
+	snprintf(endpoint, sizeof(endpoint), "%s %s", rt->method, rt->pattern);
+	e = idem_begin(r->ctx->db, r->caller.id, r->idempotency_key, endpoint,
+	    body->data ? body->data : "", body->len,
+	    (long long)r->ctx->cfg.idem_lease_seconds, &r->idem,
+	    &resp->raw_status, &resp->raw_body, &resp->out);
+	if (e != ERR_OK)
+		return e;
+	if (resp->raw_body != NULL || r->idem.resumed)
+		return apply_limits(r, RL_GENERAL, resp);
+	return apply_limits(r, rt->rl, resp);
 }
 
 /*
@@ -103,7 +130,7 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 	const struct route *rt = NULL;
 	enum route_match m;
 	char allow[64];
-	int public_path;
+	int public_path, keyed;
 	enum err e;
 	struct buf body;
 
@@ -126,13 +153,16 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 		return resp_fail(resp, ERR_METHOD_NOT_ALLOWED,
 		    "%s is not allowed here; use %s", r->method, allow);
 	}
-	if (!(rt->flags & ROUTE_PUBLIC) &&
-	    (e = apply_limits(r, rt, resp)) != ERR_OK)
+	/* with a key, the limit waits until the key says replay or run */
+	keyed = (rt->flags & ROUTE_IDEMPOTENT) && (rt->flags & ROUTE_BODY) &&
+	    r->idempotency_key != NULL;
+	if (!(rt->flags & ROUTE_PUBLIC) && !keyed &&
+	    (e = apply_limits(r, rt->rl, resp)) != ERR_OK)
 		return e;
-	if (req_parse_query(r, r->query_string, resp->err_msg,
-	    sizeof(resp->err_msg)) != ERR_OK ||
-	    req_check_query(r, rt->query, resp->err_msg,
-	    sizeof(resp->err_msg)) != ERR_OK)
+	if (req_parse_query(r, r->query_string, resp->out.message,
+	    sizeof(resp->out.message)) != ERR_OK ||
+	    req_check_query(r, rt->query, resp->out.message,
+	    sizeof(resp->out.message)) != ERR_OK)
 		return ERR_VALIDATION;
 	if (rt->flags & ROUTE_BODY) {
 		if (r->content_length > r->ctx->cfg.max_body_bytes)
@@ -148,13 +178,9 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 			    "the request body could not be read");
 		}
 		e = req_parse_body(r, body.data ? body.data : "", body.len,
-		    resp->err_msg, sizeof(resp->err_msg));
-		if (e == ERR_OK && (rt->flags & ROUTE_IDEMPOTENT)) {
-			char endpoint[96];
-
-			snprintf(endpoint, sizeof(endpoint), "%s %s", rt->method, rt->pattern);
-			e = idem_begin(r, resp, endpoint, body.data ? body.data : "", body.len);
-		}
+		    resp->out.message, sizeof(resp->out.message));
+		if (e == ERR_OK && keyed)
+			e = idempotency(r, rt, resp, &body);
 		buf_free(&body);
 		if (e != ERR_OK || resp->raw_body != NULL)
 			return e; /* an error, or a stored answer to replay */
@@ -177,7 +203,7 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 	memset(&r, 0, sizeof(r));
 	resp_init(&resp);
 	r.ctx = ctx;
-	e = req_from_env(&r, envp, resp.err_msg, sizeof(resp.err_msg));
+	e = req_from_env(&r, envp, resp.out.message, sizeof(resp.out.message));
 	if (r.request_id[0] == '\0' &&
 	    id_random(r.request_id, sizeof(r.request_id), "req_", 20) != 0)
 		(void)strict_copy(r.request_id, sizeof(r.request_id), "req_unknown");
@@ -204,7 +230,7 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 	} else {
 		e = dispatch(app, &r, &resp, rd, io, why, sizeof(why));
 	}
-	if (e == ERR_INTERNAL && resp.err_msg[0] == '\0' && why[0] == '\0')
+	if (e == ERR_INTERNAL && resp.out.message[0] == '\0' && why[0] == '\0')
 		snprintf(why, sizeof(why), "handler failed");
 	status = resp_render(&resp, r.api, e, r.request_id, head, body);
 	if (status < 0) {
@@ -219,16 +245,18 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 		status = 500;
 	}
 	/*
-	 * Store the answer of a request that changed something; release the
-	 * key otherwise (a validation error, or "not confirmed yet"), so a
-	 * retry with the same key runs again.
+	 * Store the answer of a request that changed something or recorded a
+	 * recovery point; release the key otherwise (a validation error, or
+	 * "not confirmed yet"), so a retry with the same key runs again.
 	 */
-	idem_finish(&r, resp.committed, status, body->data, body->len);
+	if (resp.raw_body == NULL)
+		idem_finish(ctx->db, &r.idem, resp.out.changed, status, body->data,
+		    body->len);
 	if (r.caller.kind != CALLER_NONE)
 		snprintf(caller, sizeof(caller), "%s:%s",
 		    r.caller.kind == CALLER_USER ? "user" : "partner", r.caller.ref);
 	log_request(r.request_id, r.method, r.path, status, log_now_us() - t0,
-	    caller, e != ERR_OK ? (why[0] ? why : resp.err_msg) : NULL);
+	    caller, e != ERR_OK ? (why[0] ? why : resp.out.message) : NULL);
 	resp_free(&resp);
 	req_free(&r);
 	return status;
@@ -266,9 +294,11 @@ app_main(const struct app *app)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTERM, &sa, NULL);
 	/* A set-up failure is served as JSON 500s, never as a crash loop. */
-	(void)ctx_init(&ctx, app->name, 1);
+	if (ctx_init(&ctx, app->name, 1) == 0 && auth_init(&ctx) != 0)
+		log_event("error", "%s", ctx.init_error);
 	if (FCGX_Init() != 0 || FCGX_InitRequest(&fr, 0, 0) != 0) {
 		log_event("error", "FastCGI set-up failed");
+		auth_free(&ctx);
 		ctx_free(&ctx);
 		return 1;
 	}
@@ -285,6 +315,7 @@ app_main(const struct app *app)
 	}
 	buf_free(&head);
 	buf_free(&body);
+	auth_free(&ctx);
 	ctx_free(&ctx);
 	return 0;
 }

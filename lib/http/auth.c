@@ -8,6 +8,71 @@
 #include "domain/ctx.h"
 #include "core/strict.h"
 #include "domain/user.h"
+#include "http/jwt.h"
+
+/* Reads the comma list of algorithm names into JWT_ALG_* bits; -1 on junk. */
+static int
+parse_algs(const char *s, unsigned *out)
+{
+	unsigned bits = 0;
+
+	while (*s != '\0') {
+		size_t n = strcspn(s, ",");
+
+		if (n == 5 && memcmp(s, "HS256", 5) == 0)
+			bits |= JWT_ALG_HS256;
+		else if (n == 5 && memcmp(s, "RS256", 5) == 0)
+			bits |= JWT_ALG_RS256;
+		else if (n == 5 && memcmp(s, "ES256", 5) == 0)
+			bits |= JWT_ALG_ES256;
+		else
+			return -1;
+		s += n;
+		if (*s == ',')
+			s++;
+	}
+	*out = bits;
+	return 0;
+}
+
+int
+auth_init(struct ctx *ctx)
+{
+	const struct cfg *c = &ctx->cfg;
+	struct jwt_config jc;
+	char err[200];
+
+	memset(&jc, 0, sizeof(jc));
+	if (parse_algs(c->jwt_algorithms, &jc.algs) != 0) {
+		snprintf(ctx->init_error, sizeof(ctx->init_error),
+		    "jwt.algorithms: use HS256, RS256, ES256");
+		return -1;
+	}
+	if (c->jwt_hs256_secret[0] == '\0')
+		jc.algs &= ~JWT_ALG_HS256;
+	if (c->jwt_jwks_file[0] == '\0')
+		jc.algs &= ~(JWT_ALG_RS256 | JWT_ALG_ES256);
+	if (jc.algs == 0)
+		return 0; /* every wallet request will be 401 */
+	jc.hs256_secret = (const unsigned char *)c->jwt_hs256_secret;
+	jc.hs256_secret_len = strlen(c->jwt_hs256_secret);
+	jc.jwks_path = c->jwt_jwks_file;
+	jc.issuer = c->jwt_issuer;
+	jc.audience = c->jwt_audience;
+	jc.leeway_seconds = (long)c->jwt_leeway_seconds;
+	if (jwt_verifier_new(&jc, &ctx->jwt, err, sizeof(err)) != 0) {
+		snprintf(ctx->init_error, sizeof(ctx->init_error), "jwt: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+void
+auth_free(struct ctx *ctx)
+{
+	jwt_verifier_free(ctx->jwt);
+	ctx->jwt = NULL;
+}
 
 /*
  * Finds the credentials of "Authorization: Bearer <credentials>" (scheme

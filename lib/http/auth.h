@@ -6,7 +6,15 @@
 #define CEDIRAMP_AUTH_H
 
 #include "core/err.h"
+#include "domain/ctx.h"
 #include "http/req.h"
+
+/*
+ * Builds ctx->jwt from the jwt.* config keys (no usable algorithm leaves it
+ * NULL: every wallet request is then 401). 0, or -1 with ctx->init_error.
+ */
+int auth_init(struct ctx *ctx);
+void auth_free(struct ctx *ctx);
 
 /*
  * Returns ERR_OK, ERR_UNAUTHORIZED (no bearer token), ERR_TOKEN_EXPIRED,

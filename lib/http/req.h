@@ -9,8 +9,9 @@
 #include <stddef.h>
 #include <jansson.h>
 
-#include "core/err.h"
+#include "http/errtab.h"
 #include "domain/caller.h"
+#include "domain/idem.h"
 
 #define REQ_PATH_MAX 512
 #define REQ_QUERY_MAX 4096   /* raw query string bytes */
@@ -47,7 +48,7 @@ struct req {
 
 	struct caller caller;
 	struct ctx *ctx; /* the process context; borrowed */
-	long long idem_row; /* the claimed idempotency key's row, 0 if none */
+	struct idem_claim idem; /* the claimed idempotency key; row 0 if none */
 
 	char *storage;   /* decoded strings live here; owned */
 	size_t storage_len, storage_cap;

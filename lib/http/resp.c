@@ -11,6 +11,7 @@ void
 resp_init(struct resp *r)
 {
 	memset(r, 0, sizeof(*r));
+	outcome_init(&r->out);
 }
 
 void
@@ -18,8 +19,7 @@ resp_free(struct resp *r)
 {
 	json_decref(r->data);
 	json_decref(r->pagination);
-	json_decref(r->err_ctx);
-	r->data = r->pagination = r->err_ctx = NULL;
+	r->data = r->pagination = NULL;
 	free(r->raw_body);
 	r->raw_body = NULL;
 }
@@ -51,22 +51,38 @@ resp_ok(struct resp *r, int status, json_t *data)
 enum err
 resp_fail(struct resp *r, enum err e, const char *fmt, ...)
 {
-	char raw[sizeof(r->err_msg)];
+	char raw[sizeof(r->out.message)];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
-	strict_clip(r->err_msg, sizeof(r->err_msg), raw, strlen(raw));
-	return e;
+	return outcome_fail(&r->out, e, "%s", raw);
 }
 
 enum err
 resp_invalid(struct resp *r, enum err e, const char *field, const char *reason)
 {
-	json_decref(r->err_ctx);
-	r->err_ctx = json_pack("{s:s}", "field", field);
-	return resp_fail(r, e, "%s: %s", field, reason);
+	return outcome_field(&r->out, e, field, reason);
+}
+
+/* The outcome's context items as a JSON object; NULL when there are none. */
+static json_t *
+context_json(const struct outcome *o)
+{
+	json_t *c;
+	size_t i;
+
+	if (o->nctx == 0 || (c = json_object()) == NULL)
+		return NULL;
+	for (i = 0; i < o->nctx; i++) {
+		const struct outcome_item *it = &o->ctx[i];
+
+		json_object_set_new(c, it->key, it->type == OUTCOME_STR ?
+		    json_string(it->str) : it->type == OUTCOME_INT ?
+		    json_integer((json_int_t)it->num) : json_boolean(it->num));
+	}
+	return c;
 }
 
 static const char *
@@ -104,7 +120,7 @@ static json_t *
 envelope(const struct resp *r, enum api api, enum err e)
 {
 	const struct err_def *d = err_def(api, e);
-	const char *msg = r->err_msg[0] ? r->err_msg : d->message;
+	const char *msg = r->out.message[0] ? r->out.message : d->message;
 	json_t *o = json_object();
 
 	if (o == NULL)
@@ -116,7 +132,7 @@ envelope(const struct resp *r, enum api api, enum err e)
 		if (e == ERR_OK)
 			json_object_set(o, "data", r->data ? r->data : json_null());
 		else
-			json_object_set(o, "data", r->err_ctx ? r->err_ctx : json_null());
+			json_object_set_new(o, "data", r->out.nctx ? context_json(&r->out) : json_null());
 	} else if (e == ERR_OK) {
 		json_object_set_new(o, "status", json_string("success"));
 		json_object_set(o, "data", r->data ? r->data : json_null());

@@ -1,7 +1,7 @@
 /*
  * resp: what a handler produced, and its rendering into either API's
  * envelope. Handlers fill data (and pagination); errors carry an enum err,
- * an optional message and, for the wallet API, an optional context object.
+ * and the outcome's message and, for the wallet API, its context items.
  */
 #ifndef CEDIRAMP_RESP_H
 #define CEDIRAMP_RESP_H
@@ -10,7 +10,8 @@
 #include <jansson.h>
 
 #include "core/buf.h"
-#include "core/err.h"
+#include "core/outcome.h"
+#include "http/errtab.h"
 
 #define RESP_HEADERS 12
 
@@ -25,13 +26,16 @@ struct resp {
 	json_t *pagination; /* owned; NULL: no pagination member */
 	int no_body;        /* 204: nothing after the headers */
 
-	char err_msg[256];  /* "" uses the table's default message */
-	json_t *err_ctx;    /* owned; wallet API `data` on errors */
+	/*
+	 * How the operation ended: the error's message and context (the
+	 * wallet API's `data` on errors), and whether state was committed.
+	 * Domain functions fill it directly: handlers pass &resp->out.
+	 */
+	struct outcome out;
 
 	struct resp_header headers[RESP_HEADERS];
 	size_t nheaders;
 
-	int committed;      /* the handler changed state (idempotency stores) */
 	char *raw_body;     /* owned; a stored answer replayed byte for byte */
 	int raw_status;
 };

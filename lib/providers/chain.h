@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#include "core/cfg.h"
+#include "providers/endpoint.h"
 
 #define CHAIN_HASH_LEN 66 /* "0x" + 64 hex */
 
@@ -42,17 +42,17 @@ struct chain_receipt {
 
 struct chain_adapter {
 	/* The balance of wallet in asset, as decimal text, into out. */
-	enum chain_rc (*balance)(const struct cfg *c, const char *wallet,
+	enum chain_rc (*balance)(const struct prov_endpoint *ep, const char *wallet,
 	    const char *asset, char *out, size_t cap);
 	/* Broadcasts amount of asset from wallet to the gateway under
 	 * tx_hash. The same hash again is answered, not executed again. */
-	enum chain_rc (*submit)(const struct cfg *c, const char *tx_hash,
+	enum chain_rc (*submit)(const struct prov_endpoint *ep, const char *tx_hash,
 	    const char *wallet, const char *asset, const char *amount);
 	/* The receipt of tx_hash; CHAIN_UNKNOWN state for a hash never seen. */
-	enum chain_rc (*receipt)(const struct cfg *c, const char *tx_hash,
+	enum chain_rc (*receipt)(const struct prov_endpoint *ep, const char *tx_hash,
 	    struct chain_receipt *out);
 	/* Sandbox only: credits wallet, returns the new balance in out. */
-	enum chain_rc (*faucet)(const struct cfg *c, const char *wallet,
+	enum chain_rc (*faucet)(const struct prov_endpoint *ep, const char *wallet,
 	    const char *asset, const char *amount, char *out, size_t cap);
 };
 

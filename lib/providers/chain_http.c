@@ -38,7 +38,7 @@ struct call {
  * call->sent says whether the request may have reached the gateway.
  */
 static int
-chain_call(const struct cfg *c, const char *method, const char *path,
+chain_call(const struct prov_endpoint *ep, const char *method, const char *path,
     json_t *body, struct call *call)
 {
 	char url[1024];
@@ -50,11 +50,11 @@ chain_call(const struct cfg *c, const char *method, const char *path,
 	int rc = -1;
 
 	memset(call, 0, sizeof(*call));
-	if (c->chain_url[0] == '\0' ||
-	    (size_t)snprintf(url, sizeof(url), "%s%s", c->chain_url, path) >= sizeof(url))
+	if (ep->url[0] == '\0' ||
+	    (size_t)snprintf(url, sizeof(url), "%s%s", ep->url, path) >= sizeof(url))
 		return -1;
 	buf_init(&out, 1024 * 1024);
-	h = prov_http_handle(url, (long)c->provider_timeout_ms, &out);
+	h = prov_http_handle(url, ep->timeout_ms, &out);
 	if (h == NULL)
 		return -1;
 	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
@@ -106,15 +106,19 @@ answer_string(const struct call *call, const char *name, char *out, size_t cap)
 }
 
 static enum chain_rc
-http_balance(const struct cfg *c, const char *wallet, const char *asset,
+http_balance(const struct prov_endpoint *ep, const char *wallet, const char *asset,
     char *out, size_t cap)
 {
-	char path[300];
+	char path[1024], w[3 * 129 + 1], a[3 * 16 + 1];
 	struct call call;
 	enum chain_rc rc = CHAIN_UNAVAILABLE;
 
-	snprintf(path, sizeof(path), "/wallets/%s/%s", wallet, asset);
-	if (chain_call(c, "GET", path, NULL, &call) != 0)
+	/* the wallet id is a JWT subject: it may hold / ? # or .. */
+	if (prov_http_escape(wallet, w, sizeof(w)) != 0 ||
+	    prov_http_escape(asset, a, sizeof(a)) != 0)
+		return CHAIN_REJECTED;
+	snprintf(path, sizeof(path), "/wallets/%s/%s", w, a);
+	if (chain_call(ep, "GET", path, NULL, &call) != 0)
 		return CHAIN_UNAVAILABLE;
 	if (call.status == 200 && answer_string(&call, "balance", out, cap) == 0)
 		rc = CHAIN_OK;
@@ -123,7 +127,7 @@ http_balance(const struct cfg *c, const char *wallet, const char *asset,
 }
 
 static enum chain_rc
-http_submit(const struct cfg *c, const char *tx_hash, const char *wallet,
+http_submit(const struct prov_endpoint *ep, const char *tx_hash, const char *wallet,
     const char *asset, const char *amount)
 {
 	json_t *body = json_pack("{s:s,s:s,s:s,s:s}", "tx_hash", tx_hash,
@@ -133,7 +137,7 @@ http_submit(const struct cfg *c, const char *tx_hash, const char *wallet,
 
 	if (body == NULL)
 		return CHAIN_UNAVAILABLE;
-	if (chain_call(c, "POST", "/transactions", body, &call) != 0) {
+	if (chain_call(ep, "POST", "/transactions", body, &call) != 0) {
 		json_decref(body);
 		return call.sent ? CHAIN_IN_DOUBT : CHAIN_UNAVAILABLE;
 	}
@@ -152,15 +156,17 @@ http_submit(const struct cfg *c, const char *tx_hash, const char *wallet,
 }
 
 static enum chain_rc
-http_receipt(const struct cfg *c, const char *tx_hash, struct chain_receipt *out)
+http_receipt(const struct prov_endpoint *ep, const char *tx_hash, struct chain_receipt *out)
 {
-	char path[120], st[16];
+	char path[300], h[3 * (CHAIN_HASH_LEN + 1) + 1], st[16];
 	struct call call;
 	enum chain_rc rc = CHAIN_IN_DOUBT;
 
 	memset(out, 0, sizeof(*out));
-	snprintf(path, sizeof(path), "/transactions/%s", tx_hash);
-	if (chain_call(c, "GET", path, NULL, &call) != 0)
+	if (prov_http_escape(tx_hash, h, sizeof(h)) != 0)
+		return CHAIN_IN_DOUBT;
+	snprintf(path, sizeof(path), "/transactions/%s", h);
+	if (chain_call(ep, "GET", path, NULL, &call) != 0)
 		return CHAIN_UNAVAILABLE;
 	if (call.status == 404) {
 		out->state = CHAIN_UNKNOWN;
@@ -188,7 +194,7 @@ http_receipt(const struct cfg *c, const char *tx_hash, struct chain_receipt *out
 }
 
 static enum chain_rc
-http_faucet(const struct cfg *c, const char *wallet, const char *asset,
+http_faucet(const struct prov_endpoint *ep, const char *wallet, const char *asset,
     const char *amount, char *out, size_t cap)
 {
 	json_t *body = json_pack("{s:s,s:s,s:s}", "wallet", wallet, "asset", asset,
@@ -198,7 +204,7 @@ http_faucet(const struct cfg *c, const char *wallet, const char *asset,
 
 	if (body == NULL)
 		return CHAIN_UNAVAILABLE;
-	if (chain_call(c, "POST", "/faucet", body, &call) != 0) {
+	if (chain_call(ep, "POST", "/faucet", body, &call) != 0) {
 		json_decref(body);
 		return CHAIN_UNAVAILABLE;
 	}

@@ -29,6 +29,19 @@ enum prov_health { PROV_OPERATIONAL = 0, PROV_DEGRADED, PROV_DOWN };
 enum prov_health prov_http_probe(const char *base_url, const char *path,
     long timeout_ms);
 
+#define PROV_PROBE_MAX 8
+
+struct prov_probe {
+	const char *base_url; /* "" or NULL: down without a call */
+	const char *path;
+	long timeout_ms;
+};
+
+/* prov_http_probe for n (at most PROV_PROBE_MAX) providers at once; out[i]
+ * is p[i]'s health. */
+void prov_http_probe_many(const struct prov_probe *p, size_t n,
+    enum prov_health *out);
+
 /*
  * GETs url and parses a JSON body of at most 1 MiB. Returns 0 with *out
  * set (new reference) and *status the HTTP status, or -1 (no answer, or a
@@ -36,6 +49,14 @@ enum prov_health prov_http_probe(const char *base_url, const char *path,
  */
 int prov_http_get_json(const char *url, long timeout_ms, long *status,
     json_t **out, const char **why);
+
+/*
+ * Percent-encodes s for one URL path segment: everything but A-Z a-z 0-9
+ * - _ ~ is %XX (dots too, so "." and ".." stay plain names that no client
+ * library resolves as dot segments), so an id cannot add segments, a query
+ * or a fragment. 0, or -1 when out (cap bytes) is too small.
+ */
+int prov_http_escape(const char *s, char *out, size_t cap);
 
 /* "operational", "degraded" or "down". */
 const char *prov_health_name(enum prov_health h);

@@ -4,10 +4,13 @@
  * sim_chain_txs. Magic amounts, by integer part: 666 fails on chain
  * ("execution reverted"), 777 never confirms; anything else confirms
  * sim_settings "chain.confirm_seconds" after submission (default 5).
+ * "chain.answer_delay_ms" makes every submission answer that late.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "http/app.h"
 #include "core/currency.h"
@@ -55,22 +58,45 @@ submit_tx(struct db *db, void *arg)
 	return DB_OK;
 }
 
-/* sim_settings chain.confirm_seconds, default 5. */
-static long long
-confirm_delay(struct db *db)
+/* The sim_settings value name as a number up to max, else dflt. */
+static unsigned long long
+setting_uint(struct db *db, const char *name, unsigned long long max,
+    unsigned long long dflt)
 {
-	struct db_arg a[1] = { DB_S("chain.confirm_seconds") };
+	struct db_arg a[1] = { DB_S(name) };
 	struct db_rows rows;
-	unsigned long long v = 5;
+	unsigned long long v = dflt;
 	const char *s;
 
 	if (db_exec(db, DB_SIM_SETTING_GET, a, 1, &rows, NULL) == DB_OK) {
 		s = db_cell(&rows, 0, 0);
-		if (s == NULL || strict_uint(s, strlen(s), 3600, &v) != 0)
-			v = 5;
+		if (s == NULL || strict_uint(s, strlen(s), max, &v) != 0)
+			v = dflt;
 		db_rows_free(&rows);
 	}
-	return (long long)v;
+	return v;
+}
+
+/* sim_settings chain.confirm_seconds, default 5. */
+static long long
+confirm_delay(struct db *db)
+{
+	return (long long)setting_uint(db, "chain.confirm_seconds", 3600, 5);
+}
+
+/*
+ * sim_settings chain.answer_delay_ms (default 0): the gateway has recorded
+ * the transfer, then answers this late, so tests can kill a caller (or its
+ * database) while its broadcast is in flight.
+ */
+static void
+answer_late(struct db *db)
+{
+	long ms = (long)setting_uint(db, "chain.answer_delay_ms", 60000, 0);
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
 }
 
 /* A body string member, or NULL. */
@@ -121,6 +147,7 @@ sim_chain_submit(struct req *r, struct resp *resp)
 	s.outcome = integer == 666 ? "fail" : integer == 777 ? "hang" : "confirm";
 	s.delay = confirm_delay(r->ctx->db);
 	rc = db_tx(r->ctx->db, submit_tx, &s);
+	answer_late(r->ctx->db);
 	if (rc == DB_DUP) {
 		/* the same transfer again: accepted once, answered again */
 		return resp_ok(resp, 202, json_pack("{s:s,s:s}", "tx_hash", s.hash,

@@ -221,20 +221,36 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "SELECT COUNT(*) FROM conversions WHERE user_id = ? AND (? = '' OR status = ?)",
 	[DB_IDEM_INSERT] =
 	    "INSERT INTO idempotency_keys (user_id, idem_key, endpoint, request_hash, "
-	    "state, created_at) VALUES (?, ?, ?, ?, 'in_progress', UTC_TIMESTAMP(6))",
+	    "state, owner, locked_at, created_at) "
+	    "VALUES (?, ?, ?, ?, 'in_progress', ?, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))",
 	[DB_IDEM_GET] =
 	    "SELECT id, endpoint, request_hash, state, status_code, response_body, "
 	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ'), "
-	    "created_at < UTC_TIMESTAMP(6) - INTERVAL 24 HOUR "
+	    "created_at < UTC_TIMESTAMP(6) - INTERVAL 24 HOUR, "
+	    "recovery_point, recovery_ref, "
+	    "locked_at < UTC_TIMESTAMP(6) - INTERVAL CAST(? AS UNSIGNED) SECOND "
 	    "FROM idempotency_keys WHERE user_id = ? AND idem_key = ?",
 	[DB_IDEM_DELETE_EXPIRED] =
 	    "DELETE FROM idempotency_keys WHERE id = ? "
 	    "AND created_at < UTC_TIMESTAMP(6) - INTERVAL 24 HOUR",
+	/* the owner is checked: a request whose key was taken over writes nothing */
 	[DB_IDEM_DONE] =
 	    "UPDATE idempotency_keys SET state = 'done', status_code = ?, "
-	    "response_body = ? WHERE id = ?",
+	    "response_body = ? WHERE id = ? AND owner = ? AND state = 'in_progress'",
 	[DB_IDEM_RELEASE] =
-	    "DELETE FROM idempotency_keys WHERE id = ? AND state = 'in_progress'",
+	    "DELETE FROM idempotency_keys WHERE id = ? AND owner = ? "
+	    "AND state = 'in_progress'",
+	[DB_IDEM_HAND_ON] =
+	    "UPDATE idempotency_keys SET locked_at = created_at - INTERVAL 1 DAY "
+	    "WHERE id = ? AND owner = ? AND state = 'in_progress'",
+	[DB_IDEM_TAKE_OVER] =
+	    "UPDATE idempotency_keys SET owner = ?, locked_at = UTC_TIMESTAMP(6) "
+	    "WHERE id = ? AND state = 'in_progress' "
+	    "AND locked_at < UTC_TIMESTAMP(6) - INTERVAL CAST(? AS UNSIGNED) SECOND",
+	[DB_IDEM_MARK] =
+	    "UPDATE idempotency_keys SET recovery_point = ?, recovery_ref = ?, "
+	    "locked_at = UTC_TIMESTAMP(6) WHERE id = ? AND owner = ? "
+	    "AND state = 'in_progress'",
 	[DB_IDEM_EXPIRE] =
 	    "DELETE FROM idempotency_keys WHERE created_at < UTC_TIMESTAMP(6) - "
 	    "INTERVAL 24 HOUR LIMIT 1000",

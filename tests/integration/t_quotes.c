@@ -301,14 +301,15 @@ test_pricing_matches_mariadb_decimal(void)
 	for (i = 0; i < 2000; i++) {
 		const struct currency *c = currency_find(coins[i % 5]);
 		char amount[64], rate[64], ref[256], got[256];
-		const char *why = "";
+		struct outcome o;
 		struct quote q;
 
 		random_decimal(&seed, 1 + (int)(xorshift(&seed) % 12),
 		    (int)(xorshift(&seed) % (c->scale + 1)), amount, sizeof(amount));
 		random_decimal(&seed, 1 + (int)(xorshift(&seed) % 3),
 		    (int)(xorshift(&seed) % 9), rate, sizeof(rate));
-		if (quote_price(c, amount, rate, "1.00", &q, &why) != ERR_OK)
+		outcome_init(&o);
+		if (quote_price(c, amount, rate, "1.00", &q, &o) != ERR_OK)
 			continue; /* too small to leave anything after the fee */
 		priced++;
 		if (it_db_text(ref_sql, q.amount, q.rate_exact, ref, sizeof(ref)) != 0) {

@@ -819,7 +819,8 @@ test_quote_table(void)
 		const struct quote_row *t = &quote_rows[i];
 		const struct currency *c = currency_find(t->coin);
 		struct quote q;
-		const char *why = NULL;
+		struct outcome o;
+		const char *why;
 		char label[160];
 		enum err e;
 
@@ -829,7 +830,9 @@ test_quote_table(void)
 		if (c == NULL)
 			continue;
 		memset(&q, 0, sizeof(q));
-		e = quote_price(c, t->amount, t->rate, t->fee_pct, &q, &why);
+		outcome_init(&o);
+		e = quote_price(c, t->amount, t->rate, t->fee_pct, &q, &o);
+		why = o.message;
 		UNIT_CHECK(e == t->err, "%s: err %d want %d (why \"%s\")", label,
 		    (int)e, (int)t->err, why ? why : "(null)");
 		if (e != t->err)
@@ -929,7 +932,8 @@ test_quote_huge_gmp(void)
 	for (i = 0; i < NELEM(rows); i++) {
 		const struct currency *c = currency_find(rows[i].coin);
 		struct quote q;
-		const char *why = NULL;
+		struct outcome o;
+		const char *why;
 		enum err e;
 
 		UNIT_REQUIRE(c != NULL, "huge row %zu: coin", i);
@@ -937,7 +941,9 @@ test_quote_huge_gmp(void)
 		zset(rate, rows[i].rate_units);
 		ref_price(gross, fee, recv, amt, c->scale, rate, pct);
 		memset(&q, 0, sizeof(q));
-		e = quote_price(c, rows[i].amount, rows[i].rate, "1.00", &q, &why);
+		outcome_init(&o);
+		e = quote_price(c, rows[i].amount, rows[i].rate, "1.00", &q, &o);
+		why = o.message;
 		UNIT_CHECK(e == ERR_OK, "huge row %zu %s \"%s\": err %d why \"%s\"",
 		    i, rows[i].coin, rows[i].amount, (int)e, why ? why : "(null)");
 		if (e == ERR_OK) {
@@ -982,7 +988,8 @@ test_quote_property(void)
 		unsigned idig = 1 + rng_below(15), places = rng_below(c->scale + 1);
 		unsigned rdig = rng_below(7), fu, k;
 		struct quote q;
-		const char *why = NULL;
+		struct outcome o;
+		const char *why;
 		enum err e, want;
 		int ok;
 
@@ -1044,7 +1051,9 @@ test_quote_property(void)
 		want = mpz_sgn(amt) > 0 && mpz_sgn(recv) > 0 ? ERR_OK :
 		    ERR_INVALID_AMOUNT;
 		memset(&q, 0, sizeof(q));
-		e = quote_price(c, amount, rtext, ftext, &q, &why);
+		outcome_init(&o);
+		e = quote_price(c, amount, rtext, ftext, &q, &o);
+		why = o.message;
 		if (e != want)
 			ok = 0;
 		else if (e == ERR_OK)

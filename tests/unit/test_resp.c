@@ -202,7 +202,6 @@ test_error_with_context(void)
 	resp_free(&r);
 	CU_ASSERT_PTR_NULL(r.data);
 	CU_ASSERT_PTR_NULL(r.pagination);
-	CU_ASSERT_PTR_NULL(r.err_ctx);
 }
 
 static void
@@ -375,7 +374,7 @@ test_fail_message(void)
 	resp_init(&r);
 	CU_ASSERT_EQUAL(resp_fail(&r, ERR_INVALID_PHONE, "phone %s: %d", "+2331", 7),
 	    ERR_INVALID_PHONE);
-	CU_ASSERT_STRING_EQUAL(r.err_msg, "phone +2331: 7");
+	CU_ASSERT_STRING_EQUAL(r.out.message, "phone +2331: 7");
 	render(&r, API_PARTNER, ERR_INVALID_PHONE, &out);
 	CU_ASSERT_EQUAL(out.status, 400);
 	UNIT_STR_EQ(json_string_value(json_object_get(out.json, "message")),
@@ -386,7 +385,7 @@ test_fail_message(void)
 
 	/* control bytes and non-ASCII become '?' */
 	resp_fail(&r, ERR_VALIDATION, "bad%svalue%c%s", "\r\n", 1, "caf\xc3\xa9\x7f");
-	CU_ASSERT_STRING_EQUAL(r.err_msg, "bad??value?caf???");
+	CU_ASSERT_STRING_EQUAL(r.out.message, "bad??value?caf???");
 	render(&r, API_WALLET, ERR_VALIDATION, &out);
 	UNIT_STR_EQ(json_string_value(json_object_get(out.json, "message")),
 	    "bad??value?caf???", "cleaned message");
@@ -398,8 +397,8 @@ test_fail_message(void)
 	resp_fail(&r, ERR_VALIDATION, "%s", long_in);
 	memset(want, 'm', 255);
 	want[255] = '\0';
-	CU_ASSERT_EQUAL(strlen(r.err_msg), 255);
-	CU_ASSERT_STRING_EQUAL(r.err_msg, want);
+	CU_ASSERT_EQUAL(strlen(r.out.message), 255);
+	CU_ASSERT_STRING_EQUAL(r.out.message, want);
 	resp_free(&r);
 }
 

@@ -1,4 +1,4 @@
-#include "core/err.h"
+#include "http/errtab.h"
 
 #include <stddef.h>
 

@@ -1,0 +1,14 @@
+/*
+ * endpoint: where one provider is and how long it may take, as the
+ * registry built it from config. Every adapter call takes one.
+ */
+#ifndef CEDIRAMP_ENDPOINT_H
+#define CEDIRAMP_ENDPOINT_H
+
+struct prov_endpoint {
+	char provider[16]; /* "chain", "MTN", "TELECEL", "AIRTELTIGO" */
+	char url[512];     /* base URL; "" means not configured (down) */
+	long timeout_ms;   /* total time for one call */
+};
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * registry: the providers, keyed by kind and provider, built once from
+ * config. The domain reaches every adapter through it (never a global
+ * adapter), so pointing a network at the sandbox simulator or at a real
+ * provider is a config change:
+ *   providers.chain_url                  the chain gateway
+ *   providers.momo.<NETWORK>.url         one mobile money provider per
+ *                                        network (default momo_url/<NETWORK>)
+ *   providers.timeout_ms                 each call's total time
+ */
+#ifndef CEDIRAMP_REGISTRY_H
+#define CEDIRAMP_REGISTRY_H
+
+#include "core/cfg.h"
+#include "providers/chain.h"
+#include "providers/endpoint.h"
+#include "providers/momo.h"
+#include "providers/prov_http.h"
+
+#define PROV_NETWORKS 3
+
+struct prov_chain {
+	const struct chain_adapter *ops;
+	struct prov_endpoint ep;
+};
+
+struct prov_momo {
+	const struct momo_adapter *ops;
+	struct prov_endpoint ep;  /* ep.provider is the network's id */
+};
+
+struct providers {
+	struct prov_chain chain;
+	struct prov_momo momo[PROV_NETWORKS]; /* MTN, TELECEL, AIRTELTIGO */
+};
+
+/* The network ids, in registry order. */
+extern const char *const prov_network_ids[PROV_NETWORKS];
+
+/* Builds the registry from c. 0, or -1 when a URL does not fit. */
+int providers_init(struct providers *p, const struct cfg *c);
+
+/* The chain gateway. */
+const struct prov_chain *providers_chain(const struct providers *p);
+
+/* The adapter of network (an id above), or NULL for an unknown one. */
+const struct prov_momo *providers_momo(const struct providers *p,
+    const char *network);
+
+/* The chain's and every network's health, probed at once (so the wait is
+ * the slowest probe, not their sum). */
+void providers_health(const struct providers *p, enum prov_health *chain,
+    enum prov_health momo[PROV_NETWORKS]);
+
+#endif

@@ -1,0 +1,392 @@
+/*
+ * Idempotency keys that cannot lose a committed answer and are never stuck
+ * (DESIGN.md decision 22): storing the answer fails after the commit; the
+ * database stops while a conversion's broadcast is in flight; the program
+ * holding a key is killed mid-request; a key abandoned before anything
+ * committed; replays counted in the general rate-limit category only.
+ */
+#include <dirent.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/strict.h"
+#include "itc.h"
+
+/* Keys whose answer this trigger refuses to store (fault injection). */
+#define FAIL_STORE_TRIGGER \
+	"CREATE TRIGGER t_fail_idem_store BEFORE UPDATE ON idempotency_keys " \
+	"FOR EACH ROW BEGIN IF NEW.state = 'done' AND NEW.idem_key LIKE 'failstore-%' " \
+	"THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'injected: store fails'; " \
+	"END IF; END"
+
+/* Moves key's lease into the past: its holder now counts as dead. */
+static void
+expire_lease(const char *key)
+{
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE idempotency_keys SET locked_at = "
+	    "locked_at - INTERVAL 1 HOUR WHERE idem_key = ?", key, NULL), 1);
+}
+
+static long long
+conversions_of(const struct itc_wallet *w)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM conversions c JOIN users u ON "
+	    "u.id = c.user_id WHERE u.wallet_id = ?", w->id, NULL);
+}
+
+/* The simulator's count of submissions recorded for conversion id. */
+static long long
+chain_txs_of(const char *conv_id)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM sim_chain_txs s JOIN conversions c "
+	    "ON c.tx_hash = s.tx_hash WHERE c.id = ?", conv_id, NULL);
+}
+
+static void
+sim_set(const char *name, const char *value)
+{
+	char args[200], out[100];
+
+	snprintf(args, sizeof(args), "sim set %s %s", name, value);
+	CU_ASSERT_EQUAL(it_admin(args, out, sizeof(out)), 0);
+}
+
+/* A funded wallet and a fresh quote of 1 USDT. */
+static void
+ready(struct itc_wallet *w, const char *prefix, char *qid)
+{
+	itc_wallet(w, prefix, NULL);
+	itc_limit(w, "convert", 1000);
+	itc_faucet(w, "USDT", "10");
+	CU_ASSERT_EQUAL_FATAL(itc_quote(w, "USDT", "1", qid, NULL), 0);
+}
+
+static const char *
+conv_id_of(const struct it_resp *r)
+{
+	return json_string_value(json_object_get(json_object_get(r->json, "data"),
+	    "conversionId"));
+}
+
+/*
+ * The work commits but its answer cannot be stored: the client still gets
+ * its 201; a retry never converts again, even with the key past its lease
+ * (it resumes and answers with the same conversion); once storing works
+ * the answer is stored and replayed byte for byte.
+ */
+static void
+test_store_fails_after_commit(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char qid[40], key[80], id[64], first[2048];
+
+	ready(&w, "0xrec-store", qid);
+	it_db_exec("DROP TRIGGER IF EXISTS t_fail_idem_store", NULL, NULL);
+	CU_ASSERT_EQUAL_FATAL(it_db_exec(FAIL_STORE_TRIGGER, NULL, NULL), 0);
+	it_unique("failstore-", key, sizeof(key));
+
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
+	snprintf(id, sizeof(id), "%s", conv_id_of(&r) ? conv_id_of(&r) : "");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE "
+	    "idem_key = ? AND state = 'in_progress' AND recovery_point = "
+	    "'conversion_created' AND recovery_ref = ?", key, id), 1);
+
+	/* the holder answered and left: its lease still runs, so a twin waits */
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 409);
+	it_assert_wallet_error(&r, 409, "idempotency_conflict", "lease still held");
+	CU_ASSERT(json_is_true(json_object_get(json_object_get(r.json, "data"), "inProgress")));
+	it_resp_free(&r);
+
+	/* past the lease: resumed, twice (storing still fails), never re-run */
+	expire_lease(key);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
+	CU_ASSERT_STRING_EQUAL(conv_id_of(&r) ? conv_id_of(&r) : "", id);
+	it_resp_free(&r);
+	expire_lease(key);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
+	CU_ASSERT_STRING_EQUAL(conv_id_of(&r) ? conv_id_of(&r) : "", id);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(conversions_of(&w), 1);
+	CU_ASSERT_EQUAL(chain_txs_of(id), 1);
+
+	/* storing works again: the next resume stores, later ones replay */
+	CU_ASSERT_EQUAL(it_db_exec("DROP TRIGGER t_fail_idem_store", NULL, NULL), 0);
+	expire_lease(key);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
+	snprintf(first, sizeof(first), "%s", r.body ? r.body : "");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
+	CU_ASSERT_STRING_EQUAL(r.body ? r.body : "", first);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE "
+	    "idem_key = ? AND state = 'done'", key, NULL), 1);
+	CU_ASSERT_EQUAL(conversions_of(&w), 1);
+	CU_ASSERT_EQUAL(chain_txs_of(id), 1);
+	itc_wallet_free(&w);
+}
+
+struct inflight {
+	const struct itc_wallet *w;
+	const char *qid, *key;
+	long status;
+};
+
+static void *
+convert_in_background(void *arg)
+{
+	struct inflight *f = arg;
+	struct it_resp r;
+
+	f->status = itc_convert(f->w, f->qid, "1", "USDT", f->key, &r);
+	it_resp_free(&r);
+	return NULL;
+}
+
+/* Waits up to 5 s for key's row to reach point; 0 when it did. */
+static int
+await_point(const char *key, const char *point)
+{
+	int i;
+
+	for (i = 0; i < 50; i++) {
+		if (it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE idem_key = ? "
+		    "AND recovery_point = ?", key, point) == 1)
+			return 0;
+		usleep(100000);
+	}
+	return -1;
+}
+
+/*
+ * The database stops while a conversion's broadcast is in flight: the
+ * request cannot store its answer or release its key. After the restart a
+ * retry within the lease is told the key is in progress; past the lease it
+ * resumes (the same transfer hash again, answered without a second
+ * transfer) and answers with the same conversion.
+ */
+static void
+test_database_dies_mid_request(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	struct inflight f;
+	pthread_t t;
+	char qid[40], key[80], id[64] = "";
+
+	ready(&w, "0xrec-db", qid);
+	it_unique("dbdies-", key, sizeof(key));
+	sim_set("chain.answer_delay_ms", "3000");
+	f = (struct inflight){ &w, qid, key, 0 };
+	pthread_create(&t, NULL, convert_in_background, &f);
+	CU_ASSERT_EQUAL(await_point(key, "conversion_created"), 0);
+	CU_ASSERT_EQUAL(it_db_text("SELECT recovery_ref FROM idempotency_keys WHERE "
+	    "idem_key = ?", key, NULL, id, sizeof(id)), 0);
+	CU_ASSERT_EQUAL(it_stack("db-stop"), 0);
+	pthread_join(t, NULL);
+	CU_ASSERT_EQUAL(it_stack("db-start"), 0);
+	sim_set("chain.answer_delay_ms", "0");
+
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE "
+	    "idem_key = ? AND state = 'in_progress'", key, NULL), 1);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 409);
+	it_assert_wallet_error(&r, 409, "idempotency_conflict", "within the lease");
+	it_resp_free(&r);
+	expire_lease(key);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
+	CU_ASSERT_STRING_EQUAL(conv_id_of(&r) ? conv_id_of(&r) : "", id);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(conversions_of(&w), 1);
+	CU_ASSERT_EQUAL(chain_txs_of(id), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE "
+	    "idem_key = ? AND state = 'done'", key, NULL), 1);
+	itc_wallet_free(&w);
+}
+
+/* 1 when process pid runs program (by its command line) of this stack (by
+ * its CEDIRAMP_CONF). */
+static int
+is_stack_program(const char *pid, const char *program, const char *conf)
+{
+	char path[300], buf[65536];
+	size_t n, i;
+	FILE *f;
+	int match = 0;
+
+	snprintf(path, sizeof(path), "/proc/%s/cmdline", pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	if (strstr(buf, program) == NULL)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%s/environ", pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	for (i = 0; i < n; i += strlen(buf + i) + 1)
+		if (strncmp(buf + i, "CEDIRAMP_CONF=", 14) == 0 &&
+		    strcmp(buf + i + 14, conf) == 0)
+			match = 1;
+	return match;
+}
+
+/* kill -9 of every convert program of this stack; how many. */
+static int
+kill_convert_programs(void)
+{
+	const char *conf = it_env("CEDIRAMP_CONF");
+	struct dirent *e;
+	DIR *d = opendir("/proc");
+	int n = 0;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		unsigned long long pid;
+
+		if (strict_uint(e->d_name, strlen(e->d_name), 4194304, &pid) != 0)
+			continue;
+		if (is_stack_program(e->d_name, "convert.fcgi", conf) &&
+		    kill((pid_t)pid, SIGKILL) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * The program holding a key is killed (kill -9) while its conversion's
+ * broadcast is in flight. The next retry past the lease resumes that
+ * conversion and answers 201 with it; nothing is converted twice.
+ */
+static void
+test_program_killed_mid_request(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	struct inflight f;
+	pthread_t t;
+	char qid[40], key[80], id[64] = "";
+
+	ready(&w, "0xrec-kill", qid);
+	it_unique("killed-", key, sizeof(key));
+	sim_set("chain.answer_delay_ms", "3000");
+	f = (struct inflight){ &w, qid, key, 0 };
+	pthread_create(&t, NULL, convert_in_background, &f);
+	CU_ASSERT_EQUAL(await_point(key, "conversion_created"), 0);
+	CU_ASSERT(kill_convert_programs() >= 1);
+	pthread_join(t, NULL);
+	sim_set("chain.answer_delay_ms", "0");
+	CU_ASSERT(f.status != 201); /* the client never got its answer */
+	CU_ASSERT_EQUAL(it_db_text("SELECT recovery_ref FROM idempotency_keys WHERE "
+	    "idem_key = ?", key, NULL, id, sizeof(id)), 0);
+
+	expire_lease(key);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
+	CU_ASSERT_STRING_EQUAL(conv_id_of(&r) ? conv_id_of(&r) : "", id);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_object_get(r.json,
+	    "data"), "status")), "processing");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(conversions_of(&w), 1);
+	CU_ASSERT_EQUAL(chain_txs_of(id), 1);
+	/* the conversion settles normally afterwards, credited once */
+	CU_ASSERT_EQUAL(itc_confirm(&w, id, NULL, &r), 200);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE "
+	    "ref_id = ?", id, NULL), 1);
+	itc_wallet_free(&w);
+}
+
+/*
+ * A key whose request died before anything committed (its row says only
+ * "started") is taken over after the lease and run afresh: one conversion.
+ */
+static void
+test_abandoned_before_commit(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char qid[40], key[80], body[256], sql[512];
+	long long uid;
+
+	ready(&w, "0xrec-fresh", qid);
+	uid = it_db_scalar("SELECT id FROM users WHERE wallet_id = ?", w.id, NULL);
+	CU_ASSERT_FATAL(uid > 0);
+	it_unique("fresh-", key, sizeof(key));
+	/* the key as a dead request left it: claimed, nothing committed */
+	snprintf(body, sizeof(body), "{\"quoteId\":\"%s\",\"amount\":\"1\",\"from\":\"USDT\"}", qid);
+	snprintf(sql, sizeof(sql), "INSERT INTO idempotency_keys (user_id, idem_key, "
+	    "endpoint, request_hash, state, owner, locked_at, created_at) VALUES (%lld, ?, "
+	    "'POST /api/convert/usdt-to-ghs', SHA2(?, 256), 'in_progress', 'dead', "
+	    "UTC_TIMESTAMP(6) - INTERVAL 1 HOUR, UTC_TIMESTAMP(6))", uid);
+	CU_ASSERT_EQUAL(it_db_exec(sql, key, body), 1);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(conversions_of(&w), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE "
+	    "idem_key = ? AND state = 'done' AND owner <> 'dead'", key, NULL), 1);
+	itc_wallet_free(&w);
+}
+
+/*
+ * A replay of a stored answer counts in the general category, not the
+ * endpoint's: with 2 conversions allowed, five replays of the first leave
+ * room for a second, and the third new one is 429.
+ */
+static void
+test_replay_spends_general_limit(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char qid[40], qid2[40], qid3[40], key[80], k2[80], k3[80];
+	long long before;
+	int i;
+
+	ready(&w, "0xrec-rl", qid);
+	itc_limit(&w, "convert", 2);
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "1", qid2, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "1", qid3, NULL), 0);
+	it_unique("rl-", key, sizeof(key));
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
+	it_resp_free(&r);
+	before = it_db_scalar("SELECT COALESCE(SUM(hits), 0) FROM rate_counters "
+	    "WHERE subject = CONCAT('u:', (SELECT id FROM users WHERE wallet_id = ?)) "
+	    "AND category = 'general'", w.id, NULL);
+	for (i = 0; i < 5; i++) {
+		CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COALESCE(SUM(hits), 0) FROM rate_counters "
+	    "WHERE subject = CONCAT('u:', (SELECT id FROM users WHERE wallet_id = ?)) "
+	    "AND category = 'general'", w.id, NULL), before + 5);
+	it_unique("rl-", k2, sizeof(k2));
+	CU_ASSERT_EQUAL(itc_convert(&w, qid2, "1", "USDT", k2, &r), 201);
+	it_resp_free(&r);
+	it_unique("rl-", k3, sizeof(k3));
+	CU_ASSERT_EQUAL(itc_convert(&w, qid3, "1", "USDT", k3, &r), 429);
+	it_assert_wallet_error(&r, 429, "rate_limit_exceeded", "third new conversion");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(conversions_of(&w), 2);
+	itc_wallet_free(&w);
+}
+
+void
+it_suite_recovery(void)
+{
+	CU_pSuite s = CU_add_suite("idempotency recovery", NULL, NULL);
+
+	CU_add_test(s, "storing the answer fails after commit: never a second run", test_store_fails_after_commit);
+	CU_add_test(s, "the database stops mid-request: the key resumes", test_database_dies_mid_request);
+	CU_add_test(s, "the program is killed mid-request: the key resumes", test_program_killed_mid_request);
+	CU_add_test(s, "a key abandoned before commit runs afresh", test_abandoned_before_commit);
+	CU_add_test(s, "replays count in the general category", test_replay_spends_general_limit);
+}
