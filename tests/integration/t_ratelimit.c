@@ -1,20 +1,25 @@
 /* Rate limits against the real stack, counted in MariaDB across processes. */
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "core/strict.h"
 #include "it.h"
 
+/* A header's value as a plain decimal number, or -1 (absent or not one). */
 static long long
 header_num(const struct it_resp *r, const char *name)
 {
 	char v[64];
+	unsigned long long n;
 
-	if (it_header(r, name, v, sizeof(v)) == NULL)
+	if (it_header(r, name, v, sizeof(v)) == NULL ||
+	    strict_uint(v, strlen(v), LLONG_MAX, &n) != 0)
 		return -1;
-	return strtoll(v, NULL, 10);
+	return (long long)n;
 }
 
 static long
