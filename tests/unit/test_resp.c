@@ -621,7 +621,7 @@ test_from_http_status(void)
 int
 main(void)
 {
-	static const struct unit_test tests[] = {
+	static const struct tu_test tests[] = {
 		{ "every error in both envelopes", test_error_envelopes_all },
 		{ "error context and messages", test_error_with_context },
 		{ "success envelopes and pagination", test_success_envelopes },
@@ -634,11 +634,5 @@ main(void)
 		{ "err_from_http_status", test_from_http_status },
 	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	if (unit_add_suite("resp", NULL, NULL, tests, NELEM(tests)) != 0) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	return unit_run();
+	return tu_main("resp", NULL, NULL, tests, NELEM(tests));
 }
