@@ -139,12 +139,23 @@ is_hash(const char *h)
 	return 1;
 }
 
+/*
+ * Makes transfers confirm at once. Non-zero (CUnit then fails the suite
+ * and the run) when the setting cannot be written or does not read back.
+ * REPLACE counts 1 row for a new setting and 2 for a replaced one.
+ */
 static int
 suite_init(void)
 {
-	/* transfers confirm at once in tests */
-	return it_db_exec("REPLACE INTO sim_settings VALUES ('chain.confirm_seconds', '0')",
-	    NULL, NULL) == 1 || 1 ? 0 : 1;
+	char v[16];
+
+	if (it_db_exec("REPLACE INTO sim_settings VALUES ('chain.confirm_seconds', '0')",
+	    NULL, NULL) < 1)
+		return 1;
+	if (it_db_text("SELECT value FROM sim_settings WHERE name = 'chain.confirm_seconds'",
+	    NULL, NULL, v, sizeof(v)) != 0 || strcmp(v, "0") != 0)
+		return 1;
+	return 0;
 }
 
 static void
