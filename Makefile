@@ -31,6 +31,7 @@ FCGI      = $(patsubst fcgi/%.c,$(BUILD)/fcgi/%.fcgi,$(wildcard fcgi/*.c))
 CRON      = $(patsubst cron/%.c,$(BUILD)/cron/%,$(wildcard cron/*.c))
 TOOLS     = $(BUILD)/tools/cediramp-admin
 UNIT      = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c))
+TESTUTIL  = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/common/*.c))
 ITEST_SRC = $(wildcard tests/integration/*.c)
 ITEST     = $(BUILD)/tests/integration/itest
 
@@ -60,11 +61,14 @@ $(BUILD)/tools/cediramp-admin: $(BUILD)/obj/tools/cediramp-admin.o $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-$(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(LIB_A)
+# Tests find the shared test helpers (tests/common) by their bare names.
+$(BUILD)/obj/tests/%.o: CFLAGS += -Itests/common
+
+$(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(TESTUTIL) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcunit
 
-$(ITEST): $(ITEST_SRC:%.c=$(BUILD)/obj/%.o) $(LIB_A)
+$(ITEST): $(ITEST_SRC:%.c=$(BUILD)/obj/%.o) $(TESTUTIL) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcunit
 

@@ -7,6 +7,7 @@
  * "chain.answer_delay_ms" makes every submission answer that late.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,7 +130,7 @@ sim_chain_submit(struct req *r, struct resp *resp)
 {
 	struct submit s;
 	char amount[MONEY_MAX_TEXT];
-	long integer;
+	unsigned long long integer;
 	int rc;
 
 	if (!r->ctx->cfg.sandbox)
@@ -143,7 +144,9 @@ sim_chain_submit(struct req *r, struct resp *resp)
 	    normal_amount(s.asset, member(r, "amount"), amount, sizeof(amount)) != 0)
 		return resp_fail(resp, ERR_VALIDATION, "tx_hash, wallet, asset, amount");
 	s.amount = amount;
-	integer = strtol(amount, NULL, 10);
+	/* the normalised amount's integer part; one too large is no magic value */
+	if (strict_uint(amount, strcspn(amount, "."), 1000, &integer) != 0)
+		integer = 0;
 	s.outcome = integer == 666 ? "fail" : integer == 777 ? "hang" : "confirm";
 	s.delay = confirm_delay(r->ctx->db);
 	rc = db_tx(r->ctx->db, submit_tx, &s);
@@ -168,6 +171,7 @@ sim_chain_receipt(struct req *r, struct resp *resp)
 	struct db_arg a[1] = { DB_S(req_param(r, "hash")) };
 	struct db_rows rows;
 	const char *outcome, *due, *block;
+	unsigned long long block_number;
 	json_t *o;
 
 	if (!r->ctx->cfg.sandbox)
@@ -187,10 +191,15 @@ sim_chain_receipt(struct req *r, struct resp *resp)
 	else if (strcmp(outcome, "fail") == 0)
 		o = json_pack("{s:s,s:s}", "status", "failed", "failure_reason",
 		    "execution reverted: the gateway rejected the transfer");
-	else
+	else if (block != NULL &&
+	    strict_uint(block, strlen(block), LLONG_MAX, &block_number) == 0)
 		o = json_pack("{s:s,s:I}", "status", "confirmed", "block_number",
-		    (json_int_t)strtoll(block, NULL, 10));
+		    (json_int_t)block_number);
+	else
+		o = NULL; /* the column is BIGINT UNSIGNED NOT NULL: never here */
 	db_rows_free(&rows);
+	if (o == NULL)
+		return ERR_INTERNAL;
 	return resp_ok(resp, 200, o);
 }
 

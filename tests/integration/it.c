@@ -121,6 +121,12 @@ it_header(const struct it_resp *r, const char *name, char *buf, size_t cap)
 }
 
 const char *
+it_str(json_t *o, const char *k)
+{
+	return json_string_value(json_object_get(o, k));
+}
+
+const char *
 it_bearer(const char *x, char *buf, size_t cap)
 {
 	snprintf(buf, cap, "Authorization: Bearer %s", x);

@@ -14,6 +14,8 @@
 #include <CUnit/CUnit.h>
 #include <jansson.h>
 
+#include "testutil.h"
+
 struct it_resp {
 	long status;
 	char *body;     /* NUL-terminated */
@@ -71,17 +73,23 @@ void it_assert_partner_error(const struct it_resp *r, long status,
 void it_assert_wallet_error(const struct it_resp *r, long status,
     const char *code, const char *where);
 
-/* Suites register themselves through these. */
-void it_suite_reference(void);
-void it_suite_auth(void);
-void it_suite_http(void);
-void it_suite_db(void);
-void it_suite_quotes(void);
-void it_suite_ratelimit(void);
-void it_suite_convert(void);
-void it_suite_idem(void);
-void it_suite_paging(void);
-void it_suite_recovery(void);
+/* The string member k of object o (borrowed), or NULL. */
+const char *it_str(json_t *o, const char *k);
+
+/*
+ * Each suite registers its table of tests through tu_add_suite; 0, or -1
+ * when CUnit refused it (the run then fails).
+ */
+int it_suite_reference(void);
+int it_suite_auth(void);
+int it_suite_http(void);
+int it_suite_db(void);
+int it_suite_quotes(void);
+int it_suite_ratelimit(void);
+int it_suite_convert(void);
+int it_suite_idem(void);
+int it_suite_paging(void);
+int it_suite_recovery(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)

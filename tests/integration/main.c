@@ -6,30 +6,38 @@
 
 #include "it.h"
 
+/* Every suite, in the order they run. */
+static int (*const suites[])(void) = {
+	it_suite_reference,
+	it_suite_auth,
+	it_suite_http,
+	it_suite_db,
+	it_suite_quotes,
+	it_suite_ratelimit,
+	it_suite_convert,
+	it_suite_idem,
+	it_suite_paging,
+	it_suite_recovery,
+};
+
 int
 main(void)
 {
-	unsigned failures;
+	size_t i;
+	int rc = 2;
 
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	mysql_library_init(0, NULL, NULL);
 	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	it_suite_reference();
-	it_suite_auth();
-	it_suite_http();
-	it_suite_db();
-	it_suite_quotes();
-	it_suite_ratelimit();
-	it_suite_convert();
-	it_suite_idem();
-	it_suite_paging();
-	it_suite_recovery();
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
+		goto libs;
+	for (i = 0; i < NELEM(suites); i++)
+		if (suites[i]() != 0) {
+			CU_cleanup_registry();
+			goto libs;
+		}
+	rc = tu_run();
+libs:
 	mysql_library_end();
 	curl_global_cleanup();
-	return failures ? 1 : 0;
+	return rc;
 }

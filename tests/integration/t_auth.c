@@ -213,17 +213,19 @@ test_wallet_user_created_once(void)
 	free(tok);
 }
 
-void
+int
 it_suite_auth(void)
 {
-	CU_pSuite s = CU_add_suite("authentication", NULL, NULL);
+	static const struct tu_test tests[] = {
+		{ "partner: missing, malformed, unknown keys are 401", test_partner_bad_keys },
+		{ "partner: a tampered secret is 401", test_partner_tampered_key },
+		{ "partner: another environment's key is 401", test_partner_other_environment },
+		{ "partner: admin creates, key works, revoke disables", test_partner_create_use_revoke },
+		{ "wallet: no bearer token is unauthorized", test_wallet_no_token },
+		{ "wallet: expired token is token_expired", test_wallet_expired },
+		{ "wallet: tampered, alg none, garbage are token_invalid", test_wallet_invalid },
+		{ "wallet: first valid token creates the user once", test_wallet_user_created_once },
+	};
 
-	CU_add_test(s, "partner: missing, malformed, unknown keys are 401", test_partner_bad_keys);
-	CU_add_test(s, "partner: a tampered secret is 401", test_partner_tampered_key);
-	CU_add_test(s, "partner: another environment's key is 401", test_partner_other_environment);
-	CU_add_test(s, "partner: admin creates, key works, revoke disables", test_partner_create_use_revoke);
-	CU_add_test(s, "wallet: no bearer token is unauthorized", test_wallet_no_token);
-	CU_add_test(s, "wallet: expired token is token_expired", test_wallet_expired);
-	CU_add_test(s, "wallet: tampered, alg none, garbage are token_invalid", test_wallet_invalid);
-	CU_add_test(s, "wallet: first valid token creates the user once", test_wallet_user_created_once);
+	return tu_add_suite("authentication", NULL, NULL, tests, NELEM(tests));
 }

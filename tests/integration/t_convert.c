@@ -126,12 +126,6 @@ itc_count(const char *what)
 	return it_db_scalar("SELECT COUNT(*) FROM ledger_entries", NULL, NULL);
 }
 
-static const char *
-str(json_t *o, const char *k)
-{
-	return json_string_value(json_object_get(o, k));
-}
-
 static int
 is_hash(const char *h)
 {
@@ -145,12 +139,23 @@ is_hash(const char *h)
 	return 1;
 }
 
+/*
+ * Makes transfers confirm at once. Non-zero (CUnit then fails the suite
+ * and the run) when the setting cannot be written or does not read back.
+ * REPLACE counts 1 row for a new setting and 2 for a replaced one.
+ */
 static int
 suite_init(void)
 {
-	/* transfers confirm at once in tests */
-	return it_db_exec("REPLACE INTO sim_settings VALUES ('chain.confirm_seconds', '0')",
-	    NULL, NULL) == 1 || 1 ? 0 : 1;
+	char v[16];
+
+	if (it_db_exec("REPLACE INTO sim_settings VALUES ('chain.confirm_seconds', '0')",
+	    NULL, NULL) < 1)
+		return 1;
+	if (it_db_text("SELECT value FROM sim_settings WHERE name = 'chain.confirm_seconds'",
+	    NULL, NULL, v, sizeof(v)) != 0 || strcmp(v, "0") != 0)
+		return 1;
+	return 0;
 }
 
 static void
@@ -168,20 +173,20 @@ test_happy_path(void)
 	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, qid, "12.5", "USDT", NULL, &c), 201);
 	d = json_object_get(c.json, "data");
 	CU_ASSERT_EQUAL(json_object_size(d), 10);
-	snprintf(cid, sizeof(cid), "%s", str(d, "conversionId"));
+	snprintf(cid, sizeof(cid), "%s", it_str(d, "conversionId"));
 	CU_ASSERT_EQUAL(strncmp(cid, "cv_", 3), 0);
-	CU_ASSERT_STRING_EQUAL(str(d, "from"), "USDT");
-	CU_ASSERT_STRING_EQUAL(str(d, "to"), "GHS");
-	CU_ASSERT_STRING_EQUAL(str(d, "amount"), "12.500000");
-	CU_ASSERT_STRING_EQUAL(str(d, "receiveAmount"), receive);
-	CU_ASSERT_STRING_EQUAL(str(d, "status"), "processing");
-	CU_ASSERT_TRUE(is_hash(str(d, "txHash")));
-	CU_ASSERT_PTR_NOT_NULL(str(d, "rate"));
-	CU_ASSERT_PTR_NOT_NULL(str(d, "fee"));
-	CU_ASSERT_PTR_NOT_NULL(str(d, "createdAt"));
+	CU_ASSERT_STRING_EQUAL(it_str(d, "from"), "USDT");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "to"), "GHS");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "amount"), "12.500000");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "receiveAmount"), receive);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "processing");
+	CU_ASSERT_TRUE(is_hash(it_str(d, "txHash")));
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "rate"));
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "fee"));
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "createdAt"));
 	/* the hash was stored: it is the conversion's */
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM conversions WHERE id = ? AND tx_hash = ?",
-	    cid, str(d, "txHash")), 1);
+	    cid, it_str(d, "txHash")), 1);
 	/* the wallet paid on chain */
 	CU_ASSERT_EQUAL(it_db_text("SELECT balance FROM sim_chain_balances WHERE wallet = ? AND asset = 'USDT'",
 	    w.id, NULL, balance, sizeof(balance)), 0);
@@ -190,10 +195,10 @@ test_happy_path(void)
 	CU_ASSERT_EQUAL_FATAL(itc_confirm(&w, cid, NULL, &k), 200);
 	d = json_object_get(k.json, "data");
 	CU_ASSERT_EQUAL(json_object_size(d), 4);
-	CU_ASSERT_STRING_EQUAL(str(d, "conversionId"), cid);
-	CU_ASSERT_STRING_EQUAL(str(d, "status"), "completed");
-	CU_ASSERT_STRING_EQUAL(str(d, "ghsBalance"), receive);
-	CU_ASSERT_PTR_NOT_NULL(str(d, "confirmedAt"));
+	CU_ASSERT_STRING_EQUAL(it_str(d, "conversionId"), cid);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "completed");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "ghsBalance"), receive);
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "confirmedAt"));
 	entries = itc_count("entries");
 	/* confirming again: the same answer, nothing credited twice */
 	CU_ASSERT_EQUAL(itc_confirm(&w, cid, NULL, &k2), 200);
@@ -207,12 +212,12 @@ test_happy_path(void)
 	/* the history shows it */
 	CU_ASSERT_EQUAL(itc_get(&w, "/api/transactions", &l), 200);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(l.json, "data")), 1);
-	CU_ASSERT_STRING_EQUAL(str(json_array_get(json_object_get(l.json, "data"), 0), "transactionId"), cid);
-	CU_ASSERT_STRING_EQUAL(str(json_array_get(json_object_get(l.json, "data"), 0), "status"), "completed");
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(l.json, "data"), 0), "transactionId"), cid);
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(l.json, "data"), 0), "status"), "completed");
 	it_resp_free(&l);
 	snprintf(path, sizeof(path), "/api/transactions/%s", cid);
 	CU_ASSERT_EQUAL(itc_get(&w, path, &l), 200);
-	CU_ASSERT_STRING_EQUAL(str(json_object_get(l.json, "data"), "receiveAmount"), receive);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(l.json, "data"), "receiveAmount"), receive);
 	it_resp_free(&l);
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 	it_resp_free(&c);
@@ -268,7 +273,7 @@ test_convert_errors(void)
 	it_resp_free(&r);
 	itc_convert(&w, qid, "10.5", "USDT", NULL, &r);
 	it_assert_wallet_error(&r, 400, "validation_error", "amount differs");
-	CU_ASSERT_STRING_EQUAL(str(json_object_get(r.json, "data"), "field"), "amount");
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "field"), "amount");
 	it_resp_free(&r);
 	itc_convert(&w, qid, "10", "USDC", NULL, &r);
 	it_assert_wallet_error(&r, 400, "validation_error", "from differs");
@@ -301,11 +306,11 @@ test_convert_errors(void)
 	it_assert_wallet_error(&r, 400, "limit_exceeded", "daily limit");
 	d = json_object_get(r.json, "data");
 	CU_ASSERT_EQUAL(json_object_size(d), 5);
-	CU_ASSERT_STRING_EQUAL(str(d, "limit"), "500.00");
-	CU_ASSERT_STRING_EQUAL(str(d, "used"), "0.00");
-	CU_ASSERT_STRING_EQUAL(str(d, "remaining"), "500.00");
-	CU_ASSERT_STRING_EQUAL(str(d, "currency"), "GHS");
-	CU_ASSERT_PTR_NOT_NULL(str(d, "resetsAt"));
+	CU_ASSERT_STRING_EQUAL(it_str(d, "limit"), "500.00");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "used"), "0.00");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "remaining"), "500.00");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "GHS");
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "resetsAt"));
 	it_resp_free(&r);
 	/* confirm: unknown and other people's conversions are 404 */
 	itc_confirm(&w, "cv_doesnotexist0000000000000", NULL, &r);
@@ -338,7 +343,7 @@ test_other_users_conversion(void)
 	itc_faucet(&a, "USDC", "5");
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&a, "USDC", "5", qid, NULL), 0);
 	CU_ASSERT_EQUAL_FATAL(itc_convert(&a, qid, "5", "USDC", NULL, &r), 201);
-	snprintf(cid, sizeof(cid), "%s", str(json_object_get(r.json, "data"), "conversionId"));
+	snprintf(cid, sizeof(cid), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
 	it_resp_free(&r);
 	itc_confirm(&b, cid, NULL, &r);
 	it_assert_wallet_error(&r, 404, "not_found", "confirm another's");
@@ -370,26 +375,26 @@ test_chain_failure_and_delay(void)
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "666", q1, NULL), 0);
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "777", q2, NULL), 0);
 	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, q1, "666", "USDT", NULL, &r), 201);
-	snprintf(c1, sizeof(c1), "%s", str(json_object_get(r.json, "data"), "conversionId"));
+	snprintf(c1, sizeof(c1), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, q2, "777", "USDT", NULL, &r), 201);
-	snprintf(c2, sizeof(c2), "%s", str(json_object_get(r.json, "data"), "conversionId"));
+	snprintf(c2, sizeof(c2), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
 	it_resp_free(&r);
 	ent0 = itc_count("entries");
 
 	itc_confirm(&w, c1, NULL, &r);
 	it_assert_wallet_error(&r, 500, "conversion_failed", "chain failure");
 	d = json_object_get(r.json, "data");
-	CU_ASSERT_STRING_EQUAL(str(d, "conversionId"), c1);
-	CU_ASSERT_STRING_EQUAL(str(d, "status"), "failed");
-	CU_ASSERT_PTR_NOT_NULL(str(d, "failureReason"));
+	CU_ASSERT_STRING_EQUAL(it_str(d, "conversionId"), c1);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "failed");
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "failureReason"));
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM conversions WHERE id = ? AND status = 'failed' "
 	    "AND failure_reason IS NOT NULL", c1, NULL), 1);
 
 	CU_ASSERT_EQUAL(itc_confirm(&w, c2, NULL, &r), 202);
 	d = json_object_get(r.json, "data");
-	CU_ASSERT_STRING_EQUAL(str(d, "status"), "processing");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "processing");
 	CU_ASSERT_TRUE(json_is_null(json_object_get(d, "ghsBalance")));
 	CU_ASSERT_TRUE(json_is_null(json_object_get(d, "confirmedAt")));
 	it_resp_free(&r);
@@ -420,14 +425,16 @@ test_execute_rate_limit(void)
 	itc_wallet_free(&w);
 }
 
-void
+int
 it_suite_convert(void)
 {
-	CU_pSuite s = CU_add_suite("conversions", suite_init, NULL);
+	static const struct tu_test tests[] = {
+		{ "quote, faucet, convert, confirm, history, ledger", test_happy_path },
+		{ "every convert error; nothing written", test_convert_errors },
+		{ "another user's conversion is 404", test_other_users_conversion },
+		{ "chain failure is conversion_failed; a delay is 202", test_chain_failure_and_delay },
+		{ "the 11th execute request in an hour is 429", test_execute_rate_limit },
+	};
 
-	CU_add_test(s, "quote, faucet, convert, confirm, history, ledger", test_happy_path);
-	CU_add_test(s, "every convert error; nothing written", test_convert_errors);
-	CU_add_test(s, "another user's conversion is 404", test_other_users_conversion);
-	CU_add_test(s, "chain failure is conversion_failed; a delay is 202", test_chain_failure_and_delay);
-	CU_add_test(s, "the 11th execute request in an hour is 429", test_execute_rate_limit);
+	return tu_add_suite("conversions", suite_init, NULL, tests, NELEM(tests));
 }

@@ -166,13 +166,15 @@ test_migrate_twice_applies_nothing(void)
 	    "AND name = '001_foundation.sql'", NULL, NULL), 1);
 }
 
-void
+int
 it_suite_db(void)
 {
-	CU_pSuite s = CU_add_suite("database layer", NULL, NULL);
+	static const struct tu_test tests[] = {
+		{ "db_tx commits or rolls back as a whole", test_tx_commit_and_rollback },
+		{ "db_tx retries a real deadlock", test_tx_deadlock_is_retried },
+		{ "a UNIQUE violation is DB_DUP", test_unique_violation_is_dup },
+		{ "migrate run again applies nothing", test_migrate_twice_applies_nothing },
+	};
 
-	CU_add_test(s, "db_tx commits or rolls back as a whole", test_tx_commit_and_rollback);
-	CU_add_test(s, "db_tx retries a real deadlock", test_tx_deadlock_is_retried);
-	CU_add_test(s, "a UNIQUE violation is DB_DUP", test_unique_violation_is_dup);
-	CU_add_test(s, "migrate run again applies nothing", test_migrate_twice_applies_nothing);
+	return tu_add_suite("database layer", NULL, NULL, tests, NELEM(tests));
 }

@@ -274,18 +274,20 @@ test_request_id_and_headers(void)
 	it_resp_free(&r);
 }
 
-void
+int
 it_suite_http(void)
 {
-	CU_pSuite s = CU_add_suite("http behaviour", suite_init, NULL);
+	static const struct tu_test tests[] = {
+		{ "unknown partner paths are 404 JSON", test_unknown_paths },
+		{ "unknown wallet paths: 404 with token, 401 without", test_unknown_wallet_paths },
+		{ "wrong method is 405 with Allow", test_wrong_method },
+		{ "unknown or malformed query parameters are 400", test_unknown_query_parameter },
+		{ "a 10 MB body is a JSON 413 on both APIs", test_body_too_large },
+		{ "a body without JSON Content-Type is 415", test_body_content_type },
+		{ "malformed bodies and wrong types are 400", test_body_invalid },
+		{ "sandbox wallet-token helper mints usable tokens", test_sandbox_wallet_token },
+		{ "request ids and cache headers", test_request_id_and_headers },
+	};
 
-	CU_add_test(s, "unknown partner paths are 404 JSON", test_unknown_paths);
-	CU_add_test(s, "unknown wallet paths: 404 with token, 401 without", test_unknown_wallet_paths);
-	CU_add_test(s, "wrong method is 405 with Allow", test_wrong_method);
-	CU_add_test(s, "unknown or malformed query parameters are 400", test_unknown_query_parameter);
-	CU_add_test(s, "a 10 MB body is a JSON 413 on both APIs", test_body_too_large);
-	CU_add_test(s, "a body without JSON Content-Type is 415", test_body_content_type);
-	CU_add_test(s, "malformed bodies and wrong types are 400", test_body_invalid);
-	CU_add_test(s, "sandbox wallet-token helper mints usable tokens", test_sandbox_wallet_token);
-	CU_add_test(s, "request ids and cache headers", test_request_id_and_headers);
+	return tu_add_suite("http behaviour", suite_init, NULL, tests, NELEM(tests));
 }

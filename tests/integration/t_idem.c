@@ -10,12 +10,6 @@
 
 #include "itc.h"
 
-static const char *
-str(json_t *o, const char *k)
-{
-	return json_string_value(json_object_get(o, k));
-}
-
 static long long
 conversions_of_quote(const char *qid)
 {
@@ -69,15 +63,15 @@ test_conflicts(void)
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "6", q2, NULL), 0);
 	it_unique("key", key, sizeof(key));
 	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, q1, "5", "USDT", key, &r), 201);
-	snprintf(cid, sizeof(cid), "%s", str(json_object_get(r.json, "data"), "conversionId"));
+	snprintf(cid, sizeof(cid), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
 	it_resp_free(&r);
 	/* another body under the same key */
 	itc_convert(&w, q2, "6", "USDT", key, &r);
 	it_assert_wallet_error(&r, 409, "idempotency_conflict", "changed body");
 	d = json_object_get(r.json, "data");
-	CU_ASSERT_STRING_EQUAL(str(d, "existingKey"), key);
-	CU_ASSERT_STRING_EQUAL(str(d, "originalEndpoint"), "POST /api/convert/usdt-to-ghs");
-	CU_ASSERT_PTR_NOT_NULL(str(d, "createdAt"));
+	CU_ASSERT_STRING_EQUAL(it_str(d, "existingKey"), key);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "originalEndpoint"), "POST /api/convert/usdt-to-ghs");
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "createdAt"));
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(conversions_of_quote(q2), 0);
 	/* the same key on another endpoint */
@@ -258,15 +252,17 @@ test_50_concurrent_coin_for_10(void)
 	itc_wallet_free(&w);
 }
 
-void
+int
 it_suite_idem(void)
 {
-	CU_pSuite s = CU_add_suite("idempotency and races", NULL, NULL);
+	static const struct tu_test tests[] = {
+		{ "same key, same body: one conversion, identical bytes", test_same_key_same_body },
+		{ "changed body or endpoint: 409 with context; key rules", test_conflicts },
+		{ "a refusal that changed nothing is not stored", test_validation_error_not_stored },
+		{ "keys are reusable after 24 hours; expire sweeps them", test_key_expiry },
+		{ "50 concurrent identical requests: one conversion", test_50_concurrent_same_key },
+		{ "50 concurrent conversions, coin for 10: exactly 10", test_50_concurrent_coin_for_10 },
+	};
 
-	CU_add_test(s, "same key, same body: one conversion, identical bytes", test_same_key_same_body);
-	CU_add_test(s, "changed body or endpoint: 409 with context; key rules", test_conflicts);
-	CU_add_test(s, "a refusal that changed nothing is not stored", test_validation_error_not_stored);
-	CU_add_test(s, "keys are reusable after 24 hours; expire sweeps them", test_key_expiry);
-	CU_add_test(s, "50 concurrent identical requests: one conversion", test_50_concurrent_same_key);
-	CU_add_test(s, "50 concurrent conversions, coin for 10: exactly 10", test_50_concurrent_coin_for_10);
+	return tu_add_suite("idempotency and races", NULL, NULL, tests, NELEM(tests));
 }

@@ -9,12 +9,6 @@
 
 #include "itc.h"
 
-static const char *
-str(json_t *o, const char *k)
-{
-	return json_string_value(json_object_get(o, k));
-}
-
 /* Transfers stay pending (so nothing settles while a test sets up). */
 static void
 hold_chain(int hold)
@@ -67,13 +61,13 @@ page_through(struct itc_wallet *w, const char *order, char (*ids)[40], int *size
 		*total = json_integer_value(json_object_get(pg, "total"));
 		sizes[p++] = (int)json_array_size(data);
 		for (i = 0; i < json_array_size(data) && n < 100; i++)
-			snprintf(ids[n++], 40, "%s", str(json_array_get(data, i), "transactionId"));
+			snprintf(ids[n++], 40, "%s", it_str(json_array_get(data, i), "transactionId"));
 		if (!json_is_true(json_object_get(pg, "hasMore"))) {
 			CU_ASSERT_TRUE(json_is_null(json_object_get(pg, "cursor")));
 			it_resp_free(&r);
 			break;
 		}
-		snprintf(cursor, sizeof(cursor), "%s", str(pg, "cursor"));
+		snprintf(cursor, sizeof(cursor), "%s", it_str(pg, "cursor"));
 		it_resp_free(&r);
 		if (p > 10)
 			return -1;
@@ -128,7 +122,7 @@ test_paging_45(void)
 
 	/* a cursor is good only for its own query */
 	CU_ASSERT_EQUAL_FATAL(itc_get(&w, "/api/transactions?limit=20", &r), 200);
-	snprintf(cursor, sizeof(cursor), "%s", str(json_object_get(r.json, "pagination"), "cursor"));
+	snprintf(cursor, sizeof(cursor), "%s", it_str(json_object_get(r.json, "pagination"), "cursor"));
 	it_resp_free(&r);
 	{
 		char altered[300];
@@ -214,11 +208,13 @@ test_two_workers_200(void)
 	itc_wallet_free(&w);
 }
 
-void
+int
 it_suite_paging(void)
 {
-	CU_pSuite s = CU_add_suite("history and workers", NULL, NULL);
+	static const struct tu_test tests[] = {
+		{ "45 conversions page 20, 20, 5 in either order", test_paging_45 },
+		{ "two payouts workers over 200 confirmed conversions", test_two_workers_200 },
+	};
 
-	CU_add_test(s, "45 conversions page 20, 20, 5 in either order", test_paging_45);
-	CU_add_test(s, "two payouts workers over 200 confirmed conversions", test_two_workers_200);
+	return tu_add_suite("history and workers", NULL, NULL, tests, NELEM(tests));
 }

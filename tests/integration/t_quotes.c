@@ -20,12 +20,6 @@ static const char ref_sql[] =
     "CAST(FLOOR(CAST(? AS DECIMAL(40,18)) * CAST(? AS DECIMAL(24,8)) * 100) / 100 "
     "AS DECIMAL(30,2)) AS g) x) y";
 
-static const char *
-str(json_t *o, const char *k)
-{
-	return json_string_value(json_object_get(o, k));
-}
-
 /* Decimal places of a decimal string (-1 if it has no point). */
 static int
 places(const char *s)
@@ -71,22 +65,22 @@ test_wallet_quote_fields_and_math(void)
 		CU_ASSERT_EQUAL(r.status, 200);
 		d = json_object_get(r.json, "data");
 		CU_ASSERT_EQUAL_FATAL(json_object_size(d), 9);
-		CU_ASSERT_STRING_EQUAL(str(d, "from"), cases[i].from);
-		CU_ASSERT_STRING_EQUAL(str(d, "to"), "GHS");
-		CU_ASSERT_STRING_EQUAL(str(d, "amount"), cases[i].want_amount);
-		CU_ASSERT_EQUAL(places(str(d, "amount")), cases[i].scale);
-		CU_ASSERT_EQUAL(places(str(d, "fee")), 2);
-		CU_ASSERT_EQUAL(places(str(d, "receiveAmount")), 2);
-		CU_ASSERT_STRING_EQUAL(str(d, "feePercent"), "1.00");
-		CU_ASSERT_TRUE(places(str(d, "rate")) >= 2);
-		CU_ASSERT_EQUAL(strncmp(str(d, "quoteId"), "qt_", 3), 0);
-		CU_ASSERT_EQUAL(strlen(str(d, "quoteId")), 27);
+		CU_ASSERT_STRING_EQUAL(it_str(d, "from"), cases[i].from);
+		CU_ASSERT_STRING_EQUAL(it_str(d, "to"), "GHS");
+		CU_ASSERT_STRING_EQUAL(it_str(d, "amount"), cases[i].want_amount);
+		CU_ASSERT_EQUAL(places(it_str(d, "amount")), cases[i].scale);
+		CU_ASSERT_EQUAL(places(it_str(d, "fee")), 2);
+		CU_ASSERT_EQUAL(places(it_str(d, "receiveAmount")), 2);
+		CU_ASSERT_STRING_EQUAL(it_str(d, "feePercent"), "1.00");
+		CU_ASSERT_TRUE(places(it_str(d, "rate")) >= 2);
+		CU_ASSERT_EQUAL(strncmp(it_str(d, "quoteId"), "qt_", 3), 0);
+		CU_ASSERT_EQUAL(strlen(it_str(d, "quoteId")), 27);
 		/* receiveAmount = amount x rate - fee, to the pesewa */
-		CU_ASSERT_EQUAL_FATAL(it_db_text(ref_sql, str(d, "amount"), str(d, "rate"),
+		CU_ASSERT_EQUAL_FATAL(it_db_text(ref_sql, it_str(d, "amount"), it_str(d, "rate"),
 		    ref, sizeof(ref)), 0);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(strchr(ref, '|'));
 		snprintf(want, sizeof(want), "%.*s|%s|%s", (int)(strchr(ref, '|') - ref), ref,
-		    str(d, "fee"), str(d, "receiveAmount"));
+		    it_str(d, "fee"), it_str(d, "receiveAmount"));
 		if (strcmp(ref, want) != 0)
 			fprintf(stderr, "%s: reference %s, quote %s\n", cases[i].from, ref, want);
 		CU_ASSERT_STRING_EQUAL(ref, want);
@@ -94,20 +88,20 @@ test_wallet_quote_fields_and_math(void)
 		exp_t = t0 + 300;
 		timefmt_iso(exp_t, expect_lo, sizeof(expect_lo));
 		timefmt_iso(exp_t + 2, expect_hi, sizeof(expect_hi));
-		CU_ASSERT_TRUE(strcmp(str(d, "expiresAt"), expect_lo) >= 0 &&
-		    strcmp(str(d, "expiresAt"), expect_hi) <= 0);
+		CU_ASSERT_TRUE(strcmp(it_str(d, "expiresAt"), expect_lo) >= 0 &&
+		    strcmp(it_str(d, "expiresAt"), expect_hi) <= 0);
 		/* stored with its caller, rate, amounts and expiry */
 		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN users u ON u.id = q.user_id "
 		    "WHERE q.id = ? AND u.wallet_id = ? AND q.api = 'wallet' AND q.used_at IS NULL "
 		    "AND q.expires_at = q.created_at + INTERVAL 300 SECOND",
-		    str(d, "quoteId"), wallet), 1);
+		    it_str(d, "quoteId"), wallet), 1);
 		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes WHERE id = ? AND "
-		    "receive_amount = CAST(? AS DECIMAL(30,2))", str(d, "quoteId"), str(d, "receiveAmount")), 1);
+		    "receive_amount = CAST(? AS DECIMAL(30,2))", it_str(d, "quoteId"), it_str(d, "receiveAmount")), 1);
 		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes WHERE id = ? AND "
-		    "amount = CAST(? AS DECIMAL(36,18))", str(d, "quoteId"), str(d, "amount")), 1);
-		CU_ASSERT_EQUAL(it_db_text("SELECT rate FROM quotes WHERE id = ?", str(d, "quoteId"),
+		    "amount = CAST(? AS DECIMAL(36,18))", it_str(d, "quoteId"), it_str(d, "amount")), 1);
+		CU_ASSERT_EQUAL(it_db_text("SELECT rate FROM quotes WHERE id = ?", it_str(d, "quoteId"),
 		    NULL, rate_exact, sizeof(rate_exact)), 0);
-		CU_ASSERT_EQUAL(strncmp(rate_exact, str(d, "rate"), strlen(str(d, "rate"))), 0);
+		CU_ASSERT_EQUAL(strncmp(rate_exact, it_str(d, "rate"), strlen(it_str(d, "rate"))), 0);
 		it_resp_free(&r);
 	}
 	free(tok);
@@ -189,21 +183,21 @@ test_partner_rates(void)
 		CU_ASSERT_EQUAL(r.status, 200);
 		d = json_object_get(r.json, "data");
 		CU_ASSERT_EQUAL_FATAL(json_object_size(d), 7);
-		CU_ASSERT_STRING_EQUAL(str(d, "from_currency"), "USDC");
-		CU_ASSERT_STRING_EQUAL(str(d, "to_currency"), "GHS");
-		CU_ASSERT_STRING_EQUAL(str(d, "amount"), "250.500000");
-		CU_ASSERT_EQUAL(places(str(d, "fee")), 2);
-		CU_ASSERT_EQUAL(places(str(d, "total_ghs")), 2);
-		CU_ASSERT_PTR_NOT_NULL(str(d, "valid_until"));
-		CU_ASSERT_EQUAL_FATAL(it_db_text(ref_sql, str(d, "amount"), str(d, "rate"), ref, sizeof(ref)), 0);
+		CU_ASSERT_STRING_EQUAL(it_str(d, "from_currency"), "USDC");
+		CU_ASSERT_STRING_EQUAL(it_str(d, "to_currency"), "GHS");
+		CU_ASSERT_STRING_EQUAL(it_str(d, "amount"), "250.500000");
+		CU_ASSERT_EQUAL(places(it_str(d, "fee")), 2);
+		CU_ASSERT_EQUAL(places(it_str(d, "total_ghs")), 2);
+		CU_ASSERT_PTR_NOT_NULL(it_str(d, "valid_until"));
+		CU_ASSERT_EQUAL_FATAL(it_db_text(ref_sql, it_str(d, "amount"), it_str(d, "rate"), ref, sizeof(ref)), 0);
 		snprintf(want, sizeof(want), "%.*s|%s|%s", (int)(strchr(ref, '|') - ref), ref,
-		    str(d, "fee"), str(d, "total_ghs"));
+		    it_str(d, "fee"), it_str(d, "total_ghs"));
 		CU_ASSERT_STRING_EQUAL(ref, want);
 		/* the guaranteed rate is stored, keyed to the partner */
 		snprintf(key_id, sizeof(key_id), "%.16s", key + 8);
 		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN api_keys k ON k.partner_id = q.partner_id "
 		    "WHERE q.api = 'partner' AND q.user_id IS NULL AND k.key_id = ? "
-		    "AND q.receive_amount = CAST(? AS DECIMAL(30,2))", key_id, str(d, "total_ghs")), 1);
+		    "AND q.receive_amount = CAST(? AS DECIMAL(30,2))", key_id, it_str(d, "total_ghs")), 1);
 		it_resp_free(&r);
 		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 			char path[256];
@@ -263,51 +257,30 @@ test_stale_rate_is_never_quoted(void)
 	free(tok);
 }
 
-/* Uniform-ish pseudo-random numbers, fixed seed: the same cases each run. */
-static unsigned long long
-xorshift(unsigned long long *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
-static void
-random_decimal(unsigned long long *s, int int_digits, int frac, char *out, size_t cap)
-{
-	size_t n = 0;
-	int i;
-
-	out[n++] = (char)('1' + xorshift(s) % 9);
-	for (i = 1; i < int_digits && n + 1 < cap; i++)
-		out[n++] = (char)('0' + xorshift(s) % 10);
-	if (frac > 0 && n + 1 < cap) {
-		out[n++] = '.';
-		for (i = 0; i < frac && n + 1 < cap; i++)
-			out[n++] = (char)('0' + xorshift(s) % 10);
-	}
-	out[n] = '\0';
-}
-
 /* 2,000 random quotes priced by lib/quote.c and by MariaDB must agree. */
 static void
 test_pricing_matches_mariadb_decimal(void)
 {
 	static const char *coins[] = { "USDT", "USDC", "USDC_E", "DAI", "GHSFIAT" };
-	unsigned long long seed = 0x9E3779B97F4A7C15ULL;
+	struct tu_rng rng;
 	int i, mismatches = 0, priced = 0;
 
+	tu_rng_seed(&rng, 0x9E3779B97F4A7C15ULL);
 	for (i = 0; i < 2000; i++) {
 		const struct currency *c = currency_find(coins[i % 5]);
 		char amount[64], rate[64], ref[256], got[256];
 		struct outcome o;
 		struct quote q;
+		size_t idig, places;
 
-		random_decimal(&seed, 1 + (int)(xorshift(&seed) % 12),
-		    (int)(xorshift(&seed) % (c->scale + 1)), amount, sizeof(amount));
-		random_decimal(&seed, 1 + (int)(xorshift(&seed) % 3),
-		    (int)(xorshift(&seed) % 9), rate, sizeof(rate));
+		idig = 1 + tu_rng_below(&rng, 12);
+		places = tu_rng_below(&rng, c->scale + 1);
+		CU_ASSERT_EQUAL_FATAL(tu_rng_decimal(&rng, idig, places, amount,
+		    sizeof(amount)), 0);
+		idig = 1 + tu_rng_below(&rng, 3);
+		places = tu_rng_below(&rng, 9);
+		CU_ASSERT_EQUAL_FATAL(tu_rng_decimal(&rng, idig, places, rate,
+		    sizeof(rate)), 0);
 		outcome_init(&o);
 		if (quote_price(c, amount, rate, "1.00", &q, &o) != ERR_OK)
 			continue; /* too small to leave anything after the fee */
@@ -328,14 +301,16 @@ test_pricing_matches_mariadb_decimal(void)
 	CU_ASSERT_EQUAL(mismatches, 0);
 }
 
-void
+int
 it_suite_quotes(void)
 {
-	CU_pSuite s = CU_add_suite("quotes", NULL, NULL);
+	static const struct tu_test tests[] = {
+		{ "wallet quote: nine fields, scales, exact math, stored", test_wallet_quote_fields_and_math },
+		{ "wallet quote: bad inputs, nothing stored", test_wallet_quote_bad_inputs },
+		{ "partner rates: fields, math, bad inputs", test_partner_rates },
+		{ "a stale rate is never quoted", test_stale_rate_is_never_quoted },
+		{ "2,000 random prices agree with MariaDB DECIMAL", test_pricing_matches_mariadb_decimal },
+	};
 
-	CU_add_test(s, "wallet quote: nine fields, scales, exact math, stored", test_wallet_quote_fields_and_math);
-	CU_add_test(s, "wallet quote: bad inputs, nothing stored", test_wallet_quote_bad_inputs);
-	CU_add_test(s, "partner rates: fields, math, bad inputs", test_partner_rates);
-	CU_add_test(s, "a stale rate is never quoted", test_stale_rate_is_never_quoted);
-	CU_add_test(s, "2,000 random prices agree with MariaDB DECIMAL", test_pricing_matches_mariadb_decimal);
+	return tu_add_suite("quotes", NULL, NULL, tests, NELEM(tests));
 }

@@ -1,20 +1,25 @@
 /* Rate limits against the real stack, counted in MariaDB across processes. */
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "core/strict.h"
 #include "it.h"
 
+/* A header's value as a plain decimal number, or -1 (absent or not one). */
 static long long
 header_num(const struct it_resp *r, const char *name)
 {
 	char v[64];
+	unsigned long long n;
 
-	if (it_header(r, name, v, sizeof(v)) == NULL)
+	if (it_header(r, name, v, sizeof(v)) == NULL ||
+	    strict_uint(v, strlen(v), LLONG_MAX, &n) != 0)
 		return -1;
-	return strtoll(v, NULL, 10);
+	return (long long)n;
 }
 
 static long
@@ -192,14 +197,16 @@ test_expire_removes_closed_windows(void)
 	it_db_exec("DELETE FROM rate_counters WHERE subject = 'u:999999992'", NULL, NULL);
 }
 
-void
+int
 it_suite_ratelimit(void)
 {
-	CU_pSuite s = CU_add_suite("rate limits", NULL, NULL);
+	static const struct tu_test tests[] = {
+		{ "the 31st quote in an hour is 429; others unaffected", test_31st_quote_is_limited },
+		{ "40 concurrent quotes by one user: exactly 30 succeed", test_40_concurrent_give_30 },
+		{ "errors of a limited endpoint carry the headers", test_headers_on_errors },
+		{ "the 61st partner request in a minute is 429", test_61st_partner_request_is_limited },
+		{ "expire removes closed windows only", test_expire_removes_closed_windows },
+	};
 
-	CU_add_test(s, "the 31st quote in an hour is 429; others unaffected", test_31st_quote_is_limited);
-	CU_add_test(s, "40 concurrent quotes by one user: exactly 30 succeed", test_40_concurrent_give_30);
-	CU_add_test(s, "errors of a limited endpoint carry the headers", test_headers_on_errors);
-	CU_add_test(s, "the 61st partner request in a minute is 429", test_61st_partner_request_is_limited);
-	CU_add_test(s, "expire removes closed windows only", test_expire_removes_closed_windows);
+	return tu_add_suite("rate limits", NULL, NULL, tests, NELEM(tests));
 }

@@ -65,11 +65,13 @@ ready(struct itc_wallet *w, const char *prefix, char *qid)
 	CU_ASSERT_EQUAL_FATAL(itc_quote(w, "USDT", "1", qid, NULL), 0);
 }
 
+/* The answer's conversionId, "" when it has none. */
 static const char *
 conv_id_of(const struct it_resp *r)
 {
-	return json_string_value(json_object_get(json_object_get(r->json, "data"),
-	    "conversionId"));
+	const char *v = it_str(json_object_get(r->json, "data"), "conversionId");
+
+	return v ? v : "";
 }
 
 /*
@@ -91,7 +93,7 @@ test_store_fails_after_commit(void)
 	it_unique("failstore-", key, sizeof(key));
 
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
-	snprintf(id, sizeof(id), "%s", conv_id_of(&r) ? conv_id_of(&r) : "");
+	snprintf(id, sizeof(id), "%s", conv_id_of(&r));
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE "
 	    "idem_key = ? AND state = 'in_progress' AND recovery_point = "
@@ -106,11 +108,11 @@ test_store_fails_after_commit(void)
 	/* past the lease: resumed, twice (storing still fails), never re-run */
 	expire_lease(key);
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
-	CU_ASSERT_STRING_EQUAL(conv_id_of(&r) ? conv_id_of(&r) : "", id);
+	CU_ASSERT_STRING_EQUAL(conv_id_of(&r), id);
 	it_resp_free(&r);
 	expire_lease(key);
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
-	CU_ASSERT_STRING_EQUAL(conv_id_of(&r) ? conv_id_of(&r) : "", id);
+	CU_ASSERT_STRING_EQUAL(conv_id_of(&r), id);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(conversions_of(&w), 1);
 	CU_ASSERT_EQUAL(chain_txs_of(id), 1);
@@ -199,7 +201,7 @@ test_database_dies_mid_request(void)
 	it_resp_free(&r);
 	expire_lease(key);
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
-	CU_ASSERT_STRING_EQUAL(conv_id_of(&r) ? conv_id_of(&r) : "", id);
+	CU_ASSERT_STRING_EQUAL(conv_id_of(&r), id);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(conversions_of(&w), 1);
 	CU_ASSERT_EQUAL(chain_txs_of(id), 1);
@@ -299,7 +301,7 @@ test_program_killed_mid_request(void)
 		usleep(250000);
 	}
 	CU_ASSERT_EQUAL(r.status, 201);
-	CU_ASSERT_STRING_EQUAL(conv_id_of(&r) ? conv_id_of(&r) : "", id);
+	CU_ASSERT_STRING_EQUAL(conv_id_of(&r), id);
 	CU_ASSERT(r.json != NULL && json_is_string(json_object_get(json_object_get(r.json,
 	    "data"), "status")));
 	it_resp_free(&r);
@@ -386,14 +388,16 @@ test_replay_spends_general_limit(void)
 	itc_wallet_free(&w);
 }
 
-void
+int
 it_suite_recovery(void)
 {
-	CU_pSuite s = CU_add_suite("idempotency recovery", NULL, NULL);
+	static const struct tu_test tests[] = {
+		{ "storing the answer fails after commit: never a second run", test_store_fails_after_commit },
+		{ "the database stops mid-request: the key resumes", test_database_dies_mid_request },
+		{ "the program is killed mid-request: the key resumes", test_program_killed_mid_request },
+		{ "a key abandoned before commit runs afresh", test_abandoned_before_commit },
+		{ "replays count in the general category", test_replay_spends_general_limit },
+	};
 
-	CU_add_test(s, "storing the answer fails after commit: never a second run", test_store_fails_after_commit);
-	CU_add_test(s, "the database stops mid-request: the key resumes", test_database_dies_mid_request);
-	CU_add_test(s, "the program is killed mid-request: the key resumes", test_program_killed_mid_request);
-	CU_add_test(s, "a key abandoned before commit runs afresh", test_abandoned_before_commit);
-	CU_add_test(s, "replays count in the general category", test_replay_spends_general_limit);
+	return tu_add_suite("idempotency recovery", NULL, NULL, tests, NELEM(tests));
 }

@@ -15,17 +15,11 @@ suite_init(void)
 	    sizeof(suite_key)) == 0 ? 0 : 1;
 }
 
-static const char *
-str(json_t *o, const char *k)
-{
-	return json_string_value(json_object_get(o, k));
-}
-
 static json_t *
 data_of(const struct it_resp *r)
 {
 	if (r->json == NULL || json_object_size(r->json) != 2 ||
-	    str(r->json, "status") == NULL || strcmp(str(r->json, "status"), "success") != 0)
+	    it_str(r->json, "status") == NULL || strcmp(it_str(r->json, "status"), "success") != 0)
 		return NULL;
 	return json_object_get(r->json, "data");
 }
@@ -47,16 +41,16 @@ test_health_fields(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	CU_ASSERT_EQUAL(json_object_size(d), 5);
-	CU_ASSERT_STRING_EQUAL(str(d, "status"), "operational");
-	CU_ASSERT_STRING_EQUAL(str(d, "version"), CEDIRAMP_VERSION);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "operational");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "version"), CEDIRAMP_VERSION);
 	CU_ASSERT_TRUE(json_is_integer(json_object_get(d, "uptime_seconds")));
 	CU_ASSERT_TRUE(json_integer_value(json_object_get(d, "uptime_seconds")) >= 0);
-	CU_ASSERT_STRING_EQUAL(str(d, "environment"), "sandbox");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "environment"), "sandbox");
 	s = json_object_get(d, "services");
 	CU_ASSERT_EQUAL(json_object_size(s), 3);
-	CU_ASSERT_STRING_EQUAL(str(s, "database"), "operational");
-	CU_ASSERT_STRING_EQUAL(str(s, "blockchain"), "operational");
-	CU_ASSERT_STRING_EQUAL(str(s, "mobile_money"), "operational");
+	CU_ASSERT_STRING_EQUAL(it_str(s, "database"), "operational");
+	CU_ASSERT_STRING_EQUAL(it_str(s, "blockchain"), "operational");
+	CU_ASSERT_STRING_EQUAL(it_str(s, "mobile_money"), "operational");
 	it_resp_free(&r);
 }
 
@@ -81,24 +75,24 @@ test_health_providers_down_and_slow(void)
 	CU_ASSERT_EQUAL(it_db_exec("REPLACE INTO sim_settings VALUES ('momo.health', 'down')", NULL, NULL), 1);
 	d = health(&r);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-	CU_ASSERT_STRING_EQUAL(str(d, "status"), "degraded");
-	CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "mobile_money"), "down");
-	CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "blockchain"), "operational");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "degraded");
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "mobile_money"), "down");
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "blockchain"), "operational");
 	it_resp_free(&r);
 
 	it_db_exec("REPLACE INTO sim_settings VALUES ('momo.health', 'ok')", NULL, NULL);
 	it_db_exec("REPLACE INTO sim_settings VALUES ('chain.health', 'degraded')", NULL, NULL);
 	d = health(&r);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-	CU_ASSERT_STRING_EQUAL(str(d, "status"), "degraded");
-	CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "blockchain"), "degraded");
-	CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "mobile_money"), "operational");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "degraded");
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "blockchain"), "degraded");
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "mobile_money"), "operational");
 	it_resp_free(&r);
 	it_db_exec("DELETE FROM sim_settings", NULL, NULL);
 
 	d = health(&r);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-	CU_ASSERT_STRING_EQUAL(str(d, "status"), "operational");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "operational");
 	it_resp_free(&r);
 }
 
@@ -122,8 +116,8 @@ test_health_database_down(void)
 	CU_ASSERT_TRUE(time(NULL) - t0 < 5);
 	CU_ASSERT_PTR_NOT_NULL(d);
 	if (d != NULL) {
-		CU_ASSERT_STRING_EQUAL(str(d, "status"), "down");
-		CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "database"), "down");
+		CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "down");
+		CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "database"), "down");
 	}
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_http("GET", "/v1/limits", h, NULL, 0, &r), 0);
@@ -134,7 +128,7 @@ test_health_database_down(void)
 	d = health(&r);
 	CU_ASSERT_PTR_NOT_NULL(d);
 	if (d != NULL)
-		CU_ASSERT_STRING_EQUAL(str(json_object_get(d, "services"), "database"), "operational");
+		CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "database"), "operational");
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_http("GET", "/v1/limits", h, NULL, 0, &r), 0);
 	CU_ASSERT_EQUAL(r.status, 200);
@@ -164,13 +158,13 @@ test_supported_networks(void)
 		json_t *n = json_array_get(d, i);
 
 		CU_ASSERT_EQUAL(json_object_size(n), 7);
-		CU_ASSERT_STRING_EQUAL(str(n, "network_id"), want[i].id);
-		CU_ASSERT_PTR_NOT_NULL(str(n, "name"));
-		CU_ASSERT_STRING_EQUAL(str(n, "country"), "GH");
-		CU_ASSERT_STRING_EQUAL(str(n, "currency"), "GHS");
-		CU_ASSERT_STRING_EQUAL(str(n, "status"), "operational");
-		CU_ASSERT_STRING_EQUAL(str(n, "min_amount"), want[i].min);
-		CU_ASSERT_STRING_EQUAL(str(n, "max_amount"), want[i].max);
+		CU_ASSERT_STRING_EQUAL(it_str(n, "network_id"), want[i].id);
+		CU_ASSERT_PTR_NOT_NULL(it_str(n, "name"));
+		CU_ASSERT_STRING_EQUAL(it_str(n, "country"), "GH");
+		CU_ASSERT_STRING_EQUAL(it_str(n, "currency"), "GHS");
+		CU_ASSERT_STRING_EQUAL(it_str(n, "status"), "operational");
+		CU_ASSERT_STRING_EQUAL(it_str(n, "min_amount"), want[i].min);
+		CU_ASSERT_STRING_EQUAL(it_str(n, "max_amount"), want[i].max);
 	}
 	it_resp_free(&r);
 }
@@ -197,23 +191,25 @@ test_limits(void)
 		json_t *t = json_array_get(d, i);
 
 		CU_ASSERT_EQUAL(json_object_size(t), 4);
-		CU_ASSERT_STRING_EQUAL(str(t, "tier"), want[i][0]);
-		CU_ASSERT_STRING_EQUAL(str(t, "daily_limit"), want[i][1]);
-		CU_ASSERT_STRING_EQUAL(str(t, "monthly_limit"), want[i][2]);
-		CU_ASSERT_STRING_EQUAL(str(t, "per_transaction_max"), want[i][3]);
+		CU_ASSERT_STRING_EQUAL(it_str(t, "tier"), want[i][0]);
+		CU_ASSERT_STRING_EQUAL(it_str(t, "daily_limit"), want[i][1]);
+		CU_ASSERT_STRING_EQUAL(it_str(t, "monthly_limit"), want[i][2]);
+		CU_ASSERT_STRING_EQUAL(it_str(t, "per_transaction_max"), want[i][3]);
 	}
 	it_resp_free(&r);
 }
 
-void
+int
 it_suite_reference(void)
 {
-	CU_pSuite s = CU_add_suite("reference endpoints", suite_init, NULL);
+	static const struct tu_test tests[] = {
+		{ "health: every field, all operational", test_health_fields },
+		{ "health: no key needed, a bad key ignored", test_health_needs_no_key },
+		{ "health: provider down / degraded from real probes", test_health_providers_down_and_slow },
+		{ "health: database stopped, then reconnect", test_health_database_down },
+		{ "supported-networks: the spec's three networks", test_supported_networks },
+		{ "limits: the tier table", test_limits },
+	};
 
-	CU_add_test(s, "health: every field, all operational", test_health_fields);
-	CU_add_test(s, "health: no key needed, a bad key ignored", test_health_needs_no_key);
-	CU_add_test(s, "health: provider down / degraded from real probes", test_health_providers_down_and_slow);
-	CU_add_test(s, "health: database stopped, then reconnect", test_health_database_down);
-	CU_add_test(s, "supported-networks: the spec's three networks", test_supported_networks);
-	CU_add_test(s, "limits: the tier table", test_limits);
+	return tu_add_suite("reference endpoints", suite_init, NULL, tests, NELEM(tests));
 }

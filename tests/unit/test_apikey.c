@@ -218,7 +218,7 @@ test_authenticate_db_down(void)
 int
 main(void)
 {
-	static const struct unit_test tests[] = {
+	static const struct tu_test tests[] = {
 		{ "apikey_prefix", test_prefix },
 		{ "apikey_generate shape", test_generate },
 		{ "apikey_generate keys differ", test_generate_unique },
@@ -228,11 +228,5 @@ main(void)
 		{ "apikey_authenticate with the database down", test_authenticate_db_down },
 	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	if (unit_add_suite("apikey", NULL, NULL, tests, NELEM(tests)) != 0) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	return unit_run();
+	return tu_main("apikey", NULL, NULL, tests, NELEM(tests));
 }

@@ -391,18 +391,6 @@ static const struct body_row body_rows[] = {
 	    "bad Content-Length", 0 },
 };
 
-static int
-msg_matches(const char *msg, const char *want)
-{
-	size_t n = strlen(want);
-
-	if (msg == NULL)
-		return 0;
-	if (n > 0 && want[n - 1] == '*')
-		return strncmp(msg, want, n - 1) == 0 && strlen(msg) > n - 1;
-	return strcmp(msg, want) == 0;
-}
-
 static void
 test_body_rules(void)
 {
@@ -434,7 +422,7 @@ test_body_rules(void)
 		UNIT_CHECK(res.status == t->status, "body row %zu: status %d want %d (%s)",
 		    i, res.status, t->status, res.body.data);
 		UNIT_STR_EQ(code, t->code, "body row code");
-		UNIT_CHECK(msg_matches(msg, t->message), "body row %zu: message \"%s\" want \"%s\"",
+		UNIT_CHECK(unit_msg_matches(msg, t->message), "body row %zu: message \"%s\" want \"%s\"",
 		    i, msg ? msg : "(null)", t->message);
 		UNIT_STR_EQ(json_string_value(json_object_get(res.json, "status")), "error",
 		    "body row status");
@@ -663,7 +651,7 @@ test_long_path(void)
 int
 main(void)
 {
-	static const struct unit_test tests[] = {
+	static const struct tu_test tests[] = {
 		{ "public route 200 in both envelopes", test_public_ok },
 		{ "X-Request-Id", test_request_id },
 		{ "partner auth runs before routing", test_auth_before_routing },
@@ -678,11 +666,5 @@ main(void)
 		{ "path too long", test_long_path },
 	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	if (unit_add_suite("app", suite_init, suite_clean, tests, NELEM(tests)) != 0) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	return unit_run();
+	return tu_main("app", suite_init, suite_clean, tests, NELEM(tests));
 }

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "unit.h"
+
 #define FAIL ((size_t)-1)
 
 struct vector {
@@ -49,37 +51,23 @@ test_vectors(void)
 	}
 }
 
-/* xorshift32: reproducible test data without pulling in a RNG. */
-static uint32_t
-next_rand(uint32_t *state)
-{
-	uint32_t x = *state;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*state = x;
-	return x;
-}
-
 static void
 test_round_trip(void)
 {
 	unsigned char raw[200];
 	unsigned char dec[200];
 	char enc[300];
-	uint32_t st = 0x9e3779b9u;
+	struct tu_rng rng;
 
+	tu_rng_seed(&rng, 0x9e3779b9u);
 	for (size_t n = 0; n <= sizeof(raw); n++) {
 		size_t elen;
 
-		for (size_t i = 0; i < n; i++)
-			raw[i] = (unsigned char)next_rand(&st);
+		tu_rng_bytes(&rng, raw, n);
 		elen = b64url_encode(raw, n, enc, sizeof(enc));
 		CU_ASSERT_EQUAL_FATAL(elen, b64url_encoded_len(n));
 		CU_ASSERT_EQUAL(strlen(enc), elen);
-		CU_ASSERT(strspn(enc, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
-		    "opqrstuvwxyz0123456789-_") == elen);
+		CU_ASSERT(strspn(enc, TU_B64URL_ALPHABET) == elen);
 		CU_ASSERT_EQUAL_FATAL(b64url_decode(enc, elen, dec, n), n);
 		CU_ASSERT(memcmp(raw, dec, n) == 0);
 	}
@@ -107,8 +95,7 @@ test_rejections(void)
 {
 	unsigned char dec[64];
 
-	for (size_t i = 0; i < sizeof(bad_inputs) / sizeof(bad_inputs[0]);
-	    i++)
+	for (size_t i = 0; i < NELEM(bad_inputs); i++)
 		CU_ASSERT_EQUAL(b64url_decode(bad_inputs[i],
 		    strlen(bad_inputs[i]), dec, sizeof(dec)), FAIL);
 	/* an embedded NUL is not in the alphabet either */
@@ -144,23 +131,12 @@ test_capacity(void)
 int
 main(void)
 {
-	CU_pSuite suite = NULL;
-	unsigned failures;
+	static const struct tu_test tests[] = {
+		{ "known vectors", test_vectors },
+		{ "round trips 0..200", test_round_trip },
+		{ "strict rejections", test_rejections },
+		{ "output capacity", test_capacity },
+	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	suite = CU_add_suite("b64url", NULL, NULL);
-	if (suite == NULL ||
-	    CU_add_test(suite, "known vectors", test_vectors) == NULL ||
-	    CU_add_test(suite, "round trips 0..200", test_round_trip) == NULL ||
-	    CU_add_test(suite, "strict rejections", test_rejections) == NULL ||
-	    CU_add_test(suite, "output capacity", test_capacity) == NULL) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures != 0;
+	return tu_main("b64url", NULL, NULL, tests, NELEM(tests));
 }

@@ -395,7 +395,7 @@ suite_init(void)
 int
 main(void)
 {
-	static const struct unit_test tests[] = {
+	static const struct tu_test tests[] = {
 		{ "cfg_defaults", test_defaults },
 		{ "cfg_load every key", test_load_every_key },
 		{ "cfg_load CRLF file", test_load_crlf },
@@ -406,11 +406,5 @@ main(void)
 		{ "cfg_load unreadable path (directory)", test_unreadable_path },
 	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	if (unit_add_suite("cfg", suite_init, NULL, tests, NELEM(tests)) != 0) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	return unit_run();
+	return tu_main("cfg", suite_init, NULL, tests, NELEM(tests));
 }

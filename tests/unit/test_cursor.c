@@ -11,8 +11,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
-static const char url_chars[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+static const char url_chars[] = TU_B64URL_ALPHABET;
 
 static const unsigned char secret[] = "test-secret-0123456789abcdef";
 #define SECRET_LEN (sizeof(secret) - 1)
@@ -259,19 +258,6 @@ test_truncation_and_appending(void)
 	UNIT_CHECK(dec(SCOPE, buf, &out) == -1, "trailing newline");
 }
 
-/* xorshift32: reproducible bytes without a RNG. */
-static uint32_t
-next_rand(uint32_t *state)
-{
-	uint32_t x = *state;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*state = x;
-	return x;
-}
-
 static void
 test_garbage(void)
 {
@@ -282,7 +268,7 @@ test_garbage(void)
 	};
 	struct cursor_pos out;
 	char big[CURSOR_MAX + 2];
-	uint32_t st = 0x2545f491u;
+	struct tu_rng rng;
 
 	for (size_t i = 0; i < NELEM(bad); i++)
 		UNIT_CHECK(dec(SCOPE, bad[i], &out) == -1 && untouched(&out),
@@ -295,12 +281,12 @@ test_garbage(void)
 	UNIT_CHECK(dec(SCOPE, big, &out) == -1, "CURSOR_MAX chars of A");
 
 	/* Valid base64url of random bytes, every length up to 80 bytes. */
+	tu_rng_seed(&rng, 0x2545f491u);
 	for (size_t n = 1; n <= 80; n++) {
 		unsigned char raw[80];
 		char text[CURSOR_MAX + 1];
 
-		for (size_t i = 0; i < n; i++)
-			raw[i] = (unsigned char)next_rand(&st);
+		tu_rng_bytes(&rng, raw, n);
 		if (n > 10) { /* plausible header: version 1, fitting idlen */
 			raw[0] = 1;
 			raw[1] = 0;
@@ -421,7 +407,7 @@ test_null_arguments(void)
 int
 main(void)
 {
-	static const struct unit_test tests[] = {
+	static const struct tu_test tests[] = {
 		{ "round trips", test_round_trips },
 		{ "binary layout and largest size", test_layout },
 		{ "other scope, owner or secret", test_other_scope_or_secret },
@@ -433,11 +419,5 @@ main(void)
 		{ "NULL and empty arguments", test_null_arguments },
 	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	if (unit_add_suite("cursor", NULL, NULL, tests, NELEM(tests)) != 0) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	return unit_run();
+	return tu_main("cursor", NULL, NULL, tests, NELEM(tests));
 }

@@ -22,6 +22,8 @@
 #include <openssl/hmac.h>
 #include <openssl/pem.h>
 
+#include "unit.h"
+
 #define T 1700000000LL /* "now" of most cases */
 #define ISSUER "https://issuer.example"
 #define AUDIENCE "cediramp"
@@ -50,20 +52,6 @@ static struct jwt_verifier *verifiers[V_COUNT];
 
 /* ---- fixtures ---------------------------------------------------------- */
 
-/* base64url of n bytes, malloc'd (caller frees), NULL on failure. */
-static char *
-b64(const void *in, size_t n)
-{
-	size_t cap = b64url_encoded_len(n) + 1;
-	char *s = malloc(cap);
-
-	if (s != NULL && b64url_encode(in, n, s, cap) == (size_t)-1) {
-		free(s);
-		s = NULL;
-	}
-	return s;
-}
-
 /* Adds member name = base64url(big-endian bn param of pkey) to jwk. */
 static int
 put_bn(json_t *jwk, const char *name, EVP_PKEY *pkey, const char *param)
@@ -76,7 +64,7 @@ put_bn(json_t *jwk, const char *name, EVP_PKEY *pkey, const char *param)
 	if (EVP_PKEY_get_bn_param(pkey, param, &bn) != 1 ||
 	    BN_num_bytes(bn) > (int)sizeof(buf))
 		goto free_bn;
-	s = b64(buf, (size_t)BN_bn2bin(bn, buf));
+	s = tu_b64url(buf, (size_t)BN_bn2bin(bn, buf));
 	if (s != NULL && json_object_set_new(jwk, name, json_string(s)) == 0)
 		rc = 0;
 	free(s);
@@ -110,8 +98,8 @@ make_jwk(EVP_PKEY *pkey, const char *kid, const char *alg, const char *use)
 	if (EVP_PKEY_get_octet_string_param(pkey, OSSL_PKEY_PARAM_PUB_KEY, pub,
 	    sizeof(pub), &publen) != 1 || publen != 65 || pub[0] != 0x04)
 		goto free_jwk;
-	x = b64(pub + 1, 32);
-	y = b64(pub + 33, 32);
+	x = tu_b64url(pub + 1, 32);
+	y = tu_b64url(pub + 33, 32);
 	if (x == NULL || y == NULL ||
 	    json_object_update_new(jwk, json_pack("{s:s,s:s,s:s,s:s}", "kty", "EC",
 	    "crv", "P-256", "x", x, "y", y)) != 0)
@@ -215,7 +203,7 @@ suite_init(void)
 	if (!rsa_key || !rsa_key2 || !ec_key || !ec_key2)
 		return -1;
 	rsa_jwk = make_jwk(rsa_key, "rsa-1", "RS256", "sig");
-	oct = b64(oct_secret, strlen(oct_secret));
+	oct = tu_b64url(oct_secret, strlen(oct_secret));
 	if (rsa_jwk == NULL || oct == NULL || export_rsa_public(rsa_jwk) != 0)
 		goto free_oct;
 	/* main: two EC keys, so ES256 without kid is ambiguous there */
@@ -387,8 +375,8 @@ make_token(const char *hdr, const char *payload, enum signer s,
 {
 	unsigned char sig[1024];
 	size_t siglen = sizeof(sig);
-	char *h = b64(hdr, strlen(hdr));
-	char *p = b64(payload, strlen(payload));
+	char *h = tu_b64url(hdr, strlen(hdr));
+	char *p = tu_b64url(payload, strlen(payload));
 	char *p2 = NULL, *sg = NULL, *input = NULL, *tok = NULL;
 	size_t cap;
 
@@ -409,12 +397,12 @@ make_token(const char *hdr, const char *payload, enum signer s,
 			free(copy);
 			goto free_parts;
 		}
-		p2 = b64(copy, strlen(copy));
+		p2 = tu_b64url(copy, strlen(copy));
 		free(copy);
 		if (p2 == NULL)
 			goto free_parts;
 	}
-	sg = b64(sig, siglen);
+	sg = tu_b64url(sig, siglen);
 	if (sg == NULL)
 		goto free_parts;
 	cap += strlen(sg) + 1;
@@ -649,7 +637,7 @@ status_name(enum jwt_status s)
 static void
 test_table(void)
 {
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < NELEM(cases); i++) {
 		const struct tcase *c = &cases[i];
 		struct jwt_claims cl;
 		char why[128] = "";
@@ -711,7 +699,7 @@ test_garbage(void)
 	char *tok = make_token(H_HS, P_OK, S_HS, M_NONE);
 	size_t n;
 
-	for (size_t i = 0; i < sizeof(junk) / sizeof(junk[0]); i++)
+	for (size_t i = 0; i < NELEM(junk); i++)
 		CU_ASSERT_EQUAL(jwt_verify(verifiers[V_ALL], junk[i],
 		    strlen(junk[i]), T, NULL, NULL, 0), JWT_INVALID);
 	CU_ASSERT_EQUAL(jwt_verify(verifiers[V_ALL], NULL, 0, T, NULL, NULL, 0),
@@ -876,7 +864,7 @@ test_verifier_new(void)
 
 	expect_new_fails(&cfg, "missing file");
 	expect_new_fails(NULL, "NULL config");
-	for (size_t i = 0; i < sizeof(bad_jwks) / sizeof(bad_jwks[0]); i++) {
+	for (size_t i = 0; i < NELEM(bad_jwks); i++) {
 		memcpy(path + sizeof(path) - 7, "XXXXXX", 6);
 		CU_ASSERT_FATAL(write_text(path, bad_jwks[i]) == 0);
 		cfg.jwks_path = path;
@@ -918,29 +906,15 @@ test_small_rsa_refused(void)
 int
 main(void)
 {
-	CU_pSuite suite = NULL;
-	unsigned failures;
+	static const struct tu_test tests[] = {
+		{ "token table", test_table },
+		{ "claims filled", test_claims_filled },
+		{ "garbage tokens", test_garbage },
+		{ "size limit", test_size_limit },
+		{ "jwt_sign_hs256", test_sign_hs256 },
+		{ "jwt_verifier_new failures", test_verifier_new },
+		{ "small RSA key refused", test_small_rsa_refused },
+	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	suite = CU_add_suite("jwt", suite_init, suite_cleanup);
-	if (suite == NULL ||
-	    !CU_add_test(suite, "token table", test_table) ||
-	    !CU_add_test(suite, "claims filled", test_claims_filled) ||
-	    !CU_add_test(suite, "garbage tokens", test_garbage) ||
-	    !CU_add_test(suite, "size limit", test_size_limit) ||
-	    !CU_add_test(suite, "jwt_sign_hs256", test_sign_hs256) ||
-	    !CU_add_test(suite, "jwt_verifier_new failures",
-	    test_verifier_new) ||
-	    !CU_add_test(suite, "small RSA key refused",
-	    test_small_rsa_refused)) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures() +
-	    CU_get_number_of_suites_failed() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return failures != 0;
+	return tu_main("jwt", suite_init, suite_cleanup, tests, NELEM(tests));
 }

@@ -25,46 +25,8 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-/* Deterministic xorshift64 PRNG: the same cases on every run. */
-static uint64_t rng_state;
-
-static void
-rng_seed(uint64_t s)
-{
-	rng_state = s != 0 ? s : 0x9E3779B97F4A7C15ULL;
-}
-
-static uint64_t
-rng_next(void)
-{
-	uint64_t x = rng_state;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	rng_state = x;
-	return x;
-}
-
-/* Uniform-ish in [0, n) (n > 0); the modulo bias is irrelevant here. */
-static unsigned
-rng_below(unsigned n)
-{
-	return (unsigned)(rng_next() % n);
-}
-
-/* n random decimal digits into out (NUL-terminated); first may be nonzero. */
-static void
-rng_digits(char *out, size_t n, int first_nonzero)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		out[i] = (char)('0' + rng_below(10));
-	if (first_nonzero && n > 0)
-		out[0] = (char)('1' + rng_below(9));
-	out[n] = '\0';
-}
+/* The same pseudo-random cases on every run; each test seeds it. */
+static struct tu_rng rng;
 
 /* Decimal text of z for messages. */
 static const char *
@@ -504,7 +466,7 @@ test_format_round_trip(void)
 	int fails = 0;
 
 	mpz_inits(u, back, NULL);
-	rng_seed(0xC0FFEE1234ULL);
+	tu_rng_seed(&rng, 0xC0FFEE1234ULL);
 	for (scale = 0; scale <= 18; scale++) {
 		unsigned k;
 
@@ -521,7 +483,7 @@ test_format_round_trip(void)
 				memcpy(in, fixed[k], n);
 				if (places > 0) {
 					in[n] = '.';
-					rng_digits(in + n + 1, places, 0);
+					tu_rng_digits(&rng, in + n + 1, places, 0);
 				} else {
 					in[n] = '\0';
 				}
@@ -553,11 +515,11 @@ test_format_round_trip(void)
 		/* random units up to 15 integer digits */
 		for (k = 0; k < 200; k++) {
 			char digits[64], out[MONEY_MAX_TEXT], zb[ZTEXT];
-			unsigned len = 1 + rng_below(15 + scale);
+			unsigned len = 1 + tu_rng_below(&rng, 15 + scale);
 			enum money_rc rc = MONEY_MALFORMED;
 			int frc;
 
-			rng_digits(digits, len, 1);
+			tu_rng_digits(&rng, digits, len, 1);
 			zset(u, digits);
 			frc = money_format(u, scale, out, sizeof(out));
 			if (frc == 0)
@@ -641,14 +603,15 @@ test_rescale_both_directions(void)
 	int fails = 0;
 
 	mpz_inits(v, mid, back, NULL);
-	rng_seed(0xBADC0DE5ULL);
+	tu_rng_seed(&rng, 0xBADC0DE5ULL);
 	for (from = 0; from <= 18; from++)
 		for (to = from; to <= 18; to++)
 			for (k = 0; k < 5; k++) {
 				char digits[40];
 				int r;
 
-				rng_digits(digits, 1 + rng_below(20), 0);
+				tu_rng_digits(&rng, digits, 1 + tu_rng_below(&rng, 20),
+				    0);
 				zset(v, digits);
 				for (r = 0; r < 2; r++) {
 					enum money_round rd = r ? MONEY_UP : MONEY_DOWN;
@@ -981,12 +944,13 @@ test_quote_property(void)
 		UNIT_REQUIRE(src[i] != NULL, "currency_source(%u) is NULL", i);
 	}
 	mpz_inits(amt, rate, pct, gross, fee, recv, NULL);
-	rng_seed(0x5EEDF00D2024ULL);
+	tu_rng_seed(&rng, 0x5EEDF00D2024ULL);
 	for (i = 0; i < PROP_CASES; i++) {
 		const struct currency *c = src[i % 5];
 		char amount[64], units[64], rtext[32], runits[32], ftext[16];
-		unsigned idig = 1 + rng_below(15), places = rng_below(c->scale + 1);
-		unsigned rdig = rng_below(7), fu, k;
+		unsigned idig = 1 + tu_rng_below(&rng, 15);
+		unsigned places = tu_rng_below(&rng, c->scale + 1);
+		unsigned rdig = tu_rng_below(&rng, 7), fu, k;
 		struct quote q;
 		struct outcome o;
 		const char *why;
@@ -994,16 +958,16 @@ test_quote_property(void)
 		int ok;
 
 		/* amount text and its units at the coin's scale */
-		rng_digits(amount, idig, 0);
+		tu_rng_digits(&rng, amount, idig, 0);
 		if (places > 0) {
 			amount[idig] = '.';
-			rng_digits(amount + idig + 1, places, 0);
+			tu_rng_digits(&rng, amount + idig + 1, places, 0);
 		}
 		/* one case in five is below 1 with a run of leading zeros */
-		if (rng_below(5) == 0) {
+		if (tu_rng_below(&rng, 5) == 0) {
 			memset(amount, '0', idig);
 			if (places > 0)
-				memset(amount + idig + 1, '0', rng_below(places));
+				memset(amount + idig + 1, '0', tu_rng_below(&rng, places));
 		}
 		memcpy(units, amount, idig);
 		if (places > 0)
@@ -1018,12 +982,12 @@ test_quote_property(void)
 			rtext[0] = '0';
 			rdig = 1;
 		} else {
-			rng_digits(rtext, rdig, 1);
+			tu_rng_digits(&rng, rtext, rdig, 1);
 		}
 		rtext[rdig] = '.';
-		rng_digits(rtext + rdig + 1, FXRATE_SCALE, 0);
+		tu_rng_digits(&rng, rtext + rdig + 1, FXRATE_SCALE, 0);
 		if (rtext[0] == '0')
-			memset(rtext + rdig + 1, '0', rng_below(FXRATE_SCALE));
+			memset(rtext + rdig + 1, '0', tu_rng_below(&rng, FXRATE_SCALE));
 		memcpy(runits, rtext, rdig);
 		memcpy(runits + rdig, rtext + rdig + 1, FXRATE_SCALE + 1);
 		zset(rate, runits);
@@ -1033,7 +997,7 @@ test_quote_property(void)
 		}
 
 		/* fee: mostly the usual ones, sometimes anything below 100 % */
-		switch (rng_below(4)) {
+		switch (tu_rng_below(&rng, 4)) {
 		case 0:
 			fu = 100;
 			break;
@@ -1041,7 +1005,7 @@ test_quote_property(void)
 			fu = 0;
 			break;
 		default:
-			fu = rng_below(10000);
+			fu = tu_rng_below(&rng, 10000);
 			break;
 		}
 		snprintf(ftext, sizeof(ftext), "%u.%02u", fu / 100, fu % 100);
@@ -1188,7 +1152,7 @@ test_currency(void)
 int
 main(void)
 {
-	static const struct unit_test tests[] = {
+	static const struct tu_test tests[] = {
 		{ "money_parse table", test_parse_table },
 		{ "money_parse DAI 18 vs 19 places", test_parse_dai_places },
 		{ "money_parse leading zeros", test_parse_leading_zeros },
@@ -1206,11 +1170,5 @@ main(void)
 		{ "currency table", test_currency },
 	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	if (unit_add_suite("money", NULL, NULL, tests, NELEM(tests)) != 0) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	return unit_run();
+	return tu_main("money", NULL, NULL, tests, NELEM(tests));
 }

@@ -395,16 +395,6 @@ static const struct body_row body_rows[] = {
 	{ "{\"x\":[{\"b\":1,\"b\":2}]}", 0, ERR_VALIDATION, MALFORMED },
 };
 
-static int
-msg_matches(const char *msg, const char *want)
-{
-	size_t n = strlen(want);
-
-	if (n > 0 && want[n - 1] == '*')
-		return strncmp(msg, want, n - 1) == 0 && strlen(msg) > n - 1;
-	return strcmp(msg, want) == 0;
-}
-
 static void
 test_body_table(void)
 {
@@ -425,7 +415,7 @@ test_body_table(void)
 			UNIT_CHECK(json_is_object(r.body), "body row %zu: no object", i);
 		} else {
 			UNIT_CHECK(r.body == NULL, "body row %zu: body kept on error", i);
-			UNIT_CHECK(msg_matches(msg, t->msg), "body row %zu: msg \"%s\" want \"%s\"",
+			UNIT_CHECK(unit_msg_matches(msg, t->msg), "body row %zu: msg \"%s\" want \"%s\"",
 			    i, msg, t->msg);
 		}
 		req_free(&r);
@@ -785,7 +775,7 @@ test_env_lookup(void)
 int
 main(void)
 {
-	static const struct unit_test tests[] = {
+	static const struct tu_test tests[] = {
 		{ "req_parse_query table", test_query_table },
 		{ "req_parse_query limits", test_query_limits },
 		{ "req_check_query", test_check_query },
@@ -799,11 +789,5 @@ main(void)
 		{ "req_env lookup", test_env_lookup },
 	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	if (unit_add_suite("req", NULL, NULL, tests, NELEM(tests)) != 0) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	return unit_run();
+	return tu_main("req", NULL, NULL, tests, NELEM(tests));
 }

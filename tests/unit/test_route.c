@@ -216,17 +216,11 @@ test_allow_small_buffer(void)
 int
 main(void)
 {
-	static const struct unit_test tests[] = {
+	static const struct tu_test tests[] = {
 		{ "route_find table", test_table },
 		{ "route_find longest path", test_param_length },
 		{ "route_find small Allow buffer", test_allow_small_buffer },
 	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	if (unit_add_suite("route", NULL, NULL, tests, NELEM(tests)) != 0) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	return unit_run();
+	return tu_main("route", NULL, NULL, tests, NELEM(tests));
 }

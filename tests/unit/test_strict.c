@@ -276,7 +276,7 @@ test_ieq(void)
 int
 main(void)
 {
-	static const struct unit_test tests[] = {
+	static const struct tu_test tests[] = {
 		{ "strict_uint table", test_uint_table },
 		{ "strict_uint with max below 9", test_uint_small_max },
 		{ "strict_copy bounds", test_copy },
@@ -285,11 +285,5 @@ main(void)
 		{ "strict_ieq", test_ieq },
 	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	if (unit_add_suite("strict", NULL, NULL, tests, NELEM(tests)) != 0) {
-		CU_cleanup_registry();
-		return 2;
-	}
-	return unit_run();
+	return tu_main("strict", NULL, NULL, tests, NELEM(tests));
 }

@@ -2,8 +2,7 @@
  * unit: small helpers shared by the CUnit unit tests. Table-driven tests
  * use UNIT_CHECK / UNIT_STR_EQ so a failure names the table row (the
  * message is formatted printf-style and recorded as the assertion text).
- * The Makefile does not list this header as a prerequisite of the tests:
- * after editing it, remove build/tests/unit/test_* so they are rebuilt.
+ * Registration and the run are testutil.h's (tu_main).
  */
 #ifndef CEDIRAMP_TESTS_UNIT_H
 #define CEDIRAMP_TESTS_UNIT_H
@@ -12,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+#include "testutil.h"
 
 /* A clipped assertion message is fine: silence -Wformat-truncation there. */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -25,27 +24,25 @@
 #define UNIT_NO_TRUNC_WARN_END
 #endif
 
-/* Records one assertion: passes when cond holds; the message names why. */
-#define UNIT_CHECK(cond, ...)                                              \
+/*
+ * Records one assertion: passes when cond holds; the message names why.
+ * fatal (CU_TRUE) stops the current test on failure.
+ */
+#define UNIT_ASSERT_(cond, fatal, ...)                                     \
 	do {                                                               \
 		char unit_msg_[600];                                       \
 		UNIT_NO_TRUNC_WARN_BEGIN                                   \
 		snprintf(unit_msg_, sizeof(unit_msg_), __VA_ARGS__);       \
 		UNIT_NO_TRUNC_WARN_END                                     \
 		CU_assertImplementation((cond) ? CU_TRUE : CU_FALSE,       \
-		    __LINE__, unit_msg_, __FILE__, "", CU_FALSE);          \
+		    __LINE__, unit_msg_, __FILE__, "", (fatal));           \
 	} while (0)
 
+/* One assertion; the test goes on after a failure. */
+#define UNIT_CHECK(cond, ...) UNIT_ASSERT_(cond, CU_FALSE, __VA_ARGS__)
+
 /* As UNIT_CHECK, but stops the current test on failure. */
-#define UNIT_REQUIRE(cond, ...)                                            \
-	do {                                                               \
-		char unit_msg_[600];                                       \
-		UNIT_NO_TRUNC_WARN_BEGIN                                   \
-		snprintf(unit_msg_, sizeof(unit_msg_), __VA_ARGS__);       \
-		UNIT_NO_TRUNC_WARN_END                                     \
-		CU_assertImplementation((cond) ? CU_TRUE : CU_FALSE,       \
-		    __LINE__, unit_msg_, __FILE__, "", CU_TRUE);           \
-	} while (0)
+#define UNIT_REQUIRE(cond, ...) UNIT_ASSERT_(cond, CU_TRUE, __VA_ARGS__)
 
 /* 1 when both are NULL or both hold the same text. */
 static inline int
@@ -73,50 +70,27 @@ unit_starts(const char *s, const char *prefix)
 	return s != NULL && strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+/*
+ * 1 if msg is want, or, when want ends in '*', starts with the rest of
+ * want and goes on after it. A NULL msg matches nothing.
+ */
+static inline int
+unit_msg_matches(const char *msg, const char *want)
+{
+	size_t n = strlen(want);
+
+	if (msg == NULL)
+		return 0;
+	if (n > 0 && want[n - 1] == '*')
+		return strncmp(msg, want, n - 1) == 0 && strlen(msg) > n - 1;
+	return strcmp(msg, want) == 0;
+}
+
 /* 1 if s contains needle. */
 static inline int
 unit_contains(const char *s, const char *needle)
 {
 	return s != NULL && strstr(s, needle) != NULL;
-}
-
-struct unit_test {
-	const char *name;
-	CU_TestFunc fn;
-};
-
-/* Registers a suite and its tests; 0 or -1. */
-static inline int
-unit_add_suite(const char *name, CU_InitializeFunc init,
-    CU_CleanupFunc clean, const struct unit_test *t, size_t n)
-{
-	CU_pSuite s = CU_add_suite(name, init, clean);
-	size_t i;
-
-	if (s == NULL)
-		return -1;
-	for (i = 0; i < n; i++)
-		if (CU_add_test(s, t[i].name, t[i].fn) == NULL)
-			return -1;
-	return 0;
-}
-
-/*
- * Runs the registered tests verbosely and cleans up. Returns 0 only when
- * no assertion failed and no suite set-up or clean-up failed
- * (CU_basic_run_tests itself reports success even with failures).
- */
-static inline int
-unit_run(void)
-{
-	unsigned failures, records;
-
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	records = CU_get_number_of_failure_records();
-	CU_cleanup_registry();
-	return failures != 0 || records != 0;
 }
 
 #endif
