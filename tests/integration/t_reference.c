@@ -169,6 +169,72 @@ test_supported_networks(void)
 	it_resp_free(&r);
 }
 
+/* The networks' statuses, in the answer's order, into st (16 bytes each). */
+static void
+network_statuses(char st[3][16])
+{
+	char auth[200];
+	const char *h[] = { it_bearer(suite_key, auth, sizeof(auth)), NULL };
+	struct it_resp r;
+	size_t i;
+
+	memset(st, 0, 3 * 16);
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/supported-networks", h, NULL, 0, &r), 0);
+	CU_ASSERT_EQUAL(r.status, 200);
+	for (i = 0; i < 3 && json_array_size(data_of(&r)) == 3; i++)
+		snprintf(st[i], 16, "%s", it_str(json_array_get(data_of(&r), i), "status") ?
+		    it_str(json_array_get(data_of(&r), i), "status") : "(none)");
+	it_resp_free(&r);
+}
+
+static void
+sim_set(const char *name, const char *value)
+{
+	char args[200], out[100];
+
+	snprintf(args, sizeof(args), "sim set %s %s", name, value);
+	CU_ASSERT_EQUAL(it_admin(args, out, sizeof(out)), 0);
+}
+
+/* Each network reports its own provider's health; /v1/health sums them. */
+static void
+test_network_status_is_real(void)
+{
+	char st[3][16];
+	struct it_resp r;
+	json_t *d;
+
+	sim_set("momo.TELECEL.health", "down");
+	sim_set("momo.AIRTELTIGO.health", "degraded");
+	network_statuses(st);
+	CU_ASSERT_STRING_EQUAL(st[0], "operational");
+	CU_ASSERT_STRING_EQUAL(st[1], "down");
+	CU_ASSERT_STRING_EQUAL(st[2], "degraded");
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/health", NULL, NULL, 0, &r), 0);
+	d = data_of(&r);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "degraded");
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "mobile_money"), "degraded");
+	it_resp_free(&r);
+
+	/* every network down: mobile money is down */
+	sim_set("momo.MTN.health", "down");
+	sim_set("momo.AIRTELTIGO.health", "down");
+	network_statuses(st);
+	CU_ASSERT_STRING_EQUAL(st[0], "down");
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/health", NULL, NULL, 0, &r), 0);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(data_of(&r), "services"),
+	    "mobile_money"), "down");
+	it_resp_free(&r);
+
+	sim_set("momo.MTN.health", "ok");
+	sim_set("momo.TELECEL.health", "ok");
+	sim_set("momo.AIRTELTIGO.health", "ok");
+	network_statuses(st);
+	CU_ASSERT_STRING_EQUAL(st[0], "operational");
+	CU_ASSERT_STRING_EQUAL(st[1], "operational");
+	CU_ASSERT_STRING_EQUAL(st[2], "operational");
+}
+
 static void
 test_limits(void)
 {
@@ -208,6 +274,7 @@ it_suite_reference(void)
 		{ "health: provider down / degraded from real probes", test_health_providers_down_and_slow },
 		{ "health: database stopped, then reconnect", test_health_database_down },
 		{ "supported-networks: the spec's three networks", test_supported_networks },
+		{ "supported-networks: each network's real status", test_network_status_is_real },
 		{ "limits: the tier table", test_limits },
 	};
 
