@@ -81,6 +81,7 @@ void it_suite_ratelimit(void);
 void it_suite_convert(void);
 void it_suite_idem(void);
 void it_suite_paging(void);
+void it_suite_admin(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)

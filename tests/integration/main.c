@@ -24,6 +24,7 @@ main(void)
 	it_suite_convert();
 	it_suite_idem();
 	it_suite_paging();
+	it_suite_admin();
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
