@@ -138,7 +138,7 @@ static void
 test_partner_key_lifecycle(void)
 {
 	static char out[65536]; /* partner list: every partner of the stack */
-	char key[200], key2[200], id[64], args[200], err[1024];
+	char key[200], key2[200], id[64], args[300], err[1024];
 
 	CU_ASSERT_EQUAL_FATAL(admin("partner create --name 'IT Admin Co' --tier enterprise --quiet",
 	    key, sizeof(key), err, sizeof(err)), 0);
