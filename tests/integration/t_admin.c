@@ -374,6 +374,35 @@ test_sim_set(void)
 	it_db_exec("DELETE FROM sim_settings WHERE name = 'it.admin.knob'", NULL, NULL);
 }
 
+/*
+ * With the database stopped, the tool says so and exits 1; nothing is half
+ * written once it is back (a partner and its key are one transaction).
+ */
+static void
+test_database_down(void)
+{
+	char wallet[96], args[300], out[256], err[1024];
+
+	it_unique("it-admin-down", wallet, sizeof(wallet));
+	CU_ASSERT_EQUAL_FATAL(it_stack("db-stop"), 0);
+	CU_ASSERT_EQUAL(admin("partner create --name 'IT Down Co' --quiet", out, sizeof(out),
+	    err, sizeof(err)), 1);
+	CU_ASSERT_EQUAL(out[0], '\0');
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, PREFIX "store the partner: the database is unavailable"));
+	snprintf(args, sizeof(args), "user tier %s verified", wallet);
+	CU_ASSERT_EQUAL(admin(args, out, sizeof(out), err, sizeof(err)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, PREFIX "find the user: the database is unavailable"));
+	CU_ASSERT_EQUAL(admin("rate list", out, sizeof(out), err, sizeof(err)), 1);
+	CU_ASSERT_EQUAL(strncmp(err, PREFIX, strlen(PREFIX)), 0);
+	CU_ASSERT_EQUAL_FATAL(it_stack("db-start"), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM partners WHERE name = 'IT Down Co'",
+	    NULL, NULL), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM users WHERE wallet_id = ?", wallet,
+	    NULL), 0);
+	/* and works again */
+	CU_ASSERT_EQUAL(admin(args, out, sizeof(out), err, sizeof(err)), 0);
+}
+
 void
 it_suite_admin(void)
 {
@@ -386,4 +415,5 @@ it_suite_admin(void)
 	CU_add_test(s, "rate set: malformed rates change nothing", test_rate_set_refused);
 	CU_add_test(s, "rate seed: fills what is missing, keeps the rest", test_rate_seed);
 	CU_add_test(s, "sim set: stores a setting; a bad name is refused", test_sim_set);
+	CU_add_test(s, "database down: exits 1 and says so; nothing written", test_database_down);
 }
