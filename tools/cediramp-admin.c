@@ -1,23 +1,32 @@
 /*
  * cediramp-admin: the operator's tool. Reads the same config file as the
  * servers ($CEDIRAMP_CONF). Run without arguments for usage.
+ *
+ * It parses arguments, calls the same library functions the servers and
+ * workers call, and prints: every check and every write lives in lib/.
+ * Exit status 0 on success, 2 for a usage error (and, as before, for a
+ * malformed argument of partner create, user tier and user limit), 1 for
+ * anything else, with "cediramp-admin: <why>" on stderr.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "domain/apikey.h"
 #include "core/cfg.h"
-#include "store/db.h"
-#include "domain/fxrate.h"
-#include "sandbox/rates.h"
-#include "core/id.h"
-#include "http/jwt.h"
-#include "store/migrate.h"
-#include "domain/refdata.h"
+#include "core/err.h"
+#include "core/outcome.h"
 #include "core/strict.h"
+#include "domain/apikey.h"
+#include "domain/fxrate.h"
+#include "domain/partner.h"
 #include "domain/user.h"
+#include "http/errtab.h"
+#include "http/jwt.h"
+#include "sandbox/rates.h"
+#include "sandbox/settings.h"
+#include "store/db.h"
+#include "store/migrate.h"
 
 static const char usage[] =
     "usage: cediramp-admin COMMAND ...\n"
@@ -60,126 +69,94 @@ has(int argc, char **argv, const char *flag)
 	return 0;
 }
 
+/*
+ * Prints why a library call failed, "cediramp-admin: <message>", and
+ * returns the exit status: usage_rc (2 where an argument was malformed)
+ * for ERR_VALIDATION, 1 for anything else. The outcome's message never
+ * holds the database's own text (HTTP callers may show it); the operator
+ * gets it here.
+ */
 static int
-fail(const char *what, const struct db *db)
+report(const struct db *db, const struct outcome *o, int usage_rc)
 {
-	fprintf(stderr, "cediramp-admin: %s: %s\n", what, db ? db_error(db) : "");
-	return 1;
+	const char *msg = o->message[0] ? o->message :
+	    err_def(API_PARTNER, o->err)->message;
+
+	if ((o->err == ERR_INTERNAL || o->err == ERR_SERVICE_UNAVAILABLE) && db != NULL)
+		fprintf(stderr, "cediramp-admin: %s (%s)\n", msg, db_error(db));
+	else
+		fprintf(stderr, "cediramp-admin: %s\n", msg);
+	return o->err == ERR_VALIDATION ? usage_rc : 1;
 }
 
-/* Issues a key for partner row id; prints it. */
-static int
-issue_key(struct db *db, const struct cfg *c, long long partner_id,
-    const char *public_id, int quiet)
+/* Prints a key just issued: alone (--quiet) or with its ids. */
+static void
+print_key(const struct partner_key *k, int quiet)
 {
-	char key[APIKEY_MAX], key_id[APIKEY_ID_CHARS + 1], hash[APIKEY_HASH_HEX];
-	struct db_arg a[4];
-
-	if (apikey_generate(c->sandbox, key, key_id, hash) != 0)
-		return fail("random", NULL);
-	a[0] = DB_S(key_id);
-	a[1] = DB_I(partner_id);
-	a[2] = DB_S(hash);
-	a[3] = DB_S(c->environment);
-	if (db_exec(db, DB_APIKEY_INSERT, a, 4, NULL, NULL) != DB_OK)
-		return fail("insert key", db);
 	if (quiet)
-		printf("%s\n", key);
+		printf("%s\n", k->key);
 	else
 		printf("partner_id: %s\nkey_id:     %s\napi_key:    %s\n"
 		    "(the key is shown once; only its hash is stored)\n",
-		    public_id, key_id, key);
+		    k->public_id, k->key_id, k->key);
+}
+
+static int
+cmd_partner_create(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	struct partner_key k;
+	struct outcome o;
+
+	if (partner_create(db, c->sandbox, opt(argc, argv, "--name"),
+	    opt(argc, argv, "--tier"), &k, &o) != ERR_OK)
+		return report(db, &o, 2);
+	print_key(&k, has(argc, argv, "--quiet"));
 	return 0;
 }
 
 static int
-partner_create(struct db *db, const struct cfg *c, int argc, char **argv)
+cmd_partner_key(struct db *db, const struct cfg *c, const char *public_id,
+    int quiet)
 {
-	const char *name = opt(argc, argv, "--name");
-	const char *tier = opt(argc, argv, "--tier");
-	char public_id[ID_MAX];
-	struct db_arg a[4];
-	struct db_res res;
+	struct partner_key k;
+	struct outcome o;
 
-	if (tier == NULL)
-		tier = "basic";
-	if (name == NULL || *name == '\0' || strlen(name) > 200 ||
-	    !strict_printable(name, strlen(name))) {
-		fprintf(stderr, "partner create: --name of 1 to 200 printable characters\n");
-		return 2;
-	}
-	if (refdata_tier(tier) == NULL) {
-		fprintf(stderr, "partner create: --tier basic|verified|enterprise\n");
-		return 2;
-	}
-	if (id_new(public_id, sizeof(public_id), "pt_") != 0)
-		return fail("random", NULL);
-	a[0] = DB_S(public_id);
-	a[1] = DB_S(name);
-	a[2] = DB_S(tier);
-	a[3] = DB_S(c->environment);
-	if (db_exec(db, DB_PARTNER_INSERT, a, 4, NULL, &res) != DB_OK)
-		return fail("insert partner", db);
-	return issue_key(db, c, (long long)res.insert_id, public_id,
-	    has(argc, argv, "--quiet"));
-}
-
-static int
-partner_key(struct db *db, const struct cfg *c, const char *public_id, int quiet)
-{
-	struct db_arg a[1] = { DB_S(public_id) };
-	struct db_rows rows;
-	unsigned long long id;
-	const char *v;
-	int rc;
-
-	if (db_exec(db, DB_PARTNER_BY_PUBLIC_ID, a, 1, &rows, NULL) != DB_OK)
-		return fail("find partner", db);
-	v = db_cell(&rows, 0, 0);
-	if (rows.nrows != 1 || v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &id) != 0 ||
-	    strcmp(db_cell(&rows, 0, 4), c->environment) != 0) {
-		db_rows_free(&rows);
-		fprintf(stderr, "partner key: no partner %s in this environment\n", public_id);
-		return 1;
-	}
-	db_rows_free(&rows);
-	rc = issue_key(db, c, (long long)id, public_id, quiet);
-	return rc;
-}
-
-static int
-partner_revoke(struct db *db, const char *which)
-{
-	struct db_arg a[1] = { DB_S(which) };
-	struct db_res res;
-	enum db_stmt s = strncmp(which, "pt_", 3) == 0 ?
-	    DB_APIKEY_REVOKE_PARTNER : DB_APIKEY_REVOKE;
-
-	if (db_exec(db, s, a, 1, NULL, &res) != DB_OK)
-		return fail("revoke", db);
-	if (res.affected == 0) {
-		fprintf(stderr, "partner revoke: no active key matches %s\n", which);
-		return 1;
-	}
-	printf("revoked %llu key(s)\n", res.affected);
+	if (partner_issue_key(db, c->sandbox, public_id, &k, &o) != ERR_OK)
+		return report(db, &o, 1);
+	print_key(&k, quiet);
 	return 0;
 }
 
 static int
-partner_list(struct db *db)
+cmd_partner_revoke(struct db *db, const char *which)
 {
-	struct db_rows rows;
-	size_t i;
+	unsigned long long n;
+	struct outcome o;
 
-	if (db_exec(db, DB_PARTNER_LIST, NULL, 0, &rows, NULL) != DB_OK)
-		return fail("list", db);
+	if (partner_revoke(db, which, &n, &o) != ERR_OK)
+		return report(db, &o, 1);
+	printf("revoked %llu key(s)\n", n);
+	return 0;
+}
+
+static int
+print_partner(const struct partner_row *p, void *arg)
+{
+	(void)arg;
+	printf("%-28s %-10s %-10s %-20s %-5llu %s\n", p->public_id, p->tier,
+	    p->environment, p->created_at, p->active_keys, p->name);
+	return 0;
+}
+
+static int
+cmd_partner_list(struct db *db)
+{
+	struct outcome o;
+
 	printf("%-28s %-10s %-10s %-20s %-5s %s\n", "partner_id", "tier", "env",
 	    "created_at", "keys", "name");
-	for (i = 0; i < rows.nrows; i++)
-		printf("%-28s %-10s %-10s %-20s %-5s %s\n", db_cell(&rows, i, 0),
-		    db_cell(&rows, i, 2), db_cell(&rows, i, 3), db_cell(&rows, i, 4),
-		    db_cell(&rows, i, 5), db_cell(&rows, i, 1));
-	db_rows_free(&rows);
+	if (partner_list(db, print_partner, NULL, &o) != ERR_OK)
+		return report(db, &o, 1);
 	return 0;
 }
 
@@ -216,96 +193,91 @@ token_mint(const struct cfg *c, int argc, char **argv)
 }
 
 static int
-user_tier(struct db *db, const struct cfg *c, const char *wallet, const char *tier)
+cmd_user_tier(struct db *db, const struct cfg *c, const char *wallet,
+    const char *tier)
 {
-	struct caller who;
-	struct db_arg a[2];
-	struct db_res res;
+	struct outcome o;
 
-	if (strcmp(tier, "none") != 0 && refdata_tier(tier) == NULL) {
-		fprintf(stderr, "user tier: none|basic|verified|enterprise\n");
-		return 2;
-	}
-	if (user_resolve(db, wallet, c->sandbox, &who) != DB_OK)
-		return fail("user", db);
-	a[0] = DB_S(tier);
-	a[1] = DB_S(wallet);
-	if (db_exec(db, DB_USER_SET_TIER, a, 2, NULL, &res) != DB_OK)
-		return fail("set tier", db);
+	if (user_set_tier(db, c->sandbox, wallet, tier, &o) != ERR_OK)
+		return report(db, &o, 2);
 	printf("%s: tier %s\n", wallet, tier);
 	return 0;
+}
+
+static int
+print_rate(const struct fxrate_row *r, void *arg)
+{
+	(void)arg;
+	printf("%-12s %-18s %-22s %s\n", r->pair, r->rate, r->updated_at, r->source);
+	return 0;
+}
+
+/* The sandbox's starting rates, as the domain takes them. */
+static enum err
+seed_sandbox_rates(struct db *db, struct outcome *o)
+{
+	struct fxrate_pair start[16];
+	const struct sandbox_rate *s;
+	size_t n = 0;
+
+	for (s = sandbox_rates; s->coin != NULL; s++) {
+		if (n == sizeof(start) / sizeof(start[0]))
+			return outcome_fail(o, ERR_INTERNAL, "too many sandbox rates");
+		start[n].coin = s->coin;
+		start[n++].rate = s->rate;
+	}
+	return fxrate_seed(db, start, n, o);
 }
 
 static int
 rate_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
 {
 	const char *sub = argc > 2 ? argv[2] : "", *why = "";
-	const struct sandbox_rate *s;
-	struct db_rows rows;
-	size_t i;
+	struct outcome o;
 
+	outcome_init(&o);
 	if (strcmp(sub, "set") == 0 && argc == 5) {
 		if (fxrate_set(db, argv[3], argv[4], "admin", &why) != 0) {
-			fprintf(stderr, "rate set: %s\n", why);
+			fprintf(stderr, "cediramp-admin: %s\n", why);
 			return 1;
 		}
 		printf("%s/GHS = %s\n", argv[3], argv[4]);
 		return 0;
 	}
-	if (strcmp(sub, "list") == 0) {
-		if (db_exec(db, DB_FXRATE_LIST, NULL, 0, &rows, NULL) != DB_OK)
-			return fail("rate list", db);
-		for (i = 0; i < rows.nrows; i++)
-			printf("%-12s %-18s %-22s %s\n", db_cell(&rows, i, 0),
-			    db_cell(&rows, i, 1), db_cell(&rows, i, 2), db_cell(&rows, i, 3));
-		db_rows_free(&rows);
-		return 0;
-	}
-	if (strcmp(sub, "seed") == 0 && c->sandbox) {
-		for (s = sandbox_rates; s->coin != NULL; s++) {
-			char pair[24];
-			struct db_arg a[2];
-
-			snprintf(pair, sizeof(pair), "%s/GHS", s->coin);
-			a[0] = DB_S(pair);
-			a[1] = DB_S(s->rate);
-			if (db_exec(db, DB_FXRATE_SEED, a, 2, NULL, NULL) != DB_OK)
-				return fail("rate seed", db);
-		}
-		return 0;
-	}
+	if (strcmp(sub, "list") == 0)
+		return fxrate_list(db, print_rate, NULL, &o) == ERR_OK ? 0 :
+		    report(db, &o, 1);
+	if (strcmp(sub, "seed") == 0 && c->sandbox)
+		return seed_sandbox_rates(db, &o) == ERR_OK ? 0 : report(db, &o, 1);
 	fprintf(stderr, "%s", usage);
 	return 2;
 }
 
 static int
-user_limit(struct db *db, const struct cfg *c, const char *wallet,
+cmd_user_limit(struct db *db, const struct cfg *c, const char *wallet,
     const char *category, const char *n_text)
 {
-	static const char *const cats[] = { "general", "quotes", "convert", "payouts",
-		"beneficiaries", "kyc", NULL };
-	const char *const *k;
 	unsigned long long n;
-	struct caller who;
-	char subject[40];
-	struct db_arg a[3];
+	struct outcome o;
 
-	for (k = cats; *k != NULL && strcmp(*k, category) != 0; k++)
-		;
-	if (*k == NULL || strict_uint(n_text, strlen(n_text), 1000000000ULL, &n) != 0) {
+	if (strict_uint(n_text, strlen(n_text), ~0ULL, &n) != 0) {
 		fprintf(stderr, "%s", usage);
 		return 2;
 	}
-	if (user_resolve(db, wallet, c->sandbox, &who) != DB_OK)
-		return fail("user", db);
-	snprintf(subject, sizeof(subject), "u:%lld", who.id);
-	a[0] = DB_S(subject);
-	a[1] = DB_S(category);
-	a[2] = DB_I((long long)n);
-	if (db_exec(db, n ? DB_RL_OVERRIDE_SET : DB_RL_OVERRIDE_DELETE, a, n ? 3 : 2,
-	    NULL, NULL) != DB_OK)
-		return fail("user limit", db);
+	if (user_limit_set(db, c->sandbox, wallet, category, n, &o) != ERR_OK)
+		return report(db, &o, 2);
 	printf("%s: %s limit %s\n", wallet, category, n ? n_text : "from config");
+	return 0;
+}
+
+static int
+cmd_sim_set(struct db *db, const struct cfg *c, const char *name,
+    const char *value)
+{
+	struct outcome o;
+
+	if (sandbox_setting_set(db, c->sandbox, name, value, &o) != ERR_OK)
+		return report(db, &o, 1);
 	return 0;
 }
 
@@ -315,13 +287,13 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 	const char *cmd = argv[1], *sub = argc > 2 ? argv[2] : "";
 
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "create") == 0)
-		return partner_create(db, c, argc, argv);
+		return cmd_partner_create(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "key") == 0 && argc > 3)
-		return partner_key(db, c, argv[3], has(argc, argv, "--quiet"));
+		return cmd_partner_key(db, c, argv[3], has(argc, argv, "--quiet"));
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "revoke") == 0 && argc == 4)
-		return partner_revoke(db, argv[3]);
+		return cmd_partner_revoke(db, argv[3]);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "list") == 0)
-		return partner_list(db);
+		return cmd_partner_list(db);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "verify-key") == 0 && argc == 4) {
 		struct caller who;
 
@@ -331,19 +303,11 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 	if (strcmp(cmd, "rate") == 0)
 		return rate_cmd(db, c, argc, argv);
 	if (strcmp(cmd, "user") == 0 && strcmp(sub, "limit") == 0 && argc == 6)
-		return user_limit(db, c, argv[3], argv[4], argv[5]);
+		return cmd_user_limit(db, c, argv[3], argv[4], argv[5]);
 	if (strcmp(cmd, "user") == 0 && strcmp(sub, "tier") == 0 && argc == 5)
-		return user_tier(db, c, argv[3], argv[4]);
-	if (strcmp(cmd, "sim") == 0 && strcmp(sub, "set") == 0 && argc == 5) {
-		struct db_arg a[2] = { DB_S(argv[3]), DB_S(argv[4]) };
-
-		if (!c->sandbox) {
-			fprintf(stderr, "sim set: sandbox only\n");
-			return 1;
-		}
-		return db_exec(db, DB_SIM_SETTING_SET, a, 2, NULL, NULL) == DB_OK ?
-		    0 : fail("sim set", db);
-	}
+		return cmd_user_tier(db, c, argv[3], argv[4]);
+	if (strcmp(cmd, "sim") == 0 && strcmp(sub, "set") == 0 && argc == 5)
+		return cmd_sim_set(db, c, argv[3], argv[4]);
 	fprintf(stderr, "%s", usage);
 	return 2;
 }
@@ -375,8 +339,10 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "token") == 0 && argc > 2 && strcmp(argv[2], "mint") == 0)
 		return token_mint(&c, argc, argv);
 	db = db_open(&c, 0);
-	if (db == NULL)
-		return fail("database", NULL);
+	if (db == NULL) {
+		fprintf(stderr, "cediramp-admin: database: out of memory\n");
+		return 1;
+	}
 	rc = dispatch(db, &c, argc, argv);
 	db_close(db);
 	return rc;

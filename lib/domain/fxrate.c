@@ -6,6 +6,7 @@
 #include "core/currency.h"
 #include "core/money.h"
 #include "core/strict.h"
+#include "domain/internal.h"
 
 static void
 pair_name(const char *coin, char *out, size_t cap)
@@ -42,28 +43,40 @@ fxrate_current(struct db *db, const char *coin, long long max_age,
 	return rc;
 }
 
+/*
+ * Why coin and rate cannot be stored, or NULL when they can: coin must be
+ * a source coin, rate a positive decimal of at most FXRATE_SCALE places
+ * and 6 integer digits.
+ */
+static const char *
+rate_invalid(const char *coin, const char *rate)
+{
+	const struct currency *c = coin ? currency_find(coin) : NULL;
+	enum money_rc mrc;
+	mpz_t v;
+	int ok;
+
+	if (c == NULL || !(c->flags & CURRENCY_STABLECOIN))
+		return "unknown coin (USDT, USDC, USDC_E, DAI, GHSFIAT)";
+	if (rate == NULL)
+		return "a rate is a positive decimal, at most 6 integer digits and 8 places";
+	mpz_init(v);
+	mrc = money_parse(rate, FXRATE_SCALE, v);
+	ok = mrc == MONEY_OK && mpz_sgn(v) > 0 && strcspn(rate, ".") <= 6;
+	mpz_clear(v);
+	return ok ? NULL :
+	    "a rate is a positive decimal, at most 6 integer digits and 8 places";
+}
+
 int
 fxrate_set(struct db *db, const char *coin, const char *rate,
     const char *source, const char **why)
 {
-	const struct currency *c = currency_find(coin);
 	char pair[24];
 	struct db_arg a[3];
-	mpz_t v;
-	enum money_rc mrc;
 
-	if (c == NULL || !(c->flags & CURRENCY_STABLECOIN)) {
-		*why = "unknown coin (USDT, USDC, USDC_E, DAI, GHSFIAT)";
+	if ((*why = rate_invalid(coin, rate)) != NULL)
 		return -1;
-	}
-	mpz_init(v);
-	mrc = money_parse(rate, FXRATE_SCALE, v);
-	if (mrc != MONEY_OK || mpz_sgn(v) <= 0 || strcspn(rate, ".") > 6) {
-		mpz_clear(v);
-		*why = "a rate is a positive decimal, at most 6 integer digits and 8 places";
-		return -1;
-	}
-	mpz_clear(v);
 	pair_name(coin, pair, sizeof(pair));
 	a[0] = DB_S(pair);
 	a[1] = DB_S(rate);
@@ -73,6 +86,95 @@ fxrate_set(struct db *db, const char *coin, const char *rate,
 		return -1;
 	}
 	return 0;
+}
+
+struct seed {
+	const struct fxrate_pair *rates;
+	size_t n;
+	long long seeded;
+};
+
+static int
+seed_tx(struct db *db, void *arg)
+{
+	struct seed *s = arg;
+	char pair[24];
+	struct db_arg a[2];
+	struct db_res res;
+	size_t i;
+	int rc;
+
+	s->seeded = 0;
+	for (i = 0; i < s->n; i++) {
+		pair_name(s->rates[i].coin, pair, sizeof(pair));
+		a[0] = DB_S(pair);
+		a[1] = DB_S(s->rates[i].rate);
+		if ((rc = db_exec(db, DB_FXRATE_SEED, a, 2, NULL, &res)) != DB_OK)
+			return rc;
+		s->seeded += res.affected > 0;
+	}
+	return DB_OK;
+}
+
+enum err
+fxrate_seed(struct db *db, const struct fxrate_pair *rates, size_t n,
+    struct outcome *o)
+{
+	struct seed s = { rates, n, 0 };
+	const char *why;
+	char coin[24];
+	size_t i;
+	int rc;
+
+	outcome_init(o);
+	for (i = 0; i < n; i++)
+		if ((why = rate_invalid(rates[i].coin, rates[i].rate)) != NULL) {
+			(void)strict_clip(coin, sizeof(coin),
+			    rates[i].coin ? rates[i].coin : "",
+			    rates[i].coin ? strlen(rates[i].coin) : 0);
+			outcome_str(o, "coin", coin);
+			return outcome_fail(o, ERR_VALIDATION, "%s: %s", coin, why);
+		}
+	if ((rc = db_tx(db, seed_tx, &s)) != DB_OK)
+		return domain_db_fail(o, rc, "seed the rates");
+	o->changed = s.seeded > 0;
+	outcome_int(o, "seeded", s.seeded);
+	return ERR_OK;
+}
+
+/* Copies a cell (NULL is "") into dst, clipped to cap. */
+static void
+cell_copy(char *dst, size_t cap, const struct db_rows *rows, size_t row,
+    size_t col)
+{
+	const char *v = db_cell(rows, row, col);
+
+	if (v == NULL)
+		v = "";
+	(void)strict_clip(dst, cap, v, strlen(v));
+}
+
+enum err
+fxrate_list(struct db *db, fxrate_row_fn fn, void *arg, struct outcome *o)
+{
+	struct fxrate_row row;
+	struct db_rows rows;
+	size_t i;
+	int rc;
+
+	outcome_init(o);
+	if ((rc = db_exec(db, DB_FXRATE_LIST, NULL, 0, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "list the rates");
+	for (i = 0; i < rows.nrows; i++) {
+		cell_copy(row.pair, sizeof(row.pair), &rows, i, 0);
+		cell_copy(row.rate, sizeof(row.rate), &rows, i, 1);
+		cell_copy(row.updated_at, sizeof(row.updated_at), &rows, i, 2);
+		cell_copy(row.source, sizeof(row.source), &rows, i, 3);
+		if (fn(&row, arg) != 0)
+			break;
+	}
+	db_rows_free(&rows);
+	return ERR_OK;
 }
 
 void

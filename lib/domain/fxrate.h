@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "core/outcome.h"
 #include "store/db.h"
 
 #define FXRATE_SCALE 8   /* decimal places a rate may have */
@@ -32,6 +33,45 @@ enum fxrate_rc fxrate_current(struct db *db, const char *coin,
  */
 int fxrate_set(struct db *db, const char *coin, const char *rate,
     const char *source, const char **why);
+
+/* A coin and its rate to GHS, as text (e.g. { "USDT", "15.20" }). */
+struct fxrate_pair {
+	const char *coin;
+	const char *rate;
+};
+
+/*
+ * Stores the starting rates rates[0..n) (borrowed) for the coins that have
+ * no rate yet, source "seed"; a coin that has one keeps it. Every pair is
+ * checked as fxrate_set checks it before anything is written, and all are
+ * written in one transaction. Fills o (context "seeded": how many rates
+ * were new) and returns ERR_OK, ERR_VALIDATION (o names the coin; nothing
+ * written), ERR_SERVICE_UNAVAILABLE or ERR_INTERNAL.
+ */
+enum err fxrate_seed(struct db *db, const struct fxrate_pair *rates, size_t n,
+    struct outcome *o);
+
+/* One stored rate as fxrate_list shows it. */
+struct fxrate_row {
+	char pair[24];        /* "USDT/GHS" */
+	char rate[FXRATE_TEXT];  /* as stored, 8 places */
+	char updated_at[24];  /* "YYYY-MM-DDTHH:MM:SSZ" */
+	char source[72];      /* "seed", "feed", "admin" */
+};
+
+/*
+ * Called once per rate; row is borrowed for the call only. A non-zero
+ * return stops the listing early (fxrate_list still returns ERR_OK).
+ */
+typedef int (*fxrate_row_fn)(const struct fxrate_row *row, void *arg);
+
+/*
+ * Calls fn(row, arg) for every stored rate, by pair, whatever its age.
+ * Nothing is allocated for the caller. ERR_OK, or a database error
+ * (ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL) before any row was passed.
+ */
+enum err fxrate_list(struct db *db, fxrate_row_fn fn, void *arg,
+    struct outcome *o);
 
 /*
  * Writes rate (as stored) without trailing zeros but with at least two

@@ -1,8 +1,11 @@
 #include "domain/user.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "core/strict.h"
+#include "domain/internal.h"
+#include "domain/refdata.h"
 
 /* 1 and caller filled when rows holds the user; 0 when empty. */
 static int
@@ -52,4 +55,123 @@ user_resolve(struct db *db, const char *wallet_id, int sandbox,
 			return rc;
 	}
 	return DB_FAIL;
+}
+
+/*
+ * The rate-limit categories of the wallet API, by the names the override
+ * table stores; they must match rl_names in lib/http/rl.c.
+ */
+static const char *const limit_categories[] = { "general", "quotes", "convert",
+	"payouts", "beneficiaries", "kyc" };
+
+/* 1 when s is a wallet id a token could carry: 1..USER_WALLET_MAX of 0x21..0x7e. */
+static int
+wallet_ok(const char *s)
+{
+	size_t i, n = s ? strlen(s) : 0;
+
+	if (n == 0 || n > USER_WALLET_MAX)
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] <= 0x20 || (unsigned char)s[i] > 0x7e)
+			return 0;
+	return 1;
+}
+
+static int
+user_tier_ok(const char *tier)
+{
+	return tier != NULL && (strcmp(tier, "none") == 0 || refdata_tier(tier) != NULL);
+}
+
+static int
+category_ok(const char *category)
+{
+	size_t i;
+
+	for (i = 0; category != NULL &&
+	    i < sizeof(limit_categories) / sizeof(limit_categories[0]); i++)
+		if (strcmp(limit_categories[i], category) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The user's row id, created on first sight. Outside any transaction on
+ * purpose: user_resolve's insert-or-read is safe on its own, and inside a
+ * REPEATABLE READ snapshot a concurrent first sighting would stay
+ * invisible to its second read. A user created this way and left with its
+ * starting tier (a later write failed) is what a first login makes too.
+ */
+static enum db_rc
+user_row(struct db *db, int sandbox, const char *wallet_id, long long *id)
+{
+	struct caller who;
+	enum db_rc rc;
+
+	if ((rc = user_resolve(db, wallet_id, sandbox, &who)) == DB_OK)
+		*id = who.id;
+	return rc;
+}
+
+enum err
+user_set_tier(struct db *db, int sandbox, const char *wallet_id,
+    const char *tier, struct outcome *o)
+{
+	struct db_arg a[2];
+	long long id;
+	int rc;
+
+	outcome_init(o);
+	if (!wallet_ok(wallet_id))
+		return outcome_field(o, ERR_VALIDATION, "wallet_id",
+		    "1 to 128 printable characters, no spaces");
+	if (!user_tier_ok(tier))
+		return outcome_field(o, ERR_VALIDATION, "tier",
+		    "none, basic, verified or enterprise");
+	if ((rc = user_row(db, sandbox, wallet_id, &id)) != DB_OK)
+		return domain_db_fail(o, rc, "find the user");
+	a[0] = DB_S(tier);
+	a[1] = DB_S(wallet_id);
+	if ((rc = db_exec(db, DB_USER_SET_TIER, a, 2, NULL, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "set the tier");
+	o->changed = 1;
+	outcome_str(o, "tier", tier);
+	return ERR_OK;
+}
+
+enum err
+user_limit_set(struct db *db, int sandbox, const char *wallet_id,
+    const char *category, unsigned long long limit, struct outcome *o)
+{
+	char subject[40];
+	struct db_arg a[3];
+	long long id;
+	int rc;
+
+	outcome_init(o);
+	if (!wallet_ok(wallet_id))
+		return outcome_field(o, ERR_VALIDATION, "wallet_id",
+		    "1 to 128 printable characters, no spaces");
+	if (!category_ok(category))
+		return outcome_field(o, ERR_VALIDATION, "category",
+		    "general, quotes, convert, payouts, beneficiaries or kyc");
+	if (limit > USER_LIMIT_MAX)
+		return outcome_field(o, ERR_VALIDATION, "limit",
+		    "0 (the configured limit) to 1000000000");
+	if ((rc = user_row(db, sandbox, wallet_id, &id)) != DB_OK)
+		return domain_db_fail(o, rc, "find the user");
+	/* the rate limiter's subject for a user: "u:" and its row id */
+	snprintf(subject, sizeof(subject), "u:%lld", id);
+	a[0] = DB_S(subject);
+	a[1] = DB_S(category);
+	a[2] = DB_I((long long)limit);
+	rc = limit == 0 ? db_exec(db, DB_RL_OVERRIDE_DELETE, a, 2, NULL, NULL) :
+	    db_exec(db, DB_RL_OVERRIDE_SET, a, 3, NULL, NULL);
+	if (rc != DB_OK)
+		return domain_db_fail(o, rc, "set the limit");
+	o->changed = 1;
+	outcome_str(o, "category", category);
+	outcome_int(o, "limit", (long long)limit);
+	return ERR_OK;
 }

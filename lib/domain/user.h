@@ -2,8 +2,12 @@
 #ifndef CEDIRAMP_USER_H
 #define CEDIRAMP_USER_H
 
+#include "core/outcome.h"
 #include "store/db.h"
 #include "domain/caller.h"
+
+#define USER_WALLET_MAX 128             /* characters, 0x21..0x7e (a JWT sub) */
+#define USER_LIMIT_MAX 1000000000ULL    /* the largest per-user override */
 
 /*
  * Finds the user for wallet_id, creating it on first sight with the
@@ -12,5 +16,29 @@
  */
 enum db_rc user_resolve(struct db *db, const char *wallet_id, int sandbox,
     struct caller *caller);
+
+/*
+ * Sets the KYC tier (none, basic, verified or enterprise) of the user
+ * wallet_id, creating the user first if it was never seen (as
+ * user_resolve does; a user so created keeps its starting tier if the
+ * update then fails). Fills o and returns its error:
+ * ERR_OK, ERR_VALIDATION (a malformed wallet id or tier; nothing
+ * written, no user created; o's context names the field),
+ * ERR_SERVICE_UNAVAILABLE (database down) or ERR_INTERNAL.
+ */
+enum err user_set_tier(struct db *db, int sandbox, const char *wallet_id,
+    const char *tier, struct outcome *o);
+
+/*
+ * Sets the user wallet_id's own rate limit for category (general, quotes,
+ * convert, payouts, beneficiaries or kyc) to limit requests per the
+ * category's configured window; limit 0 removes the override, so the
+ * configured limit applies again. Only the override table is written (the
+ * HTTP rate limiter reads it); the user is created first if never seen.
+ * Errors as user_set_tier; ERR_VALIDATION also for a limit above
+ * USER_LIMIT_MAX.
+ */
+enum err user_limit_set(struct db *db, int sandbox, const char *wallet_id,
+    const char *category, unsigned long long limit, struct outcome *o);
 
 #endif

@@ -90,6 +90,7 @@ int it_suite_convert(void);
 int it_suite_idem(void);
 int it_suite_paging(void);
 int it_suite_recovery(void);
+int it_suite_admin(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)

@@ -18,6 +18,7 @@ static int (*const suites[])(void) = {
 	it_suite_idem,
 	it_suite_paging,
 	it_suite_recovery,
+	it_suite_admin,
 };
 
 int

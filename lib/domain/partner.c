@@ -1,0 +1,264 @@
+#include "domain/partner.h"
+
+#include <string.h>
+
+#include "core/strict.h"
+#include "domain/internal.h"
+#include "domain/refdata.h"
+
+#define PUBLIC_ID_PREFIX "pt_"
+
+/* The environments column's value for this environment. */
+static const char *
+env_name(int sandbox)
+{
+	return sandbox ? "sandbox" : "production";
+}
+
+static int
+is_b62(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z')))
+			return 0;
+	return 1;
+}
+
+/* 1 when s is shaped like a partner's public id: "pt_" and base62. */
+static int
+public_id_ok(const char *s)
+{
+	size_t n = s ? strlen(s) : 0, p = strlen(PUBLIC_ID_PREFIX);
+
+	return n > p && n < ID_MAX && memcmp(s, PUBLIC_ID_PREFIX, p) == 0 &&
+	    is_b62(s + p, n - p);
+}
+
+/* 1 when s is shaped like a key id: APIKEY_ID_CHARS base62 characters. */
+static int
+key_id_ok(const char *s)
+{
+	return s != NULL && strlen(s) == APIKEY_ID_CHARS && is_b62(s, APIKEY_ID_CHARS);
+}
+
+/* Copies a cell (NULL is "") into dst, clipped to cap. */
+static void
+cell_copy(char *dst, size_t cap, const struct db_rows *rows, size_t row,
+    size_t col)
+{
+	const char *v = db_cell(rows, row, col);
+
+	if (v == NULL)
+		v = "";
+	(void)strict_clip(dst, cap, v, strlen(v));
+}
+
+/*
+ * Fills out's key_id and key, and hash (APIKEY_HASH_HEX bytes), for a new
+ * key of this environment. ERR_OK or ERR_INTERNAL (no random bytes).
+ */
+static enum err
+new_key(int sandbox, struct partner_key *out, char *hash, struct outcome *o)
+{
+	if (apikey_generate(sandbox, out->key, out->key_id, hash) != 0)
+		return outcome_fail(o, ERR_INTERNAL, "no random bytes for a key");
+	return ERR_OK;
+}
+
+static int
+insert_key(struct db *db, long long partner_id, const char *key_id,
+    const char *hash, const char *env)
+{
+	struct db_arg a[4];
+
+	a[0] = DB_S(key_id);
+	a[1] = DB_I(partner_id);
+	a[2] = DB_S(hash);
+	a[3] = DB_S(env);
+	return db_exec(db, DB_APIKEY_INSERT, a, 4, NULL, NULL);
+}
+
+struct create {
+	const char *name, *tier, *env;
+	const struct partner_key *key;
+	const char *hash;
+};
+
+/* The partner row and its first key; a re-run starts over (nothing kept). */
+static int
+create_tx(struct db *db, void *arg)
+{
+	const struct create *c = arg;
+	struct db_arg a[4];
+	struct db_res res;
+	int rc;
+
+	a[0] = DB_S(c->key->public_id);
+	a[1] = DB_S(c->name);
+	a[2] = DB_S(c->tier);
+	a[3] = DB_S(c->env);
+	if ((rc = db_exec(db, DB_PARTNER_INSERT, a, 4, NULL, &res)) != DB_OK)
+		return rc;
+	return insert_key(db, (long long)res.insert_id, c->key->key_id, c->hash,
+	    c->env);
+}
+
+enum err
+partner_create(struct db *db, int sandbox, const char *name, const char *tier,
+    struct partner_key *out, struct outcome *o)
+{
+	char hash[APIKEY_HASH_HEX];
+	struct create c;
+	int rc;
+
+	outcome_init(o);
+	memset(out, 0, sizeof(*out));
+	if (tier == NULL)
+		tier = "basic";
+	if (name == NULL || *name == '\0' || strlen(name) > PARTNER_NAME_MAX ||
+	    !strict_printable(name, strlen(name)))
+		return outcome_field(o, ERR_VALIDATION, "name",
+		    "1 to 200 printable characters");
+	if (refdata_tier(tier) == NULL)
+		return outcome_field(o, ERR_VALIDATION, "tier",
+		    "basic, verified or enterprise");
+	if (id_new(out->public_id, sizeof(out->public_id), PUBLIC_ID_PREFIX) != 0)
+		return outcome_fail(o, ERR_INTERNAL, "no random bytes for an id");
+	if (new_key(sandbox, out, hash, o) != ERR_OK)
+		goto wipe;
+	c.name = name;
+	c.tier = tier;
+	c.env = env_name(sandbox);
+	c.key = out;
+	c.hash = hash;
+	if ((rc = db_tx(db, create_tx, &c)) != DB_OK) {
+		(void)domain_db_fail(o, rc, "store the partner");
+		goto wipe;
+	}
+	o->changed = 1;
+	return ERR_OK;
+wipe:
+	memset(out, 0, sizeof(*out)); /* no key that was never stored */
+	return o->err;
+}
+
+/* The row id of partner public_id in env: 1 found, 0 not, or -(db_rc). */
+static int
+find_partner(struct db *db, const char *public_id, const char *env,
+    long long *id)
+{
+	struct db_arg a[1] = { DB_S(public_id) };
+	struct db_rows rows;
+	unsigned long long v;
+	const char *s, *e;
+	int rc, found = 0;
+
+	if ((rc = db_exec(db, DB_PARTNER_BY_PUBLIC_ID, a, 1, &rows, NULL)) != DB_OK)
+		return -rc;
+	s = db_cell(&rows, 0, 0);
+	e = db_cell(&rows, 0, 4);
+	if (rows.nrows == 1 && s != NULL && e != NULL && strcmp(e, env) == 0 &&
+	    strict_uint(s, strlen(s), ~0ULL >> 1, &v) == 0) {
+		*id = (long long)v;
+		found = 1;
+	}
+	db_rows_free(&rows);
+	return found;
+}
+
+enum err
+partner_issue_key(struct db *db, int sandbox, const char *public_id,
+    struct partner_key *out, struct outcome *o)
+{
+	char hash[APIKEY_HASH_HEX];
+	long long id = 0;
+	int rc;
+
+	outcome_init(o);
+	memset(out, 0, sizeof(*out));
+	if (!public_id_ok(public_id))
+		return outcome_field(o, ERR_VALIDATION, "partner_id",
+		    "a partner id (pt_...)");
+	rc = find_partner(db, public_id, env_name(sandbox), &id);
+	if (rc < 0)
+		return domain_db_fail(o, -rc, "find the partner");
+	if (rc == 0)
+		return outcome_fail(o, ERR_NOT_FOUND,
+		    "no partner %s in this environment", public_id);
+	(void)strict_copy(out->public_id, sizeof(out->public_id), public_id);
+	if (new_key(sandbox, out, hash, o) != ERR_OK)
+		goto wipe;
+	if ((rc = insert_key(db, id, out->key_id, hash, env_name(sandbox))) != DB_OK) {
+		(void)domain_db_fail(o, rc, "store the key");
+		goto wipe;
+	}
+	o->changed = 1;
+	return ERR_OK;
+wipe:
+	memset(out, 0, sizeof(*out));
+	return o->err;
+}
+
+enum err
+partner_revoke(struct db *db, const char *which, unsigned long long *count,
+    struct outcome *o)
+{
+	struct db_arg a[1];
+	struct db_res res;
+	enum db_stmt s;
+	int rc;
+
+	outcome_init(o);
+	if (count != NULL)
+		*count = 0;
+	if (public_id_ok(which))
+		s = DB_APIKEY_REVOKE_PARTNER;
+	else if (key_id_ok(which))
+		s = DB_APIKEY_REVOKE;
+	else
+		return outcome_field(o, ERR_VALIDATION, "id",
+		    "a 16-character key id or a partner id (pt_...)");
+	a[0] = DB_S(which);
+	if ((rc = db_exec(db, s, a, 1, NULL, &res)) != DB_OK)
+		return domain_db_fail(o, rc, "revoke");
+	if (res.affected == 0)
+		return outcome_fail(o, ERR_NOT_FOUND, "no active key matches %s", which);
+	o->changed = 1;
+	outcome_int(o, "revoked", (long long)res.affected);
+	if (count != NULL)
+		*count = res.affected;
+	return ERR_OK;
+}
+
+enum err
+partner_list(struct db *db, partner_row_fn fn, void *arg, struct outcome *o)
+{
+	struct partner_row row;
+	struct db_rows rows;
+	const char *keys;
+	size_t i;
+	int rc;
+
+	outcome_init(o);
+	if ((rc = db_exec(db, DB_PARTNER_LIST, NULL, 0, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "list the partners");
+	for (i = 0; i < rows.nrows; i++) {
+		memset(&row, 0, sizeof(row));
+		cell_copy(row.public_id, sizeof(row.public_id), &rows, i, 0);
+		cell_copy(row.name, sizeof(row.name), &rows, i, 1);
+		cell_copy(row.tier, sizeof(row.tier), &rows, i, 2);
+		cell_copy(row.environment, sizeof(row.environment), &rows, i, 3);
+		cell_copy(row.created_at, sizeof(row.created_at), &rows, i, 4);
+		keys = db_cell(&rows, i, 5);
+		if (keys == NULL ||
+		    strict_uint(keys, strlen(keys), ~0ULL, &row.active_keys) != 0)
+			row.active_keys = 0;
+		if (fn(&row, arg) != 0)
+			break;
+	}
+	db_rows_free(&rows);
+	return ERR_OK;
+}

@@ -1,0 +1,86 @@
+/*
+ * partner: the businesses that call the partner API, and their API keys.
+ * A partner has a public id ("pt_..."), a name, a tier and an environment;
+ * its keys belong to the same environment (see apikey.h for their shape).
+ * These are the operations the admin tool runs; any other caller (a
+ * worker, an HTTP handler) gets the same checks and the same errors.
+ *
+ * Every function fills the caller's struct outcome (initialised here) and
+ * returns its error: ERR_OK, ERR_VALIDATION (an argument is malformed;
+ * nothing was written), ERR_NOT_FOUND, ERR_SERVICE_UNAVAILABLE (the
+ * database is down) or ERR_INTERNAL. o->changed is 1 once state was
+ * committed.
+ */
+#ifndef CEDIRAMP_PARTNER_H
+#define CEDIRAMP_PARTNER_H
+
+#include <stddef.h>
+
+#include "core/id.h"
+#include "core/outcome.h"
+#include "domain/apikey.h"
+#include "store/db.h"
+
+#define PARTNER_NAME_MAX 200 /* characters, printable ASCII */
+
+/* A key just issued. key is the only copy of the secret: show it once. */
+struct partner_key {
+	char public_id[ID_MAX];            /* the partner's "pt_..." id */
+	char key_id[APIKEY_ID_CHARS + 1];  /* the key's lookup id (not secret) */
+	char key[APIKEY_MAX];              /* the whole key */
+};
+
+/*
+ * Creates a partner named name (1 to PARTNER_NAME_MAX printable ASCII
+ * characters) with tier (basic, verified or enterprise; NULL is basic) in
+ * the environment sandbox selects, and its first API key, in one
+ * transaction: either both rows exist afterwards or neither does. On
+ * ERR_OK, out holds the new public id and key. Validation failures name
+ * the field ("name", "tier") in o's context.
+ */
+enum err partner_create(struct db *db, int sandbox, const char *name,
+    const char *tier, struct partner_key *out, struct outcome *o);
+
+/*
+ * Issues another key (rotation) for the partner public_id of this
+ * environment; earlier keys stay valid until revoked. ERR_VALIDATION for
+ * a malformed id, ERR_NOT_FOUND when no such partner exists in this
+ * environment. On ERR_OK, out holds the partner's id and the new key.
+ */
+enum err partner_issue_key(struct db *db, int sandbox, const char *public_id,
+    struct partner_key *out, struct outcome *o);
+
+/*
+ * Revokes one key (which is its 16-character key id) or every active key
+ * of a partner (which is its "pt_..." id). *count (may be NULL) gets the
+ * number of keys revoked. ERR_VALIDATION when which is neither shape,
+ * ERR_NOT_FOUND when no active key matched (nothing changed).
+ */
+enum err partner_revoke(struct db *db, const char *which,
+    unsigned long long *count, struct outcome *o);
+
+/* One partner as partner_list shows it. */
+struct partner_row {
+	char public_id[ID_MAX];
+	char name[PARTNER_NAME_MAX + 1];
+	char tier[16];
+	char environment[16];
+	char created_at[24];           /* "YYYY-MM-DDTHH:MM:SSZ" */
+	unsigned long long active_keys;
+};
+
+/*
+ * Called once per partner; row is borrowed for the call only. A non-zero
+ * return stops the listing early (partner_list still returns ERR_OK).
+ */
+typedef int (*partner_row_fn)(const struct partner_row *row, void *arg);
+
+/*
+ * Calls fn(row, arg) for every partner of every environment, oldest
+ * first, with its count of active keys. Nothing is allocated for the
+ * caller. ERR_OK, or a database error before any row was passed.
+ */
+enum err partner_list(struct db *db, partner_row_fn fn, void *arg,
+    struct outcome *o);
+
+#endif

@@ -1,0 +1,39 @@
+#include "sandbox/settings.h"
+
+#include <string.h>
+
+#include "core/strict.h"
+
+enum err
+sandbox_setting_set(struct db *db, int sandbox, const char *name,
+    const char *value, struct outcome *o)
+{
+	struct db_arg a[2];
+	size_t i, n = name ? strlen(name) : 0;
+	int rc;
+
+	outcome_init(o);
+	if (!sandbox)
+		return outcome_fail(o, ERR_FORBIDDEN,
+		    "simulator settings exist only in the sandbox");
+	if (n == 0 || n > SANDBOX_SETTING_NAME_MAX)
+		goto bad_name;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)name[i] <= 0x20 || (unsigned char)name[i] > 0x7e)
+			goto bad_name;
+	if (value == NULL || strlen(value) > SANDBOX_SETTING_VALUE_MAX ||
+	    !strict_printable(value, strlen(value)))
+		return outcome_field(o, ERR_VALIDATION, "value",
+		    "at most 255 printable characters");
+	a[0] = DB_S(name);
+	a[1] = DB_S(value);
+	if ((rc = db_exec(db, DB_SIM_SETTING_SET, a, 2, NULL, NULL)) != DB_OK)
+		return outcome_fail(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE :
+		    ERR_INTERNAL, "store the setting: the database %s",
+		    rc == DB_DOWN ? "is unavailable" : "refused it");
+	o->changed = 1;
+	return ERR_OK;
+bad_name:
+	return outcome_field(o, ERR_VALIDATION, "name",
+	    "1 to 64 printable characters, no spaces");
+}
