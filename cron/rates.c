@@ -43,10 +43,13 @@ main(void)
 		goto out;
 	}
 	json_object_foreach(rates, code, v) {
+		struct outcome o;
+
+		outcome_init(&o);
 		if (!json_is_string(v) || fxrate_set(ctx.db, code,
-		    json_string_value(v), "feed", &why) != 0) {
+		    json_string_value(v), "feed", &o) != ERR_OK) {
 			log_event("warn", "rates: %s skipped: %s", code,
-			    json_is_string(v) ? why : "not a decimal string");
+			    json_is_string(v) ? o.message : "not a decimal string");
 			continue;
 		}
 		updated++;

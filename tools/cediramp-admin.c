@@ -232,15 +232,13 @@ seed_sandbox_rates(struct db *db, struct outcome *o)
 static int
 rate_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
 {
-	const char *sub = argc > 2 ? argv[2] : "", *why = "";
+	const char *sub = argc > 2 ? argv[2] : "";
 	struct outcome o;
 
 	outcome_init(&o);
 	if (strcmp(sub, "set") == 0 && argc == 5) {
-		if (fxrate_set(db, argv[3], argv[4], "admin", &why) != 0) {
-			fprintf(stderr, "cediramp-admin: %s\n", why);
-			return 1;
-		}
+		if (fxrate_set(db, argv[3], argv[4], "admin", &o) != ERR_OK)
+			return report(db, &o, 1);
 		printf("%s/GHS = %s\n", argv[3], argv[4]);
 		return 0;
 	}

@@ -2,6 +2,7 @@
 #include "core/b64.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 
 static const char b64url_alphabet[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -118,4 +119,17 @@ b64url_decode(const char *in, size_t n, unsigned char *out, size_t outcap)
 			out[o++] = (unsigned char)((v[1] & 15) << 4 | v[2] >> 2);
 	}
 	return o;
+}
+
+char *
+b64url_dup(const void *in, size_t n)
+{
+	size_t cap = b64url_encoded_len(n) + 1;
+	char *s = malloc(cap);
+
+	if (s != NULL && b64url_encode(in, n, s, cap) == (size_t)-1) {
+		free(s);
+		s = NULL;
+	}
+	return s;
 }

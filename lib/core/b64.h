@@ -14,6 +14,10 @@ size_t b64url_encoded_len(size_t n);
 size_t b64url_encode(const unsigned char *in, size_t n, char *out,
     size_t outcap);
 
+/* The encoding of n bytes of in as a new string (caller frees), or NULL
+ * on OOM. */
+char *b64url_dup(const void *in, size_t n);
+
 /*
  * Decodes n characters of in into out (outcap bytes). Strict: rejects
  * padding, characters outside the url alphabet, a length of 4k+1 and

@@ -13,15 +13,6 @@
 #include "core/timefmt.h"
 #include "providers/registry.h"
 
-static void
-copy_cell(char *dst, size_t cap, const struct db_rows *rows, size_t row, size_t col)
-{
-	const char *v = db_cell(rows, row, col);
-
-	if (v == NULL || strict_copy(dst, cap, v) != 0)
-		dst[0] = '\0';
-}
-
 /* Column positions of CONV_COLS (lib/store/db_stmt.c). */
 enum { CC_ID, CC_USER, CC_QUOTE, CC_WALLET, CC_FROM, CC_TO, CC_AMOUNT, CC_RATE,
 	CC_FEE, CC_RECEIVE, CC_STATUS, CC_HASH, CC_BLOCK, CC_REASON, CC_BALANCE,
@@ -41,37 +32,37 @@ conv_from_row(const struct db_rows *rows, size_t row, struct conversion *c)
 	memset(c, 0, sizeof(*c));
 	if (row >= rows->nrows)
 		return -1;
-	copy_cell(c->id, sizeof(c->id), rows, row, CC_ID);
+	db_cell_copy(c->id, sizeof(c->id), rows, row, CC_ID);
 	v = db_cell(rows, row, CC_USER);
 	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
 		return -1;
 	c->user_id = (long long)u;
-	copy_cell(c->quote_id, sizeof(c->quote_id), rows, row, CC_QUOTE);
-	copy_cell(c->wallet, sizeof(c->wallet), rows, row, CC_WALLET);
-	copy_cell(c->from, sizeof(c->from), rows, row, CC_FROM);
-	copy_cell(c->to, sizeof(c->to), rows, row, CC_TO);
+	db_cell_copy(c->quote_id, sizeof(c->quote_id), rows, row, CC_QUOTE);
+	db_cell_copy(c->wallet, sizeof(c->wallet), rows, row, CC_WALLET);
+	db_cell_copy(c->from, sizeof(c->from), rows, row, CC_FROM);
+	db_cell_copy(c->to, sizeof(c->to), rows, row, CC_TO);
 	cur = currency_find(c->from);
-	copy_cell(c->amount_exact, sizeof(c->amount_exact), rows, row, CC_AMOUNT);
+	db_cell_copy(c->amount_exact, sizeof(c->amount_exact), rows, row, CC_AMOUNT);
 	if (cur == NULL || money_normalize(c->amount_exact, 18, cur->scale,
 	    c->amount, sizeof(c->amount)) != 0)
 		return -1;
 	fxrate_display(db_cell(rows, row, CC_RATE) ? db_cell(rows, row, CC_RATE) : "0.00",
 	    c->rate, sizeof(c->rate));
-	copy_cell(c->fee, sizeof(c->fee), rows, row, CC_FEE);
-	copy_cell(c->receive, sizeof(c->receive), rows, row, CC_RECEIVE);
-	copy_cell(c->status, sizeof(c->status), rows, row, CC_STATUS);
-	copy_cell(c->tx_hash, sizeof(c->tx_hash), rows, row, CC_HASH);
+	db_cell_copy(c->fee, sizeof(c->fee), rows, row, CC_FEE);
+	db_cell_copy(c->receive, sizeof(c->receive), rows, row, CC_RECEIVE);
+	db_cell_copy(c->status, sizeof(c->status), rows, row, CC_STATUS);
+	db_cell_copy(c->tx_hash, sizeof(c->tx_hash), rows, row, CC_HASH);
 	v = db_cell(rows, row, CC_BLOCK);
 	if (v != NULL && strict_uint(v, strlen(v), ~0ULL >> 1, &u) == 0)
 		c->block_number = (long long)u;
-	copy_cell(c->failure_reason, sizeof(c->failure_reason), rows, row, CC_REASON);
+	db_cell_copy(c->failure_reason, sizeof(c->failure_reason), rows, row, CC_REASON);
 	v = db_cell(rows, row, CC_BALANCE);
 	if (v != NULL && money_normalize(v, 18, 2, c->ghs_balance_after,
 	    sizeof(c->ghs_balance_after)) != 0)
 		return -1;
-	copy_cell(c->created_at, sizeof(c->created_at), rows, row, CC_CREATED);
-	copy_cell(c->completed_at, sizeof(c->completed_at), rows, row, CC_COMPLETED);
-	copy_cell(c->created_db, sizeof(c->created_db), rows, row, CC_CREATED_DB);
+	db_cell_copy(c->created_at, sizeof(c->created_at), rows, row, CC_CREATED);
+	db_cell_copy(c->completed_at, sizeof(c->completed_at), rows, row, CC_COMPLETED);
+	db_cell_copy(c->created_db, sizeof(c->created_db), rows, row, CC_CREATED_DB);
 	return 0;
 }
 

@@ -68,24 +68,25 @@ rate_invalid(const char *coin, const char *rate)
 	    "a rate is a positive decimal, at most 6 integer digits and 8 places";
 }
 
-int
+enum err
 fxrate_set(struct db *db, const char *coin, const char *rate,
-    const char *source, const char **why)
+    const char *source, struct outcome *o)
 {
+	const char *why;
 	char pair[24];
 	struct db_arg a[3];
+	enum db_rc rc;
 
-	if ((*why = rate_invalid(coin, rate)) != NULL)
-		return -1;
+	if ((why = rate_invalid(coin, rate)) != NULL)
+		return outcome_fail(o, ERR_VALIDATION, "%s", why);
 	pair_name(coin, pair, sizeof(pair));
 	a[0] = DB_S(pair);
 	a[1] = DB_S(rate);
 	a[2] = DB_S(source);
-	if (db_exec(db, DB_FXRATE_SET, a, 3, NULL, NULL) != DB_OK) {
-		*why = db_error(db);
-		return -1;
-	}
-	return 0;
+	if ((rc = db_exec(db, DB_FXRATE_SET, a, 3, NULL, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "set the rate");
+	o->changed = 1;
+	return ERR_OK;
 }
 
 struct seed {
@@ -142,18 +143,6 @@ fxrate_seed(struct db *db, const struct fxrate_pair *rates, size_t n,
 	return ERR_OK;
 }
 
-/* Copies a cell (NULL is "") into dst, clipped to cap. */
-static void
-cell_copy(char *dst, size_t cap, const struct db_rows *rows, size_t row,
-    size_t col)
-{
-	const char *v = db_cell(rows, row, col);
-
-	if (v == NULL)
-		v = "";
-	(void)strict_clip(dst, cap, v, strlen(v));
-}
-
 enum err
 fxrate_list(struct db *db, fxrate_row_fn fn, void *arg, struct outcome *o)
 {
@@ -166,10 +155,10 @@ fxrate_list(struct db *db, fxrate_row_fn fn, void *arg, struct outcome *o)
 	if ((rc = db_exec(db, DB_FXRATE_LIST, NULL, 0, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "list the rates");
 	for (i = 0; i < rows.nrows; i++) {
-		cell_copy(row.pair, sizeof(row.pair), &rows, i, 0);
-		cell_copy(row.rate, sizeof(row.rate), &rows, i, 1);
-		cell_copy(row.updated_at, sizeof(row.updated_at), &rows, i, 2);
-		cell_copy(row.source, sizeof(row.source), &rows, i, 3);
+		db_cell_copy(row.pair, sizeof(row.pair), &rows, i, 0);
+		db_cell_copy(row.rate, sizeof(row.rate), &rows, i, 1);
+		db_cell_copy(row.updated_at, sizeof(row.updated_at), &rows, i, 2);
+		db_cell_copy(row.source, sizeof(row.source), &rows, i, 3);
 		if (fn(&row, arg) != 0)
 			break;
 	}

@@ -29,10 +29,12 @@ enum fxrate_rc fxrate_current(struct db *db, const char *coin,
 
 /*
  * Sets coin's rate (a positive decimal of at most FXRATE_SCALE places and
- * at most 6 integer digits) from source. 0, or -1 with why set.
+ * at most 6 integer digits) from source. ERR_OK, or in o: ERR_VALIDATION
+ * (the message says what is wrong; nothing written),
+ * ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
-int fxrate_set(struct db *db, const char *coin, const char *rate,
-    const char *source, const char **why);
+enum err fxrate_set(struct db *db, const char *coin, const char *rate,
+    const char *source, struct outcome *o);
 
 /* A coin and its rate to GHS, as text (e.g. { "USDT", "15.20" }). */
 struct fxrate_pair {

@@ -44,18 +44,6 @@ key_id_ok(const char *s)
 	return s != NULL && strlen(s) == APIKEY_ID_CHARS && is_b62(s, APIKEY_ID_CHARS);
 }
 
-/* Copies a cell (NULL is "") into dst, clipped to cap. */
-static void
-cell_copy(char *dst, size_t cap, const struct db_rows *rows, size_t row,
-    size_t col)
-{
-	const char *v = db_cell(rows, row, col);
-
-	if (v == NULL)
-		v = "";
-	(void)strict_clip(dst, cap, v, strlen(v));
-}
-
 /*
  * Fills out's key_id and key, and hash (APIKEY_HASH_HEX bytes), for a new
  * key of this environment. ERR_OK or ERR_INTERNAL (no random bytes).
@@ -247,11 +235,11 @@ partner_list(struct db *db, partner_row_fn fn, void *arg, struct outcome *o)
 		return domain_db_fail(o, rc, "list the partners");
 	for (i = 0; i < rows.nrows; i++) {
 		memset(&row, 0, sizeof(row));
-		cell_copy(row.public_id, sizeof(row.public_id), &rows, i, 0);
-		cell_copy(row.name, sizeof(row.name), &rows, i, 1);
-		cell_copy(row.tier, sizeof(row.tier), &rows, i, 2);
-		cell_copy(row.environment, sizeof(row.environment), &rows, i, 3);
-		cell_copy(row.created_at, sizeof(row.created_at), &rows, i, 4);
+		db_cell_copy(row.public_id, sizeof(row.public_id), &rows, i, 0);
+		db_cell_copy(row.name, sizeof(row.name), &rows, i, 1);
+		db_cell_copy(row.tier, sizeof(row.tier), &rows, i, 2);
+		db_cell_copy(row.environment, sizeof(row.environment), &rows, i, 3);
+		db_cell_copy(row.created_at, sizeof(row.created_at), &rows, i, 4);
 		keys = db_cell(&rows, i, 5);
 		if (keys == NULL ||
 		    strict_uint(keys, strlen(keys), ~0ULL, &row.active_keys) != 0)

@@ -828,20 +828,6 @@ free_hdr:
 	return st;
 }
 
-/* base64url of n bytes as a fresh string (caller frees), or NULL. */
-static char *
-b64_dup(const unsigned char *in, size_t n)
-{
-	size_t cap = b64url_encoded_len(n) + 1;
-	char *s = malloc(cap);
-
-	if (s != NULL && b64url_encode(in, n, s, cap) == (size_t)-1) {
-		free(s);
-		s = NULL;
-	}
-	return s;
-}
-
 /* base64url of the compact JSON form of j (caller frees), or NULL. */
 static char *
 b64_json(const json_t *j)
@@ -851,7 +837,7 @@ b64_json(const json_t *j)
 
 	if (text == NULL)
 		return NULL;
-	s = b64_dup((const unsigned char *)text, strlen(text));
+	s = b64url_dup((const unsigned char *)text, strlen(text));
 	free(text);
 	return s;
 }
@@ -909,7 +895,7 @@ jwt_sign_hs256(const unsigned char *secret, size_t secret_len,
 	if (HMAC(EVP_sha256(), secret, (int)secret_len, (unsigned char *)tok,
 		hl + 1 + pl, mac, &maclen) == NULL)
 		goto free_tok;
-	s64 = b64_dup(mac, maclen);
+	s64 = b64url_dup(mac, maclen);
 	if (s64 == NULL)
 		goto free_tok;
 	sl = strlen(s64);

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "core/strict.h"
+
 #define DB_MAX_ARGS 32
 #define DB_TX_TRIES 5
 
@@ -193,6 +195,17 @@ db_cell(const struct db_rows *r, size_t row, size_t col)
 	if (r == NULL || row >= r->nrows || col >= r->ncols)
 		return NULL;
 	return r->cell[row * r->ncols + col];
+}
+
+void
+db_cell_copy(char *dst, size_t cap, const struct db_rows *r, size_t row,
+    size_t col)
+{
+	const char *v = db_cell(r, row, col);
+
+	if (v == NULL)
+		v = "";
+	(void)strict_clip(dst, cap, v, strlen(v));
 }
 
 void

@@ -75,6 +75,10 @@ enum db_rc db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
 
 /* Cell text or NULL; out-of-range is NULL. */
 const char *db_cell(const struct db_rows *r, size_t row, size_t col);
+/* Copies a cell into dst (cap bytes): NULL, SQL NULL and out-of-range are
+ * "", a longer value is clipped. */
+void db_cell_copy(char *dst, size_t cap, const struct db_rows *r, size_t row,
+    size_t col);
 void db_rows_free(struct db_rows *r);
 
 /*

@@ -6,7 +6,6 @@
 
 #include <CUnit/Basic.h>
 
-#include "core/b64.h"
 
 int
 tu_add_suite(const char *name, CU_InitializeFunc init, CU_CleanupFunc clean,
@@ -116,17 +115,4 @@ tu_rng_decimal(struct tu_rng *r, size_t int_digits, size_t frac, char *out,
 		tu_rng_digits(r, out + int_digits + 1, frac, 0);
 	}
 	return 0;
-}
-
-char *
-tu_b64url(const void *in, size_t n)
-{
-	size_t cap = b64url_encoded_len(n) + 1;
-	char *s = malloc(cap);
-
-	if (s != NULL && b64url_encode(in, n, s, cap) == (size_t)-1) {
-		free(s);
-		s = NULL;
-	}
-	return s;
 }

@@ -74,10 +74,5 @@ void tu_rng_digits(struct tu_rng *r, char *out, size_t n, int first_nonzero);
 int tu_rng_decimal(struct tu_rng *r, size_t int_digits, size_t frac,
     char *out, size_t cap);
 
-/*
- * base64url (no padding) of in[0..n) as a new string the caller frees;
- * NULL on low memory.
- */
-char *tu_b64url(const void *in, size_t n);
 
 #endif

@@ -368,3 +368,12 @@ it_assert_wallet_error(const struct it_resp *r, long status, const char *code,
 	IT_CHECK(json_is_integer(st) && json_integer_value(st) == 0, where);
 	IT_CHECK(r->json != NULL && json_object_get(r->json, "data") != NULL, where);
 }
+
+void
+it_sim_set(const char *name, const char *value)
+{
+	char args[200], out[100];
+
+	snprintf(args, sizeof(args), "sim set %s %s", name, value);
+	CU_ASSERT_EQUAL(it_admin(args, out, sizeof(out)), 0);
+}

@@ -63,6 +63,10 @@ int it_worker(const char *name);
 /* A wallet id no earlier run used: prefix + time + counter. */
 void it_unique(const char *prefix, char *out, size_t cap);
 
+/* Sets a simulator setting through the admin tool (`sim set NAME VALUE`),
+ * asserting it worked. */
+void it_sim_set(const char *name, const char *value);
+
 /* Runs build/tools/cediramp-admin with args; stdout (trimmed) into out. */
 int it_admin(const char *args, char *out, size_t cap);
 

@@ -46,13 +46,26 @@ chain_txs_of(const char *conv_id)
 	    "ON c.tx_hash = s.tx_hash WHERE c.id = ?", conv_id, NULL);
 }
 
-static void
-sim_set(const char *name, const char *value)
+/* The answer's conversionId, "" when it has none. */
+static const char *
+conv_id_of(const struct it_resp *r)
 {
-	char args[200], out[100];
+	const char *v = it_str(json_object_get(r->json, "data"), "conversionId");
 
-	snprintf(args, sizeof(args), "sim set %s %s", name, value);
-	CU_ASSERT_EQUAL(it_admin(args, out, sizeof(out)), 0);
+	return v ? v : "";
+}
+
+/* Past key's lease, a retry resumes: 201 with conversion id again. */
+static void
+expect_resumed(const struct itc_wallet *w, const char *qid, const char *key,
+    const char *id)
+{
+	struct it_resp r;
+
+	expire_lease(key);
+	CU_ASSERT_EQUAL(itc_convert(w, qid, "1", "USDT", key, &r), 201);
+	CU_ASSERT_STRING_EQUAL(conv_id_of(&r), id);
+	it_resp_free(&r);
 }
 
 /* A funded wallet and a fresh quote of 1 USDT. */
@@ -65,14 +78,6 @@ ready(struct itc_wallet *w, const char *prefix, char *qid)
 	CU_ASSERT_EQUAL_FATAL(itc_quote(w, "USDT", "1", qid, NULL), 0);
 }
 
-/* The answer's conversionId, "" when it has none. */
-static const char *
-conv_id_of(const struct it_resp *r)
-{
-	const char *v = it_str(json_object_get(r->json, "data"), "conversionId");
-
-	return v ? v : "";
-}
 
 /*
  * The work commits but its answer cannot be stored: the client still gets
@@ -106,14 +111,8 @@ test_store_fails_after_commit(void)
 	it_resp_free(&r);
 
 	/* past the lease: resumed, twice (storing still fails), never re-run */
-	expire_lease(key);
-	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
-	CU_ASSERT_STRING_EQUAL(conv_id_of(&r), id);
-	it_resp_free(&r);
-	expire_lease(key);
-	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
-	CU_ASSERT_STRING_EQUAL(conv_id_of(&r), id);
-	it_resp_free(&r);
+	expect_resumed(&w, qid, key, id);
+	expect_resumed(&w, qid, key, id);
 	CU_ASSERT_EQUAL(conversions_of(&w), 1);
 	CU_ASSERT_EQUAL(chain_txs_of(id), 1);
 
@@ -166,6 +165,24 @@ await_point(const char *key, const char *point)
 }
 
 /*
+ * Starts a conversion under key in a thread, with the gateway answering
+ * 3 s late, and returns once its row committed (the key at
+ * conversion_created), the conversion's id in id: the request is then
+ * inside its broadcast.
+ */
+static void
+start_slow_convert(struct inflight *f, pthread_t *t, const struct itc_wallet *w,
+    const char *qid, const char *key, char *id, size_t idcap)
+{
+	it_sim_set("chain.answer_delay_ms", "3000");
+	*f = (struct inflight){ w, qid, key, 0 };
+	CU_ASSERT_EQUAL_FATAL(pthread_create(t, NULL, convert_in_background, f), 0);
+	CU_ASSERT_EQUAL(await_point(key, "conversion_created"), 0);
+	CU_ASSERT_EQUAL(it_db_text("SELECT recovery_ref FROM idempotency_keys WHERE "
+	    "idem_key = ?", key, NULL, id, idcap), 0);
+}
+
+/*
  * The database stops while a conversion's broadcast is in flight: the
  * request cannot store its answer or release its key. After the restart a
  * retry within the lease is told the key is in progress; past the lease it
@@ -183,26 +200,18 @@ test_database_dies_mid_request(void)
 
 	ready(&w, "0xrec-db", qid);
 	it_unique("dbdies-", key, sizeof(key));
-	sim_set("chain.answer_delay_ms", "3000");
-	f = (struct inflight){ &w, qid, key, 0 };
-	pthread_create(&t, NULL, convert_in_background, &f);
-	CU_ASSERT_EQUAL(await_point(key, "conversion_created"), 0);
-	CU_ASSERT_EQUAL(it_db_text("SELECT recovery_ref FROM idempotency_keys WHERE "
-	    "idem_key = ?", key, NULL, id, sizeof(id)), 0);
+	start_slow_convert(&f, &t, &w, qid, key, id, sizeof(id));
 	CU_ASSERT_EQUAL(it_stack("db-stop"), 0);
 	pthread_join(t, NULL);
 	CU_ASSERT_EQUAL(it_stack("db-start"), 0);
-	sim_set("chain.answer_delay_ms", "0");
+	it_sim_set("chain.answer_delay_ms", "0");
 
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE "
 	    "idem_key = ? AND state = 'in_progress'", key, NULL), 1);
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 409);
 	it_assert_wallet_error(&r, 409, "idempotency_conflict", "within the lease");
 	it_resp_free(&r);
-	expire_lease(key);
-	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
-	CU_ASSERT_STRING_EQUAL(conv_id_of(&r), id);
-	it_resp_free(&r);
+	expect_resumed(&w, qid, key, id);
 	CU_ASSERT_EQUAL(conversions_of(&w), 1);
 	CU_ASSERT_EQUAL(chain_txs_of(id), 1);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE "
@@ -282,16 +291,11 @@ test_program_killed_mid_request(void)
 
 	ready(&w, "0xrec-kill", qid);
 	it_unique("killed-", key, sizeof(key));
-	sim_set("chain.answer_delay_ms", "3000");
-	f = (struct inflight){ &w, qid, key, 0 };
-	pthread_create(&t, NULL, convert_in_background, &f);
-	CU_ASSERT_EQUAL(await_point(key, "conversion_created"), 0);
+	start_slow_convert(&f, &t, &w, qid, key, id, sizeof(id));
 	CU_ASSERT(kill_convert_programs() >= 1);
 	pthread_join(t, NULL);
-	sim_set("chain.answer_delay_ms", "0");
+	it_sim_set("chain.answer_delay_ms", "0");
 	CU_ASSERT(f.status != 201); /* the client never got its answer */
-	CU_ASSERT_EQUAL(it_db_text("SELECT recovery_ref FROM idempotency_keys WHERE "
-	    "idem_key = ?", key, NULL, id, sizeof(id)), 0);
 
 	expire_lease(key);
 	/* the web server refuses (503) while it respawns the program: retry,

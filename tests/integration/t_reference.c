@@ -187,15 +187,6 @@ network_statuses(char st[3][16])
 	it_resp_free(&r);
 }
 
-static void
-sim_set(const char *name, const char *value)
-{
-	char args[200], out[100];
-
-	snprintf(args, sizeof(args), "sim set %s %s", name, value);
-	CU_ASSERT_EQUAL(it_admin(args, out, sizeof(out)), 0);
-}
-
 /* Each network reports its own provider's health; /v1/health sums them. */
 static void
 test_network_status_is_real(void)
@@ -204,8 +195,8 @@ test_network_status_is_real(void)
 	struct it_resp r;
 	json_t *d;
 
-	sim_set("momo.TELECEL.health", "down");
-	sim_set("momo.AIRTELTIGO.health", "degraded");
+	it_sim_set("momo.TELECEL.health", "down");
+	it_sim_set("momo.AIRTELTIGO.health", "degraded");
 	network_statuses(st);
 	CU_ASSERT_STRING_EQUAL(st[0], "operational");
 	CU_ASSERT_STRING_EQUAL(st[1], "down");
@@ -217,8 +208,8 @@ test_network_status_is_real(void)
 	it_resp_free(&r);
 
 	/* every network down: mobile money is down */
-	sim_set("momo.MTN.health", "down");
-	sim_set("momo.AIRTELTIGO.health", "down");
+	it_sim_set("momo.MTN.health", "down");
+	it_sim_set("momo.AIRTELTIGO.health", "down");
 	network_statuses(st);
 	CU_ASSERT_STRING_EQUAL(st[0], "down");
 	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/health", NULL, NULL, 0, &r), 0);
@@ -226,9 +217,9 @@ test_network_status_is_real(void)
 	    "mobile_money"), "down");
 	it_resp_free(&r);
 
-	sim_set("momo.MTN.health", "ok");
-	sim_set("momo.TELECEL.health", "ok");
-	sim_set("momo.AIRTELTIGO.health", "ok");
+	it_sim_set("momo.MTN.health", "ok");
+	it_sim_set("momo.TELECEL.health", "ok");
+	it_sim_set("momo.AIRTELTIGO.health", "ok");
 	network_statuses(st);
 	CU_ASSERT_STRING_EQUAL(st[0], "operational");
 	CU_ASSERT_STRING_EQUAL(st[1], "operational");

@@ -64,7 +64,7 @@ put_bn(json_t *jwk, const char *name, EVP_PKEY *pkey, const char *param)
 	if (EVP_PKEY_get_bn_param(pkey, param, &bn) != 1 ||
 	    BN_num_bytes(bn) > (int)sizeof(buf))
 		goto free_bn;
-	s = tu_b64url(buf, (size_t)BN_bn2bin(bn, buf));
+	s = b64url_dup(buf, (size_t)BN_bn2bin(bn, buf));
 	if (s != NULL && json_object_set_new(jwk, name, json_string(s)) == 0)
 		rc = 0;
 	free(s);
@@ -98,8 +98,8 @@ make_jwk(EVP_PKEY *pkey, const char *kid, const char *alg, const char *use)
 	if (EVP_PKEY_get_octet_string_param(pkey, OSSL_PKEY_PARAM_PUB_KEY, pub,
 	    sizeof(pub), &publen) != 1 || publen != 65 || pub[0] != 0x04)
 		goto free_jwk;
-	x = tu_b64url(pub + 1, 32);
-	y = tu_b64url(pub + 33, 32);
+	x = b64url_dup(pub + 1, 32);
+	y = b64url_dup(pub + 33, 32);
 	if (x == NULL || y == NULL ||
 	    json_object_update_new(jwk, json_pack("{s:s,s:s,s:s,s:s}", "kty", "EC",
 	    "crv", "P-256", "x", x, "y", y)) != 0)
@@ -203,7 +203,7 @@ suite_init(void)
 	if (!rsa_key || !rsa_key2 || !ec_key || !ec_key2)
 		return -1;
 	rsa_jwk = make_jwk(rsa_key, "rsa-1", "RS256", "sig");
-	oct = tu_b64url(oct_secret, strlen(oct_secret));
+	oct = b64url_dup(oct_secret, strlen(oct_secret));
 	if (rsa_jwk == NULL || oct == NULL || export_rsa_public(rsa_jwk) != 0)
 		goto free_oct;
 	/* main: two EC keys, so ES256 without kid is ambiguous there */
@@ -375,8 +375,8 @@ make_token(const char *hdr, const char *payload, enum signer s,
 {
 	unsigned char sig[1024];
 	size_t siglen = sizeof(sig);
-	char *h = tu_b64url(hdr, strlen(hdr));
-	char *p = tu_b64url(payload, strlen(payload));
+	char *h = b64url_dup(hdr, strlen(hdr));
+	char *p = b64url_dup(payload, strlen(payload));
 	char *p2 = NULL, *sg = NULL, *input = NULL, *tok = NULL;
 	size_t cap;
 
@@ -397,12 +397,12 @@ make_token(const char *hdr, const char *payload, enum signer s,
 			free(copy);
 			goto free_parts;
 		}
-		p2 = tu_b64url(copy, strlen(copy));
+		p2 = b64url_dup(copy, strlen(copy));
 		free(copy);
 		if (p2 == NULL)
 			goto free_parts;
 	}
-	sg = tu_b64url(sig, siglen);
+	sg = b64url_dup(sig, siglen);
 	if (sg == NULL)
 		goto free_parts;
 	cap += strlen(sg) + 1;
