@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `make test`: the unit tests, then the integration suite against a private
 # stack (MariaDB + Apache, then MariaDB + lighttpd) started on a free port
-# in its own directory under var/, torn down afterwards. Exits non-zero on
-# any failure. With a sanitizer build (build-asan), any AddressSanitizer or
+# in its own directory under var/, torn down afterwards; then (one test)
+# tests/stack/private_dir.sh: a stack started from a copy of the checkout in
+# a 0700 directory the web user cannot enter. Exits non-zero on any
+# failure. With a sanitizer build (build-asan), any AddressSanitizer or
 # UndefinedBehaviorSanitizer report from any process is a failure too.
 set -uo pipefail
 
@@ -120,6 +122,17 @@ if [ "$UNIT_ONLY" = 0 ]; then
 			failed=$((failed + 1))
 		fi
 	done
+
+	# the stack from a directory the web user cannot enter (one test)
+	if tests/stack/private_dir.sh --build "$BUILD" --servers "$SERVERS" \
+		>"$LOGS/private-dir.log" 2>&1; then
+		echo "stack private-dir: ok"
+		passed=$((passed + 1))
+	else
+		echo "stack private-dir: FAILED (see $LOGS/private-dir.log)"
+		head -40 "$LOGS/private-dir.log"
+		failed=$((failed + 1))
+	fi
 fi
 
 echo
