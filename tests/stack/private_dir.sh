@@ -4,8 +4,9 @@
 # a fresh 0700 directory from mktemp -d, which the web user cannot enter,
 # starts the stack there on a free port with each server in turn, and checks
 # that GET /v1/health and an authenticated GET /v1/limits answer 200, that
-# the programs run as the web user, and that after `down` no process of it
-# is left, its runtime directory is gone and no sanitizer report was written.
+# the programs run fresh copies of the build's (staged on every up) as the
+# web user, and that after `down` no process of it is left, its runtime
+# directory is gone and no sanitizer report was written.
 #
 #   tests/stack/private_dir.sh [--build DIR] [--servers "apache lighttpd"]
 #
@@ -102,6 +103,11 @@ for server in $SERVERS; do
 		esac
 	done
 	[ "$n" -gt 0 ] || fail "no FastCGI program runs from the runtime directory $run"
+	# staged afresh on every up: the build's programs, not an older copy
+	# (the loop below changes one between servers)
+	for f in "$b"/fcgi/*.fcgi; do
+		cmp -s "$f" "$run/fcgi/${f##*/}" || fail "$run/fcgi/${f##*/} is not $f"
+	done
 	$ctl down >/dev/null 2>&1
 	sleep 0.3
 	left=$($ctl pids)
@@ -116,6 +122,8 @@ for server in $SERVERS; do
 		head -30 "$f"
 	done
 	[ "$ok" = 1 ] && echo "private-dir $server: ok ($co, 0700; runtime $run)"
+	# "rebuild" a program: trailing bytes do not change what it does
+	printf '\n' >> "$b/fcgi/fallback.fcgi"
 done
 ctl=""
 exit "$failed"
