@@ -466,8 +466,9 @@ cediramp sandbox is running ($SERVER, data in $VAR)
   JWT HS256 secret  $JWT_HS256_SECRET
 
   try: curl http://127.0.0.1:$PORT/v1/health
-  these values are in $VAR/sandbox.env; logs in $VAR/log/, but the programs'
-  log is $RUN/log/cediramp.log until it stops. Ctrl-C stops everything.
+  these values are in $VAR/sandbox.env; logs in $VAR/log/
+  (the programs' own: $RUN/log/cediramp.log until the stack stops)
+  Ctrl-C stops everything.
 
 MSG
 	while web_running; do sleep 1 & wait $! || true; done
