@@ -146,7 +146,7 @@ runtime_dir() {
 
 # A directory of the runtime directory that the web user writes in.
 web_dir() {
-	rm -rf "$RUN/$1"
+	rm -rf "${RUN:?}/$1"
 	mkdir -m 0700 "$RUN/$1"
 	[ "$WEB_USER" != "$ME" ] && chown "$WEB_USER:$WEB_GROUP" "$RUN/$1"
 	return 0
@@ -166,9 +166,10 @@ collect_logs() {
 		: > "$f"
 	fi
 	for f in "$RUN"/san/asan.* "$RUN"/san/ubsan.*; do
-		[ -f "$f" ] && [ ! -L "$f" ] || continue
-		cat "$f" > "$VAR/log/${f##*/}"
-		rm -f "$f"
+		if [ -f "$f" ] && [ ! -L "$f" ]; then
+			cat "$f" > "$VAR/log/${f##*/}"
+			rm -f "$f"
+		fi
 	done
 }
 
@@ -179,7 +180,7 @@ stage() {
 	local f
 	runtime_dir
 	collect_logs # of a run that never came down
-	rm -rf "$RUN/fcgi" "$RUN/www" "$RUN/log"
+	rm -rf "${RUN:?}/fcgi" "$RUN/www" "$RUN/log"
 	mkdir -m 0755 "$RUN/fcgi" "$RUN/www" "$RUN/log"
 	for f in "$BUILD"/fcgi/*.fcgi; do
 		[ -f "$f" ] || die "no FastCGI programs in $BUILD/fcgi; run make"
@@ -205,7 +206,7 @@ unstage() {
 		log "MariaDB still runs; keeping $RUN"
 		return 0
 	fi
-	rm -rf "$RUN"
+	rm -rf "${RUN:?}"
 }
 
 # Two copies of one config: var/cediramp.conf for what runs from the build

@@ -34,6 +34,7 @@ chmod 700 "$dir"
 co="$dir/checkout"
 b="$co/$(basename "$BUILD")" # keeps the -asan suffix: the stack reads it
 ctl=""
+# shellcheck disable=SC2317 # (run by the trap)
 cleanup() {
 	[ -n "$ctl" ] && $ctl down >/dev/null 2>&1
 	rm -rf "$dir"
