@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
 # Starts and stops cediramp's private stack: a MariaDB server and Apache
-# (or lighttpd) whose data, sockets, pid files, config and logs all live
-# under one directory (var/ by default). No system service is used.
+# (or lighttpd) whose data, pid files, config and logs live under one
+# directory (var/ by default). No system service is used.
+#
+# What the web server's own processes (www-data when we are root) execute,
+# read and write is staged in a runtime directory outside the checkout,
+# /run/cediramp-HASH (/tmp/cediramp-HASH when not root), HASH naming the
+# var/ directory: the FastCGI programs copied from the build, the config
+# they read, their log, the MariaDB socket, mod_fcgid's and lighttpd's
+# sockets. So the stack runs from a checkout www-data cannot enter (a 0700
+# home). `up` refreshes it; `down` appends its logs to var/log/ and removes it.
 #
 #   stack.sh run   [opts]   start everything, print credentials, serve until Ctrl-C
 #   stack.sh up    [opts]   start everything in the background (tests)
@@ -35,17 +43,19 @@ case "$SERVER" in apache|lighttpd) ;; *) echo "stack: --server apache|lighttpd" 
 ME=$(id -un)
 WEB_USER=$ME
 [ "$(id -u)" = 0 ] && WEB_USER=www-data # Apache refuses to serve as root
+WEB_GROUP=$(id -gn "$WEB_USER" 2>/dev/null) || WEB_GROUP=""
 MAX_BODY=8388608
 WALLET_ID=0x1111111111111111111111111111111111111111
 
 log() { printf 'stack: %s\n' "$*" >&2; }
 die() { log "$*"; exit 1; }
 
-# A Unix socket path must fit in about 107 bytes.
-SOCK="$VAR/run/mysqld.sock"
-if [ ${#SOCK} -gt 100 ]; then
-	SOCK="/tmp/cediramp-$(printf '%s' "$VAR" | md5sum | cut -c1-12).sock"
-fi
+# The runtime directory, named after var/ so that every command finds it.
+# Short, so that socket paths in it fit the 107 bytes of a Unix socket.
+RUN_BASE=/tmp
+[ "$(id -u)" = 0 ] && [ -d /run ] && [ -w /run ] && RUN_BASE=/run
+RUN="$RUN_BASE/cediramp-$(printf '%s' "$VAR" | md5sum | cut -c1-12)"
+SOCK="$RUN/mysqld.sock"
 MYCNF="$VAR/my.cnf"
 DB() { mariadb --defaults-file="$MYCNF" -uroot "$@"; }
 ADMIN() { CEDIRAMP_CONF="$VAR/cediramp.conf" "$BUILD/tools/cediramp-admin" "$@"; }
@@ -54,7 +64,7 @@ db_running() { mariadb-admin --defaults-file="$MYCNF" -uroot ping >/dev/null 2>&
 
 db_start() {
 	mkdir -p "$VAR/mysql" "$VAR/run" "$VAR/log" "$VAR/tmp"
-	chmod 755 "$VAR" "$VAR/run"
+	runtime_dir
 	cat > "$MYCNF" <<CNF
 [client]
 socket = $SOCK
@@ -120,6 +130,88 @@ GRANT ALL PRIVILEGES ON cediramp.* TO 'cediramp'@'localhost';
 SQL
 }
 
+# The runtime directory itself: ours, 0711 (others may pass through to
+# what is inside, not list it). Under /tmp a name another user took first
+# is refused, never reused.
+runtime_dir() {
+	if [ -L "$RUN" ] || { [ -e "$RUN" ] && [ ! -d "$RUN" ]; }; then
+		die "$RUN is not a directory; remove it"
+	fi
+	if [ ! -d "$RUN" ]; then
+		mkdir -m 0711 "$RUN" || die "cannot create the runtime directory $RUN"
+	fi
+	[ "$(stat -c %u "$RUN")" = "$(id -u)" ] || die "$RUN belongs to another user; remove it"
+	chmod 0711 "$RUN"
+}
+
+# A directory of the runtime directory that the web user writes in.
+web_dir() {
+	rm -rf "${RUN:?}/$1"
+	mkdir -m 0700 "$RUN/$1"
+	[ "$WEB_USER" != "$ME" ] && chown "$WEB_USER:$WEB_GROUP" "$RUN/$1"
+	return 0
+}
+
+# Logs the web side wrote in the runtime directory, moved to var/log/: the
+# programs' log is appended to var/log/cediramp.log, sanitizer reports
+# become var/log/asan.PID / ubsan.PID (where `make test` looks for them).
+collect_logs() {
+	local f
+	[ -d "$RUN" ] || return 0
+	mkdir -p "$VAR/log"
+	f="$RUN/log/cediramp.log"
+	if [ -f "$f" ] && [ ! -L "$f" ] && [ -s "$f" ]; then
+		touch "$VAR/log/cediramp.log" && chmod 640 "$VAR/log/cediramp.log"
+		cat "$f" >> "$VAR/log/cediramp.log"
+		: > "$f"
+	fi
+	for f in "$RUN"/san/asan.* "$RUN"/san/ubsan.*; do
+		if [ -f "$f" ] && [ ! -L "$f" ]; then
+			cat "$f" > "$VAR/log/${f##*/}"
+			rm -f "$f"
+		fi
+	done
+}
+
+# Stages what the web server executes, reads and writes (see the top of
+# this file). Refreshed on every `up`: a rebuilt program is served, never a
+# stale copy. The MariaDB socket in it is left alone.
+stage() {
+	local f
+	runtime_dir
+	collect_logs # of a run that never came down
+	rm -rf "${RUN:?}/fcgi" "$RUN/www" "$RUN/log"
+	mkdir -m 0755 "$RUN/fcgi" "$RUN/www" "$RUN/log"
+	for f in "$BUILD"/fcgi/*.fcgi; do
+		[ -f "$f" ] || die "no FastCGI programs in $BUILD/fcgi; run make"
+		cp "$f" "$RUN/fcgi/"
+	done
+	chmod 0755 "$RUN"/fcgi/*.fcgi
+	web_dir fcgid    # mod_fcgid's sockets
+	web_dir lighttpd # lighttpd's sockets and request body spool
+	web_dir san      # sanitizer reports of the programs (build-asan)
+	# the log: in a directory of ours, so the web user can write it but
+	# not replace it (root appends to it too)
+	: > "$RUN/log/cediramp.log"
+	chmod 0640 "$RUN/log/cediramp.log"
+	[ "$WEB_USER" != "$ME" ] && chown "$WEB_USER" "$RUN/log/cediramp.log"
+	return 0
+}
+
+# Removes the runtime directory once everything in it has stopped.
+unstage() {
+	[ -d "$RUN" ] || return 0
+	collect_logs
+	if db_running; then
+		log "MariaDB still runs; keeping $RUN"
+		return 0
+	fi
+	rm -rf "${RUN:?}"
+}
+
+# Two copies of one config: var/cediramp.conf for what runs from the build
+# as us (workers, the admin tool, the tests), 0600; the runtime directory's
+# for the web server's programs, readable by the web user's group only.
 write_conf() {
 	local base="http://127.0.0.1:$PORT"
 	cat > "$VAR/cediramp.conf.new" <<CONF
@@ -132,7 +224,9 @@ db.name = cediramp
 http.max_body_bytes = $MAX_BODY
 jwt.hs256_secret = $JWT_HS256_SECRET
 api.cursor_secret = $CURSOR_SECRET
-log.file = $VAR/log/cediramp.log
+# in the runtime directory while the stack runs; appended to
+# $VAR/log/cediramp.log when it stops
+log.file = $RUN/log/cediramp.log
 providers.chain_url = $base/sim/chain
 providers.momo_url = $base/sim/momo
 # mod_fcgid makes a request wait a whole second when every simulator
@@ -143,25 +237,27 @@ schema.dir = $ROOT/schema
 CONF
 	# Extra lines for special stacks (make bench raises the rate limits).
 	[ -n "${CEDIRAMP_EXTRA_CONF:-}" ] && printf '%s\n' "$CEDIRAMP_EXTRA_CONF" >> "$VAR/cediramp.conf.new"
+	chmod 600 "$VAR/cediramp.conf.new"
+	cp "$VAR/cediramp.conf.new" "$RUN/cediramp.conf.new"
 	mv "$VAR/cediramp.conf.new" "$VAR/cediramp.conf"
-	touch "$VAR/log/cediramp.log"
 	if [ "$WEB_USER" != "$ME" ]; then
-		chgrp "$WEB_USER" "$VAR/cediramp.conf"
-		chmod 640 "$VAR/cediramp.conf"
-		chown "$WEB_USER" "$VAR/log/cediramp.log"
-		chmod 666 "$VAR/log/cediramp.log"
+		chgrp "$WEB_GROUP" "$RUN/cediramp.conf.new"
+		chmod 640 "$RUN/cediramp.conf.new"
 	fi
+	mv "$RUN/cediramp.conf.new" "$RUN/cediramp.conf"
 }
 
-# Apache's programs run as www-data when we are root: every directory on
-# the way to them must be searchable by that user.
+# The web user must reach everything staged for it: a runtime directory
+# under a path it cannot search would fail here, not with 403s.
 check_access() {
 	[ "$WEB_USER" = "$ME" ] && return 0
 	local p
-	for p in "$BUILD/fcgi/reference.fcgi" "$VAR/cediramp.conf"; do
-		if ! setpriv --reuid="$WEB_USER" --regid="$WEB_USER" --clear-groups \
-			test -r "$p" 2>/dev/null; then
-			die "user $WEB_USER cannot reach $p: make every directory above the checkout searchable (chmod o+x), or run as the checkout's owner"
+	for p in "-x $RUN/fcgi/reference.fcgi" "-r $RUN/cediramp.conf" \
+		"-w $RUN/log/cediramp.log" "-w $SOCK" "-w $RUN/fcgid/." "-w $RUN/san/."; do
+		# shellcheck disable=SC2086
+		if ! setpriv --reuid="$WEB_USER" --regid="$WEB_GROUP" --clear-groups \
+			test $p 2>/dev/null; then
+			die "user $WEB_USER cannot reach ${p#-? } (test $p failed); every directory above $RUN must be searchable by it"
 		fi
 	done
 }
@@ -169,24 +265,22 @@ check_access() {
 web_running() { [ -f "$VAR/run/web.pid" ] && kill -0 "$(cat "$VAR/run/web.pid")" 2>/dev/null; }
 
 web_start() {
-	local asan=""
-	mkdir -p "$VAR/fcgid" "$VAR/www" "$VAR/run" "$VAR/lighttpd"
-	[ "$WEB_USER" != "$ME" ] && chown "$WEB_USER" "$VAR/fcgid" "$VAR/lighttpd"
+	local asan="" users=""
+	mkdir -p "$VAR/run" "$VAR/log"
 	if web_running; then die "a web server from $VAR is already running (pid $(cat "$VAR/run/web.pid"))"; fi
 	if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
 		die "port $PORT is in use; choose another with PORT=..."
 	fi
 	case "$BUILD" in *-asan)
-		asan="ASAN_OPTIONS=log_path=$VAR/log/asan:detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=log_path=$VAR/log/ubsan:print_stacktrace=1"
-		mkdir -p "$VAR/log" && chmod 777 "$VAR/log" ;;
+		asan="ASAN_OPTIONS=log_path=$RUN/san/asan:detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=log_path=$RUN/san/ubsan:print_stacktrace=1" ;;
 	esac
 	if [ "$SERVER" = apache ]; then
-		local users="" env=""
-		[ "$WEB_USER" != "$ME" ] && users=$'User www-data\nGroup www-data'
+		local env=""
+		[ "$WEB_USER" != "$ME" ] && users="User $WEB_USER"$'\n'"Group $WEB_GROUP"
 		for kv in $asan; do env+="FcgidInitialEnv ${kv%%=*} ${kv#*=}"$'\n'; done
-		USERS="$users" FENV="$env" awk -v port="$PORT" -v var="$VAR" -v build="$BUILD" \
+		USERS="$users" FENV="$env" awk -v port="$PORT" -v var="$VAR" -v run="$RUN" \
 			-v root="$ROOT" -v max="$MAX_BODY" '
-			{ gsub(/@PORT@/, port); gsub(/@VAR@/, var); gsub(/@BUILD@/, build);
+			{ gsub(/@PORT@/, port); gsub(/@VAR@/, var); gsub(/@RUN@/, run);
 			  gsub(/@ROOT@/, root); gsub(/@MAX_BODY@/, max); gsub(/@FCGID_MAX@/, max * 2);
 			  gsub(/@SANDBOX_DEFINE@/, "Define CEDIRAMP_SANDBOX");
 			  if ($0 ~ /@USER_LINES@/) { print ENVIRON["USERS"]; next }
@@ -197,10 +291,13 @@ web_start() {
 		APACHE_RUN_DIR="$VAR/run" apache2 -f "$VAR/httpd.conf" -DFOREGROUND \
 			>>"$VAR/log/httpd-error.log" 2>&1 &
 	else
-		awk -v port="$PORT" -v var="$VAR" -v build="$BUILD" -v max="$MAX_BODY" \
+		[ "$WEB_USER" != "$ME" ] &&
+			users="server.username = \"$WEB_USER\""$'\n'"server.groupname = \"$WEB_GROUP\""
+		USERS="$users" awk -v port="$PORT" -v var="$VAR" -v run="$RUN" -v max="$MAX_BODY" \
 			-v asan="$asan" '
-			{ gsub(/@PORT@/, port); gsub(/@VAR@/, var); gsub(/@BUILD@/, build);
+			{ gsub(/@PORT@/, port); gsub(/@VAR@/, var); gsub(/@RUN@/, run);
 			  gsub(/@MAX_BODY_KB@/, int(max / 1024));
+			  if ($0 ~ /@USER_LINES@/) { print ENVIRON["USERS"]; next }
 			  if ($0 ~ /@ASAN_ENV@/) {
 				n = split(asan, kv, " ");
 				for (i = 1; i <= n; i++) { split(kv[i], p, "="); sub(/^[^=]*=/, "", kv[i]);
@@ -209,6 +306,8 @@ web_start() {
 			  print }' "$ROOT/apache-conf/lighttpd.conf.in" > "$VAR/lighttpd.conf"
 		lighttpd -tt -f "$VAR/lighttpd.conf" >"$VAR/log/lighttpd-configtest.log" 2>&1 ||
 			die "bad lighttpd config: $(cat "$VAR/log/lighttpd-configtest.log")"
+		# its error log is its stderr: it opens files only after it became
+		# the web user, and var/ may be closed to that user
 		lighttpd -D -f "$VAR/lighttpd.conf" >>"$VAR/log/lighttpd.log" 2>&1 &
 	fi
 	echo $! > "$VAR/run/web.pid"
@@ -221,19 +320,30 @@ web_start() {
 }
 
 # Every process of this stack: its servers name var/ on their command line,
-# and its programs carry CEDIRAMP_CONF=var/cediramp.conf in their
-# environment (also after their web server died and orphaned them).
+# the FastCGI programs run from the runtime directory, and every program
+# carries CEDIRAMP_CONF naming one of the two configs in its environment
+# (also after its web server died and orphaned it).
 stack_pids() {
 	local p
-	for p in $(pgrep -f "$VAR/" 2>/dev/null) $(pgrep -f "^$BUILD/(fcgi|cron)/" 2>/dev/null); do
+	for p in $(pgrep -f "$VAR/" 2>/dev/null) $(pgrep -f "$RUN/" 2>/dev/null) \
+		$(pgrep -f "^$BUILD/(fcgi|cron)/" 2>/dev/null); do
 		[ "$p" = "$$" ] && continue
 		# (2>/dev/null first: a process may exit while we look)
-		if tr '\0' '\n' 2>/dev/null < "/proc/$p/cmdline" | grep -qF "$VAR/" ||
+		if tr '\0' '\n' 2>/dev/null < "/proc/$p/cmdline" | grep -qF -e "$VAR/" -e "$RUN/" ||
 			tr '\0' '\n' 2>/dev/null < "/proc/$p/environ" |
-			grep -qxF "CEDIRAMP_CONF=$VAR/cediramp.conf"; then
+			grep -qxF -e "CEDIRAMP_CONF=$VAR/cediramp.conf" -e "CEDIRAMP_CONF=$RUN/cediramp.conf"; then
 			echo "$p"
 		fi
 	done | sort -u
+}
+
+# Whether process $1 runs one of this stack's FastCGI programs (the staged
+# copy, deleted or not, or the build's own from an older stack.sh).
+is_program() {
+	case "$(readlink "/proc/$1/exe" 2>/dev/null)" in
+	"$RUN"/fcgi/* | "$BUILD"/fcgi/*) return 0 ;;
+	esac
+	return 1
 }
 
 descendants() {
@@ -245,7 +355,7 @@ descendants() {
 }
 
 web_stop() {
-	local pid kids="" p
+	local pid kids="" p left
 	if web_running; then
 		pid=$(cat "$VAR/run/web.pid")
 		kids=$(descendants "$pid")
@@ -255,18 +365,26 @@ web_stop() {
 	fi
 	rm -f "$VAR/run/web.pid"
 	# FastCGI programs that outlived this server: only its own, never
-	# another stack's that runs the same build.
+	# another stack's that runs the same build...
 	for p in $kids; do
-		case "$(readlink "/proc/$p/exe" 2>/dev/null)" in
-		"$BUILD"/fcgi/*) kill -TERM "$p" 2>/dev/null || true ;;
-		esac
+		if is_program "$p"; then kill -TERM "$p" 2>/dev/null || true; fi
 	done
 	# ...and any it orphaned by dying first (a Ctrl-C reaches it too)
 	for p in $(stack_pids); do
-		case "$(readlink "/proc/$p/exe" 2>/dev/null)" in
-		"$BUILD"/fcgi/*) kill -TERM "$p" 2>/dev/null || true ;;
-		esac
+		if is_program "$p"; then kill -TERM "$p" 2>/dev/null || true; fi
 	done
+	# Wait for them to exit (a sanitizer build writes its leak reports
+	# then) before their logs are collected. What still runs after that is
+	# left for `pids` to show.
+	for _ in $(seq 1 50); do
+		left=""
+		for p in $(stack_pids); do
+			if is_program "$p"; then left="$left $p"; fi
+		done
+		[ -z "$left" ] && break
+		sleep 0.1
+	done
+	return 0
 }
 
 # The sandbox cron: every worker in build/cron, every few seconds.
@@ -313,6 +431,9 @@ ENV
 
 up() {
 	[ -x "$BUILD/tools/cediramp-admin" ] || die "nothing built in $BUILD; run make"
+	[ -n "$WEB_GROUP" ] || die "no user $WEB_USER to run the web server's programs as"
+	if web_running; then die "a web server from $VAR is already running (pid $(cat "$VAR/run/web.pid"))"; fi
+	stage
 	db_start
 	secrets
 	db_setup
@@ -329,6 +450,7 @@ down() {
 	workers_stop
 	web_stop
 	db_stop
+	unstage
 }
 
 case "$CMD" in
@@ -345,7 +467,9 @@ cediramp sandbox is running ($SERVER, data in $VAR)
   JWT HS256 secret  $JWT_HS256_SECRET
 
   try: curl http://127.0.0.1:$PORT/v1/health
-  these values are in $VAR/sandbox.env; logs in $VAR/log/. Ctrl-C stops everything.
+  these values are in $VAR/sandbox.env; logs in $VAR/log/
+  (the programs' own: $RUN/log/cediramp.log until the stack stops)
+  Ctrl-C stops everything.
 
 MSG
 	while web_running; do sleep 1 & wait $! || true; done

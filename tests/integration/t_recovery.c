@@ -5,7 +5,6 @@
  * holding a key is killed mid-request; a key abandoned before anything
  * committed; replays counted in the general rate-limit category only.
  */
-#include <dirent.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -219,15 +218,13 @@ test_database_dies_mid_request(void)
 	itc_wallet_free(&w);
 }
 
-/* 1 when process pid runs program (by its command line) of this stack (by
- * its CEDIRAMP_CONF). */
+/* 1 when process pid's command line names program. */
 static int
-is_stack_program(const char *pid, const char *program, const char *conf)
+runs_program(const char *pid, const char *program)
 {
-	char path[300], buf[65536];
-	size_t n, i;
+	char path[64], buf[4096];
+	size_t n;
 	FILE *f;
-	int match = 0;
 
 	snprintf(path, sizeof(path), "/proc/%s/cmdline", pid);
 	if ((f = fopen(path, "r")) == NULL)
@@ -235,42 +232,29 @@ is_stack_program(const char *pid, const char *program, const char *conf)
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
 	buf[n] = '\0';
-	if (strstr(buf, program) == NULL)
-		return 0;
-	snprintf(path, sizeof(path), "/proc/%s/environ", pid);
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	for (i = 0; i < n; i += strlen(buf + i) + 1)
-		if (strncmp(buf + i, "CEDIRAMP_CONF=", 14) == 0 &&
-		    strcmp(buf + i + 14, conf) == 0)
-			match = 1;
-	return match;
+	return strstr(buf, program) != NULL;
 }
 
-/* kill -9 of every convert program of this stack; how many. */
+/* kill -9 of every convert program of this stack (the stack's own `pids`
+ * names them, wherever it staged them); how many. */
 static int
 kill_convert_programs(void)
 {
-	const char *conf = it_env("CEDIRAMP_CONF");
-	struct dirent *e;
-	DIR *d = opendir("/proc");
+	char cmd[2048], line[64];
+	unsigned long long pid;
+	FILE *p;
 	int n = 0;
 
-	if (d == NULL)
+	snprintf(cmd, sizeof(cmd), "%s pids", it_env("STACK_CTL"));
+	if ((p = popen(cmd, "r")) == NULL)
 		return 0;
-	while ((e = readdir(d)) != NULL) {
-		unsigned long long pid;
-
-		if (strict_uint(e->d_name, strlen(e->d_name), 4194304, &pid) != 0)
-			continue;
-		if (is_stack_program(e->d_name, "convert.fcgi", conf) &&
-		    kill((pid_t)pid, SIGKILL) == 0)
+	while (fgets(line, sizeof(line), p) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strict_uint(line, strlen(line), 4194304, &pid) == 0 &&
+		    runs_program(line, "convert.fcgi") && kill((pid_t)pid, SIGKILL) == 0)
 			n++;
 	}
-	closedir(d);
+	pclose(p);
 	return n;
 }
 

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# A checkout that runs from anywhere: copies what a stack needs (the
+# scripts, the web server templates, the schema, the build's programs) into
+# a fresh 0700 directory from mktemp -d, which the web user cannot enter,
+# starts the stack there on a free port with each server in turn, and checks
+# that GET /v1/health and an authenticated GET /v1/limits answer 200, that
+# the programs run fresh copies of the build's (staged on every up) as the
+# web user, and that after `down` no process of it is left, its runtime
+# directory is gone and no sanitizer report was written.
+#
+#   tests/stack/private_dir.sh [--build DIR] [--servers "apache lighttpd"]
+#
+# One line per server; exit status 0 when every check passed. Run by
+# tools/test.sh, which counts it as one test.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=build SERVERS="apache lighttpd"
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--build) BUILD=$2; shift 2 ;;
+	--servers) SERVERS=$2; shift 2 ;;
+	*) echo "private_dir: unknown option $1" >&2; exit 2 ;;
+	esac
+done
+case "$BUILD" in /*) ;; *) BUILD="$ROOT/$BUILD" ;; esac
+[ -x "$BUILD/tools/cediramp-admin" ] || { echo "private_dir: nothing built in $BUILD" >&2; exit 2; }
+
+WEB_USER=$(id -un)
+[ "$(id -u)" = 0 ] && WEB_USER=www-data
+
+dir=$(mktemp -d) || exit 1
+chmod 700 "$dir"
+co="$dir/checkout"
+b="$co/$(basename "$BUILD")" # keeps the -asan suffix: the stack reads it
+ctl=""
+# shellcheck disable=SC2317 # (run by the trap)
+cleanup() {
+	[ -n "$ctl" ] && $ctl down >/dev/null 2>&1
+	rm -rf "$dir"
+}
+trap cleanup EXIT
+mkdir -p "$co" "$b"
+cp -a "$ROOT/tools" "$ROOT/apache-conf" "$ROOT/schema" "$co/"
+cp -a "$BUILD/fcgi" "$BUILD/tools" "$b/"
+
+failed=0
+fail() { echo "private-dir $server: $*"; failed=1; ok=0; }
+
+# the point of the test: the web user cannot reach the checkout
+if [ "$WEB_USER" != "$(id -un)" ] &&
+	setpriv --reuid="$WEB_USER" --regid="$WEB_USER" --clear-groups test -x "$co" 2>/dev/null; then
+	echo "private-dir: $WEB_USER can enter $co; the test proves nothing"
+	exit 1
+fi
+
+# A port nothing listens on, below the kernel's ephemeral range: a port
+# in it may be the local end of any client connection on the machine (the
+# tests make thousands), and then the server cannot bind it.
+free_port() {
+	local p lo
+	lo=$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null) || lo=32768
+	[ "${lo:-0}" -gt 21000 ] 2>/dev/null || lo=32768
+	for _ in $(seq 1 50); do
+		p=$((20000 + RANDOM % (lo - 20000)))
+		if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+			echo "$p"
+			return
+		fi
+	done
+	echo 0
+}
+
+for server in $SERVERS; do
+	ok=1
+	port=$(free_port)
+	ctl="$co/tools/stack.sh --var $co/var --build $b --server $server --port $port --no-workers"
+	if ! out=$($ctl up 2>&1); then
+		fail "stack did not start:"
+		echo "$out"
+		for f in "$co"/var/log/httpd-error.log "$co"/var/log/lighttpd.log; do
+			[ -s "$f" ] && { echo "--- $f"; tail -20 "$f"; }
+		done
+		$ctl down >/dev/null 2>&1
+		continue
+	fi
+	# shellcheck disable=SC1091
+	. "$co/var/sandbox.env"
+	run=$(sed -n 's|^log.file = \(.*\)/log/cediramp.log$|\1|p' "$co/var/cediramp.conf")
+	code=$(curl -s -o /dev/null -w '%{http_code}' "$BASE_URL/v1/health")
+	[ "$code" = 200 ] || fail "GET /v1/health: $code, want 200"
+	code=$(curl -s -o /dev/null -w '%{http_code}' \
+		-H "Authorization: Bearer $PARTNER_API_KEY" "$BASE_URL/v1/limits")
+	[ "$code" = 200 ] || fail "GET /v1/limits with the sandbox key: $code, want 200"
+	# the programs run the staged copies, as the web user
+	n=0
+	for p in $($ctl pids); do
+		exe=$(readlink "/proc/$p/exe" 2>/dev/null) || continue
+		case "$exe" in
+		"$run"/fcgi/*) n=$((n + 1))
+			u=$(stat -c %U "/proc/$p" 2>/dev/null) || continue
+			[ "$u" = "$WEB_USER" ] || fail "$exe runs as $u, want $WEB_USER" ;;
+		"$co"/*/fcgi/*) fail "$exe runs from the checkout, not the runtime directory" ;;
+		esac
+	done
+	[ "$n" -gt 0 ] || fail "no FastCGI program runs from the runtime directory $run"
+	# staged afresh on every up: the build's programs, not an older copy
+	# (the loop below changes one between servers)
+	for f in "$b"/fcgi/*.fcgi; do
+		cmp -s "$f" "$run/fcgi/${f##*/}" || fail "$run/fcgi/${f##*/} is not $f"
+	done
+	$ctl down >/dev/null 2>&1
+	sleep 0.3
+	left=$($ctl pids)
+	if [ -n "$left" ]; then
+		fail "processes left running after down:"
+		for p in $left; do ps -o pid=,user=,args= -p "$p"; done
+	fi
+	[ -n "$run" ] && [ -e "$run" ] && fail "the runtime directory $run is still there after down"
+	for f in "$co"/var/log/asan.* "$co"/var/log/ubsan.*; do
+		[ -s "$f" ] || continue
+		fail "sanitizer report $f:"
+		head -30 "$f"
+	done
+	[ "$ok" = 1 ] && echo "private-dir $server: ok ($co, 0700; runtime $run)"
+	# "rebuild" a program: trailing bytes do not change what it does
+	printf '\n' >> "$b/fcgi/fallback.fcgi"
+done
+ctl=""
+exit "$failed"
