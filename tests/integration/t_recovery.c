@@ -222,7 +222,7 @@ test_database_dies_mid_request(void)
 static int
 runs_program(const char *pid, const char *program)
 {
-	char path[64], buf[4096];
+	char path[96], buf[4096];
 	size_t n;
 	FILE *f;
 
