@@ -43,9 +43,27 @@ static const struct cfg_key cfg_keys[] = {
 	S("log.file", log_file),
 	S("providers.chain_url", chain_url),
 	S("providers.momo_url", momo_url),
-	S("providers.momo.MTN.url", momo_net_url[0]),
-	S("providers.momo.TELECEL.url", momo_net_url[1]),
-	S("providers.momo.AIRTELTIGO.url", momo_net_url[2]),
+	S("providers.momo.MTN.url", momo_net[0].url),
+	S("providers.momo.MTN.api_user", momo_net[0].api_user),
+	S("providers.momo.MTN.api_key", momo_net[0].api_key),
+	S("providers.momo.MTN.subscription_key", momo_net[0].subscription_key),
+	S("providers.momo.MTN.target_environment", momo_net[0].target_environment),
+	U("providers.momo.MTN.timeout_ms", momo_net[0].timeout_ms, 0, 60000),
+	S("providers.momo.MTN.payout_fee", momo_net[0].payout_fee),
+	S("providers.momo.TELECEL.url", momo_net[1].url),
+	S("providers.momo.TELECEL.api_user", momo_net[1].api_user),
+	S("providers.momo.TELECEL.api_key", momo_net[1].api_key),
+	S("providers.momo.TELECEL.subscription_key", momo_net[1].subscription_key),
+	S("providers.momo.TELECEL.target_environment", momo_net[1].target_environment),
+	U("providers.momo.TELECEL.timeout_ms", momo_net[1].timeout_ms, 0, 60000),
+	S("providers.momo.TELECEL.payout_fee", momo_net[1].payout_fee),
+	S("providers.momo.AIRTELTIGO.url", momo_net[2].url),
+	S("providers.momo.AIRTELTIGO.api_user", momo_net[2].api_user),
+	S("providers.momo.AIRTELTIGO.api_key", momo_net[2].api_key),
+	S("providers.momo.AIRTELTIGO.subscription_key", momo_net[2].subscription_key),
+	S("providers.momo.AIRTELTIGO.target_environment", momo_net[2].target_environment),
+	U("providers.momo.AIRTELTIGO.timeout_ms", momo_net[2].timeout_ms, 0, 60000),
+	S("providers.momo.AIRTELTIGO.payout_fee", momo_net[2].payout_fee),
 	U("providers.timeout_ms", provider_timeout_ms, 100, 60000),
 	S("schema.dir", schema_dir),
 	S("fees.conversion_percent", fee_conversion_percent),
@@ -78,6 +96,8 @@ rate_set(struct cfg_rate *r, unsigned long long limit, unsigned long long window
 void
 cfg_defaults(struct cfg *c)
 {
+	size_t i;
+
 	memset(c, 0, sizeof(*c));
 	(void)strict_copy(c->environment, sizeof(c->environment), "sandbox");
 	c->sandbox = 1;
@@ -98,6 +118,12 @@ cfg_defaults(struct cfg *c)
 	    sizeof(c->fee_conversion_percent), "1.00");
 	c->quote_ttl_seconds = 300;
 	c->idem_lease_seconds = 60;
+	for (i = 0; i < 3; i++) {
+		(void)strict_copy(c->momo_net[i].target_environment,
+		    sizeof(c->momo_net[i].target_environment), "sandbox");
+		(void)strict_copy(c->momo_net[i].payout_fee,
+		    sizeof(c->momo_net[i].payout_fee), "1.00");
+	}
 	c->rate_max_age_seconds = 300;
 	rate_set(&c->rl_general, 1000, 3600);
 	rate_set(&c->rl_quotes, 30, 3600);

@@ -38,8 +38,16 @@ struct cfg {
 
 	char chain_url[512]; /* chain gateway base URL */
 	char momo_url[512];  /* mobile money: base of the per-network defaults */
-	/* per network (MTN, TELECEL, AIRTELTIGO): "" is momo_url + "/NETWORK" */
-	char momo_net_url[3][512];
+	/* Per network, in the order MTN, TELECEL, AIRTELTIGO. */
+	struct cfg_momo {
+		char url[512];            /* "" is momo_url + "/NETWORK" */
+		char api_user[128];       /* MoMo API user (X-Reference-Id of its creation) */
+		char api_key[256];
+		char subscription_key[128]; /* Ocp-Apim-Subscription-Key */
+		char target_environment[32]; /* X-Target-Environment */
+		unsigned long long timeout_ms; /* 0: providers.timeout_ms */
+		char payout_fee[16];      /* GHS charged on top of each payout */
+	} momo_net[3];
 	unsigned long long provider_timeout_ms;
 
 	char schema_dir[512];

@@ -9,6 +9,11 @@ struct prov_endpoint {
 	char provider[16]; /* "chain", "MTN", "TELECEL", "AIRTELTIGO" */
 	char url[512];     /* base URL; "" means not configured (down) */
 	long timeout_ms;   /* total time for one call */
+	/* credentials, where the provider takes them (mobile money) */
+	char user[128];             /* API user */
+	char secret[256];           /* API key */
+	char subscription_key[128]; /* Ocp-Apim-Subscription-Key */
+	char environment[32];       /* X-Target-Environment */
 };
 
 #endif

@@ -1,21 +1,101 @@
 /*
  * momo: the mobile money adapter, one per network, reached through the
- * registry (providers/registry.h). The wire protocol is modelled on the
- * MTN MoMo Open API; the sandbox simulator serves it under /sim/momo/<NET>.
- * The payout and collection operations arrive with the wallet payouts
- * issue; today an adapter answers for the network's health.
+ * registry (providers/registry.h). The wire protocol is the MTN MoMo Open
+ * API's (disbursement and collection v1_0), so a real provider is a base
+ * URL and credentials away:
+ *
+ *   POST {url}/{disbursement|collection}/token/   Basic api_user:api_key,
+ *        Ocp-Apim-Subscription-Key -> {"access_token","expires_in",...}
+ *   GET  {url}/disbursement/v1_0/accountholder/msisdn/{msisdn}/basicuserinfo
+ *        -> 200 {"given_name","family_name","name"} | 404
+ *   POST {url}/disbursement/v1_0/transfer   X-Reference-Id: <uuid>,
+ *        X-Target-Environment, body {amount, currency, externalId,
+ *        payee {partyIdType "MSISDN", partyId}, payerMessage, payeeNote}
+ *        -> 202 accepted | 409 reference reused | 4xx refused
+ *   GET  {url}/disbursement/v1_0/transfer/{ref}
+ *        -> 200 {"status":"PENDING|SUCCESSFUL|FAILED","reason":...,
+ *           "financialTransactionId"} | 404 never seen
+ *   POST {url}/collection/v1_0/requesttopay  (as transfer, with payer)
+ *   GET  {url}/collection/v1_0/requesttopay/{ref}  (as transfer status)
+ *   GET  {url}/health (ours: the simulator's and a proxy's)
+ *
+ * Every call carries Authorization: Bearer <token>, X-Target-Environment and
+ * Ocp-Apim-Subscription-Key. The sandbox simulator serves the same protocol
+ * under /sim/momo/<NETWORK> for all three networks.
+ *
+ * Exactly once: a send is made under a reference the caller generated and
+ * committed first. A send that may have arrived (timeout, 5xx, lost
+ * connection) is MOMO_IN_DOUBT, never a failure: only the status of the
+ * same reference settles it, and the same reference is sent again only
+ * when its status is MOMO_NOT_FOUND (the provider never saw it).
  */
 #ifndef CEDIRAMP_MOMO_H
 #define CEDIRAMP_MOMO_H
 
+#include <stddef.h>
+
+#include "providers/endpoint.h"
+
+#define MOMO_REF_LEN 36 /* a UUID: 8-4-4-4-12 lowercase hex */
+
+enum momo_rc {
+	MOMO_OK = 0,      /* answered as asked (a send: 202 accepted) */
+	MOMO_NOT_FOUND,   /* lookup: no such account; status: never seen */
+	MOMO_REFUSED,     /* refused outright (4xx): nothing was accepted */
+	MOMO_DUPLICATE,   /* 409: the reference was used before */
+	MOMO_UNAVAILABLE, /* not reached (connection refused, no token, or a
+	                     read answered 5xx): nothing was sent */
+	MOMO_TIMEOUT,     /* a read with no answer in time */
+	MOMO_IN_DOUBT     /* a send that may have arrived: timeout, 5xx, lost
+	                     connection; ask for the status of the reference */
+};
+
+enum momo_state { MOMO_PENDING = 0, MOMO_SUCCESSFUL, MOMO_FAILED };
+
+struct momo_status {
+	enum momo_state state;
+	char reason[160];        /* FAILED: the provider's reason, as text */
+	char financial_id[64];   /* SUCCESSFUL: the provider's own reference */
+};
+
 struct momo_adapter {
-	/* GET url + health_path answers the network's health: a 2xx within
-	 * half the timeout is operational (a body {"status":"degraded"|"down"}
-	 * is taken at its word), a slower one degraded, anything else down.
-	 * A path, not a call, so the registry can probe every network at once. */
+	/* GET url + health_path answers the network's health (a path, not a
+	 * call, so the registry can probe every network at once). */
 	const char *health_path;
+
+	/* The name registered to msisdn ("233XXXXXXXXX") into name (cap
+	 * bytes). MOMO_OK, MOMO_NOT_FOUND, MOMO_UNAVAILABLE, MOMO_TIMEOUT. */
+	enum momo_rc (*lookup)(const struct prov_endpoint *ep, const char *msisdn,
+	    char *name, size_t cap);
+
+	/* Pays amount (decimal text, 2 places) of currency to msisdn under
+	 * ref; external_id and note go with it. MOMO_OK (accepted),
+	 * MOMO_REFUSED (why: the provider's reason), MOMO_DUPLICATE,
+	 * MOMO_UNAVAILABLE (nothing sent), MOMO_IN_DOUBT. */
+	enum momo_rc (*transfer)(const struct prov_endpoint *ep, const char *ref,
+	    const char *msisdn, const char *amount, const char *currency,
+	    const char *external_id, const char *note, char *why, size_t whycap);
+
+	/* The status of transfer ref into out. MOMO_OK, MOMO_NOT_FOUND (never
+	 * seen), MOMO_UNAVAILABLE, MOMO_TIMEOUT. */
+	enum momo_rc (*transfer_status)(const struct prov_endpoint *ep,
+	    const char *ref, struct momo_status *out);
+
+	/* Asks msisdn to pay amount under ref (collection); as transfer. */
+	enum momo_rc (*request_to_pay)(const struct prov_endpoint *ep,
+	    const char *ref, const char *msisdn, const char *amount,
+	    const char *currency, const char *external_id, const char *note,
+	    char *why, size_t whycap);
+
+	/* The status of request-to-pay ref; as transfer_status. */
+	enum momo_rc (*request_to_pay_status)(const struct prov_endpoint *ep,
+	    const char *ref, struct momo_status *out);
 };
 
 extern const struct momo_adapter momo_http;
+
+/* A new random reference (UUID v4, lowercase) into out (MOMO_REF_LEN + 1
+ * bytes). 0, or -1 when the random source fails. */
+int momo_new_ref(char out[MOMO_REF_LEN + 1]);
 
 #endif

@@ -1,5 +1,7 @@
 #include "providers/momo.h"
 
+/* The HTTP adapter (MTN MoMo Open API); its calls arrive with the wallet
+ * payouts work. */
 const struct momo_adapter momo_http = {
-	"/health",
+	.health_path = "/health",
 };

@@ -30,15 +30,24 @@ providers_init(struct providers *p, const struct cfg *c)
 	rc |= endpoint(&p->chain.ep, "chain", c->chain_url, c->provider_timeout_ms);
 	for (i = 0; i < PROV_NETWORKS; i++) {
 		p->momo[i].ops = &momo_http;
-		if (c->momo_net_url[i][0] != '\0')
-			rc |= strict_copy(url, sizeof(url), c->momo_net_url[i]);
+		if (c->momo_net[i].url[0] != '\0')
+			rc |= strict_copy(url, sizeof(url), c->momo_net[i].url);
 		else if (c->momo_url[0] == '\0')
 			url[0] = '\0';
 		else if ((size_t)snprintf(url, sizeof(url), "%s/%s", c->momo_url,
 		    prov_network_ids[i]) >= sizeof(url))
 			rc = -1;
 		rc |= endpoint(&p->momo[i].ep, prov_network_ids[i], url,
+		    c->momo_net[i].timeout_ms ? c->momo_net[i].timeout_ms :
 		    c->provider_timeout_ms);
+		rc |= strict_copy(p->momo[i].ep.user, sizeof(p->momo[i].ep.user),
+		    c->momo_net[i].api_user);
+		rc |= strict_copy(p->momo[i].ep.secret, sizeof(p->momo[i].ep.secret),
+		    c->momo_net[i].api_key);
+		rc |= strict_copy(p->momo[i].ep.subscription_key,
+		    sizeof(p->momo[i].ep.subscription_key), c->momo_net[i].subscription_key);
+		rc |= strict_copy(p->momo[i].ep.environment, sizeof(p->momo[i].ep.environment),
+		    c->momo_net[i].target_environment);
 	}
 	return rc == 0 ? 0 : -1;
 }

@@ -58,7 +58,8 @@ test_registry_from_config(void)
 	cfg_defaults(&c);
 	memcpy(c.chain_url, "http://127.0.0.1:9/sim/chain", 29);
 	memcpy(c.momo_url, "http://127.0.0.1:9/sim/momo", 28);
-	memcpy(c.momo_net_url[1], "https://telecel.example/momo", 29);
+	memcpy(c.momo_net[1].url, "https://telecel.example/momo", 29);
+	c.momo_net[2].timeout_ms = 777;
 	c.provider_timeout_ms = 1234;
 	CU_ASSERT_EQUAL_FATAL(providers_init(&p, &c), 0);
 	CU_ASSERT_STRING_EQUAL(providers_chain(&p)->ep.url, "http://127.0.0.1:9/sim/chain");
@@ -76,7 +77,9 @@ test_registry_from_config(void)
 	m = providers_momo(&p, "AIRTELTIGO");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
 	CU_ASSERT_STRING_EQUAL(m->ep.url, "http://127.0.0.1:9/sim/momo/AIRTELTIGO");
-	CU_ASSERT_EQUAL(m->ep.timeout_ms, 1234);
+	CU_ASSERT_EQUAL(m->ep.timeout_ms, 777);
+	CU_ASSERT_STRING_EQUAL(m->ep.environment, "sandbox");
+	CU_ASSERT_EQUAL(providers_momo(&p, "MTN")->ep.timeout_ms, 1234);
 
 	CU_ASSERT_PTR_NULL(providers_momo(&p, "VODAFONE"));
 	CU_ASSERT_PTR_NULL(providers_momo(&p, "mtn"));
