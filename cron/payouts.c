@@ -1,56 +1,86 @@
 /*
- * payouts: advances money that waits on a provider. Today: conversions in
- * processing, settled from their chain receipts (confirmed: GHS credited;
- * failed: marked failed), so no money waits on a client that never calls
- * confirm. Work is claimed in batches with SELECT ... FOR UPDATE SKIP
- * LOCKED plus a short lease, so any number of copies may run at once; the
- * ledger's one-posting-per-event key makes a double credit impossible even
- * if two ever met on one row. Runs until nothing is left or 50 s pass.
+ * payouts: advances money that waits on a provider.
+ * - Conversions in processing, settled from their chain receipts
+ *   (confirmed: GHS credited; failed: marked failed), so no money waits on
+ *   a client that never calls confirm.
+ * - Payouts in processing whose next check is due, settled only from the
+ *   provider's status of their reference (completed, or failed and
+ *   refunded once); one the provider never saw is sent again under the
+ *   same reference; pending ones are checked again with backoff.
+ * Work is claimed in batches with SELECT ... FOR UPDATE SKIP LOCKED plus a
+ * short lease, so any number of copies may run at once, on many hosts; the
+ * ledger's one-posting-per-event key makes a double credit or refund
+ * impossible even if two ever met on one row. Runs until nothing is left
+ * or 50 s pass.
  */
 #include <stdio.h>
 #include <time.h>
 
+#include "core/log.h"
 #include "domain/conv.h"
 #include "domain/ctx.h"
-#include "core/log.h"
+#include "domain/payout.h"
 
 #define BATCH 50
 #define LEASE_SECONDS 60
 #define BUDGET_SECONDS 50
 
+struct kind {
+	const char *name;
+	int (*claim)(struct ctx *, int, int, char (*)[ID_MAX]);
+	int (*settle)(struct ctx *, const char *);
+};
+
+static const struct kind kinds[] = {
+	{ "conversion", conv_claim, conv_settle },
+	{ "payout", payout_claim, payout_settle },
+};
+
+/* Claims and settles one kind's due work until none is left, a batch
+ * moves nothing, or the budget is spent. Counts into settled and errors. */
+static void
+drain(struct ctx *ctx, const struct kind *k, time_t start, int *settled, int *errors)
+{
+	char ids[BATCH][ID_MAX];
+	int n, i;
+
+	while (time(NULL) - start < BUDGET_SECONDS &&
+	    (n = k->claim(ctx, BATCH, LEASE_SECONDS, ids)) > 0) {
+		int progressed = 0;
+
+		for (i = 0; i < n; i++) {
+			int r = k->settle(ctx, ids[i]);
+
+			if (r > 0)
+				(*settled)++, progressed++;
+			else if (r < 0)
+				(*errors)++;
+		}
+		/* a batch all still pending: each waits for its next check; stop */
+		if (progressed == 0)
+			return;
+	}
+	if (n < 0)
+		(*errors)++;
+}
+
 int
 main(void)
 {
-	char ids[BATCH][ID_MAX];
 	struct ctx ctx;
 	time_t start = time(NULL);
-	int settled = 0, errors = 0, n = 0, i;
+	int settled[2] = { 0, 0 }, errors = 0;
+	size_t i;
 
 	if (ctx_init(&ctx, "payouts", 0) != 0) {
 		ctx_free(&ctx);
 		return 1;
 	}
-	while (time(NULL) - start < BUDGET_SECONDS &&
-	    (n = conv_claim(&ctx, BATCH, LEASE_SECONDS, ids)) > 0) {
-		int progressed = 0;
-
-		for (i = 0; i < n; i++) {
-			int r = conv_settle(&ctx, ids[i]);
-
-			if (r > 0)
-				settled++, progressed++;
-			else if (r < 0)
-				errors++;
-		}
-		/* a batch of transfers all still pending: they stay leased; stop */
-		if (progressed == 0)
-			break;
-	}
-	if (n < 0)
-		errors++;
-	if (settled > 0 || errors > 0)
-		log_event(errors ? "warn" : "info", "payouts: %d conversion(s) settled, %d error(s)",
-		    settled, errors);
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		drain(&ctx, &kinds[i], start, &settled[i], &errors);
+	if (settled[0] > 0 || settled[1] > 0 || errors > 0)
+		log_event(errors ? "warn" : "info", "payouts: %d conversion(s) and %d "
+		    "payout(s) settled, %d error(s)", settled[0], settled[1], errors);
 	ctx_free(&ctx);
 	return errors ? 1 : 0;
 }

@@ -95,6 +95,18 @@ conv_load(struct db *db, const char *id, long long user_id, int lock,
 	return rc;
 }
 
+enum err
+conv_get(struct ctx *ctx, const struct caller *who, const char *id,
+    struct conversion *out, struct outcome *o)
+{
+	enum db_rc rc = conv_load(ctx->db, id, who->id, 0, out);
+
+	if (rc == DB_DUP)
+		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
+	return rc == DB_OK ? ERR_OK : outcome_err(o, rc == DB_DOWN ?
+	    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+}
+
 /* ---- create ---- */
 
 struct create {
@@ -149,6 +161,29 @@ check_limits(struct db *db, struct create *k, const char *receive)
 
 	if (t == NULL)
 		return DB_OK; /* tier none never gets here */
+	mpz_inits(used, lim, want, rem, NULL);
+	if (money_parse(receive, 2, want) != MONEY_OK ||
+	    money_parse(t->per_transaction_max, 2, lim) != MONEY_OK) {
+		outcome_fail(k->o, ERR_INTERNAL, "limit arithmetic failed");
+		mpz_clears(used, lim, want, rem, NULL);
+		return DB_FAIL;
+	}
+	if (mpz_cmp(want, lim) > 0) {
+		/* one conversion may not exceed the tier's per-transaction max */
+		outcome_clear_ctx(k->o);
+		outcome_str(k->o, "limit", t->per_transaction_max);
+		outcome_str(k->o, "used", "0.00");
+		outcome_str(k->o, "remaining", t->per_transaction_max);
+		outcome_str(k->o, "currency", "GHS");
+		/* a per-transaction cap holds again for the very next request */
+		timefmt_iso((long long)time(NULL), when, sizeof(when));
+		outcome_str(k->o, "resetsAt", when);
+		outcome_fail(k->o, ERR_LIMIT_EXCEEDED,
+		    "A single conversion of tier %s receives at most %s GHS", k->who->tier,
+		    t->per_transaction_max);
+		mpz_clears(used, lim, want, rem, NULL);
+		return DB_FAIL;
+	}
 	period_bounds(now, day, month, &day_end, &month_end);
 	p[0].since = day;
 	p[0].limit = t->daily_limit;
@@ -156,11 +191,6 @@ check_limits(struct db *db, struct create *k, const char *receive)
 	p[1].since = month;
 	p[1].limit = t->monthly_limit;
 	p[1].ends = month_end;
-	mpz_inits(used, lim, want, rem, NULL);
-	if (money_parse(receive, 2, want) != MONEY_OK) {
-		outcome_fail(k->o, ERR_INTERNAL, "quote amount unreadable");
-		rc = DB_FAIL;
-	}
 	for (i = 0; i < 2 && rc == DB_OK; i++) {
 		struct db_arg a[2] = { DB_I(k->who->id), DB_S(p[i].since) };
 		struct db_rows rows;

@@ -85,6 +85,11 @@ int conv_settle(struct ctx *ctx, const char *id);
  * (n * ID_MAX bytes). Returns how many, or -1. */
 int conv_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX]);
 
+/* Conversion id of who into out; ERR_NOT_FOUND (unknown, or another
+ * user's), ERR_SERVICE_UNAVAILABLE. */
+enum err conv_get(struct ctx *ctx, const struct caller *who, const char *id,
+    struct conversion *out, struct outcome *o);
+
 /* Fills c from a row of the CONV_COLS statements. 0 or -1. */
 int conv_from_row(const struct db_rows *rows, size_t row, struct conversion *c);
 

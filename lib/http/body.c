@@ -46,3 +46,15 @@ body_string(struct req *r, struct resp *resp, const char *name, size_t max,
 	*out = s;
 	return ERR_OK;
 }
+
+enum err
+body_opt_string(struct req *r, struct resp *resp, const char *name, size_t max,
+    const char **out)
+{
+	json_t *v = json_object_get(r->body, name);
+
+	*out = NULL;
+	if (v == NULL || json_is_null(v))
+		return ERR_OK;
+	return body_string(r, resp, name, max, out);
+}

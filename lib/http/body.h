@@ -21,4 +21,8 @@ enum err body_only(struct req *r, struct resp *resp, const char *const *allowed)
 enum err body_string(struct req *r, struct resp *resp, const char *name,
     size_t max, const char **out);
 
+/* As body_string for an optional member: absent or null sets *out NULL. */
+enum err body_opt_string(struct req *r, struct resp *resp, const char *name,
+    size_t max, const char **out);
+
 #endif

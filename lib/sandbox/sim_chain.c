@@ -1,8 +1,10 @@
 /*
  * The chain gateway simulator's handlers (see lib/providers/chain.h for
  * the API it implements). State lives in sim_chain_balances and
- * sim_chain_txs. Magic amounts, by integer part: 666 fails on chain
- * ("execution reverted"), 777 never confirms; anything else confirms
+ * sim_chain_txs. Magic amounts, by the first three digits of the
+ * fraction (so they fit under every tier's per-transaction maximum):
+ * x.666... fails on chain ("execution reverted"), x.777... never confirms;
+ * anything else confirms
  * sim_settings "chain.confirm_seconds" after submission (default 5).
  * "chain.answer_delay_ms" makes every submission answer that late.
  */
@@ -130,7 +132,7 @@ sim_chain_submit(struct req *r, struct resp *resp)
 {
 	struct submit s;
 	char amount[MONEY_MAX_TEXT];
-	unsigned long long integer;
+	const char *frac;
 	int rc;
 
 	if (!r->ctx->cfg.sandbox)
@@ -144,10 +146,11 @@ sim_chain_submit(struct req *r, struct resp *resp)
 	    normal_amount(s.asset, member(r, "amount"), amount, sizeof(amount)) != 0)
 		return resp_fail(resp, ERR_VALIDATION, "tx_hash, wallet, asset, amount");
 	s.amount = amount;
-	/* the normalised amount's integer part; one too large is no magic value */
-	if (strict_uint(amount, strcspn(amount, "."), 1000, &integer) != 0)
-		integer = 0;
-	s.outcome = integer == 666 ? "fail" : integer == 777 ? "hang" : "confirm";
+	/* the normalised amount's fraction (a coin has at least 6 places) */
+	frac = strchr(amount, '.');
+	frac = frac != NULL ? frac + 1 : "";
+	s.outcome = strncmp(frac, "666", 3) == 0 ? "fail" :
+	    strncmp(frac, "777", 3) == 0 ? "hang" : "confirm";
 	s.delay = confirm_delay(r->ctx->db);
 	rc = db_tx(r->ctx->db, submit_tx, &s);
 	answer_late(r->ctx->db);

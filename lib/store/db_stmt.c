@@ -10,6 +10,24 @@
 #define DEC(p) "CAST(" p " AS DECIMAL(40,18))"
 
 /* The columns conv_from_row() reads, in its order. */
+#define BEN_COLS "b.id, b.user_id, b.provider, b.phone, b.account_name, b.country, " \
+	"b.currency, DATE_FORMAT(b.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(b.created_at, '%Y-%m-%d %H:%i:%s.%f') "
+
+#define PO_COLS "p.id, p.user_id, p.beneficiary_id, p.provider, p.phone, p.account_name, " \
+	"p.amount, p.fee, p.currency, p.reference, p.provider_ref, p.status, " \
+	"p.failure_reason, p.sends, DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(p.processing_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(p.completed_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f') "
+
+/* conversions (ascii) and payouts (utf8mb4) ids in one collation */
+#define HIST_UNION "SELECT 'conversion' AS kind, CONVERT(id USING utf8mb4) " \
+	"COLLATE utf8mb4_bin AS id, created_at FROM conversions " \
+	"WHERE user_id = ? AND (? = '' OR status = ?) UNION ALL " \
+	"SELECT 'payout', id, created_at FROM payouts WHERE user_id = ? " \
+	"AND (? = '' OR status = ?)"
+
 #define CONV_COLS "c.id, c.user_id, c.quote_id, c.wallet_id, c.from_currency, c.to_currency, " \
 	"c.amount, c.rate, c.fee, c.receive_amount, c.status, c.tx_hash, c.block_number, " \
 	"c.failure_reason, c.ghs_balance_after, " \
@@ -254,6 +272,84 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_IDEM_EXPIRE] =
 	    "DELETE FROM idempotency_keys WHERE created_at < UTC_TIMESTAMP(6) - "
 	    "INTERVAL 24 HOUR LIMIT 1000",
+	/* ---- payouts ---- */
+	[DB_PAYOUT_INSERT] =
+	    "INSERT INTO payouts (id, user_id, beneficiary_id, provider, phone, "
+	    "account_name, amount, fee, currency, reference, provider_ref, status, "
+	    "created_at, processing_at, next_check_at, lease_until) VALUES "
+	    "(?, ?, ?, ?, ?, ?, " DEC("?") ", " DEC("?") ", ?, ?, ?, 'processing', "
+	    "UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) + INTERVAL ? SECOND, "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)",
+	/* the second argument is the owner, or 0 for anyone's */
+	[DB_PAYOUT_GET] =
+	    "SELECT " PO_COLS "FROM payouts p WHERE p.id = ? AND ? IN (0, p.user_id)",
+	[DB_PAYOUT_LOCK] =
+	    "SELECT " PO_COLS "FROM payouts p WHERE p.id = ? AND ? IN (0, p.user_id) FOR UPDATE",
+	[DB_PAYOUT_SENT] =
+	    "UPDATE payouts SET sends = sends + 1 WHERE id = ? AND status = 'processing'",
+	[DB_PAYOUT_RELEASE] =
+	    "UPDATE payouts SET lease_until = NULL WHERE id = ?",
+	[DB_PAYOUT_COMPLETE] =
+	    "UPDATE payouts SET status = 'completed', completed_at = UTC_TIMESTAMP(6), "
+	    "lease_until = NULL WHERE id = ? AND status = 'processing'",
+	[DB_PAYOUT_FAIL] =
+	    "UPDATE payouts SET status = 'failed', failure_reason = LEFT(?, 200), "
+	    "completed_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE id = ? AND status = 'processing'",
+	/* backoff: 1, 2, 4 ... seconds, at most the first argument */
+	[DB_PAYOUT_CHECK_LATER] =
+	    "UPDATE payouts SET checks = checks + 1, lease_until = NULL, "
+	    "next_check_at = UTC_TIMESTAMP(6) + INTERVAL LEAST(POW(2, LEAST(checks, 20)), ?) SECOND "
+	    "WHERE id = ? AND status = 'processing'",
+	[DB_PAYOUT_CLAIM] =
+	    "SELECT id FROM payouts WHERE status = 'processing' "
+	    "AND next_check_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED",
+	[DB_PAYOUT_LEASE] =
+	    "UPDATE payouts SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND WHERE id = ?",
+	/* GHS of a user's live payouts since a time (tier limits) */
+	[DB_PAYOUT_USED_SINCE] =
+	    "SELECT COALESCE(SUM(amount), 0) FROM payouts WHERE user_id = ? "
+	    "AND status <> 'failed' AND created_at >= ?",
+	[DB_PAYOUT_PENDING_SUM] =
+	    "SELECT COALESCE(SUM(amount + fee), 0) FROM payouts WHERE user_id = ? "
+	    "AND status IN ('pending', 'processing')",
+	[DB_OUTBOX_INSERT] =
+	    "INSERT INTO outbox_events (id, type, subject_kind, subject_id, ref_id, "
+	    "payload, created_at) VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))",
+	/* ---- a user's history: conversions and payouts as one list ---- */
+	[DB_HIST_COUNT] =
+	    "SELECT COUNT(*) FROM (SELECT 'conversion' AS kind FROM conversions "
+	    "WHERE user_id = ? AND (? = '' OR status = ?) UNION ALL "
+	    "SELECT 'payout' FROM payouts WHERE user_id = ? AND (? = '' OR status = ?)) t "
+	    "WHERE (? = '' OR kind = ?)",
+	[DB_HIST_PAGE_DESC] =
+	    "SELECT id FROM (" HIST_UNION ") t WHERE (? = '' OR kind = ?) "
+	    "AND (created_at < ? OR (created_at = ? AND id < ?)) "
+	    "ORDER BY created_at DESC, id DESC LIMIT ?",
+	[DB_HIST_PAGE_ASC] =
+	    "SELECT id FROM (" HIST_UNION ") t WHERE (? = '' OR kind = ?) "
+	    "AND (created_at > ? OR (created_at = ? AND id > ?)) "
+	    "ORDER BY created_at ASC, id ASC LIMIT ?",
+	/* ---- beneficiaries ---- */
+	[DB_BEN_EXISTS] =
+	    "SELECT id FROM beneficiaries WHERE user_id = ? AND provider = ? AND phone = ?",
+	[DB_BEN_INSERT] =
+	    "INSERT INTO beneficiaries (id, user_id, provider, phone, account_name, "
+	    "country, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))",
+	[DB_BEN_GET] =
+	    "SELECT " BEN_COLS "FROM beneficiaries b WHERE b.id = ? AND b.user_id = ?",
+	[DB_BEN_COUNT] =
+	    "SELECT COUNT(*) FROM beneficiaries WHERE user_id = ?",
+	[DB_BEN_PAGE_DESC] =
+	    "SELECT " BEN_COLS "FROM beneficiaries b WHERE b.user_id = ? "
+	    "AND (b.created_at < ? OR (b.created_at = ? AND b.id < ?)) "
+	    "ORDER BY b.created_at DESC, b.id DESC LIMIT ?",
+	[DB_BEN_PAGE_ASC] =
+	    "SELECT " BEN_COLS "FROM beneficiaries b WHERE b.user_id = ? "
+	    "AND (b.created_at > ? OR (b.created_at = ? AND b.id > ?)) "
+	    "ORDER BY b.created_at ASC, b.id ASC LIMIT ?",
 	[DB_RL_OVERRIDE_SET] =
 	    "INSERT INTO rate_limit_overrides (subject, category, limit_count) "
 	    "VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE limit_count = VALUES(limit_count)",

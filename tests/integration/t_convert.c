@@ -299,16 +299,16 @@ test_convert_errors(void)
 	itc_convert(&w, qid, "10", "USDT", NULL, &r);
 	it_assert_wallet_error(&r, 400, "quote_expired", "expired quote");
 	it_resp_free(&r);
-	/* over the basic tier's daily 500.00 GHS */
+	/* over the basic tier's per-transaction 200.00 GHS */
 	itc_faucet(&w, "USDT", "1000");
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "40", big, NULL), 0);
 	itc_convert(&w, big, "40", "USDT", NULL, &r);
-	it_assert_wallet_error(&r, 400, "limit_exceeded", "daily limit");
+	it_assert_wallet_error(&r, 400, "limit_exceeded", "per-transaction limit");
 	d = json_object_get(r.json, "data");
 	CU_ASSERT_EQUAL(json_object_size(d), 5);
-	CU_ASSERT_STRING_EQUAL(it_str(d, "limit"), "500.00");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "limit"), "200.00");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "used"), "0.00");
-	CU_ASSERT_STRING_EQUAL(it_str(d, "remaining"), "500.00");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "remaining"), "200.00");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "GHS");
 	CU_ASSERT_PTR_NOT_NULL(it_str(d, "resetsAt"));
 	it_resp_free(&r);
@@ -321,6 +321,28 @@ test_convert_errors(void)
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(itc_count("conversions"), conv0);
 	CU_ASSERT_EQUAL(itc_count("entries"), ent0);
+	/* over the basic tier's daily 500.00 GHS: 3 x 12 USDT (about 182 GHS each) */
+	{
+		char q[40];
+		int i;
+
+		for (i = 0; i < 2; i++) {
+			CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "12", q, NULL), 0);
+			CU_ASSERT_EQUAL(itc_convert(&w, q, "12", "USDT", NULL, &r), 201);
+			it_resp_free(&r);
+		}
+		CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "12", q, NULL), 0);
+		conv0 = itc_count("conversions");
+		itc_convert(&w, q, "12", "USDT", NULL, &r);
+		it_assert_wallet_error(&r, 400, "limit_exceeded", "daily limit");
+		CU_ASSERT_EQUAL(itc_count("conversions"), conv0);
+		d = json_object_get(r.json, "data");
+		CU_ASSERT_EQUAL(json_object_size(d), 5);
+		CU_ASSERT_STRING_EQUAL(it_str(d, "limit"), "500.00");
+		CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "GHS");
+		CU_ASSERT_PTR_NOT_NULL(it_str(d, "resetsAt"));
+		it_resp_free(&r);
+	}
 	snprintf(path, sizeof(path), "/api/transactions/%s", "cv_doesnotexist0000000000000");
 	itc_get(&w, path, &r);
 	it_assert_wallet_error(&r, 404, "not_found", "unknown transaction");
@@ -360,7 +382,7 @@ test_other_users_conversion(void)
 	itc_wallet_free(&b);
 }
 
-/* Magic amounts: 666 fails on chain, 777 never confirms. */
+/* Magic amounts: a fraction starting .666 fails on chain, .777 never confirms. */
 static void
 test_chain_failure_and_delay(void)
 {
@@ -372,12 +394,12 @@ test_chain_failure_and_delay(void)
 
 	itc_wallet(&w, "0xchain", "enterprise");
 	itc_faucet(&w, "USDT", "2000");
-	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "666", q1, NULL), 0);
-	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "777", q2, NULL), 0);
-	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, q1, "666", "USDT", NULL, &r), 201);
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "6.666", q1, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "7.777", q2, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, q1, "6.666", "USDT", NULL, &r), 201);
 	snprintf(c1, sizeof(c1), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
 	it_resp_free(&r);
-	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, q2, "777", "USDT", NULL, &r), 201);
+	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, q2, "7.777", "USDT", NULL, &r), 201);
 	snprintf(c2, sizeof(c2), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
 	it_resp_free(&r);
 	ent0 = itc_count("entries");

@@ -1,0 +1,264 @@
+#include "domain/beneficiary.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "core/phone.h"
+#include "core/strict.h"
+#include "domain/internal.h"
+#include "domain/refdata.h"
+#include "providers/registry.h"
+
+/* Column positions of BEN_COLS (lib/store/db_stmt.c). */
+enum { BC_ID, BC_USER, BC_PROVIDER, BC_PHONE, BC_NAME, BC_COUNTRY, BC_CURRENCY,
+	BC_CREATED, BC_CREATED_DB };
+
+static int
+from_row(const struct db_rows *rows, size_t row, struct beneficiary *b)
+{
+	const struct network *n;
+	unsigned long long u;
+	const char *v = db_cell(rows, row, BC_USER);
+
+	memset(b, 0, sizeof(*b));
+	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
+		return -1;
+	b->user_id = (long long)u;
+	db_cell_copy(b->id, sizeof(b->id), rows, row, BC_ID);
+	db_cell_copy(b->provider, sizeof(b->provider), rows, row, BC_PROVIDER);
+	db_cell_copy(b->phone, sizeof(b->phone), rows, row, BC_PHONE);
+	db_cell_copy(b->account_name, sizeof(b->account_name), rows, row, BC_NAME);
+	db_cell_copy(b->country, sizeof(b->country), rows, row, BC_COUNTRY);
+	db_cell_copy(b->currency, sizeof(b->currency), rows, row, BC_CURRENCY);
+	db_cell_copy(b->created_at, sizeof(b->created_at), rows, row, BC_CREATED);
+	db_cell_copy(b->created_db, sizeof(b->created_db), rows, row, BC_CREATED_DB);
+	n = refdata_network(b->provider);
+	(void)strict_copy(b->provider_name, sizeof(b->provider_name), n ? n->name : b->provider);
+	return 0;
+}
+
+json_t *
+beneficiary_json(const struct beneficiary *b)
+{
+	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
+	    "beneficiaryId", b->id, "provider", b->provider,
+	    "providerName", b->provider_name, "phone", b->phone,
+	    "accountName", b->account_name, "country", b->country,
+	    "currency", b->currency, "createdAt", b->created_at);
+}
+
+static int
+word_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* name folded to lower case, its words sorted and joined by one space,
+ * into out (cap bytes). -1 when it does not fit. */
+static int
+fold_name(const char *name, char *out, size_t cap)
+{
+	char buf[BENEFICIARY_NAME_MAX * 2 + 2], *words[BENEFICIARY_NAME_MAX];
+	size_t i, n = 0, len = strlen(name), o = 0;
+
+	if (len >= sizeof(buf))
+		return -1;
+	for (i = 0; i <= len; i++) {
+		char c = name[i];
+
+		buf[i] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+	}
+	for (i = 0; i < len; i++) {
+		if (buf[i] == ' ' || buf[i] == '\t') {
+			buf[i] = '\0';
+		} else if (i == 0 || buf[i - 1] == '\0') {
+			if (n == sizeof(words) / sizeof(words[0]))
+				return -1;
+			words[n++] = &buf[i];
+		}
+	}
+	qsort(words, n, sizeof(words[0]), word_cmp);
+	for (i = 0; i < n; i++) {
+		size_t w = strlen(words[i]);
+
+		if (o + w + 2 > cap)
+			return -1;
+		if (i > 0)
+			out[o++] = ' ';
+		memcpy(out + o, words[i], w);
+		o += w;
+	}
+	if (cap == 0)
+		return -1;
+	out[o] = '\0';
+	return 0;
+}
+
+int
+beneficiary_name_matches(const char *given, const char *registered)
+{
+	char a[BENEFICIARY_NAME_MAX * 2 + 2], b[BENEFICIARY_NAME_MAX * 2 + 2];
+
+	if (registered[0] == '\0')
+		return 1; /* the provider discloses no name (the sandbox's default) */
+	if (fold_name(given, a, sizeof(a)) != 0 || fold_name(registered, b, sizeof(b)) != 0)
+		return 0;
+	return a[0] != '\0' && strcmp(a, b) == 0;
+}
+
+/* The request's fields, checked in the order the errors are documented. */
+static enum err
+check_request(const struct beneficiary_req *in, struct outcome *o)
+{
+	const char *country = in->country ? in->country : "GH";
+	const char *currency = in->currency ? in->currency : "GHS";
+	size_t n = strlen(in->account_name);
+
+	if (strcmp(country, "GH") != 0)
+		return outcome_fail(o, ERR_PROVIDER_NOT_FOUND,
+		    "Mobile money payouts are available in GH only");
+	if (strcmp(currency, "GHS") != 0)
+		return outcome_field(o, ERR_INVALID_CURRENCY, "currency", "must be GHS");
+	if (refdata_network(in->provider) == NULL)
+		return outcome_field(o, ERR_INVALID_PROVIDER, "provider",
+		    "one of MTN, TELECEL, AIRTELTIGO");
+	if (!phone_valid(in->phone))
+		return outcome_field(o, ERR_INVALID_PHONE, "phone",
+		    "E.164: +233 and 9 digits, starting 2 or 5");
+	if (n == 0 || n > BENEFICIARY_NAME_MAX || !strict_printable(in->account_name, n))
+		return outcome_field(o, ERR_VALIDATION, "accountName",
+		    "1 to 200 printable characters");
+	return ERR_OK;
+}
+
+/* Asks the provider whose number phone is and compares the name. */
+static enum err
+verify_holder(struct ctx *ctx, const struct beneficiary_req *in, struct outcome *o)
+{
+	const struct prov_momo *m = providers_momo(&ctx->prov, in->provider);
+	char msisdn[16], registered[BENEFICIARY_NAME_MAX + 1];
+
+	if (m == NULL || phone_msisdn(in->phone, msisdn, sizeof(msisdn)) != 0)
+		return outcome_err(o, ERR_INTERNAL);
+	switch (m->ops->lookup(&m->ep, msisdn, registered, sizeof(registered))) {
+	case MOMO_OK:
+		break;
+	case MOMO_NOT_FOUND:
+		return outcome_fail(o, ERR_VERIFICATION_FAILED,
+		    "No %s mobile money account holds %s", in->provider, in->phone);
+	case MOMO_TIMEOUT:
+		return outcome_err(o, ERR_PROVIDER_TIMEOUT);
+	default:
+		return outcome_err(o, ERR_PROVIDER_UNAVAILABLE);
+	}
+	if (!beneficiary_name_matches(in->account_name, registered))
+		return outcome_err(o, ERR_VERIFICATION_FAILED);
+	return ERR_OK;
+}
+
+static enum err
+load(struct db *db, const char *id, long long user_id, struct beneficiary *out,
+    struct outcome *o)
+{
+	struct db_arg a[2] = { DB_S(id), DB_I(user_id) };
+	struct db_rows rows;
+	enum db_rc rc;
+	int found;
+
+	if ((rc = db_exec(db, DB_BEN_GET, a, 2, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "read the beneficiary");
+	found = rows.nrows == 1 && from_row(&rows, 0, out) == 0;
+	db_rows_free(&rows);
+	return found ? ERR_OK : outcome_fail(o, ERR_BENEFICIARY_NOT_FOUND,
+	    "No beneficiary with that id");
+}
+
+enum err
+beneficiary_verify(struct ctx *ctx, const struct caller *who,
+    const struct beneficiary_req *in, struct beneficiary *out,
+    struct outcome *o)
+{
+	struct db_arg a[7];
+	struct db_rows rows;
+	char id[ID_MAX];
+	enum db_rc rc;
+	int exists;
+	enum err e;
+
+	memset(out, 0, sizeof(*out));
+	if ((e = check_request(in, o)) != ERR_OK)
+		return e;
+	/* a known account costs no provider call; UNIQUE still decides races */
+	a[0] = DB_I(who->id);
+	a[1] = DB_S(in->provider);
+	a[2] = DB_S(in->phone);
+	if ((rc = db_exec(ctx->db, DB_BEN_EXISTS, a, 3, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "read the beneficiaries");
+	exists = rows.nrows > 0;
+	db_rows_free(&rows);
+	if (exists)
+		return outcome_err(o, ERR_DUPLICATE_BENEFICIARY);
+	if ((e = verify_holder(ctx, in, o)) != ERR_OK)
+		return e;
+	if (id_new(id, sizeof(id), "bn_") != 0)
+		return outcome_err(o, ERR_INTERNAL);
+	a[0] = DB_S(id);
+	a[1] = DB_I(who->id);
+	a[2] = DB_S(in->provider);
+	a[3] = DB_S(in->phone);
+	a[4] = DB_S(in->account_name);
+	a[5] = DB_S(in->country ? in->country : "GH");
+	a[6] = DB_S(in->currency ? in->currency : "GHS");
+	rc = db_exec(ctx->db, DB_BEN_INSERT, a, 7, NULL, NULL);
+	if (rc == DB_DUP)
+		return outcome_err(o, ERR_DUPLICATE_BENEFICIARY);
+	if (rc != DB_OK)
+		return domain_db_fail(o, rc, "store the beneficiary");
+	if ((e = load(ctx->db, id, who->id, out, o)) != ERR_OK)
+		return e;
+	o->changed = 1;
+	return ERR_OK;
+}
+
+enum err
+beneficiary_get(struct ctx *ctx, const struct caller *who, const char *id,
+    struct beneficiary *out, struct outcome *o)
+{
+	return load(ctx->db, id, who->id, out, o);
+}
+
+enum err
+beneficiary_page(struct ctx *ctx, const struct caller *who, int asc,
+    const char *after, const char *after_id, size_t limit,
+    struct beneficiary *out, size_t *n, int *more, unsigned long long *total,
+    struct outcome *o)
+{
+	struct db_arg a[5];
+	struct db_rows rows;
+	enum db_rc rc;
+	size_t i;
+
+	*n = 0;
+	*more = 0;
+	*total = 0;
+	a[0] = DB_I(who->id);
+	if ((rc = db_exec(ctx->db, DB_BEN_COUNT, a, 1, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "count the beneficiaries");
+	if (db_cell(&rows, 0, 0) != NULL)
+		(void)strict_uint(db_cell(&rows, 0, 0), strlen(db_cell(&rows, 0, 0)), ~0ULL, total);
+	db_rows_free(&rows);
+	a[1] = DB_S(after);
+	a[2] = DB_S(after);
+	a[3] = DB_S(after_id);
+	a[4] = DB_I((long long)limit + 1); /* one more says whether more exist */
+	if ((rc = db_exec(ctx->db, asc ? DB_BEN_PAGE_ASC : DB_BEN_PAGE_DESC, a, 5,
+	    &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "read the beneficiaries");
+	for (i = 0; i < rows.nrows && *n < limit; i++)
+		if (from_row(&rows, i, &out[*n]) == 0)
+			(*n)++;
+	*more = rows.nrows > limit;
+	db_rows_free(&rows);
+	return ERR_OK;
+}

@@ -1,0 +1,27 @@
+#include "domain/outbox.h"
+
+#include <stdlib.h>
+
+#include "core/id.h"
+
+enum db_rc
+outbox_add(struct db *db, const char *type, enum outbox_subject kind,
+    long long subject_id, const char *ref_id, const json_t *data)
+{
+	char id[ID_MAX], *text;
+	struct db_arg a[6];
+	enum db_rc rc;
+
+	if (id_new(id, sizeof(id), "evt_") != 0 ||
+	    (text = json_dumps(data, JSON_COMPACT | JSON_SORT_KEYS)) == NULL)
+		return DB_FAIL;
+	a[0] = DB_S(id);
+	a[1] = DB_S(type);
+	a[2] = DB_S(kind == OUTBOX_USER ? "user" : "partner");
+	a[3] = DB_I(subject_id);
+	a[4] = DB_S(ref_id);
+	a[5] = DB_S(text);
+	rc = db_exec(db, DB_OUTBOX_INSERT, a, 6, NULL, NULL);
+	free(text);
+	return rc;
+}

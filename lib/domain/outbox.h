@@ -1,0 +1,24 @@
+/*
+ * outbox: events to deliver, each written in the transaction of the state
+ * change it announces, so an event exists exactly when its change does.
+ * The webhooks worker delivers them (signing, retries) later.
+ */
+#ifndef CEDIRAMP_OUTBOX_H
+#define CEDIRAMP_OUTBOX_H
+
+#include <jansson.h>
+
+#include "store/db.h"
+
+enum outbox_subject { OUTBOX_USER = 0, OUTBOX_PARTNER };
+
+/*
+ * Adds event type ("payout.completed") about ref_id for its subject, with
+ * data (borrowed) as its payload. DB_OK; DB_DUP when that event already
+ * exists (UNIQUE (type, ref_id): one event per transition); the database's
+ * error otherwise. Run it inside the state change's db_tx.
+ */
+enum db_rc outbox_add(struct db *db, const char *type, enum outbox_subject kind,
+    long long subject_id, const char *ref_id, const json_t *data);
+
+#endif

@@ -1,0 +1,744 @@
+#include "domain/payout.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/log.h"
+#include "core/phone.h"
+#include "core/strict.h"
+#include "core/timefmt.h"
+#include "domain/internal.h"
+#include "domain/ledger.h"
+#include "domain/outbox.h"
+#include "domain/refdata.h"
+#include "providers/registry.h"
+
+#define IN_FLIGHT "house:payouts_in_flight:GHS"
+#define FEES "house:fees:GHS"
+#define CHECK_BACKOFF_MAX 300 /* seconds between status checks, at most */
+
+/* Column positions of PO_COLS (lib/store/db_stmt.c). */
+enum { PC_ID, PC_USER, PC_BEN, PC_PROVIDER, PC_PHONE, PC_NAME, PC_AMOUNT, PC_FEE,
+	PC_CURRENCY, PC_REFERENCE, PC_PROVIDER_REF, PC_STATUS, PC_REASON, PC_SENDS,
+	PC_CREATED, PC_PROCESSING, PC_COMPLETED, PC_CREATED_DB };
+
+static int
+from_row(const struct db_rows *rows, size_t row, struct payout *p)
+{
+	const struct network *n;
+	unsigned long long u;
+	const char *v = db_cell(rows, row, PC_USER);
+
+	memset(p, 0, sizeof(*p));
+	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
+		return -1;
+	p->user_id = (long long)u;
+	v = db_cell(rows, row, PC_SENDS);
+	if (v == NULL || strict_uint(v, strlen(v), 1000000, &u) != 0)
+		return -1;
+	p->sends = (unsigned)u;
+	db_cell_copy(p->id, sizeof(p->id), rows, row, PC_ID);
+	db_cell_copy(p->beneficiary_id, sizeof(p->beneficiary_id), rows, row, PC_BEN);
+	db_cell_copy(p->provider, sizeof(p->provider), rows, row, PC_PROVIDER);
+	db_cell_copy(p->phone, sizeof(p->phone), rows, row, PC_PHONE);
+	db_cell_copy(p->account_name, sizeof(p->account_name), rows, row, PC_NAME);
+	db_cell_copy(p->amount, sizeof(p->amount), rows, row, PC_AMOUNT);
+	db_cell_copy(p->fee, sizeof(p->fee), rows, row, PC_FEE);
+	db_cell_copy(p->currency, sizeof(p->currency), rows, row, PC_CURRENCY);
+	db_cell_copy(p->reference, sizeof(p->reference), rows, row, PC_REFERENCE);
+	db_cell_copy(p->provider_ref, sizeof(p->provider_ref), rows, row, PC_PROVIDER_REF);
+	db_cell_copy(p->status, sizeof(p->status), rows, row, PC_STATUS);
+	db_cell_copy(p->failure_reason, sizeof(p->failure_reason), rows, row, PC_REASON);
+	db_cell_copy(p->created_at, sizeof(p->created_at), rows, row, PC_CREATED);
+	db_cell_copy(p->processing_at, sizeof(p->processing_at), rows, row, PC_PROCESSING);
+	db_cell_copy(p->completed_at, sizeof(p->completed_at), rows, row, PC_COMPLETED);
+	db_cell_copy(p->created_db, sizeof(p->created_db), rows, row, PC_CREATED_DB);
+	n = refdata_network(p->provider);
+	(void)strict_copy(p->provider_name, sizeof(p->provider_name), n ? n->name : p->provider);
+	return 0;
+}
+
+json_t *
+payout_json(const struct payout *p)
+{
+	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:s,s:s}",
+	    "transactionId", p->id, "beneficiaryId", p->beneficiary_id,
+	    "provider", p->provider, "phone", p->phone, "amount", p->amount,
+	    "currency", p->currency, "fee", p->fee, "status", p->status,
+	    "reference", p->reference[0] ? json_string(p->reference) : json_null(),
+	    "createdAt", p->created_at, "estimatedArrival", "1-5 minutes");
+}
+
+/* Loads payout id (of user_id, or anyone's when 0), locked when lock.
+ * DB_OK, DB_DUP for no such row, or the database's error. */
+static enum db_rc
+load(struct db *db, const char *id, long long user_id, int lock, struct payout *p)
+{
+	struct db_arg a[2] = { DB_S(id), DB_I(user_id) };
+	struct db_rows rows;
+	enum db_rc rc;
+
+	rc = db_exec(db, lock ? DB_PAYOUT_LOCK : DB_PAYOUT_GET, a, 2, &rows, NULL);
+	if (rc != DB_OK)
+		return rc;
+	if (rows.nrows == 0)
+		rc = DB_DUP;
+	else if (from_row(&rows, 0, p) != 0)
+		rc = DB_FAIL;
+	db_rows_free(&rows);
+	return rc;
+}
+
+enum err
+payout_get(struct ctx *ctx, const struct caller *who, const char *id,
+    struct payout *out, struct outcome *o)
+{
+	enum db_rc rc = load(ctx->db, id, who ? who->id : 0, 0, out);
+
+	if (rc == DB_DUP)
+		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
+	return rc == DB_OK ? ERR_OK : domain_db_fail(o, rc, "read the payout");
+}
+
+/* "user:<id>:GHS" */
+static void
+user_account(long long user_id, char *out, size_t cap)
+{
+	snprintf(out, cap, "user:%lld:GHS", user_id);
+}
+
+/* a + b (both 2 places) into out. 0 or -1. */
+static int
+add_ghs(const char *a, const char *b, char *out, size_t cap)
+{
+	mpz_t x, y;
+	int rc = -1;
+
+	mpz_inits(x, y, NULL);
+	if (money_parse(a, 2, x) == MONEY_OK && money_parse(b, 2, y) == MONEY_OK) {
+		mpz_add(x, x, y);
+		rc = money_format(x, 2, out, cap);
+	}
+	mpz_clears(x, y, NULL);
+	return rc;
+}
+
+/* -1, 0, 1 as a is below, equal to or above b (2 places); -2 when either
+ * does not parse. */
+static int
+cmp_ghs(const char *a, const char *b)
+{
+	mpz_t x, y;
+	int rc = -2;
+
+	mpz_inits(x, y, NULL);
+	if (money_parse(a, 2, x) == MONEY_OK && money_parse(b, 2, y) == MONEY_OK) {
+		rc = mpz_cmp(x, y);
+		rc = rc < 0 ? -1 : rc > 0;
+	}
+	mpz_clears(x, y, NULL);
+	return rc;
+}
+
+/* ---- create ---- */
+
+struct create {
+	const struct caller *who;
+	const struct beneficiary *ben;
+	const char *amount, *fee, *reference;
+	const struct idem_claim *claim;
+	struct payout *p;
+	struct outcome *o;
+	long long lease_seconds;
+};
+
+/* Start of today and of this month (UTC) as DATETIME text, and their ends. */
+static void
+periods(char *day, char *month, long long *day_end, long long *month_end)
+{
+	time_t t = time(NULL);
+	struct tm tm, next;
+
+	gmtime_r(&t, &tm);
+	snprintf(day, 48, "%04d-%02d-%02d 00:00:00", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+	snprintf(month, 48, "%04d-%02d-01 00:00:00", tm.tm_year + 1900, tm.tm_mon + 1);
+	next = tm;
+	next.tm_hour = next.tm_min = next.tm_sec = 0;
+	next.tm_mday += 1;
+	*day_end = (long long)timegm(&next);
+	next = tm;
+	next.tm_hour = next.tm_min = next.tm_sec = 0;
+	next.tm_mday = 1;
+	next.tm_mon += 1;
+	*month_end = (long long)timegm(&next);
+}
+
+/*
+ * DB_OK when amount fits the tier's per-transaction maximum and its daily
+ * and monthly limits next to what the user's live payouts already used
+ * (conversions count apart); else DB_FAIL with ERR_LIMIT_EXCEEDED and its
+ * context in k->o. Runs under the user row's lock.
+ */
+static int
+check_limits(struct db *db, struct create *k)
+{
+	const struct tier *t = refdata_tier(k->who->tier);
+	char day[48], month[48], used[MONEY_MAX_TEXT], rem[MONEY_MAX_TEXT], when[40];
+	long long day_end, month_end;
+	struct { const char *name, *since, *limit; long long ends; } p[2];
+	mpz_t u, l, w;
+	int i, rc = DB_OK;
+
+	if (t == NULL)
+		return DB_OK; /* tier none never gets here */
+	if (cmp_ghs(k->amount, t->per_transaction_max) > 0) {
+		outcome_clear_ctx(k->o);
+		outcome_str(k->o, "limit", t->per_transaction_max);
+		outcome_str(k->o, "used", "0.00");
+		outcome_str(k->o, "remaining", t->per_transaction_max);
+		outcome_str(k->o, "currency", "GHS");
+		/* a per-transaction cap holds again for the very next request */
+		timefmt_iso((long long)time(NULL), when, sizeof(when));
+		outcome_str(k->o, "resetsAt", when);
+		outcome_fail(k->o, ERR_LIMIT_EXCEEDED,
+		    "A single payout of tier %s is at most %s GHS", k->who->tier,
+		    t->per_transaction_max);
+		return DB_FAIL;
+	}
+	periods(day, month, &day_end, &month_end);
+	p[0].name = "Daily";
+	p[0].since = day;
+	p[0].limit = t->daily_limit;
+	p[0].ends = day_end;
+	p[1].name = "Monthly";
+	p[1].since = month;
+	p[1].limit = t->monthly_limit;
+	p[1].ends = month_end;
+	mpz_inits(u, l, w, NULL);
+	for (i = 0; i < 2 && rc == DB_OK; i++) {
+		struct db_arg a[2] = { DB_I(k->who->id), DB_S(p[i].since) };
+		struct db_rows rows;
+
+		if ((rc = db_exec(db, DB_PAYOUT_USED_SINCE, a, 2, &rows, NULL)) != DB_OK)
+			break;
+		if (money_normalize(db_cell(&rows, 0, 0), 2, 2, used, sizeof(used)) != 0)
+			rc = DB_FAIL;
+		db_rows_free(&rows);
+		if (rc != DB_OK || money_parse(used, 2, u) != MONEY_OK ||
+		    money_parse(p[i].limit, 2, l) != MONEY_OK ||
+		    money_parse(k->amount, 2, w) != MONEY_OK) {
+			outcome_fail(k->o, ERR_INTERNAL, "limit arithmetic failed");
+			rc = DB_FAIL;
+			break;
+		}
+		mpz_add(w, w, u);
+		if (mpz_cmp(w, l) <= 0)
+			continue;
+		mpz_sub(w, l, u);
+		if (mpz_sgn(w) < 0)
+			mpz_set_ui(w, 0);
+		if (money_format(w, 2, rem, sizeof(rem)) != 0)
+			(void)strict_copy(rem, sizeof(rem), "0.00");
+		timefmt_iso(p[i].ends, when, sizeof(when));
+		outcome_clear_ctx(k->o);
+		outcome_str(k->o, "limit", p[i].limit);
+		outcome_str(k->o, "used", used);
+		outcome_str(k->o, "remaining", rem);
+		outcome_str(k->o, "currency", "GHS");
+		outcome_str(k->o, "resetsAt", when);
+		outcome_fail(k->o, ERR_LIMIT_EXCEEDED,
+		    "%s payout limit of %s GHS for tier %s exceeded", p[i].name,
+		    p[i].limit, k->who->tier);
+		rc = DB_FAIL;
+	}
+	mpz_clears(u, l, w, NULL);
+	return rc;
+}
+
+/*
+ * The payout's row, its provider reference, the hold on the user's GHS and
+ * the idempotency key's recovery point, in one transaction.
+ */
+static int
+create_tx(struct db *db, void *arg)
+{
+	struct create *k = arg;
+	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT], bal[MONEY_MAX_TEXT];
+	char ref[MOMO_REF_LEN + 1];
+	struct ledger_leg legs[2];
+	struct db_arg a[13];
+	enum db_rc rc;
+
+	outcome_init(k->o);
+	a[0] = DB_I(k->who->id);
+	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+		return rc;
+	user_account(k->who->id, acct, sizeof(acct));
+	if (add_ghs(k->amount, k->fee, total, sizeof(total)) != 0 ||
+	    (rc = ledger_balance(db, acct, 2, bal, sizeof(bal))) != DB_OK)
+		return rc != DB_OK ? rc : DB_FAIL;
+	if (cmp_ghs(bal, total) < 0) {
+		outcome_clear_ctx(k->o);
+		outcome_str(k->o, "available", bal);
+		outcome_str(k->o, "required", total);
+		outcome_str(k->o, "currency", "GHS");
+		outcome_fail(k->o, ERR_INSUFFICIENT_BALANCE,
+		    "The payout needs %s GHS (amount and fee); %s GHS is available",
+		    total, bal);
+		return DB_FAIL;
+	}
+	if ((rc = check_limits(db, k)) != DB_OK)
+		return rc;
+	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(ref) != 0)
+		return DB_FAIL;
+	a[0] = DB_S(k->p->id);
+	a[1] = DB_I(k->who->id);
+	a[2] = DB_S(k->ben->id);
+	a[3] = DB_S(k->ben->provider);
+	a[4] = DB_S(k->ben->phone);
+	a[5] = DB_S(k->ben->account_name);
+	a[6] = DB_S(k->amount);
+	a[7] = DB_S(k->fee);
+	a[8] = DB_S("GHS");
+	a[9] = k->reference ? DB_S(k->reference) : DB_NULL;
+	a[10] = DB_S(ref);
+	/* due for a check at once, but the creating request holds it (the
+	 * lease) until its own send returns */
+	a[11] = DB_I(0);
+	a[12] = DB_I(k->lease_seconds);
+	if ((rc = db_exec(db, DB_PAYOUT_INSERT, a, 13, NULL, NULL)) != DB_OK)
+		return rc;
+	ledger_leg(&legs[0], acct, "GHS", total, 1);
+	ledger_leg(&legs[1], IN_FLIGHT, "GHS", total, 0);
+	if ((rc = ledger_post(db, "payout.hold", k->p->id, legs, 2)) != DB_OK)
+		return rc;
+	return idem_mark(db, k->claim, PAYOUT_POINT_CREATED, k->p->id);
+}
+
+/* ---- final transitions ---- */
+
+struct settle {
+	const char *id;
+	int completed;          /* else failed */
+	const char *reason;     /* failed: why */
+	struct payout p;
+	int changed;
+};
+
+/* The event's data: the spec's webhook fields. New reference. */
+static json_t *
+event_data(const struct payout *p)
+{
+	return json_pack("{s:s,s:s,s:s,s:s,s:s}", "transactionId", p->id,
+	    "status", p->status, "amount", p->amount, "currency", p->currency,
+	    "beneficiary", p->phone);
+}
+
+/*
+ * Moves a processing payout to completed or failed, with its ledger
+ * entries and its outbox event, once: a payout already final is left as
+ * it is (s->changed 0).
+ */
+static int
+settle_tx(struct db *db, void *arg)
+{
+	struct settle *s = arg;
+	struct payout *p = &s->p;
+	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT], settle_acct[LEDGER_CODE_MAX];
+	struct ledger_leg legs[3];
+	struct db_arg a[2];
+	struct db_res res;
+	enum db_rc rc;
+	json_t *data;
+	size_t n = 0;
+
+	s->changed = 0;
+	if ((rc = load(db, s->id, 0, 1, p)) != DB_OK)
+		return rc;
+	if (strcmp(p->status, "processing") != 0)
+		return DB_OK;
+	if (add_ghs(p->amount, p->fee, total, sizeof(total)) != 0)
+		return DB_FAIL;
+	if (s->completed) {
+		snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
+		ledger_leg(&legs[n++], IN_FLIGHT, "GHS", total, 1);
+		ledger_leg(&legs[n++], settle_acct, "GHS", p->amount, 0);
+		if (cmp_ghs(p->fee, "0.00") > 0)
+			ledger_leg(&legs[n++], FEES, "GHS", p->fee, 0);
+		a[0] = DB_S(s->id);
+		rc = db_exec(db, DB_PAYOUT_COMPLETE, a, 1, NULL, &res);
+	} else {
+		user_account(p->user_id, acct, sizeof(acct));
+		ledger_leg(&legs[n++], IN_FLIGHT, "GHS", total, 1);
+		ledger_leg(&legs[n++], acct, "GHS", total, 0);
+		a[0] = DB_S(s->reason);
+		a[1] = DB_S(s->id);
+		rc = db_exec(db, DB_PAYOUT_FAIL, a, 2, NULL, &res);
+	}
+	if (rc != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL; /* changed under our lock: impossible */
+	if ((rc = ledger_post(db, s->completed ? "payout.completed" : "payout.refund",
+	    p->id, legs, n)) != DB_OK)
+		return rc;
+	(void)strict_copy(p->status, sizeof(p->status), s->completed ? "completed" : "failed");
+	if ((data = event_data(p)) == NULL)
+		return DB_FAIL;
+	rc = outbox_add(db, s->completed ? "payout.completed" : "payout.failed",
+	    OUTBOX_USER, p->user_id, p->id, data);
+	json_decref(data);
+	if (rc != DB_OK)
+		return rc;
+	s->changed = 1;
+	return DB_OK;
+}
+
+/* Applies a final answer to payout id; 0 ok (s->changed says whether it
+ * moved now), else the db_tx code. */
+static int
+finish(struct ctx *ctx, const char *id, int completed, const char *reason,
+    struct settle *s)
+{
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	s->id = id;
+	s->completed = completed;
+	s->reason = reason;
+	rc = db_tx(ctx->db, settle_tx, s);
+	if (rc != DB_OK)
+		log_event("error", "payout %s: settling failed (%d): %s", id, rc,
+		    db_error(ctx->db));
+	return rc;
+}
+
+/* Counts one more send of payout id's reference, before it goes out. */
+static enum db_rc
+count_send(struct db *db, const char *id)
+{
+	struct db_arg a[1] = { DB_S(id) };
+
+	return db_exec(db, DB_PAYOUT_SENT, a, 1, NULL, NULL);
+}
+
+/* Sends payout p's reference once. The provider's word, as momo_rc. */
+static enum momo_rc
+send_once(struct ctx *ctx, const struct payout *p, char *why, size_t whycap)
+{
+	const struct prov_momo *m = providers_momo(&ctx->prov, p->provider);
+	char msisdn[16];
+
+	if (m == NULL || phone_msisdn(p->phone, msisdn, sizeof(msisdn)) != 0)
+		return MOMO_UNAVAILABLE;
+	if (count_send(ctx->db, p->id) != DB_OK)
+		return MOMO_UNAVAILABLE; /* not counted, so not sent */
+	return m->ops->transfer(&m->ep, p->provider_ref, msisdn, p->amount, p->currency,
+	    p->id, p->reference[0] ? p->reference : "cediramp payout", why, whycap);
+}
+
+/*
+ * The send step of a payout whose row committed: sends it (unless resuming
+ * a payout the provider already has), and answers as the transfer call
+ * does.
+ */
+static enum err
+send_step(struct ctx *ctx, struct payout *p, struct outcome *o)
+{
+	const struct prov_momo *m = providers_momo(&ctx->prov, p->provider);
+	struct db_arg a[1] = { DB_S(p->id) };
+	char why[160] = "", reason[200];
+	struct momo_status st;
+	struct settle s;
+	enum momo_rc rc;
+
+	if (strcmp(p->status, "processing") != 0)
+		goto answer; /* settled since: the answer is its state */
+	/* resuming: the provider may have it already; never send it twice */
+	if (p->sends > 0 && m != NULL &&
+	    m->ops->transfer_status(&m->ep, p->provider_ref, &st) != MOMO_NOT_FOUND)
+		goto answer;
+	rc = send_once(ctx, p, why, sizeof(why));
+	switch (rc) {
+	case MOMO_OK:
+	case MOMO_DUPLICATE: /* the provider has this reference: in flight */
+		break;
+	case MOMO_IN_DOUBT:
+		log_event("warn", "payout %s: send in doubt; the worker asks for %s",
+		    p->id, p->provider_ref);
+		break;
+	case MOMO_REFUSED:
+	case MOMO_UNAVAILABLE:
+	default:
+		/* nothing was accepted: failed, and refunded with the change */
+		snprintf(reason, sizeof(reason), "%s", rc == MOMO_REFUSED ?
+		    (why[0] ? why : "refused by the provider") : "the provider could not be reached");
+		if (finish(ctx, p->id, 0, reason, &s) != DB_OK)
+			return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
+		if (load(ctx->db, p->id, 0, 0, p) != DB_OK)
+			return outcome_err(o, ERR_SERVICE_UNAVAILABLE);
+		o->changed = 1;
+		if (rc != MOMO_REFUSED)
+			return outcome_err(o, ERR_PROVIDER_UNAVAILABLE);
+		outcome_clear_ctx(o);
+		outcome_str(o, "transactionId", p->id);
+		outcome_str(o, "status", "failed");
+		outcome_str(o, "failureReason", p->failure_reason);
+		return outcome_fail(o, ERR_PAYOUT_FAILED,
+		    "The provider refused the payout: %s", p->failure_reason);
+	}
+	if (db_exec(ctx->db, DB_PAYOUT_RELEASE, a, 1, NULL, NULL) != DB_OK)
+		log_event("warn", "payout %s: lease not released (it expires)", p->id);
+answer:
+	o->changed = 1;
+	if (strcmp(p->status, "failed") == 0) {
+		outcome_clear_ctx(o);
+		outcome_str(o, "transactionId", p->id);
+		outcome_str(o, "status", "failed");
+		outcome_str(o, "failureReason", p->failure_reason);
+		return outcome_fail(o, ERR_PAYOUT_FAILED, "The payout failed: %s",
+		    p->failure_reason);
+	}
+	return ERR_OK;
+}
+
+/* The checks that need no database: currency, amount, the reference. */
+static enum err
+check_request(const struct payout_req *in, char *amount, size_t cap,
+    struct outcome *o)
+{
+	mpz_t v;
+	int ok;
+
+	if (strcmp(in->currency, "GHS") != 0)
+		return outcome_field(o, ERR_INVALID_CURRENCY, "currency", "must be GHS");
+	mpz_init(v);
+	ok = money_parse(in->amount, 2, v) == MONEY_OK && mpz_sgn(v) > 0 &&
+	    money_format(v, 2, amount, cap) == 0;
+	mpz_clear(v);
+	if (!ok)
+		return outcome_field(o, ERR_INVALID_AMOUNT, "amount",
+		    "a positive decimal with at most 2 places");
+	if (in->reference != NULL && (strlen(in->reference) > PAYOUT_REFERENCE_MAX ||
+	    !strict_printable(in->reference, strlen(in->reference))))
+		return outcome_field(o, ERR_VALIDATION, "reference",
+		    "at most 100 printable characters");
+	return ERR_OK;
+}
+
+/* The network's bounds: ERR_OK, or ERR_INVALID_AMOUNT with context. */
+static enum err
+check_bounds(const char *network, const char *amount, struct outcome *o)
+{
+	const struct network *n = refdata_network(network);
+
+	if (n == NULL)
+		return outcome_err(o, ERR_INTERNAL);
+	if (cmp_ghs(amount, n->min_amount) >= 0 && cmp_ghs(amount, n->max_amount) <= 0)
+		return ERR_OK;
+	outcome_clear_ctx(o);
+	outcome_str(o, "minAmount", n->min_amount);
+	outcome_str(o, "maxAmount", n->max_amount);
+	outcome_str(o, "currency", "GHS");
+	return outcome_fail(o, ERR_INVALID_AMOUNT, "%s payouts are %s to %s GHS",
+	    network, n->min_amount, n->max_amount);
+}
+
+/* Before anything is debited: the provider answers for the account. */
+static enum err
+preflight(struct ctx *ctx, const struct beneficiary *b, struct outcome *o)
+{
+	const struct prov_momo *m = providers_momo(&ctx->prov, b->provider);
+	char msisdn[16], name[BENEFICIARY_NAME_MAX + 1];
+
+	if (m == NULL || phone_msisdn(b->phone, msisdn, sizeof(msisdn)) != 0)
+		return outcome_err(o, ERR_INTERNAL);
+	switch (m->ops->lookup(&m->ep, msisdn, name, sizeof(name))) {
+	case MOMO_OK:
+		return ERR_OK;
+	case MOMO_NOT_FOUND:
+		return outcome_fail(o, ERR_VERIFICATION_FAILED,
+		    "The beneficiary's account no longer exists at %s", b->provider);
+	case MOMO_TIMEOUT:
+		return outcome_err(o, ERR_PROVIDER_TIMEOUT);
+	default:
+		return outcome_err(o, ERR_PROVIDER_UNAVAILABLE);
+	}
+}
+
+/* The network's payout fee from config ("" when the network is unknown). */
+static const char *
+network_fee(const struct cfg *c, const char *network)
+{
+	size_t i;
+
+	for (i = 0; i < PROV_NETWORKS; i++)
+		if (strcmp(prov_network_ids[i], network) == 0)
+			return c->momo_net[i].payout_fee;
+	return "";
+}
+
+enum err
+payout_create(struct ctx *ctx, const struct caller *who, const struct payout_req *in,
+    struct idem_claim *claim, struct payout *out, struct outcome *o)
+{
+	char amount[MONEY_MAX_TEXT];
+	struct beneficiary ben;
+	struct create k;
+	enum err e;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (claim != NULL && claim->row != 0 &&
+	    strcmp(claim->point, PAYOUT_POINT_CREATED) == 0) {
+		/* a retry of a request that died after committing: resume it */
+		rc = load(ctx->db, claim->ref, who->id, 0, out);
+		if (rc != DB_OK)
+			return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+		return send_step(ctx, out, o);
+	}
+	if (strcmp(who->tier, "none") == 0)
+		return outcome_err(o, ERR_FORBIDDEN);
+	if ((e = check_request(in, amount, sizeof(amount), o)) != ERR_OK ||
+	    (e = beneficiary_get(ctx, who, in->beneficiary_id, &ben, o)) != ERR_OK ||
+	    (e = check_bounds(ben.provider, amount, o)) != ERR_OK ||
+	    (e = preflight(ctx, &ben, o)) != ERR_OK)
+		return e;
+	memset(&k, 0, sizeof(k));
+	k.who = who;
+	k.ben = &ben;
+	k.amount = amount;
+	k.fee = network_fee(&ctx->cfg, ben.provider);
+	k.reference = in->reference;
+	k.claim = claim;
+	k.p = out;
+	k.o = o;
+	/* longer than a send can take, with a margin */
+	k.lease_seconds = (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
+	rc = db_tx(ctx->db, create_tx, &k);
+	if (rc != DB_OK) {
+		if (o->err != ERR_OK)
+			return o->err;
+		if (rc == DB_CHECK) /* a balance would go below zero: a race lost */
+			return outcome_err(o, ERR_INSUFFICIENT_BALANCE);
+		return outcome_err(o, rc == DB_DOWN || rc == DB_RETRY ?
+		    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+	}
+	idem_noted(claim, PAYOUT_POINT_CREATED, out->id);
+	/* committed: the reference is on record before the payout goes out */
+	if (load(ctx->db, out->id, who->id, 0, out) != DB_OK)
+		return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
+	return send_step(ctx, out, o);
+}
+
+/* ---- the worker ---- */
+
+/* Puts payout id back for a later check, with backoff. */
+static void
+check_later(struct ctx *ctx, const char *id)
+{
+	struct db_arg a[2] = { DB_I(CHECK_BACKOFF_MAX), DB_S(id) };
+
+	if (db_exec(ctx->db, DB_PAYOUT_CHECK_LATER, a, 2, NULL, NULL) != DB_OK)
+		log_event("warn", "payout %s: backoff not recorded (the lease expires)", id);
+}
+
+int
+payout_settle(struct ctx *ctx, const char *id)
+{
+	const struct prov_momo *m;
+	struct momo_status st;
+	struct payout p;
+	struct settle s;
+	char why[160] = "";
+	enum momo_rc rc;
+
+	if (load(ctx->db, id, 0, 0, &p) != DB_OK)
+		return -1;
+	if (strcmp(p.status, "processing") != 0)
+		return 0;
+	if ((m = providers_momo(&ctx->prov, p.provider)) == NULL)
+		return -1;
+	memset(&st, 0, sizeof(st));
+	rc = m->ops->transfer_status(&m->ep, p.provider_ref, &st);
+	if (rc == MOMO_NOT_FOUND) {
+		/*
+		 * The provider never saw this reference (a send lost on the
+		 * way, or a request that died before sending): sending the same
+		 * reference again cannot pay twice.
+		 */
+		rc = send_once(ctx, &p, why, sizeof(why));
+		if (rc == MOMO_REFUSED)
+			return finish(ctx, id, 0, why[0] ? why : "refused by the provider",
+			    &s) == DB_OK ? s.changed : -1;
+		check_later(ctx, id);
+		return 0;
+	}
+	if (rc != MOMO_OK || st.state == MOMO_PENDING) {
+		check_later(ctx, id); /* pending, or the provider did not answer */
+		return 0;
+	}
+	if (finish(ctx, id, st.state == MOMO_SUCCESSFUL,
+	    st.reason[0] ? st.reason : "the provider reported a failure", &s) != DB_OK)
+		return -1;
+	return s.changed;
+}
+
+struct claim {
+	int n, lease;
+	char (*out)[ID_MAX];
+	int got;
+};
+
+static int
+claim_tx(struct db *db, void *arg)
+{
+	struct claim *k = arg;
+	struct db_arg a[2] = { DB_I(k->n), DB_NULL };
+	struct db_rows rows;
+	enum db_rc rc;
+	size_t i;
+
+	k->got = 0;
+	if ((rc = db_exec(db, DB_PAYOUT_CLAIM, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	for (i = 0; i < rows.nrows && rc == DB_OK; i++) {
+		a[0] = DB_I(k->lease);
+		a[1] = DB_S(db_cell(&rows, i, 0));
+		rc = db_exec(db, DB_PAYOUT_LEASE, a, 2, NULL, NULL);
+		if (rc == DB_OK && strict_copy(k->out[k->got], ID_MAX, db_cell(&rows, i, 0)) == 0)
+			k->got++;
+	}
+	db_rows_free(&rows);
+	return rc;
+}
+
+int
+payout_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
+{
+	struct claim k = { n, lease_seconds, out, 0 };
+
+	return db_tx(ctx->db, claim_tx, &k) == DB_OK ? k.got : -1;
+}
+
+enum err
+payout_balances(struct ctx *ctx, const struct caller *who, char *available,
+    char *pending, size_t cap, struct outcome *o)
+{
+	char acct[LEDGER_CODE_MAX];
+	struct db_arg a[1] = { DB_I(who->id) };
+	struct db_rows rows;
+	enum db_rc rc;
+	int bad;
+
+	user_account(who->id, acct, sizeof(acct));
+	if ((rc = ledger_balance(ctx->db, acct, 2, available, cap)) != DB_OK)
+		return domain_db_fail(o, rc, "read the balance");
+	if ((rc = db_exec(ctx->db, DB_PAYOUT_PENDING_SUM, a, 1, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "read the pending payouts");
+	bad = money_normalize(db_cell(&rows, 0, 0) ? db_cell(&rows, 0, 0) : "0", 2, 2,
+	    pending, cap) != 0;
+	db_rows_free(&rows);
+	return bad ? outcome_err(o, ERR_INTERNAL) : ERR_OK;
+}

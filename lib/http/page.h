@@ -1,0 +1,39 @@
+/*
+ * page: the wallet API's list paging (limit 1..100, default 20; order asc
+ * or desc, default desc; an opaque cursor bound to the query it came
+ * from). A handler reads the page, asks the domain for the rows after its
+ * position, and renders the pagination object through page_render.
+ */
+#ifndef CEDIRAMP_PAGE_H
+#define CEDIRAMP_PAGE_H
+
+#include "core/cursor.h"
+#include "http/req.h"
+#include "http/resp.h"
+
+struct page {
+	size_t limit;
+	int asc;
+	char after[40];                    /* DATETIME(6) text of the position */
+	char after_id[CURSOR_ID_MAX + 1];  /* ties on time break by id */
+	char scope[256];                   /* what a cursor is bound to */
+};
+
+/*
+ * Reads limit, order and cursor of r into p; filters (the caller's other
+ * query values, e.g. "type=payout|status=") and the caller bind the
+ * cursor. ERR_OK, or ERR_VALIDATION naming the parameter in resp
+ * (ERR_INTERNAL without a cursor secret).
+ */
+enum err page_read(struct req *r, struct resp *resp, const char *filters,
+    struct page *p);
+
+/*
+ * Sets resp's pagination: the cursor after the last item shown (its
+ * DATETIME(6) text and id) when more follow, hasMore and total.
+ */
+void page_render(struct req *r, struct resp *resp, const struct page *p,
+    const char *last_created_db, const char *last_id, int more,
+    unsigned long long total);
+
+#endif
