@@ -275,6 +275,9 @@ create_tx(struct db *db, void *arg)
 	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
 		return rc;
 	user_account(k->who->id, acct, sizeof(acct));
+	/* the tier's limits first: a rule, whatever the balance */
+	if ((rc = check_limits(db, k)) != DB_OK)
+		return rc;
 	if (add_ghs(k->amount, k->fee, total, sizeof(total)) != 0 ||
 	    (rc = ledger_balance(db, acct, 2, bal, sizeof(bal))) != DB_OK)
 		return rc != DB_OK ? rc : DB_FAIL;
@@ -288,8 +291,6 @@ create_tx(struct db *db, void *arg)
 		    total, bal);
 		return DB_FAIL;
 	}
-	if ((rc = check_limits(db, k)) != DB_OK)
-		return rc;
 	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(ref) != 0)
 		return DB_FAIL;
 	a[0] = DB_S(k->p->id);

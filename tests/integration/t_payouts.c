@@ -1,0 +1,690 @@
+/*
+ * Wallet payouts against the real stack and the mobile money simulator:
+ * beneficiary verification by the sandbox's magic suffixes, transfers with
+ * their ledger, the worker settling them (completed, failed and refunded
+ * once, in doubt, re-sent once when never seen, pending forever), every
+ * error with nothing written, idempotency and races, and other users' ids.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "itc.h"
+
+/* A phone number of this run ending in the three digits suffix. */
+static void
+phone(int suffix, char *out, size_t cap)
+{
+	static unsigned n;
+
+	snprintf(out, cap, "+23324%04u%03d", (unsigned)((getpid() + n++) % 10000), suffix);
+}
+
+static long long
+count_of(const char *table, const struct itc_wallet *w)
+{
+	char sql[200];
+
+	snprintf(sql, sizeof(sql), "SELECT COUNT(*) FROM %s t JOIN users u ON u.id = t.user_id "
+	    "WHERE u.wallet_id = ?", table);
+	return it_db_scalar(sql, w->id, NULL);
+}
+
+/* A wallet (tier, or the sandbox's basic) allowed many payouts and verifies. */
+static void
+wallet(struct itc_wallet *w, const char *prefix, const char *tier)
+{
+	itc_wallet(w, prefix, tier);
+	itc_limit(w, "payouts", 1000);
+	itc_limit(w, "beneficiaries", 1000);
+	itc_limit(w, "convert", 1000);
+}
+
+/* Converts usdt to GHS for w and settles it: w's GHS grows. */
+static void
+fund(const struct itc_wallet *w, const char *usdt)
+{
+	char qid[40], cid[64];
+	struct it_resp r;
+
+	itc_faucet(w, "USDT", usdt);
+	CU_ASSERT_EQUAL_FATAL(itc_quote(w, "USDT", usdt, qid, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_convert(w, qid, usdt, "USDT", NULL, &r), 201);
+	snprintf(cid, sizeof(cid), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_confirm(w, cid, NULL, &r), 200);
+	it_resp_free(&r);
+}
+
+/* w's GHS balances (GET /api/balances) into available and pending. */
+static void
+balances(const struct itc_wallet *w, char *available, char *pending)
+{
+	struct it_resp r;
+	json_t *b;
+
+	available[0] = pending[0] = '\0';
+	CU_ASSERT_EQUAL_FATAL(itc_get(w, "/api/balances", &r), 200);
+	b = json_array_get(json_object_get(r.json, "data"), 0);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 1);
+	CU_ASSERT_EQUAL(json_object_size(b), 3);
+	CU_ASSERT_STRING_EQUAL(it_str(b, "currency"), "GHS");
+	snprintf(available, 40, "%s", it_str(b, "available") ? it_str(b, "available") : "");
+	snprintf(pending, 40, "%s", it_str(b, "pending") ? it_str(b, "pending") : "");
+	it_resp_free(&r);
+}
+
+/* a - b of two GHS amounts (2 places, < 10^12) as text; via MariaDB's exact
+ * DECIMAL so the test does its own arithmetic independently. */
+static void
+ghs_sub(const char *a, const char *b, char *out, size_t cap)
+{
+	out[0] = '\0';
+	CU_ASSERT_EQUAL(it_db_text("SELECT CAST(CAST(? AS DECIMAL(30,2)) - CAST(? AS "
+	    "DECIMAL(30,2)) AS DECIMAL(30,2))", a, b, out, cap), 0);
+}
+
+static long
+verify(const struct itc_wallet *w, const char *provider, const char *ph,
+    const char *name, struct it_resp *r)
+{
+	char body[512];
+
+	snprintf(body, sizeof(body), "{\"provider\":\"%s\",\"phone\":\"%s\",\"accountName\":\"%s\"}",
+	    provider, ph, name);
+	return itc_post(w, "/api/mobile-money/verify", NULL, body, r);
+}
+
+/* A verified beneficiary of w on provider ending in suffix; its id. */
+static void
+beneficiary(const struct itc_wallet *w, const char *provider, int suffix, char *id)
+{
+	char ph[20];
+	struct it_resp r;
+
+	phone(suffix, ph, sizeof(ph));
+	CU_ASSERT_EQUAL_FATAL(verify(w, provider, ph, "Kofi Mensah", &r), 201);
+	snprintf(id, 40, "%s", it_str(json_object_get(r.json, "data"), "beneficiaryId"));
+	it_resp_free(&r);
+}
+
+static long
+transfer(const struct itc_wallet *w, const char *bid, const char *amount,
+    const char *key, struct it_resp *r)
+{
+	char body[256];
+
+	snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":\"%s\","
+	    "\"currency\":\"GHS\"}", bid, amount);
+	return itc_post(w, "/api/mobile-money/transfer", key, body, r);
+}
+
+static int
+suite_init(void)
+{
+	/* settle at once: the tests run the worker when they mean to */
+	return it_db_exec("REPLACE INTO sim_settings (name, value) VALUES "
+	    "('momo.settle_seconds', '0'), ('chain.confirm_seconds', '0')", NULL, NULL) >= 1 ? 0 : 1;
+}
+
+/* ---- beneficiaries ---- */
+
+static void
+test_verify(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char ph[20], ph101[20];
+	json_t *d;
+
+	wallet(&w, "0xben", NULL);
+	phone(555, ph, sizeof(ph));
+	CU_ASSERT_EQUAL(verify(&w, "MTN", ph, "Kofi Mensah", &r), 201);
+	d = json_object_get(r.json, "data");
+	CU_ASSERT_EQUAL(json_object_size(d), 8);
+	CU_ASSERT(strncmp(it_str(d, "beneficiaryId") ? it_str(d, "beneficiaryId") : "", "bn_", 3) == 0);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "provider"), "MTN");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "providerName"), "MTN Mobile Money");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "phone"), ph);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "accountName"), "Kofi Mensah");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "country"), "GH");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "GHS");
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "createdAt"));
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM beneficiaries WHERE id = ? AND phone = ?",
+	    it_str(d, "beneficiaryId"), ph), 1);
+	it_resp_free(&r);
+	/* the same phone and provider again: 409; another provider is another account */
+	CU_ASSERT_EQUAL(verify(&w, "MTN", ph, "Kofi Mensah", &r), 409);
+	it_assert_wallet_error(&r, 409, "duplicate_beneficiary", "same phone and provider");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(verify(&w, "TELECEL", ph, "Kofi Mensah", &r), 201);
+	it_resp_free(&r);
+	/* 101 is registered to Ama Serwaa Boateng: case, spaces and order do not matter */
+	phone(101, ph101, sizeof(ph101));
+	CU_ASSERT_EQUAL(verify(&w, "AIRTELTIGO", ph101, "Kofi Mensah", &r), 400);
+	it_assert_wallet_error(&r, 400, "verification_failed", "another name");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(verify(&w, "AIRTELTIGO", ph101, "  boateng AMA   serwaa ", &r), 201);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_of("beneficiaries", &w), 3);
+	itc_wallet_free(&w);
+}
+
+static void
+test_verify_errors(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char ph[20], body[512];
+	long long before;
+	size_t i;
+	struct { const char *body; long status; const char *code; } rows[] = {
+		{ "{\"phone\":\"%s\",\"accountName\":\"A B\"}", 400, "validation_error" },
+		{ "{\"provider\":\"MTN\",\"accountName\":\"A B\"}", 400, "validation_error" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"%s\"}", 400, "validation_error" },
+		{ "{\"provider\":7,\"phone\":\"%s\",\"accountName\":\"A B\"}", 400, "validation_error" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"%s\",\"accountName\":[]}", 400, "validation_error" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"%s\",\"accountName\":\"\"}", 400, "validation_error" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"%s\",\"accountName\":\"A B\",\"x\":1}", 400, "validation_error" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"%s\",\"accountName\":\"A B\",\"country\":\"NG\"}", 404, "provider_not_found" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"%s\",\"accountName\":\"A B\",\"currency\":\"USD\"}", 400, "invalid_currency" },
+		{ "{\"provider\":\"VODAFONE\",\"phone\":\"%s\",\"accountName\":\"A B\"}", 400, "invalid_provider" },
+		{ "{\"provider\":\"mtn\",\"phone\":\"%s\",\"accountName\":\"A B\"}", 400, "invalid_provider" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"0241234567\",\"accountName\":\"A B\"}", 400, "invalid_phone_format" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"+233301234567\",\"accountName\":\"A B\"}", 400, "invalid_phone_format" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"+2332412345678\",\"accountName\":\"A B\"}", 400, "invalid_phone_format" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"+234241234567\",\"accountName\":\"A B\"}", 400, "invalid_phone_format" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"+233241234100\",\"accountName\":\"A B\"}", 400, "verification_failed" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"+233241234102\",\"accountName\":\"A B\"}", 504, "provider_timeout" },
+		{ "{\"provider\":\"MTN\",\"phone\":\"+233241234103\",\"accountName\":\"A B\"}", 503, "provider_unavailable" },
+		{ "{\"provider\":\"MTN\",", 400, "validation_error" },
+	};
+
+	wallet(&w, "0xbenerr", NULL);
+	phone(556, ph, sizeof(ph));
+	before = it_db_scalar("SELECT COUNT(*) FROM beneficiaries", NULL, NULL);
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char where[64];
+
+		snprintf(body, sizeof(body), rows[i].body, ph);
+		snprintf(where, sizeof(where), "verify row %zu", i);
+		itc_post(&w, "/api/mobile-money/verify", NULL, body, &r);
+		it_assert_wallet_error(&r, rows[i].status, rows[i].code, where);
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM beneficiaries", NULL, NULL), before);
+	/* no token */
+	CU_ASSERT_EQUAL(it_http("POST", "/api/mobile-money/verify",
+	    (const char *const[]){ "Content-Type: application/json", NULL }, "{}", 2, &r), 0);
+	it_assert_wallet_error(&r, 401, "unauthorized", "verify without a token");
+	it_resp_free(&r);
+	itc_wallet_free(&w);
+}
+
+static void
+test_beneficiary_pages_and_owners(void)
+{
+	struct itc_wallet a, b;
+	struct it_resp r;
+	char id[3][40], next[400], path[512];
+	int i;
+
+	wallet(&a, "0xbenpage", NULL);
+	wallet(&b, "0xbenother", NULL);
+	for (i = 0; i < 3; i++)
+		beneficiary(&a, "MTN", 600 + i, id[i]);
+	CU_ASSERT_EQUAL(itc_get(&a, "/api/beneficiaries?limit=2", &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 2);
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(r.json, "data"), 0),
+	    "beneficiaryId"), id[2]);
+	CU_ASSERT(json_is_true(json_object_get(json_object_get(r.json, "pagination"), "hasMore")));
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "pagination"),
+	    "total")), 3);
+	snprintf(next, sizeof(next), "%s", it_str(json_object_get(r.json, "pagination"), "cursor"));
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/api/beneficiaries?limit=2&cursor=%s", next);
+	CU_ASSERT_EQUAL(itc_get(&a, path, &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 1);
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(r.json, "data"), 0),
+	    "beneficiaryId"), id[0]);
+	CU_ASSERT(json_is_false(json_object_get(json_object_get(r.json, "pagination"), "hasMore")));
+	CU_ASSERT(json_is_null(json_object_get(json_object_get(r.json, "pagination"), "cursor")));
+	it_resp_free(&r);
+	/* the cursor is a's: b gets 400; b sees none of a's */
+	CU_ASSERT_EQUAL(itc_get(&b, path, &r), 400);
+	it_assert_wallet_error(&r, 400, "validation_error", "someone else's cursor");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_get(&b, "/api/beneficiaries", &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 0);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "pagination"),
+	    "total")), 0);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_get(&a, "/api/beneficiaries?limit=0", &r), 400);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_get(&a, "/api/beneficiaries?order=up", &r), 400);
+	it_resp_free(&r);
+	/* b cannot pay to a's beneficiary */
+	fund(&b, "12");
+	CU_ASSERT_EQUAL(transfer(&b, id[0], "10", NULL, &r), 404);
+	it_assert_wallet_error(&r, 404, "beneficiary_not_found", "someone else's beneficiary");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_of("payouts", &b), 0);
+	itc_wallet_free(&a);
+	itc_wallet_free(&b);
+}
+
+/* ---- transfers ---- */
+
+static void
+test_transfer_completes(void)
+{
+	struct itc_wallet w, other;
+	struct it_resp r;
+	char bid[40], pid[64], avail0[40], pend[40], avail[40], want[40], path[128];
+	json_t *d;
+
+	wallet(&w, "0xpay", NULL);
+	wallet(&other, "0xpayother", NULL);
+	fund(&w, "12");
+	beneficiary(&w, "MTN", 777, bid);
+	balances(&w, avail0, pend);
+	CU_ASSERT_STRING_EQUAL(pend, "0.00");
+	CU_ASSERT_EQUAL(transfer(&w, bid, "50.5", NULL, &r), 201);
+	d = json_object_get(r.json, "data");
+	CU_ASSERT_EQUAL(json_object_size(d), 11);
+	snprintf(pid, sizeof(pid), "%s", it_str(d, "transactionId") ? it_str(d, "transactionId") : "");
+	CU_ASSERT(strncmp(pid, "po_", 3) == 0);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "beneficiaryId"), bid);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "provider"), "MTN");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "amount"), "50.50");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "GHS");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "fee"), "1.00");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "processing");
+	CU_ASSERT(json_is_null(json_object_get(d, "reference")));
+	CU_ASSERT_STRING_EQUAL(it_str(d, "estimatedArrival"), "1-5 minutes");
+	it_resp_free(&r);
+	/* held: amount and fee left the balance and are pending */
+	balances(&w, avail, pend);
+	CU_ASSERT_STRING_EQUAL(pend, "51.50");
+	ghs_sub(avail0, "51.50", want, sizeof(want));
+	CU_ASSERT_STRING_EQUAL(avail, want);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT sends FROM payouts WHERE id = ?", pid, NULL), 1);
+	/* the worker settles it from the provider's status */
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	balances(&w, avail, pend);
+	CU_ASSERT_STRING_EQUAL(pend, "0.00");
+	CU_ASSERT_STRING_EQUAL(avail, want);
+	snprintf(path, sizeof(path), "/api/transactions/%s", pid);
+	CU_ASSERT_EQUAL(itc_get(&w, path, &r), 200);
+	d = json_object_get(r.json, "data");
+	CU_ASSERT_EQUAL(json_object_size(d), 17);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "type"), "payout");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "completed");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "providerName"), "MTN Mobile Money");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "accountName"), "Kofi Mensah");
+	CU_ASSERT_EQUAL(it_str(d, "providerReference") ? strlen(it_str(d, "providerReference")) : 0, 36);
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "processingAt"));
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "completedAt"));
+	CU_ASSERT(json_is_null(json_object_get(d, "failureReason")));
+	it_resp_free(&r);
+	/* ledger: the network's settlement account got the amount, fees the fee */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
+	    "AND kind IN ('payout.hold', 'payout.completed')", pid, NULL), 2);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
+	    "AND kind = 'payout.refund'", pid, NULL), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ? "
+	    "AND type = 'payout.completed'", pid, NULL), 1);
+	/* listed with the spec's item fields; another user gets 404 */
+	CU_ASSERT_EQUAL(itc_get(&w, "/api/transactions?type=payout", &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 1);
+	CU_ASSERT_EQUAL(json_object_size(json_array_get(json_object_get(r.json, "data"), 0)), 12);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "pagination"),
+	    "total")), 1);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_get(&w, "/api/transactions", &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 2);
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(r.json, "data"), 0), "type"),
+	    "payout");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_get(&other, path, &r), 404);
+	it_assert_wallet_error(&r, 404, "not_found", "someone else's payout");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+	itc_wallet_free(&w);
+	itc_wallet_free(&other);
+}
+
+static void
+test_transfer_errors(void)
+{
+	struct itc_wallet w, none, poor;
+	struct it_resp r;
+	char bid[40], tbid[40], pbid[40], body[512], ref[128];
+	long long payouts0;
+	size_t i;
+	json_t *d;
+	struct { const char *amount, *currency; long status; const char *code; } rows[] = {
+		{ "0", "GHS", 400, "invalid_amount" },
+		{ "-5", "GHS", 400, "invalid_amount" },
+		{ "5.001", "GHS", 400, "invalid_amount" },
+		{ "1e3", "GHS", 400, "invalid_amount" },
+		{ "abc", "GHS", 400, "invalid_amount" },
+		{ "4.99", "GHS", 400, "invalid_amount" },
+		{ "10000.01", "GHS", 400, "invalid_amount" },
+		{ "10", "USD", 400, "invalid_currency" },
+		{ "10", "BTC", 400, "invalid_currency" },
+	};
+
+	wallet(&w, "0xpayerr", NULL);
+	wallet(&none, "0xpaynone", "none");
+	wallet(&poor, "0xpaypoor", NULL);
+	fund(&w, "12");
+	beneficiary(&w, "MTN", 778, bid);
+	beneficiary(&w, "TELECEL", 779, tbid);
+	beneficiary(&poor, "MTN", 780, pbid);
+	payouts0 = it_db_scalar("SELECT COUNT(*) FROM payouts", NULL, NULL);
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char where[64];
+
+		snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":\"%s\","
+		    "\"currency\":\"%s\"}", bid, rows[i].amount, rows[i].currency);
+		snprintf(where, sizeof(where), "transfer row %zu", i);
+		itc_post(&w, "/api/mobile-money/transfer", NULL, body, &r);
+		it_assert_wallet_error(&r, rows[i].status, rows[i].code, where);
+		it_resp_free(&r);
+	}
+	/* the network's bounds, with context */
+	transfer(&w, tbid, "5000.01", NULL, &r);
+	it_assert_wallet_error(&r, 400, "invalid_amount", "above TELECEL's maximum");
+	d = json_object_get(r.json, "data");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "minAmount"), "5.00");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "maxAmount"), "5000.00");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "GHS");
+	it_resp_free(&r);
+	/* the basic tier's per-transaction maximum is 200.00 */
+	transfer(&w, bid, "200.01", NULL, &r);
+	it_assert_wallet_error(&r, 400, "limit_exceeded", "per-transaction maximum");
+	CU_ASSERT_EQUAL(json_object_size(json_object_get(r.json, "data")), 5);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "limit"), "200.00");
+	it_resp_free(&r);
+	/* more than the balance, with context */
+	transfer(&poor, pbid, "10", NULL, &r);
+	it_assert_wallet_error(&r, 400, "insufficient_balance", "no GHS");
+	d = json_object_get(r.json, "data");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "available"), "0.00");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "required"), "11.00");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "GHS");
+	it_resp_free(&r);
+	/* tier none */
+	transfer(&none, "bn_whatever", "10", NULL, &r);
+	it_assert_wallet_error(&r, 403, "forbidden", "tier none");
+	it_resp_free(&r);
+	/* unknown beneficiary; bad bodies */
+	transfer(&w, "bn_doesnotexist00000000000", "10", NULL, &r);
+	it_assert_wallet_error(&r, 404, "beneficiary_not_found", "unknown beneficiary");
+	it_resp_free(&r);
+	memset(ref, 'r', 101);
+	ref[101] = '\0';
+	snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":\"10\",\"currency\":\"GHS\","
+	    "\"reference\":\"%s\"}", bid, ref);
+	itc_post(&w, "/api/mobile-money/transfer", NULL, body, &r);
+	it_assert_wallet_error(&r, 400, "validation_error", "101-character reference");
+	it_resp_free(&r);
+	itc_post(&w, "/api/mobile-money/transfer", NULL, "{\"amount\":\"10\",\"currency\":\"GHS\"}", &r);
+	it_assert_wallet_error(&r, 400, "validation_error", "no beneficiaryId");
+	it_resp_free(&r);
+	snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":10,\"currency\":\"GHS\"}", bid);
+	itc_post(&w, "/api/mobile-money/transfer", NULL, body, &r);
+	it_assert_wallet_error(&r, 400, "validation_error", "a numeric amount");
+	it_resp_free(&r);
+	itc_post(&w, "/api/mobile-money/transfer", NULL, "{\"beneficiaryId\":", &r);
+	it_assert_wallet_error(&r, 400, "validation_error", "bad JSON");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts", NULL, NULL), payouts0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE kind LIKE 'payout.%' "
+	    "AND ref_id IN (SELECT id FROM payouts WHERE user_id = (SELECT id FROM users WHERE "
+	    "wallet_id = ?))", w.id, NULL), 0);
+	itc_wallet_free(&w);
+	itc_wallet_free(&none);
+	itc_wallet_free(&poor);
+}
+
+/* One payout to a number ending in suffix; its id, and the answer's status. */
+static long
+pay_to(const struct itc_wallet *w, int suffix, char *pid)
+{
+	char bid[40];
+	struct it_resp r;
+	long st;
+
+	beneficiary(w, "MTN", suffix, bid);
+	st = transfer(w, bid, "10", NULL, &r);
+	snprintf(pid, 64, "%s", st == 201 ? it_str(json_object_get(r.json, "data"), "transactionId") :
+	    it_str(json_object_get(r.json, "data"), "transactionId") ?
+	    it_str(json_object_get(r.json, "data"), "transactionId") : "");
+	it_resp_free(&r);
+	return st;
+}
+
+static long long
+refunds_of(const char *pid)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
+	    "AND kind = 'payout.refund'", pid, NULL);
+}
+
+static void
+expect_status(const char *pid, const char *status)
+{
+	char got[32] = "";
+
+	it_db_text("SELECT status FROM payouts WHERE id = ?", pid, NULL, got, sizeof(got));
+	CU_ASSERT_STRING_EQUAL(got, status);
+}
+
+static void
+test_magic_outcomes(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char p200[64], p201[64], p202[64], p203[64], p204[64], p205[64], bid[40];
+	char avail0[40], pend[40], avail[40], want[40];
+	long long payouts0;
+	int i;
+
+	wallet(&w, "0xmagic", "verified");
+	fund(&w, "12");
+	balances(&w, avail0, pend);
+	/* 103: the provider is unreachable before anything is debited */
+	payouts0 = count_of("payouts", &w);
+	{
+		/* a 103 account cannot be verified either: store it as a verified
+		 * one would have been, to reach the transfer's own check */
+		char ph[20], sql[400];
+		long long uid = it_db_scalar("SELECT id FROM users WHERE wallet_id = ?", w.id, NULL);
+
+		phone(103, ph, sizeof(ph));
+		snprintf(bid, sizeof(bid), "bn_magic103x%d", (int)getpid());
+		snprintf(sql, sizeof(sql), "INSERT INTO beneficiaries (id, user_id, provider, phone, "
+		    "account_name, country, currency, created_at) VALUES (?, %lld, 'MTN', ?, 'X Y', "
+		    "'GH', 'GHS', UTC_TIMESTAMP(6))", uid);
+		CU_ASSERT_EQUAL(it_db_exec(sql, bid, ph), 1);
+	}
+	CU_ASSERT_EQUAL(transfer(&w, bid, "10", NULL, &r), 503);
+	it_assert_wallet_error(&r, 503, "provider_unavailable", "suffix 103");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_of("payouts", &w), payouts0);
+	balances(&w, avail, pend);
+	CU_ASSERT_STRING_EQUAL(avail, avail0);
+
+	/* 200: refused at send: 502 with context, failed and refunded at once */
+	CU_ASSERT_EQUAL(pay_to(&w, 200, p200), 502);
+	expect_status(p200, "failed");
+	CU_ASSERT_EQUAL(refunds_of(p200), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ? "
+	    "AND type = 'payout.failed'", p200, NULL), 1);
+	balances(&w, avail, pend);
+	CU_ASSERT_STRING_EQUAL(avail, avail0);
+	CU_ASSERT_STRING_EQUAL(pend, "0.00");
+
+	CU_ASSERT_EQUAL(pay_to(&w, 201, p201), 201);
+	CU_ASSERT_EQUAL(pay_to(&w, 202, p202), 201);
+	CU_ASSERT_EQUAL(pay_to(&w, 203, p203), 201);
+	CU_ASSERT_EQUAL(pay_to(&w, 204, p204), 201);
+	CU_ASSERT_EQUAL(pay_to(&w, 205, p205), 201);
+	/* in doubt or accepted: all processing, all held */
+	expect_status(p202, "processing");
+	expect_status(p205, "processing");
+	balances(&w, avail, pend);
+	CU_ASSERT_STRING_EQUAL(pend, "55.00");
+	for (i = 0; i < 3; i++) {
+		/* the worker's checks; pending ones wait for their next check */
+		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+		it_db_exec("UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6) WHERE status = "
+		    "'processing' AND id IN (?, ?)", p204, p205);
+	}
+	expect_status(p201, "failed");
+	expect_status(p202, "completed");
+	expect_status(p203, "failed");
+	expect_status(p204, "processing");
+	expect_status(p205, "completed");
+	CU_ASSERT_EQUAL(refunds_of(p201), 1);
+	CU_ASSERT_EQUAL(refunds_of(p202), 0);
+	CU_ASSERT_EQUAL(refunds_of(p203), 1);
+	CU_ASSERT_EQUAL(refunds_of(p204), 0);
+	CU_ASSERT_EQUAL(refunds_of(p205), 0);
+	/* sent once each, but 205: the provider never saw the first send */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT sends FROM payouts WHERE id = ?", p202, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT sends FROM payouts WHERE id = ?", p203, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT sends FROM payouts WHERE id = ?", p204, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT sends FROM payouts WHERE id = ?", p205, NULL), 2);
+	/* the failure reason is shown */
+	{
+		char path[128];
+
+		snprintf(path, sizeof(path), "/api/transactions/%s", p201);
+		CU_ASSERT_EQUAL(itc_get(&w, path, &r), 200);
+		CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "failed");
+		CU_ASSERT_PTR_NOT_NULL(it_str(json_object_get(r.json, "data"), "failureReason"));
+		it_resp_free(&r);
+	}
+	/* what is left: the three completed ones (202, 205) and 204 still held */
+	balances(&w, avail, pend);
+	CU_ASSERT_STRING_EQUAL(pend, "11.00");
+	ghs_sub(avail0, "33.00", want, sizeof(want));
+	CU_ASSERT_STRING_EQUAL(avail, want);
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+	itc_wallet_free(&w);
+}
+
+/* ---- idempotency and races ---- */
+
+struct shot {
+	const struct itc_wallet *w;
+	const char *bid, *key;
+	long status;
+	char *body;
+};
+
+static void *
+fire(void *arg)
+{
+	struct shot *s = arg;
+	struct it_resp r;
+
+	s->status = transfer(s->w, s->bid, "10", s->key, &r);
+	s->body = r.body ? strdup(r.body) : NULL;
+	it_resp_free(&r);
+	return NULL;
+}
+
+static void
+test_idempotent_and_races(void)
+{
+	struct itc_wallet w, v;
+	struct shot s[50];
+	pthread_t t[50];
+	char bid[40], vbid[40], key[64], keys[50][64];
+	char avail[40], pend[40];
+	int i, ok = 0, poor = 0, same = 1;
+	const char *first = NULL;
+
+	wallet(&w, "0xpayidem", NULL);
+	fund(&w, "12");
+	beneficiary(&w, "MTN", 781, bid);
+	/* 50 at once under one key: one payout, identical answers */
+	it_unique("pk", key, sizeof(key));
+	for (i = 0; i < 50; i++) {
+		s[i] = (struct shot){ &w, bid, key, 0, NULL };
+		pthread_create(&t[i], NULL, fire, &s[i]);
+	}
+	for (i = 0; i < 50; i++) {
+		pthread_join(t[i], NULL);
+		if (s[i].status == 201) {
+			ok++;
+			if (first == NULL)
+				first = s[i].body;
+			else if (s[i].body == NULL || strcmp(first, s[i].body) != 0)
+				same = 0;
+		}
+	}
+	CU_ASSERT(ok >= 1);
+	CU_ASSERT(same);
+	CU_ASSERT_EQUAL(count_of("payouts", &w), 1);
+	for (i = 0; i < 50; i++)
+		free(s[i].body);
+
+	/* 50 distinct keys against a balance for 10 payouts of 10 + 1 fee */
+	wallet(&v, "0xpayrace", "verified");
+	fund(&v, "12"); /* about 180 GHS */
+	beneficiary(&v, "MTN", 782, vbid);
+	balances(&v, avail, pend);
+	/* bring the balance to exactly 110.00 by paying the rest out first */
+	{
+		char extra[40];
+		struct it_resp r;
+
+		ghs_sub(avail, "111.00", extra, sizeof(extra));
+		CU_ASSERT_EQUAL(transfer(&v, vbid, extra, NULL, &r), 201);
+		it_resp_free(&r);
+	}
+	balances(&v, avail, pend);
+	CU_ASSERT_STRING_EQUAL(avail, "110.00");
+	for (i = 0; i < 50; i++) {
+		it_unique("rk", keys[i], sizeof(keys[i]));
+		s[i] = (struct shot){ &v, vbid, keys[i], 0, NULL };
+		pthread_create(&t[i], NULL, fire, &s[i]);
+	}
+	ok = 0;
+	for (i = 0; i < 50; i++) {
+		pthread_join(t[i], NULL);
+		ok += s[i].status == 201;
+		poor += s[i].status == 400 && s[i].body && strstr(s[i].body, "insufficient_balance");
+		free(s[i].body);
+	}
+	CU_ASSERT_EQUAL(ok, 10);
+	CU_ASSERT_EQUAL(poor, 40);
+	balances(&v, avail, pend);
+	CU_ASSERT_STRING_EQUAL(avail, "0.00");
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+	itc_wallet_free(&w);
+	itc_wallet_free(&v);
+}
+
+int
+it_suite_payouts(void)
+{
+	static const struct tu_test tests[] = {
+		{ "verify: fields, duplicates, names by the magic suffixes", test_verify },
+		{ "verify: every bad input, nothing stored", test_verify_errors },
+		{ "beneficiaries: pages, owners, someone else's", test_beneficiary_pages_and_owners },
+		{ "transfer: held, settled, ledger, history, events", test_transfer_completes },
+		{ "transfer: every error, nothing written", test_transfer_errors },
+		{ "transfer: the magic suffixes 103 and 200 to 205", test_magic_outcomes },
+		{ "transfer: one key, one payout; a balance for 10 pays 10", test_idempotent_and_races },
+	};
+
+	return tu_add_suite("payouts", suite_init, NULL, tests, NELEM(tests));
+}
