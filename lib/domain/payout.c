@@ -479,15 +479,8 @@ send_step(struct ctx *ctx, struct payout *p, struct outcome *o)
 			return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
 		if (load(ctx->db, p->id, 0, 0, p) != DB_OK)
 			return outcome_err(o, ERR_SERVICE_UNAVAILABLE);
-		o->changed = 1;
-		if (rc != MOMO_REFUSED)
-			return outcome_err(o, ERR_PROVIDER_UNAVAILABLE);
-		outcome_clear_ctx(o);
-		outcome_str(o, "transactionId", p->id);
-		outcome_str(o, "status", "failed");
-		outcome_str(o, "failureReason", p->failure_reason);
-		return outcome_fail(o, ERR_PAYOUT_FAILED,
-		    "The provider refused the payout: %s", p->failure_reason);
+		/* final: the same key replays this failure, never pays again */
+		goto answer;
 	}
 	if (db_exec(ctx->db, DB_PAYOUT_RELEASE, a, 1, NULL, NULL) != DB_OK)
 		log_event("warn", "payout %s: lease not released (it expires)", p->id);

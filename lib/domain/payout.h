@@ -70,10 +70,11 @@ struct payout_req {
  * {minAmount, maxAmount, currency}), ERR_VALIDATION (reference),
  * ERR_BENEFICIARY_NOT_FOUND, ERR_LIMIT_EXCEEDED (context), ERR_INSUFFICIENT_BALANCE
  * (context {available, required, currency}), ERR_VERIFICATION_FAILED (the
- * account is gone), ERR_PROVIDER_TIMEOUT / ERR_PROVIDER_UNAVAILABLE (before
- * anything was debited, or the send was refused unsent: refunded),
- * ERR_PAYOUT_FAILED (refused at send: failed and refunded; context
- * {transactionId, status, failureReason}), ERR_SERVICE_UNAVAILABLE.
+ * account is gone), ERR_PROVIDER_TIMEOUT / ERR_PROVIDER_UNAVAILABLE (the
+ * provider's check before anything is debited), ERR_PAYOUT_FAILED (refused
+ * at send, or not reached by the send: failed and refunded; context
+ * {transactionId, status, failureReason}; a final answer),
+ * ERR_SERVICE_UNAVAILABLE.
  * On ERR_OK out is the payout, "processing" (accepted, or in doubt).
  *
  * claim (may be NULL) is the request's idempotency key: the payout's row
