@@ -96,6 +96,7 @@ int it_suite_paging(void);
 int it_suite_recovery(void);
 int it_suite_admin(void);
 int it_suite_payouts(void);
+int it_suite_payout_stress(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)

@@ -20,6 +20,7 @@ static int (*const suites[])(void) = {
 	it_suite_recovery,
 	it_suite_admin,
 	it_suite_payouts,
+	it_suite_payout_stress,
 };
 
 int
