@@ -19,6 +19,7 @@
 #include "core/strict.h"
 #include "domain/apikey.h"
 #include "domain/fxrate.h"
+#include "domain/kyc.h"
 #include "domain/partner.h"
 #include "domain/user.h"
 #include "http/errtab.h"
@@ -40,6 +41,10 @@ static const char usage[] =
     "  user tier WALLET_ID none|basic|verified|enterprise\n"
     "  user limit WALLET_ID CATEGORY N         this user's own rate limit (N 0: back to config);\n"
     "                                          CATEGORY general|quotes|convert|payouts|beneficiaries|kyc\n"
+    "  kyc list                                KYC submissions: pending first (oldest first), then decided\n"
+    "  kyc approve ID [--tier basic|verified|enterprise]\n"
+    "                                          approve; raises the user's tier (default verified), never lowers it\n"
+    "  kyc reject ID --reason TEXT             reject with a reason (1 to 200 characters)\n"
     "  rate set COIN RATE                      set COIN/GHS (USDT, USDC, USDC_E, DAI, GHSFIAT)\n"
     "  rate list                               current rates, their age and source\n"
     "  rate seed                               (sandbox) starting rates where none exist\n"
@@ -280,6 +285,64 @@ cmd_sim_set(struct db *db, const struct cfg *c, const char *name,
 }
 
 static int
+print_kyc(const struct kyc_row *k, void *arg)
+{
+	(void)arg;
+	printf("%-28s %-44s %-16s %-9s %s\n", k->id, k->wallet_id, k->document_type,
+	    k->status, k->submitted_at);
+	return 0;
+}
+
+/* What a decision did to the user's tier, after "kyc_...: approved". */
+static void
+print_decision(const struct kyc_decision *d)
+{
+	if (strcmp(d->status, "approved") != 0)
+		printf("%s: rejected (wallet %s, tier %s)\n", d->id, d->wallet_id, d->tier);
+	else if (strcmp(d->tier, d->tier_before) != 0)
+		printf("%s: approved (wallet %s, tier %s -> %s)\n", d->id, d->wallet_id,
+		    d->tier_before, d->tier);
+	else
+		printf("%s: approved (wallet %s keeps tier %s)\n", d->id, d->wallet_id,
+		    d->tier);
+}
+
+/*
+ * kyc list | approve ID [--tier T] | reject ID --reason TEXT. A refused
+ * decision (a malformed or unknown id, a bad tier or reason, a submission
+ * already decided) exits 1; a command of the wrong shape 2.
+ */
+static int
+kyc_cmd(struct db *db, int argc, char **argv)
+{
+	const char *sub = argc > 2 ? argv[2] : "";
+	struct kyc_decision d;
+	struct outcome o;
+
+	outcome_init(&o);
+	if (strcmp(sub, "list") == 0 && argc == 3) {
+		printf("%-28s %-44s %-16s %-9s %s\n", "id", "wallet", "type", "status",
+		    "submitted");
+		return kyc_list(db, print_kyc, NULL, &o) == ERR_OK ? 0 : report(db, &o, 1);
+	}
+	if (strcmp(sub, "approve") == 0 &&
+	    (argc == 4 || (argc == 6 && strcmp(argv[4], "--tier") == 0))) {
+		if (kyc_approve(db, argv[3], argc == 6 ? argv[5] : NULL, &d, &o) != ERR_OK)
+			return report(db, &o, 1);
+		print_decision(&d);
+		return 0;
+	}
+	if (strcmp(sub, "reject") == 0 && argc == 6 && strcmp(argv[4], "--reason") == 0) {
+		if (kyc_reject(db, argv[3], argv[5], &d, &o) != ERR_OK)
+			return report(db, &o, 1);
+		print_decision(&d);
+		return 0;
+	}
+	fprintf(stderr, "%s", usage);
+	return 2;
+}
+
+static int
 dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 {
 	const char *cmd = argv[1], *sub = argc > 2 ? argv[2] : "";
@@ -300,6 +363,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 	}
 	if (strcmp(cmd, "rate") == 0)
 		return rate_cmd(db, c, argc, argv);
+	if (strcmp(cmd, "kyc") == 0)
+		return kyc_cmd(db, argc, argv);
 	if (strcmp(cmd, "user") == 0 && strcmp(sub, "limit") == 0 && argc == 6)
 		return cmd_user_limit(db, c, argv[3], argv[4], argv[5]);
 	if (strcmp(cmd, "user") == 0 && strcmp(sub, "tier") == 0 && argc == 5)

@@ -112,7 +112,7 @@ secrets() {
 	chmod 600 "$VAR/secrets.env"
 	# each secret is made once and kept; a var/ from an older version gets
 	# the ones it lacks
-	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET; do
+	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET KYC_ENCRYPTION_KEY; do
 		if ! grep -q "^$name=" "$VAR/secrets.env"; then
 			echo "$name=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" >> "$VAR/secrets.env"
 		fi
@@ -224,6 +224,7 @@ db.name = cediramp
 http.max_body_bytes = $MAX_BODY
 jwt.hs256_secret = $JWT_HS256_SECRET
 api.cursor_secret = $CURSOR_SECRET
+kyc.encryption_key = $KYC_ENCRYPTION_KEY
 # in the runtime directory while the stack runs; appended to
 # $VAR/log/cediramp.log when it stops
 log.file = $RUN/log/cediramp.log

@@ -133,3 +133,60 @@ b64url_dup(const void *in, size_t n)
 	}
 	return s;
 }
+
+/* Value of one standard-alphabet character, or -1 for anything else. */
+static int
+b64std_value(unsigned char c)
+{
+	if (c == '+')
+		return 62;
+	if (c == '/')
+		return 63;
+	if (c == '-' || c == '_')
+		return -1;
+	return b64url_value(c);
+}
+
+size_t
+b64std_decoded_len(const char *in, size_t n)
+{
+	size_t len;
+
+	if (n % 4 != 0 || (in == NULL && n > 0))
+		return (size_t)-1;
+	len = n / 4 * 3;
+	if (n > 0 && in[n - 1] == '=')
+		len--;
+	if (n > 1 && in[n - 2] == '=')
+		len--;
+	return len;
+}
+
+size_t
+b64std_decode(const char *in, size_t n, unsigned char *out, size_t outcap)
+{
+	size_t len = b64std_decoded_len(in, n), i, o = 0, k, pad;
+	int v[4];
+
+	if (len == (size_t)-1 || len > outcap || (out == NULL && len > 0))
+		return (size_t)-1;
+	for (i = 0; i < n; i += 4) {
+		/* '=' only in the last group, and only as its last one or two */
+		pad = 0;
+		if (i + 4 == n)
+			pad = in[i + 3] == '=' ? (in[i + 2] == '=' ? 2 : 1) : 0;
+		for (k = 0; k < 4 - pad; k++)
+			if ((v[k] = b64std_value((unsigned char)in[i + k])) < 0)
+				return (size_t)-1;
+		if (pad == 2 && (v[1] & 15) != 0)
+			return (size_t)-1;
+		if (pad == 1 && (v[2] & 3) != 0)
+			return (size_t)-1;
+		out[o++] = (unsigned char)(v[0] << 2 | v[1] >> 4);
+		if (pad < 2)
+			out[o++] = (unsigned char)((v[1] & 15) << 4 | v[2] >> 2);
+		if (pad < 1)
+			out[o++] = (unsigned char)((v[2] & 3) << 6 | v[3]);
+	}
+	return o;
+}

@@ -7,7 +7,7 @@
 
 #include "core/strict.h"
 
-enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV, CFG_RATE };
+enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV, CFG_RATE, CFG_HEX_KEY };
 
 struct cfg_key {
 	const char *name;
@@ -21,6 +21,8 @@ struct cfg_key {
 #define S(k, f) { k, CFG_STR, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 #define U(k, f, lo, hi) { k, CFG_UINT, offsetof(struct cfg, f), 0, lo, hi }
 #define R(k, f) { k, CFG_RATE, offsetof(struct cfg, f), 0, 0, 0 }
+/* a 32-byte key as 64 hex digits, or empty */
+#define H(k, f) { k, CFG_HEX_KEY, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 
 static const struct cfg_key cfg_keys[] = {
 	{ "environment", CFG_ENUM_ENV, offsetof(struct cfg, environment),
@@ -80,11 +82,13 @@ static const struct cfg_key cfg_keys[] = {
 	R("ratelimit.kyc", rl_kyc),
 	R("ratelimit.partner_minute", rl_partner_minute),
 	R("ratelimit.partner_day", rl_partner_day),
+	H("kyc.encryption_key", kyc_encryption_key),
 };
 
 #undef S
 #undef U
 #undef R
+#undef H
 
 static void
 rate_set(struct cfg_rate *r, unsigned long long limit, unsigned long long window)
@@ -201,6 +205,21 @@ cfg_set(struct cfg *c, const struct cfg_key *k, const char *v, size_t n,
 			return -1;
 		}
 		memcpy(field, &r, sizeof(r));
+		return 0;
+	}
+	case CFG_HEX_KEY: {
+		size_t i;
+
+		for (i = 0; i < n; i++)
+			if (!((v[i] >= '0' && v[i] <= '9') || (v[i] >= 'a' && v[i] <= 'f') ||
+			    (v[i] >= 'A' && v[i] <= 'F')))
+				break;
+		if ((n != 0 && n != 64) || i != n || n >= k->size) {
+			*why = "must be 64 hexadecimal digits (a 32-byte key), or empty";
+			return -1;
+		}
+		memcpy(field, v, n);
+		field[n] = '\0';
 		return 0;
 	}
 	}

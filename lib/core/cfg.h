@@ -67,6 +67,10 @@ struct cfg {
 		unsigned long long window;
 	} rl_general, rl_quotes, rl_convert, rl_payouts, rl_beneficiaries,
 	    rl_kyc, rl_partner_minute, rl_partner_day;
+
+	/* AES-256-GCM key of stored KYC images: 64 hex digits, or "" (KYC
+	 * uploads then answer 503) */
+	char kyc_encryption_key[65];
 };
 
 /* Fills c with the documented defaults. */

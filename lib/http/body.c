@@ -58,3 +58,21 @@ body_opt_string(struct req *r, struct resp *resp, const char *name, size_t max,
 		return ERR_OK;
 	return body_string(r, resp, name, max, out);
 }
+
+enum err
+body_text(struct req *r, struct resp *resp, const char *name, int required,
+    const char **out, size_t *len)
+{
+	json_t *v = json_object_get(r->body, name);
+
+	*out = NULL;
+	*len = 0;
+	if (v == NULL || json_is_null(v))
+		return required ? resp_invalid(resp, ERR_VALIDATION, name, "required") :
+		    ERR_OK;
+	if (!json_is_string(v))
+		return resp_invalid(resp, ERR_VALIDATION, name, "must be a string");
+	*out = json_string_value(v);
+	*len = json_string_length(v);
+	return ERR_OK;
+}

@@ -25,4 +25,14 @@ enum err body_string(struct req *r, struct resp *resp, const char *name,
 enum err body_opt_string(struct req *r, struct resp *resp, const char *name,
     size_t max, const char **out);
 
+/*
+ * The string member name, its content unchecked (the domain checks it):
+ * *out (borrowed from the body) and *len, which counts every byte, NULs
+ * included. ERR_VALIDATION naming the field when it is present but not a
+ * string, or absent (or null) and required; an optional one absent or
+ * null sets *out to NULL and *len to 0.
+ */
+enum err body_text(struct req *r, struct resp *resp, const char *name,
+    int required, const char **out, size_t *len);
+
 #endif

@@ -70,6 +70,14 @@ void it_sim_set(const char *name, const char *value);
 /* Runs build/tools/cediramp-admin with args; stdout (trimmed) into out. */
 int it_admin(const char *args, char *out, size_t cap);
 
+/*
+ * Runs the admin tool with args (shell words): its stdout (trimmed) into
+ * out, its stderr into err. Returns its exit status, or -1 when it did not
+ * exit normally.
+ */
+int it_admin_run(const char *args, char *out, size_t ocap, char *err,
+    size_t ecap);
+
 /* Checks an error answer of the partner API: status, exact keys, code. */
 void it_assert_partner_error(const struct it_resp *r, long status,
     const char *code, const char *where);
@@ -97,6 +105,7 @@ int it_suite_recovery(void);
 int it_suite_admin(void);
 int it_suite_payouts(void);
 int it_suite_payout_stress(void);
+int it_suite_kyc(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)

@@ -21,6 +21,7 @@ static int (*const suites[])(void) = {
 	it_suite_admin,
 	it_suite_payouts,
 	it_suite_payout_stress,
+	it_suite_kyc,
 };
 
 int

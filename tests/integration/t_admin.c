@@ -16,40 +16,11 @@
 
 #define PREFIX "cediramp-admin: "
 
-/*
- * Runs the admin tool with args (shell words). Its stdout (trimmed) goes
- * into out and its stderr into err; returns its exit status, or -1 when it
- * did not exit normally.
- */
+/* The admin tool with args: stdout into out, stderr into err (it.h). */
 static int
 admin(const char *args, char *out, size_t ocap, char *err, size_t ecap)
 {
-	char path[] = "/tmp/cediramp-it-admin-XXXXXX", cmd[4096];
-	size_t n;
-	FILE *p, *e;
-	int fd, st;
-
-	out[0] = err[0] = '\0';
-	if ((fd = mkstemp(path)) < 0)
-		return -1;
-	close(fd);
-	snprintf(cmd, sizeof(cmd), "%s %s 2>%s", it_env("ADMIN"), args, path);
-	if ((p = popen(cmd, "r")) == NULL) {
-		unlink(path);
-		return -1;
-	}
-	n = fread(out, 1, ocap - 1, p);
-	out[n] = '\0';
-	while (n > 0 && (out[n - 1] == '\n' || out[n - 1] == ' '))
-		out[--n] = '\0';
-	st = pclose(p);
-	if ((e = fopen(path, "r")) != NULL) {
-		n = fread(err, 1, ecap - 1, e);
-		err[n] = '\0';
-		fclose(e);
-	}
-	unlink(path);
-	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return it_admin_run(args, out, ocap, err, ecap);
 }
 
 /* The status of GET /v1/limits with key. */

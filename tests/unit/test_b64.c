@@ -1,9 +1,11 @@
-/* Unit tests for lib/b64.c (base64url without padding). */
+/* Unit tests for lib/core/b64.c: base64url without padding, and standard
+ * base64 with padding (b64std_decode). */
 #include "core/b64.h"
 
 #include <CUnit/Basic.h>
 #include <stdint.h>
 #include <string.h>
+#include <openssl/evp.h>
 
 #include "unit.h"
 
@@ -128,6 +130,104 @@ test_capacity(void)
 	CU_ASSERT_EQUAL(b64url_encoded_len(SIZE_MAX), SIZE_MAX);
 }
 
+/* RFC 4648 section 10, padded, plus both of '+' and '/'. */
+static const struct vector std_vectors[] = {
+	{ "", 0, "" },
+	{ "f", 1, "Zg==" },
+	{ "fo", 2, "Zm8=" },
+	{ "foo", 3, "Zm9v" },
+	{ "foob", 4, "Zm9vYg==" },
+	{ "fooba", 5, "Zm9vYmE=" },
+	{ "foobar", 6, "Zm9vYmFy" },
+	{ "\xfb\xff", 2, "+/8=" },
+	{ "\xfb\xff\xbf", 3, "+/+/" },
+	{ "\xff\xd8\xff", 3, "/9j/" },
+	{ "\x00", 1, "AA==" },
+};
+
+static void
+test_std_vectors(void)
+{
+	unsigned char dec[64];
+	size_t i, n;
+
+	for (i = 0; i < NELEM(std_vectors); i++) {
+		const struct vector *t = &std_vectors[i];
+
+		n = b64std_decode(t->enc, strlen(t->enc), dec, sizeof(dec));
+		UNIT_CHECK(n == t->rawlen, "std \"%s\": length %zu want %zu", t->enc,
+		    n, t->rawlen);
+		UNIT_CHECK(n == t->rawlen && memcmp(dec, t->raw, n) == 0,
+		    "std \"%s\": bytes differ", t->enc);
+		UNIT_CHECK(b64std_decoded_len(t->enc, strlen(t->enc)) == t->rawlen,
+		    "std \"%s\": decoded_len", t->enc);
+	}
+}
+
+/* What OpenSSL encodes, we decode, for every length 0..300. */
+static void
+test_std_round_trip(void)
+{
+	unsigned char raw[300], dec[300];
+	char enc[420];
+	struct tu_rng rng;
+	size_t n;
+	int elen;
+
+	tu_rng_seed(&rng, 0x5eed5eedu);
+	for (n = 0; n <= sizeof(raw); n++) {
+		tu_rng_bytes(&rng, raw, n);
+		elen = EVP_EncodeBlock((unsigned char *)enc, raw, (int)n);
+		UNIT_REQUIRE(elen >= 0, "EVP_EncodeBlock of %zu bytes", n);
+		UNIT_CHECK(b64std_decode(enc, (size_t)elen, dec, sizeof(dec)) == n &&
+		    memcmp(raw, dec, n) == 0, "round trip of %zu bytes", n);
+		/* one byte of room too few is refused */
+		if (n > 0)
+			UNIT_CHECK(b64std_decode(enc, (size_t)elen, dec, n - 1) == FAIL,
+			    "capacity %zu for %zu bytes", n - 1, n);
+	}
+}
+
+static const char *const std_bad[] = {
+	"Zg",         /* no padding */
+	"Zm8",        /* no padding */
+	"Zg=",        /* short padding */
+	"Zg===",      /* too much padding, 4k+1 */
+	"Z===",       /* three '=' */
+	"====",       /* nothing but padding */
+	"Zg==Zg==",   /* padding in the middle */
+	"Z=g=",       /* '=' before data */
+	"Zm=v",       /* '=' inside the last group */
+	"Zh==",       /* 'h' leaves non-zero bits under the padding */
+	"Zm9=",       /* '9' leaves non-zero bits under the padding */
+	"-_8=",       /* url alphabet */
+	"Zm9v\n",     /* line break */
+	"Zm9v\r\nYmFy", /* MIME line break */
+	" Zm9v",      /* leading space */
+	"Zm 9v",      /* space inside */
+	"Zm9v ",      /* trailing space */
+	"Zm9v*mFy",   /* outside the alphabet */
+	"Zm\x80v",    /* high byte */
+	"data:image/jpeg;base64,/9j/", /* a data URL */
+	"Z",          /* 4k+1 */
+};
+
+static void
+test_std_rejections(void)
+{
+	unsigned char dec[64];
+	size_t i;
+
+	for (i = 0; i < NELEM(std_bad); i++)
+		UNIT_CHECK(b64std_decode(std_bad[i], strlen(std_bad[i]), dec,
+		    sizeof(dec)) == FAIL, "std bad row %zu \"%s\" accepted", i, std_bad[i]);
+	CU_ASSERT_EQUAL(b64std_decode("Zm\0v", 4, dec, sizeof(dec)), FAIL);
+	CU_ASSERT_EQUAL(b64std_decoded_len("Zm9", 3), FAIL);
+	CU_ASSERT_EQUAL(b64std_decoded_len(NULL, 4), FAIL);
+	CU_ASSERT_EQUAL(b64std_decode("", 0, NULL, 0), 0);
+	CU_ASSERT_EQUAL(b64std_decode("Zm9v", 4, NULL, 3), FAIL);
+}
+
 int
 main(void)
 {
@@ -136,7 +236,10 @@ main(void)
 		{ "round trips 0..200", test_round_trip },
 		{ "strict rejections", test_rejections },
 		{ "output capacity", test_capacity },
+		{ "standard: known vectors", test_std_vectors },
+		{ "standard: OpenSSL's encodings round-trip, 0..300 bytes", test_std_round_trip },
+		{ "standard: strict rejections", test_std_rejections },
 	};
 
-	return tu_main("b64url", NULL, NULL, tests, NELEM(tests));
+	return tu_main("b64", NULL, NULL, tests, NELEM(tests));
 }
