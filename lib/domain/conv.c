@@ -114,6 +114,7 @@ struct create {
 	const char *quote_id, *amount, *from;
 	const struct currency *coin;
 	const struct idem_claim *claim;
+	const struct conv_hook *hook;
 	struct conversion *c;
 	struct outcome *o;
 	long long lease_seconds;
@@ -317,7 +318,10 @@ create_tx(struct db *db, void *arg)
 	a[0] = DB_S(k->quote_id);
 	if ((rc = db_exec(db, DB_QUOTE_MARK_USED, a, 1, NULL, NULL)) != DB_OK)
 		goto out;
-	rc = idem_mark(db, k->claim, CONV_POINT_CREATED, c->id);
+	if ((rc = idem_mark(db, k->claim, CONV_POINT_CREATED, c->id)) != DB_OK)
+		goto out;
+	if (k->hook != NULL)
+		rc = k->hook->created(db, c->id, k->hook->arg);
 out:
 	db_rows_free(&q);
 	return rc;
@@ -326,6 +330,7 @@ out:
 struct undo {
 	const char *conv_id, *quote_id;
 	const struct idem_claim *claim;
+	const struct conv_hook *hook;
 };
 
 /* Deletes a conversion the gateway refused outright (nothing moved), gives
@@ -345,6 +350,8 @@ undo_tx(struct db *db, void *arg)
 	a[0] = DB_S(u->quote_id);
 	if ((rc = db_exec(db, DB_QUOTE_UNMARK_USED, a, 1, NULL, NULL)) != DB_OK)
 		return rc;
+	if (u->hook != NULL && (rc = u->hook->undone(db, u->conv_id, u->hook->arg)) != DB_OK)
+		return rc;
 	return idem_mark(db, u->claim, IDEM_STARTED, NULL);
 }
 
@@ -356,7 +363,7 @@ undo_tx(struct db *db, void *arg)
  */
 static enum err
 broadcast(struct ctx *ctx, const struct caller *who, struct idem_claim *claim,
-    struct conversion *out, struct outcome *o)
+    const struct conv_hook *hook, struct conversion *out, struct outcome *o)
 {
 	const struct prov_chain *chain = providers_chain(&ctx->prov);
 	struct db_arg a[1] = { DB_S(out->id) };
@@ -379,6 +386,7 @@ broadcast(struct ctx *ctx, const struct caller *who, struct idem_claim *claim,
 	u.conv_id = out->id;
 	u.quote_id = out->quote_id;
 	u.claim = claim;
+	u.hook = hook;
 	if (db_tx(ctx->db, undo_tx, &u) != DB_OK) {
 		/* the row stays: the worker fails it on the gateway's word */
 		log_event("error", "conversion %s: undo failed: %s", out->id, db_error(ctx->db));
@@ -402,18 +410,22 @@ conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
     const char *amount, const char *from, struct idem_claim *claim,
     struct conversion *out, struct outcome *o)
 {
+	return conv_create_hooked(ctx, who, quote_id, amount, from, claim, NULL, out, o);
+}
+
+enum err
+conv_create_hooked(struct ctx *ctx, const struct caller *who, const char *quote_id,
+    const char *amount, const char *from, struct idem_claim *claim,
+    const struct conv_hook *hook, struct conversion *out, struct outcome *o)
+{
 	struct create k;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	if (claim != NULL && claim->row != 0 &&
-	    strcmp(claim->point, CONV_POINT_CREATED) == 0) {
+	    strcmp(claim->point, CONV_POINT_CREATED) == 0)
 		/* a retry of a request that died after committing: resume it */
-		rc = conv_load(ctx->db, claim->ref, who->id, 0, out);
-		if (rc != DB_OK)
-			return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
-		return broadcast(ctx, who, claim, out, o);
-	}
+		return conv_resume(ctx, who, claim->ref, claim, hook, out, o);
 	if (strcmp(who->tier, "none") == 0)
 		return outcome_err(o, ERR_FORBIDDEN);
 	k.coin = currency_find(from);
@@ -425,6 +437,7 @@ conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
 	k.amount = amount;
 	k.from = from;
 	k.claim = claim;
+	k.hook = hook;
 	k.c = out;
 	k.o = o;
 	/* longer than a broadcast can take (its timeout), with a margin */
@@ -439,7 +452,19 @@ conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
 	/* committed: the hash is on record before the transfer goes out */
 	if (conv_load(ctx->db, out->id, who->id, 0, out) != DB_OK)
 		return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
-	return broadcast(ctx, who, claim, out, o);
+	return broadcast(ctx, who, claim, hook, out, o);
+}
+
+enum err
+conv_resume(struct ctx *ctx, const struct caller *who, const char *id,
+    struct idem_claim *claim, const struct conv_hook *hook,
+    struct conversion *out, struct outcome *o)
+{
+	enum db_rc rc = conv_load(ctx->db, id, who->id, 0, out);
+
+	if (rc != DB_OK)
+		return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+	return broadcast(ctx, who, claim, hook, out, o);
 }
 
 /* ---- settle ---- */

@@ -63,6 +63,32 @@ enum err conv_create(struct ctx *ctx, const struct caller *who,
     const char *quote_id, const char *amount, const char *from,
     struct idem_claim *claim, struct conversion *out, struct outcome *o);
 
+/* What a caller adds to a conversion's own transactions: the payout a
+ * stablecoin transfer funds with it. */
+struct conv_hook {
+	/* Inside the transaction that commits conversion conv_id; anything
+	 * but DB_OK rolls it back. */
+	int (*created)(struct db *db, const char *conv_id, void *arg);
+	/* Inside the transaction that undoes it (the gateway refused it). */
+	int (*undone)(struct db *db, const char *conv_id, void *arg);
+	void *arg;
+};
+
+/* conv_create with hook (may be NULL) run in its transactions. */
+enum err conv_create_hooked(struct ctx *ctx, const struct caller *who,
+    const char *quote_id, const char *amount, const char *from,
+    struct idem_claim *claim, const struct conv_hook *hook,
+    struct conversion *out, struct outcome *o);
+
+/*
+ * Resumes conversion id of who whose creating request died: broadcasts its
+ * hash again while it is processing (the gateway answers a known hash
+ * without a second transfer) and answers as conv_create does.
+ */
+enum err conv_resume(struct ctx *ctx, const struct caller *who, const char *id,
+    struct idem_claim *claim, const struct conv_hook *hook,
+    struct conversion *out, struct outcome *o);
+
 /*
  * Asks the chain about conversion id of who and settles it. ERR_OK with out
  * "completed" (o->changed: a final answer) or "processing" (not yet

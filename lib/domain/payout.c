@@ -8,7 +8,10 @@
 #include "core/phone.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
+#include "core/currency.h"
+#include "domain/conv.h"
 #include "domain/internal.h"
+#include "domain/quote.h"
 #include "domain/ledger.h"
 #include "domain/outbox.h"
 #include "domain/refdata.h"
@@ -21,7 +24,7 @@
 /* Column positions of PO_COLS (lib/store/db_stmt.c). */
 enum { PC_ID, PC_USER, PC_BEN, PC_PROVIDER, PC_PHONE, PC_NAME, PC_AMOUNT, PC_FEE,
 	PC_CURRENCY, PC_REFERENCE, PC_PROVIDER_REF, PC_STATUS, PC_REASON, PC_SENDS,
-	PC_CREATED, PC_PROCESSING, PC_COMPLETED, PC_CREATED_DB };
+	PC_CREATED, PC_PROCESSING, PC_COMPLETED, PC_CREATED_DB, PC_CONVERSION };
 
 static int
 from_row(const struct db_rows *rows, size_t row, struct payout *p)
@@ -54,6 +57,7 @@ from_row(const struct db_rows *rows, size_t row, struct payout *p)
 	db_cell_copy(p->processing_at, sizeof(p->processing_at), rows, row, PC_PROCESSING);
 	db_cell_copy(p->completed_at, sizeof(p->completed_at), rows, row, PC_COMPLETED);
 	db_cell_copy(p->created_db, sizeof(p->created_db), rows, row, PC_CREATED_DB);
+	db_cell_copy(p->conversion_id, sizeof(p->conversion_id), rows, row, PC_CONVERSION);
 	n = refdata_network(p->provider);
 	(void)strict_copy(p->provider_name, sizeof(p->provider_name), n ? n->name : p->provider);
 	return 0;
@@ -353,15 +357,22 @@ settle_tx(struct db *db, void *arg)
 	enum db_rc rc;
 	json_t *data;
 	size_t n = 0;
+	int held;
 
 	s->changed = 0;
 	if ((rc = load(db, s->id, 0, 1, p)) != DB_OK)
 		return rc;
-	if (strcmp(p->status, "processing") != 0)
-		return DB_OK;
+	held = strcmp(p->status, "processing") == 0;
+	if (!held && (strcmp(p->status, "pending") != 0 || s->completed))
+		return DB_OK; /* final already; a pending one can only fail */
 	if (add_ghs(p->amount, p->fee, total, sizeof(total)) != 0)
 		return DB_FAIL;
-	if (s->completed) {
+	if (!held) {
+		/* it waited for its conversion: nothing was held, nothing returns */
+		a[0] = DB_S(s->reason);
+		a[1] = DB_S(s->id);
+		rc = db_exec(db, DB_PAYOUT_FAIL, a, 2, NULL, &res);
+	} else if (s->completed) {
 		snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
 		ledger_leg(&legs[n++], IN_FLIGHT, "GHS", total, 1);
 		ledger_leg(&legs[n++], settle_acct, "GHS", p->amount, 0);
@@ -381,8 +392,8 @@ settle_tx(struct db *db, void *arg)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* changed under our lock: impossible */
-	if ((rc = ledger_post(db, s->completed ? "payout.completed" : "payout.refund",
-	    p->id, legs, n)) != DB_OK)
+	if (held && (rc = ledger_post(db, s->completed ? "payout.completed" :
+	    "payout.refund", p->id, legs, n)) != DB_OK)
 		return rc;
 	(void)strict_copy(p->status, sizeof(p->status), s->completed ? "completed" : "failed");
 	if ((data = event_data(p)) == NULL)
@@ -497,23 +508,33 @@ answer:
 	return ERR_OK;
 }
 
-/* The checks that need no database: currency, amount, the reference. */
+/*
+ * The checks that need no database: the currency (GHS, or a coin when
+ * coin is not NULL: *coin is set), the amount at its scale, the reference.
+ */
 static enum err
-check_request(const struct payout_req *in, char *amount, size_t cap,
-    struct outcome *o)
+check_request(const struct payout_req *in, const struct currency **coin,
+    char *amount, size_t cap, struct outcome *o)
 {
+	unsigned scale = 2;
 	mpz_t v;
 	int ok;
 
-	if (strcmp(in->currency, "GHS") != 0)
-		return outcome_field(o, ERR_INVALID_CURRENCY, "currency", "must be GHS");
+	*coin = NULL;
+	if (strcmp(in->currency, "GHS") != 0) {
+		*coin = currency_find(in->currency);
+		if (*coin == NULL || !((*coin)->flags & CURRENCY_CONVERTIBLE))
+			return outcome_field(o, ERR_INVALID_CURRENCY, "currency",
+			    "GHS, or one of USDT, USDC, USDC_E, DAI");
+		scale = (*coin)->scale;
+	}
 	mpz_init(v);
-	ok = money_parse(in->amount, 2, v) == MONEY_OK && mpz_sgn(v) > 0 &&
-	    money_format(v, 2, amount, cap) == 0;
+	ok = money_parse(in->amount, scale, v) == MONEY_OK && mpz_sgn(v) > 0 &&
+	    money_format(v, scale, amount, cap) == 0;
 	mpz_clear(v);
 	if (!ok)
 		return outcome_field(o, ERR_INVALID_AMOUNT, "amount",
-		    "a positive decimal with at most 2 places");
+		    "a positive decimal with the currency's places");
 	if (in->reference != NULL && (strlen(in->reference) > PAYOUT_REFERENCE_MAX ||
 	    !strict_printable(in->reference, strlen(in->reference))))
 		return outcome_field(o, ERR_VALIDATION, "reference",
@@ -573,10 +594,156 @@ network_fee(const struct cfg *c, const char *network)
 	return "";
 }
 
+/* ---- a stablecoin transfer: its conversion, then its payout ---- */
+
+struct funded {
+	struct create k;          /* the payout, as a GHS transfer describes it */
+	const char *coin, *source_amount;
+	char ref[MOMO_REF_LEN + 1];
+};
+
+/* In the conversion's own transaction: the payout that waits for it, the
+ * payout tier limits, and the transfer's recovery point. */
+static int
+funded_created(struct db *db, const char *conv_id, void *arg)
+{
+	struct funded *f = arg;
+	struct create *k = &f->k;
+	struct db_arg a[14];
+	enum db_rc rc;
+
+	if ((rc = check_limits(db, k)) != DB_OK)
+		return rc;
+	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(f->ref) != 0)
+		return DB_FAIL;
+	a[0] = DB_S(k->p->id);
+	a[1] = DB_I(k->who->id);
+	a[2] = DB_S(k->ben->id);
+	a[3] = DB_S(k->ben->provider);
+	a[4] = DB_S(k->ben->phone);
+	a[5] = DB_S(k->ben->account_name);
+	a[6] = DB_S(k->amount);
+	a[7] = DB_S(k->fee);
+	a[8] = DB_S("GHS");
+	a[9] = k->reference ? DB_S(k->reference) : DB_NULL;
+	a[10] = DB_S(conv_id);
+	a[11] = DB_S(f->coin);
+	a[12] = DB_S(f->source_amount);
+	a[13] = DB_S(f->ref);
+	if ((rc = db_exec(db, DB_PAYOUT_INSERT_PENDING, a, 14, NULL, NULL)) != DB_OK)
+		return rc;
+	return idem_mark(db, k->claim, PAYOUT_POINT_CREATED, k->p->id);
+}
+
+/* In the transaction that undoes a refused conversion: its payout goes too,
+ * and the transfer's key is back at "started" (nothing committed). */
+static int
+funded_undone(struct db *db, const char *conv_id, void *arg)
+{
+	struct funded *f = arg;
+	struct db_arg a[1] = { DB_S(conv_id) };
+	enum db_rc rc;
+
+	if ((rc = db_exec(db, DB_PAYOUT_DELETE_PENDING, a, 1, NULL, NULL)) != DB_OK)
+		return rc;
+	return idem_mark(db, f->k.claim, IDEM_STARTED, NULL);
+}
+
+/*
+ * A transfer in coin: prices amount of it at the live rate, checks the
+ * proceeds less the fee as a payout, and converts with the payout's row
+ * in the conversion's transaction.
+ */
+static enum err
+create_funded(struct ctx *ctx, const struct caller *who, const struct currency *coin,
+    const char *amount, const struct payout_req *in, struct idem_claim *claim,
+    struct payout *out, struct outcome *o)
+{
+	char ghs[MONEY_MAX_TEXT];
+	struct conversion c;
+	struct beneficiary ben;
+	struct conv_hook hook;
+	struct funded f;
+	struct quote q;
+	mpz_t r, fee;
+	enum err e;
+	int ok;
+
+	if ((e = beneficiary_get(ctx, who, in->beneficiary_id, &ben, o)) != ERR_OK)
+		return e;
+	memset(&f, 0, sizeof(f));
+	f.k.fee = network_fee(&ctx->cfg, ben.provider);
+	/* the proceeds at today's rate (a stored quote, redeemed at once) */
+	if ((e = quote_create(ctx, who, coin, amount, &q, o)) != ERR_OK)
+		return e;
+	mpz_inits(r, fee, NULL);
+	ok = money_parse(q.receive, 2, r) == MONEY_OK && money_parse(f.k.fee, 2, fee) == MONEY_OK;
+	mpz_sub(r, r, fee);
+	ok = ok && mpz_sgn(r) > 0 && money_format(r, 2, ghs, sizeof(ghs)) == 0;
+	mpz_clears(r, fee, NULL);
+	if (!ok)
+		return outcome_field(o, ERR_INVALID_AMOUNT, "amount",
+		    "too small: nothing is left after the conversion and payout fees");
+	if ((e = check_bounds(ben.provider, ghs, o)) != ERR_OK ||
+	    (e = preflight(ctx, &ben, o)) != ERR_OK)
+		return e;
+	f.k.who = who;
+	f.k.ben = &ben;
+	f.k.amount = ghs;
+	f.k.reference = in->reference;
+	f.k.claim = claim;
+	f.k.p = out;
+	f.k.o = o;
+	f.coin = coin->code;
+	f.source_amount = q.amount;
+	hook.created = funded_created;
+	hook.undone = funded_undone;
+	hook.arg = &f;
+	e = conv_create_hooked(ctx, who, q.id, q.amount, coin->code, NULL, &hook, &c, o);
+	if (out->id[0] == '\0' || load(ctx->db, out->id, who->id, 0, out) != DB_OK) {
+		/* nothing committed (refused, or undone with its conversion) */
+		idem_noted(claim, IDEM_STARTED, NULL);
+		return e != ERR_OK ? e : outcome_err(o, ERR_SERVICE_UNAVAILABLE);
+	}
+	idem_noted(claim, PAYOUT_POINT_CREATED, out->id);
+	if (e != ERR_OK && e != ERR_CONVERSION_FAILED)
+		return e;
+	o->changed = 1;
+	outcome_clear_ctx(o);
+	return ERR_OK; /* pending: the worker holds and sends it once converted */
+}
+
+/* Resumes a stablecoin transfer whose request died: its conversion's
+ * broadcast again, then its payout as it stands. */
+static enum err
+resume_funded(struct ctx *ctx, const struct caller *who, struct idem_claim *claim,
+    struct payout *p, struct outcome *o)
+{
+	struct conversion c;
+	struct conv_hook hook;
+	struct funded f;
+	enum err e;
+
+	memset(&f, 0, sizeof(f));
+	f.k.claim = claim;
+	hook.created = funded_created;
+	hook.undone = funded_undone;
+	hook.arg = &f;
+	e = conv_resume(ctx, who, p->conversion_id, NULL, &hook, &c, o);
+	if (load(ctx->db, p->id, who->id, 0, p) != DB_OK) {
+		idem_noted(claim, IDEM_STARTED, NULL); /* undone with its conversion */
+		return e != ERR_OK ? e : outcome_err(o, ERR_SERVICE_UNAVAILABLE);
+	}
+	o->changed = 1;
+	outcome_clear_ctx(o);
+	return ERR_OK;
+}
+
 enum err
 payout_create(struct ctx *ctx, const struct caller *who, const struct payout_req *in,
     struct idem_claim *claim, struct payout *out, struct outcome *o)
 {
+	const struct currency *coin;
 	char amount[MONEY_MAX_TEXT];
 	struct beneficiary ben;
 	struct create k;
@@ -590,12 +757,17 @@ payout_create(struct ctx *ctx, const struct caller *who, const struct payout_req
 		rc = load(ctx->db, claim->ref, who->id, 0, out);
 		if (rc != DB_OK)
 			return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+		if (strcmp(out->status, "pending") == 0)
+			return resume_funded(ctx, who, claim, out, o);
 		return send_step(ctx, out, o);
 	}
 	if (strcmp(who->tier, "none") == 0)
 		return outcome_err(o, ERR_FORBIDDEN);
-	if ((e = check_request(in, amount, sizeof(amount), o)) != ERR_OK ||
-	    (e = beneficiary_get(ctx, who, in->beneficiary_id, &ben, o)) != ERR_OK ||
+	if ((e = check_request(in, &coin, amount, sizeof(amount), o)) != ERR_OK)
+		return e;
+	if (coin != NULL)
+		return create_funded(ctx, who, coin, amount, in, claim, out, o);
+	if ((e = beneficiary_get(ctx, who, in->beneficiary_id, &ben, o)) != ERR_OK ||
 	    (e = check_bounds(ben.provider, amount, o)) != ERR_OK ||
 	    (e = preflight(ctx, &ben, o)) != ERR_OK)
 		return e;
@@ -638,6 +810,93 @@ check_later(struct ctx *ctx, const char *id)
 		log_event("warn", "payout %s: backoff not recorded (the lease expires)", id);
 }
 
+struct start {
+	const struct payout *p;
+	long long lease_seconds;
+	int short_of_funds;
+};
+
+/* A converted payout's hold, once its conversion credited the GHS: the
+ * balance is checked under the user's lock, then held as any payout. */
+static int
+start_tx(struct db *db, void *arg)
+{
+	struct start *st = arg;
+	const struct payout *p = st->p;
+	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT], bal[MONEY_MAX_TEXT];
+	struct ledger_leg legs[2];
+	struct db_arg a[2];
+	struct db_res res;
+	enum db_rc rc;
+
+	st->short_of_funds = 0;
+	a[0] = DB_I(p->user_id);
+	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+		return rc;
+	user_account(p->user_id, acct, sizeof(acct));
+	if (add_ghs(p->amount, p->fee, total, sizeof(total)) != 0 ||
+	    (rc = ledger_balance(db, acct, 2, bal, sizeof(bal))) != DB_OK)
+		return rc != DB_OK ? rc : DB_FAIL;
+	if (cmp_ghs(bal, total) < 0) {
+		st->short_of_funds = 1; /* spent meanwhile: the payout fails */
+		return DB_FAIL;
+	}
+	a[0] = DB_I(st->lease_seconds);
+	a[1] = DB_S(p->id);
+	if ((rc = db_exec(db, DB_PAYOUT_START, a, 2, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL;
+	ledger_leg(&legs[0], acct, "GHS", total, 1);
+	ledger_leg(&legs[1], IN_FLIGHT, "GHS", total, 0);
+	return ledger_post(db, "payout.hold", p->id, legs, 2);
+}
+
+/*
+ * A pending payout waits for its conversion: completed, it is held and
+ * sent; failed, it fails (nothing was held); else it is checked later.
+ * 1 when it moved, 0 when not, -1 on error.
+ */
+static int
+advance_pending(struct ctx *ctx, struct payout *p)
+{
+	struct caller owner;
+	struct conversion c;
+	struct outcome o;
+	struct settle s;
+	struct start st;
+	char reason[256];
+	int rc;
+
+	memset(&owner, 0, sizeof(owner));
+	owner.kind = CALLER_USER;
+	owner.id = p->user_id;
+	outcome_init(&o);
+	if (conv_get(ctx, &owner, p->conversion_id, &c, &o) != ERR_OK)
+		return -1;
+	if (strcmp(c.status, "failed") == 0) {
+		snprintf(reason, sizeof(reason), "the conversion failed: %s", c.failure_reason);
+		return finish(ctx, p->id, 0, reason, &s) == DB_OK ? s.changed : -1;
+	}
+	if (strcmp(c.status, "completed") != 0) {
+		check_later(ctx, p->id);
+		return 0;
+	}
+	st.p = p;
+	st.lease_seconds = (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
+	rc = db_tx(ctx->db, start_tx, &st);
+	if (rc != DB_OK) {
+		if (!st.short_of_funds)
+			return -1;
+		return finish(ctx, p->id, 0, "the GHS balance no longer covers the payout",
+		    &s) == DB_OK ? s.changed : -1;
+	}
+	if (load(ctx->db, p->id, 0, 0, p) != DB_OK)
+		return -1;
+	(void)send_step(ctx, p, &o);
+	return 1;
+}
+
 int
 payout_settle(struct ctx *ctx, const char *id)
 {
@@ -650,6 +909,8 @@ payout_settle(struct ctx *ctx, const char *id)
 
 	if (load(ctx->db, id, 0, 0, &p) != DB_OK)
 		return -1;
+	if (strcmp(p.status, "pending") == 0)
+		return advance_pending(ctx, &p);
 	if (strcmp(p.status, "processing") != 0)
 		return 0;
 	if ((m = providers_momo(&ctx->prov, p.provider)) == NULL)

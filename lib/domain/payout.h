@@ -56,6 +56,7 @@ struct payout {
 	unsigned sends;                /* how often the reference went out */
 	char created_at[32], processing_at[32], completed_at[32]; /* ISO or "" */
 	char created_db[32];
+	char conversion_id[ID_MAX];    /* a stablecoin transfer's conversion, or "" */
 };
 
 /* What a wallet user asks to pay; reference may be NULL. */
@@ -65,6 +66,12 @@ struct payout_req {
 
 /*
  * Pays in->amount GHS of who's balance to beneficiary in->beneficiary_id.
+ * With in->currency a stablecoin (USDT, USDC, USDC_E, DAI; DESIGN decision
+ * 7) it converts in->amount of the coin at the live rate instead, records
+ * the conversion as its own transaction, and pays the proceeds less the
+ * network's fee: the payout waits, `pending` with nothing held, until the
+ * conversion completes, then is held and sent like any other (the payouts
+ * worker does it); a failed conversion fails the payout.
  * Errors in o: ERR_FORBIDDEN (tier none), ERR_INVALID_CURRENCY,
  * ERR_INVALID_AMOUNT (malformed; or outside the network's bounds, context
  * {minAmount, maxAmount, currency}), ERR_VALIDATION (reference),
@@ -75,7 +82,8 @@ struct payout_req {
  * at send, or not reached by the send: failed and refunded; context
  * {transactionId, status, failureReason}; a final answer),
  * ERR_SERVICE_UNAVAILABLE.
- * On ERR_OK out is the payout, "processing" (accepted, or in doubt).
+ * On ERR_OK out is the payout, "processing" (accepted, or in doubt) or
+ * "pending" (a stablecoin transfer).
  *
  * claim (may be NULL) is the request's idempotency key: the payout's row
  * records PAYOUT_POINT_CREATED on it, and a claim taken over at that point

@@ -280,6 +280,18 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "(?, ?, ?, ?, ?, ?, " DEC("?") ", " DEC("?") ", ?, ?, ?, 'processing', "
 	    "UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) + INTERVAL ? SECOND, "
 	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)",
+	/* a stablecoin transfer's payout: waits for its conversion, nothing held */
+	[DB_PAYOUT_INSERT_PENDING] =
+	    "INSERT INTO payouts (id, user_id, beneficiary_id, provider, phone, "
+	    "account_name, amount, fee, currency, reference, conversion_id, "
+	    "source_currency, source_amount, provider_ref, status, created_at, "
+	    "next_check_at) VALUES (?, ?, ?, ?, ?, ?, " DEC("?") ", " DEC("?") ", ?, ?, "
+	    "?, ?, " DEC("?") ", ?, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))",
+	[DB_PAYOUT_DELETE_PENDING] =
+	    "DELETE FROM payouts WHERE conversion_id = ? AND status = 'pending'",
+	[DB_PAYOUT_START] =
+	    "UPDATE payouts SET status = 'processing', processing_at = UTC_TIMESTAMP(6), "
+	    "lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND WHERE id = ? AND status = 'pending'",
 	/* the second argument is the owner, or 0 for anyone's */
 	[DB_PAYOUT_GET] =
 	    "SELECT " PO_COLS "FROM payouts p WHERE p.id = ? AND ? IN (0, p.user_id)",
@@ -295,14 +307,14 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_PAYOUT_FAIL] =
 	    "UPDATE payouts SET status = 'failed', failure_reason = LEFT(?, 200), "
 	    "completed_at = UTC_TIMESTAMP(6), lease_until = NULL "
-	    "WHERE id = ? AND status = 'processing'",
+	    "WHERE id = ? AND status IN ('pending', 'processing')",
 	/* backoff: 1, 2, 4 ... seconds, at most the first argument */
 	[DB_PAYOUT_CHECK_LATER] =
 	    "UPDATE payouts SET checks = checks + 1, lease_until = NULL, "
 	    "next_check_at = UTC_TIMESTAMP(6) + INTERVAL LEAST(POW(2, LEAST(checks, 20)), ?) SECOND "
-	    "WHERE id = ? AND status = 'processing'",
+	    "WHERE id = ? AND status IN ('pending', 'processing')",
 	[DB_PAYOUT_CLAIM] =
-	    "SELECT id FROM payouts WHERE status = 'processing' "
+	    "SELECT id FROM payouts WHERE status IN ('pending', 'processing') "
 	    "AND next_check_at <= UTC_TIMESTAMP(6) "
 	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
 	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED",
@@ -314,7 +326,7 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "AND status <> 'failed' AND created_at >= ?",
 	[DB_PAYOUT_PENDING_SUM] =
 	    "SELECT COALESCE(SUM(amount + fee), 0) FROM payouts WHERE user_id = ? "
-	    "AND status IN ('pending', 'processing')",
+	    "AND status = 'processing'",
 	[DB_OUTBOX_INSERT] =
 	    "INSERT INTO outbox_events (id, type, subject_kind, subject_id, ref_id, "
 	    "payload, created_at) VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))",

@@ -673,6 +673,103 @@ test_idempotent_and_races(void)
 	itc_wallet_free(&v);
 }
 
+/* ---- a transfer in a stablecoin ---- */
+
+static long
+transfer_coin(const struct itc_wallet *w, const char *bid, const char *coin,
+    const char *amount, struct it_resp *r)
+{
+	char body[256];
+
+	snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":\"%s\","
+	    "\"currency\":\"%s\"}", bid, amount, coin);
+	return itc_post(w, "/api/mobile-money/transfer", NULL, body, r);
+}
+
+static void
+test_transfer_in_stablecoin(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char bid[40], pid[64], failed[64], cid[64], receive[40], want[40];
+	char avail0[40], pend[40], avail[40];
+	long long payouts0, convs0;
+	json_t *d;
+
+	wallet(&w, "0xpaycoin", NULL);
+	fund(&w, "2"); /* some GHS, to see it untouched */
+	itc_faucet(&w, "USDT", "20");
+	beneficiary(&w, "MTN", 790, bid);
+	balances(&w, avail0, pend);
+	/* 5 USDT converted and paid out in one call: pending, nothing held */
+	CU_ASSERT_EQUAL(transfer_coin(&w, bid, "USDT", "5", &r), 201);
+	d = json_object_get(r.json, "data");
+	CU_ASSERT_EQUAL(json_object_size(d), 11);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "pending");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "GHS");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "fee"), "1.00");
+	snprintf(pid, sizeof(pid), "%s", it_str(d, "transactionId") ? it_str(d, "transactionId") : "");
+	/* the recipient gets the conversion's receiveAmount less the payout fee */
+	CU_ASSERT_EQUAL(it_db_text("SELECT conversion_id FROM payouts WHERE id = ?", pid, NULL,
+	    cid, sizeof(cid)), 0);
+	CU_ASSERT_EQUAL(it_db_text("SELECT receive_amount FROM conversions WHERE id = ?", cid, NULL,
+	    receive, sizeof(receive)), 0);
+	ghs_sub(receive, "1.00", want, sizeof(want));
+	CU_ASSERT_STRING_EQUAL(it_str(d, "amount"), want);
+	it_resp_free(&r);
+	balances(&w, avail, pend);
+	CU_ASSERT_STRING_EQUAL(avail, avail0);
+	CU_ASSERT_STRING_EQUAL(pend, "0.00");
+	/* the conversion is its own transaction in the history */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM conversions WHERE id = ? AND "
+	    "from_currency = 'USDT' AND amount = 5", cid, NULL), 1);
+	/* the worker settles the conversion, then holds and sends the payout */
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	expect_status(pid, "completed");
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
+	    "AND kind IN ('payout.hold', 'payout.completed')", pid, NULL), 2);
+	/* credited receive, held and paid receive: the GHS balance is as before */
+	balances(&w, avail, pend);
+	CU_ASSERT_STRING_EQUAL(avail, avail0);
+	CU_ASSERT_STRING_EQUAL(pend, "0.00");
+
+	/* a conversion that fails on chain (x.666) fails its payout; nothing held */
+	CU_ASSERT_EQUAL(transfer_coin(&w, bid, "USDT", "1.666", &r), 201);
+	snprintf(failed, sizeof(failed), "%s",
+	    it_str(json_object_get(r.json, "data"), "transactionId"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	expect_status(failed, "failed");
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ?",
+	    failed, NULL), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ? "
+	    "AND type = 'payout.failed'", failed, NULL), 1);
+	balances(&w, avail, pend);
+	CU_ASSERT_STRING_EQUAL(avail, avail0);
+
+	/* refused before anything is written: no coin, too small, bad coin */
+	payouts0 = count_of("payouts", &w);
+	convs0 = count_of("conversions", &w);
+	transfer_coin(&w, bid, "USDT", "100", &r);
+	it_assert_wallet_error(&r, 400, "insufficient_balance", "no such coin in the wallet");
+	it_resp_free(&r);
+	transfer_coin(&w, bid, "USDT", "0.3", &r);
+	it_assert_wallet_error(&r, 400, "invalid_amount", "proceeds under MTN's minimum");
+	it_resp_free(&r);
+	transfer_coin(&w, bid, "USDT", "1.0000001", &r);
+	it_assert_wallet_error(&r, 400, "invalid_amount", "more places than USDT has");
+	it_resp_free(&r);
+	transfer_coin(&w, bid, "GHSFIAT", "10", &r);
+	it_assert_wallet_error(&r, 400, "invalid_currency", "GHSFIAT does not convert");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_of("payouts", &w), payouts0);
+	CU_ASSERT_EQUAL(count_of("conversions", &w), convs0);
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+	itc_wallet_free(&w);
+}
+
 int
 it_suite_payouts(void)
 {
@@ -684,6 +781,7 @@ it_suite_payouts(void)
 		{ "transfer: every error, nothing written", test_transfer_errors },
 		{ "transfer: the magic suffixes 103 and 200 to 205", test_magic_outcomes },
 		{ "transfer: one key, one payout; a balance for 10 pays 10", test_idempotent_and_races },
+		{ "transfer in a stablecoin: converted, then paid", test_transfer_in_stablecoin },
 	};
 
 	return tu_add_suite("payouts", suite_init, NULL, tests, NELEM(tests));
