@@ -872,8 +872,11 @@ advance_pending(struct ctx *ctx, struct payout *p)
 	owner.kind = CALLER_USER;
 	owner.id = p->user_id;
 	outcome_init(&o);
-	if (conv_get(ctx, &owner, p->conversion_id, &c, &o) != ERR_OK)
+	if (conv_get(ctx, &owner, p->conversion_id, &c, &o) != ERR_OK) {
+		log_event("error", "payout %s: its conversion %s unreadable: %s", p->id,
+		    p->conversion_id, o.message);
 		return -1;
+	}
 	if (strcmp(c.status, "failed") == 0) {
 		snprintf(reason, sizeof(reason), "the conversion failed: %s", c.failure_reason);
 		return finish(ctx, p->id, 0, reason, &s) == DB_OK ? s.changed : -1;
@@ -886,8 +889,11 @@ advance_pending(struct ctx *ctx, struct payout *p)
 	st.lease_seconds = (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
 	rc = db_tx(ctx->db, start_tx, &st);
 	if (rc != DB_OK) {
-		if (!st.short_of_funds)
+		if (!st.short_of_funds) {
+			log_event("error", "payout %s: holding it failed (%d): %s", p->id, rc,
+			    db_error(ctx->db));
 			return -1;
+		}
 		return finish(ctx, p->id, 0, "the GHS balance no longer covers the payout",
 		    &s) == DB_OK ? s.changed : -1;
 	}

@@ -19,7 +19,7 @@
 	"p.failure_reason, p.sends, DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
 	"DATE_FORMAT(p.processing_at, '%Y-%m-%dT%H:%i:%sZ'), " \
 	"DATE_FORMAT(p.completed_at, '%Y-%m-%dT%H:%i:%sZ'), " \
-	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f') "
+	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f'), p.conversion_id "
 
 /* conversions (ascii) and payouts (utf8mb4) ids in one collation */
 #define HIST_UNION "SELECT 'conversion' AS kind, CONVERT(id USING utf8mb4) " \
