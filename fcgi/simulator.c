@@ -27,8 +27,7 @@
 #include "core/money.h"
 #include "sandbox/sim_chain.h"
 #include "sandbox/rates.h"
-
-static int setting(struct db *db, const char *name, char *out, size_t cap);
+#include "sandbox/settings.h"
 
 static enum err
 sim_health(struct req *r, struct resp *resp, const char *setting)
@@ -87,29 +86,9 @@ momo_network_health(struct req *r, struct resp *resp)
 	if (strlen(net) > 16)
 		return ERR_NOT_FOUND;
 	snprintf(name, sizeof(name), "momo.%s.health", net);
-	if (setting(r->ctx->db, name, state, sizeof(state)) != 0)
+	if (sandbox_setting_get(r->ctx->db, name, state, sizeof(state)) != 0)
 		snprintf(name, sizeof(name), "momo.health");
 	return sim_health(r, resp, name);
-}
-
-/* The sim_settings value of name into out; 0 when present. */
-static int
-setting(struct db *db, const char *name, char *out, size_t cap)
-{
-	struct db_arg a[1] = { DB_S(name) };
-	struct db_rows rows;
-	const char *v;
-	int rc = -1;
-
-	if (db_exec(db, DB_SIM_SETTING_GET, a, 1, &rows, NULL) != DB_OK)
-		return -1;
-	v = db_cell(&rows, 0, 0);
-	if (v != NULL && strlen(v) < cap) {
-		memcpy(out, v, strlen(v) + 1);
-		rc = 0;
-	}
-	db_rows_free(&rows);
-	return rc;
 }
 
 /* One random-walk step of rate (FXRATE_SCALE places) into out. */
@@ -153,7 +132,7 @@ sim_rates(struct req *r, struct resp *resp)
 
 	if (!r->ctx->cfg.sandbox)
 		return ERR_NOT_FOUND;
-	(void)setting(db, "rates.source", state, sizeof(state));
+	(void)sandbox_setting_get(db, "rates.source", state, sizeof(state));
 	if (strcmp(state, "down") == 0)
 		return ERR_SERVICE_UNAVAILABLE;
 	rates = json_object();
@@ -161,7 +140,7 @@ sim_rates(struct req *r, struct resp *resp)
 		struct db_arg a[2];
 
 		snprintf(name, sizeof(name), "market.%s", s->coin);
-		if (setting(db, name, rate, sizeof(rate)) != 0)
+		if (sandbox_setting_get(db, name, rate, sizeof(rate)) != 0)
 			snprintf(rate, sizeof(rate), "%s", s->rate);
 		if (walk(s->coin, rate, next, sizeof(next)) != 0)
 			continue;
