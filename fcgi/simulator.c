@@ -9,6 +9,10 @@
  * slow | down): degraded reports itself so, slow answers late (past half
  * the probe timeout), down answers 503.
  *
+ * /sim/momo/<NET>/...: the MTN MoMo Open API of each network (tokens,
+ * account lookup, transfers, requests to pay and their statuses;
+ * lib/sandbox/sim_momo.h), for MTN, TELECEL and AIRTELTIGO.
+ *
  * GET /sim/rates: the rates feed. Each call moves every coin's market rate
  * by a random step of at most 0.02% (GHSFIAT stays within 0.99..1.01) and
  * returns {"rates": {"USDT": "15.20123456", ...}}; "rates.source" = down
@@ -26,6 +30,7 @@
 #include "domain/fxrate.h"
 #include "core/money.h"
 #include "sandbox/sim_chain.h"
+#include "sandbox/sim_momo.h"
 #include "sandbox/rates.h"
 #include "sandbox/settings.h"
 
@@ -157,6 +162,14 @@ static const struct route routes[] = {
 	{ "GET", "/sim/chain/health", chain_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/momo/health", momo_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/momo/:network/health", momo_network_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	/* the MTN MoMo Open API; the token paths end in '/', as MTN's do */
+	{ "POST", "/sim/momo/:network/disbursement/token/", sim_momo_disbursement_token, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "POST", "/sim/momo/:network/collection/token/", sim_momo_collection_token, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "GET", "/sim/momo/:network/disbursement/v1_0/accountholder/msisdn/:msisdn/basicuserinfo", sim_momo_lookup, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "POST", "/sim/momo/:network/disbursement/v1_0/transfer", sim_momo_transfer, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
+	{ "GET", "/sim/momo/:network/disbursement/v1_0/transfer/:ref", sim_momo_transfer_status, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "POST", "/sim/momo/:network/collection/v1_0/requesttopay", sim_momo_request_to_pay, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
+	{ "GET", "/sim/momo/:network/collection/v1_0/requesttopay/:ref", sim_momo_request_to_pay_status, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/rates", sim_rates, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/chain/wallets/:wallet/:asset", sim_chain_balance, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "POST", "/sim/chain/transactions", sim_chain_submit, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
