@@ -95,6 +95,7 @@ int it_suite_idem(void);
 int it_suite_paging(void);
 int it_suite_recovery(void);
 int it_suite_admin(void);
+int it_suite_momo(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)
