@@ -166,16 +166,18 @@ out:
 static int
 never_sent(CURL *c, CURLcode cc)
 {
-	curl_off_t connect_us = 0;
+	curl_off_t connect_us = -1;
+	long request_bytes = -1;
 
 	if (cc == CURLE_COULDNT_CONNECT || cc == CURLE_COULDNT_RESOLVE_HOST ||
 	    cc == CURLE_COULDNT_RESOLVE_PROXY || cc == CURLE_UNSUPPORTED_PROTOCOL ||
 	    cc == CURLE_URL_MALFORMAT)
 		return 1;
-	/* timed out before any connection was made */
+	/* timed out before any connection was made and any byte written */
 	return cc == CURLE_OPERATION_TIMEDOUT &&
 	    curl_easy_getinfo(c, CURLINFO_CONNECT_TIME_T, &connect_us) == CURLE_OK &&
-	    connect_us == 0;
+	    curl_easy_getinfo(c, CURLINFO_REQUEST_SIZE, &request_bytes) == CURLE_OK &&
+	    connect_us == 0 && request_bytes == 0;
 }
 
 int
