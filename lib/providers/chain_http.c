@@ -36,7 +36,8 @@ struct call {
  * One HTTP call to the gateway (prov_http_call): method path with an
  * optional JSON body. Returns 0 when an HTTP answer came back (any
  * status), -1 otherwise; call->sent says whether the request may have
- * reached the gateway. call_free releases it in both cases.
+ * reached the gateway. On 0 call_free releases the answer; on -1 the call
+ * holds nothing.
  */
 static int
 chain_call(const struct prov_endpoint *ep, const char *method, const char *path,
