@@ -9,6 +9,10 @@
  * slow | down): degraded reports itself so, slow answers late (past half
  * the probe timeout), down answers 503.
  *
+ * /sim/momo/<NET>/...: the MTN MoMo Open API of each network (tokens,
+ * account lookup, transfers, requests to pay and their statuses;
+ * lib/sandbox/sim_momo.h), for MTN, TELECEL and AIRTELTIGO.
+ *
  * GET /sim/rates: the rates feed. Each call moves every coin's market rate
  * by a random step of at most 0.02% (GHSFIAT stays within 0.99..1.01) and
  * returns {"rates": {"USDT": "15.20123456", ...}}; "rates.source" = down
@@ -26,9 +30,9 @@
 #include "domain/fxrate.h"
 #include "core/money.h"
 #include "sandbox/sim_chain.h"
+#include "sandbox/sim_momo.h"
 #include "sandbox/rates.h"
-
-static int setting(struct db *db, const char *name, char *out, size_t cap);
+#include "sandbox/settings.h"
 
 static enum err
 sim_health(struct req *r, struct resp *resp, const char *setting)
@@ -87,29 +91,9 @@ momo_network_health(struct req *r, struct resp *resp)
 	if (strlen(net) > 16)
 		return ERR_NOT_FOUND;
 	snprintf(name, sizeof(name), "momo.%s.health", net);
-	if (setting(r->ctx->db, name, state, sizeof(state)) != 0)
+	if (sandbox_setting_get(r->ctx->db, name, state, sizeof(state)) != 0)
 		snprintf(name, sizeof(name), "momo.health");
 	return sim_health(r, resp, name);
-}
-
-/* The sim_settings value of name into out; 0 when present. */
-static int
-setting(struct db *db, const char *name, char *out, size_t cap)
-{
-	struct db_arg a[1] = { DB_S(name) };
-	struct db_rows rows;
-	const char *v;
-	int rc = -1;
-
-	if (db_exec(db, DB_SIM_SETTING_GET, a, 1, &rows, NULL) != DB_OK)
-		return -1;
-	v = db_cell(&rows, 0, 0);
-	if (v != NULL && strlen(v) < cap) {
-		memcpy(out, v, strlen(v) + 1);
-		rc = 0;
-	}
-	db_rows_free(&rows);
-	return rc;
 }
 
 /* One random-walk step of rate (FXRATE_SCALE places) into out. */
@@ -153,7 +137,7 @@ sim_rates(struct req *r, struct resp *resp)
 
 	if (!r->ctx->cfg.sandbox)
 		return ERR_NOT_FOUND;
-	(void)setting(db, "rates.source", state, sizeof(state));
+	(void)sandbox_setting_get(db, "rates.source", state, sizeof(state));
 	if (strcmp(state, "down") == 0)
 		return ERR_SERVICE_UNAVAILABLE;
 	rates = json_object();
@@ -161,7 +145,7 @@ sim_rates(struct req *r, struct resp *resp)
 		struct db_arg a[2];
 
 		snprintf(name, sizeof(name), "market.%s", s->coin);
-		if (setting(db, name, rate, sizeof(rate)) != 0)
+		if (sandbox_setting_get(db, name, rate, sizeof(rate)) != 0)
 			snprintf(rate, sizeof(rate), "%s", s->rate);
 		if (walk(s->coin, rate, next, sizeof(next)) != 0)
 			continue;
@@ -178,6 +162,14 @@ static const struct route routes[] = {
 	{ "GET", "/sim/chain/health", chain_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/momo/health", momo_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/momo/:network/health", momo_network_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	/* the MTN MoMo Open API; the token paths end in '/', as MTN's do */
+	{ "POST", "/sim/momo/:network/disbursement/token/", sim_momo_disbursement_token, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "POST", "/sim/momo/:network/collection/token/", sim_momo_collection_token, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "GET", "/sim/momo/:network/disbursement/v1_0/accountholder/msisdn/:msisdn/basicuserinfo", sim_momo_lookup, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "POST", "/sim/momo/:network/disbursement/v1_0/transfer", sim_momo_transfer, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
+	{ "GET", "/sim/momo/:network/disbursement/v1_0/transfer/:ref", sim_momo_transfer_status, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "POST", "/sim/momo/:network/collection/v1_0/requesttopay", sim_momo_request_to_pay, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
+	{ "GET", "/sim/momo/:network/collection/v1_0/requesttopay/:ref", sim_momo_request_to_pay_status, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/rates", sim_rates, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/sim/chain/wallets/:wallet/:asset", sim_chain_balance, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "POST", "/sim/chain/transactions", sim_chain_submit, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },

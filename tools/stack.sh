@@ -112,7 +112,10 @@ secrets() {
 	chmod 600 "$VAR/secrets.env"
 	# each secret is made once and kept; a var/ from an older version gets
 	# the ones it lacks
-	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET KYC_ENCRYPTION_KEY; do
+	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET KYC_ENCRYPTION_KEY \
+		MOMO_MTN_API_USER MOMO_MTN_API_KEY MOMO_MTN_SUBSCRIPTION_KEY \
+		MOMO_TELECEL_API_USER MOMO_TELECEL_API_KEY MOMO_TELECEL_SUBSCRIPTION_KEY \
+		MOMO_AIRTELTIGO_API_USER MOMO_AIRTELTIGO_API_KEY MOMO_AIRTELTIGO_SUBSCRIPTION_KEY; do
 		if ! grep -q "^$name=" "$VAR/secrets.env"; then
 			echo "$name=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" >> "$VAR/secrets.env"
 		fi
@@ -233,6 +236,17 @@ providers.momo_url = $base/sim/momo
 # mod_fcgid makes a request wait a whole second when every simulator
 # process is busy; 5 s keeps that from reading as "degraded" (past 2.5 s).
 providers.timeout_ms = 5000
+# each network's MoMo API credentials: the adapter gets its tokens with
+# them and the simulator checks them
+providers.momo.MTN.api_user = $MOMO_MTN_API_USER
+providers.momo.MTN.api_key = $MOMO_MTN_API_KEY
+providers.momo.MTN.subscription_key = $MOMO_MTN_SUBSCRIPTION_KEY
+providers.momo.TELECEL.api_user = $MOMO_TELECEL_API_USER
+providers.momo.TELECEL.api_key = $MOMO_TELECEL_API_KEY
+providers.momo.TELECEL.subscription_key = $MOMO_TELECEL_SUBSCRIPTION_KEY
+providers.momo.AIRTELTIGO.api_user = $MOMO_AIRTELTIGO_API_USER
+providers.momo.AIRTELTIGO.api_key = $MOMO_AIRTELTIGO_API_KEY
+providers.momo.AIRTELTIGO.subscription_key = $MOMO_AIRTELTIGO_SUBSCRIPTION_KEY
 rates.source_url = $base/sim/rates
 schema.dir = $ROOT/schema
 CONF

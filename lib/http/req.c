@@ -18,6 +18,25 @@ req_env(char **envp, const char *name)
 }
 
 const char *
+req_header(const struct req *r, const char *name)
+{
+	char var[5 + 64];
+	size_t i, n = strlen(name);
+
+	if (n >= 64)
+		return NULL;
+	memcpy(var, "HTTP_", 5);
+	for (i = 0; i < n; i++) {
+		char c = name[i];
+
+		var[5 + i] = c == '-' ? '_' : (c >= 'a' && c <= 'z') ?
+		    (char)(c - 'a' + 'A') : c;
+	}
+	var[5 + n] = '\0';
+	return req_env(r->envp, var);
+}
+
+const char *
 req_store(struct req *r, const char *s, size_t n)
 {
 	/*
@@ -260,6 +279,7 @@ req_from_env(struct req *r, char **envp, char *msg, size_t msglen)
 	size_t plen;
 	unsigned long long n;
 
+	r->envp = envp;
 	m = req_env(envp, "REQUEST_METHOD");
 	uri = req_env(envp, "REQUEST_URI");
 	if (m == NULL || strict_copy(r->method, sizeof(r->method), m) != 0)

@@ -37,6 +37,7 @@ struct req {
 	const char *authorization;
 	const char *idempotency_key;
 	const char *query_string; /* raw; parsed by req_parse_query */
+	char **envp;              /* the CGI environment (borrowed): req_header */
 	unsigned long long content_length;
 	char request_id[REQ_ID_MAX];
 
@@ -80,6 +81,13 @@ enum err req_parse_query(struct req *r, const char *qs, char *msg,
  */
 enum err req_check_query(const struct req *r, const char *const *allowed,
     char *msg, size_t msglen);
+
+/*
+ * The value of request header name ("X-Reference-Id" is the CGI
+ * environment's HTTP_X_REFERENCE_ID), or NULL when absent or when name is
+ * longer than 63 characters.
+ */
+const char *req_header(const struct req *r, const char *name);
 
 /* The decoded value of query parameter / path parameter name, or NULL. */
 const char *req_query(const struct req *r, const char *name);

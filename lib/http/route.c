@@ -20,6 +20,14 @@ pattern_match(const char *pattern, const char *path, struct req *r)
 
 		if (*p != '/' || *s != '/')
 			return 0;
+		/* a pattern ending in '/' asks for exactly that trailing slash */
+		if (p[1] == '\0') {
+			if (s[1] != '\0')
+				return 0;
+			p++;
+			s++;
+			break;
+		}
 		p++;
 		s++;
 		pl = strcspn(p, "/");

@@ -3,6 +3,9 @@
  * are literal segments and `:name` parameters; matching is exact (no
  * trailing slash, no empty, "." or ".." segments), so a prefix the web
  * server forwards (lighttpd's /v1/withdrawalsX) never matches by accident.
+ * A pattern that itself ends in '/' (an external API's path such as MTN
+ * MoMo's /disbursement/token/) matches that one trailing slash and nothing
+ * else: not the path without it, not "//".
  */
 #ifndef CEDIRAMP_ROUTE_H
 #define CEDIRAMP_ROUTE_H

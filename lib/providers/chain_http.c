@@ -25,75 +25,41 @@ chain_tx_hash(const char *conversion_id, char out[CHAIN_HASH_LEN + 1])
 }
 
 struct call {
+	struct prov_call http;
 	long status;
-	json_t *data; /* the body, or its "data" member */
-	const char *code; /* the body's "code", if any (borrowed from raw) */
-	json_t *raw;
+	json_t *data; /* the body, or its "data" member (borrowed from http) */
+	const char *code; /* the body's "code", if any (borrowed) */
 	int sent;     /* the request left this machine (or may have) */
 };
 
 /*
- * One HTTP call to the gateway: method path with an optional JSON body.
- * Returns 0 when an HTTP answer came back (any status), -1 otherwise;
- * call->sent says whether the request may have reached the gateway.
+ * One HTTP call to the gateway (prov_http_call): method path with an
+ * optional JSON body. Returns 0 when an HTTP answer came back (any
+ * status), -1 otherwise; call->sent says whether the request may have
+ * reached the gateway. On 0 call_free releases the answer; on -1 the call
+ * holds nothing.
  */
 static int
 chain_call(const struct prov_endpoint *ep, const char *method, const char *path,
     json_t *body, struct call *call)
 {
-	char url[1024];
-	struct curl_slist *hl = NULL;
-	struct buf out;
-	char *text = NULL;
-	CURLcode cc;
-	CURL *h;
-	int rc = -1;
+	int rc = prov_http_call(ep, method, path, NULL, body, &call->http);
 
-	memset(call, 0, sizeof(*call));
-	if (ep->url[0] == '\0' ||
-	    (size_t)snprintf(url, sizeof(url), "%s%s", ep->url, path) >= sizeof(url))
-		return -1;
-	buf_init(&out, 1024 * 1024);
-	h = prov_http_handle(url, ep->timeout_ms, &out);
-	if (h == NULL)
-		return -1;
-	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
-	hl = curl_slist_append(hl, "Content-Type: application/json");
-	hl = curl_slist_append(hl, "Expect:");
-	curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
-	if (body != NULL) {
-		text = json_dumps(body, JSON_COMPACT);
-		if (text == NULL)
-			goto out;
-		curl_easy_setopt(h, CURLOPT_POSTFIELDS, text);
-	}
-	cc = curl_easy_perform(h);
-	/* Refused or unresolvable: the request never left. Anything else may
-	 * have reached the gateway. */
-	call->sent = !(cc == CURLE_COULDNT_CONNECT || cc == CURLE_COULDNT_RESOLVE_HOST ||
-	    cc == CURLE_UNSUPPORTED_PROTOCOL || cc == CURLE_URL_MALFORMAT);
-	if (cc != CURLE_OK)
-		goto out;
-	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &call->status);
-	call->raw = json_loadb(out.data ? out.data : "", out.len, 0, NULL);
-	call->data = json_object_get(call->raw, "data");
+	call->status = call->http.status;
+	call->sent = call->http.sent;
+	call->data = json_object_get(call->http.json, "data");
 	if (!json_is_object(call->data))
-		call->data = call->raw;
-	call->code = json_string_value(json_object_get(call->raw, "code"));
-	rc = 0;
-out:
-	free(text);
-	curl_slist_free_all(hl);
-	curl_easy_cleanup(h);
-	buf_free(&out);
+		call->data = call->http.json;
+	call->code = json_string_value(json_object_get(call->http.json, "code"));
 	return rc;
 }
 
 static void
 call_free(struct call *call)
 {
-	json_decref(call->raw);
-	call->raw = call->data = NULL;
+	prov_call_free(&call->http);
+	call->data = NULL;
+	call->code = NULL;
 }
 
 /* The string member name of the answer into out; -1 if absent or too long. */

@@ -20,8 +20,22 @@
  *   GET  {url}/health (ours: the simulator's and a proxy's)
  *
  * Every call carries Authorization: Bearer <token>, X-Target-Environment and
- * Ocp-Apim-Subscription-Key. The sandbox simulator serves the same protocol
- * under /sim/momo/<NETWORK> for all three networks.
+ * Ocp-Apim-Subscription-Key. The token is cached per network, product and
+ * credentials in the process until a minute before its expires_in; a
+ * cached token the provider refuses (401) is replaced once. The sandbox
+ * simulator serves the same protocol under /sim/momo/<NETWORK> for all
+ * three networks (lib/sandbox/sim_momo.c; README "Sandbox magic values").
+ *
+ * How answers are classified. A send (transfer, request_to_pay): no token
+ * (the token call failed) or not reached (refused, unresolvable) is
+ * MOMO_UNAVAILABLE; 202 MOMO_OK; 409 MOMO_DUPLICATE; 401 (our token
+ * refused even when new) MOMO_UNAVAILABLE; any other 4xx MOMO_REFUSED with
+ * the provider's {code, message} in why; a timeout, a lost connection, a
+ * 5xx or anything else MOMO_IN_DOUBT. A read (lookup, *_status): 200
+ * MOMO_OK; 404 MOMO_NOT_FOUND (for a status read only with the provider's
+ * own code RESOURCE_NOT_FOUND: a proxy's 404 is MOMO_UNAVAILABLE, never
+ * "never seen"); no answer in time or 504 MOMO_TIMEOUT; anything else,
+ * and no token, MOMO_UNAVAILABLE.
  *
  * Exactly once: a send is made under a reference the caller generated and
  * committed first. A send that may have arrived (timeout, 5xx, lost
@@ -64,7 +78,11 @@ struct momo_adapter {
 	const char *health_path;
 
 	/* The name registered to msisdn ("233XXXXXXXXX") into name (cap
-	 * bytes). MOMO_OK, MOMO_NOT_FOUND, MOMO_UNAVAILABLE, MOMO_TIMEOUT. */
+	 * bytes): "name", else given_name + " " + family_name. MOMO_OK,
+	 * MOMO_NOT_FOUND, MOMO_UNAVAILABLE (also an answer without a name),
+	 * MOMO_TIMEOUT. MOMO_OK with an EMPTY name means the provider does
+	 * not disclose a name (the sandbox simulator's ordinary numbers):
+	 * any name verifies. */
 	enum momo_rc (*lookup)(const struct prov_endpoint *ep, const char *msisdn,
 	    char *name, size_t cap);
 

@@ -1,26 +1,436 @@
+/*
+ * momo_http: the mobile money adapter over the MTN MoMo Open API (see
+ * providers/momo.h for the calls and how their answers are classified).
+ * Every call goes through prov_http_call with a bearer token of its
+ * product (disbursement or collection), cached in the process until
+ * shortly before it expires. One request per process at a time: the
+ * cache needs no lock.
+ */
 #include "providers/momo.h"
 
-/* The HTTP adapter (MTN MoMo Open API); its calls arrive with the wallet
- * payouts work. */
-const struct momo_adapter momo_http = {
-	.health_path = "/health",
-};
-
+#include <jansson.h>
+#include <openssl/evp.h>
 #include <openssl/rand.h>
+#include <openssl/sha.h>
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/id.h"
+#include "core/strict.h"
+#include "providers/momo_wire.h"
+#include "providers/prov_http.h"
+
+enum product { DISBURSEMENT = 0, COLLECTION };
+
+static const char *const product_path[] = { "/disbursement", "/collection" };
+
+#define TOKEN_MAX 4096  /* an access token (a JWT at MTN) */
+#define TOKEN_SLOTS 8   /* networks x products, with room */
+#define REF_MAX 128     /* a reference asked about (status reads) */
+
+/*
+ * The token cache: one slot per (endpoint URL, credentials, product),
+ * keyed by a SHA-256 of them, so that other credentials (a rotated or a
+ * wrong key) never reuse a token they did not earn.
+ */
+static struct token_slot {
+	int used;
+	unsigned char key[SHA256_DIGEST_LENGTH];
+	char token[TOKEN_MAX];
+	long long until; /* monotonic seconds: fresh before this */
+} tokens[TOKEN_SLOTS];
+static size_t token_next;
+
+static long long
+mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec;
+}
+
+static void
+token_key(const struct prov_endpoint *ep, enum product p,
+    unsigned char key[SHA256_DIGEST_LENGTH])
+{
+	/* fields from one config line each: none holds a newline */
+	char text[sizeof(ep->url) + sizeof(ep->user) + sizeof(ep->secret) +
+	    sizeof(ep->subscription_key) + 32];
+	int n = snprintf(text, sizeof(text), "%s\n%s\n%s\n%s\n%s", ep->url, ep->user,
+	    ep->secret, ep->subscription_key, product_path[p]);
+
+	SHA256((const unsigned char *)text, n > 0 ? (size_t)n : 0, key);
+	OPENSSL_cleanse(text, sizeof(text));
+}
+
+static struct token_slot *
+token_slot_of(const unsigned char key[SHA256_DIGEST_LENGTH])
+{
+	size_t i;
+
+	for (i = 0; i < TOKEN_SLOTS; i++)
+		if (tokens[i].used && memcmp(tokens[i].key, key, SHA256_DIGEST_LENGTH) == 0)
+			return &tokens[i];
+	return NULL;
+}
+
+void
+momo_http_forget_tokens(void)
+{
+	OPENSSL_cleanse(tokens, sizeof(tokens));
+	memset(tokens, 0, sizeof(tokens));
+	token_next = 0;
+}
+
+/* Forgets the token of ep's product (the provider refused it). */
+static void
+token_forget(const struct prov_endpoint *ep, enum product p)
+{
+	unsigned char key[SHA256_DIGEST_LENGTH];
+	struct token_slot *s;
+
+	token_key(ep, p, key);
+	if ((s = token_slot_of(key)) != NULL)
+		memset(s, 0, sizeof(*s));
+}
+
+/*
+ * A new token from POST {url}/{product}/token/ (HTTP Basic api_user:api_key
+ * and the subscription key) into slot s under key. 0, or -1 when the
+ * provider gave none (refused, unreachable, or an answer without one).
+ */
+static int
+token_fetch(const struct prov_endpoint *ep, enum product p,
+    const unsigned char key[SHA256_DIGEST_LENGTH], struct token_slot *s)
+{
+	char cred[sizeof(ep->user) + sizeof(ep->secret) + 1];
+	char basic[4 * (sizeof(cred) / 3 + 1) + 32], sub[sizeof(ep->subscription_key) + 40];
+	char path[32];
+	const char *headers[3] = { basic, sub, NULL };
+	struct prov_call call;
+	const char *tok;
+	json_int_t ttl;
+	int n, rc = -1;
+
+	n = snprintf(cred, sizeof(cred), "%s:%s", ep->user, ep->secret);
+	memcpy(basic, "Authorization: Basic ", 21);
+	EVP_EncodeBlock((unsigned char *)basic + 21, (const unsigned char *)cred,
+	    n > 0 ? n : 0);
+	OPENSSL_cleanse(cred, sizeof(cred));
+	snprintf(sub, sizeof(sub), "Ocp-Apim-Subscription-Key: %s", ep->subscription_key);
+	snprintf(path, sizeof(path), "%s/token/", product_path[p]);
+	if (prov_http_call(ep, "POST", path, headers, NULL, &call) != 0 ||
+	    call.status != 200)
+		goto out;
+	tok = json_string_value(json_object_get(call.json, "access_token"));
+	ttl = json_integer_value(json_object_get(call.json, "expires_in"));
+	/* the token goes into a header line: printable, no CR or LF */
+	if (tok == NULL || *tok == '\0' || !strict_printable(tok, strlen(tok)) ||
+	    strict_copy(s->token, sizeof(s->token), tok) != 0)
+		goto out;
+	memcpy(s->key, key, SHA256_DIGEST_LENGTH);
+	s->used = 1;
+	/* renewed a minute before it expires (half its life if shorter);
+	 * no expires_in: used for this call only */
+	if (ttl > 0 && ttl <= 86400 * 30)
+		s->until = mono_now() + (long long)ttl - (ttl > 120 ? 60 : ttl / 2);
+	else
+		s->until = 0;
+	rc = 0;
+out:
+	OPENSSL_cleanse(basic, sizeof(basic));
+	prov_call_free(&call);
+	return rc;
+}
+
+/*
+ * The bearer token for ep's product: the cached one while fresh, else a
+ * new one. Returns the token (in the cache: valid until the next call
+ * here) with *cached saying which, or NULL when none could be had.
+ */
+static const char *
+token_for(const struct prov_endpoint *ep, enum product p, int *cached)
+{
+	unsigned char key[SHA256_DIGEST_LENGTH];
+	struct token_slot *s;
+
+	token_key(ep, p, key);
+	s = token_slot_of(key);
+	if (s != NULL && s->until > mono_now()) {
+		*cached = 1;
+		return s->token;
+	}
+	*cached = 0;
+	if (s == NULL) {
+		s = &tokens[token_next];
+		token_next = (token_next + 1) % TOKEN_SLOTS;
+	}
+	memset(s, 0, sizeof(*s));
+	return token_fetch(ep, p, key, s) == 0 ? s->token : NULL;
+}
+
+/*
+ * One call of product's API: method path with the token, the target
+ * environment, the subscription key, X-Reference-Id when ref is not NULL,
+ * and body (may be NULL). A cached token the provider refuses (401) is
+ * replaced and the call made once more: a 401 comes from the gateway
+ * before the request reaches the API, and a send repeats its reference.
+ * Returns 0 when an HTTP answer came back; -1 when none did (call says
+ * whether the request was sent) or no token could be had (*no_token; then
+ * nothing was sent). The caller frees call.
+ */
+static int
+momo_call(const struct prov_endpoint *ep, enum product p, const char *method,
+    const char *path, const char *ref, const json_t *body,
+    struct prov_call *call, int *no_token)
+{
+	char auth[TOKEN_MAX + 32], env[sizeof(ep->environment) + 32],
+	    sub[sizeof(ep->subscription_key) + 40], xref[MOMO_REF_LEN + 32];
+	const char *headers[5] = { auth, env, sub, NULL, NULL };
+	const char *tok;
+	int attempt, cached, rc = -1;
+
+	*no_token = 0;
+	memset(call, 0, sizeof(*call));
+	snprintf(env, sizeof(env), "X-Target-Environment: %s", ep->environment);
+	snprintf(sub, sizeof(sub), "Ocp-Apim-Subscription-Key: %s", ep->subscription_key);
+	if (ref != NULL) {
+		snprintf(xref, sizeof(xref), "X-Reference-Id: %s", ref);
+		headers[3] = xref;
+	}
+	for (attempt = 0; attempt < 2; attempt++) {
+		if ((tok = token_for(ep, p, &cached)) == NULL) {
+			*no_token = 1;
+			return -1;
+		}
+		snprintf(auth, sizeof(auth), "Authorization: Bearer %s", tok);
+		rc = prov_http_call(ep, method, path, headers, body, call);
+		if (rc != 0 || call->status != 401 || !cached)
+			break;
+		token_forget(ep, p);
+		prov_call_free(call);
+	}
+	OPENSSL_cleanse(auth, sizeof(auth));
+	return rc;
+}
+
+static void
+set_why(char *why, size_t whycap, const char *text)
+{
+	if (why != NULL && whycap > 0)
+		strict_clip(why, whycap, text, strlen(text));
+}
+
+/*
+ * The outcome of a send (transfer, request to pay), with why: nothing
+ * sent (no token, not reached) is MOMO_UNAVAILABLE; 202 accepted; 409 the
+ * reference was used; 401 (our token refused even when new) is
+ * MOMO_UNAVAILABLE; another 4xx refused with the provider's reason; a
+ * timeout, lost connection, 5xx or anything else may have arrived.
+ */
+static enum momo_rc
+send_outcome(int rc, int no_token, const struct prov_call *c, char *why,
+    size_t whycap)
+{
+	char text[200];
+
+	set_why(why, whycap, "");
+	if (no_token) {
+		set_why(why, whycap, "no access token: the provider refused our "
+		    "credentials or could not be reached");
+		return MOMO_UNAVAILABLE;
+	}
+	if (rc != 0) {
+		set_why(why, whycap, !c->sent ? "the provider could not be reached" :
+		    c->timed_out ? "no answer in time" : "the connection was lost");
+		return c->sent ? MOMO_IN_DOUBT : MOMO_UNAVAILABLE;
+	}
+	if (c->status == 202)
+		return MOMO_OK;
+	momo_wire_reason(c->json, text, sizeof(text));
+	if (text[0] == '\0')
+		snprintf(text, sizeof(text), "HTTP %ld", c->status);
+	set_why(why, whycap, text);
+	if (c->status == 409)
+		return MOMO_DUPLICATE;
+	if (c->status == 401)
+		return MOMO_UNAVAILABLE;
+	if (c->status >= 400 && c->status < 500)
+		return MOMO_REFUSED;
+	return MOMO_IN_DOUBT;
+}
+
+/*
+ * The outcome of a read: 200 answered; 404 not found (for a status read
+ * only when the provider itself says RESOURCE_NOT_FOUND: a proxy's or a
+ * wrong path's 404 must never read as "never seen", which allows a
+ * resend); no answer in time or a 504 MOMO_TIMEOUT; the rest unavailable.
+ */
+static enum momo_rc
+read_outcome(int rc, int no_token, const struct prov_call *c, int status_read)
+{
+	const char *code;
+
+	if (no_token)
+		return MOMO_UNAVAILABLE;
+	if (rc != 0)
+		return c->timed_out ? MOMO_TIMEOUT : MOMO_UNAVAILABLE;
+	if (c->status == 200)
+		return MOMO_OK;
+	if (c->status == 404) {
+		code = json_string_value(json_object_get(c->json, "code"));
+		return !status_read || (code != NULL &&
+		    strcmp(code, "RESOURCE_NOT_FOUND") == 0) ?
+		    MOMO_NOT_FOUND : MOMO_UNAVAILABLE;
+	}
+	return c->status == 504 ? MOMO_TIMEOUT : MOMO_UNAVAILABLE;
+}
+
+static enum momo_rc
+http_lookup(const struct prov_endpoint *ep, const char *msisdn, char *name,
+    size_t cap)
+{
+	char path[160], m[3 * 20 + 1];
+	struct prov_call call;
+	enum momo_rc rc;
+	int answered, no_token;
+
+	if (cap > 0)
+		name[0] = '\0';
+	if (msisdn == NULL || cap == 0 || prov_http_escape(msisdn, m, sizeof(m)) != 0)
+		return MOMO_NOT_FOUND; /* no number has that form */
+	snprintf(path, sizeof(path),
+	    "/disbursement/v1_0/accountholder/msisdn/%s/basicuserinfo", m);
+	answered = momo_call(ep, DISBURSEMENT, "GET", path, NULL, NULL, &call, &no_token);
+	rc = read_outcome(answered, no_token, &call, 0);
+	if (rc == MOMO_OK)
+		rc = momo_wire_name(call.json, name, cap);
+	prov_call_free(&call);
+	return rc;
+}
+
+/*
+ * A send of product: POST path under ref with amount of currency between
+ * us and msisdn, who is the party named party ("payee" or "payer").
+ */
+static enum momo_rc
+send_money(const struct prov_endpoint *ep, enum product p, const char *path,
+    const char *party, const char *ref, const char *msisdn, const char *amount,
+    const char *currency, const char *external_id, const char *note, char *why,
+    size_t whycap)
+{
+	struct prov_call call;
+	json_t *body;
+	enum momo_rc rc;
+	int answered, no_token;
+
+	if (!momo_ref_valid(ref)) {
+		set_why(why, whycap, "the reference is not a UUID");
+		return MOMO_REFUSED;
+	}
+	if (msisdn == NULL || amount == NULL || currency == NULL) {
+		set_why(why, whycap, "msisdn, amount and currency are required");
+		return MOMO_REFUSED;
+	}
+	if (external_id == NULL)
+		external_id = "";
+	if (note == NULL)
+		note = "";
+	body = json_pack("{s:s,s:s,s:s,s:{s:s,s:s},s:s,s:s}", "amount", amount,
+	    "currency", currency, "externalId", external_id, party, "partyIdType",
+	    "MSISDN", "partyId", msisdn, "payerMessage", note, "payeeNote", note);
+	if (body == NULL) {
+		/* only text that is not UTF-8 (or no memory): nothing sent */
+		set_why(why, whycap, "the request could not be built (text that "
+		    "is not UTF-8?)");
+		return MOMO_REFUSED;
+	}
+	answered = momo_call(ep, p, "POST", path, ref, body, &call, &no_token);
+	rc = send_outcome(answered, no_token, &call, why, whycap);
+	prov_call_free(&call);
+	json_decref(body);
+	return rc;
+}
+
+/* The status of ref (escaped into the path under base) into out. */
+static enum momo_rc
+status_of(const struct prov_endpoint *ep, enum product p, const char *base,
+    const char *ref, struct momo_status *out)
+{
+	char path[64 + 3 * REF_MAX + 1], r[3 * REF_MAX + 1];
+	struct prov_call call;
+	enum momo_rc rc;
+	int answered, no_token;
+
+	memset(out, 0, sizeof(*out));
+	/* a reference is one path segment, whatever it holds */
+	if (ref == NULL || *ref == '\0' || prov_http_escape(ref, r, sizeof(r)) != 0)
+		return MOMO_UNAVAILABLE; /* cannot be asked about */
+	snprintf(path, sizeof(path), "%s/%s", base, r);
+	answered = momo_call(ep, p, "GET", path, NULL, NULL, &call, &no_token);
+	rc = read_outcome(answered, no_token, &call, 1);
+	if (rc == MOMO_OK)
+		rc = momo_wire_status(call.json, out);
+	prov_call_free(&call);
+	return rc;
+}
+
+static enum momo_rc
+http_transfer(const struct prov_endpoint *ep, const char *ref, const char *msisdn,
+    const char *amount, const char *currency, const char *external_id,
+    const char *note, char *why, size_t whycap)
+{
+	return send_money(ep, DISBURSEMENT, "/disbursement/v1_0/transfer", "payee",
+	    ref, msisdn, amount, currency, external_id, note, why, whycap);
+}
+
+static enum momo_rc
+http_transfer_status(const struct prov_endpoint *ep, const char *ref,
+    struct momo_status *out)
+{
+	return status_of(ep, DISBURSEMENT, "/disbursement/v1_0/transfer", ref, out);
+}
+
+static enum momo_rc
+http_request_to_pay(const struct prov_endpoint *ep, const char *ref,
+    const char *msisdn, const char *amount, const char *currency,
+    const char *external_id, const char *note, char *why, size_t whycap)
+{
+	return send_money(ep, COLLECTION, "/collection/v1_0/requesttopay", "payer",
+	    ref, msisdn, amount, currency, external_id, note, why, whycap);
+}
+
+static enum momo_rc
+http_request_to_pay_status(const struct prov_endpoint *ep, const char *ref,
+    struct momo_status *out)
+{
+	return status_of(ep, COLLECTION, "/collection/v1_0/requesttopay", ref, out);
+}
 
 int
 momo_new_ref(char out[MOMO_REF_LEN + 1])
 {
 	unsigned char b[16];
+	char hex[33];
 
 	if (RAND_bytes(b, sizeof(b)) != 1)
 		return -1;
 	b[6] = (unsigned char)((b[6] & 0x0f) | 0x40); /* version 4 */
 	b[8] = (unsigned char)((b[8] & 0x3f) | 0x80); /* RFC 4122 variant */
-	snprintf(out, MOMO_REF_LEN + 1,
-	    "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-	    b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11],
-	    b[12], b[13], b[14], b[15]);
+	id_hex(b, sizeof(b), hex);
+	snprintf(out, MOMO_REF_LEN + 1, "%.8s-%.4s-%.4s-%.4s-%.12s", hex, hex + 8,
+	    hex + 12, hex + 16, hex + 20);
 	return 0;
 }
+
+const struct momo_adapter momo_http = {
+	.health_path = "/health",
+	.lookup = http_lookup,
+	.transfer = http_transfer,
+	.transfer_status = http_transfer_status,
+	.request_to_pay = http_request_to_pay,
+	.request_to_pay_status = http_request_to_pay_status,
+};
+

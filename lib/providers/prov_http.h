@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "core/buf.h"
+#include "providers/endpoint.h"
 
 /*
  * A libcurl handle for url with the adapters' common settings: total and
@@ -49,6 +50,34 @@ void prov_http_probe_many(const struct prov_probe *p, size_t n,
  */
 int prov_http_get_json(const char *url, long timeout_ms, long *status,
     json_t **out, const char **why);
+
+/* One finished (or failed) provider call. */
+struct prov_call {
+	long status;   /* the HTTP status; 0 when no answer came back */
+	json_t *json;  /* the body as JSON (new reference), NULL when empty,
+	                  not JSON, or no answer */
+	int sent;      /* the request may have reached the provider: 0 only
+	                  when it certainly did not (refused, unresolvable,
+	                  no connection within the timeout) */
+	int timed_out; /* no (whole) answer within the timeout */
+};
+
+/*
+ * One HTTP call: method ep->url + path with the extra request headers
+ * (NULL-terminated "Name: value" list, may be NULL) and an optional JSON
+ * body (borrowed; sent with Content-Type: application/json). A POST
+ * without a body sends an empty one (Content-Length: 0). The answer's
+ * body, at most 1 MiB, is parsed with duplicate keys rejected. Returns 0
+ * when an HTTP answer came back (any status), -1 otherwise (call says
+ * whether the request was sent and whether it timed out; it holds no
+ * JSON then). The caller frees call with prov_call_free.
+ */
+int prov_http_call(const struct prov_endpoint *ep, const char *method,
+    const char *path, const char *const *headers, const json_t *body,
+    struct prov_call *call);
+
+/* Releases what call holds; safe on a zeroed or freed call. */
+void prov_call_free(struct prov_call *call);
 
 /*
  * Percent-encodes s for one URL path segment: everything but A-Z a-z 0-9

@@ -6,6 +6,9 @@
  *   providers.chain_url                  the chain gateway
  *   providers.momo.<NETWORK>.url         one mobile money provider per
  *                                        network (default momo_url/<NETWORK>)
+ *   providers.momo.<NETWORK>.api_user, api_key, subscription_key,
+ *     target_environment, timeout_ms     its MoMo API credentials and call
+ *                                        settings (into the endpoint)
  *   providers.timeout_ms                 each call's total time
  */
 #ifndef CEDIRAMP_REGISTRY_H

@@ -37,3 +37,33 @@ bad_name:
 	return outcome_field(o, ERR_VALIDATION, "name",
 	    "1 to 64 printable characters, no spaces");
 }
+
+int
+sandbox_setting_get(struct db *db, const char *name, char *out, size_t cap)
+{
+	struct db_arg a[1] = { DB_S(name) };
+	struct db_rows rows;
+	const char *v;
+	int rc = -1;
+
+	if (db_exec(db, DB_SIM_SETTING_GET, a, 1, &rows, NULL) != DB_OK)
+		return -1;
+	v = db_cell(&rows, 0, 0);
+	if (v != NULL && strict_copy(out, cap, v) == 0)
+		rc = 0;
+	db_rows_free(&rows);
+	return rc;
+}
+
+unsigned long long
+sandbox_setting_uint(struct db *db, const char *name, unsigned long long max,
+    unsigned long long dflt)
+{
+	char v[SANDBOX_SETTING_VALUE_MAX + 1];
+	unsigned long long n;
+
+	if (sandbox_setting_get(db, name, v, sizeof(v)) != 0 ||
+	    strict_uint(v, strlen(v), max, &n) != 0)
+		return dflt;
+	return n;
+}

@@ -23,4 +23,17 @@
 enum err sandbox_setting_set(struct db *db, int sandbox, const char *name,
     const char *value, struct outcome *o);
 
+/*
+ * The simulator setting name's value into out (cap bytes): 0 when it is
+ * set and fits, else -1 (unset, too long, or the database unreachable).
+ */
+int sandbox_setting_get(struct db *db, const char *name, char *out, size_t cap);
+
+/*
+ * The simulator setting name as a whole number up to max (strict: digits
+ * only), or dflt when it is unset, malformed or larger.
+ */
+unsigned long long sandbox_setting_uint(struct db *db, const char *name,
+    unsigned long long max, unsigned long long dflt);
+
 #endif

@@ -18,6 +18,7 @@
 #include "http/app.h"
 #include "core/currency.h"
 #include "core/money.h"
+#include "sandbox/settings.h"
 #include "sandbox/sim_chain.h"
 #include "core/strict.h"
 
@@ -61,30 +62,11 @@ submit_tx(struct db *db, void *arg)
 	return DB_OK;
 }
 
-/* The sim_settings value name as a number up to max, else dflt. */
-static unsigned long long
-setting_uint(struct db *db, const char *name, unsigned long long max,
-    unsigned long long dflt)
-{
-	struct db_arg a[1] = { DB_S(name) };
-	struct db_rows rows;
-	unsigned long long v = dflt;
-	const char *s;
-
-	if (db_exec(db, DB_SIM_SETTING_GET, a, 1, &rows, NULL) == DB_OK) {
-		s = db_cell(&rows, 0, 0);
-		if (s == NULL || strict_uint(s, strlen(s), max, &v) != 0)
-			v = dflt;
-		db_rows_free(&rows);
-	}
-	return v;
-}
-
 /* sim_settings chain.confirm_seconds, default 5. */
 static long long
 confirm_delay(struct db *db)
 {
-	return (long long)setting_uint(db, "chain.confirm_seconds", 3600, 5);
+	return (long long)sandbox_setting_uint(db, "chain.confirm_seconds", 3600, 5);
 }
 
 /*
@@ -95,7 +77,7 @@ confirm_delay(struct db *db)
 static void
 answer_late(struct db *db)
 {
-	long ms = (long)setting_uint(db, "chain.answer_delay_ms", 60000, 0);
+	long ms = (long)sandbox_setting_uint(db, "chain.answer_delay_ms", 60000, 0);
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 
 	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)

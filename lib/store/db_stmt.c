@@ -84,6 +84,40 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_SIM_SETTING_SET] =
 	    "INSERT INTO sim_settings (name, value) VALUES (?, ?) "
 	    "ON DUPLICATE KEY UPDATE value = VALUES(value)",
+	/* sandbox: the mobile money simulator (lib/sandbox/sim_momo.c) */
+	[DB_SIM_MOMO_TOKEN_INSERT] =
+	    "INSERT INTO sim_momo_tokens (token, network, product, issued_at, "
+	    "expires_at) VALUES (?, ?, ?, UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)",
+	[DB_SIM_MOMO_TOKEN_VALID] =
+	    "SELECT COUNT(*) FROM sim_momo_tokens WHERE token = ? AND network = ? "
+	    "AND product = ? AND expires_at > UTC_TIMESTAMP(6)",
+	[DB_SIM_MOMO_TOKEN_EXPIRE] =
+	    "DELETE FROM sim_momo_tokens WHERE expires_at < UTC_TIMESTAMP(6) - "
+	    "INTERVAL 1 DAY LIMIT 100",
+	[DB_SIM_MOMO_TX_LOCK] =
+	    "SELECT network, kind, body_hash, state, sends, msisdn "
+	    "FROM sim_momo_transfers WHERE reference = ? FOR UPDATE",
+	[DB_SIM_MOMO_TX_INSERT] =
+	    "INSERT INTO sim_momo_transfers (reference, network, kind, msisdn, "
+	    "amount, currency, external_id, body_hash, state, final_state, reason, "
+	    "financial_id, sends, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+	    "'unaccepted', ?, ?, ?, 1, UTC_TIMESTAMP(6))",
+	[DB_SIM_MOMO_TX_COUNT_SEND] =
+	    "UPDATE sim_momo_transfers SET sends = sends + 1 WHERE reference = ?",
+	[DB_SIM_MOMO_TX_ACCEPT] =
+	    "UPDATE sim_momo_transfers SET state = 'pending', "
+	    "accepted_at = UTC_TIMESTAMP(6), "
+	    "settle_at = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
+	    "WHERE reference = ? AND state = 'unaccepted'",
+	[DB_SIM_MOMO_TX_SETTLE] =
+	    "UPDATE sim_momo_transfers SET state = final_state WHERE reference = ? "
+	    "AND network = ? AND kind = ? AND state = 'pending' "
+	    "AND final_state <> 'pending' AND settle_at <= UTC_TIMESTAMP(6)",
+	[DB_SIM_MOMO_TX_GET] =
+	    "SELECT state, reason, financial_id, msisdn, amount, currency, "
+	    "external_id FROM sim_momo_transfers WHERE reference = ? "
+	    "AND network = ? AND kind = ?",
 	[DB_FXRATE_GET] =
 	    "SELECT rate, UNIX_TIMESTAMP(updated_at) FROM fx_rates WHERE pair = ?",
 	[DB_FXRATE_SET] =

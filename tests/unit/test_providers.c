@@ -1,13 +1,18 @@
 /*
  * The provider layer without a network: path-segment escaping (a wallet id
- * is a JWT subject and may hold / ? # ..) and the registry built from
- * config (per-network URLs, their defaults, unknown networks).
+ * is a JWT subject and may hold / ? # ..), the registry built from config
+ * (per-network URLs, their defaults, unknown networks), and what a failed
+ * call says (loopback only: refused, or a listener that never answers).
  */
 #include "providers/prov_http.h"
 #include "providers/registry.h"
 
 #include <CUnit/Basic.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "unit.h"
 
@@ -100,6 +105,69 @@ test_registry_unconfigured(void)
 	CU_ASSERT_EQUAL(prov_http_probe("", "/health", 100), PROV_DOWN);
 }
 
+/* A listening socket on 127.0.0.1 that never accepts (the kernel still
+ * completes connections); its port in *port. -1 on failure. */
+static int
+silent_server(unsigned short *port)
+{
+	struct sockaddr_in a;
+	socklen_t len = sizeof(a);
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	if (fd < 0)
+		return -1;
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0 || listen(fd, 4) != 0 ||
+	    getsockname(fd, (struct sockaddr *)&a, &len) != 0) {
+		close(fd);
+		return -1;
+	}
+	*port = ntohs(a.sin_port);
+	return fd;
+}
+
+/*
+ * What a failed call says about the request: refused by the host (nothing
+ * listens) is never sent; a server that takes the connection and then
+ * stays silent got it (sent, timed out): a send there is in doubt.
+ */
+static void
+test_call_sent_or_not(void)
+{
+	struct prov_endpoint ep;
+	struct prov_call call;
+	unsigned short port = 0;
+	json_t *body = json_pack("{s:s}", "amount", "1.00");
+	int fd;
+
+	memset(&ep, 0, sizeof(ep));
+	ep.timeout_ms = 300;
+	snprintf(ep.url, sizeof(ep.url), "http://127.0.0.1:1");
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "POST", "/transfer", NULL, body, &call), -1);
+	CU_ASSERT_EQUAL(call.sent, 0);
+	CU_ASSERT_EQUAL(call.timed_out, 0);
+	CU_ASSERT_PTR_NULL(call.json);
+	prov_call_free(&call);
+
+	fd = silent_server(&port);
+	CU_ASSERT_FATAL(fd >= 0);
+	snprintf(ep.url, sizeof(ep.url), "http://127.0.0.1:%u", (unsigned)port);
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "POST", "/transfer", NULL, body, &call), -1);
+	CU_ASSERT_EQUAL(call.sent, 1);
+	CU_ASSERT_EQUAL(call.timed_out, 1);
+	CU_ASSERT_EQUAL(call.status, 0);
+	prov_call_free(&call);
+	close(fd);
+
+	/* no URL: nothing to call */
+	ep.url[0] = '\0';
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "GET", "/x", NULL, NULL, &call), -1);
+	CU_ASSERT_EQUAL(call.sent, 0);
+	json_decref(body);
+}
+
 int
 main(void)
 {
@@ -108,6 +176,7 @@ main(void)
 		{ "escaping respects the buffer", test_escape_capacity },
 		{ "the registry from config", test_registry_from_config },
 		{ "an unconfigured registry", test_registry_unconfigured },
+		{ "a failed call: sent or not", test_call_sent_or_not },
 	};
 
 	return tu_main("providers", NULL, NULL, tests, NELEM(tests));

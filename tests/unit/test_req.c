@@ -560,13 +560,24 @@ test_from_env_full(void)
 		"HTTP_AUTHORIZATION=Bearer sk_test_abc",
 		"HTTP_X_IDEMPOTENCY_KEY=idem-1",
 		"HTTP_X_REQUEST_ID=abc_DEF-123",
+		"HTTP_X_REFERENCE_ID=0b9d5a2e-5b1c-4f7e-9b3a-2c1d0e9f8a7b",
 		NULL,
 	};
 	struct req r;
-	char msg[256];
+	char msg[256], longname[80];
 	enum err e = from_env(&r, env, msg, sizeof(msg));
 
 	CU_ASSERT_EQUAL(e, ERR_OK);
+	/* any header by its HTTP name, in any case */
+	UNIT_STR_EQ(req_header(&r, "X-Reference-Id"),
+	    "0b9d5a2e-5b1c-4f7e-9b3a-2c1d0e9f8a7b", "X-Reference-Id");
+	UNIT_STR_EQ(req_header(&r, "x-idempotency-key"), "idem-1", "lower case");
+	UNIT_STR_EQ(req_header(&r, "Authorization"), "Bearer sk_test_abc", "Authorization");
+	CU_ASSERT_PTR_NULL(req_header(&r, "X-Target-Environment"));
+	CU_ASSERT_PTR_NULL(req_header(&r, "Content-Type")); /* not an HTTP_ variable */
+	memset(longname, 'A', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	CU_ASSERT_PTR_NULL(req_header(&r, longname));
 	CU_ASSERT_STRING_EQUAL(r.method, "POST");
 	CU_ASSERT_STRING_EQUAL(r.path, "/v1/limits");
 	CU_ASSERT_EQUAL(r.api, API_PARTNER);

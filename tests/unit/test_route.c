@@ -26,6 +26,9 @@ static const struct route table[] = {
 	/* 7 */ { "POST", "/api/v1/ping", h_any, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	/* 8 */ { "GET", "/v1/a/:p1/:p2/:p3/:p4/:p5", h_any, 0, NULL, RL_GENERAL },
 	/* 9 */ { "PATCH", "/v1/withdrawals/:id", h_any, 0, NULL, RL_GENERAL },
+	/* patterns ending in '/' (MTN MoMo's /disbursement/token/) */
+	/* 10 */ { "POST", "/sim/:net/disbursement/token/", h_any, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	/* 11 */ { "GET", "/v1/dirs/:d/", h_any, 0, NULL, RL_GENERAL },
 };
 
 #define NOIDX (-1)
@@ -100,6 +103,19 @@ static const struct row rows[] = {
 	{ "DELETE", "/v1/webhooks", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
 	{ "GET", "/v1/partners//keys/k", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
 	{ "GET", "/v1/partners/p/keys/", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
+	/* a pattern's trailing slash matches exactly one trailing slash */
+	{ "POST", "/sim/MTN/disbursement/token/", ROUTE_FOUND, 10, 1, "POST", 1, "net", "MTN", NULL, NULL },
+	{ "GET", "/sim/MTN/disbursement/token/", ROUTE_BAD_METHOD, NOIDX, 1, "POST", 0, NULL, NULL, NULL, NULL },
+	{ "POST", "/sim/MTN/disbursement/token", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
+	{ "POST", "/sim/MTN/disbursement/token//", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
+	{ "POST", "/sim/MTN/disbursement/token/x", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
+	{ "POST", "/sim/MTN/disbursement/token/.", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
+	{ "POST", "/sim//disbursement/token/", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
+	{ "GET", "/v1/dirs/a%2Db/", ROUTE_FOUND, 11, 0, "GET", 1, "d", "a-b", NULL, NULL },
+	{ "GET", "/v1/dirs/a", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
+	{ "GET", "/v1/dirs/", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
+	{ "GET", "/v1/dirs/../", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
+	{ "GET", "/v1/dirs/a/b/", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
 	/* more than REQ_PARAM_MAX parameters never match */
 	{ "GET", "/v1/a/1/2/3/4/5", ROUTE_NONE, NOIDX, 0, "", 0, NULL, NULL, NULL, NULL },
 };

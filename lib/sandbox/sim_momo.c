@@ -1,0 +1,690 @@
+/*
+ * The mobile money simulator (see sim_momo.h). State: sim_momo_tokens and
+ * sim_momo_transfers (schema/007_sim_momo.sql); knobs in sim_settings:
+ * momo.settle_seconds (default 5: how long an accepted transfer stays
+ * PENDING), momo.slow_ms (default 0: every lookup answers that late),
+ * momo.name.<MSISDN> (the name an ordinary number is registered under).
+ *
+ * Every API call needs the network's subscription key (when configured),
+ * a bearer token this simulator issued for that network and product, and
+ * the network's X-Target-Environment. A token needs HTTP Basic with the
+ * network's api_user:api_key when those are configured.
+ *
+ * The magic suffixes (the MSISDN's last three digits):
+ *   lookup   100 404 no such account; 101 "Ama Serwaa Boateng"; 102 504
+ *            at once; 103 503 (also every transfer, request to pay and
+ *            status of that number); others: the name in momo.name.<MSISDN>,
+ *            else no name and "sandbox_any_name": true
+ *   transfer 200 400 PAYEE_NOT_ALLOWED_TO_RECEIVE (not accepted); 201
+ *            accepted, then FAILED INTERNAL_PROCESSING_ERROR; 202 recorded
+ *            as accepted, answered 504, then SUCCESSFUL; 203 the same,
+ *            then FAILED; 204 PENDING forever; 205 first send 504 and not
+ *            recorded (status 404), the second accepted and SUCCESSFUL;
+ *            others accepted, SUCCESSFUL
+ *   request to pay 300 FAILED APPROVAL_REJECTED; 301 PENDING forever; 302
+ *            and others SUCCESSFUL
+ * A reference reused with another body, sent again after it was
+ * accepted, or sent a third time is 409.
+ */
+#include "sandbox/sim_momo.h"
+
+#include <errno.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+#include <openssl/sha.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/id.h"
+#include "core/money.h"
+#include "core/phone.h"
+#include "core/strict.h"
+#include "http/app.h"
+#include "providers/momo_wire.h"
+#include "providers/registry.h"
+#include "sandbox/settings.h"
+
+#define TOKEN_CHARS 48     /* sim_momo_tokens.token */
+#define TOKEN_TTL 3600     /* expires_in, as MTN's */
+#define TEXT_MAX 160       /* payerMessage, payeeNote */
+#define AMOUNT_DIGITS 12   /* integer digits of an amount at most */
+
+/* ---- answers in the API's own form ---- */
+
+/* Answers status with body (stolen; NULL: an empty body) as it is. */
+static enum err
+answer(struct resp *resp, int status, json_t *body)
+{
+	char *text = body != NULL ? json_dumps(body, JSON_COMPACT) : calloc(1, 1);
+
+	json_decref(body);
+	if (text == NULL)
+		return ERR_INTERNAL;
+	free(resp->raw_body);
+	resp->raw_body = text;
+	resp->raw_status = status;
+	return ERR_OK;
+}
+
+/* Answers status with the API's error body {"code","message"}. */
+static enum err
+answer_error(struct resp *resp, int status, const char *code, const char *message)
+{
+	return answer(resp, status, json_pack("{s:s,s:s}", "code", code,
+	    "message", message));
+}
+
+static enum err
+not_found(struct resp *resp)
+{
+	return answer_error(resp, 404, "RESOURCE_NOT_FOUND",
+	    "Requested resource was not found.");
+}
+
+static enum err
+unreachable(struct resp *resp)
+{
+	return answer_error(resp, 503, "SERVICE_UNAVAILABLE",
+	    "The service is currently unavailable.");
+}
+
+static enum err
+gateway_timeout(struct resp *resp)
+{
+	return answer_error(resp, 504, "GATEWAY_TIMEOUT",
+	    "The request timed out.");
+}
+
+/* ---- who may call ---- */
+
+/* The index of the path's network (registry order), or -1. */
+static int
+network_of(struct req *r)
+{
+	const char *net = req_param(r, "network");
+	int i;
+
+	for (i = 0; i < PROV_NETWORKS; i++)
+		if (net != NULL && strcmp(net, prov_network_ids[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* 1 when a equals b (a may be NULL), in time independent of where they
+ * differ. */
+static int
+same_secret(const char *a, const char *b)
+{
+	size_t n = strlen(b);
+
+	return a != NULL && strlen(a) == n && CRYPTO_memcmp(a, b, n) == 0;
+}
+
+/* 1 when the request carries the network's subscription key (any, when
+ * none is configured). */
+static int
+subscription_ok(struct req *r, const struct cfg_momo *m)
+{
+	return m->subscription_key[0] == '\0' ||
+	    same_secret(req_header(r, "Ocp-Apim-Subscription-Key"), m->subscription_key);
+}
+
+/* 1 when the request's HTTP Basic credentials are the network's
+ * api_user:api_key (anything, when neither is configured). */
+static int
+basic_ok(struct req *r, const struct cfg_momo *m)
+{
+	char want[sizeof(m->api_user) + sizeof(m->api_key) + 1];
+	unsigned char got[512];
+	const char *h = r->authorization;
+	size_t n;
+	int len, ok;
+
+	if (m->api_user[0] == '\0' && m->api_key[0] == '\0')
+		return 1;
+	if (h == NULL || strncmp(h, "Basic ", 6) != 0)
+		return 0;
+	h += 6;
+	n = strlen(h);
+	if (n == 0 || n % 4 != 0 || n / 4 * 3 >= sizeof(got))
+		return 0;
+	len = EVP_DecodeBlock(got, (const unsigned char *)h, (int)n);
+	if (len < 0)
+		return 0;
+	/* EVP_DecodeBlock counts the padding as zero bytes */
+	len -= (h[n - 1] == '=') + (h[n - 2] == '=');
+	snprintf(want, sizeof(want), "%s:%s", m->api_user, m->api_key);
+	ok = (size_t)len == strlen(want) && CRYPTO_memcmp(got, want, (size_t)len) == 0;
+	OPENSSL_cleanse(want, sizeof(want));
+	OPENSSL_cleanse(got, sizeof(got));
+	return ok;
+}
+
+/*
+ * The checks every API call but the token passes first: the sandbox, a
+ * known network (404 in the service's envelope, so that no adapter takes
+ * it for the API's own "not found"), the subscription key (401), a bearer
+ * token issued here for the network and product (401), and the network's
+ * target environment (403). Returns the network's index, or -1 with the
+ * answer made and its result in *e.
+ */
+static int
+gate(struct req *r, struct resp *resp, const char *product, enum err *e)
+{
+	const char *auth = r->authorization, *env;
+	struct db_arg a[3];
+	struct db_rows rows;
+	const struct cfg_momo *m;
+	int i = network_of(r), ok;
+
+	if (!r->ctx->cfg.sandbox || i < 0) {
+		*e = ERR_NOT_FOUND;
+		return -1;
+	}
+	m = &r->ctx->cfg.momo_net[i];
+	if (!subscription_ok(r, m)) {
+		*e = answer_error(resp, 401, "UNAUTHORIZED",
+		    "Access denied due to invalid subscription key.");
+		return -1;
+	}
+	if (auth == NULL || strncmp(auth, "Bearer ", 7) != 0 ||
+	    strlen(auth + 7) != TOKEN_CHARS) {
+		*e = answer_error(resp, 401, "UNAUTHORIZED", "Invalid access token.");
+		return -1;
+	}
+	a[0] = DB_S(auth + 7);
+	a[1] = DB_S(prov_network_ids[i]);
+	a[2] = DB_S(product);
+	if (db_exec(r->ctx->db, DB_SIM_MOMO_TOKEN_VALID, a, 3, &rows, NULL) != DB_OK) {
+		*e = ERR_SERVICE_UNAVAILABLE;
+		return -1;
+	}
+	ok = db_cell(&rows, 0, 0) != NULL && strcmp(db_cell(&rows, 0, 0), "1") == 0;
+	db_rows_free(&rows);
+	if (!ok) {
+		*e = answer_error(resp, 401, "UNAUTHORIZED", "Invalid access token.");
+		return -1;
+	}
+	env = req_header(r, "X-Target-Environment");
+	if (env == NULL || strcmp(env, m->target_environment) != 0) {
+		*e = answer_error(resp, 403, "NOT_ALLOWED_TARGET_ENVIRONMENT",
+		    "Access to target environment is forbidden.");
+		return -1;
+	}
+	return i;
+}
+
+/* POST {network}/{product}/token/: a new access token. */
+static enum err
+issue_token(struct req *r, struct resp *resp, const char *product)
+{
+	char tok[TOKEN_CHARS + 1];
+	struct db_arg a[4];
+	const struct cfg_momo *m;
+	int i = network_of(r);
+
+	if (!r->ctx->cfg.sandbox || i < 0)
+		return ERR_NOT_FOUND;
+	m = &r->ctx->cfg.momo_net[i];
+	if (!subscription_ok(r, m))
+		return answer_error(resp, 401, "UNAUTHORIZED",
+		    "Access denied due to invalid subscription key.");
+	if (!basic_ok(r, m))
+		return answer(resp, 401, json_pack("{s:s}", "error", "login_failed"));
+	if (id_random(tok, sizeof(tok), "", TOKEN_CHARS) != 0)
+		return ERR_INTERNAL;
+	(void)db_exec(r->ctx->db, DB_SIM_MOMO_TOKEN_EXPIRE, NULL, 0, NULL, NULL);
+	a[0] = DB_S(tok);
+	a[1] = DB_S(prov_network_ids[i]);
+	a[2] = DB_S(product);
+	a[3] = DB_I(TOKEN_TTL);
+	if (db_exec(r->ctx->db, DB_SIM_MOMO_TOKEN_INSERT, a, 4, NULL, NULL) != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	return answer(resp, 200, json_pack("{s:s,s:s,s:i}", "access_token", tok,
+	    "token_type", "access_token", "expires_in", TOKEN_TTL));
+}
+
+enum err
+sim_momo_disbursement_token(struct req *r, struct resp *resp)
+{
+	return issue_token(r, resp, "disbursement");
+}
+
+enum err
+sim_momo_collection_token(struct req *r, struct resp *resp)
+{
+	return issue_token(r, resp, "collection");
+}
+
+/* ---- lookups ---- */
+
+/* The magic suffix of msisdn ("233" and 9 digits of a Ghana mobile
+ * number), or -1 for anything else. */
+static int
+suffix_of(const char *msisdn)
+{
+	char e164[PHONE_E164_LEN + 1];
+
+	if (msisdn == NULL || strlen(msisdn) != PHONE_E164_LEN - 1)
+		return -1;
+	e164[0] = '+';
+	memcpy(e164 + 1, msisdn, PHONE_E164_LEN); /* with its NUL */
+	return phone_suffix(e164);
+}
+
+static void
+sleep_ms(unsigned long long ms)
+{
+	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+
+	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/* The body of an ordinary number: the name set for it, else none. */
+static json_t *
+ordinary_holder(struct db *db, const char *msisdn)
+{
+	char setting[SANDBOX_SETTING_NAME_MAX + 1], name[SANDBOX_SETTING_VALUE_MAX + 1];
+	size_t given;
+
+	snprintf(setting, sizeof(setting), "momo.name.%s", msisdn);
+	if (sandbox_setting_get(db, setting, name, sizeof(name)) != 0 || name[0] == '\0')
+		return json_pack("{s:n,s:n,s:n,s:b}", "name", "given_name",
+		    "family_name", "sandbox_any_name", 1);
+	/* the first word is the given name, the rest the family name */
+	given = strcspn(name, " ");
+	return json_pack("{s:s,s:s#,s:s?}", "name", name, "given_name", name, (int)given,
+	    "family_name", name[given] != '\0' ? name + given + 1 : NULL);
+}
+
+enum err
+sim_momo_lookup(struct req *r, struct resp *resp)
+{
+	const char *msisdn = req_param(r, "msisdn");
+	json_t *body;
+	enum err e;
+
+	if (gate(r, resp, "disbursement", &e) < 0)
+		return e;
+	/* a slow provider, for the caller's own timeout */
+	sleep_ms(sandbox_setting_uint(r->ctx->db, "momo.slow_ms", 60000, 0));
+	switch (suffix_of(msisdn)) {
+	case -1:
+	case 100:
+		return answer_error(resp, 404, "RESOURCE_NOT_FOUND",
+		    "The account holder was not found.");
+	case 101:
+		return answer(resp, 200, json_pack("{s:s,s:s,s:s}", "name",
+		    "Ama Serwaa Boateng", "given_name", "Ama Serwaa", "family_name",
+		    "Boateng"));
+	case 102:
+		return gateway_timeout(resp);
+	case 103:
+		return unreachable(resp);
+	default:
+		body = ordinary_holder(r->ctx->db, msisdn);
+		return body != NULL ? answer(resp, 200, body) : ERR_INTERNAL;
+	}
+}
+
+/* ---- transfers and requests to pay ---- */
+
+/* What a send leads to: its answer, and whether it is accepted. */
+struct plan {
+	int status;           /* 202, or the error answered */
+	int accept;           /* recorded as accepted (it settles later) */
+	const char *final;    /* final_state: successful, failed, pending */
+	const char *reason;   /* the failure's code (final failed) */
+	const char *code, *message; /* the error body of status */
+};
+
+/* The plan of send number nth (1, 2) of kind to a number with suffix. */
+static struct plan
+plan_of(const char *kind, int suffix, unsigned long long nth)
+{
+	static const struct plan unreached = { 503, 0, "pending", NULL,
+		"SERVICE_UNAVAILABLE", "The service is currently unavailable." };
+	static const struct plan ok = { 202, 1, "successful", NULL, NULL, NULL };
+	struct plan p = ok;
+
+	if (suffix == 103)
+		return unreached;
+	if (strcmp(kind, "rtp") == 0) {
+		if (suffix == 300) {
+			p.final = "failed";
+			p.reason = "APPROVAL_REJECTED";
+		} else if (suffix == 301) {
+			p.final = "pending";
+		}
+		return p;
+	}
+	switch (suffix) {
+	case 200:
+		p = (struct plan){ 400, 0, "failed", "PAYEE_NOT_ALLOWED_TO_RECEIVE",
+		    "PAYEE_NOT_ALLOWED_TO_RECEIVE", "The payee is not allowed to receive." };
+		break;
+	case 201:
+		p.final = "failed";
+		p.reason = "INTERNAL_PROCESSING_ERROR";
+		break;
+	case 202:
+	case 203:
+		/* recorded, but the answer is lost on the way */
+		p.status = 504;
+		p.code = "GATEWAY_TIMEOUT";
+		p.message = "The request timed out.";
+		if (suffix == 203) {
+			p.final = "failed";
+			p.reason = "COULD_NOT_PERFORM_TRANSACTION";
+		}
+		break;
+	case 204:
+		p.final = "pending";
+		break;
+	case 205:
+		/* the first send is lost before it is recorded */
+		if (nth == 1)
+			p = (struct plan){ 504, 0, "successful", NULL, "GATEWAY_TIMEOUT",
+			    "The request timed out." };
+		break;
+	}
+	return p;
+}
+
+/* A failure code's message (status bodies). */
+static const char *
+reason_message(const char *code)
+{
+	static const struct { const char *code, *message; } t[] = {
+		{ "INTERNAL_PROCESSING_ERROR", "An internal error caused the operation to fail." },
+		{ "COULD_NOT_PERFORM_TRANSACTION", "The transaction could not be performed." },
+		{ "APPROVAL_REJECTED", "The payer rejected the request." },
+		{ "PAYEE_NOT_ALLOWED_TO_RECEIVE", "The payee is not allowed to receive." },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (strcmp(t[i].code, code) == 0)
+			return t[i].message;
+	return code;
+}
+
+struct send {
+	const char *ref, *network, *kind, *msisdn, *amount, *currency, *external_id;
+	char body_hash[2 * SHA256_DIGEST_LENGTH + 1];
+	char financial_id[11];
+	long long settle_seconds;
+	int suffix;
+	struct plan answer; /* out */
+};
+
+static struct plan
+duplicate(void)
+{
+	return (struct plan){ 409, 0, "pending", NULL, "RESOURCE_ALREADY_EXIST",
+	    "Duplicated reference id. Creation of resource failed." };
+}
+
+/* Records an accepted send of s->ref: PENDING until its settle time. */
+static int
+accept_send(struct db *db, const struct send *s)
+{
+	struct db_arg a[2] = { DB_I(s->settle_seconds), DB_S(s->ref) };
+
+	return db_exec(db, DB_SIM_MOMO_TX_ACCEPT, a, 2, NULL, NULL);
+}
+
+/*
+ * One send under s->ref, in a transaction: a new reference is recorded
+ * (accepted or not, as its plan says); a known one counts the send, then
+ * is 409 when its body differs, when it was accepted or when it was sent
+ * twice already, and otherwise (a send that was not accepted) follows the
+ * plan of a second send. s->answer gets the answer.
+ */
+static int
+send_tx(struct db *db, void *arg)
+{
+	struct send *s = arg;
+	struct db_arg a[11];
+	struct db_rows rows;
+	unsigned long long sends = 0;
+	const char *v;
+	int rc, same;
+
+	a[0] = DB_S(s->ref);
+	if ((rc = db_exec(db, DB_SIM_MOMO_TX_LOCK, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 0) {
+		db_rows_free(&rows);
+		s->answer = plan_of(s->kind, s->suffix, 1);
+		a[1] = DB_S(s->network);
+		a[2] = DB_S(s->kind);
+		a[3] = DB_S(s->msisdn);
+		a[4] = DB_S(s->amount);
+		a[5] = DB_S(s->currency);
+		a[6] = DB_S(s->external_id);
+		a[7] = DB_S(s->body_hash);
+		a[8] = DB_S(s->answer.final);
+		a[9] = s->answer.reason != NULL ? DB_S(s->answer.reason) : DB_NULL;
+		a[10] = DB_S(s->financial_id);
+		rc = db_exec(db, DB_SIM_MOMO_TX_INSERT, a, 11, NULL, NULL);
+		if (rc == DB_DUP)
+			return DB_RETRY; /* a twin recorded it first: look again */
+		if (rc == DB_OK && s->answer.accept)
+			rc = accept_send(db, s);
+		return rc;
+	}
+	same = strcmp(db_cell(&rows, 0, 0), s->network) == 0 &&
+	    strcmp(db_cell(&rows, 0, 1), s->kind) == 0 &&
+	    strcmp(db_cell(&rows, 0, 2), s->body_hash) == 0;
+	v = db_cell(&rows, 0, 4);
+	if (v == NULL || strict_uint(v, strlen(v), 1ULL << 32, &sends) != 0)
+		sends = 1;
+	if (!same)
+		s->answer = duplicate();
+	else if (s->suffix == 103)
+		s->answer = plan_of(s->kind, s->suffix, sends + 1); /* unreachable */
+	else if (strcmp(db_cell(&rows, 0, 3), "unaccepted") != 0 || sends >= 2)
+		s->answer = duplicate();
+	else
+		s->answer = plan_of(s->kind, s->suffix, sends + 1);
+	db_rows_free(&rows);
+	if ((rc = db_exec(db, DB_SIM_MOMO_TX_COUNT_SEND, a, 1, NULL, NULL)) != DB_OK)
+		return rc;
+	if (s->answer.status != 409 && s->answer.accept)
+		rc = accept_send(db, s);
+	return rc;
+}
+
+/* 1 when s is at most max bytes of printable ASCII. */
+static int
+plain_text(const char *s, size_t max)
+{
+	return s != NULL && strlen(s) <= max && strict_printable(s, strlen(s));
+}
+
+/* The SHA-256 of the body as sent (keys sorted) in hex into out. */
+static int
+body_hash(const json_t *body, char out[2 * SHA256_DIGEST_LENGTH + 1])
+{
+	unsigned char md[SHA256_DIGEST_LENGTH];
+	char *text = json_dumps(body, JSON_COMPACT | JSON_SORT_KEYS);
+
+	if (text == NULL)
+		return -1;
+	SHA256((const unsigned char *)text, strlen(text), md);
+	free(text);
+	id_hex(md, sizeof(md), out);
+	return 0;
+}
+
+/* Ten random digits: a financialTransactionId. */
+static int
+financial_id(char out[11])
+{
+	unsigned char b[8];
+	unsigned long long v = 0;
+	size_t i;
+
+	if (RAND_bytes(b, sizeof(b)) != 1)
+		return -1;
+	for (i = 0; i < sizeof(b); i++)
+		v = v << 8 | b[i];
+	snprintf(out, 11, "%010llu", v % 10000000000ULL);
+	return 0;
+}
+
+/*
+ * A send of kind ("transfer" with a payee, "rtp" with a payer): checks
+ * the caller and the body, then records and answers it as its plan says.
+ */
+static enum err
+send_money(struct req *r, struct resp *resp, const char *product,
+    const char *kind, const char *party)
+{
+	const char *pm = NULL, *pn = NULL, *type = NULL;
+	char amount[MONEY_MAX_TEXT];
+	struct send s;
+	json_error_t je;
+	enum err e;
+	mpz_t v;
+	int i, bad, rc;
+
+	if ((i = gate(r, resp, product, &e)) < 0)
+		return e;
+	memset(&s, 0, sizeof(s));
+	s.network = prov_network_ids[i];
+	s.kind = kind;
+	s.ref = req_header(r, "X-Reference-Id");
+	if (!momo_ref_valid(s.ref))
+		return answer_error(resp, 400, "INVALID_REFERENCE_ID",
+		    "X-Reference-Id must be a UUID.");
+	if (json_unpack_ex(r->body, &je, JSON_STRICT, "{s:s,s:s,s:s,s:{s:s,s:s},s?s,s?s}",
+	    "amount", &s.amount, "currency", &s.currency, "externalId", &s.external_id,
+	    party, "partyIdType", &type, "partyId", &s.msisdn, "payerMessage", &pm,
+	    "payeeNote", &pn) != 0) {
+		char clip[120];
+
+		return answer_error(resp, 400, "VALIDATION_ERROR",
+		    strict_clip(clip, sizeof(clip), je.text, strlen(je.text)));
+	}
+	if (strcmp(type, "MSISDN") != 0 || (s.suffix = suffix_of(s.msisdn)) < 0)
+		return answer_error(resp, 400, strcmp(kind, "rtp") == 0 ?
+		    "PAYER_NOT_FOUND" : "PAYEE_NOT_FOUND",
+		    "The party must be a Ghana mobile MSISDN (233 and 9 digits).");
+	if (strcmp(s.currency, "GHS") != 0)
+		return answer_error(resp, 400, "INVALID_CURRENCY",
+		    "The currency must be GHS.");
+	mpz_init(v);
+	bad = money_parse(s.amount, 2, v) != MONEY_OK || mpz_sgn(v) <= 0 ||
+	    money_format(v, 2, amount, sizeof(amount)) != 0 ||
+	    strcspn(amount, ".") > AMOUNT_DIGITS;
+	mpz_clear(v);
+	if (bad)
+		return answer_error(resp, 400, "VALIDATION_ERROR",
+		    "amount: a positive decimal with at most 2 places");
+	s.amount = amount;
+	if (!plain_text(s.external_id, 64) || (pm != NULL && strlen(pm) > TEXT_MAX) ||
+	    (pn != NULL && strlen(pn) > TEXT_MAX))
+		return answer_error(resp, 400, "VALIDATION_ERROR",
+		    "externalId: at most 64 printable characters; payerMessage, "
+		    "payeeNote: at most 160 bytes");
+	if (body_hash(r->body, s.body_hash) != 0 || financial_id(s.financial_id) != 0)
+		return ERR_INTERNAL;
+	s.settle_seconds = (long long)sandbox_setting_uint(r->ctx->db,
+	    "momo.settle_seconds", 86400, 5);
+	rc = db_tx(r->ctx->db, send_tx, &s);
+	if (rc != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	if (s.answer.status == 202)
+		return answer(resp, 202, NULL);
+	return answer_error(resp, s.answer.status, s.answer.code, s.answer.message);
+}
+
+enum err
+sim_momo_transfer(struct req *r, struct resp *resp)
+{
+	return send_money(r, resp, "disbursement", "transfer", "payee");
+}
+
+enum err
+sim_momo_request_to_pay(struct req *r, struct resp *resp)
+{
+	return send_money(r, resp, "collection", "rtp", "payer");
+}
+
+/*
+ * The status of the path's reference of kind: past its settle time an
+ * accepted send moves to its final state first. Never seen, or never
+ * accepted, is 404; a number that is unreachable (103) 503.
+ */
+static enum err
+status_of(struct req *r, struct resp *resp, const char *product,
+    const char *kind, const char *party)
+{
+	struct db_arg a[3];
+	struct db_rows rows;
+	const char *state, *reason;
+	char upper[16];
+	json_t *o;
+	enum err e;
+	size_t k;
+	int i;
+
+	if ((i = gate(r, resp, product, &e)) < 0)
+		return e;
+	a[0] = DB_S(req_param(r, "ref"));
+	a[1] = DB_S(prov_network_ids[i]);
+	a[2] = DB_S(kind);
+	if (db_exec(r->ctx->db, DB_SIM_MOMO_TX_SETTLE, a, 3, NULL, NULL) != DB_OK ||
+	    db_exec(r->ctx->db, DB_SIM_MOMO_TX_GET, a, 3, &rows, NULL) != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	if (rows.nrows != 1) {
+		db_rows_free(&rows);
+		return not_found(resp);
+	}
+	state = db_cell(&rows, 0, 0);
+	reason = db_cell(&rows, 0, 1);
+	if (suffix_of(db_cell(&rows, 0, 3)) == 103) {
+		db_rows_free(&rows);
+		return unreachable(resp);
+	}
+	if (strcmp(state, "unaccepted") == 0) {
+		db_rows_free(&rows);
+		return not_found(resp);
+	}
+	for (k = 0; state[k] != '\0' && k + 1 < sizeof(upper); k++)
+		upper[k] = (char)(state[k] >= 'a' && state[k] <= 'z' ? state[k] - 32 : state[k]);
+	upper[k] = '\0';
+	o = json_pack("{s:s,s:s,s:s,s:{s:s,s:s},s:s}", "amount", db_cell(&rows, 0, 4),
+	    "currency", db_cell(&rows, 0, 5), "externalId", db_cell(&rows, 0, 6),
+	    party, "partyIdType", "MSISDN", "partyId", db_cell(&rows, 0, 3),
+	    "status", upper);
+	if (o != NULL && strcmp(state, "successful") == 0)
+		json_object_set_new(o, "financialTransactionId",
+		    json_string(db_cell(&rows, 0, 2)));
+	/* the reason as the API gives it: an object for a transfer, the code
+	 * alone for a request to pay */
+	if (o != NULL && strcmp(state, "failed") == 0 && reason != NULL)
+		json_object_set_new(o, "reason", strcmp(kind, "rtp") == 0 ?
+		    json_string(reason) : json_pack("{s:s,s:s}", "code", reason,
+		    "message", reason_message(reason)));
+	db_rows_free(&rows);
+	return o != NULL ? answer(resp, 200, o) : ERR_INTERNAL;
+}
+
+enum err
+sim_momo_transfer_status(struct req *r, struct resp *resp)
+{
+	return status_of(r, resp, "disbursement", "transfer", "payee");
+}
+
+enum err
+sim_momo_request_to_pay_status(struct req *r, struct resp *resp)
+{
+	return status_of(r, resp, "collection", "rtp", "payer");
+}

@@ -1,0 +1,26 @@
+/*
+ * The sandbox mobile money simulator's handlers: the MTN MoMo Open API
+ * (providers/momo.h) for each network, mounted by fcgi/simulator.c under
+ * /sim/momo/:network (MTN, TELECEL, AIRTELTIGO; any other is 404).
+ * Outcomes are decided by the last three digits of the MSISDN (README
+ * "Sandbox magic values"). Answers are the API's own bodies, outside the
+ * service's envelopes.
+ */
+#ifndef CEDIRAMP_SIM_MOMO_H
+#define CEDIRAMP_SIM_MOMO_H
+
+#include "http/route.h"
+
+/* POST .../disbursement/token/ and .../collection/token/ */
+enum err sim_momo_disbursement_token(struct req *r, struct resp *resp);
+enum err sim_momo_collection_token(struct req *r, struct resp *resp);
+/* GET .../disbursement/v1_0/accountholder/msisdn/:msisdn/basicuserinfo */
+enum err sim_momo_lookup(struct req *r, struct resp *resp);
+/* POST .../disbursement/v1_0/transfer, GET .../transfer/:ref */
+enum err sim_momo_transfer(struct req *r, struct resp *resp);
+enum err sim_momo_transfer_status(struct req *r, struct resp *resp);
+/* POST .../collection/v1_0/requesttopay, GET .../requesttopay/:ref */
+enum err sim_momo_request_to_pay(struct req *r, struct resp *resp);
+enum err sim_momo_request_to_pay_status(struct req *r, struct resp *resp);
+
+#endif

@@ -1,0 +1,614 @@
+/*
+ * The mobile money adapter (momo_http), built by the registry from the
+ * stack's own config as the payout engine builds it, against the sandbox
+ * simulator it points at: every magic suffix of lookup, transfer and
+ * request to pay, status transitions, references reused or sent again
+ * (and the sends the simulator counted), the networks kept apart, token
+ * caching and a refused token, bad credentials, a real curl timeout, and
+ * a reference escaped into its path segment.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/cfg.h"
+#include "providers/momo_wire.h"
+#include "providers/registry.h"
+#include "it.h"
+
+static struct providers prov;
+
+/* The suite's adapters from CEDIRAMP_CONF; transfers settle at once. */
+static int
+suite_init(void)
+{
+	struct cfg c;
+	char err[256], out[100];
+
+	cfg_defaults(&c);
+	if (cfg_load(it_env("CEDIRAMP_CONF"), &c, err, sizeof(err)) != 0) {
+		fprintf(stderr, "t_momo: %s\n", err);
+		return -1;
+	}
+	if (providers_init(&prov, &c) != 0)
+		return -1;
+	momo_http_forget_tokens();
+	if (it_admin("sim set momo.settle_seconds 0", out, sizeof(out)) != 0 ||
+	    it_admin("sim set momo.slow_ms 0", out, sizeof(out)) != 0)
+		return -1;
+	return it_db_scalar("SELECT value FROM sim_settings WHERE name = "
+	    "'momo.settle_seconds'", NULL, NULL) == 0 ? 0 : -1;
+}
+
+/* The adapter and endpoint of network (MTN, TELECEL, AIRTELTIGO). */
+static const struct prov_momo *
+net(const char *network)
+{
+	const struct prov_momo *m = providers_momo(&prov, network);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	return m;
+}
+
+/* A Ghana mobile MSISDN ending in suffix. */
+static void
+msisdn(char out[13], int suffix)
+{
+	snprintf(out, 13, "233244123%03d", suffix);
+}
+
+static void
+new_ref(char ref[MOMO_REF_LEN + 1])
+{
+	CU_ASSERT_EQUAL_FATAL(momo_new_ref(ref), 0);
+}
+
+/* How many times the simulator saw ref sent (-1: never). */
+static long long
+sends_of(const char *ref)
+{
+	return it_db_scalar("SELECT sends FROM sim_momo_transfers WHERE reference = ?",
+	    ref, NULL);
+}
+
+/* The simulator's state of ref into out ("" when it has no row). */
+static const char *
+sim_state(const char *ref, char *out, size_t cap)
+{
+	if (it_db_text("SELECT state FROM sim_momo_transfers WHERE reference = ?", ref,
+	    NULL, out, cap) != 0)
+		out[0] = '\0';
+	return out;
+}
+
+/* A transfer of 10.00 GHS under ref to the number ending in suffix. */
+static enum momo_rc
+pay(const struct prov_momo *m, const char *ref, int suffix, const char *amount,
+    char *why, size_t cap)
+{
+	char to[13];
+
+	msisdn(to, suffix);
+	return m->ops->transfer(&m->ep, ref, to, amount, "GHS", "po_test", "payout",
+	    why, cap);
+}
+
+static long long
+tokens_issued(const char *network, const char *product)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM sim_momo_tokens WHERE network = ? "
+	    "AND product = ?", network, product);
+}
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void
+test_lookup_magic(void)
+{
+	const struct prov_momo *m = net("MTN");
+	struct timespec t0;
+	char to[13], name[128];
+	size_t i;
+
+	msisdn(to, 100);
+	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, to, name, sizeof(name)), MOMO_NOT_FOUND);
+	msisdn(to, 101);
+	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, to, name, sizeof(name)), MOMO_OK);
+	CU_ASSERT_STRING_EQUAL(name, "Ama Serwaa Boateng");
+	/* 102: a gateway timeout, answered at once */
+	msisdn(to, 102);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, to, name, sizeof(name)), MOMO_TIMEOUT);
+	CU_ASSERT(seconds_since(&t0) < 2.0);
+	msisdn(to, 103);
+	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, to, name, sizeof(name)), MOMO_UNAVAILABLE);
+	/* an ordinary number: no name disclosed, so any name verifies */
+	msisdn(to, 555);
+	memcpy(name, "stale", 6);
+	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, to, name, sizeof(name)), MOMO_OK);
+	CU_ASSERT_STRING_EQUAL(name, "");
+	/* ...unless the sandbox registered a name for it */
+	msisdn(to, 556);
+	CU_ASSERT_EQUAL(it_admin("sim set momo.name.233244123556 'Kofi Mensah'", name,
+	    sizeof(name)), 0);
+	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, to, name, sizeof(name)), MOMO_OK);
+	CU_ASSERT_STRING_EQUAL(name, "Kofi Mensah");
+	/* a number that is no Ghana mobile number has no account */
+	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, "23324412310", name, sizeof(name)),
+	    MOMO_NOT_FOUND);
+	/* every network serves the same magic */
+	for (i = 0; i < PROV_NETWORKS; i++) {
+		const struct prov_momo *n = net(prov_network_ids[i]);
+
+		msisdn(to, 101);
+		CU_ASSERT_EQUAL(n->ops->lookup(&n->ep, to, name, sizeof(name)), MOMO_OK);
+		CU_ASSERT_STRING_EQUAL(name, "Ama Serwaa Boateng");
+		msisdn(to, 100);
+		CU_ASSERT_EQUAL(n->ops->lookup(&n->ep, to, name, sizeof(name)), MOMO_NOT_FOUND);
+	}
+}
+
+/* One transfer suffix: the send's outcome, then the status. */
+struct transfer_row {
+	int suffix;
+	enum momo_rc send;      /* the adapter's answer to the send */
+	const char *why;        /* its reason starts so (NULL: not checked) */
+	enum momo_rc status_rc; /* the status query's answer */
+	enum momo_state state;
+	const char *reason;     /* FAILED: the reason starts so */
+	const char *sim;        /* the simulator's state afterwards */
+};
+
+static void
+test_transfer_magic(void)
+{
+	static const struct transfer_row rows[] = {
+		{ 200, MOMO_REFUSED, "PAYEE_NOT_ALLOWED_TO_RECEIVE: ", MOMO_NOT_FOUND,
+		  MOMO_PENDING, NULL, "unaccepted" },
+		{ 201, MOMO_OK, "", MOMO_OK, MOMO_FAILED, "INTERNAL_PROCESSING_ERROR: ", "failed" },
+		{ 202, MOMO_IN_DOUBT, "GATEWAY_TIMEOUT", MOMO_OK, MOMO_SUCCESSFUL, NULL, "successful" },
+		{ 203, MOMO_IN_DOUBT, "GATEWAY_TIMEOUT", MOMO_OK, MOMO_FAILED,
+		  "COULD_NOT_PERFORM_TRANSACTION", "failed" },
+		{ 204, MOMO_OK, "", MOMO_OK, MOMO_PENDING, NULL, "pending" },
+		/* unreachable: a 503 after sending settles nothing, and the
+		 * status cannot be read either */
+		{ 103, MOMO_IN_DOUBT, "SERVICE_UNAVAILABLE", MOMO_UNAVAILABLE, MOMO_PENDING,
+		  NULL, "unaccepted" },
+		{ 101, MOMO_OK, "", MOMO_OK, MOMO_SUCCESSFUL, NULL, "successful" },
+		{ 555, MOMO_OK, "", MOMO_OK, MOMO_SUCCESSFUL, NULL, "successful" },
+	};
+	const struct prov_momo *m = net("MTN");
+	struct momo_status st;
+	char ref[MOMO_REF_LEN + 1], why[160], label[64], sim[16];
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++) {
+		const struct transfer_row *t = &rows[i];
+		enum momo_rc rc;
+
+		snprintf(label, sizeof(label), "transfer suffix %d", t->suffix);
+		new_ref(ref);
+		rc = pay(m, ref, t->suffix, "10.00", why, sizeof(why));
+		IT_CHECK(rc == t->send, label);
+		if (t->why != NULL)
+			IT_CHECK(strncmp(why, t->why, strlen(t->why)) == 0, why);
+		rc = m->ops->transfer_status(&m->ep, ref, &st);
+		IT_CHECK(rc == t->status_rc, label);
+		if (t->status_rc == MOMO_OK) {
+			IT_CHECK(st.state == t->state, label);
+			if (t->reason != NULL)
+				IT_CHECK(strncmp(st.reason, t->reason, strlen(t->reason)) == 0,
+				    st.reason);
+			if (t->state == MOMO_SUCCESSFUL)
+				IT_CHECK(strlen(st.financial_id) == 10, label);
+			else
+				IT_CHECK(st.financial_id[0] == '\0', label);
+		}
+		IT_CHECK(sends_of(ref) == 1, label);
+		IT_CHECK(strcmp(sim_state(ref, sim, sizeof(sim)), t->sim) == 0, label);
+	}
+}
+
+/*
+ * 205: the first send is lost before the provider records it (504, and
+ * the status is "never seen"); the same reference sent again is accepted
+ * and succeeds; a third send is a duplicate. Every send counted.
+ */
+static void
+test_lost_first_send(void)
+{
+	const struct prov_momo *m = net("MTN");
+	struct momo_status st;
+	char ref[MOMO_REF_LEN + 1], why[160], sim[16];
+
+	new_ref(ref);
+	CU_ASSERT_EQUAL(pay(m, ref, 205, "25.50", why, sizeof(why)), MOMO_IN_DOUBT);
+	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_NOT_FOUND);
+	CU_ASSERT_EQUAL(sends_of(ref), 1);
+	CU_ASSERT_STRING_EQUAL(sim_state(ref, sim, sizeof(sim)), "unaccepted");
+
+	CU_ASSERT_EQUAL(pay(m, ref, 205, "25.50", why, sizeof(why)), MOMO_OK);
+	CU_ASSERT_EQUAL(sends_of(ref), 2);
+	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_OK);
+	CU_ASSERT_EQUAL(st.state, MOMO_SUCCESSFUL);
+
+	CU_ASSERT_EQUAL(pay(m, ref, 205, "25.50", why, sizeof(why)), MOMO_DUPLICATE);
+	CU_ASSERT(strncmp(why, "RESOURCE_ALREADY_EXIST", 22) == 0);
+	CU_ASSERT_EQUAL(sends_of(ref), 3);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE "
+	    "reference = ? AND state = 'successful' AND amount = 25.50", ref, NULL), 1);
+}
+
+/*
+ * A reference is one transfer: sent again (same body) after it was
+ * accepted, or reused with another body, is 409 and changes nothing; a
+ * refused one may be sent once more (refused again), a third time is 409.
+ */
+static void
+test_reused_reference(void)
+{
+	const struct prov_momo *m = net("MTN");
+	struct momo_status st;
+	char ref[MOMO_REF_LEN + 1], why[160];
+
+	new_ref(ref);
+	CU_ASSERT_EQUAL(pay(m, ref, 555, "10.00", why, sizeof(why)), MOMO_OK);
+	CU_ASSERT_EQUAL(pay(m, ref, 555, "10.00", why, sizeof(why)), MOMO_DUPLICATE);
+	CU_ASSERT_EQUAL(pay(m, ref, 555, "99.00", why, sizeof(why)), MOMO_DUPLICATE);
+	CU_ASSERT_EQUAL(pay(m, ref, 557, "10.00", why, sizeof(why)), MOMO_DUPLICATE);
+	CU_ASSERT_EQUAL(sends_of(ref), 4);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE "
+	    "reference = ? AND amount = 10.00 AND msisdn = '233244123555'", ref, NULL), 1);
+	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_OK);
+	CU_ASSERT_EQUAL(st.state, MOMO_SUCCESSFUL);
+
+	new_ref(ref);
+	CU_ASSERT_EQUAL(pay(m, ref, 200, "10.00", why, sizeof(why)), MOMO_REFUSED);
+	CU_ASSERT_EQUAL(pay(m, ref, 200, "10.00", why, sizeof(why)), MOMO_REFUSED);
+	CU_ASSERT_EQUAL(pay(m, ref, 200, "10.00", why, sizeof(why)), MOMO_DUPLICATE);
+	CU_ASSERT_EQUAL(sends_of(ref), 3);
+	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_NOT_FOUND);
+
+	/* refused by the adapter itself: nothing sent */
+	CU_ASSERT_EQUAL(pay(m, "not-a-uuid", 555, "10.00", why, sizeof(why)), MOMO_REFUSED);
+	CU_ASSERT_EQUAL(sends_of("not-a-uuid"), -1);
+}
+
+/* Moves ref's settle time into the past. */
+static void
+settle_now(const char *ref)
+{
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE sim_momo_transfers SET settle_at = "
+	    "UTC_TIMESTAMP(6) - INTERVAL 1 SECOND WHERE reference = ?", ref, NULL), 1);
+}
+
+/*
+ * PENDING until momo.settle_seconds have passed; the status query past
+ * that moves the transfer to its final state (and stores it).
+ */
+static void
+test_status_transitions(void)
+{
+	static const struct { int suffix; enum momo_state final; const char *sim; } rows[] = {
+		{ 555, MOMO_SUCCESSFUL, "successful" },
+		{ 201, MOMO_FAILED, "failed" },
+		{ 202, MOMO_SUCCESSFUL, "successful" },
+		{ 204, MOMO_PENDING, "pending" },
+	};
+	const struct prov_momo *m = net("TELECEL");
+	struct momo_status st;
+	char ref[MOMO_REF_LEN + 1], why[160], sim[16], label[48];
+	size_t i;
+
+	it_sim_set("momo.settle_seconds", "60");
+	for (i = 0; i < NELEM(rows); i++) {
+		snprintf(label, sizeof(label), "suffix %d", rows[i].suffix);
+		new_ref(ref);
+		(void)pay(m, ref, rows[i].suffix, "5.00", why, sizeof(why));
+		IT_CHECK(m->ops->transfer_status(&m->ep, ref, &st) == MOMO_OK, label);
+		IT_CHECK(st.state == MOMO_PENDING, label);
+		IT_CHECK(strcmp(sim_state(ref, sim, sizeof(sim)), "pending") == 0, label);
+		settle_now(ref);
+		/* nothing moves without a status query... */
+		IT_CHECK(strcmp(sim_state(ref, sim, sizeof(sim)), "pending") == 0, label);
+		IT_CHECK(m->ops->transfer_status(&m->ep, ref, &st) == MOMO_OK, label);
+		IT_CHECK(st.state == rows[i].final, label);
+		/* ...which stores the final state */
+		IT_CHECK(strcmp(sim_state(ref, sim, sizeof(sim)), rows[i].sim) == 0, label);
+	}
+	it_sim_set("momo.settle_seconds", "0");
+}
+
+static void
+test_request_to_pay(void)
+{
+	static const struct {
+		int suffix;
+		enum momo_state state;
+		const char *reason;
+	} rows[] = {
+		{ 300, MOMO_FAILED, "APPROVAL_REJECTED" },
+		{ 301, MOMO_PENDING, NULL },
+		{ 302, MOMO_SUCCESSFUL, NULL },
+		{ 555, MOMO_SUCCESSFUL, NULL },
+		{ 200, MOMO_SUCCESSFUL, NULL }, /* the payout suffixes are ordinary here */
+	};
+	const struct prov_momo *m = net("AIRTELTIGO");
+	struct momo_status st;
+	char ref[MOMO_REF_LEN + 1], from[13], why[160], label[48];
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++) {
+		snprintf(label, sizeof(label), "request to pay suffix %d", rows[i].suffix);
+		new_ref(ref);
+		msisdn(from, rows[i].suffix);
+		IT_CHECK(m->ops->request_to_pay(&m->ep, ref, from, "12.00", "GHS", "pi_test",
+		    "invoice 7", why, sizeof(why)) == MOMO_OK, label);
+		IT_CHECK(m->ops->request_to_pay_status(&m->ep, ref, &st) == MOMO_OK, label);
+		IT_CHECK(st.state == rows[i].state, label);
+		if (rows[i].reason != NULL)
+			IT_CHECK(strcmp(st.reason, rows[i].reason) == 0, st.reason);
+		IT_CHECK(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE "
+		    "reference = ? AND kind = 'rtp' AND sends = 1", ref, NULL) == 1, label);
+		/* a request to pay is not a transfer */
+		IT_CHECK(m->ops->transfer_status(&m->ep, ref, &st) == MOMO_NOT_FOUND, label);
+		IT_CHECK(m->ops->request_to_pay(&m->ep, ref, from, "12.00", "GHS", "pi_test",
+		    "invoice 7", why, sizeof(why)) == MOMO_DUPLICATE, label);
+	}
+	/* unreachable, as for transfers */
+	new_ref(ref);
+	msisdn(from, 103);
+	CU_ASSERT_EQUAL(m->ops->request_to_pay(&m->ep, ref, from, "12.00", "GHS", "pi_test",
+	    "x", why, sizeof(why)), MOMO_IN_DOUBT);
+	/* the simulator checks the currency */
+	new_ref(ref);
+	msisdn(from, 555);
+	CU_ASSERT_EQUAL(m->ops->request_to_pay(&m->ep, ref, from, "12.00", "EUR", "pi_test",
+	    "x", why, sizeof(why)), MOMO_REFUSED);
+	CU_ASSERT(strncmp(why, "INVALID_CURRENCY", 16) == 0);
+}
+
+/*
+ * Each network is its own provider: a reference sent to one is never seen
+ * by another; an unknown network is 404 (in the service's envelope, which
+ * the adapter never takes for "never seen"); each network's health path
+ * still answers.
+ */
+static void
+test_networks_apart(void)
+{
+	const struct prov_momo *mtn = net("MTN"), *tel = net("TELECEL");
+	struct prov_momo other = *mtn;
+	struct momo_status st;
+	struct it_resp r;
+	char ref[MOMO_REF_LEN + 1], why[160], name[64], path[160], to[13];
+	size_t i;
+
+	new_ref(ref);
+	CU_ASSERT_EQUAL(pay(mtn, ref, 555, "1.00", why, sizeof(why)), MOMO_OK);
+	CU_ASSERT_EQUAL(tel->ops->transfer_status(&tel->ep, ref, &st), MOMO_NOT_FOUND);
+	CU_ASSERT_EQUAL(mtn->ops->transfer_status(&mtn->ep, ref, &st), MOMO_OK);
+
+	snprintf(other.ep.url, sizeof(other.ep.url), "%s/sim/momo/VODAFONE",
+	    it_env("BASE_URL"));
+	msisdn(to, 101);
+	CU_ASSERT_EQUAL(other.ops->lookup(&other.ep, to, name, sizeof(name)),
+	    MOMO_UNAVAILABLE);
+	CU_ASSERT_EQUAL(other.ops->transfer_status(&other.ep, ref, &st), MOMO_UNAVAILABLE);
+	new_ref(ref);
+	CU_ASSERT_EQUAL(pay(&other, ref, 555, "1.00", why, sizeof(why)), MOMO_UNAVAILABLE);
+	CU_ASSERT_EQUAL(sends_of(ref), -1);
+	snprintf(path, sizeof(path), "/sim/momo/VODAFONE/disbursement/v1_0/transfer/%s", ref);
+	CU_ASSERT_EQUAL(it_http("GET", path, NULL, NULL, 0, &r), 0);
+	CU_ASSERT_EQUAL(r.status, 404);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_http("POST", "/sim/momo/VODAFONE/disbursement/token/", NULL, "",
+	    0, &r), 0);
+	CU_ASSERT_EQUAL(r.status, 404);
+	it_resp_free(&r);
+	/* the token path has its trailing slash: without it, no route (and
+	 * the loop answers a path it does not know 401, as it does any
+	 * unauthenticated request off the public routes) */
+	CU_ASSERT_EQUAL(it_http("POST", "/sim/momo/MTN/disbursement/token", NULL, "", 0,
+	    &r), 0);
+	CU_ASSERT_EQUAL(r.status, 401);
+	CU_ASSERT(json_object_get(r.json, "access_token") == NULL);
+	it_resp_free(&r);
+
+	for (i = 0; i < PROV_NETWORKS; i++) {
+		const struct prov_momo *n = net(prov_network_ids[i]);
+
+		CU_ASSERT_EQUAL(prov_http_probe(n->ep.url, n->ops->health_path,
+		    n->ep.timeout_ms), PROV_OPERATIONAL);
+	}
+}
+
+/*
+ * One token serves many calls: from a cold cache, a lookup, a transfer
+ * and two status queries take one disbursement token, and collection calls
+ * one collection token. A token the provider no longer honours (401) is
+ * replaced and the call still succeeds. The simulator refuses a token it
+ * never issued.
+ */
+static void
+test_token_cache(void)
+{
+	const struct prov_momo *m = net("AIRTELTIGO");
+	struct momo_status st;
+	struct it_resp r;
+	char ref[MOMO_REF_LEN + 1], to[13], name[64], why[160], path[200];
+	long long d0, c0;
+	const char *hdrs[4];
+	char auth[80], sub[200], env[64];
+
+	momo_http_forget_tokens();
+	d0 = tokens_issued("AIRTELTIGO", "disbursement");
+	c0 = tokens_issued("AIRTELTIGO", "collection");
+	msisdn(to, 101);
+	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, to, name, sizeof(name)), MOMO_OK);
+	new_ref(ref);
+	CU_ASSERT_EQUAL(pay(m, ref, 555, "3.00", why, sizeof(why)), MOMO_OK);
+	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_OK);
+	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_OK);
+	CU_ASSERT_EQUAL(tokens_issued("AIRTELTIGO", "disbursement"), d0 + 1);
+	CU_ASSERT_EQUAL(tokens_issued("AIRTELTIGO", "collection"), c0);
+
+	new_ref(ref);
+	CU_ASSERT_EQUAL(m->ops->request_to_pay(&m->ep, ref, to, "3.00", "GHS", "pi_x", "x",
+	    why, sizeof(why)), MOMO_OK);
+	CU_ASSERT_EQUAL(m->ops->request_to_pay_status(&m->ep, ref, &st), MOMO_OK);
+	CU_ASSERT_EQUAL(tokens_issued("AIRTELTIGO", "collection"), c0 + 1);
+	CU_ASSERT_EQUAL(tokens_issued("AIRTELTIGO", "disbursement"), d0 + 1);
+
+	/* the provider forgets its tokens: one 401, one new token, success */
+	CU_ASSERT(it_db_exec("DELETE FROM sim_momo_tokens WHERE network = 'AIRTELTIGO'",
+	    NULL, NULL) >= 2);
+	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, to, name, sizeof(name)), MOMO_OK);
+	CU_ASSERT_STRING_EQUAL(name, "Ama Serwaa Boateng");
+	CU_ASSERT_EQUAL(tokens_issued("AIRTELTIGO", "disbursement"), 1);
+
+	/* a bearer token the simulator never issued */
+	snprintf(auth, sizeof(auth), "Authorization: Bearer %048d", 0);
+	snprintf(sub, sizeof(sub), "Ocp-Apim-Subscription-Key: %s", m->ep.subscription_key);
+	snprintf(env, sizeof(env), "X-Target-Environment: %s", m->ep.environment);
+	hdrs[0] = auth;
+	hdrs[1] = sub;
+	hdrs[2] = env;
+	hdrs[3] = NULL;
+	snprintf(path, sizeof(path), "/sim/momo/AIRTELTIGO/disbursement/v1_0/transfer/%s",
+	    ref);
+	CU_ASSERT_EQUAL(it_http("GET", path, hdrs, NULL, 0, &r), 0);
+	CU_ASSERT_EQUAL(r.status, 401);
+	it_resp_free(&r);
+}
+
+/*
+ * Wrong credentials get no token: every call is MOMO_UNAVAILABLE and
+ * nothing is sent. A wrong target environment is refused by the provider.
+ */
+static void
+test_bad_credentials(void)
+{
+	const struct prov_momo *mtn = net("MTN");
+	struct prov_momo bad = *mtn;
+	struct momo_status st;
+	char ref[MOMO_REF_LEN + 1], to[13], name[64], why[160];
+	long long before = tokens_issued("MTN", "disbursement");
+
+	snprintf(bad.ep.secret, sizeof(bad.ep.secret), "not-the-api-key");
+	msisdn(to, 101);
+	CU_ASSERT_EQUAL(bad.ops->lookup(&bad.ep, to, name, sizeof(name)), MOMO_UNAVAILABLE);
+	new_ref(ref);
+	CU_ASSERT_EQUAL(pay(&bad, ref, 555, "1.00", why, sizeof(why)), MOMO_UNAVAILABLE);
+	CU_ASSERT(strncmp(why, "no access token", 15) == 0);
+	CU_ASSERT_EQUAL(sends_of(ref), -1);
+	CU_ASSERT_EQUAL(bad.ops->transfer_status(&bad.ep, ref, &st), MOMO_UNAVAILABLE);
+	CU_ASSERT_EQUAL(bad.ops->request_to_pay(&bad.ep, ref, to, "1.00", "GHS", "pi", "x",
+	    why, sizeof(why)), MOMO_UNAVAILABLE);
+	CU_ASSERT_EQUAL(tokens_issued("MTN", "disbursement"), before);
+
+	bad = *mtn;
+	snprintf(bad.ep.user, sizeof(bad.ep.user), "someone-else");
+	CU_ASSERT_EQUAL(bad.ops->lookup(&bad.ep, to, name, sizeof(name)), MOMO_UNAVAILABLE);
+
+	bad = *mtn;
+	snprintf(bad.ep.subscription_key, sizeof(bad.ep.subscription_key), "wrong");
+	CU_ASSERT_EQUAL(bad.ops->lookup(&bad.ep, to, name, sizeof(name)), MOMO_UNAVAILABLE);
+	CU_ASSERT_EQUAL(pay(&bad, ref, 555, "1.00", why, sizeof(why)), MOMO_UNAVAILABLE);
+	CU_ASSERT_EQUAL(sends_of(ref), -1);
+
+	/* nobody listens there: nothing sent */
+	bad = *mtn;
+	snprintf(bad.ep.url, sizeof(bad.ep.url), "http://127.0.0.1:1/sim/momo/MTN");
+	CU_ASSERT_EQUAL(pay(&bad, ref, 555, "1.00", why, sizeof(why)), MOMO_UNAVAILABLE);
+	CU_ASSERT_EQUAL(bad.ops->transfer_status(&bad.ep, ref, &st), MOMO_UNAVAILABLE);
+
+	bad = *mtn;
+	snprintf(bad.ep.environment, sizeof(bad.ep.environment), "mtnghana");
+	CU_ASSERT_EQUAL(bad.ops->lookup(&bad.ep, to, name, sizeof(name)), MOMO_UNAVAILABLE);
+	CU_ASSERT_EQUAL(pay(&bad, ref, 555, "1.00", why, sizeof(why)), MOMO_REFUSED);
+	CU_ASSERT(strncmp(why, "NOT_ALLOWED_TARGET_ENVIRONMENT", 30) == 0);
+	CU_ASSERT_EQUAL(sends_of(ref), -1);
+}
+
+/*
+ * The caller's own timeout: with momo.slow_ms the simulator really waits
+ * before answering a lookup; an endpoint allowing less gets MOMO_TIMEOUT
+ * after its timeout, not after the simulator's delay.
+ */
+static void
+test_curl_timeout(void)
+{
+	const struct prov_momo *mtn = net("MTN");
+	struct prov_momo quick = *mtn;
+	struct timespec t0;
+	char to[13], name[64];
+	double took;
+
+	msisdn(to, 101);
+	/* the token first, while the provider is quick */
+	CU_ASSERT_EQUAL(mtn->ops->lookup(&mtn->ep, to, name, sizeof(name)), MOMO_OK);
+	it_sim_set("momo.slow_ms", "2500");
+	quick.ep.timeout_ms = 600;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CU_ASSERT_EQUAL(quick.ops->lookup(&quick.ep, to, name, sizeof(name)), MOMO_TIMEOUT);
+	took = seconds_since(&t0);
+	CU_ASSERT(took >= 0.5 && took < 2.0);
+	it_sim_set("momo.slow_ms", "0");
+	CU_ASSERT_EQUAL(mtn->ops->lookup(&mtn->ep, to, name, sizeof(name)), MOMO_OK);
+}
+
+/*
+ * The reference is one escaped path segment: a reference holding '/',
+ * '..' or '?' never reaches another transfer's status. (An escaped '/'
+ * matches no route of the simulator, whose loop answers that 401: the
+ * adapter reads MOMO_UNAVAILABLE, never "never seen".)
+ */
+static void
+test_reference_escaped(void)
+{
+	const struct prov_momo *m = net("MTN");
+	struct momo_status st;
+	char ref[MOMO_REF_LEN + 1], why[160], odd[160];
+
+	new_ref(ref);
+	CU_ASSERT_EQUAL(pay(m, ref, 555, "2.00", why, sizeof(why)), MOMO_OK);
+	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_OK);
+	snprintf(odd, sizeof(odd), "x/../../transfer/%s", ref);
+	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, odd, &st), MOMO_UNAVAILABLE);
+	snprintf(odd, sizeof(odd), "../transfer/%s", ref);
+	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, odd, &st), MOMO_UNAVAILABLE);
+	snprintf(odd, sizeof(odd), "%s?x=1", ref);
+	CU_ASSERT_NOT_EQUAL(m->ops->transfer_status(&m->ep, odd, &st), MOMO_OK);
+	snprintf(odd, sizeof(odd), "%s#frag", ref);
+	CU_ASSERT_NOT_EQUAL(m->ops->transfer_status(&m->ep, odd, &st), MOMO_OK);
+	/* an escaped reference is still the simulator's to judge: unknown */
+	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, "a b", &st), MOMO_NOT_FOUND);
+}
+
+int
+it_suite_momo(void)
+{
+	static const struct tu_test tests[] = {
+		{ "lookup: magic suffixes 100-103, names, every network", test_lookup_magic },
+		{ "transfer: magic suffixes 200-204, 103, ordinary", test_transfer_magic },
+		{ "transfer 205: first send lost, the second accepted", test_lost_first_send },
+		{ "a reused reference is 409 and changes nothing", test_reused_reference },
+		{ "status: PENDING, then final past the settle time", test_status_transitions },
+		{ "request to pay: magic suffixes 300-302", test_request_to_pay },
+		{ "networks apart; unknown network 404; health", test_networks_apart },
+		{ "one token for many calls; a refused token replaced", test_token_cache },
+		{ "bad credentials: no token, nothing sent", test_bad_credentials },
+		{ "a slow provider: the caller's curl timeout", test_curl_timeout },
+		{ "the reference is escaped into its path segment", test_reference_escaped },
+	};
+
+	return tu_add_suite("mobile money adapter", suite_init, NULL, tests, NELEM(tests));
+}
