@@ -698,7 +698,7 @@ test_transfer_in_stablecoin(void)
 
 	wallet(&w, "0xpaycoin", NULL);
 	fund(&w, "2"); /* some GHS, to see it untouched */
-	itc_faucet(&w, "USDT", "20");
+	itc_faucet(&w, "USDT", "8"); /* 5 and 1.666 are spent below */
 	beneficiary(&w, "MTN", 790, bid);
 	balances(&w, avail0, pend);
 	/* 5 USDT converted and paid out in one call: pending, nothing held */
@@ -752,7 +752,7 @@ test_transfer_in_stablecoin(void)
 	/* refused before anything is written: no coin, too small, bad coin */
 	payouts0 = count_of("payouts", &w);
 	convs0 = count_of("conversions", &w);
-	transfer_coin(&w, bid, "USDT", "100", &r);
+	transfer_coin(&w, bid, "USDT", "5", &r); /* 1.334 left */
 	it_assert_wallet_error(&r, 400, "insufficient_balance", "no such coin in the wallet");
 	it_resp_free(&r);
 	transfer_coin(&w, bid, "USDT", "0.3", &r);
