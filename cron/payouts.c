@@ -42,7 +42,7 @@ static void
 drain(struct ctx *ctx, const struct kind *k, time_t start, int *settled, int *errors)
 {
 	char ids[BATCH][ID_MAX];
-	int n, i;
+	int n = 0, i;
 
 	while (time(NULL) - start < BUDGET_SECONDS &&
 	    (n = k->claim(ctx, BATCH, LEASE_SECONDS, ids)) > 0) {

@@ -7,6 +7,7 @@
 #include "core/currency.h"
 #include "domain/fxrate.h"
 #include "domain/ledger.h"
+#include "domain/tierlimit.h"
 #include "core/log.h"
 #include "domain/refdata.h"
 #include "core/strict.h"
@@ -120,119 +121,6 @@ struct create {
 	long long lease_seconds;
 };
 
-/* Start of today and of this month (UTC) as DATETIME text, and their ends. */
-static void
-period_bounds(long long now, char *day, char *month, long long *day_end,
-    long long *month_end)
-{
-	time_t t = (time_t)now;
-	struct tm tm, next;
-
-	gmtime_r(&t, &tm);
-	snprintf(day, 48, "%04d-%02d-%02d 00:00:00", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
-	snprintf(month, 48, "%04d-%02d-01 00:00:00", tm.tm_year + 1900, tm.tm_mon + 1);
-	next = tm;
-	next.tm_hour = next.tm_min = next.tm_sec = 0;
-	next.tm_mday += 1;
-	*day_end = (long long)timegm(&next);
-	next = tm;
-	next.tm_hour = next.tm_min = next.tm_sec = 0;
-	next.tm_mday = 1;
-	next.tm_mon += 1;
-	*month_end = (long long)timegm(&next);
-}
-
-/*
- * DB_OK when receive (GHS) fits in the tier's daily and monthly limits
- * given what the user's live conversions already received; otherwise
- * DB_FAIL with ERR_LIMIT_EXCEEDED and the spec's context in k->o (or
- * ERR_INTERNAL for a stored amount that does not parse). Runs under the
- * user row's lock, so concurrent conversions cannot both slip under a limit.
- */
-static int
-check_limits(struct db *db, struct create *k, const char *receive)
-{
-	const struct tier *t = refdata_tier(k->who->tier);
-	char day[48], month[48], used_s[MONEY_MAX_TEXT], rem_s[MONEY_MAX_TEXT];
-	char when[40];
-	long long day_end, month_end, now = (long long)time(NULL);
-	struct { const char *since, *limit; long long ends; } p[2];
-	mpz_t used, lim, want, rem;
-	int i, rc = DB_OK;
-
-	if (t == NULL)
-		return DB_OK; /* tier none never gets here */
-	mpz_inits(used, lim, want, rem, NULL);
-	if (money_parse(receive, 2, want) != MONEY_OK ||
-	    money_parse(t->per_transaction_max, 2, lim) != MONEY_OK) {
-		outcome_fail(k->o, ERR_INTERNAL, "limit arithmetic failed");
-		mpz_clears(used, lim, want, rem, NULL);
-		return DB_FAIL;
-	}
-	if (mpz_cmp(want, lim) > 0) {
-		/* one conversion may not exceed the tier's per-transaction max */
-		outcome_clear_ctx(k->o);
-		outcome_str(k->o, "limit", t->per_transaction_max);
-		outcome_str(k->o, "used", "0.00");
-		outcome_str(k->o, "remaining", t->per_transaction_max);
-		outcome_str(k->o, "currency", "GHS");
-		/* a per-transaction cap holds again for the very next request */
-		timefmt_iso((long long)time(NULL), when, sizeof(when));
-		outcome_str(k->o, "resetsAt", when);
-		outcome_fail(k->o, ERR_LIMIT_EXCEEDED,
-		    "A single conversion of tier %s receives at most %s GHS", k->who->tier,
-		    t->per_transaction_max);
-		mpz_clears(used, lim, want, rem, NULL);
-		return DB_FAIL;
-	}
-	period_bounds(now, day, month, &day_end, &month_end);
-	p[0].since = day;
-	p[0].limit = t->daily_limit;
-	p[0].ends = day_end;
-	p[1].since = month;
-	p[1].limit = t->monthly_limit;
-	p[1].ends = month_end;
-	for (i = 0; i < 2 && rc == DB_OK; i++) {
-		struct db_arg a[2] = { DB_I(k->who->id), DB_S(p[i].since) };
-		struct db_rows rows;
-
-		if ((rc = db_exec(db, DB_CONV_USED_SINCE, a, 2, &rows, NULL)) != DB_OK)
-			break;
-		if (money_normalize(db_cell(&rows, 0, 0), 2, 2, used_s, sizeof(used_s)) != 0)
-			rc = DB_FAIL;
-		db_rows_free(&rows);
-		if (rc != DB_OK || money_parse(used_s, 2, used) != MONEY_OK ||
-		    money_parse(p[i].limit, 2, lim) != MONEY_OK) {
-			outcome_fail(k->o, ERR_INTERNAL, "limit arithmetic failed");
-			rc = DB_FAIL;
-			break;
-		}
-		mpz_add(rem, used, want);
-		if (mpz_cmp(rem, lim) <= 0)
-			continue;
-		mpz_sub(rem, lim, used);
-		if (mpz_sgn(rem) < 0)
-			mpz_set_ui(rem, 0);
-		if (money_format(rem, 2, rem_s, sizeof(rem_s)) != 0) {
-			outcome_fail(k->o, ERR_INTERNAL, "limit arithmetic failed");
-			rc = DB_FAIL;
-			break;
-		}
-		timefmt_iso(p[i].ends, when, sizeof(when));
-		outcome_clear_ctx(k->o);
-		outcome_str(k->o, "limit", p[i].limit);
-		outcome_str(k->o, "used", used_s);
-		outcome_str(k->o, "remaining", rem_s);
-		outcome_str(k->o, "currency", "GHS");
-		outcome_str(k->o, "resetsAt", when);
-		outcome_fail(k->o, ERR_LIMIT_EXCEEDED, "%s limit of %s GHS for tier %s exceeded",
-		    i == 0 ? "Daily" : "Monthly", p[i].limit, k->who->tier);
-		rc = DB_FAIL;
-	}
-	mpz_clears(used, lim, want, rem, NULL);
-	return rc;
-}
-
 /* Why quote q (a locked DB_QUOTE_LOCK row) cannot be redeemed as asked:
  * ERR_OK when it can, else the error in k->o. */
 static enum err
@@ -287,7 +175,7 @@ create_tx(struct db *db, void *arg)
 	a[0] = DB_I(k->who->id);
 	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
 		goto out;
-	if ((rc = check_limits(db, k, db_cell(&q, 0, QL_RECEIVE))) != DB_OK)
+	if ((rc = tier_limit_check(db, k->who, TIER_CONVERSIONS, db_cell(&q, 0, QL_RECEIVE), k->o)) != DB_OK)
 		goto out;
 	if (id_new(c->id, sizeof(c->id), "cv_") != 0) {
 		rc = DB_FAIL;
@@ -645,39 +533,8 @@ conv_settle(struct ctx *ctx, const char *id)
 	return changed;
 }
 
-struct claim {
-	int n, lease;
-	char (*out)[ID_MAX];
-	int got;
-};
-
-static int
-claim_tx(struct db *db, void *arg)
-{
-	struct claim *k = arg;
-	struct db_arg a[2] = { DB_I(k->n), DB_NULL };
-	struct db_rows rows;
-	enum db_rc rc;
-	size_t i;
-
-	k->got = 0;
-	if ((rc = db_exec(db, DB_CONV_CLAIM, a, 1, &rows, NULL)) != DB_OK)
-		return rc;
-	for (i = 0; i < rows.nrows && rc == DB_OK; i++) {
-		a[0] = DB_I(k->lease);
-		a[1] = DB_S(db_cell(&rows, i, 0));
-		rc = db_exec(db, DB_CONV_LEASE, a, 2, NULL, NULL);
-		if (rc == DB_OK && strict_copy(k->out[k->got], ID_MAX, db_cell(&rows, i, 0)) == 0)
-			k->got++;
-	}
-	db_rows_free(&rows);
-	return rc;
-}
-
 int
 conv_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
 {
-	struct claim k = { n, lease_seconds, out, 0 };
-
-	return db_tx(ctx->db, claim_tx, &k) == DB_OK ? k.got : -1;
+	return db_claim(ctx->db, DB_CONV_CLAIM, DB_CONV_LEASE, n, lease_seconds, out[0], ID_MAX);
 }

@@ -15,6 +15,7 @@
 #include "domain/ledger.h"
 #include "domain/outbox.h"
 #include "domain/refdata.h"
+#include "domain/tierlimit.h"
 #include "providers/registry.h"
 
 #define IN_FLIGHT "house:payouts_in_flight:GHS"
@@ -157,107 +158,20 @@ struct create {
 	long long lease_seconds;
 };
 
-/* Start of today and of this month (UTC) as DATETIME text, and their ends. */
+/* The first ten arguments of both payout inserts: who, to whom, how much. */
 static void
-periods(char *day, char *month, long long *day_end, long long *month_end)
+payout_args(const struct create *k, struct db_arg *a)
 {
-	time_t t = time(NULL);
-	struct tm tm, next;
-
-	gmtime_r(&t, &tm);
-	snprintf(day, 48, "%04d-%02d-%02d 00:00:00", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
-	snprintf(month, 48, "%04d-%02d-01 00:00:00", tm.tm_year + 1900, tm.tm_mon + 1);
-	next = tm;
-	next.tm_hour = next.tm_min = next.tm_sec = 0;
-	next.tm_mday += 1;
-	*day_end = (long long)timegm(&next);
-	next = tm;
-	next.tm_hour = next.tm_min = next.tm_sec = 0;
-	next.tm_mday = 1;
-	next.tm_mon += 1;
-	*month_end = (long long)timegm(&next);
-}
-
-/*
- * DB_OK when amount fits the tier's per-transaction maximum and its daily
- * and monthly limits next to what the user's live payouts already used
- * (conversions count apart); else DB_FAIL with ERR_LIMIT_EXCEEDED and its
- * context in k->o. Runs under the user row's lock.
- */
-static int
-check_limits(struct db *db, struct create *k)
-{
-	const struct tier *t = refdata_tier(k->who->tier);
-	char day[48], month[48], used[MONEY_MAX_TEXT], rem[MONEY_MAX_TEXT], when[40];
-	long long day_end, month_end;
-	struct { const char *name, *since, *limit; long long ends; } p[2];
-	mpz_t u, l, w;
-	int i, rc = DB_OK;
-
-	if (t == NULL)
-		return DB_OK; /* tier none never gets here */
-	if (cmp_ghs(k->amount, t->per_transaction_max) > 0) {
-		outcome_clear_ctx(k->o);
-		outcome_str(k->o, "limit", t->per_transaction_max);
-		outcome_str(k->o, "used", "0.00");
-		outcome_str(k->o, "remaining", t->per_transaction_max);
-		outcome_str(k->o, "currency", "GHS");
-		/* a per-transaction cap holds again for the very next request */
-		timefmt_iso((long long)time(NULL), when, sizeof(when));
-		outcome_str(k->o, "resetsAt", when);
-		outcome_fail(k->o, ERR_LIMIT_EXCEEDED,
-		    "A single payout of tier %s is at most %s GHS", k->who->tier,
-		    t->per_transaction_max);
-		return DB_FAIL;
-	}
-	periods(day, month, &day_end, &month_end);
-	p[0].name = "Daily";
-	p[0].since = day;
-	p[0].limit = t->daily_limit;
-	p[0].ends = day_end;
-	p[1].name = "Monthly";
-	p[1].since = month;
-	p[1].limit = t->monthly_limit;
-	p[1].ends = month_end;
-	mpz_inits(u, l, w, NULL);
-	for (i = 0; i < 2 && rc == DB_OK; i++) {
-		struct db_arg a[2] = { DB_I(k->who->id), DB_S(p[i].since) };
-		struct db_rows rows;
-
-		if ((rc = db_exec(db, DB_PAYOUT_USED_SINCE, a, 2, &rows, NULL)) != DB_OK)
-			break;
-		if (money_normalize(db_cell(&rows, 0, 0), 2, 2, used, sizeof(used)) != 0)
-			rc = DB_FAIL;
-		db_rows_free(&rows);
-		if (rc != DB_OK || money_parse(used, 2, u) != MONEY_OK ||
-		    money_parse(p[i].limit, 2, l) != MONEY_OK ||
-		    money_parse(k->amount, 2, w) != MONEY_OK) {
-			outcome_fail(k->o, ERR_INTERNAL, "limit arithmetic failed");
-			rc = DB_FAIL;
-			break;
-		}
-		mpz_add(w, w, u);
-		if (mpz_cmp(w, l) <= 0)
-			continue;
-		mpz_sub(w, l, u);
-		if (mpz_sgn(w) < 0)
-			mpz_set_ui(w, 0);
-		if (money_format(w, 2, rem, sizeof(rem)) != 0)
-			(void)strict_copy(rem, sizeof(rem), "0.00");
-		timefmt_iso(p[i].ends, when, sizeof(when));
-		outcome_clear_ctx(k->o);
-		outcome_str(k->o, "limit", p[i].limit);
-		outcome_str(k->o, "used", used);
-		outcome_str(k->o, "remaining", rem);
-		outcome_str(k->o, "currency", "GHS");
-		outcome_str(k->o, "resetsAt", when);
-		outcome_fail(k->o, ERR_LIMIT_EXCEEDED,
-		    "%s payout limit of %s GHS for tier %s exceeded", p[i].name,
-		    p[i].limit, k->who->tier);
-		rc = DB_FAIL;
-	}
-	mpz_clears(u, l, w, NULL);
-	return rc;
+	a[0] = DB_S(k->p->id);
+	a[1] = DB_I(k->who->id);
+	a[2] = DB_S(k->ben->id);
+	a[3] = DB_S(k->ben->provider);
+	a[4] = DB_S(k->ben->phone);
+	a[5] = DB_S(k->ben->account_name);
+	a[6] = DB_S(k->amount);
+	a[7] = DB_S(k->fee);
+	a[8] = DB_S("GHS");
+	a[9] = k->reference ? DB_S(k->reference) : DB_NULL;
 }
 
 /*
@@ -280,7 +194,7 @@ create_tx(struct db *db, void *arg)
 		return rc;
 	user_account(k->who->id, acct, sizeof(acct));
 	/* the tier's limits first: a rule, whatever the balance */
-	if ((rc = check_limits(db, k)) != DB_OK)
+	if ((rc = tier_limit_check(db, k->who, TIER_PAYOUTS, k->amount, k->o)) != DB_OK)
 		return rc;
 	if (add_ghs(k->amount, k->fee, total, sizeof(total)) != 0 ||
 	    (rc = ledger_balance(db, acct, 2, bal, sizeof(bal))) != DB_OK)
@@ -297,16 +211,7 @@ create_tx(struct db *db, void *arg)
 	}
 	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(ref) != 0)
 		return DB_FAIL;
-	a[0] = DB_S(k->p->id);
-	a[1] = DB_I(k->who->id);
-	a[2] = DB_S(k->ben->id);
-	a[3] = DB_S(k->ben->provider);
-	a[4] = DB_S(k->ben->phone);
-	a[5] = DB_S(k->ben->account_name);
-	a[6] = DB_S(k->amount);
-	a[7] = DB_S(k->fee);
-	a[8] = DB_S("GHS");
-	a[9] = k->reference ? DB_S(k->reference) : DB_NULL;
+	payout_args(k, a);
 	a[10] = DB_S(ref);
 	/* due for a check at once, but the creating request holds it (the
 	 * lease) until its own send returns */
@@ -612,20 +517,11 @@ funded_created(struct db *db, const char *conv_id, void *arg)
 	struct db_arg a[14];
 	enum db_rc rc;
 
-	if ((rc = check_limits(db, k)) != DB_OK)
+	if ((rc = tier_limit_check(db, k->who, TIER_PAYOUTS, k->amount, k->o)) != DB_OK)
 		return rc;
 	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(f->ref) != 0)
 		return DB_FAIL;
-	a[0] = DB_S(k->p->id);
-	a[1] = DB_I(k->who->id);
-	a[2] = DB_S(k->ben->id);
-	a[3] = DB_S(k->ben->provider);
-	a[4] = DB_S(k->ben->phone);
-	a[5] = DB_S(k->ben->account_name);
-	a[6] = DB_S(k->amount);
-	a[7] = DB_S(k->fee);
-	a[8] = DB_S("GHS");
-	a[9] = k->reference ? DB_S(k->reference) : DB_NULL;
+	payout_args(k, a);
 	a[10] = DB_S(conv_id);
 	a[11] = DB_S(f->coin);
 	a[12] = DB_S(f->source_amount);
@@ -946,41 +842,10 @@ payout_settle(struct ctx *ctx, const char *id)
 	return s.changed;
 }
 
-struct claim {
-	int n, lease;
-	char (*out)[ID_MAX];
-	int got;
-};
-
-static int
-claim_tx(struct db *db, void *arg)
-{
-	struct claim *k = arg;
-	struct db_arg a[2] = { DB_I(k->n), DB_NULL };
-	struct db_rows rows;
-	enum db_rc rc;
-	size_t i;
-
-	k->got = 0;
-	if ((rc = db_exec(db, DB_PAYOUT_CLAIM, a, 1, &rows, NULL)) != DB_OK)
-		return rc;
-	for (i = 0; i < rows.nrows && rc == DB_OK; i++) {
-		a[0] = DB_I(k->lease);
-		a[1] = DB_S(db_cell(&rows, i, 0));
-		rc = db_exec(db, DB_PAYOUT_LEASE, a, 2, NULL, NULL);
-		if (rc == DB_OK && strict_copy(k->out[k->got], ID_MAX, db_cell(&rows, i, 0)) == 0)
-			k->got++;
-	}
-	db_rows_free(&rows);
-	return rc;
-}
-
 int
 payout_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
 {
-	struct claim k = { n, lease_seconds, out, 0 };
-
-	return db_tx(ctx->db, claim_tx, &k) == DB_OK ? k.got : -1;
+	return db_claim(ctx->db, DB_PAYOUT_CLAIM, DB_PAYOUT_LEASE, n, lease_seconds, out[0], ID_MAX);
 }
 
 enum err

@@ -475,3 +475,44 @@ db_tx(struct db *db, db_tx_fn fn, void *arg)
 	}
 	return rc;
 }
+
+struct claim {
+	enum db_stmt claim, lease;
+	int n, lease_seconds;
+	char *out;
+	size_t idcap;
+	int got;
+};
+
+static int
+claim_tx(struct db *db, void *arg)
+{
+	struct claim *k = arg;
+	struct db_arg a[2] = { DB_I(k->n), DB_NULL };
+	struct db_rows rows;
+	enum db_rc rc;
+	size_t i;
+
+	k->got = 0;
+	if ((rc = db_exec(db, k->claim, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	for (i = 0; i < rows.nrows && rc == DB_OK; i++) {
+		a[0] = DB_I(k->lease_seconds);
+		a[1] = DB_S(db_cell(&rows, i, 0));
+		rc = db_exec(db, k->lease, a, 2, NULL, NULL);
+		if (rc == DB_OK && strict_copy(k->out + (size_t)k->got * k->idcap, k->idcap,
+		    db_cell(&rows, i, 0)) == 0)
+			k->got++;
+	}
+	db_rows_free(&rows);
+	return rc;
+}
+
+int
+db_claim(struct db *db, enum db_stmt claim, enum db_stmt lease, int n,
+    int lease_seconds, char *out, size_t idcap)
+{
+	struct claim k = { claim, lease, n, lease_seconds, out, idcap, 0 };
+
+	return db_tx(db, claim_tx, &k) == DB_OK ? k.got : -1;
+}

@@ -91,4 +91,13 @@ void db_rows_free(struct db_rows *r);
 typedef int (*db_tx_fn)(struct db *db, void *arg);
 int db_tx(struct db *db, db_tx_fn fn, void *arg);
 
+/*
+ * A worker's claim, in one transaction: claim (one argument, the batch
+ * size n) selects due ids FOR UPDATE SKIP LOCKED; lease (arguments: the
+ * seconds, the id) leases each. The ids go into out (n rows of idcap
+ * bytes). Returns how many, or -1.
+ */
+int db_claim(struct db *db, enum db_stmt claim, enum db_stmt lease, int n,
+    int lease_seconds, char *out, size_t idcap);
+
 #endif
