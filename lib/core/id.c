@@ -47,3 +47,17 @@ id_hex(const unsigned char *in, size_t n, char *out)
 	}
 	out[2 * n] = '\0';
 }
+
+int
+id_has_shape(const char *s, const char *prefix)
+{
+	size_t i, n = s ? strlen(s) : 0, p = strlen(prefix);
+
+	if (n <= p || n >= ID_MAX || memcmp(s, prefix, p) != 0)
+		return 0;
+	for (i = p; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z')))
+			return 0;
+	return 1;
+}

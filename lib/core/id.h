@@ -20,6 +20,10 @@ int id_random(char *out, size_t cap, const char *prefix, size_t nchars);
 /* id_random with ID_RANDOM_CHARS characters. */
 int id_new(char *out, size_t cap, const char *prefix);
 
+/* 1 when s has an id's shape: prefix, then 1 or more base62 characters,
+ * shorter than ID_MAX in all; else 0 (NULL too). */
+int id_has_shape(const char *s, const char *prefix);
+
 /* Lowercase hex of n bytes into out (2n+1 bytes). */
 void id_hex(const unsigned char *in, size_t n, char *out);
 

@@ -418,26 +418,11 @@ kyc_latest(struct db *db, long long user_id, struct kyc_submission *out,
 	return ERR_OK;
 }
 
-static int
-is_b62(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
-		    (s[i] >= 'A' && s[i] <= 'Z')))
-			return 0;
-	return 1;
-}
-
 /* 1 when s is shaped like a submission id: "kyc_" and base62. */
 static int
 submission_id_ok(const char *s)
 {
-	size_t n = s ? strlen(s) : 0, p = strlen(KYC_ID_PREFIX);
-
-	return n > p && n < ID_MAX && memcmp(s, KYC_ID_PREFIX, p) == 0 &&
-	    is_b62(s + p, n - p);
+	return id_has_shape(s, KYC_ID_PREFIX);
 }
 
 struct decide {

@@ -15,33 +15,19 @@ env_name(int sandbox)
 	return sandbox ? "sandbox" : "production";
 }
 
-static int
-is_b62(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
-		    (s[i] >= 'A' && s[i] <= 'Z')))
-			return 0;
-	return 1;
-}
-
 /* 1 when s is shaped like a partner's public id: "pt_" and base62. */
 static int
 public_id_ok(const char *s)
 {
-	size_t n = s ? strlen(s) : 0, p = strlen(PUBLIC_ID_PREFIX);
-
-	return n > p && n < ID_MAX && memcmp(s, PUBLIC_ID_PREFIX, p) == 0 &&
-	    is_b62(s + p, n - p);
+	return id_has_shape(s, PUBLIC_ID_PREFIX);
 }
 
 /* 1 when s is shaped like a key id: APIKEY_ID_CHARS base62 characters. */
 static int
 key_id_ok(const char *s)
 {
-	return s != NULL && strlen(s) == APIKEY_ID_CHARS && is_b62(s, APIKEY_ID_CHARS);
+	/* an id with an empty prefix is the base62 run */
+	return s != NULL && strlen(s) == APIKEY_ID_CHARS && id_has_shape(s, "");
 }
 
 /*
