@@ -89,10 +89,10 @@ partner_rate(struct req *r, struct resp *resp)
 	if ((e = quote_from_query(r, resp, &partner_query, &q)) != ERR_OK)
 		return e;
 	timefmt_iso(q.expires_at, until, sizeof(until));
-	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
+	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
 	    "from_currency", q.from->code, "to_currency", "GHS", "amount", q.amount,
 	    "rate", q.rate, "fee", q.fee, "total_ghs", q.receive,
-	    "valid_until", until));
+	    "valid_until", until, "quote_id", q.id));
 }
 
 static const struct route routes[] = {

@@ -1,9 +1,10 @@
 /*
  * reference: the partner API's reference data. GET /v1/health (no key),
- * GET /v1/supported-networks, GET /v1/limits.
+ * GET /v1/supported-networks, GET /v1/limits, GET /v1/balances.
  */
 #include <string.h>
 
+#include "domain/funds.h"
 #include "http/app.h"
 #include "domain/health.h"
 #include "domain/refdata.h"
@@ -69,10 +70,30 @@ get_limits(struct req *r, struct resp *resp)
 	return resp_ok(resp, 200, a);
 }
 
+/* The partner's USDT, USDC and GHS: available, and held by withdrawals. */
+static enum err
+get_balances(struct req *r, struct resp *resp)
+{
+	struct funds_balance b[FUNDS_CURRENCIES];
+	json_t *a;
+	size_t i;
+	enum err e;
+
+	if ((e = funds_balances(r->ctx->db, r->caller.id, b, &resp->out)) != ERR_OK)
+		return e;
+	if ((a = json_array()) == NULL)
+		return ERR_INTERNAL;
+	for (i = 0; i < FUNDS_CURRENCIES; i++)
+		json_array_append_new(a, json_pack("{s:s,s:s,s:s}", "currency", b[i].currency,
+		    "available", b[i].available, "pending", b[i].pending));
+	return resp_ok(resp, 200, a);
+}
+
 static const struct route routes[] = {
 	{ "GET", "/v1/health", get_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
 	{ "GET", "/v1/supported-networks", get_networks, 0, NULL, RL_GENERAL },
 	{ "GET", "/v1/limits", get_limits, 0, NULL, RL_GENERAL },
+	{ "GET", "/v1/balances", get_balances, 0, NULL, RL_GENERAL },
 };
 
 int

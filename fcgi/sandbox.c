@@ -8,6 +8,9 @@
  *
  * POST /api/sandbox/faucet {"asset": "USDT", "amount": "500"} credits the
  * calling wallet's coins in the chain simulator (at most 1,000,000 a call).
+ *
+ * POST /v1/sandbox/deposits {"currency": "USDT", "amount": "1000"} credits
+ * the calling partner's USDT or USDC as a deposit (201; at most 1,000,000).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,7 @@
 #include "http/app.h"
 #include "http/body.h"
 #include "core/currency.h"
+#include "domain/funds.h"
 #include "http/jwt.h"
 #include "core/money.h"
 #include "providers/registry.h"
@@ -132,9 +136,33 @@ post_faucet(struct req *r, struct resp *resp)
 	    "asset", asset, "amount", norm, "balance", balance));
 }
 
+static const char *const deposit_fields[] = { "currency", "amount", NULL };
+
+/* POST /v1/sandbox/deposits: credits the calling partner's coins. */
+static enum err
+post_deposit(struct req *r, struct resp *resp)
+{
+	const char *currency, *amount;
+	struct funds_deposit d;
+	enum err e;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+	if ((e = body_only(r, resp, deposit_fields)) != ERR_OK ||
+	    (e = body_string(r, resp, "currency", 16, &currency)) != ERR_OK ||
+	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK)
+		return e;
+	if ((e = funds_deposit(r->ctx->db, r->caller.id, currency, amount, NULL,
+	    FUNDS_SANDBOX, &d, &resp->out)) != ERR_OK)
+		return e;
+	return resp_ok(resp, 201, json_pack("{s:s,s:s,s:s,s:s}", "deposit_id", d.id,
+	    "currency", d.currency, "amount", d.amount, "reference", d.reference));
+}
+
 static const struct route routes[] = {
 	{ "POST", "/v1/sandbox/wallet-tokens", post_wallet_token, ROUTE_BODY, NULL, RL_GENERAL },
 	{ "POST", "/api/sandbox/faucet", post_faucet, ROUTE_BODY, NULL, RL_GENERAL },
+	{ "POST", "/v1/sandbox/deposits", post_deposit, ROUTE_BODY, NULL, RL_GENERAL },
 };
 
 int

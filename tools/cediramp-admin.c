@@ -32,8 +32,11 @@
 static const char usage[] =
     "usage: cediramp-admin COMMAND ...\n"
     "  migrate [--dir DIR]                     apply pending schema migrations\n"
-    "  partner create --name NAME [--tier basic|verified|enterprise] [--quiet]\n"
-    "                                          new partner; prints its API key once\n"
+    "  partner create --name NAME [--tier basic|verified|enterprise] [--unfunded] [--quiet]\n"
+    "                                          new partner; prints its API key once (sandbox:\n"
+    "                                          10000 USDT and USDC to start, unless --unfunded)\n"
+    "  partner credit PARTNER_ID USDT|USDC AMOUNT --reference TEXT\n"
+    "                                          credit a real deposit once (the reference is unique)\n"
     "  partner key PARTNER_ID [--quiet]        another key for a partner (rotation)\n"
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners and their active key counts\n"
@@ -113,9 +116,23 @@ cmd_partner_create(struct db *db, const struct cfg *c, int argc, char **argv)
 	struct outcome o;
 
 	if (partner_create(db, c->sandbox, opt(argc, argv, "--name"),
-	    opt(argc, argv, "--tier"), &k, &o) != ERR_OK)
+	    opt(argc, argv, "--tier"), !has(argc, argv, "--unfunded"), &k, &o) != ERR_OK)
 		return report(db, &o, 2);
 	print_key(&k, has(argc, argv, "--quiet"));
+	return 0;
+}
+
+static int
+cmd_partner_credit(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	struct funds_deposit d;
+	struct outcome o;
+
+	if (partner_credit(db, c->sandbox, argv[3], argv[4], argv[5],
+	    opt(argc, argv, "--reference"), &d, &o) != ERR_OK)
+		return report(db, &o, 2);
+	printf("credited %s %s to %s (deposit %s, reference %s)\n", d.amount, d.currency,
+	    argv[3], d.id, d.reference);
 	return 0;
 }
 
@@ -349,6 +366,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "create") == 0)
 		return cmd_partner_create(db, c, argc, argv);
+	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "credit") == 0 && argc >= 6)
+		return cmd_partner_credit(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "key") == 0 && argc > 3)
 		return cmd_partner_key(db, c, argv[3], has(argc, argv, "--quiet"));
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "revoke") == 0 && argc == 4)

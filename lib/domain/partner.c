@@ -1,8 +1,10 @@
 #include "domain/partner.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "core/strict.h"
+#include "domain/funds.h"
 #include "domain/internal.h"
 #include "domain/refdata.h"
 
@@ -59,9 +61,30 @@ struct create {
 	const char *name, *tier, *env;
 	const struct partner_key *key;
 	const char *hash;
+	int funded;
 };
 
-/* The partner row and its first key; a re-run starts over (nothing kept). */
+/* A new sandbox partner's starting coins, as deposits of source "seed". */
+static int
+fund(struct db *db, long long partner_id, const char *public_id)
+{
+	static const char *const coins[] = { "USDT", "USDC" };
+	struct funds_deposit d;
+	char ref[FUNDS_REFERENCE_MAX + 1];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof(coins) / sizeof(coins[0]); i++) {
+		snprintf(ref, sizeof(ref), "seed:%s:%s", public_id, coins[i]);
+		if ((rc = funds_deposit_tx(db, partner_id, coins[i], FUNDS_SANDBOX_START ".000000",
+		    ref, FUNDS_SEED, &d)) != DB_OK)
+			return rc;
+	}
+	return DB_OK;
+}
+
+/* The partner row, its first key and (funded) its starting coins; a re-run
+ * starts over (nothing kept). */
 static int
 create_tx(struct db *db, void *arg)
 {
@@ -76,13 +99,15 @@ create_tx(struct db *db, void *arg)
 	a[3] = DB_S(c->env);
 	if ((rc = db_exec(db, DB_PARTNER_INSERT, a, 4, NULL, &res)) != DB_OK)
 		return rc;
-	return insert_key(db, (long long)res.insert_id, c->key->key_id, c->hash,
-	    c->env);
+	if ((rc = insert_key(db, (long long)res.insert_id, c->key->key_id, c->hash,
+	    c->env)) != DB_OK)
+		return rc;
+	return c->funded ? fund(db, (long long)res.insert_id, c->key->public_id) : DB_OK;
 }
 
 enum err
 partner_create(struct db *db, int sandbox, const char *name, const char *tier,
-    struct partner_key *out, struct outcome *o)
+    int funded, struct partner_key *out, struct outcome *o)
 {
 	char hash[APIKEY_HASH_HEX];
 	struct create c;
@@ -108,6 +133,7 @@ partner_create(struct db *db, int sandbox, const char *name, const char *tier,
 	c.env = env_name(sandbox);
 	c.key = out;
 	c.hash = hash;
+	c.funded = sandbox && funded;
 	if ((rc = db_tx(db, create_tx, &c)) != DB_OK) {
 		(void)domain_db_fail(o, rc, "store the partner");
 		goto wipe;
@@ -141,6 +167,29 @@ find_partner(struct db *db, const char *public_id, const char *env,
 	}
 	db_rows_free(&rows);
 	return found;
+}
+
+enum err
+partner_credit(struct db *db, int sandbox, const char *public_id,
+    const char *currency, const char *amount, const char *reference,
+    struct funds_deposit *out, struct outcome *o)
+{
+	long long id = 0;
+	int rc;
+
+	outcome_init(o);
+	memset(out, 0, sizeof(*out));
+	if (!public_id_ok(public_id))
+		return outcome_field(o, ERR_VALIDATION, "partner_id", "pt_ and base62 characters");
+	if (reference == NULL)
+		return outcome_field(o, ERR_VALIDATION, "reference", "required");
+	rc = find_partner(db, public_id, env_name(sandbox), &id);
+	if (rc < 0)
+		return domain_db_fail(o, -rc, "find the partner");
+	if (rc == 0)
+		return outcome_fail(o, ERR_NOT_FOUND, "No partner %s in this environment",
+		    public_id);
+	return funds_deposit(db, id, currency, amount, reference, FUNDS_OPERATOR, out, o);
 }
 
 enum err

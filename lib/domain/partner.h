@@ -18,6 +18,7 @@
 
 #include "core/id.h"
 #include "core/outcome.h"
+#include "domain/funds.h"
 #include "domain/apikey.h"
 #include "store/db.h"
 
@@ -34,12 +35,24 @@ struct partner_key {
  * Creates a partner named name (1 to PARTNER_NAME_MAX printable ASCII
  * characters) with tier (basic, verified or enterprise; NULL is basic) in
  * the environment sandbox selects, and its first API key, in one
- * transaction: either both rows exist afterwards or neither does. On
- * ERR_OK, out holds the new public id and key. Validation failures name
- * the field ("name", "tier") in o's context.
+ * transaction: either both rows exist afterwards or neither does. In the
+ * sandbox and when funded, the same transaction credits its starting
+ * coins (FUNDS_SANDBOX_START USDT and USDC). On ERR_OK, out holds the new
+ * public id and key. Validation failures name the field ("name", "tier")
+ * in o's context.
  */
 enum err partner_create(struct db *db, int sandbox, const char *name,
-    const char *tier, struct partner_key *out, struct outcome *o);
+    const char *tier, int funded, struct partner_key *out, struct outcome *o);
+
+/*
+ * Credits a real deposit of amount currency (USDT or USDC) to the partner
+ * public_id of this environment under reference (required, unique: the
+ * same deposit cannot be credited twice, ERR_DUPLICATE_REFERENCE). Errors
+ * as funds_deposit, and ERR_VALIDATION / ERR_NOT_FOUND for the partner.
+ */
+enum err partner_credit(struct db *db, int sandbox, const char *public_id,
+    const char *currency, const char *amount, const char *reference,
+    struct funds_deposit *out, struct outcome *o);
 
 /*
  * Issues another key (rotation) for the partner public_id of this

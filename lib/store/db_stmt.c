@@ -364,6 +364,10 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_OUTBOX_INSERT] =
 	    "INSERT INTO outbox_events (id, type, subject_kind, subject_id, ref_id, "
 	    "payload, created_at) VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))",
+	/* ---- partners' deposits ---- */
+	[DB_DEPOSIT_INSERT] =
+	    "INSERT INTO partner_deposits (id, partner_id, currency, amount, reference, "
+	    "source, created_at) VALUES (?, ?, ?, " DEC("?") ", ?, ?, UTC_TIMESTAMP(6))",
 	/* ---- a user's history: conversions and payouts as one list ---- */
 	[DB_HIST_COUNT] =
 	    "SELECT COUNT(*) FROM (SELECT 'conversion' AS kind FROM conversions "

@@ -106,6 +106,7 @@ int it_suite_admin(void);
 int it_suite_payouts(void);
 int it_suite_payout_stress(void);
 int it_suite_kyc(void);
+int it_suite_funds(void);
 int it_suite_momo(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \

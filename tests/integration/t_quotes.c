@@ -182,7 +182,7 @@ test_partner_rates(void)
 		    h, NULL, 0, &r), 0);
 		CU_ASSERT_EQUAL(r.status, 200);
 		d = json_object_get(r.json, "data");
-		CU_ASSERT_EQUAL_FATAL(json_object_size(d), 7);
+		CU_ASSERT_EQUAL_FATAL(json_object_size(d), 8);
 		CU_ASSERT_STRING_EQUAL(it_str(d, "from_currency"), "USDC");
 		CU_ASSERT_STRING_EQUAL(it_str(d, "to_currency"), "GHS");
 		CU_ASSERT_STRING_EQUAL(it_str(d, "amount"), "250.500000");
@@ -198,6 +198,10 @@ test_partner_rates(void)
 		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN api_keys k ON k.partner_id = q.partner_id "
 		    "WHERE q.api = 'partner' AND q.user_id IS NULL AND k.key_id = ? "
 		    "AND q.receive_amount = CAST(? AS DECIMAL(30,2))", key_id, it_str(d, "total_ghs")), 1);
+		/* its quote_id names that stored quote (the rate lock of a withdrawal) */
+		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN api_keys k ON "
+		    "k.partner_id = q.partner_id WHERE q.id = ? AND k.key_id = ?",
+		    it_str(d, "quote_id"), key_id), 1);
 		it_resp_free(&r);
 		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 			char path[256];

@@ -1,0 +1,60 @@
+/*
+ * funds: partners' balances (DESIGN decision 11). Partners hold USDT and
+ * USDC, credited by deposits (the sandbox's helper and starting funds, an
+ * operator's credit of a real deposit), and GHS from collected payment
+ * intents, all in the ledger: available is partner:<id>:<CUR>, pending
+ * (held by withdrawals in flight) partner:<id>:<CUR>:held. Each deposit
+ * has a unique reference, so the same deposit cannot be credited twice.
+ */
+#ifndef CEDIRAMP_FUNDS_H
+#define CEDIRAMP_FUNDS_H
+
+#include "core/id.h"
+#include "core/money.h"
+#include "core/outcome.h"
+#include "store/db.h"
+
+#define FUNDS_REFERENCE_MAX 100
+#define FUNDS_DEPOSIT_MAX "1000000" /* the most one deposit may credit */
+#define FUNDS_SANDBOX_START "10000" /* USDT and USDC of a new sandbox partner */
+
+enum funds_source { FUNDS_SEED = 0, FUNDS_SANDBOX, FUNDS_OPERATOR };
+
+struct funds_deposit {
+	char id[ID_MAX];
+	char currency[8];
+	char amount[MONEY_MAX_TEXT];  /* at the currency's scale */
+	char reference[FUNDS_REFERENCE_MAX + 1];
+};
+
+struct funds_balance {
+	char currency[8];
+	char available[MONEY_MAX_TEXT];
+	char pending[MONEY_MAX_TEXT];
+};
+
+#define FUNDS_CURRENCIES 3 /* USDT, USDC, GHS */
+
+/*
+ * Credits amount of currency (USDT or USDC) to partner row partner_id
+ * under reference (1..100 printable characters; NULL makes one from the
+ * deposit's id). ERR_INVALID_CURRENCY, ERR_VALIDATION (amount: positive,
+ * the currency's places, at most FUNDS_DEPOSIT_MAX; reference),
+ * ERR_DUPLICATE_REFERENCE (that reference was credited already: nothing
+ * changes), ERR_SERVICE_UNAVAILABLE. On ERR_OK out is the deposit.
+ */
+enum err funds_deposit(struct db *db, long long partner_id, const char *currency,
+    const char *amount, const char *reference, enum funds_source source,
+    struct funds_deposit *out, struct outcome *o);
+
+/* funds_deposit inside the caller's transaction (a new partner's starting
+ * funds); the amount and currency are trusted. DB_OK or the db's error. */
+int funds_deposit_tx(struct db *db, long long partner_id, const char *currency,
+    const char *amount, const char *reference, enum funds_source source,
+    struct funds_deposit *out);
+
+/* The partner's USDT, USDC and GHS balances, in that order. */
+enum err funds_balances(struct db *db, long long partner_id,
+    struct funds_balance out[FUNDS_CURRENCIES], struct outcome *o);
+
+#endif
