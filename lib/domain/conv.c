@@ -328,8 +328,7 @@ conv_create_hooked(struct ctx *ctx, const struct caller *who, const char *quote_
 	k.hook = hook;
 	k.c = out;
 	k.o = o;
-	/* longer than a broadcast can take (its timeout), with a margin */
-	k.lease_seconds = (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
+	k.lease_seconds = ctx_call_lease(ctx);
 	rc = db_tx(ctx->db, create_tx, &k);
 	if (rc != DB_OK) {
 		if (o->err != ERR_OK)

@@ -47,3 +47,9 @@ ctx_free(struct ctx *ctx)
 	ctx->db = NULL;
 	curl_global_cleanup();
 }
+
+long long
+ctx_call_lease(const struct ctx *ctx)
+{
+	return (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
+}

@@ -32,4 +32,9 @@ struct jwt_verifier;
 int ctx_init(struct ctx *ctx, const char *program, int prepare_all);
 void ctx_free(struct ctx *ctx);
 
+/* How long a request may hold what it created (a conversion, a payout)
+ * while its own provider call runs: longer than that call can take (twice
+ * providers.timeout_ms), with a margin, in seconds. */
+long long ctx_call_lease(const struct ctx *ctx);
+
 #endif

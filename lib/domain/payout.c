@@ -676,8 +676,7 @@ payout_create(struct ctx *ctx, const struct caller *who, const struct payout_req
 	k.claim = claim;
 	k.p = out;
 	k.o = o;
-	/* longer than a send can take, with a margin */
-	k.lease_seconds = (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
+	k.lease_seconds = ctx_call_lease(ctx);
 	rc = db_tx(ctx->db, create_tx, &k);
 	if (rc != DB_OK) {
 		if (o->err != ERR_OK)
@@ -782,7 +781,7 @@ advance_pending(struct ctx *ctx, struct payout *p)
 		return 0;
 	}
 	st.p = p;
-	st.lease_seconds = (long long)ctx->cfg.provider_timeout_ms / 1000 * 2 + 10;
+	st.lease_seconds = ctx_call_lease(ctx);
 	rc = db_tx(ctx->db, start_tx, &st);
 	if (rc != DB_OK) {
 		if (!st.short_of_funds) {
