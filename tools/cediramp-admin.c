@@ -21,6 +21,7 @@
 #include "domain/fxrate.h"
 #include "domain/kyc.h"
 #include "domain/partner.h"
+#include "domain/pfloat.h"
 #include "domain/user.h"
 #include "http/errtab.h"
 #include "http/jwt.h"
@@ -52,7 +53,10 @@ static const char usage[] =
     "  rate list                               current rates, their age and source\n"
     "  rate seed                               (sandbox) starting rates where none exist\n"
     "  token mint --wallet WALLET_ID [--ttl SECONDS]   (sandbox) an HS256 wallet token\n"
-    "  sim set NAME VALUE                      (sandbox) a simulator setting\n";
+    "  sim set NAME VALUE                      (sandbox) a simulator setting\n"
+    "  float add NETWORK AMOUNT --reference TEXT\n"
+    "                                          top up a network's payout float, once per reference\n"
+    "  float list                              each network's payout float (balance or unlimited)\n";
 
 /* The value after flag in argv, or NULL. */
 static const char *
@@ -296,6 +300,9 @@ cmd_sim_set(struct db *db, const struct cfg *c, const char *name,
 {
 	struct outcome o;
 
+	if (pfloat_is_setting(name)) /* momo.<NET>.float is the float itself */
+		return pfloat_sim_set(db, c->sandbox, name, value, NULL, &o) == ERR_OK ? 0 :
+		    report(db, &o, 1);
 	if (sandbox_setting_set(db, c->sandbox, name, value, &o) != ERR_OK)
 		return report(db, &o, 1);
 	return 0;
@@ -360,6 +367,43 @@ kyc_cmd(struct db *db, int argc, char **argv)
 }
 
 static int
+print_float(const struct pfloat_row *f, void *arg)
+{
+	(void)arg;
+	printf("%-12s %-20s %s\n", f->network, f->unlimited ? "unlimited" : f->balance,
+	    f->updated_at[0] ? f->updated_at : "-");
+	return 0;
+}
+
+/*
+ * float add NETWORK AMOUNT --reference TEXT | list. A malformed network,
+ * amount or reference exits 2, a reference already used 1; nothing is
+ * written either way.
+ */
+static int
+float_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	const char *sub = argc > 2 ? argv[2] : "";
+	struct pfloat_row f;
+	struct outcome o;
+
+	outcome_init(&o);
+	if (strcmp(sub, "list") == 0 && argc == 3) {
+		printf("%-12s %-20s %s\n", "network", "balance", "updated");
+		return pfloat_list(db, c->sandbox, print_float, NULL, &o) == ERR_OK ? 0 :
+		    report(db, &o, 1);
+	}
+	if (strcmp(sub, "add") == 0 && argc == 7 && strcmp(argv[5], "--reference") == 0) {
+		if (pfloat_topup(db, c->sandbox, argv[3], argv[4], argv[6], &f, &o) != ERR_OK)
+			return report(db, &o, 2);
+		printf("%s float: %s\n", f.network, f.unlimited ? "unlimited" : f.balance);
+		return 0;
+	}
+	fprintf(stderr, "%s", usage);
+	return 2;
+}
+
+static int
 dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 {
 	const char *cmd = argv[1], *sub = argc > 2 ? argv[2] : "";
@@ -390,6 +434,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_user_tier(db, c, argv[3], argv[4]);
 	if (strcmp(cmd, "sim") == 0 && strcmp(sub, "set") == 0 && argc == 5)
 		return cmd_sim_set(db, c, argv[3], argv[4]);
+	if (strcmp(cmd, "float") == 0)
+		return float_cmd(db, c, argc, argv);
 	fprintf(stderr, "%s", usage);
 	return 2;
 }

@@ -14,6 +14,7 @@
 #include "domain/quote.h"
 #include "domain/ledger.h"
 #include "domain/outbox.h"
+#include "domain/pfloat.h"
 #include "domain/refdata.h"
 #include "domain/tierlimit.h"
 #include "providers/registry.h"
@@ -156,6 +157,7 @@ struct create {
 	struct payout *p;
 	struct outcome *o;
 	long long lease_seconds;
+	int sandbox;            /* the float's default when it has no row */
 };
 
 /* The first ten arguments of both payout inserts: who, to whom, how much. */
@@ -174,9 +176,19 @@ payout_args(const struct create *k, struct db_arg *a)
 	a[9] = k->reference ? DB_S(k->reference) : DB_NULL;
 }
 
+/* The answer for a network whose float cannot cover amount. */
+static void
+float_short(struct outcome *o, const char *network, const char *amount)
+{
+	outcome_clear_ctx(o);
+	outcome_fail(o, ERR_INSUFFICIENT_LIQUIDITY, "The %s payout float cannot cover "
+	    "%s GHS right now; try again later", network, amount);
+}
+
 /*
- * The payout's row, its provider reference, the hold on the user's GHS and
- * the idempotency key's recovery point, in one transaction.
+ * The payout's row, its provider reference, the hold on the user's GHS,
+ * the draw on the network's float and the idempotency key's recovery
+ * point, in one transaction.
  */
 static int
 create_tx(struct db *db, void *arg)
@@ -187,6 +199,7 @@ create_tx(struct db *db, void *arg)
 	struct ledger_leg legs[2];
 	struct db_arg a[13];
 	enum db_rc rc;
+	int covered;
 
 	outcome_init(k->o);
 	a[0] = DB_I(k->who->id);
@@ -219,6 +232,14 @@ create_tx(struct db *db, void *arg)
 	a[12] = DB_I(k->lease_seconds);
 	if ((rc = db_exec(db, DB_PAYOUT_INSERT, a, 13, NULL, NULL)) != DB_OK)
 		return rc;
+	/* the float before the ledger, as settle_tx does: one lock order */
+	if ((rc = pfloat_draw(db, k->sandbox, k->ben->provider, k->amount, k->p->id,
+	    &covered)) != DB_OK)
+		return rc;
+	if (!covered) {
+		float_short(k->o, k->ben->provider, k->amount);
+		return DB_FAIL;
+	}
 	ledger_leg(&legs[0], acct, "GHS", total, 1);
 	ledger_leg(&legs[1], IN_FLIGHT, "GHS", total, 0);
 	if ((rc = ledger_post(db, "payout.hold", k->p->id, legs, 2)) != DB_OK)
@@ -297,6 +318,10 @@ settle_tx(struct db *db, void *arg)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* changed under our lock: impossible */
+	/* a refund gives the float back what the payout drew (a completed
+	 * payout keeps the draw: that money left the provider account) */
+	if (held && !s->completed && (rc = pfloat_restore(db, p->id)) != DB_OK)
+		return rc;
 	if (held && (rc = ledger_post(db, s->completed ? "payout.completed" :
 	    "payout.refund", p->id, legs, n)) != DB_OK)
 		return rc;
@@ -677,6 +702,7 @@ payout_create(struct ctx *ctx, const struct caller *who, const struct payout_req
 	k.p = out;
 	k.o = o;
 	k.lease_seconds = ctx_call_lease(ctx);
+	k.sandbox = ctx->cfg.sandbox;
 	rc = db_tx(ctx->db, create_tx, &k);
 	if (rc != DB_OK) {
 		if (o->err != ERR_OK)
@@ -708,11 +734,14 @@ check_later(struct ctx *ctx, const char *id)
 struct start {
 	const struct payout *p;
 	long long lease_seconds;
+	int sandbox;
 	int short_of_funds;
+	int short_of_float;
 };
 
 /* A converted payout's hold, once its conversion credited the GHS: the
- * balance is checked under the user's lock, then held as any payout. */
+ * balance is checked under the user's lock, then held as any payout, with
+ * its draw on the network's float. */
 static int
 start_tx(struct db *db, void *arg)
 {
@@ -723,8 +752,9 @@ start_tx(struct db *db, void *arg)
 	struct db_arg a[2];
 	struct db_res res;
 	enum db_rc rc;
+	int covered;
 
-	st->short_of_funds = 0;
+	st->short_of_funds = st->short_of_float = 0;
 	a[0] = DB_I(p->user_id);
 	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
 		return rc;
@@ -742,6 +772,13 @@ start_tx(struct db *db, void *arg)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL;
+	if ((rc = pfloat_draw(db, st->sandbox, p->provider, p->amount, p->id,
+	    &covered)) != DB_OK)
+		return rc;
+	if (!covered) {
+		st->short_of_float = 1; /* the payout fails, nothing held */
+		return DB_FAIL;
+	}
 	ledger_leg(&legs[0], acct, "GHS", total, 1);
 	ledger_leg(&legs[1], IN_FLIGHT, "GHS", total, 0);
 	return ledger_post(db, "payout.hold", p->id, legs, 2);
@@ -782,7 +819,13 @@ advance_pending(struct ctx *ctx, struct payout *p)
 	}
 	st.p = p;
 	st.lease_seconds = ctx_call_lease(ctx);
+	st.sandbox = ctx->cfg.sandbox;
 	rc = db_tx(ctx->db, start_tx, &st);
+	if (rc != DB_OK && st.short_of_float) {
+		snprintf(reason, sizeof(reason), "the %s payout float could not cover it; "
+		    "nothing was held", p->provider);
+		return finish(ctx, p->id, 0, reason, &s) == DB_OK ? s.changed : -1;
+	}
 	if (rc != DB_OK) {
 		if (!st.short_of_funds) {
 			log_event("error", "payout %s: holding it failed (%d): %s", p->id, rc,

@@ -2,9 +2,11 @@
  * payout: the payout engine, shared by wallet transfers and (later)
  * partner withdrawals. Exactly once, as DESIGN.md's "Exactly once" says:
  *
- * 1. The payout's row, its provider reference (a UUID) and the ledger hold
- *    (the user's GHS, amount + fee, into house:payouts_in_flight:GHS) are
- *    committed in one transaction before any provider call.
+ * 1. The payout's row, its provider reference (a UUID), the ledger hold
+ *    (the user's GHS, amount + fee, into house:payouts_in_flight:GHS) and
+ *    the draw of the amount on the network's payout float (pfloat.h; a
+ *    float that cannot cover it refuses the payout) are committed in one
+ *    transaction before any provider call.
  * 2. The send: accepted is `processing`; refused outright is `failed` with
  *    the refund in the same transaction as the state change; a timeout, a
  *    5xx or a lost connection after sending leaves it in doubt, still
@@ -12,7 +14,8 @@
  * 3. Only the provider's answer to a status query of the same reference
  *    settles it: completed (in flight to the network's settlement account
  *    house:momo:<NET>:GHS, the fee to house:fees:GHS) or failed (in flight
- *    back to the user, exactly once: the ledger's UNIQUE event key).
+ *    back to the user, exactly once: the ledger's UNIQUE event key; the
+ *    float gets its draw back in the same transaction, once).
  * 4. A payout is never sent under a new reference; the same reference is
  *    sent again only when the provider says it never saw it.
  *
@@ -71,14 +74,17 @@ struct payout_req {
  * the conversion as its own transaction, and pays the proceeds less the
  * network's fee: the payout waits, `pending` with nothing held, until the
  * conversion completes, then is held and sent like any other (the payouts
- * worker does it); a failed conversion fails the payout.
+ * worker does it); a failed conversion fails the payout, and so does a
+ * balance or a network float that no longer covers it then (nothing held).
  * Errors in o: ERR_FORBIDDEN (tier none), ERR_INVALID_CURRENCY,
  * ERR_INVALID_AMOUNT (malformed; or outside the network's bounds, context
  * {minAmount, maxAmount, currency}), ERR_VALIDATION (reference),
  * ERR_BENEFICIARY_NOT_FOUND, ERR_LIMIT_EXCEEDED (context), ERR_INSUFFICIENT_BALANCE
  * (context {available, required, currency}), ERR_VERIFICATION_FAILED (the
  * account is gone), ERR_PROVIDER_TIMEOUT / ERR_PROVIDER_UNAVAILABLE (the
- * provider's check before anything is debited), ERR_PAYOUT_FAILED (refused
+ * provider's check before anything is debited), ERR_INSUFFICIENT_LIQUIDITY
+ * (the network's payout float cannot cover the amount; nothing written),
+ * ERR_PAYOUT_FAILED (refused
  * at send, or not reached by the send: failed and refunded; context
  * {transactionId, status, failureReason}; a final answer),
  * ERR_SERVICE_UNAVAILABLE.

@@ -382,6 +382,36 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "SELECT id FROM (" HIST_UNION ") t WHERE (? = '' OR kind = ?) "
 	    "AND (created_at > ? OR (created_at = ? AND id > ?)) "
 	    "ORDER BY created_at ASC, id ASC LIMIT ?",
+	/* ---- the payout float (lib/domain/pfloat.c) ---- */
+	/* a limited float that covers the amount: drawn under its row lock */
+	[DB_PFLOAT_DRAW] =
+	    "UPDATE payout_floats SET balance = balance - " DEC("?") ", "
+	    "updated_at = UTC_TIMESTAMP(6) WHERE network = ? AND unlimited = 0 "
+	    "AND balance >= " DEC("?"),
+	[DB_PFLOAT_LOCK] =
+	    "SELECT balance, unlimited FROM payout_floats WHERE network = ? FOR UPDATE",
+	[DB_PFLOAT_RESTORE] =
+	    "UPDATE payout_floats SET balance = balance + " DEC("?") ", "
+	    "updated_at = UTC_TIMESTAMP(6) WHERE network = ?",
+	[DB_PFLOAT_MOVE_INSERT] =
+	    "INSERT INTO payout_float_moves (network, kind, amount, payout_id, reference, "
+	    "created_at) VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(6))",
+	[DB_PFLOAT_DRAWN] =
+	    "SELECT network, amount FROM payout_float_moves WHERE payout_id = ? "
+	    "AND kind = 'draw'",
+	/* a new row starts with the environment's default flag (the argument) */
+	[DB_PFLOAT_TOPUP] =
+	    "INSERT INTO payout_floats (network, balance, unlimited, updated_at) "
+	    "VALUES (?, ?, ?, UTC_TIMESTAMP(6)) ON DUPLICATE KEY UPDATE "
+	    "balance = balance + VALUES(balance), updated_at = VALUES(updated_at)",
+	[DB_PFLOAT_SET] =
+	    "INSERT INTO payout_floats (network, balance, unlimited, updated_at) "
+	    "VALUES (?, ?, ?, UTC_TIMESTAMP(6)) ON DUPLICATE KEY UPDATE "
+	    "balance = VALUES(balance), unlimited = VALUES(unlimited), "
+	    "updated_at = VALUES(updated_at)",
+	[DB_PFLOAT_LIST] =
+	    "SELECT network, balance, unlimited, "
+	    "DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ') FROM payout_floats",
 	/* ---- beneficiaries ---- */
 	[DB_BEN_EXISTS] =
 	    "SELECT id FROM beneficiaries WHERE user_id = ? AND provider = ? AND phone = ?",

@@ -105,6 +105,7 @@ int it_suite_recovery(void);
 int it_suite_admin(void);
 int it_suite_payouts(void);
 int it_suite_payout_stress(void);
+int it_suite_float(void);
 int it_suite_kyc(void);
 int it_suite_funds(void);
 int it_suite_momo(void);

@@ -1,4 +1,5 @@
-/* Helpers shared by the conversion, idempotency and paging suites. */
+/* Helpers shared by the conversion, idempotency, paging, payouts and
+ * payout float suites. */
 #ifndef CEDIRAMP_ITC_H
 #define CEDIRAMP_ITC_H
 
@@ -28,5 +29,29 @@ long itc_confirm(const struct itc_wallet *w, const char *conv_id,
     const char *key, struct it_resp *r);
 /* Rows in conversions ("conversions") or ledger_entries ("entries"). */
 long long itc_count(const char *what);
+
+
+/* ---- payouts (itc_payout.c) ---- */
+
+/* A phone number of this run ending in the three digits suffix. */
+void itc_phone(int suffix, char *out, size_t cap);
+/* A wallet (tier, or the sandbox's basic) allowed many payouts and verifies. */
+void itc_payout_wallet(struct itc_wallet *w, const char *prefix, const char *tier);
+/* Converts usdt to GHS for w and settles it: w's GHS grows. */
+void itc_fund(const struct itc_wallet *w, const char *usdt);
+/* w's GHS balances (GET /api/balances) into available and pending (40 bytes each). */
+void itc_balances(const struct itc_wallet *w, char *available, char *pending);
+/* a - b of two GHS amounts (2 places, < 10^12) as text; via MariaDB's exact
+ * DECIMAL so the test does its own arithmetic independently. */
+void itc_ghs_sub(const char *a, const char *b, char *out, size_t cap);
+/* POST /api/mobile-money/verify. */
+long itc_verify(const struct itc_wallet *w, const char *provider, const char *ph,
+    const char *name, struct it_resp *r);
+/* A verified beneficiary of w on provider ending in suffix; its id (40 bytes). */
+void itc_beneficiary(const struct itc_wallet *w, const char *provider, int suffix,
+    char *id);
+/* POST /api/mobile-money/transfer of amount GHS under key (may be NULL). */
+long itc_transfer(const struct itc_wallet *w, const char *bid, const char *amount,
+    const char *key, struct it_resp *r);
 
 #endif

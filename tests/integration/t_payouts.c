@@ -13,15 +13,6 @@
 
 #include "itc.h"
 
-/* A phone number of this run ending in the three digits suffix. */
-static void
-phone(int suffix, char *out, size_t cap)
-{
-	static unsigned n;
-
-	snprintf(out, cap, "+23324%04u%03d", (unsigned)((getpid() + n++) % 10000), suffix);
-}
-
 static long long
 count_of(const char *table, const struct itc_wallet *w)
 {
@@ -30,95 +21,6 @@ count_of(const char *table, const struct itc_wallet *w)
 	snprintf(sql, sizeof(sql), "SELECT COUNT(*) FROM %s t JOIN users u ON u.id = t.user_id "
 	    "WHERE u.wallet_id = ?", table);
 	return it_db_scalar(sql, w->id, NULL);
-}
-
-/* A wallet (tier, or the sandbox's basic) allowed many payouts and verifies. */
-static void
-wallet(struct itc_wallet *w, const char *prefix, const char *tier)
-{
-	itc_wallet(w, prefix, tier);
-	itc_limit(w, "payouts", 1000);
-	itc_limit(w, "beneficiaries", 1000);
-	itc_limit(w, "convert", 1000);
-}
-
-/* Converts usdt to GHS for w and settles it: w's GHS grows. */
-static void
-fund(const struct itc_wallet *w, const char *usdt)
-{
-	char qid[40], cid[64];
-	struct it_resp r;
-
-	itc_faucet(w, "USDT", usdt);
-	CU_ASSERT_EQUAL_FATAL(itc_quote(w, "USDT", usdt, qid, NULL), 0);
-	CU_ASSERT_EQUAL_FATAL(itc_convert(w, qid, usdt, "USDT", NULL, &r), 201);
-	snprintf(cid, sizeof(cid), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
-	it_resp_free(&r);
-	CU_ASSERT_EQUAL(itc_confirm(w, cid, NULL, &r), 200);
-	it_resp_free(&r);
-}
-
-/* w's GHS balances (GET /api/balances) into available and pending. */
-static void
-balances(const struct itc_wallet *w, char *available, char *pending)
-{
-	struct it_resp r;
-	json_t *b;
-
-	available[0] = pending[0] = '\0';
-	CU_ASSERT_EQUAL_FATAL(itc_get(w, "/api/balances", &r), 200);
-	b = json_array_get(json_object_get(r.json, "data"), 0);
-	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 1);
-	CU_ASSERT_EQUAL(json_object_size(b), 3);
-	CU_ASSERT_STRING_EQUAL(it_str(b, "currency"), "GHS");
-	snprintf(available, 40, "%s", it_str(b, "available") ? it_str(b, "available") : "");
-	snprintf(pending, 40, "%s", it_str(b, "pending") ? it_str(b, "pending") : "");
-	it_resp_free(&r);
-}
-
-/* a - b of two GHS amounts (2 places, < 10^12) as text; via MariaDB's exact
- * DECIMAL so the test does its own arithmetic independently. */
-static void
-ghs_sub(const char *a, const char *b, char *out, size_t cap)
-{
-	out[0] = '\0';
-	CU_ASSERT_EQUAL(it_db_text("SELECT CAST(CAST(? AS DECIMAL(30,2)) - CAST(? AS "
-	    "DECIMAL(30,2)) AS DECIMAL(30,2))", a, b, out, cap), 0);
-}
-
-static long
-verify(const struct itc_wallet *w, const char *provider, const char *ph,
-    const char *name, struct it_resp *r)
-{
-	char body[512];
-
-	snprintf(body, sizeof(body), "{\"provider\":\"%s\",\"phone\":\"%s\",\"accountName\":\"%s\"}",
-	    provider, ph, name);
-	return itc_post(w, "/api/mobile-money/verify", NULL, body, r);
-}
-
-/* A verified beneficiary of w on provider ending in suffix; its id. */
-static void
-beneficiary(const struct itc_wallet *w, const char *provider, int suffix, char *id)
-{
-	char ph[20];
-	struct it_resp r;
-
-	phone(suffix, ph, sizeof(ph));
-	CU_ASSERT_EQUAL_FATAL(verify(w, provider, ph, "Kofi Mensah", &r), 201);
-	snprintf(id, 40, "%s", it_str(json_object_get(r.json, "data"), "beneficiaryId"));
-	it_resp_free(&r);
-}
-
-static long
-transfer(const struct itc_wallet *w, const char *bid, const char *amount,
-    const char *key, struct it_resp *r)
-{
-	char body[256];
-
-	snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":\"%s\","
-	    "\"currency\":\"GHS\"}", bid, amount);
-	return itc_post(w, "/api/mobile-money/transfer", key, body, r);
 }
 
 static int
@@ -139,9 +41,9 @@ test_verify(void)
 	char ph[20], ph101[20];
 	json_t *d;
 
-	wallet(&w, "0xben", NULL);
-	phone(555, ph, sizeof(ph));
-	CU_ASSERT_EQUAL(verify(&w, "MTN", ph, "Kofi Mensah", &r), 201);
+	itc_payout_wallet(&w, "0xben", NULL);
+	itc_phone(555, ph, sizeof(ph));
+	CU_ASSERT_EQUAL(itc_verify(&w, "MTN", ph, "Kofi Mensah", &r), 201);
 	d = json_object_get(r.json, "data");
 	CU_ASSERT_EQUAL(json_object_size(d), 8);
 	CU_ASSERT(strncmp(it_str(d, "beneficiaryId") ? it_str(d, "beneficiaryId") : "", "bn_", 3) == 0);
@@ -156,17 +58,17 @@ test_verify(void)
 	    it_str(d, "beneficiaryId"), ph), 1);
 	it_resp_free(&r);
 	/* the same phone and provider again: 409; another provider is another account */
-	CU_ASSERT_EQUAL(verify(&w, "MTN", ph, "Kofi Mensah", &r), 409);
+	CU_ASSERT_EQUAL(itc_verify(&w, "MTN", ph, "Kofi Mensah", &r), 409);
 	it_assert_wallet_error(&r, 409, "duplicate_beneficiary", "same phone and provider");
 	it_resp_free(&r);
-	CU_ASSERT_EQUAL(verify(&w, "TELECEL", ph, "Kofi Mensah", &r), 201);
+	CU_ASSERT_EQUAL(itc_verify(&w, "TELECEL", ph, "Kofi Mensah", &r), 201);
 	it_resp_free(&r);
 	/* 101 is registered to Ama Serwaa Boateng: case, spaces and order do not matter */
-	phone(101, ph101, sizeof(ph101));
-	CU_ASSERT_EQUAL(verify(&w, "AIRTELTIGO", ph101, "Kofi Mensah", &r), 400);
+	itc_phone(101, ph101, sizeof(ph101));
+	CU_ASSERT_EQUAL(itc_verify(&w, "AIRTELTIGO", ph101, "Kofi Mensah", &r), 400);
 	it_assert_wallet_error(&r, 400, "verification_failed", "another name");
 	it_resp_free(&r);
-	CU_ASSERT_EQUAL(verify(&w, "AIRTELTIGO", ph101, "  boateng AMA   serwaa ", &r), 201);
+	CU_ASSERT_EQUAL(itc_verify(&w, "AIRTELTIGO", ph101, "  boateng AMA   serwaa ", &r), 201);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(count_of("beneficiaries", &w), 3);
 	itc_wallet_free(&w);
@@ -202,8 +104,8 @@ test_verify_errors(void)
 		{ "{\"provider\":\"MTN\",", 400, "validation_error" },
 	};
 
-	wallet(&w, "0xbenerr", NULL);
-	phone(556, ph, sizeof(ph));
+	itc_payout_wallet(&w, "0xbenerr", NULL);
+	itc_phone(556, ph, sizeof(ph));
 	before = it_db_scalar("SELECT COUNT(*) FROM beneficiaries", NULL, NULL);
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		char where[64];
@@ -231,10 +133,10 @@ test_beneficiary_pages_and_owners(void)
 	char id[3][40], next[400], path[512];
 	int i;
 
-	wallet(&a, "0xbenpage", NULL);
-	wallet(&b, "0xbenother", NULL);
+	itc_payout_wallet(&a, "0xbenpage", NULL);
+	itc_payout_wallet(&b, "0xbenother", NULL);
 	for (i = 0; i < 3; i++)
-		beneficiary(&a, "MTN", 600 + i, id[i]);
+		itc_beneficiary(&a, "MTN", 600 + i, id[i]);
 	CU_ASSERT_EQUAL(itc_get(&a, "/api/beneficiaries?limit=2", &r), 200);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 2);
 	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(r.json, "data"), 0),
@@ -266,8 +168,8 @@ test_beneficiary_pages_and_owners(void)
 	CU_ASSERT_EQUAL(itc_get(&a, "/api/beneficiaries?order=up", &r), 400);
 	it_resp_free(&r);
 	/* b cannot pay to a's beneficiary */
-	fund(&b, "12");
-	CU_ASSERT_EQUAL(transfer(&b, id[0], "10", NULL, &r), 404);
+	itc_fund(&b, "12");
+	CU_ASSERT_EQUAL(itc_transfer(&b, id[0], "10", NULL, &r), 404);
 	it_assert_wallet_error(&r, 404, "beneficiary_not_found", "someone else's beneficiary");
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(count_of("payouts", &b), 0);
@@ -285,13 +187,13 @@ test_transfer_completes(void)
 	char bid[40], pid[64], avail0[40], pend[40], avail[40], want[40], path[128];
 	json_t *d;
 
-	wallet(&w, "0xpay", NULL);
-	wallet(&other, "0xpayother", NULL);
-	fund(&w, "12");
-	beneficiary(&w, "MTN", 777, bid);
-	balances(&w, avail0, pend);
+	itc_payout_wallet(&w, "0xpay", NULL);
+	itc_payout_wallet(&other, "0xpayother", NULL);
+	itc_fund(&w, "12");
+	itc_beneficiary(&w, "MTN", 777, bid);
+	itc_balances(&w, avail0, pend);
 	CU_ASSERT_STRING_EQUAL(pend, "0.00");
-	CU_ASSERT_EQUAL(transfer(&w, bid, "50.5", NULL, &r), 201);
+	CU_ASSERT_EQUAL(itc_transfer(&w, bid, "50.5", NULL, &r), 201);
 	d = json_object_get(r.json, "data");
 	CU_ASSERT_EQUAL(json_object_size(d), 11);
 	snprintf(pid, sizeof(pid), "%s", it_str(d, "transactionId") ? it_str(d, "transactionId") : "");
@@ -306,14 +208,14 @@ test_transfer_completes(void)
 	CU_ASSERT_STRING_EQUAL(it_str(d, "estimatedArrival"), "1-5 minutes");
 	it_resp_free(&r);
 	/* held: amount and fee left the balance and are pending */
-	balances(&w, avail, pend);
+	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(pend, "51.50");
-	ghs_sub(avail0, "51.50", want, sizeof(want));
+	itc_ghs_sub(avail0, "51.50", want, sizeof(want));
 	CU_ASSERT_STRING_EQUAL(avail, want);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT sends FROM payouts WHERE id = ?", pid, NULL), 1);
 	/* the worker settles it from the provider's status */
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
-	balances(&w, avail, pend);
+	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(pend, "0.00");
 	CU_ASSERT_STRING_EQUAL(avail, want);
 	snprintf(path, sizeof(path), "/api/transactions/%s", pid);
@@ -377,13 +279,13 @@ test_transfer_errors(void)
 		{ "10", "BTC", 400, "invalid_currency" },
 	};
 
-	wallet(&w, "0xpayerr", NULL);
-	wallet(&none, "0xpaynone", "none");
-	wallet(&poor, "0xpaypoor", NULL);
-	fund(&w, "12");
-	beneficiary(&w, "MTN", 778, bid);
-	beneficiary(&w, "TELECEL", 779, tbid);
-	beneficiary(&poor, "MTN", 780, pbid);
+	itc_payout_wallet(&w, "0xpayerr", NULL);
+	itc_payout_wallet(&none, "0xpaynone", "none");
+	itc_payout_wallet(&poor, "0xpaypoor", NULL);
+	itc_fund(&w, "12");
+	itc_beneficiary(&w, "MTN", 778, bid);
+	itc_beneficiary(&w, "TELECEL", 779, tbid);
+	itc_beneficiary(&poor, "MTN", 780, pbid);
 	payouts0 = it_db_scalar("SELECT COUNT(*) FROM payouts", NULL, NULL);
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		char where[64];
@@ -396,7 +298,7 @@ test_transfer_errors(void)
 		it_resp_free(&r);
 	}
 	/* the network's bounds, with context */
-	transfer(&w, tbid, "5000.01", NULL, &r);
+	itc_transfer(&w, tbid, "5000.01", NULL, &r);
 	it_assert_wallet_error(&r, 400, "invalid_amount", "above TELECEL's maximum");
 	d = json_object_get(r.json, "data");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "minAmount"), "5.00");
@@ -404,13 +306,13 @@ test_transfer_errors(void)
 	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "GHS");
 	it_resp_free(&r);
 	/* the basic tier's per-transaction maximum is 200.00 */
-	transfer(&w, bid, "200.01", NULL, &r);
+	itc_transfer(&w, bid, "200.01", NULL, &r);
 	it_assert_wallet_error(&r, 400, "limit_exceeded", "per-transaction maximum");
 	CU_ASSERT_EQUAL(json_object_size(json_object_get(r.json, "data")), 5);
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "limit"), "200.00");
 	it_resp_free(&r);
 	/* more than the balance, with context */
-	transfer(&poor, pbid, "10", NULL, &r);
+	itc_transfer(&poor, pbid, "10", NULL, &r);
 	it_assert_wallet_error(&r, 400, "insufficient_balance", "no GHS");
 	d = json_object_get(r.json, "data");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "available"), "0.00");
@@ -418,11 +320,11 @@ test_transfer_errors(void)
 	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "GHS");
 	it_resp_free(&r);
 	/* tier none */
-	transfer(&none, "bn_whatever", "10", NULL, &r);
+	itc_transfer(&none, "bn_whatever", "10", NULL, &r);
 	it_assert_wallet_error(&r, 403, "forbidden", "tier none");
 	it_resp_free(&r);
 	/* unknown beneficiary; bad bodies */
-	transfer(&w, "bn_doesnotexist00000000000", "10", NULL, &r);
+	itc_transfer(&w, "bn_doesnotexist00000000000", "10", NULL, &r);
 	it_assert_wallet_error(&r, 404, "beneficiary_not_found", "unknown beneficiary");
 	it_resp_free(&r);
 	memset(ref, 'r', 101);
@@ -459,8 +361,8 @@ pay_to(const struct itc_wallet *w, int suffix, char *pid)
 	struct it_resp r;
 	long st;
 
-	beneficiary(w, "MTN", suffix, bid);
-	st = transfer(w, bid, "10", NULL, &r);
+	itc_beneficiary(w, "MTN", suffix, bid);
+	st = itc_transfer(w, bid, "10", NULL, &r);
 	snprintf(pid, 64, "%s", st == 201 ? it_str(json_object_get(r.json, "data"), "transactionId") :
 	    it_str(json_object_get(r.json, "data"), "transactionId") ?
 	    it_str(json_object_get(r.json, "data"), "transactionId") : "");
@@ -494,9 +396,9 @@ test_magic_outcomes(void)
 	long long payouts0;
 	int i;
 
-	wallet(&w, "0xmagic", "verified");
-	fund(&w, "12");
-	balances(&w, avail0, pend);
+	itc_payout_wallet(&w, "0xmagic", "verified");
+	itc_fund(&w, "12");
+	itc_balances(&w, avail0, pend);
 	/* 103: the provider is unreachable before anything is debited */
 	payouts0 = count_of("payouts", &w);
 	{
@@ -505,18 +407,18 @@ test_magic_outcomes(void)
 		char ph[20], sql[400];
 		long long uid = it_db_scalar("SELECT id FROM users WHERE wallet_id = ?", w.id, NULL);
 
-		phone(103, ph, sizeof(ph));
+		itc_phone(103, ph, sizeof(ph));
 		snprintf(bid, sizeof(bid), "bn_magic103x%d", (int)getpid());
 		snprintf(sql, sizeof(sql), "INSERT INTO beneficiaries (id, user_id, provider, phone, "
 		    "account_name, country, currency, created_at) VALUES (?, %lld, 'MTN', ?, 'X Y', "
 		    "'GH', 'GHS', UTC_TIMESTAMP(6))", uid);
 		CU_ASSERT_EQUAL(it_db_exec(sql, bid, ph), 1);
 	}
-	CU_ASSERT_EQUAL(transfer(&w, bid, "10", NULL, &r), 503);
+	CU_ASSERT_EQUAL(itc_transfer(&w, bid, "10", NULL, &r), 503);
 	it_assert_wallet_error(&r, 503, "provider_unavailable", "suffix 103");
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(count_of("payouts", &w), payouts0);
-	balances(&w, avail, pend);
+	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, avail0);
 
 	/* 200: refused at send: 502 with context, failed and refunded at once */
@@ -525,7 +427,7 @@ test_magic_outcomes(void)
 	CU_ASSERT_EQUAL(refunds_of(p200), 1);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ? "
 	    "AND type = 'payout.failed'", p200, NULL), 1);
-	balances(&w, avail, pend);
+	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, avail0);
 	CU_ASSERT_STRING_EQUAL(pend, "0.00");
 
@@ -537,7 +439,7 @@ test_magic_outcomes(void)
 	/* in doubt or accepted: all processing, all held */
 	expect_status(p202, "processing");
 	expect_status(p205, "processing");
-	balances(&w, avail, pend);
+	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(pend, "55.00");
 	for (i = 0; i < 3; i++) {
 		/* the worker's checks; pending ones wait for their next check */
@@ -571,9 +473,9 @@ test_magic_outcomes(void)
 		it_resp_free(&r);
 	}
 	/* what is left: the three completed ones (202, 205) and 204 still held */
-	balances(&w, avail, pend);
+	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(pend, "11.00");
-	ghs_sub(avail0, "33.00", want, sizeof(want));
+	itc_ghs_sub(avail0, "33.00", want, sizeof(want));
 	CU_ASSERT_STRING_EQUAL(avail, want);
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 	itc_wallet_free(&w);
@@ -594,7 +496,7 @@ fire(void *arg)
 	struct shot *s = arg;
 	struct it_resp r;
 
-	s->status = transfer(s->w, s->bid, "10", s->key, &r);
+	s->status = itc_transfer(s->w, s->bid, "10", s->key, &r);
 	s->body = r.body ? strdup(r.body) : NULL;
 	it_resp_free(&r);
 	return NULL;
@@ -611,9 +513,9 @@ test_idempotent_and_races(void)
 	int i, ok = 0, poor = 0, same = 1;
 	const char *first = NULL;
 
-	wallet(&w, "0xpayidem", NULL);
-	fund(&w, "12");
-	beneficiary(&w, "MTN", 781, bid);
+	itc_payout_wallet(&w, "0xpayidem", NULL);
+	itc_fund(&w, "12");
+	itc_beneficiary(&w, "MTN", 781, bid);
 	/* 50 at once under one key: one payout, identical answers */
 	it_unique("pk", key, sizeof(key));
 	for (i = 0; i < 50; i++) {
@@ -637,20 +539,20 @@ test_idempotent_and_races(void)
 		free(s[i].body);
 
 	/* 50 distinct keys against a balance for 10 payouts of 10 + 1 fee */
-	wallet(&v, "0xpayrace", "verified");
-	fund(&v, "12"); /* about 180 GHS */
-	beneficiary(&v, "MTN", 782, vbid);
-	balances(&v, avail, pend);
+	itc_payout_wallet(&v, "0xpayrace", "verified");
+	itc_fund(&v, "12"); /* about 180 GHS */
+	itc_beneficiary(&v, "MTN", 782, vbid);
+	itc_balances(&v, avail, pend);
 	/* bring the balance to exactly 110.00 by paying the rest out first */
 	{
 		char extra[40];
 		struct it_resp r;
 
-		ghs_sub(avail, "111.00", extra, sizeof(extra));
-		CU_ASSERT_EQUAL(transfer(&v, vbid, extra, NULL, &r), 201);
+		itc_ghs_sub(avail, "111.00", extra, sizeof(extra));
+		CU_ASSERT_EQUAL(itc_transfer(&v, vbid, extra, NULL, &r), 201);
 		it_resp_free(&r);
 	}
-	balances(&v, avail, pend);
+	itc_balances(&v, avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, "110.00");
 	for (i = 0; i < 50; i++) {
 		it_unique("rk", keys[i], sizeof(keys[i]));
@@ -666,7 +568,7 @@ test_idempotent_and_races(void)
 	}
 	CU_ASSERT_EQUAL(ok, 10);
 	CU_ASSERT_EQUAL(poor, 40);
-	balances(&v, avail, pend);
+	itc_balances(&v, avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, "0.00");
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 	itc_wallet_free(&w);
@@ -696,11 +598,11 @@ test_transfer_in_stablecoin(void)
 	long long payouts0, convs0;
 	json_t *d;
 
-	wallet(&w, "0xpaycoin", NULL);
-	fund(&w, "2"); /* some GHS, to see it untouched */
+	itc_payout_wallet(&w, "0xpaycoin", NULL);
+	itc_fund(&w, "2"); /* some GHS, to see it untouched */
 	itc_faucet(&w, "USDT", "8"); /* 5 and 1.666 are spent below */
-	beneficiary(&w, "MTN", 790, bid);
-	balances(&w, avail0, pend);
+	itc_beneficiary(&w, "MTN", 790, bid);
+	itc_balances(&w, avail0, pend);
 	/* 5 USDT converted and paid out in one call: pending, nothing held */
 	CU_ASSERT_EQUAL(transfer_coin(&w, bid, "USDT", "5", &r), 201);
 	d = json_object_get(r.json, "data");
@@ -714,10 +616,10 @@ test_transfer_in_stablecoin(void)
 	    cid, sizeof(cid)), 0);
 	CU_ASSERT_EQUAL(it_db_text("SELECT receive_amount FROM conversions WHERE id = ?", cid, NULL,
 	    receive, sizeof(receive)), 0);
-	ghs_sub(receive, "1.00", want, sizeof(want));
+	itc_ghs_sub(receive, "1.00", want, sizeof(want));
 	CU_ASSERT_STRING_EQUAL(it_str(d, "amount"), want);
 	it_resp_free(&r);
-	balances(&w, avail, pend);
+	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, avail0);
 	CU_ASSERT_STRING_EQUAL(pend, "0.00");
 	/* the conversion is its own transaction in the history */
@@ -730,7 +632,7 @@ test_transfer_in_stablecoin(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
 	    "AND kind IN ('payout.hold', 'payout.completed')", pid, NULL), 2);
 	/* credited receive, held and paid receive: the GHS balance is as before */
-	balances(&w, avail, pend);
+	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, avail0);
 	CU_ASSERT_STRING_EQUAL(pend, "0.00");
 
@@ -746,7 +648,7 @@ test_transfer_in_stablecoin(void)
 	    failed, NULL), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ? "
 	    "AND type = 'payout.failed'", failed, NULL), 1);
-	balances(&w, avail, pend);
+	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, avail0);
 
 	/* refused before anything is written: no coin, too small, bad coin */

@@ -1,0 +1,292 @@
+#include "domain/pfloat.h"
+
+#include <string.h>
+
+#include "core/strict.h"
+#include "domain/internal.h"
+#include "domain/refdata.h"
+
+#define SETTING_PREFIX "momo."
+#define SETTING_SUFFIX ".float"
+
+enum db_rc
+pfloat_draw(struct db *db, int sandbox, const char *network, const char *amount,
+    const char *payout_id, int *covered)
+{
+	struct db_arg a[5] = { DB_S(amount), DB_S(network), DB_S(amount) };
+	struct db_rows rows;
+	struct db_res res;
+	enum db_rc rc;
+	const char *v;
+
+	*covered = 0;
+	/* the guarded UPDATE takes the row's lock: a concurrent draw waits for
+	 * this transaction and then sees the balance it leaves */
+	if ((rc = db_exec(db, DB_PFLOAT_DRAW, a, 3, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected == 1) {
+		*covered = 1;
+		a[0] = DB_S(network);
+		a[1] = DB_S("draw");
+		a[2] = DB_S(amount);
+		a[3] = DB_S(payout_id);
+		a[4] = DB_NULL;
+		return db_exec(db, DB_PFLOAT_MOVE_INSERT, a, 5, NULL, NULL);
+	}
+	/* not drawn: unlimited, short, or no row (the environment's default) */
+	a[0] = DB_S(network);
+	if ((rc = db_exec(db, DB_PFLOAT_LOCK, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 0)
+		*covered = sandbox != 0;
+	else
+		*covered = (v = db_cell(&rows, 0, 1)) != NULL && strcmp(v, "1") == 0;
+	db_rows_free(&rows);
+	return DB_OK;
+}
+
+enum db_rc
+pfloat_restore(struct db *db, const char *payout_id)
+{
+	char network[16], amount[MONEY_MAX_TEXT];
+	struct db_arg a[5] = { DB_S(payout_id) };
+	struct db_rows rows;
+	enum db_rc rc;
+
+	if ((rc = db_exec(db, DB_PFLOAT_DRAWN, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 0) {
+		db_rows_free(&rows);
+		return DB_OK; /* it drew nothing: unlimited, or never held */
+	}
+	db_cell_copy(network, sizeof(network), &rows, 0, 0);
+	db_cell_copy(amount, sizeof(amount), &rows, 0, 1);
+	db_rows_free(&rows);
+	a[0] = DB_S(network);
+	a[1] = DB_S("restore");
+	a[2] = DB_S(amount);
+	a[3] = DB_S(payout_id);
+	a[4] = DB_NULL;
+	/* the UNIQUE (payout_id, kind) makes the restore happen once */
+	rc = db_exec(db, DB_PFLOAT_MOVE_INSERT, a, 5, NULL, NULL);
+	if (rc == DB_DUP)
+		return DB_OK;
+	if (rc != DB_OK)
+		return rc;
+	a[0] = DB_S(amount);
+	a[1] = DB_S(network);
+	return db_exec(db, DB_PFLOAT_RESTORE, a, 2, NULL, NULL);
+}
+
+/* The float row of network, locked, into out (the default when absent). */
+static enum db_rc
+read_row(struct db *db, int sandbox, const char *network, struct pfloat_row *out)
+{
+	struct db_arg a[1] = { DB_S(network) };
+	struct db_rows rows;
+	enum db_rc rc;
+	const char *v;
+
+	memset(out, 0, sizeof(*out));
+	(void)strict_copy(out->network, sizeof(out->network), network);
+	if ((rc = db_exec(db, DB_PFLOAT_LOCK, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 0) {
+		(void)strict_copy(out->balance, sizeof(out->balance), "0.00");
+		out->unlimited = sandbox != 0;
+	} else {
+		v = db_cell(&rows, 0, 0);
+		if (v == NULL || money_normalize(v, 2, 2, out->balance, sizeof(out->balance)) != 0)
+			rc = DB_FAIL;
+		out->unlimited = (v = db_cell(&rows, 0, 1)) != NULL && strcmp(v, "1") == 0;
+	}
+	db_rows_free(&rows);
+	return rc;
+}
+
+/* amount as GHS with 2 places into out, strictly positive unless zero_ok. */
+static int
+parse_ghs(const char *amount, int zero_ok, char *out, size_t cap)
+{
+	mpz_t v;
+	int ok;
+
+	mpz_init(v);
+	ok = amount != NULL && money_parse(amount, 2, v) == MONEY_OK &&
+	    (zero_ok || mpz_sgn(v) > 0) && money_format(v, 2, out, cap) == 0;
+	mpz_clear(v);
+	return ok ? 0 : -1;
+}
+
+struct topup {
+	int sandbox;
+	const char *network, *amount, *reference;
+	struct pfloat_row row;
+};
+
+/* The journal's row first (its UNIQUE reference refuses a second run),
+ * then the float, in one transaction. */
+static int
+topup_tx(struct db *db, void *arg)
+{
+	struct topup *t = arg;
+	struct db_arg a[5];
+	enum db_rc rc;
+
+	a[0] = DB_S(t->network);
+	a[1] = DB_S("topup");
+	a[2] = DB_S(t->amount);
+	a[3] = DB_NULL;
+	a[4] = DB_S(t->reference);
+	if ((rc = db_exec(db, DB_PFLOAT_MOVE_INSERT, a, 5, NULL, NULL)) != DB_OK)
+		return rc;
+	a[0] = DB_S(t->network);
+	a[1] = DB_S(t->amount);
+	a[2] = DB_I(t->sandbox != 0); /* a first row: the environment's default */
+	if ((rc = db_exec(db, DB_PFLOAT_TOPUP, a, 3, NULL, NULL)) != DB_OK)
+		return rc;
+	return read_row(db, t->sandbox, t->network, &t->row);
+}
+
+enum err
+pfloat_topup(struct db *db, int sandbox, const char *network, const char *amount,
+    const char *reference, struct pfloat_row *out, struct outcome *o)
+{
+	char value[MONEY_MAX_TEXT];
+	struct topup t;
+	int rc;
+
+	outcome_init(o);
+	if (network == NULL || refdata_network(network) == NULL)
+		return outcome_field(o, ERR_VALIDATION, "network",
+		    "one of MTN, TELECEL, AIRTELTIGO");
+	if (parse_ghs(amount, 0, value, sizeof(value)) != 0)
+		return outcome_field(o, ERR_VALIDATION, "amount",
+		    "a positive GHS amount with at most 2 decimal places");
+	if (reference == NULL || reference[0] == '\0' ||
+	    strlen(reference) > PFLOAT_REFERENCE_MAX ||
+	    !strict_printable(reference, strlen(reference)))
+		return outcome_field(o, ERR_VALIDATION, "reference",
+		    "1 to 100 printable characters");
+	memset(&t, 0, sizeof(t));
+	t.sandbox = sandbox;
+	t.network = network;
+	t.amount = value;
+	t.reference = reference;
+	rc = db_tx(db, topup_tx, &t);
+	if (rc == DB_DUP)
+		return outcome_fail(o, ERR_DUPLICATE_REFERENCE,
+		    "a top-up with this reference was already added; nothing changed");
+	if (rc != DB_OK)
+		return domain_db_fail(o, rc, "top up the float");
+	o->changed = 1;
+	if (out != NULL)
+		*out = t.row;
+	return ERR_OK;
+}
+
+int
+pfloat_is_setting(const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+	size_t p = strlen(SETTING_PREFIX), s = strlen(SETTING_SUFFIX);
+
+	return n > p + s && strncmp(name, SETTING_PREFIX, p) == 0 &&
+	    strcmp(name + n - s, SETTING_SUFFIX) == 0;
+}
+
+struct set {
+	int sandbox, unlimited;
+	const char *network, *balance;
+	struct pfloat_row row;
+};
+
+static int
+set_tx(struct db *db, void *arg)
+{
+	struct set *s = arg;
+	struct db_arg a[3] = { DB_S(s->network), DB_S(s->balance), DB_I(s->unlimited) };
+	enum db_rc rc;
+
+	if ((rc = db_exec(db, DB_PFLOAT_SET, a, 3, NULL, NULL)) != DB_OK)
+		return rc;
+	return read_row(db, s->sandbox, s->network, &s->row);
+}
+
+enum err
+pfloat_sim_set(struct db *db, int sandbox, const char *name, const char *value,
+    struct pfloat_row *out, struct outcome *o)
+{
+	const struct network *n = NULL;
+	char network[16], balance[MONEY_MAX_TEXT];
+	size_t len, p = strlen(SETTING_PREFIX), s = strlen(SETTING_SUFFIX);
+	struct set st;
+	int rc;
+
+	outcome_init(o);
+	if (!sandbox)
+		return outcome_fail(o, ERR_FORBIDDEN,
+		    "simulator settings exist only in the sandbox");
+	if (pfloat_is_setting(name) && (len = strlen(name) - p - s) < sizeof(network)) {
+		memcpy(network, name + p, len);
+		network[len] = '\0';
+		n = refdata_network(network);
+	}
+	if (n == NULL)
+		return outcome_field(o, ERR_VALIDATION, "name",
+		    "momo.MTN.float, momo.TELECEL.float or momo.AIRTELTIGO.float");
+	memset(&st, 0, sizeof(st));
+	st.sandbox = sandbox;
+	st.network = n->id;
+	if (value != NULL && strcmp(value, "unlimited") == 0) {
+		st.unlimited = 1;
+		st.balance = "0.00";
+	} else if (parse_ghs(value, 1, balance, sizeof(balance)) == 0) {
+		st.balance = balance;
+	} else {
+		return outcome_field(o, ERR_VALIDATION, "value",
+		    "unlimited, or a GHS amount >= 0 with at most 2 decimal places");
+	}
+	if ((rc = db_tx(db, set_tx, &st)) != DB_OK)
+		return domain_db_fail(o, rc, "set the float");
+	o->changed = 1;
+	if (out != NULL)
+		*out = st.row;
+	return ERR_OK;
+}
+
+enum err
+pfloat_list(struct db *db, int sandbox, pfloat_row_fn fn, void *arg,
+    struct outcome *o)
+{
+	struct pfloat_row r;
+	struct db_rows rows;
+	enum db_rc rc;
+	size_t i, j;
+	const char *v;
+	int stop = 0;
+
+	outcome_init(o);
+	if ((rc = db_exec(db, DB_PFLOAT_LIST, NULL, 0, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "read the floats");
+	for (i = 0; i < refdata_nnetworks && !stop; i++) {
+		memset(&r, 0, sizeof(r));
+		(void)strict_copy(r.network, sizeof(r.network), refdata_networks[i].id);
+		(void)strict_copy(r.balance, sizeof(r.balance), "0.00");
+		r.unlimited = sandbox != 0;
+		for (j = 0; j < rows.nrows; j++) {
+			if ((v = db_cell(&rows, j, 0)) == NULL || strcmp(v, r.network) != 0)
+				continue;
+			if ((v = db_cell(&rows, j, 1)) == NULL ||
+			    money_normalize(v, 2, 2, r.balance, sizeof(r.balance)) != 0) {
+				db_rows_free(&rows);
+				return outcome_err(o, ERR_INTERNAL);
+			}
+			r.unlimited = (v = db_cell(&rows, j, 2)) != NULL && strcmp(v, "1") == 0;
+			db_cell_copy(r.updated_at, sizeof(r.updated_at), &rows, j, 3);
+		}
+		stop = fn(&r, arg);
+	}
+	db_rows_free(&rows);
+	return ERR_OK;
+}

@@ -1,0 +1,94 @@
+/*
+ * pfloat: the payout float (DESIGN decision 20). Each network's
+ * disbursement account is prefunded: it holds a GHS float (payout_floats)
+ * that payouts draw down and operators top up. A float is either limited
+ * (a balance that never goes below zero: a CHECK backs it) or unlimited
+ * (never short; the sandbox's default).
+ *
+ * - A payout draws its amount (what the recipient gets, the money that
+ *   leaves the provider account; the fee stays with us) in the transaction
+ *   that holds it, under the float row's own lock; a float that cannot
+ *   cover it refuses the payout (ERR_INSUFFICIENT_LIQUIDITY).
+ * - A held payout that fails restores exactly what it drew, once, in the
+ *   transaction of its refund; a completed payout keeps the draw.
+ * - Operators top a float up under a unique reference (`cediramp-admin
+ *   float add`); the sandbox sets it outright (`sim set momo.<NET>.float`).
+ *
+ * A network without a row has its environment's default: production 0 and
+ * limited (operators must top it up before anything is paid), the sandbox
+ * unlimited. Every change of a limited float is journalled in
+ * payout_float_moves (top-ups, draws, restores).
+ */
+#ifndef CEDIRAMP_PFLOAT_H
+#define CEDIRAMP_PFLOAT_H
+
+#include "core/money.h"
+#include "core/outcome.h"
+#include "store/db.h"
+
+#define PFLOAT_REFERENCE_MAX 100
+
+/* One network's float, as listed. */
+struct pfloat_row {
+	char network[16];
+	char balance[MONEY_MAX_TEXT]; /* 2 places; meaningless when unlimited */
+	int unlimited;
+	char updated_at[32];          /* ISO 8601, or "" when never changed */
+};
+
+/*
+ * Inside the caller's transaction: draws amount (GHS, 2 places) from
+ * network's float for payout payout_id. *covered is 1 when the float is
+ * unlimited, or limited and covered it (drawn, and journalled), 0 when it
+ * is short (nothing changed: the caller refuses the payout and rolls
+ * back). The float's row stays locked until the caller's transaction
+ * ends, so concurrent payouts are serialised on it and never overdraw it.
+ * Returns DB_OK or the database's error.
+ */
+enum db_rc pfloat_draw(struct db *db, int sandbox, const char *network,
+    const char *amount, const char *payout_id, int *covered);
+
+/*
+ * Inside the caller's transaction: gives back what payout payout_id drew,
+ * once (a second call, or a payout that drew nothing, changes nothing).
+ * Returns DB_OK or the database's error.
+ */
+enum db_rc pfloat_restore(struct db *db, const char *payout_id);
+
+/*
+ * An operator's top-up: adds amount (GHS, > 0, at most 2 places) to
+ * network's float under reference (1..PFLOAT_REFERENCE_MAX printable
+ * characters), once: a reference already used changes nothing and is
+ * ERR_DUPLICATE_REFERENCE. On ERR_OK out (may be NULL) is the float after
+ * it. ERR_VALIDATION (o names the field; nothing written),
+ * ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
+ */
+enum err pfloat_topup(struct db *db, int sandbox, const char *network,
+    const char *amount, const char *reference, struct pfloat_row *out,
+    struct outcome *o);
+
+/* Whether name is a float's simulator setting, "momo.<...>.float" (any
+ * network: pfloat_sim_set judges it). */
+int pfloat_is_setting(const char *name);
+
+/*
+ * Sandbox only: the simulator setting "momo.<NETWORK>.float" = value sets
+ * that network's float outright: "unlimited", or a limited balance
+ * (a decimal >= 0 with at most 2 places). On ERR_OK out (may be NULL) is
+ * the float. ERR_FORBIDDEN (not the sandbox), ERR_VALIDATION (nothing
+ * written), ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
+ */
+enum err pfloat_sim_set(struct db *db, int sandbox, const char *name,
+    const char *value, struct pfloat_row *out, struct outcome *o);
+
+/* Called once per network, in refdata's order; non-zero stops the walk. */
+typedef int (*pfloat_row_fn)(const struct pfloat_row *r, void *arg);
+
+/*
+ * Every network's float, a network without a row shown with its
+ * environment's default. ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
+ */
+enum err pfloat_list(struct db *db, int sandbox, pfloat_row_fn fn, void *arg,
+    struct outcome *o);
+
+#endif

@@ -1,0 +1,97 @@
+/* Payout helpers shared by the payouts and payout float suites (itc.h). */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "itc.h"
+
+void
+itc_phone(int suffix, char *out, size_t cap)
+{
+	static unsigned n;
+
+	snprintf(out, cap, "+23324%04u%03d", (unsigned)((getpid() + n++) % 10000), suffix);
+}
+
+void
+itc_payout_wallet(struct itc_wallet *w, const char *prefix, const char *tier)
+{
+	itc_wallet(w, prefix, tier);
+	itc_limit(w, "payouts", 1000);
+	itc_limit(w, "beneficiaries", 1000);
+	itc_limit(w, "convert", 1000);
+}
+
+void
+itc_fund(const struct itc_wallet *w, const char *usdt)
+{
+	char qid[40], cid[64];
+	struct it_resp r;
+
+	itc_faucet(w, "USDT", usdt);
+	CU_ASSERT_EQUAL_FATAL(itc_quote(w, "USDT", usdt, qid, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_convert(w, qid, usdt, "USDT", NULL, &r), 201);
+	snprintf(cid, sizeof(cid), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_confirm(w, cid, NULL, &r), 200);
+	it_resp_free(&r);
+}
+
+void
+itc_balances(const struct itc_wallet *w, char *available, char *pending)
+{
+	struct it_resp r;
+	json_t *b;
+
+	available[0] = pending[0] = '\0';
+	CU_ASSERT_EQUAL_FATAL(itc_get(w, "/api/balances", &r), 200);
+	b = json_array_get(json_object_get(r.json, "data"), 0);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 1);
+	CU_ASSERT_EQUAL(json_object_size(b), 3);
+	CU_ASSERT_STRING_EQUAL(it_str(b, "currency"), "GHS");
+	snprintf(available, 40, "%s", it_str(b, "available") ? it_str(b, "available") : "");
+	snprintf(pending, 40, "%s", it_str(b, "pending") ? it_str(b, "pending") : "");
+	it_resp_free(&r);
+}
+
+void
+itc_ghs_sub(const char *a, const char *b, char *out, size_t cap)
+{
+	out[0] = '\0';
+	CU_ASSERT_EQUAL(it_db_text("SELECT CAST(CAST(? AS DECIMAL(30,2)) - CAST(? AS "
+	    "DECIMAL(30,2)) AS DECIMAL(30,2))", a, b, out, cap), 0);
+}
+
+long
+itc_verify(const struct itc_wallet *w, const char *provider, const char *ph,
+    const char *name, struct it_resp *r)
+{
+	char body[512];
+
+	snprintf(body, sizeof(body), "{\"provider\":\"%s\",\"phone\":\"%s\",\"accountName\":\"%s\"}",
+	    provider, ph, name);
+	return itc_post(w, "/api/mobile-money/verify", NULL, body, r);
+}
+
+void
+itc_beneficiary(const struct itc_wallet *w, const char *provider, int suffix, char *id)
+{
+	char ph[20];
+	struct it_resp r;
+
+	itc_phone(suffix, ph, sizeof(ph));
+	CU_ASSERT_EQUAL_FATAL(itc_verify(w, provider, ph, "Kofi Mensah", &r), 201);
+	snprintf(id, 40, "%s", it_str(json_object_get(r.json, "data"), "beneficiaryId"));
+	it_resp_free(&r);
+}
+
+long
+itc_transfer(const struct itc_wallet *w, const char *bid, const char *amount,
+    const char *key, struct it_resp *r)
+{
+	char body[256];
+
+	snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":\"%s\","
+	    "\"currency\":\"GHS\"}", bid, amount);
+	return itc_post(w, "/api/mobile-money/transfer", key, body, r);
+}

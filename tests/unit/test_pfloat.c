@@ -1,0 +1,104 @@
+/*
+ * The payout float's checks that need no database, by table: the setting
+ * names it owns, and every malformed top-up or setting refused (with the
+ * field named) before the database is touched (db is NULL here).
+ */
+#include "domain/pfloat.h"
+
+#include <CUnit/Basic.h>
+#include <string.h>
+
+#include "unit.h"
+
+static void
+test_setting_names(void)
+{
+	static const struct { const char *name; int ok; } rows[] = {
+		{ "momo.MTN.float", 1 },
+		{ "momo.TELECEL.float", 1 },
+		{ "momo.VODAFONE.float", 1 }, /* its module refuses the network */
+		{ "momo..float", 0 },
+		{ "momo.float", 0 },
+		{ "momo.MTN.floats", 0 },
+		{ "momo.MTN.health", 0 },
+		{ "momo.settle_seconds", 0 },
+		{ "chain.MTN.float", 0 },
+		{ "", 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++)
+		UNIT_CHECK(pfloat_is_setting(rows[i].name) == rows[i].ok, "\"%s\": want %d",
+		    rows[i].name, rows[i].ok);
+	CU_ASSERT_EQUAL(pfloat_is_setting(NULL), 0);
+}
+
+static void
+test_topup_refused(void)
+{
+	static const struct { const char *network, *amount, *reference, *field; } rows[] = {
+		{ "VODAFONE", "10", "r1", "network" },
+		{ "mtn", "10", "r1", "network" },
+		{ "", "10", "r1", "network" },
+		{ NULL, "10", "r1", "network" },
+		{ "MTN", "0", "r1", "amount" },
+		{ "MTN", "0.00", "r1", "amount" },
+		{ "MTN", "-5", "r1", "amount" },
+		{ "MTN", "1.234", "r1", "amount" },
+		{ "MTN", "1e3", "r1", "amount" },
+		{ "MTN", " 10", "r1", "amount" },
+		{ "MTN", "", "r1", "amount" },
+		{ "MTN", NULL, "r1", "amount" },
+		{ "MTN", "10", "", "reference" },
+		{ "MTN", "10", NULL, "reference" },
+		{ "MTN", "10", "a\tb", "reference" },
+		{ "MTN", "10", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "reference" }, /* 101 */
+	};
+	struct outcome o;
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++) {
+		enum err e = pfloat_topup(NULL, 1, rows[i].network, rows[i].amount,
+		    rows[i].reference, NULL, &o);
+
+		UNIT_CHECK(e == ERR_VALIDATION && o.changed == 0 && o.nctx == 1 &&
+		    strcmp(o.ctx[0].str, rows[i].field) == 0, "row %zu: want %s refused", i,
+		    rows[i].field);
+	}
+}
+
+static void
+test_sim_set_refused(void)
+{
+	static const struct { int sandbox; const char *name, *value; enum err e; } rows[] = {
+		{ 0, "momo.MTN.float", "10", ERR_FORBIDDEN },
+		{ 1, "momo.VODAFONE.float", "10", ERR_VALIDATION },
+		{ 1, "momo.mtn.float", "10", ERR_VALIDATION },
+		{ 1, "momo.MTN.health", "10", ERR_VALIDATION },
+		{ 1, "momo.MTN.float", "-1", ERR_VALIDATION },
+		{ 1, "momo.MTN.float", "1.001", ERR_VALIDATION },
+		{ 1, "momo.MTN.float", "Unlimited", ERR_VALIDATION },
+		{ 1, "momo.MTN.float", "", ERR_VALIDATION },
+		{ 1, "momo.MTN.float", NULL, ERR_VALIDATION },
+	};
+	struct outcome o;
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++)
+		UNIT_CHECK(pfloat_sim_set(NULL, rows[i].sandbox, rows[i].name, rows[i].value,
+		    NULL, &o) == rows[i].e && o.changed == 0, "%s = %s: want %d", rows[i].name,
+		    rows[i].value ? rows[i].value : "(null)", (int)rows[i].e);
+}
+
+int
+main(void)
+{
+	static const struct tu_test tests[] = {
+		{ "the float's setting names", test_setting_names },
+		{ "malformed top-ups refused before the database", test_topup_refused },
+		{ "malformed float settings refused before the database", test_sim_set_refused },
+	};
+
+	return tu_main("pfloat", NULL, NULL, tests, NELEM(tests));
+}
