@@ -379,6 +379,49 @@ test_replay_spends_general_limit(void)
 	itc_wallet_free(&w);
 }
 
+/*
+ * A transfer whose answer cannot be stored: the payout is held and sent
+ * once; retries past the lease resume it and answer with the same payout,
+ * never a second one and never a second send.
+ */
+static void
+test_transfer_store_fails(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char bid[40], key[80], pid[64], again[64];
+
+	itc_payout_wallet(&w, "0xrec-pay", NULL);
+	CU_ASSERT_EQUAL(it_db_exec("REPLACE INTO sim_settings (name, value) VALUES "
+	    "('chain.confirm_seconds', '0')", NULL, NULL) >= 1, 1);
+	itc_fund(&w, "5");
+	itc_beneficiary(&w, "MTN", 791, bid);
+	it_db_exec("DROP TRIGGER IF EXISTS t_fail_idem_store", NULL, NULL);
+	CU_ASSERT_EQUAL_FATAL(it_db_exec(FAIL_STORE_TRIGGER, NULL, NULL), 0);
+	it_unique("failstore-pay", key, sizeof(key));
+	CU_ASSERT_EQUAL(itc_transfer(&w, bid, "10", key, &r), 201);
+	snprintf(pid, sizeof(pid), "%s", it_str(json_object_get(r.json, "data"), "transactionId") ?
+	    it_str(json_object_get(r.json, "data"), "transactionId") : "");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE idem_key = ? "
+	    "AND state = 'in_progress' AND recovery_point = 'payout_created' AND "
+	    "recovery_ref = ?", key, pid), 1);
+	expire_lease(key);
+	CU_ASSERT_EQUAL(itc_transfer(&w, bid, "10", key, &r), 201);
+	snprintf(again, sizeof(again), "%s", it_str(json_object_get(r.json, "data"), "transactionId") ?
+	    it_str(json_object_get(r.json, "data"), "transactionId") : "");
+	it_resp_free(&r);
+	CU_ASSERT_STRING_EQUAL(again, pid);
+	CU_ASSERT_EQUAL(it_db_exec("DROP TRIGGER t_fail_idem_store", NULL, NULL), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = "
+	    "p.user_id WHERE u.wallet_id = ?", w.id, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT m.sends FROM sim_momo_transfers m JOIN payouts p "
+	    "ON p.provider_ref = m.reference WHERE p.id = ?", pid, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
+	    "AND kind = 'payout.hold'", pid, NULL), 1);
+	itc_wallet_free(&w);
+}
+
 int
 it_suite_recovery(void)
 {
@@ -388,6 +431,7 @@ it_suite_recovery(void)
 		{ "the program is killed mid-request: the key resumes", test_program_killed_mid_request },
 		{ "a key abandoned before commit runs afresh", test_abandoned_before_commit },
 		{ "replays count in the general category", test_replay_spends_general_limit },
+		{ "a transfer's answer not stored: resumed, paid once", test_transfer_store_fails },
 	};
 
 	return tu_add_suite("idempotency recovery", NULL, NULL, tests, NELEM(tests));
