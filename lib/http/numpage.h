@@ -1,0 +1,33 @@
+/*
+ * numpage: the partner API's numbered paging (page from 1, per_page 1 to
+ * 100, default 25) and its pagination object {page, per_page, total,
+ * total_pages}. A page past the end is an empty page with the right
+ * totals, not an error.
+ */
+#ifndef CEDIRAMP_NUMPAGE_H
+#define CEDIRAMP_NUMPAGE_H
+
+#include <jansson.h>
+
+#include "http/req.h"
+#include "http/resp.h"
+
+#define NUMPAGE_DEFAULT 25
+#define NUMPAGE_MAX 100
+
+struct numpage {
+	unsigned long long page, per_page;
+	unsigned long long offset; /* rows before this page */
+};
+
+/*
+ * Reads page and per_page of r into p. ERR_OK, or ERR_VALIDATION naming
+ * the parameter (not a whole number, 0, over NUMPAGE_MAX, or a page so far
+ * that its offset would overflow).
+ */
+enum err numpage_read(struct req *r, struct resp *resp, struct numpage *p);
+
+/* The pagination object for total matching rows (new reference). */
+json_t *numpage_json(const struct numpage *p, unsigned long long total);
+
+#endif
