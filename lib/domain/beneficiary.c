@@ -225,6 +225,9 @@ enum err
 beneficiary_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct beneficiary *out, struct outcome *o)
 {
+	/* not an id at all (bytes outside the id alphabet): no query */
+	if (!id_has_shape(id, "bn_"))
+		return outcome_fail(o, ERR_BENEFICIARY_NOT_FOUND, "No beneficiary with that id");
 	return load(ctx->db, id, who->id, out, o);
 }
 

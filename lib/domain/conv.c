@@ -100,8 +100,12 @@ enum err
 conv_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct conversion *out, struct outcome *o)
 {
-	enum db_rc rc = conv_load(ctx->db, id, who->id, 0, out);
+	enum db_rc rc;
 
+	/* not an id at all (bytes outside the id alphabet): no query */
+	if (!id_has_shape(id, "cv_"))
+		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
+	rc = conv_load(ctx->db, id, who->id, 0, out);
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
 	return rc == DB_OK ? ERR_OK : outcome_err(o, rc == DB_DOWN ?
@@ -461,7 +465,8 @@ conv_confirm(struct ctx *ctx, const struct caller *who, const char *id,
 	int changed;
 	enum db_rc rc;
 
-	rc = conv_load(ctx->db, id, who->id, 0, out);
+	memset(out, 0, sizeof(*out));
+	rc = id_has_shape(id, "cv_") ? conv_load(ctx->db, id, who->id, 0, out) : DB_DUP;
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_NOT_FOUND, "No conversion with that id");
 	if (rc != DB_OK)

@@ -100,8 +100,12 @@ enum err
 payout_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct payout *out, struct outcome *o)
 {
-	enum db_rc rc = load(ctx->db, id, who ? who->id : 0, 0, out);
+	enum db_rc rc;
 
+	/* not an id at all (bytes outside the id alphabet): no query */
+	if (!id_has_shape(id, "po_"))
+		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
+	rc = load(ctx->db, id, who ? who->id : 0, 0, out);
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
 	return rc == DB_OK ? ERR_OK : domain_db_fail(o, rc, "read the payout");

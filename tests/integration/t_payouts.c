@@ -672,6 +672,36 @@ test_transfer_in_stablecoin(void)
 	itc_wallet_free(&w);
 }
 
+/* Ids with bytes outside the id alphabet are unknown ids in a path (404)
+ * and invalid fields in a body (400): never a 503 from the database. */
+static void
+test_odd_ids(void)
+{
+	static const char *const paths[] = {
+		"/api/transactions/cv_%C3%A9", "/api/transactions/po_%C3%A9",
+		"/api/transactions/x%ff%fe", "/api/transactions/po_%E2%80%AE",
+	};
+	struct itc_wallet w;
+	struct it_resp r;
+	size_t i;
+
+	itc_payout_wallet(&w, "0xoddids", NULL);
+	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		CU_ASSERT_EQUAL(itc_get(&w, paths[i], &r), 404);
+		it_assert_wallet_error(&r, 404, "not_found", paths[i]);
+		it_resp_free(&r);
+	}
+	itc_post(&w, "/api/mobile-money/transfer", NULL, "{\"beneficiaryId\":\"bn_\u00e9\","
+	    "\"amount\":\"10\",\"currency\":\"GHS\"}", &r);
+	/* in a body, such text is no valid field at all */
+	it_assert_wallet_error(&r, 400, "validation_error", "a non-ASCII beneficiary id");
+	it_resp_free(&r);
+	itc_post(&w, "/api/convert/confirm", NULL, "{\"conversionId\":\"cv_\u202e\"}", &r);
+	it_assert_wallet_error(&r, 400, "validation_error", "a non-ASCII conversion id");
+	it_resp_free(&r);
+	itc_wallet_free(&w);
+}
+
 int
 it_suite_payouts(void)
 {
@@ -684,6 +714,7 @@ it_suite_payouts(void)
 		{ "transfer: the magic suffixes 103 and 200 to 205", test_magic_outcomes },
 		{ "transfer: one key, one payout; a balance for 10 pays 10", test_idempotent_and_races },
 		{ "transfer in a stablecoin: converted, then paid", test_transfer_in_stablecoin },
+		{ "ids outside the id alphabet are 404, not 503", test_odd_ids },
 	};
 
 	return tu_add_suite("payouts", suite_init, NULL, tests, NELEM(tests));
