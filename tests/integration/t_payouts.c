@@ -673,13 +673,15 @@ test_transfer_in_stablecoin(void)
 }
 
 /* Ids with bytes outside the id alphabet are unknown ids in a path (404)
- * and invalid fields in a body (400): never a 503 from the database. */
+ * and invalid fields in a body (400): never a 503 from the database.
+ * (Bytes that are not UTF-8, such as %ff, lighttpd itself refuses with 400
+ * before any program sees them; the hardening issue covers the servers.) */
 static void
 test_odd_ids(void)
 {
 	static const char *const paths[] = {
 		"/api/transactions/cv_%C3%A9", "/api/transactions/po_%C3%A9",
-		"/api/transactions/x%ff%fe", "/api/transactions/po_%E2%80%AE",
+		"/api/transactions/po_%E2%80%AE",
 	};
 	struct itc_wallet w;
 	struct it_resp r;
