@@ -6,17 +6,7 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
-static int
-hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
+#include "core/strict.h"
 
 int
 aead_key_from_hex(const char *hex, unsigned char key[AEAD_KEY_BYTES])
@@ -27,8 +17,8 @@ aead_key_from_hex(const char *hex, unsigned char key[AEAD_KEY_BYTES])
 	if (hex == NULL || strlen(hex) != 2 * AEAD_KEY_BYTES)
 		goto bad;
 	for (i = 0; i < AEAD_KEY_BYTES; i++) {
-		if ((hi = hex_value(hex[2 * i])) < 0 ||
-		    (lo = hex_value(hex[2 * i + 1])) < 0)
+		if ((hi = strict_hexval(hex[2 * i])) < 0 ||
+		    (lo = strict_hexval(hex[2 * i + 1])) < 0)
 			goto bad;
 		key[i] = (unsigned char)(hi << 4 | lo);
 	}

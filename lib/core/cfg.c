@@ -21,6 +21,15 @@ struct cfg_key {
 #define S(k, f) { k, CFG_STR, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 #define U(k, f, lo, hi) { k, CFG_UINT, offsetof(struct cfg, f), 0, lo, hi }
 #define R(k, f) { k, CFG_RATE, offsetof(struct cfg, f), 0, 0, 0 }
+/* One mobile money network's keys, providers.momo.<NET>.* */
+#define MOMO(net, i) \
+	S("providers.momo." net ".url", momo_net[i].url), \
+	S("providers.momo." net ".api_user", momo_net[i].api_user), \
+	S("providers.momo." net ".api_key", momo_net[i].api_key), \
+	S("providers.momo." net ".subscription_key", momo_net[i].subscription_key), \
+	S("providers.momo." net ".target_environment", momo_net[i].target_environment), \
+	U("providers.momo." net ".timeout_ms", momo_net[i].timeout_ms, 0, 60000), \
+	S("providers.momo." net ".payout_fee", momo_net[i].payout_fee)
 /* a 32-byte key as 64 hex digits, or empty */
 #define H(k, f) { k, CFG_HEX_KEY, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 
@@ -45,27 +54,9 @@ static const struct cfg_key cfg_keys[] = {
 	S("log.file", log_file),
 	S("providers.chain_url", chain_url),
 	S("providers.momo_url", momo_url),
-	S("providers.momo.MTN.url", momo_net[0].url),
-	S("providers.momo.MTN.api_user", momo_net[0].api_user),
-	S("providers.momo.MTN.api_key", momo_net[0].api_key),
-	S("providers.momo.MTN.subscription_key", momo_net[0].subscription_key),
-	S("providers.momo.MTN.target_environment", momo_net[0].target_environment),
-	U("providers.momo.MTN.timeout_ms", momo_net[0].timeout_ms, 0, 60000),
-	S("providers.momo.MTN.payout_fee", momo_net[0].payout_fee),
-	S("providers.momo.TELECEL.url", momo_net[1].url),
-	S("providers.momo.TELECEL.api_user", momo_net[1].api_user),
-	S("providers.momo.TELECEL.api_key", momo_net[1].api_key),
-	S("providers.momo.TELECEL.subscription_key", momo_net[1].subscription_key),
-	S("providers.momo.TELECEL.target_environment", momo_net[1].target_environment),
-	U("providers.momo.TELECEL.timeout_ms", momo_net[1].timeout_ms, 0, 60000),
-	S("providers.momo.TELECEL.payout_fee", momo_net[1].payout_fee),
-	S("providers.momo.AIRTELTIGO.url", momo_net[2].url),
-	S("providers.momo.AIRTELTIGO.api_user", momo_net[2].api_user),
-	S("providers.momo.AIRTELTIGO.api_key", momo_net[2].api_key),
-	S("providers.momo.AIRTELTIGO.subscription_key", momo_net[2].subscription_key),
-	S("providers.momo.AIRTELTIGO.target_environment", momo_net[2].target_environment),
-	U("providers.momo.AIRTELTIGO.timeout_ms", momo_net[2].timeout_ms, 0, 60000),
-	S("providers.momo.AIRTELTIGO.payout_fee", momo_net[2].payout_fee),
+	MOMO("MTN", 0),
+	MOMO("TELECEL", 1),
+	MOMO("AIRTELTIGO", 2),
 	U("providers.timeout_ms", provider_timeout_ms, 100, 60000),
 	S("schema.dir", schema_dir),
 	S("fees.conversion_percent", fee_conversion_percent),
@@ -88,6 +79,7 @@ static const struct cfg_key cfg_keys[] = {
 #undef S
 #undef U
 #undef R
+#undef MOMO
 #undef H
 
 static void

@@ -85,8 +85,8 @@ strict_ieq(const char *s, size_t n, const char *lit)
 	return 1;
 }
 
-static int
-hexval(char c)
+int
+strict_hexval(char c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -111,8 +111,8 @@ strict_pct_decode(const char *s, size_t n, char *out, size_t outcap,
 
 			if (i + 2 >= n)
 				return -1;
-			hi = hexval(s[i + 1]);
-			lo = hexval(s[i + 2]);
+			hi = strict_hexval(s[i + 1]);
+			lo = strict_hexval(s[i + 2]);
 			if (hi < 0 || lo < 0)
 				return -1;
 			c = (unsigned char)(hi * 16 + lo);

@@ -42,4 +42,7 @@ long strict_pct_decode(const char *s, size_t n, char *out, size_t outcap,
 /* Case-insensitive ASCII comparison of s[0..n) with the C string lit. */
 int strict_ieq(const char *s, size_t n, const char *lit);
 
+/* The value of hex digit c (either case), or -1. */
+int strict_hexval(char c);
+
 #endif
