@@ -3,6 +3,10 @@
  * - Conversions in processing, settled from their chain receipts
  *   (confirmed: GHS credited; failed: marked failed), so no money waits on
  *   a client that never calls confirm.
+ * - Partner withdrawals in pending: their conversion broadcast from the
+ *   custody wallet (always under its one hash), and from the chain's
+ *   receipt their payout started and sent, or the withdrawal failed and
+ *   its source amount returned.
  * - Payouts in processing whose next check is due, settled only from the
  *   provider's status of their reference (completed, or failed and
  *   refunded once); one the provider never saw is sent again under the
@@ -20,6 +24,7 @@
 #include "domain/conv.h"
 #include "domain/ctx.h"
 #include "domain/payout.h"
+#include "domain/withdrawal.h"
 
 #define BATCH 50
 #define LEASE_SECONDS 60
@@ -33,6 +38,7 @@ struct kind {
 
 static const struct kind kinds[] = {
 	{ "conversion", conv_claim, conv_settle },
+	{ "withdrawal", withdrawal_claim, withdrawal_advance },
 	{ "payout", payout_claim, payout_settle },
 };
 
@@ -69,7 +75,7 @@ main(void)
 {
 	struct ctx ctx;
 	time_t start = time(NULL);
-	int settled[2] = { 0, 0 }, errors = 0;
+	int settled[3] = { 0, 0, 0 }, errors = 0;
 	size_t i;
 
 	if (ctx_init(&ctx, "payouts", 0) != 0) {
@@ -78,9 +84,10 @@ main(void)
 	}
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		drain(&ctx, &kinds[i], start, &settled[i], &errors);
-	if (settled[0] > 0 || settled[1] > 0 || errors > 0)
-		log_event(errors ? "warn" : "info", "payouts: %d conversion(s) and %d "
-		    "payout(s) settled, %d error(s)", settled[0], settled[1], errors);
+	if (settled[0] > 0 || settled[1] > 0 || settled[2] > 0 || errors > 0)
+		log_event(errors ? "warn" : "info", "payouts: %d conversion(s), %d "
+		    "withdrawal step(s) and %d payout(s) settled, %d error(s)", settled[0],
+		    settled[1], settled[2], errors);
 	ctx_free(&ctx);
 	return errors ? 1 : 0;
 }

@@ -53,6 +53,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("jwt.leeway_seconds", jwt_leeway_seconds, 0, 600),
 	S("log.file", log_file),
 	S("providers.chain_url", chain_url),
+	S("providers.chain_custody_wallet", chain_custody_wallet),
 	S("providers.momo_url", momo_url),
 	MOMO("MTN", 0),
 	MOMO("TELECEL", 1),
@@ -108,6 +109,8 @@ cfg_defaults(struct cfg *c)
 	    "HS256,RS256,ES256");
 	c->jwt_leeway_seconds = 60;
 	c->provider_timeout_ms = 2000;
+	(void)strict_copy(c->chain_custody_wallet, sizeof(c->chain_custody_wallet),
+	    "cediramp-custody");
 	(void)strict_copy(c->schema_dir, sizeof(c->schema_dir),
 	    "/usr/share/cediramp/schema");
 	(void)strict_copy(c->fee_conversion_percent,

@@ -37,6 +37,8 @@ struct cfg {
 	char log_file[512]; /* empty: stderr */
 
 	char chain_url[512]; /* chain gateway base URL */
+	/* the wallet partners' coins are held in; withdrawals convert from it */
+	char chain_custody_wallet[129];
 	char momo_url[512];  /* mobile money: base of the per-network defaults */
 	/* Per network, in the order MTN, TELECEL, AIRTELTIGO. */
 	struct cfg_momo {

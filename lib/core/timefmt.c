@@ -69,3 +69,78 @@ timefmt_us_to_db(long long us, char *out, size_t cap)
 	snprintf(out, cap, "%04d-%02d-%02d %02d:%02d:%02d.%06lld", tm.tm_year + 1900,
 	    tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, us % 1000000LL);
 }
+
+/* The calendar fields, checked by a round trip through timegm (so 02-30
+ * and 24:00 are refused); Unix seconds into *t. 0 or -1. */
+static int
+civil(unsigned long long y, unsigned long long mo, unsigned long long d,
+    unsigned long long h, unsigned long long mi, unsigned long long s, long long *t)
+{
+	struct tm tm, back;
+	time_t tt;
+
+	if (y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 || d > 31 ||
+	    h > 23 || mi > 59 || s > 59)
+		return -1;
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = (int)y - 1900;
+	tm.tm_mon = (int)mo - 1;
+	tm.tm_mday = (int)d;
+	tm.tm_hour = (int)h;
+	tm.tm_min = (int)mi;
+	tm.tm_sec = (int)s;
+	tt = timegm(&tm);
+	gmtime_r(&tt, &back);
+	if (back.tm_mday != tm.tm_mday || back.tm_mon != tm.tm_mon)
+		return -1;
+	*t = (long long)tt;
+	return 0;
+}
+
+int
+timefmt_iso_to_us(const char *s, int end_of_day, long long *us)
+{
+	unsigned long long y, mo, d, h = 0, mi = 0, sec = 0, frac = 0, zh, zm;
+	size_t n, i, places;
+	long long t, off = 0;
+
+	if (s == NULL)
+		return -1;
+	n = strlen(s);
+	if (n < 10 || s[4] != '-' || s[7] != '-' || digits(s, 4, &y) != 0 ||
+	    digits(s + 5, 2, &mo) != 0 || digits(s + 8, 2, &d) != 0)
+		return -1;
+	if (n == 10) {
+		if (civil(y, mo, d, 0, 0, 0, &t) != 0)
+			return -1;
+		*us = t * 1000000LL + (end_of_day ? 86400LL * 1000000LL - 1 : 0);
+		return 0;
+	}
+	if (n < 19 || s[10] != 'T' || s[13] != ':' || s[16] != ':' ||
+	    digits(s + 11, 2, &h) != 0 || digits(s + 14, 2, &mi) != 0 ||
+	    digits(s + 17, 2, &sec) != 0)
+		return -1;
+	i = 19;
+	if (s[i] == '.') {
+		for (places = 0, i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, places++)
+			if (places < 6)
+				frac = frac * 10 + (unsigned long long)(s[i] - '0');
+		if (places == 0 || places > 9)
+			return -1;
+		for (; places < 6; places++)
+			frac *= 10;
+	}
+	if (i == n || (s[i] == 'Z' && i + 1 == n)) {
+		off = 0; /* no zone: UTC, as every time this API writes */
+	} else if ((s[i] == '+' || s[i] == '-') && n - i == 6 && s[i + 3] == ':' &&
+	    digits(s + i + 1, 2, &zh) == 0 && digits(s + i + 4, 2, &zm) == 0 &&
+	    zh <= 23 && zm <= 59) {
+		off = (long long)(zh * 3600 + zm * 60) * (s[i] == '+' ? 1 : -1);
+	} else {
+		return -1;
+	}
+	if (civil(y, mo, d, h, mi, sec, &t) != 0)
+		return -1;
+	*us = (t - off) * 1000000LL + (long long)frac;
+	return 0;
+}

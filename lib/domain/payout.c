@@ -17,6 +17,7 @@
 #include "domain/pfloat.h"
 #include "domain/refdata.h"
 #include "domain/tierlimit.h"
+#include "domain/withdrawal.h"
 #include "providers/registry.h"
 
 #define IN_FLIGHT "house:payouts_in_flight:GHS"
@@ -26,7 +27,8 @@
 /* Column positions of PO_COLS (lib/store/db_stmt.c). */
 enum { PC_ID, PC_USER, PC_BEN, PC_PROVIDER, PC_PHONE, PC_NAME, PC_AMOUNT, PC_FEE,
 	PC_CURRENCY, PC_REFERENCE, PC_PROVIDER_REF, PC_STATUS, PC_REASON, PC_SENDS,
-	PC_CREATED, PC_PROCESSING, PC_COMPLETED, PC_CREATED_DB, PC_CONVERSION };
+	PC_CREATED, PC_PROCESSING, PC_COMPLETED, PC_CREATED_DB, PC_CONVERSION,
+	PC_WITHDRAWAL };
 
 static int
 from_row(const struct db_rows *rows, size_t row, struct payout *p)
@@ -36,9 +38,10 @@ from_row(const struct db_rows *rows, size_t row, struct payout *p)
 	const char *v = db_cell(rows, row, PC_USER);
 
 	memset(p, 0, sizeof(*p));
-	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
+	/* a withdrawal's payout has no user */
+	if (v != NULL && strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
 		return -1;
-	p->user_id = (long long)u;
+	p->user_id = v != NULL ? (long long)u : 0;
 	v = db_cell(rows, row, PC_SENDS);
 	if (v == NULL || strict_uint(v, strlen(v), 1000000, &u) != 0)
 		return -1;
@@ -60,6 +63,7 @@ from_row(const struct db_rows *rows, size_t row, struct payout *p)
 	db_cell_copy(p->completed_at, sizeof(p->completed_at), rows, row, PC_COMPLETED);
 	db_cell_copy(p->created_db, sizeof(p->created_db), rows, row, PC_CREATED_DB);
 	db_cell_copy(p->conversion_id, sizeof(p->conversion_id), rows, row, PC_CONVERSION);
+	db_cell_copy(p->withdrawal_id, sizeof(p->withdrawal_id), rows, row, PC_WITHDRAWAL);
 	n = refdata_network(p->provider);
 	(void)strict_copy(p->provider_name, sizeof(p->provider_name), n ? n->name : p->provider);
 	return 0;
@@ -271,6 +275,53 @@ event_data(const struct payout *p)
 }
 
 /*
+ * settle_tx for a withdrawal's payout: the payout's own side (its state;
+ * completed: in flight to the network's settlement account; failed: the
+ * float's draw back), then the withdrawal's (withdrawal_payout_final: its
+ * state, its event, and on failure the refund of the source amount, which
+ * also takes the GHS back out of flight).
+ */
+static int
+settle_withdrawal(struct db *db, struct settle *s, int held)
+{
+	struct payout *p = &s->p;
+	char settle_acct[LEDGER_CODE_MAX];
+	struct ledger_leg legs[2];
+	struct db_arg a[2];
+	struct db_res res;
+	enum db_rc rc;
+
+	if (!held)
+		return DB_FAIL; /* a pending one moves with its withdrawal only */
+	if (s->completed) {
+		snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
+		ledger_leg(&legs[0], IN_FLIGHT, "GHS", p->amount, 1);
+		ledger_leg(&legs[1], settle_acct, "GHS", p->amount, 0);
+		a[0] = DB_S(s->id);
+		if ((rc = db_exec(db, DB_PAYOUT_COMPLETE, a, 1, NULL, &res)) != DB_OK)
+			return rc;
+		if (res.affected != 1)
+			return DB_FAIL;
+		if ((rc = ledger_post(db, "payout.completed", p->id, legs, 2)) != DB_OK)
+			return rc;
+	} else {
+		a[0] = DB_S(s->reason);
+		a[1] = DB_S(s->id);
+		if ((rc = db_exec(db, DB_PAYOUT_FAIL, a, 2, NULL, &res)) != DB_OK)
+			return rc;
+		if (res.affected != 1)
+			return DB_FAIL;
+		if ((rc = pfloat_restore(db, p->id)) != DB_OK)
+			return rc;
+	}
+	(void)strict_copy(p->status, sizeof(p->status), s->completed ? "completed" : "failed");
+	if ((rc = withdrawal_payout_final(db, p, s->completed, s->reason)) != DB_OK)
+		return rc;
+	s->changed = 1;
+	return DB_OK;
+}
+
+/*
  * Moves a processing payout to completed or failed, with its ledger
  * entries and its outbox event, once: a payout already final is left as
  * it is (s->changed 0).
@@ -297,6 +348,8 @@ settle_tx(struct db *db, void *arg)
 		return DB_OK; /* final already; a pending one can only fail */
 	if (add_ghs(p->amount, p->fee, total, sizeof(total)) != 0)
 		return DB_FAIL;
+	if (p->withdrawal_id[0] != '\0')
+		return settle_withdrawal(db, s, held);
 	if (!held) {
 		/* it waited for its conversion: nothing was held, nothing returns */
 		a[0] = DB_S(s->reason);
@@ -723,6 +776,72 @@ payout_create(struct ctx *ctx, const struct caller *who, const struct payout_req
 	return send_step(ctx, out, o);
 }
 
+/* ---- a partner withdrawal's payout (domain/withdrawal.c) ---- */
+
+int
+payout_add_withdrawal(struct db *db, int sandbox, const struct payout_wd *w,
+    char id[ID_MAX], int *covered)
+{
+	char ref[MOMO_REF_LEN + 1];
+	struct db_arg a[7];
+	enum db_rc rc;
+
+	*covered = 0;
+	if (id_new(id, ID_MAX, "po_") != 0 || momo_new_ref(ref) != 0)
+		return DB_FAIL;
+	a[0] = DB_S(id);
+	a[1] = DB_S(w->network);
+	a[2] = DB_S(w->phone);
+	a[3] = DB_S(w->amount);
+	a[4] = DB_S(w->reference);
+	a[5] = DB_S(w->withdrawal_id);
+	a[6] = DB_S(ref);
+	if ((rc = db_exec(db, DB_PAYOUT_INSERT_WITHDRAWAL, a, 7, NULL, NULL)) != DB_OK)
+		return rc;
+	return pfloat_draw(db, sandbox, w->network, w->amount, id, covered);
+}
+
+int
+payout_start_withdrawal(struct db *db, const char *id, long long lease_seconds)
+{
+	struct db_arg a[2] = { DB_I(lease_seconds), DB_S(id) };
+	struct db_res res;
+	enum db_rc rc;
+
+	if ((rc = db_exec(db, DB_PAYOUT_START, a, 2, NULL, &res)) != DB_OK)
+		return rc;
+	return res.affected == 1 ? DB_OK : DB_FAIL;
+}
+
+int
+payout_drop_withdrawal(struct db *db, const char *id, const char *reason)
+{
+	struct db_arg a[2] = { DB_S(reason), DB_S(id) };
+	struct db_res res;
+	enum db_rc rc;
+
+	if ((rc = db_exec(db, DB_PAYOUT_FAIL, a, 2, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL;
+	return pfloat_restore(db, id);
+}
+
+void
+payout_send(struct ctx *ctx, const char *id)
+{
+	struct outcome o;
+	struct payout p;
+
+	outcome_init(&o);
+	if (load(ctx->db, id, 0, 0, &p) != DB_OK) {
+		log_event("warn", "payout %s: unreadable before its send; the worker "
+		    "sends it", id);
+		return;
+	}
+	(void)send_step(ctx, &p, &o);
+}
+
 /* ---- the worker ---- */
 
 /* Puts payout id back for a later check, with backoff. */
@@ -857,6 +976,8 @@ payout_settle(struct ctx *ctx, const char *id)
 
 	if (load(ctx->db, id, 0, 0, &p) != DB_OK)
 		return -1;
+	if (strcmp(p.status, "pending") == 0 && p.withdrawal_id[0] != '\0')
+		return 0; /* its withdrawal's worker starts it */
 	if (strcmp(p.status, "pending") == 0)
 		return advance_pending(ctx, &p);
 	if (strcmp(p.status, "processing") != 0)

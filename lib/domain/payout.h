@@ -60,6 +60,7 @@ struct payout {
 	char created_at[32], processing_at[32], completed_at[32]; /* ISO or "" */
 	char created_db[32];
 	char conversion_id[ID_MAX];    /* a stablecoin transfer's conversion, or "" */
+	char withdrawal_id[ID_MAX];    /* a partner withdrawal's payout, or "" (user_id 0) */
 };
 
 /* What a wallet user asks to pay; reference may be NULL. */
@@ -124,5 +125,39 @@ json_t *payout_json(const struct payout *p);
  * by payouts in flight), as decimal text with 2 places. */
 enum err payout_balances(struct ctx *ctx, const struct caller *who,
     char *available, char *pending, size_t cap, struct outcome *o);
+
+/* ---- a partner withdrawal's payout (domain/withdrawal.h) ----
+ *
+ * A withdrawal's payout belongs to no user: it is written `pending` with
+ * the withdrawal, its provider reference fixed and its float drawn; the
+ * withdrawal's worker starts it once the conversion is confirmed (the
+ * withdrawal posts the hold, from the conversion's proceeds) or drops it
+ * when the conversion fails. From `processing` on it is any payout: sent,
+ * settled from its status, never sent under a new reference; its final
+ * transaction calls withdrawal_payout_final() instead of refunding a user.
+ */
+struct payout_wd {
+	const char *withdrawal_id, *network, *phone, *amount, *reference;
+};
+
+/* Inside the caller's transaction: the pending payout of a withdrawal and
+ * its draw on the network's float (*covered 0: the float is short, the
+ * caller rolls back). Its id into id. DB_OK or the database's error. */
+int payout_add_withdrawal(struct db *db, int sandbox, const struct payout_wd *w,
+    char id[ID_MAX], int *covered);
+
+/* Inside the caller's transaction: pending -> processing, leased to the
+ * caller for lease_seconds while it sends. DB_OK, DB_FAIL when it was not
+ * pending, or the database's error. */
+int payout_start_withdrawal(struct db *db, const char *id, long long lease_seconds);
+
+/* Inside the caller's transaction: a pending withdrawal payout fails
+ * (nothing was held) and gives its float draw back. */
+int payout_drop_withdrawal(struct db *db, const char *id, const char *reason);
+
+/* Sends a started payout's reference (the send step of payout_create):
+ * accepted or in doubt it stays processing for the worker; refused, it
+ * fails at once, through its final transaction. */
+void payout_send(struct ctx *ctx, const char *id);
 
 #endif

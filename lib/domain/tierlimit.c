@@ -52,10 +52,13 @@ int
 tier_limit_check(struct db *db, const struct caller *who, enum tier_kind kind,
     const char *amount, struct outcome *o)
 {
-	static const char *const names[2][3] = {
+	static const char *const names[3][3] = {
 		{ "The per-conversion maximum", "The daily conversion limit", "The monthly conversion limit" },
 		{ "The per-payout maximum", "The daily payout limit", "The monthly payout limit" },
+		{ "The per-withdrawal maximum", "The daily withdrawal limit", "The monthly withdrawal limit" },
 	};
+	static const enum db_stmt used_since[3] = { DB_CONV_USED_SINCE,
+		DB_PAYOUT_USED_SINCE, DB_WD_USED_SINCE };
 	const struct tier *t = refdata_tier(who->tier);
 	char day[48], month[48], used_s[MONEY_MAX_TEXT], rem_s[MONEY_MAX_TEXT];
 	long long now = (long long)time(NULL), ends[2];
@@ -84,8 +87,7 @@ tier_limit_check(struct db *db, const struct caller *who, enum tier_kind kind,
 		struct db_arg a[2] = { DB_I(who->id), DB_S(since[i]) };
 		struct db_rows rows;
 
-		if ((rc = db_exec(db, kind == TIER_PAYOUTS ? DB_PAYOUT_USED_SINCE :
-		    DB_CONV_USED_SINCE, a, 2, &rows, NULL)) != DB_OK)
+		if ((rc = db_exec(db, used_since[kind], a, 2, &rows, NULL)) != DB_OK)
 			break;
 		if (money_normalize(db_cell(&rows, 0, 0), 2, 2, used_s, sizeof(used_s)) != 0)
 			rc = DB_FAIL;

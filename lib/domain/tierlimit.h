@@ -11,7 +11,8 @@
 #include "domain/caller.h"
 #include "store/db.h"
 
-enum tier_kind { TIER_CONVERSIONS = 0, TIER_PAYOUTS };
+/* A partner's withdrawals count on their own (ghs_amount). */
+enum tier_kind { TIER_CONVERSIONS = 0, TIER_PAYOUTS, TIER_WITHDRAWALS };
 
 /*
  * DB_OK when amount (GHS, 2 places) fits who's tier next to what its live

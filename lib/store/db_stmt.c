@@ -19,7 +19,22 @@
 	"p.failure_reason, p.sends, DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
 	"DATE_FORMAT(p.processing_at, '%Y-%m-%dT%H:%i:%sZ'), " \
 	"DATE_FORMAT(p.completed_at, '%Y-%m-%dT%H:%i:%sZ'), " \
-	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f'), p.conversion_id "
+	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f'), p.conversion_id, p.withdrawal_id "
+
+/* The columns withdrawal.c's from_row() reads, in its order. */
+#define WD_COLS "w.id, w.partner_id, w.reference_id, w.request_hash, w.quote_id, " \
+	"w.currency, w.amount, w.rate, w.gross_amount, w.fee, w.ghs_amount, " \
+	"w.recipient_phone, w.mobile_network, w.metadata, w.status, w.tx_hash, " \
+	"w.submits, w.payout_id, w.failure_reason, " \
+	"DATE_FORMAT(w.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(w.processing_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(w.completed_at, '%Y-%m-%dT%H:%i:%sZ'), p.provider_ref, p.sends "
+
+/* A partner's withdrawals narrowed by the list filters, each given twice
+ * (NULL: no filter): status, from, to (DATETIME text), reference_id. */
+#define WD_FILTER "w.partner_id = ? AND (? IS NULL OR w.status = ?) " \
+	"AND (? IS NULL OR w.created_at >= ?) AND (? IS NULL OR w.created_at <= ?) " \
+	"AND (? IS NULL OR w.reference_id = ?) "
 
 /* conversions (ascii) and payouts (utf8mb4) ids in one collation */
 #define HIST_UNION "SELECT 'conversion' AS kind, CONVERT(id USING utf8mb4) " \
@@ -208,7 +223,7 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_QUOTE_LOCK] =
 	    "SELECT user_id, api, from_currency, amount, rate, fee_percent, "
 	    "gross_amount, fee, receive_amount, expires_at <= UTC_TIMESTAMP(6), "
-	    "used_at IS NOT NULL FROM quotes WHERE id = ? FOR UPDATE",
+	    "used_at IS NOT NULL, partner_id FROM quotes WHERE id = ? FOR UPDATE",
 	[DB_QUOTE_MARK_USED] =
 	    "UPDATE quotes SET used_at = UTC_TIMESTAMP(6) WHERE id = ? AND used_at IS NULL",
 	[DB_QUOTE_UNMARK_USED] =
@@ -347,8 +362,10 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "UPDATE payouts SET checks = checks + 1, lease_until = NULL, "
 	    "next_check_at = UTC_TIMESTAMP(6) + INTERVAL LEAST(POW(2, LEAST(checks, 20)), ?) SECOND "
 	    "WHERE id = ? AND status IN ('pending', 'processing')",
+	/* a withdrawal's pending payout waits for the withdrawal's worker */
 	[DB_PAYOUT_CLAIM] =
-	    "SELECT id FROM payouts WHERE status IN ('pending', 'processing') "
+	    "SELECT id FROM payouts WHERE (status = 'processing' OR "
+	    "(status = 'pending' AND withdrawal_id IS NULL)) "
 	    "AND next_check_at <= UTC_TIMESTAMP(6) "
 	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
 	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED",
@@ -361,6 +378,65 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_PAYOUT_PENDING_SUM] =
 	    "SELECT COALESCE(SUM(amount + fee), 0) FROM payouts WHERE user_id = ? "
 	    "AND status = 'processing'",
+	/* a withdrawal's payout: waits for the conversion; its float drawn */
+	[DB_PAYOUT_INSERT_WITHDRAWAL] =
+	    "INSERT INTO payouts (id, provider, phone, amount, fee, currency, reference, "
+	    "withdrawal_id, provider_ref, status, created_at, next_check_at) VALUES "
+	    "(?, ?, ?, " DEC("?") ", 0, 'GHS', ?, ?, ?, 'pending', UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6))",
+	/* ---- partner withdrawals ---- */
+	[DB_PARTNER_LOCK] =
+	    "SELECT id FROM partners WHERE id = ? FOR UPDATE",
+	[DB_WD_INSERT] =
+	    "INSERT INTO withdrawals (id, partner_id, reference_id, request_hash, quote_id, "
+	    "currency, amount, rate, gross_amount, fee, ghs_amount, recipient_phone, "
+	    "mobile_network, metadata, status, tx_hash, payout_id, created_at, "
+	    "next_check_at) VALUES (?, ?, ?, ?, ?, ?, " DEC("?") ", " DEC("?") ", "
+	    DEC("?") ", " DEC("?") ", " DEC("?") ", ?, ?, ?, 'pending', ?, ?, "
+	    "UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))",
+	[DB_WD_BY_REFERENCE] =
+	    "SELECT " WD_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE w.partner_id = ? AND w.reference_id = ?",
+	/* the second argument is the owner, or 0 for anyone's */
+	[DB_WD_GET] =
+	    "SELECT " WD_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE w.id = ? AND ? IN (0, w.partner_id)",
+	[DB_WD_LOCK] =
+	    "SELECT " WD_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE w.id = ? AND ? IN (0, w.partner_id) FOR UPDATE",
+	[DB_WD_SUBMITTED] =
+	    "UPDATE withdrawals SET submits = submits + 1 WHERE id = ?",
+	[DB_WD_PROCESSING] =
+	    "UPDATE withdrawals SET status = 'processing', processing_at = UTC_TIMESTAMP(6), "
+	    "lease_until = NULL WHERE id = ? AND status = 'pending'",
+	[DB_WD_COMPLETE] =
+	    "UPDATE withdrawals SET status = 'completed', completed_at = UTC_TIMESTAMP(6) "
+	    "WHERE id = ? AND status = 'processing'",
+	[DB_WD_FAIL] =
+	    "UPDATE withdrawals SET status = 'failed', failure_reason = LEFT(?, 200), "
+	    "completed_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE id = ? AND status IN ('pending', 'processing')",
+	/* backoff: 1, 2, 4 ... seconds, at most the first argument */
+	[DB_WD_CHECK_LATER] =
+	    "UPDATE withdrawals SET checks = checks + 1, lease_until = NULL, "
+	    "next_check_at = UTC_TIMESTAMP(6) + INTERVAL LEAST(POW(2, LEAST(checks, 20)), ?) SECOND "
+	    "WHERE id = ? AND status = 'pending'",
+	[DB_WD_CLAIM] =
+	    "SELECT id FROM withdrawals WHERE status = 'pending' "
+	    "AND next_check_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED",
+	[DB_WD_LEASE] =
+	    "UPDATE withdrawals SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND WHERE id = ?",
+	/* GHS of a partner's live withdrawals since a time (tier limits) */
+	[DB_WD_USED_SINCE] =
+	    "SELECT COALESCE(SUM(ghs_amount), 0) FROM withdrawals WHERE partner_id = ? "
+	    "AND status <> 'failed' AND created_at >= ?",
+	[DB_WD_COUNT] =
+	    "SELECT COUNT(*) FROM withdrawals w WHERE " WD_FILTER,
+	[DB_WD_PAGE] =
+	    "SELECT " WD_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE " WD_FILTER "ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?",
 	[DB_OUTBOX_INSERT] =
 	    "INSERT INTO outbox_events (id, type, subject_kind, subject_id, ref_id, "
 	    "payload, created_at) VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))",

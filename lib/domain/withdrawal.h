@@ -1,0 +1,140 @@
+/*
+ * withdrawal: a partner's withdrawal (partner spec; DESIGN decisions 9-11,
+ * 19, 20). A conversion of the partner's own coins, then a payout of the
+ * proceeds through the payout engine (domain/payout.h):
+ *
+ *   pending     created: the source amount held (partner:<id>:<CUR> ->
+ *               :held), the rate locked, the chain transfer's hash and the
+ *               payout's provider reference fixed, the network's float
+ *               drawn, withdrawal.pending written; all in one transaction.
+ *   processing  the worker broadcast the conversion from the custody
+ *               wallet and the chain confirmed it: the coins go to the
+ *               pool, the GHS proceeds into flight, the payout starts
+ *               (processing_at, withdrawal.processing) and is sent.
+ *   completed   the payout engine saw the provider complete the payout
+ *               (completed_at, withdrawal.completed), in the payout's own
+ *               final transaction.
+ *   failed      from pending when the chain failed the conversion, or from
+ *               processing when the provider failed the payout: the source
+ *               amount returns to the partner's available balance once (the
+ *               ledger's UNIQUE event key), withdrawal.failed is written.
+ *
+ * reference_id is UNIQUE per partner: the same request again returns the
+ * withdrawal it made; a different one under that reference is refused.
+ */
+#ifndef CEDIRAMP_WITHDRAWAL_H
+#define CEDIRAMP_WITHDRAWAL_H
+
+#include <jansson.h>
+
+#include "core/id.h"
+#include "core/money.h"
+#include "core/outcome.h"
+#include "domain/caller.h"
+#include "domain/ctx.h"
+#include "providers/chain.h"
+#include "providers/momo.h"
+
+#define WITHDRAWAL_REFERENCE_MAX 100
+#define WITHDRAWAL_METADATA_KEYS 20
+#define WITHDRAWAL_METADATA_KEY_MAX 40     /* characters */
+#define WITHDRAWAL_METADATA_VALUE_MAX 500  /* characters */
+#define WITHDRAWAL_PAGE_MAX 100
+
+struct withdrawal {
+	char id[ID_MAX];
+	long long partner_id;
+	char reference_id[WITHDRAWAL_REFERENCE_MAX + 1];
+	char request_hash[65];
+	char quote_id[ID_MAX];          /* "" when the live rate was locked */
+	char currency[8];
+	char amount[MONEY_MAX_TEXT];    /* at the coin's scale */
+	char rate[MONEY_MAX_TEXT];      /* as displayed */
+	char gross[MONEY_MAX_TEXT];     /* GHS: ghs_amount + fee */
+	char fee[MONEY_MAX_TEXT];
+	char ghs_amount[MONEY_MAX_TEXT];
+	char phone[16];
+	char network[16];
+	char *metadata;                 /* JSON object text, or NULL; withdrawal_free */
+	char status[16];
+	char tx_hash[CHAIN_HASH_LEN + 1];
+	unsigned submits;               /* how often the conversion was broadcast */
+	char payout_id[ID_MAX];
+	char failure_reason[201];
+	char created_at[32], processing_at[32], completed_at[32]; /* ISO, or "" */
+	char provider_ref[MOMO_REF_LEN + 1]; /* the payout's reference */
+};
+
+/* POST /v1/withdrawals as the domain takes it; quote_id and metadata may
+ * be NULL. */
+struct withdrawal_req {
+	const char *amount, *currency, *phone, *network, *reference_id, *quote_id;
+	const json_t *metadata;
+};
+
+/*
+ * Creates who's withdrawal. *created is 1 for a new one (201), 0 when
+ * reference_id already made one with the same request (200: out is it).
+ * Errors in o: ERR_INVALID_CURRENCY, ERR_VALIDATION (amount, metadata, a
+ * quote that differs; o names the field), ERR_INVALID_PHONE,
+ * ERR_PROVIDER_NOT_FOUND (network), ERR_NOT_FOUND (quote), ERR_QUOTE_EXPIRED
+ * (expired or used), ERR_RATE_UNAVAILABLE, ERR_BELOW_MINIMUM /
+ * ERR_ABOVE_MAXIMUM (ghs_amount against the network's bounds),
+ * ERR_PROVIDER_UNAVAILABLE (the network is down), ERR_DUPLICATE_REFERENCE,
+ * ERR_LIMIT_EXCEEDED, ERR_INSUFFICIENT_BALANCE, ERR_INSUFFICIENT_LIQUIDITY,
+ * ERR_SERVICE_UNAVAILABLE. On an error nothing was written.
+ */
+enum err withdrawal_create(struct ctx *ctx, const struct caller *who,
+    const struct withdrawal_req *in, struct withdrawal *out, int *created,
+    struct outcome *o);
+
+/* Withdrawal id of who; ERR_NOT_FOUND (unknown, or another partner's). */
+enum err withdrawal_get(struct ctx *ctx, const struct caller *who, const char *id,
+    struct withdrawal *out, struct outcome *o);
+
+/* The list filters; NULL members do not filter. from and to are DATETIME
+ * text (inclusive bounds on created_at). */
+struct withdrawal_filter {
+	const char *status, *from, *to, *reference_id;
+};
+
+/* Up to limit (<= WITHDRAWAL_PAGE_MAX) of who's withdrawals matching f,
+ * newest first, after offset; *total counts every match. Each row of out
+ * is withdrawal_free'd by the caller. */
+enum err withdrawal_list(struct ctx *ctx, const struct caller *who,
+    const struct withdrawal_filter *f, unsigned long long offset, size_t limit,
+    struct withdrawal *out, size_t *n, unsigned long long *total, struct outcome *o);
+
+/* 1 when s is a withdrawal status. */
+int withdrawal_status_valid(const char *s);
+
+enum withdrawal_view { WITHDRAWAL_CREATE, WITHDRAWAL_GET, WITHDRAWAL_LIST };
+
+/* The Withdrawal object with view's columns (new reference). */
+json_t *withdrawal_json(const struct withdrawal *w, int sandbox, enum withdrawal_view view);
+
+void withdrawal_free(struct withdrawal *w);
+
+/* Claims up to n pending withdrawals due for work, for lease_seconds. */
+int withdrawal_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX]);
+
+/*
+ * Moves pending withdrawal id on, for the payouts worker: broadcasts its
+ * conversion (the same hash every time), and from the chain's receipt
+ * starts its payout or fails it. 1 when it moved, 0 when it waits, -1 on
+ * error.
+ */
+int withdrawal_advance(struct ctx *ctx, const char *id);
+
+struct payout;
+
+/*
+ * Inside the final transaction of withdrawal payout p (domain/payout.c),
+ * after the payout's own state changed: the withdrawal completes, or
+ * fails and its source amount returns to the partner (the GHS leaves
+ * flight), with its event. DB_OK or the database's error.
+ */
+int withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
+    const char *reason);
+
+#endif
