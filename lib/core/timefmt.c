@@ -91,7 +91,8 @@ civil(unsigned long long y, unsigned long long mo, unsigned long long d,
 	tm.tm_sec = (int)s;
 	tt = timegm(&tm);
 	gmtime_r(&tt, &back);
-	if (back.tm_mday != tm.tm_mday || back.tm_mon != tm.tm_mon)
+	/* timegm normalised tm in place: compare with what was asked */
+	if (back.tm_mday != (int)d || back.tm_mon != (int)mo - 1)
 		return -1;
 	*t = (long long)tt;
 	return 0;
@@ -141,6 +142,8 @@ timefmt_iso_to_us(const char *s, int end_of_day, long long *us)
 	}
 	if (civil(y, mo, d, h, mi, sec, &t) != 0)
 		return -1;
+	if (t - off < 0)
+		return -1; /* before 1970 once the offset is taken off */
 	*us = (t - off) * 1000000LL + (long long)frac;
 	return 0;
 }

@@ -25,6 +25,7 @@ static int (*const suites[])(void) = {
 	it_suite_float,
 	it_suite_kyc,
 	it_suite_funds,
+	it_suite_withdrawals,
 };
 
 int
