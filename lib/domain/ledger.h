@@ -5,7 +5,8 @@
  * cache of its entries, kept in the same transaction. Posting is meant to
  * run inside the db_tx that makes the state change it records.
  *
- * Account codes: "user:<id>:GHS", "partner:<id>:<asset>", and house
+ * Account codes: "user:<id>:GHS", "partner:<id>:<asset>" (and
+ * "partner:<id>:<asset>:held", what withdrawals in flight hold), and house
  * accounts "house:pool:<asset>" (conversion pool), "house:fees:GHS",
  * "house:chain:<asset>" (coins on chain), "house:payouts_in_flight:GHS".
  * Only house accounts may go below zero (a CHECK constraint).
