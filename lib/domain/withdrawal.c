@@ -194,11 +194,17 @@ event_data(const struct withdrawal *w)
 	    "currency", w->currency, "ghs_amount", w->ghs_amount,
 	    "recipient_phone", w->phone, "mobile_network", w->network,
 	    "reference_id", w->reference_id);
+	json_t *extra;
+	int ok;
 
-	if (d != NULL && strcmp(w->status, "completed") == 0 &&
-	    json_object_update(d, json_pack("{s:s,s:s,s:s,s:s,s:s}", "fx_rate", w->rate,
-	    "fee", w->fee, "on_chain_tx_hash", w->tx_hash, "mobile_money_reference",
-	    w->provider_ref, "completed_at", w->completed_at)) != 0) {
+	if (d == NULL || strcmp(w->status, "completed") != 0)
+		return d;
+	extra = json_pack("{s:s,s:s,s:s,s:s,s:s}", "fx_rate", w->rate, "fee", w->fee,
+	    "on_chain_tx_hash", w->tx_hash, "mobile_money_reference", w->provider_ref,
+	    "completed_at", w->completed_at);
+	ok = extra != NULL && json_object_update(d, extra) == 0;
+	json_decref(extra);
+	if (!ok) {
 		json_decref(d);
 		return NULL;
 	}
