@@ -1,5 +1,5 @@
 /*
- * payout: the payout engine, shared by wallet transfers and (later)
+ * payout: the payout engine, shared by wallet transfers and
  * partner withdrawals. Exactly once, as DESIGN.md's "Exactly once" says:
  *
  * 1. The payout's row, its provider reference (a UUID), the ledger hold

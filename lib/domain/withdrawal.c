@@ -760,6 +760,30 @@ partner_account(const struct withdrawal *w, int held, char *out, size_t cap)
 	    held ? ":held" : "");
 }
 
+/* Locks withdrawal s->id into s->w and, while it is still pending, moves
+ * it on with stmt (args a): s->changed says whether it moved (0: someone
+ * moved it meanwhile). DB_OK or the database's error. */
+static int
+leave_pending(struct db *db, struct step *s, enum db_stmt stmt, const struct db_arg *a,
+    size_t n)
+{
+	struct db_res res;
+	enum db_rc rc;
+
+	s->changed = 0;
+	withdrawal_free(&s->w);
+	if ((rc = load(db, s->id, 0, 1, &s->w)) != DB_OK)
+		return rc;
+	if (strcmp(s->w.status, "pending") != 0)
+		return DB_OK;
+	if ((rc = db_exec(db, stmt, a, n, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL;
+	s->changed = 1;
+	return DB_OK;
+}
+
 /* The conversion confirmed: the coins go to the pool, the proceeds into
  * flight (the fee to fees), the payout starts; withdrawal.processing. */
 static int
@@ -770,20 +794,12 @@ processing_tx(struct db *db, void *arg)
 	char held[LEDGER_CODE_MAX], pool[LEDGER_CODE_MAX];
 	struct ledger_leg legs[5];
 	struct db_arg a[1];
-	struct db_res res;
 	enum db_rc rc;
 	size_t n = 0;
 
-	s->changed = 0;
-	if ((rc = load(db, s->id, 0, 1, w)) != DB_OK)
-		return rc;
-	if (strcmp(w->status, "pending") != 0)
-		return DB_OK; /* moved by someone else meanwhile */
 	a[0] = DB_S(s->id);
-	if ((rc = db_exec(db, DB_WD_PROCESSING, a, 1, NULL, &res)) != DB_OK)
-		return rc;
-	if (res.affected != 1)
-		return DB_FAIL;
+	if ((rc = leave_pending(db, s, DB_WD_PROCESSING, a, 1)) != DB_OK || !s->changed)
+		return rc; /* an error rolls back; step() then ignores changed */
 	partner_account(w, 1, held, sizeof(held));
 	snprintf(pool, sizeof(pool), "house:pool:%s", w->currency);
 	ledger_leg(&legs[n++], held, w->currency, w->amount, 1);
@@ -796,10 +812,7 @@ processing_tx(struct db *db, void *arg)
 		return rc;
 	if ((rc = payout_start_withdrawal(db, w->payout_id, s->lease_seconds)) != DB_OK)
 		return rc;
-	if ((rc = write_event(db, w->id)) != DB_OK)
-		return rc;
-	s->changed = 1;
-	return DB_OK;
+	return write_event(db, w->id);
 }
 
 /* The conversion failed: the source amount returns from held to
@@ -812,20 +825,12 @@ fail_pending_tx(struct db *db, void *arg)
 	char acct[LEDGER_CODE_MAX], held[LEDGER_CODE_MAX];
 	struct ledger_leg legs[2];
 	struct db_arg a[2];
-	struct db_res res;
 	enum db_rc rc;
 
-	s->changed = 0;
-	if ((rc = load(db, s->id, 0, 1, w)) != DB_OK)
-		return rc;
-	if (strcmp(w->status, "pending") != 0)
-		return DB_OK;
 	a[0] = DB_S(s->reason);
 	a[1] = DB_S(s->id);
-	if ((rc = db_exec(db, DB_WD_FAIL, a, 2, NULL, &res)) != DB_OK)
+	if ((rc = leave_pending(db, s, DB_WD_FAIL, a, 2)) != DB_OK || !s->changed)
 		return rc;
-	if (res.affected != 1)
-		return DB_FAIL;
 	partner_account(w, 0, acct, sizeof(acct));
 	partner_account(w, 1, held, sizeof(held));
 	ledger_leg(&legs[0], held, w->currency, w->amount, 1);
@@ -834,10 +839,7 @@ fail_pending_tx(struct db *db, void *arg)
 		return rc;
 	if ((rc = payout_drop_withdrawal(db, w->payout_id, s->reason)) != DB_OK)
 		return rc;
-	if ((rc = write_event(db, w->id)) != DB_OK)
-		return rc;
-	s->changed = 1;
-	return DB_OK;
+	return write_event(db, w->id);
 }
 
 /* Runs fn for withdrawal id; 1 when it moved, 0 when not, -1 on error. */
