@@ -402,7 +402,8 @@ web_stop() {
 	return 0
 }
 
-# The sandbox cron: every worker in build/cron, every few seconds.
+# The sandbox cron: every worker in build/cron, one pass after another with a
+# second between them (so a sandbox withdrawal completes in about 15 s).
 workers_start() {
 	(
 		trap 'exit 0' TERM INT
@@ -411,7 +412,7 @@ workers_start() {
 				[ -x "$w" ] || continue
 				CEDIRAMP_CONF="$VAR/cediramp.conf" "$w" >>"$VAR/log/workers.log" 2>&1 || true
 			done
-			sleep 3 & wait $!
+			sleep 1 & wait $!
 		done
 	) &
 	echo $! > "$VAR/run/workers.pid"
