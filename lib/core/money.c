@@ -105,6 +105,21 @@ money_rescale(mpz_t out, const mpz_t v, unsigned from, unsigned to,
 }
 
 int
+money_cmp_text(const char *a, const char *b, unsigned scale)
+{
+	mpz_t x, y;
+	int rc = -2;
+
+	mpz_inits(x, y, NULL);
+	if (money_parse(a, scale, x) == MONEY_OK && money_parse(b, scale, y) == MONEY_OK) {
+		rc = mpz_cmp(x, y);
+		rc = rc < 0 ? -1 : rc > 0;
+	}
+	mpz_clears(x, y, NULL);
+	return rc;
+}
+
+int
 money_normalize(const char *text, unsigned from, unsigned to, char *out,
     size_t cap)
 {

@@ -39,6 +39,13 @@ enum money_rc money_parse(const char *s, unsigned scale, mpz_t out);
  */
 int money_format(const mpz_t units, unsigned scale, char *out, size_t cap);
 
+/*
+ * Compares two decimal texts of at most scale places (money_parse's
+ * form): -1, 0 or 1 as a is below, equal to or above b; -2 when either
+ * does not parse.
+ */
+int money_cmp_text(const char *a, const char *b, unsigned scale);
+
 enum money_round { MONEY_DOWN, MONEY_UP };
 
 /*

@@ -138,23 +138,6 @@ add_ghs(const char *a, const char *b, char *out, size_t cap)
 	return rc;
 }
 
-/* -1, 0, 1 as a is below, equal to or above b (2 places); -2 when either
- * does not parse. */
-static int
-cmp_ghs(const char *a, const char *b)
-{
-	mpz_t x, y;
-	int rc = -2;
-
-	mpz_inits(x, y, NULL);
-	if (money_parse(a, 2, x) == MONEY_OK && money_parse(b, 2, y) == MONEY_OK) {
-		rc = mpz_cmp(x, y);
-		rc = rc < 0 ? -1 : rc > 0;
-	}
-	mpz_clears(x, y, NULL);
-	return rc;
-}
-
 /* ---- create ---- */
 
 struct create {
@@ -220,7 +203,7 @@ create_tx(struct db *db, void *arg)
 	if (add_ghs(k->amount, k->fee, total, sizeof(total)) != 0 ||
 	    (rc = ledger_balance(db, acct, 2, bal, sizeof(bal))) != DB_OK)
 		return rc != DB_OK ? rc : DB_FAIL;
-	if (cmp_ghs(bal, total) < 0) {
+	if (money_cmp_text(bal, total, 2) < 0) {
 		outcome_clear_ctx(k->o);
 		outcome_str(k->o, "available", bal);
 		outcome_str(k->o, "required", total);
@@ -359,7 +342,7 @@ settle_tx(struct db *db, void *arg)
 		snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
 		ledger_leg(&legs[n++], IN_FLIGHT, "GHS", total, 1);
 		ledger_leg(&legs[n++], settle_acct, "GHS", p->amount, 0);
-		if (cmp_ghs(p->fee, "0.00") > 0)
+		if (money_cmp_text(p->fee, "0.00", 2) > 0)
 			ledger_leg(&legs[n++], FEES, "GHS", p->fee, 0);
 		a[0] = DB_S(s->id);
 		rc = db_exec(db, DB_PAYOUT_COMPLETE, a, 1, NULL, &res);
@@ -537,7 +520,8 @@ check_bounds(const char *network, const char *amount, struct outcome *o)
 
 	if (n == NULL)
 		return outcome_err(o, ERR_INTERNAL);
-	if (cmp_ghs(amount, n->min_amount) >= 0 && cmp_ghs(amount, n->max_amount) <= 0)
+	if (money_cmp_text(amount, n->min_amount, 2) >= 0 &&
+	    money_cmp_text(amount, n->max_amount, 2) <= 0)
 		return ERR_OK;
 	outcome_clear_ctx(o);
 	outcome_str(o, "minAmount", n->min_amount);
@@ -885,7 +869,7 @@ start_tx(struct db *db, void *arg)
 	if (add_ghs(p->amount, p->fee, total, sizeof(total)) != 0 ||
 	    (rc = ledger_balance(db, acct, 2, bal, sizeof(bal))) != DB_OK)
 		return rc != DB_OK ? rc : DB_FAIL;
-	if (cmp_ghs(bal, total) < 0) {
+	if (money_cmp_text(bal, total, 2) < 0) {
 		st->short_of_funds = 1; /* spent meanwhile: the payout fails */
 		return DB_FAIL;
 	}

@@ -393,22 +393,6 @@ read_quote(struct db *db, struct create *k)
 	return e == ERR_OK ? DB_OK : DB_FAIL;
 }
 
-/* -1, 0, 1 comparing two decimals at scale; -2 when either does not parse. */
-static int
-cmp_at(const char *a, const char *b, unsigned scale)
-{
-	mpz_t x, y;
-	int rc = -2;
-
-	mpz_inits(x, y, NULL);
-	if (money_parse(a, scale, x) == MONEY_OK && money_parse(b, scale, y) == MONEY_OK) {
-		rc = mpz_cmp(x, y);
-		rc = rc < 0 ? -1 : rc > 0;
-	}
-	mpz_clears(x, y, NULL);
-	return rc;
-}
-
 /*
  * The withdrawal's row, the hold of its source amount, its payout (float
  * drawn), the quote's use and withdrawal.pending, in one transaction
@@ -445,7 +429,7 @@ create_tx(struct db *db, void *arg)
 	snprintf(held, sizeof(held), "partner:%lld:%s:held", k->who->id, k->coin->code);
 	if ((rc = ledger_balance(db, acct, k->coin->scale, bal, sizeof(bal))) != DB_OK)
 		return rc;
-	if (cmp_at(bal, k->amount, k->coin->scale) < 0) {
+	if (money_cmp_text(bal, k->amount, k->coin->scale) < 0) {
 		outcome_fail(k->o, ERR_INSUFFICIENT_BALANCE, "The withdrawal needs %s %s; "
 		    "%s %s is available", k->amount, k->coin->code, bal, k->coin->code);
 		return DB_FAIL;
@@ -559,10 +543,10 @@ check_network(struct ctx *ctx, const struct create *k)
 
 	if (n == NULL || m == NULL)
 		return outcome_err(k->o, ERR_INTERNAL);
-	if (cmp_at(k->q.receive, n->min_amount, 2) < 0)
+	if (money_cmp_text(k->q.receive, n->min_amount, 2) < 0)
 		return outcome_fail(k->o, ERR_BELOW_MINIMUM, "ghs_amount %s is below the "
 		    "%s minimum of %s GHS", k->q.receive, n->id, n->min_amount);
-	if (cmp_at(k->q.receive, n->max_amount, 2) > 0)
+	if (money_cmp_text(k->q.receive, n->max_amount, 2) > 0)
 		return outcome_fail(k->o, ERR_ABOVE_MAXIMUM, "ghs_amount %s is above the "
 		    "%s maximum of %s GHS", k->q.receive, n->id, n->max_amount);
 	if (prov_http_probe(m->ep.url, m->ops->health_path, m->ep.timeout_ms) == PROV_DOWN)
@@ -806,7 +790,7 @@ processing_tx(struct db *db, void *arg)
 	ledger_leg(&legs[n++], pool, w->currency, w->amount, 0);
 	ledger_leg(&legs[n++], POOL_GHS, "GHS", w->gross, 1);
 	ledger_leg(&legs[n++], IN_FLIGHT, "GHS", w->ghs_amount, 0);
-	if (cmp_at(w->fee, "0", 2) > 0)
+	if (money_cmp_text(w->fee, "0", 2) > 0)
 		ledger_leg(&legs[n++], FEES, "GHS", w->fee, 0);
 	if ((rc = ledger_post(db, "withdrawal.converted", w->id, legs, n)) != DB_OK)
 		return rc;
@@ -975,7 +959,7 @@ withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
 		partner_account(&w, 0, acct, sizeof(acct));
 		snprintf(pool, sizeof(pool), "house:pool:%s", w.currency);
 		ledger_leg(&legs[n++], IN_FLIGHT, "GHS", w.ghs_amount, 1);
-		if (cmp_at(w.fee, "0", 2) > 0)
+		if (money_cmp_text(w.fee, "0", 2) > 0)
 			ledger_leg(&legs[n++], FEES, "GHS", w.fee, 1);
 		ledger_leg(&legs[n++], POOL_GHS, "GHS", w.gross, 0);
 		ledger_leg(&legs[n++], pool, w.currency, w.amount, 1);

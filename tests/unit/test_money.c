@@ -1149,6 +1149,22 @@ test_currency(void)
 		    "currency_find(\"%s\") should be NULL", unknown[i]);
 }
 
+static void
+test_cmp_text(void)
+{
+	static const struct { const char *a, *b; unsigned scale; int want; } t[] = {
+		{ "1.00", "1", 2, 0 }, { "0.99", "1.00", 2, -1 }, { "10", "9.99", 2, 1 },
+		{ "5.000001", "5", 6, 1 }, { "0", "0.000", 6, 0 }, { "007.5", "7.50", 2, 0 },
+		{ "1.001", "1", 2, -2 }, { "-1", "1", 2, -2 }, { "1", "abc", 2, -2 },
+		{ "", "0", 2, -2 },
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(t); i++)
+		UNIT_CHECK(money_cmp_text(t[i].a, t[i].b, t[i].scale) == t[i].want,
+		    "cmp row %zu: \"%s\" vs \"%s\" at %u", i, t[i].a, t[i].b, t[i].scale);
+}
+
 int
 main(void)
 {
@@ -1157,6 +1173,7 @@ main(void)
 		{ "money_parse DAI 18 vs 19 places", test_parse_dai_places },
 		{ "money_parse leading zeros", test_parse_leading_zeros },
 		{ "money_format table", test_format_table },
+		{ "money_cmp_text table", test_cmp_text },
 		{ "money_format cap", test_format_cap },
 		{ "money_format negative", test_format_negative },
 		{ "money_format round trips 0..18", test_format_round_trip },
