@@ -71,18 +71,14 @@ out:
 }
 
 enum err
-quote_create(struct ctx *ctx, const struct caller *who,
-    const struct currency *from, const char *amount, struct quote *q,
-    struct outcome *o)
+quote_live(struct ctx *ctx, const struct currency *from, const char *amount,
+    struct quote *q, struct outcome *o)
 {
 	const struct cfg *c = &ctx->cfg;
 	char rate[FXRATE_TEXT];
-	struct db_arg a[14];
-	long long now = (long long)time(NULL);
-	enum err e;
 
 	switch (fxrate_current(ctx->db, from->code, (long long)c->rate_max_age_seconds,
-	    now, rate, sizeof(rate))) {
+	    (long long)time(NULL), rate, sizeof(rate))) {
 	case FXRATE_OK:
 		break;
 	case FXRATE_DB:
@@ -92,8 +88,20 @@ quote_create(struct ctx *ctx, const struct caller *who,
 		log_event("warn", "no fresh %s/GHS rate; quoting refused", from->code);
 		return outcome_err(o, ERR_RATE_UNAVAILABLE);
 	}
-	e = quote_price(from, amount, rate, c->fee_conversion_percent, q, o);
-	if (e != ERR_OK)
+	return quote_price(from, amount, rate, c->fee_conversion_percent, q, o);
+}
+
+enum err
+quote_create(struct ctx *ctx, const struct caller *who,
+    const struct currency *from, const char *amount, struct quote *q,
+    struct outcome *o)
+{
+	const struct cfg *c = &ctx->cfg;
+	struct db_arg a[14];
+	long long now = (long long)time(NULL);
+	enum err e;
+
+	if ((e = quote_live(ctx, from, amount, q, o)) != ERR_OK)
 		return e;
 	if (id_new(q->id, sizeof(q->id), "qt_") != 0)
 		return outcome_err(o, ERR_INTERNAL);

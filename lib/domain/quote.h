@@ -38,6 +38,15 @@ enum err quote_price(const struct currency *from, const char *amount,
     struct outcome *o);
 
 /*
+ * Prices amount of from at the current rate (no older than
+ * rates.max_age_seconds) with the configured fee, storing nothing.
+ * ERR_INVALID_AMOUNT, ERR_RATE_UNAVAILABLE, ERR_SERVICE_UNAVAILABLE,
+ * ERR_INTERNAL in o.
+ */
+enum err quote_live(struct ctx *ctx, const struct currency *from, const char *amount,
+    struct quote *q, struct outcome *o);
+
+/*
  * Prices amount of from at the current rate and stores the quote for who
  * (a wallet user or a partner), valid for quotes.ttl_seconds from now.
  * Errors in o: ERR_INVALID_AMOUNT, ERR_RATE_UNAVAILABLE (no fresh rate),

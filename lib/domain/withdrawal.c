@@ -211,25 +211,24 @@ event_data(const struct withdrawal *w)
 	return d;
 }
 
-/* Writes w's event for its current status ("withdrawal.<status>"),
- * reading the row again so the event carries what was just committed. */
+/* Reads withdrawal id into *w as it now stands (inside the transaction
+ * that changed it) and writes its event for that status
+ * ("withdrawal.<status>"). w is the caller's to withdrawal_free. */
 static enum db_rc
-write_event(struct db *db, const char *id)
+event_now(struct db *db, const char *id, struct withdrawal *w)
 {
-	struct withdrawal w;
 	char type[40];
 	json_t *data;
 	enum db_rc rc;
 
-	if ((rc = load(db, id, 0, 0, &w)) != DB_OK)
+	withdrawal_free(w);
+	if ((rc = load(db, id, 0, 0, w)) != DB_OK)
 		return rc == DB_DUP ? DB_FAIL : rc;
-	snprintf(type, sizeof(type), "withdrawal.%s", w.status);
-	if ((data = event_data(&w)) == NULL)
-		rc = DB_FAIL;
-	else
-		rc = outbox_add(db, type, OUTBOX_PARTNER, w.partner_id, w.id, data);
+	snprintf(type, sizeof(type), "withdrawal.%s", w->status);
+	if ((data = event_data(w)) == NULL)
+		return DB_FAIL;
+	rc = outbox_add(db, type, OUTBOX_PARTNER, w->partner_id, w->id, data);
 	json_decref(data);
-	withdrawal_free(&w);
 	return rc;
 }
 
@@ -478,9 +477,7 @@ create_tx(struct db *db, void *arg)
 	ledger_leg(&legs[1], held, k->coin->code, k->amount, 0);
 	if ((rc = ledger_post(db, "withdrawal.hold", id, legs, 2)) != DB_OK)
 		return rc;
-	if ((rc = write_event(db, id)) != DB_OK)
-		return rc;
-	return load(db, id, 0, 0, k->out);
+	return event_now(db, id, k->out); /* also the answer: one read */
 }
 
 /* The checks that need no database: currency, amount, phone, network,
@@ -516,22 +513,12 @@ check_request(struct create *k, char **md)
 static enum err
 live_price(struct ctx *ctx, struct create *k)
 {
-	char rate[FXRATE_TEXT];
+	enum err e = quote_live(ctx, k->coin, k->amount, &k->q, k->o);
 
-	switch (fxrate_current(ctx->db, k->coin->code, (long long)ctx->cfg.rate_max_age_seconds,
-	    (long long)time(NULL), rate, sizeof(rate))) {
-	case FXRATE_OK:
-		break;
-	case FXRATE_DB:
-		return outcome_err(k->o, ERR_SERVICE_UNAVAILABLE);
-	default:
-		return outcome_err(k->o, ERR_RATE_UNAVAILABLE);
-	}
-	if (quote_price(k->coin, k->amount, rate, ctx->cfg.fee_conversion_percent, &k->q,
-	    k->o) != ERR_OK)
+	if (e == ERR_INVALID_AMOUNT)
 		return outcome_field(k->o, ERR_VALIDATION, "amount",
 		    "too small: nothing is left after the fee");
-	return ERR_OK;
+	return e;
 }
 
 /* ghs_amount against the network's bounds; then the network's health. */
@@ -796,7 +783,7 @@ processing_tx(struct db *db, void *arg)
 		return rc;
 	if ((rc = payout_start_withdrawal(db, w->payout_id, s->lease_seconds)) != DB_OK)
 		return rc;
-	return write_event(db, w->id);
+	return event_now(db, s->id, w);
 }
 
 /* The conversion failed: the source amount returns from held to
@@ -823,7 +810,7 @@ fail_pending_tx(struct db *db, void *arg)
 		return rc;
 	if ((rc = payout_drop_withdrawal(db, w->payout_id, s->reason)) != DB_OK)
 		return rc;
-	return write_event(db, w->id);
+	return event_now(db, s->id, w);
 }
 
 /* Runs fn for withdrawal id; 1 when it moved, 0 when not, -1 on error. */
@@ -967,5 +954,7 @@ withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
 		if ((rc = ledger_post(db, "withdrawal.refund", w.id, legs, n)) != DB_OK)
 			return rc;
 	}
-	return write_event(db, w.id);
+	rc = event_now(db, p->withdrawal_id, &w);
+	withdrawal_free(&w);
+	return rc;
 }
