@@ -23,6 +23,7 @@
 #include "domain/partner.h"
 #include "domain/pfloat.h"
 #include "domain/user.h"
+#include "domain/webhook.h"
 #include "http/errtab.h"
 #include "http/jwt.h"
 #include "sandbox/rates.h"
@@ -45,6 +46,9 @@ static const char usage[] =
     "  user tier WALLET_ID none|basic|verified|enterprise\n"
     "  user limit WALLET_ID CATEGORY N         this user's own rate limit (N 0: back to config);\n"
     "                                          CATEGORY general|quotes|convert|payouts|beneficiaries|kyc\n"
+"  user webhook WALLET_ID URL SECRET       the user's wallet webhook (payout.completed and\n"
+    "                                          payout.failed), replacing any earlier one\n"
+    "  user webhook WALLET_ID --delete         remove it; nothing more is sent there\n"
     "  kyc list                                KYC submissions: pending first (oldest first), then decided\n"
     "  kyc approve ID [--tier basic|verified|enterprise]\n"
     "                                          approve; raises the user's tier (default verified), never lowers it\n"
@@ -227,6 +231,27 @@ cmd_user_tier(struct db *db, const struct cfg *c, const char *wallet,
 	if (user_set_tier(db, c->sandbox, wallet, tier, &o) != ERR_OK)
 		return report(db, &o, 2);
 	printf("%s: tier %s\n", wallet, tier);
+	return 0;
+}
+
+/* user webhook WALLET_ID URL SECRET | user webhook WALLET_ID --delete */
+static int
+cmd_user_webhook(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	int del = argc == 5 && strcmp(argv[4], "--delete") == 0;
+	struct outcome o;
+
+	if (!del && argc != 6) {
+		fprintf(stderr, "%s", usage);
+		return 2;
+	}
+	if (webhook_set_user(db, c, argv[3], del ? NULL : argv[4], del ? NULL : argv[5],
+	    &o) != ERR_OK)
+		return report(db, &o, 2);
+	if (del)
+		printf("%s: webhook deleted\n", argv[3]);
+	else
+		printf("%s: webhook %s -> %s\n", argv[3], o.nctx ? o.ctx[0].str : "", argv[4]);
 	return 0;
 }
 
@@ -430,6 +455,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return kyc_cmd(db, argc, argv);
 	if (strcmp(cmd, "user") == 0 && strcmp(sub, "limit") == 0 && argc == 6)
 		return cmd_user_limit(db, c, argv[3], argv[4], argv[5]);
+	if (strcmp(cmd, "user") == 0 && strcmp(sub, "webhook") == 0 && argc >= 5)
+		return cmd_user_webhook(db, c, argc, argv);
 	if (strcmp(cmd, "user") == 0 && strcmp(sub, "tier") == 0 && argc == 5)
 		return cmd_user_tier(db, c, argv[3], argv[4]);
 	if (strcmp(cmd, "sim") == 0 && strcmp(sub, "set") == 0 && argc == 5)

@@ -249,6 +249,8 @@ providers.momo.AIRTELTIGO.api_key = $MOMO_AIRTELTIGO_API_KEY
 providers.momo.AIRTELTIGO.subscription_key = $MOMO_AIRTELTIGO_SUBSCRIPTION_KEY
 rates.source_url = $base/sim/rates
 schema.dir = $ROOT/schema
+# webhooks to receivers on this machine (sandbox only)
+webhooks.allow_loopback = 1
 CONF
 	# Extra lines for special stacks (make bench raises the rate limits).
 	[ -n "${CEDIRAMP_EXTRA_CONF:-}" ] && printf '%s\n' "$CEDIRAMP_EXTRA_CONF" >> "$VAR/cediramp.conf.new"
@@ -403,26 +405,45 @@ web_stop() {
 }
 
 # The sandbox cron: every worker in build/cron, one pass after another with a
-# second between them (so a sandbox withdrawal completes in about 15 s).
+# second between them (so a sandbox withdrawal completes in about 15 s);
+# the webhooks worker in a loop of its own, since one run of it drains for
+# webhooks.drain_seconds.
 workers_start() {
 	(
 		trap 'exit 0' TERM INT
 		while :; do
 			for w in "$BUILD"/cron/*; do
 				[ -x "$w" ] || continue
+				[ "$(basename "$w")" = webhooks ] && continue
 				CEDIRAMP_CONF="$VAR/cediramp.conf" "$w" >>"$VAR/log/workers.log" 2>&1 || true
 			done
 			sleep 1 & wait $!
 		done
 	) &
 	echo $! > "$VAR/run/workers.pid"
+	if [ -x "$BUILD/cron/webhooks" ]; then
+		(
+			child=
+			trap '[ -n "$child" ] && kill -TERM $child 2>/dev/null; exit 0' TERM INT
+			while :; do
+				CEDIRAMP_CONF="$VAR/cediramp.conf" "$BUILD/cron/webhooks" \
+					>>"$VAR/log/workers.log" 2>&1 & child=$!
+				wait $child
+				sleep 1 & wait $!
+			done
+		) &
+		echo $! > "$VAR/run/webhooks.pid"
+	fi
 }
 
 workers_stop() {
-	if [ -f "$VAR/run/workers.pid" ]; then
-		kill -TERM "$(cat "$VAR/run/workers.pid")" 2>/dev/null || true
-		rm -f "$VAR/run/workers.pid"
-	fi
+	local f
+	for f in "$VAR/run/workers.pid" "$VAR/run/webhooks.pid"; do
+		if [ -f "$f" ]; then
+			kill -TERM "$(cat "$f")" 2>/dev/null || true
+			rm -f "$f"
+		fi
+	done
 }
 
 # A sandbox partner key (kept across runs while it still works) and a

@@ -75,6 +75,13 @@ static const struct cfg_key cfg_keys[] = {
 	R("ratelimit.partner_minute", rl_partner_minute),
 	R("ratelimit.partner_day", rl_partner_day),
 	H("kyc.encryption_key", kyc_encryption_key),
+	U("webhooks.retry_policy", wh_policy, 0, 2),
+	U("webhooks.retry_clock_divisor", wh_clock_divisor, 1, 1000000),
+	U("webhooks.timeout_seconds", wh_timeout_seconds, 0, 120),
+	U("webhooks.lease_seconds", wh_lease_seconds, 0, 3600),
+	U("webhooks.drain_seconds", wh_drain_seconds, 0, 3600),
+	U("webhooks.max_in_flight", wh_max_in_flight, 1, 1000),
+	U("webhooks.allow_loopback", wh_allow_loopback, 0, 1),
 };
 
 #undef S
@@ -134,6 +141,9 @@ cfg_defaults(struct cfg *c)
 	 * 300/min 100,000/day), decided once the environment is known */
 	rate_set(&c->rl_partner_minute, 0, 60);
 	rate_set(&c->rl_partner_day, 0, 86400);
+	c->wh_clock_divisor = 1;
+	c->wh_drain_seconds = 55;
+	c->wh_max_in_flight = 50;
 }
 
 static const struct cfg_key *
@@ -292,6 +302,21 @@ cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
 		c->rl_partner_minute.limit = c->sandbox ? 60 : 300;
 	if (c->rl_partner_day.limit == 0)
 		c->rl_partner_day.limit = c->sandbox ? 10000 : 100000;
+	if (c->wh_policy == 0)
+		c->wh_policy = c->sandbox ? 2 : 1;
+	if (c->wh_timeout_seconds == 0)
+		c->wh_timeout_seconds = c->wh_policy == 1 ? 30 : 10;
+	if (c->wh_lease_seconds == 0)
+		c->wh_lease_seconds = c->wh_timeout_seconds + 15;
+	if (c->wh_lease_seconds <= c->wh_timeout_seconds) {
+		snprintf(err, errlen, "%s: webhooks.lease_seconds must exceed "
+		    "webhooks.timeout_seconds", path);
+		goto out;
+	}
+	if (c->wh_allow_loopback && !c->sandbox) {
+		snprintf(err, errlen, "%s: webhooks.allow_loopback is for the sandbox only", path);
+		goto out;
+	}
 	rc = 0;
 out:
 	fclose(f);

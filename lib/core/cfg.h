@@ -73,6 +73,16 @@ struct cfg {
 	/* AES-256-GCM key of stored KYC images: 64 hex digits, or "" (KYC
 	 * uploads then answer 503) */
 	char kyc_encryption_key[65];
+
+	/* Webhooks (DESIGN decisions 3, 25; decided once the environment is
+	 * known when left 0): */
+	unsigned long long wh_policy;          /* 1 or 2: production 1, sandbox 2 */
+	unsigned long long wh_clock_divisor;   /* divides the retry delays (tests) */
+	unsigned long long wh_timeout_seconds; /* per attempt: policy 1 30, policy 2 10 */
+	unsigned long long wh_lease_seconds;   /* a claim's hold: timeout + 15 */
+	unsigned long long wh_drain_seconds;   /* how long one worker run drains */
+	unsigned long long wh_max_in_flight;   /* deliveries sent at once */
+	unsigned long long wh_allow_loopback;  /* 1: loopback receivers (sandbox only) */
 };
 
 /* Fills c with the documented defaults. */

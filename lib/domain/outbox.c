@@ -23,5 +23,12 @@ outbox_add(struct db *db, const char *type, enum outbox_subject kind,
 	a[5] = DB_S(text);
 	rc = db_exec(db, DB_OUTBOX_INSERT, a, 6, NULL, NULL);
 	free(text);
-	return rc;
+	if (rc != DB_OK)
+		return rc;
+	/* one delivery per live endpoint subscribed to it, in the same
+	 * transaction: an event is never without its deliveries */
+	a[1] = a[2];
+	a[2] = a[3];
+	a[3] = DB_S(type);
+	return db_exec(db, DB_WH_FANOUT, a, 4, NULL, NULL);
 }

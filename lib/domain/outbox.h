@@ -1,7 +1,9 @@
 /*
  * outbox: events to deliver, each written in the transaction of the state
  * change it announces, so an event exists exactly when its change does.
- * The webhooks worker delivers them (signing, retries) later.
+ * Writing one also writes its deliveries: one per live webhook endpoint of
+ * its subject subscribed to its type (domain/webhook.h); the webhooks
+ * worker sends them (domain/delivery.h).
  */
 #ifndef CEDIRAMP_OUTBOX_H
 #define CEDIRAMP_OUTBOX_H

@@ -64,9 +64,8 @@ user_resolve(struct db *db, const char *wallet_id, int sandbox,
 static const char *const limit_categories[] = { "general", "quotes", "convert",
 	"payouts", "beneficiaries", "kyc" };
 
-/* 1 when s is a wallet id a token could carry: 1..USER_WALLET_MAX of 0x21..0x7e. */
-static int
-wallet_ok(const char *s)
+int
+user_wallet_ok(const char *s)
 {
 	size_t i, n = s ? strlen(s) : 0;
 
@@ -123,7 +122,7 @@ user_set_tier(struct db *db, int sandbox, const char *wallet_id,
 	int rc;
 
 	outcome_init(o);
-	if (!wallet_ok(wallet_id))
+	if (!user_wallet_ok(wallet_id))
 		return outcome_field(o, ERR_VALIDATION, "wallet_id",
 		    "1 to 128 printable characters, no spaces");
 	if (!user_tier_ok(tier))
@@ -150,7 +149,7 @@ user_limit_set(struct db *db, int sandbox, const char *wallet_id,
 	int rc;
 
 	outcome_init(o);
-	if (!wallet_ok(wallet_id))
+	if (!user_wallet_ok(wallet_id))
 		return outcome_field(o, ERR_VALIDATION, "wallet_id",
 		    "1 to 128 printable characters, no spaces");
 	if (!category_ok(category))

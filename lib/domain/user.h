@@ -9,6 +9,9 @@
 #define USER_WALLET_MAX 128             /* characters, 0x21..0x7e (a JWT sub) */
 #define USER_LIMIT_MAX 1000000000ULL    /* the largest per-user override */
 
+/* 1 when s is a wallet id a token could carry: 1..USER_WALLET_MAX of 0x21..0x7e. */
+int user_wallet_ok(const char *s);
+
 /*
  * Finds the user for wallet_id, creating it on first sight with the
  * environment's starting tier (sandbox: basic; production: none). Fills

@@ -32,6 +32,22 @@
 
 /* A partner's withdrawals narrowed by the list filters, each given twice
  * (NULL: no filter): status, from, to (DATETIME text), reference_id. */
+/* ISO 8601 to the millisecond (delivery logs: retries a second apart) */
+#define ISO_MS(c) "CONCAT(LEFT(DATE_FORMAT(" c ", '%Y-%m-%dT%H:%i:%s.%f'), 23), 'Z')"
+/* a partner's deliveries, filtered by webhook_id, event_type, status */
+#define WH_LOG_FROM "FROM webhook_deliveries d " \
+	"JOIN webhook_endpoints e ON e.id = d.endpoint_id " \
+	"JOIN outbox_events v ON v.id = d.event_id " \
+	"WHERE e.subject_kind = 'partner' AND e.subject_id = ? " \
+	"AND (? IS NULL OR e.public_id = ?) AND (? IS NULL OR v.type = ?) " \
+	"AND (? IS NULL OR d.status = ?) "
+/* a pending delivery for every live endpoint of a subject subscribed to
+ * the event's type (arguments: event id, kind, subject id, type) */
+#define WH_FANOUT "INSERT INTO webhook_deliveries (event_id, endpoint_id, status, " \
+	"next_attempt_at, created_at) SELECT ?, id, 'pending', UTC_TIMESTAMP(6), " \
+	"UTC_TIMESTAMP(6) FROM webhook_endpoints WHERE subject_kind = ? " \
+	"AND subject_id = ? AND active = 1 AND FIND_IN_SET(?, events) "
+
 #define WD_FILTER "w.partner_id = ? AND (? IS NULL OR w.status = ?) " \
 	"AND (? IS NULL OR w.created_at >= ?) AND (? IS NULL OR w.created_at <= ?) " \
 	"AND (? IS NULL OR w.reference_id = ?) "
@@ -547,6 +563,100 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "SELECT public_id, document_number FROM kyc_submissions "
 	    "WHERE status = 'pending' AND (document_number LIKE '%0000' "
 	    "OR document_number LIKE '%1111') ORDER BY submitted_at, id LIMIT ?",
+	/* ---- webhooks ---- */
+	[DB_WH_FANOUT] = WH_FANOUT,
+	[DB_WH_COUNT_LIVE] =
+	    "SELECT COUNT(*) FROM webhook_endpoints WHERE subject_kind = ? "
+	    "AND subject_id = ? AND active = 1",
+	[DB_WH_INSERT] =
+	    "INSERT INTO webhook_endpoints (public_id, subject_kind, subject_id, url, "
+	    "events, secret, active, created_at) VALUES (?, ?, ?, ?, ?, ?, 1, UTC_TIMESTAMP(6))",
+	[DB_WH_GET] =
+	    "SELECT public_id, url, events, active, "
+	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') FROM webhook_endpoints "
+	    "WHERE public_id = ? AND subject_kind = ? AND subject_id = ?",
+	[DB_WH_LIST] =
+	    "SELECT public_id, url, events, active, "
+	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') FROM webhook_endpoints "
+	    "WHERE subject_kind = ? AND subject_id = ? AND active = 1 ORDER BY id",
+	[DB_WH_DELETE] =
+	    "UPDATE webhook_endpoints SET active = 0, deleted_at = UTC_TIMESTAMP(6) "
+	    "WHERE public_id = ? AND subject_kind = ? AND subject_id = ? AND active = 1",
+	[DB_WH_DELETE_SUBJECT] =
+	    "UPDATE webhook_endpoints SET active = 0, deleted_at = UTC_TIMESTAMP(6) "
+	    "WHERE subject_kind = ? AND subject_id = ? AND active = 1",
+	/* a deleted endpoint gets nothing more */
+	[DB_WH_CANCEL_PENDING] =
+	    "UPDATE webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id "
+	    "SET d.status = 'failed', d.next_attempt_at = NULL, d.lease_until = NULL, "
+	    "d.finished_at = UTC_TIMESTAMP(6) WHERE e.subject_kind = ? AND e.subject_id = ? "
+	    "AND e.active = 0 AND d.status = 'pending'",
+	[DB_WH_CLAIM] =
+	    "SELECT id FROM webhook_deliveries WHERE status = 'pending' "
+	    "AND next_attempt_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED",
+	[DB_WH_LEASE] =
+	    "UPDATE webhook_deliveries SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
+	    "WHERE id = ?",
+	[DB_WH_LOAD] =
+	    "SELECT d.status, e.url, e.secret, e.active, v.id, v.type, v.subject_kind, "
+	    "DATE_FORMAT(v.created_at, '%Y-%m-%dT%H:%i:%sZ'), v.payload "
+	    "FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id "
+	    "JOIN outbox_events v ON v.id = d.event_id WHERE d.id = ?",
+	[DB_WH_LOCK_DELIVERY] =
+	    "SELECT status, attempts, round_failures FROM webhook_deliveries "
+	    "WHERE id = ? FOR UPDATE",
+	[DB_WH_ATTEMPT_INSERT] =
+	    "INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, "
+	    "duration_ms, error) VALUES (?, ?, ?, ?, ?, ?)",
+	[DB_WH_DELIVERED] =
+	    "UPDATE webhook_deliveries SET status = 'delivered', attempts = ?, "
+	    "next_attempt_at = NULL, lease_until = NULL, finished_at = UTC_TIMESTAMP(6) "
+	    "WHERE id = ?",
+	[DB_WH_RETRY] =
+	    "UPDATE webhook_deliveries SET attempts = ?, round_failures = ?, "
+	    "next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND, lease_until = NULL "
+	    "WHERE id = ?",
+	[DB_WH_FAILED] =
+	    "UPDATE webhook_deliveries SET status = 'failed', attempts = ?, round_failures = ?, "
+	    "next_attempt_at = NULL, lease_until = NULL, finished_at = UTC_TIMESTAMP(6) "
+	    "WHERE id = ?",
+	/* an attempt at a delivery no longer pending: counted, nothing else */
+	[DB_WH_COUNTED] =
+	    "UPDATE webhook_deliveries SET attempts = ?, lease_until = NULL WHERE id = ?",
+	/* microseconds until the next pending delivery may be claimed (NULL: none) */
+	[DB_WH_NEXT_DUE] =
+	    "SELECT TIMESTAMPDIFF(MICROSECOND, UTC_TIMESTAMP(6), "
+	    "MIN(GREATEST(next_attempt_at, COALESCE(lease_until, next_attempt_at)))) "
+	    "FROM webhook_deliveries WHERE status = 'pending'",
+	[DB_WH_EVENT_GET] =
+	    "SELECT id, type, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ'), payload "
+	    "FROM outbox_events WHERE id = ? AND subject_kind = ? AND subject_id = ?",
+	[DB_WH_EVENT_DELIVERIES] =
+	    "SELECT d.id, e.public_id, e.url, d.status, " ISO_MS("d.next_attempt_at") " "
+	    "FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id "
+	    "WHERE d.event_id = ? ORDER BY d.id",
+	[DB_WH_ATTEMPTS] =
+	    "SELECT attempt, " ISO_MS("at") ", response_status, duration_ms, error "
+	    "FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt",
+	[DB_WH_LOG_COUNT] = "SELECT COUNT(*) " WH_LOG_FROM,
+	[DB_WH_LOG_PAGE] =
+	    "SELECT v.id, v.type, e.public_id, e.url, d.status, d.attempts, "
+	    ISO_MS("d.next_attempt_at") ", "
+	    "(SELECT " ISO_MS("a.at") " FROM webhook_attempts a WHERE a.delivery_id = d.id "
+	    "AND a.attempt = d.attempts), "
+	    "(SELECT a.response_status FROM webhook_attempts a WHERE a.delivery_id = d.id "
+	    "AND a.attempt = d.attempts), "
+	    "DATE_FORMAT(d.created_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    WH_LOG_FROM "ORDER BY d.id DESC LIMIT ? OFFSET ?",
+	/* a fresh round to every live subscribed endpoint, new ones included */
+	[DB_WH_REDELIVER] = WH_FANOUT
+	    "ON DUPLICATE KEY UPDATE status = 'pending', round_failures = 0, "
+	    "next_attempt_at = UTC_TIMESTAMP(6), finished_at = NULL",
+	[DB_WH_COUNT_SUBSCRIBED] =
+	    "SELECT COUNT(*) FROM webhook_endpoints WHERE subject_kind = ? "
+	    "AND subject_id = ? AND active = 1 AND FIND_IN_SET(?, events)",
 };
 
 const char *

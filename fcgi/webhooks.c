@@ -1,0 +1,183 @@
+/*
+ * webhooks: the partner API's webhook endpoints and delivery log (issue
+ * 10). POST/GET /v1/webhooks, DELETE /v1/webhooks/{id} (204),
+ * GET /v1/webhooks/{id}/deliveries, GET /v1/webhook-deliveries (webhook_id,
+ * event_type and status filters; page and per_page),
+ * GET /v1/webhook-deliveries/{event_id}, and
+ * POST /v1/webhook-deliveries/{event_id}/redeliver (202).
+ */
+#include <string.h>
+
+#include "domain/event.h"
+#include "domain/webhook.h"
+#include "http/app.h"
+#include "http/body.h"
+#include "http/numpage.h"
+
+static const char *const create_fields[] = { "url", "events", "secret", NULL };
+
+static enum err
+post_webhook(struct req *r, struct resp *resp)
+{
+	struct webhook_req in;
+	struct webhook w;
+	json_t *data;
+	size_t len;
+	enum err e;
+
+	memset(&in, 0, sizeof(in));
+	if ((e = body_only(r, resp, create_fields)) != ERR_OK ||
+	    (e = body_text(r, resp, "url", 1, &in.url, &len)) != ERR_OK)
+		return e;
+	if (strlen(in.url) != len)
+		return resp_invalid(resp, ERR_VALIDATION, "url", "no NUL bytes");
+	if ((e = body_text(r, resp, "secret", 1, &in.secret, &len)) != ERR_OK)
+		return e;
+	if (strlen(in.secret) != len)
+		return resp_invalid(resp, ERR_VALIDATION, "secret",
+		    "16 to 256 printable ASCII characters");
+	if ((in.events = json_object_get(r->body, "events")) == NULL)
+		return resp_invalid(resp, ERR_VALIDATION, "events", "required");
+	if ((e = webhook_create(r->ctx, &r->caller, &in, &w, &resp->out)) != ERR_OK)
+		return e;
+	data = webhook_json(&w);
+	return data ? resp_ok(resp, 201, data) : ERR_INTERNAL;
+}
+
+static enum err
+list_webhooks(struct req *r, struct resp *resp)
+{
+	struct webhook rows[WEBHOOK_MAX_PER_PARTNER];
+	json_t *data = json_array();
+	size_t i, n;
+	enum err e;
+
+	if (data == NULL)
+		return ERR_INTERNAL;
+	if ((e = webhook_list(r->ctx, &r->caller, rows, WEBHOOK_MAX_PER_PARTNER, &n,
+	    &resp->out)) != ERR_OK) {
+		json_decref(data);
+		return e;
+	}
+	for (i = 0; i < n; i++)
+		if (json_array_append_new(data, webhook_json(&rows[i])) != 0) {
+			json_decref(data);
+			return ERR_INTERNAL;
+		}
+	return resp_ok(resp, 200, data);
+}
+
+static enum err
+delete_webhook(struct req *r, struct resp *resp)
+{
+	enum err e;
+
+	if ((e = webhook_delete(r->ctx, &r->caller, req_param(r, "id"), &resp->out)) != ERR_OK)
+		return e;
+	resp->no_body = 1;
+	return resp_ok(resp, 204, NULL);
+}
+
+static const char *const log_params[] = { "webhook_id", "event_type", "status", "page",
+	"per_page", NULL };
+static const char *const endpoint_log_params[] = { "event_type", "status", "page",
+	"per_page", NULL };
+
+/* A page of the log, filtered by f plus the query's event_type and status. */
+static enum err
+log_page(struct req *r, struct resp *resp, struct webhook_log_filter *f)
+{
+	unsigned long long total;
+	struct numpage p;
+	json_t *items;
+	enum err e;
+
+	if ((e = numpage_read(r, resp, &p)) != ERR_OK)
+		return e;
+	f->event_type = req_query(r, "event_type");
+	if (f->event_type != NULL && !event_partner_type_known(f->event_type))
+		return resp_invalid(resp, ERR_VALIDATION, "event_type",
+		    "an event type (see the Events section)");
+	f->status = req_query(r, "status");
+	if (f->status != NULL && !webhook_delivery_status_valid(f->status))
+		return resp_invalid(resp, ERR_VALIDATION, "status",
+		    "pending, delivered or failed");
+	if ((e = webhook_log_list(r->ctx, &r->caller, f, p.offset, (size_t)p.per_page,
+	    &items, &total, &resp->out)) != ERR_OK)
+		return e;
+	json_decref(resp->pagination);
+	if ((resp->pagination = numpage_json(&p, total)) == NULL) {
+		json_decref(items);
+		return ERR_INTERNAL;
+	}
+	return resp_ok(resp, 200, items);
+}
+
+static enum err
+list_deliveries(struct req *r, struct resp *resp)
+{
+	struct webhook_log_filter f;
+
+	memset(&f, 0, sizeof(f));
+	f.webhook_id = req_query(r, "webhook_id");
+	if (f.webhook_id != NULL && (f.webhook_id[0] == '\0' || strlen(f.webhook_id) >= ID_MAX))
+		return resp_invalid(resp, ERR_VALIDATION, "webhook_id", "a webhook id");
+	return log_page(r, resp, &f);
+}
+
+static enum err
+list_endpoint_deliveries(struct req *r, struct resp *resp)
+{
+	struct webhook_log_filter f;
+	struct webhook w;
+	enum err e;
+
+	if ((e = webhook_get(r->ctx, &r->caller, req_param(r, "id"), &w, &resp->out)) != ERR_OK)
+		return e;
+	memset(&f, 0, sizeof(f));
+	f.webhook_id = w.id;
+	return log_page(r, resp, &f);
+}
+
+static enum err
+get_delivery(struct req *r, struct resp *resp)
+{
+	json_t *data;
+	enum err e;
+
+	if ((e = webhook_log_event(r->ctx, &r->caller, req_param(r, "id"), &data,
+	    &resp->out)) != ERR_OK)
+		return e;
+	return resp_ok(resp, 200, data);
+}
+
+static enum err
+redeliver(struct req *r, struct resp *resp)
+{
+	const char *id = req_param(r, "id");
+	long long queued;
+	json_t *data;
+	enum err e;
+
+	if ((e = webhook_redeliver(r->ctx, &r->caller, id, &queued, &resp->out)) != ERR_OK)
+		return e;
+	data = json_pack("{s:s,s:I}", "event_id", id, "queued", (json_int_t)queued);
+	return data ? resp_ok(resp, 202, data) : ERR_INTERNAL;
+}
+
+static const struct route routes[] = {
+	{ "POST", "/v1/webhooks", post_webhook, ROUTE_BODY, NULL, RL_GENERAL },
+	{ "GET", "/v1/webhooks", list_webhooks, 0, NULL, RL_GENERAL },
+	{ "DELETE", "/v1/webhooks/:id", delete_webhook, 0, NULL, RL_GENERAL },
+	{ "GET", "/v1/webhooks/:id/deliveries", list_endpoint_deliveries, 0,
+	    endpoint_log_params, RL_GENERAL },
+	{ "GET", "/v1/webhook-deliveries", list_deliveries, 0, log_params, RL_GENERAL },
+	{ "GET", "/v1/webhook-deliveries/:id", get_delivery, 0, NULL, RL_GENERAL },
+	{ "POST", "/v1/webhook-deliveries/:id/redeliver", redeliver, 0, NULL, RL_GENERAL },
+};
+
+int
+main(void)
+{
+	return app_run("webhooks", routes, APP_NROUTES(routes));
+}

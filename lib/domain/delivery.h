@@ -1,0 +1,59 @@
+/*
+ * delivery: the webhooks worker's work (cron/webhooks). Claims due
+ * deliveries (SELECT ... FOR UPDATE SKIP LOCKED, then a lease of
+ * webhooks.lease_seconds), sends up to webhooks.max_in_flight at once with
+ * libcurl multi, and records every attempt:
+ *
+ *   - any 2xx answer delivers it;
+ *   - anything else (another status, a timeout, a refused address, no
+ *     connection) is a failed attempt: the next one is due after the
+ *     retry policy's next delay (DESIGN decision 3), or, when the policy
+ *     has no delay left, the delivery is failed.
+ *
+ * Each attempt: the URL is parsed and its host resolved again, every
+ * address checked (core/netguard.h), and the connection pinned to the
+ * addresses checked (CURLOPT_RESOLVE, and an open-socket callback that
+ * refuses any other), so DNS rebinding cannot move it; no redirect is
+ * followed, no proxy used, at most 1 KiB of the answer is read, and the
+ * attempt ends after webhooks.timeout_seconds.
+ *
+ * Delivery is at least once: an attempt is recorded after it ends, so a
+ * worker that dies mid-drain leaves its claimed deliveries pending, to be
+ * claimed again once their lease passes; receivers deduplicate on the
+ * event id (webhook-id).
+ */
+#ifndef CEDIRAMP_DELIVERY_H
+#define CEDIRAMP_DELIVERY_H
+
+#include "domain/ctx.h"
+
+/* The retry policy in force: delays in microseconds (already divided by
+ * webhooks.retry_clock_divisor), how many. */
+struct delivery_policy {
+	long long delay_us[8];
+	unsigned n;
+	long long timeout_ms;
+};
+
+/* The policy cfg selects (webhooks.retry_policy 1 or 2). */
+void delivery_policy(const struct cfg *cfg, struct delivery_policy *p);
+
+struct delivery_stats {
+	long long attempts;    /* sent (or refused before sending) */
+	long long delivered;
+	long long retried;     /* failed, another attempt scheduled */
+	long long failed;      /* failed for good */
+	long long errors;      /* database trouble */
+};
+
+/*
+ * Drains deliveries for up to webhooks.drain_seconds: claims what is due,
+ * including retries that fall due meanwhile, and exits once that time is
+ * spent and what is in flight has ended. With until_idle it exits as soon
+ * as nothing is in flight and nothing pending falls due before the time
+ * is spent (scripts and tests). 0, or -1 when the database could not be
+ * read at all.
+ */
+int delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st);
+
+#endif

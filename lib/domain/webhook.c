@@ -1,0 +1,554 @@
+#include "domain/webhook.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/netguard.h"
+#include "core/strict.h"
+#include "domain/event.h"
+#include "domain/internal.h"
+#include "domain/user.h"
+
+static const char *const subject_name[] = { "user", "partner" };
+
+/* ---- validation ---- */
+
+/* Checks url against the environment: https (the sandbox also takes
+ * http), and every address it resolves to allowed (loopback only where
+ * webhooks.allow_loopback is set). */
+static enum err
+check_url(const struct cfg *cfg, const char *url, struct outcome *o)
+{
+	struct netguard_pin pin;
+	char why[160];
+
+	if (url == NULL || url[0] == '\0' || strlen(url) > WEBHOOK_URL_MAX)
+		return outcome_field(o, ERR_VALIDATION, "url", "an http(s) URL of at most 2048 characters");
+	if (netguard_check_url(url, cfg->sandbox, cfg->sandbox && cfg->wh_allow_loopback,
+	    &pin, why, sizeof(why)) != 0)
+		return outcome_field(o, ERR_VALIDATION, "url", why);
+	return ERR_OK;
+}
+
+/* 16 to 256 printable ASCII characters (the HMAC key, as its bytes). */
+static enum err
+check_secret(const char *s, struct outcome *o)
+{
+	size_t i, n = s ? strlen(s) : 0;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e)
+			break;
+	if (n < WEBHOOK_SECRET_MIN || n > WEBHOOK_SECRET_MAX || i != n)
+		return outcome_field(o, ERR_VALIDATION, "secret",
+		    "16 to 256 printable ASCII characters");
+	return ERR_OK;
+}
+
+/* events as the stored comma list into out: a non-empty array of known,
+ * distinct partner event types. */
+static enum err
+read_events(const json_t *events, char *out, size_t cap, struct outcome *o)
+{
+	size_t i, j, len = 0;
+
+	out[0] = '\0';
+	if (!json_is_array(events) || json_array_size(events) == 0)
+		return outcome_field(o, ERR_VALIDATION, "events",
+		    "a non-empty array of event types");
+	for (i = 0; i < json_array_size(events); i++) {
+		const char *t = json_string_value(json_array_get(events, i));
+
+		if (!event_partner_type_known(t))
+			return outcome_field(o, ERR_VALIDATION, "events",
+			    "unknown event type (see the Events section)");
+		for (j = 0; j < i; j++)
+			if (strcmp(t, json_string_value(json_array_get(events, j))) == 0)
+				return outcome_field(o, ERR_VALIDATION, "events",
+				    "an event type is listed twice");
+		len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? "," : "", t);
+		if (len >= cap)
+			return outcome_field(o, ERR_VALIDATION, "events", "too many");
+	}
+	return ERR_OK;
+}
+
+/* ---- endpoints ---- */
+
+static void
+from_row(const struct db_rows *r, size_t i, struct webhook *w)
+{
+	const char *active = db_cell(r, i, 3);
+
+	db_cell_copy(w->id, sizeof(w->id), r, i, 0);
+	db_cell_copy(w->url, sizeof(w->url), r, i, 1);
+	db_cell_copy(w->events, sizeof(w->events), r, i, 2);
+	w->active = active != NULL && strcmp(active, "1") == 0;
+	db_cell_copy(w->created_at, sizeof(w->created_at), r, i, 4);
+}
+
+json_t *
+webhook_json(const struct webhook *w)
+{
+	json_t *o, *events = json_array();
+	const char *p = w->events;
+
+	while (events != NULL && *p != '\0') {
+		size_t n = strcspn(p, ",");
+
+		if (json_array_append_new(events, json_stringn(p, n)) != 0) {
+			json_decref(events);
+			return NULL;
+		}
+		p += n + (p[n] == ',');
+	}
+	if (events == NULL)
+		return NULL;
+	o = json_pack("{s:s,s:s,s:o,s:b,s:s}", "webhook_id", w->id, "url", w->url,
+	    "events", events, "active", w->active, "created_at", w->created_at);
+	return o;
+}
+
+/* Reads endpoint id of subject (kind, sid) into out; DB_DUP when absent. */
+static int
+load(struct db *db, const char *id, const char *kind, long long sid, struct webhook *out)
+{
+	struct db_arg a[3] = { DB_S(id), DB_S(kind), DB_I(sid) };
+	struct db_rows rows;
+	int rc;
+
+	if ((rc = db_exec(db, DB_WH_GET, a, 3, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 0)
+		rc = DB_DUP;
+	else
+		from_row(&rows, 0, out);
+	db_rows_free(&rows);
+	return rc;
+}
+
+struct create_tx {
+	const char *kind;
+	long long sid;
+	const char *url, *events, *secret;
+	int replace;         /* a user's: the earlier one goes */
+	struct webhook *out;
+	int full;            /* set: the partner has the most it may */
+};
+
+static int
+create_tx(struct db *db, void *arg)
+{
+	struct create_tx *k = arg;
+	struct db_arg a[6];
+	struct db_rows rows;
+	const char *n;
+	int rc;
+
+	k->full = 0;
+	a[0] = DB_S(k->kind);
+	a[1] = DB_I(k->sid);
+	if (k->replace) {
+		if ((rc = db_exec(db, DB_WH_DELETE_SUBJECT, a, 2, NULL, NULL)) != DB_OK ||
+		    (rc = db_exec(db, DB_WH_CANCEL_PENDING, a, 2, NULL, NULL)) != DB_OK)
+			return rc;
+	} else {
+		/* the partner's row lock orders two racing registrations */
+		if ((rc = db_exec(db, DB_PARTNER_LOCK, &a[1], 1, NULL, NULL)) != DB_OK ||
+		    (rc = db_exec(db, DB_WH_COUNT_LIVE, a, 2, &rows, NULL)) != DB_OK)
+			return rc;
+		n = db_cell(&rows, 0, 0);
+		k->full = n == NULL || strtoll(n, NULL, 10) >= WEBHOOK_MAX_PER_PARTNER;
+		db_rows_free(&rows);
+		if (k->full)
+			return DB_OK;
+	}
+	if (id_new(k->out->id, sizeof(k->out->id), "wh_") != 0)
+		return DB_FAIL;
+	a[0] = DB_S(k->out->id);
+	a[1] = DB_S(k->kind);
+	a[2] = DB_I(k->sid);
+	a[3] = DB_S(k->url);
+	a[4] = DB_S(k->events);
+	a[5] = DB_S(k->secret);
+	if ((rc = db_exec(db, DB_WH_INSERT, a, 6, NULL, NULL)) != DB_OK)
+		return rc;
+	return load(db, k->out->id, k->kind, k->sid, k->out);
+}
+
+enum err
+webhook_create(struct ctx *ctx, const struct caller *who,
+    const struct webhook_req *in, struct webhook *out, struct outcome *o)
+{
+	char events[WEBHOOK_EVENTS_MAX + 1];
+	struct create_tx k;
+	enum err e;
+	int rc;
+
+	outcome_init(o);
+	memset(out, 0, sizeof(*out));
+	if ((e = check_url(&ctx->cfg, in->url, o)) != ERR_OK ||
+	    (e = read_events(in->events, events, sizeof(events), o)) != ERR_OK ||
+	    (e = check_secret(in->secret, o)) != ERR_OK)
+		return e;
+	memset(&k, 0, sizeof(k));
+	k.kind = subject_name[OUTBOX_PARTNER];
+	k.sid = who->id;
+	k.url = in->url;
+	k.events = events;
+	k.secret = in->secret;
+	k.out = out;
+	if ((rc = db_tx(ctx->db, create_tx, &k)) != DB_OK)
+		return domain_db_fail(o, rc, "store the webhook");
+	if (k.full)
+		return outcome_field(o, ERR_VALIDATION, "webhooks",
+		    "at most 10 webhooks per partner; delete one first");
+	o->changed = 1;
+	return ERR_OK;
+}
+
+enum err
+webhook_list(struct ctx *ctx, const struct caller *who, struct webhook *out,
+    size_t cap, size_t *n, struct outcome *o)
+{
+	struct db_arg a[2] = { DB_S(subject_name[OUTBOX_PARTNER]), DB_I(who->id) };
+	struct db_rows rows;
+	size_t i;
+	int rc;
+
+	outcome_init(o);
+	*n = 0;
+	if ((rc = db_exec(ctx->db, DB_WH_LIST, a, 2, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "read the webhooks");
+	for (i = 0; i < rows.nrows && i < cap; i++)
+		from_row(&rows, i, &out[i]);
+	*n = i;
+	db_rows_free(&rows);
+	return ERR_OK;
+}
+
+enum err
+webhook_get(struct ctx *ctx, const struct caller *who, const char *id,
+    struct webhook *out, struct outcome *o)
+{
+	int rc;
+
+	outcome_init(o);
+	if (!id_has_shape(id, "wh_"))
+		return outcome_err(o, ERR_NOT_FOUND);
+	rc = load(ctx->db, id, subject_name[OUTBOX_PARTNER], who->id, out);
+	if (rc == DB_DUP)
+		return outcome_err(o, ERR_NOT_FOUND);
+	return rc == DB_OK ? ERR_OK : domain_db_fail(o, rc, "read the webhook");
+}
+
+struct delete_tx {
+	const char *id, *kind;
+	long long sid;
+	int found;
+};
+
+static int
+delete_tx(struct db *db, void *arg)
+{
+	struct delete_tx *k = arg;
+	struct db_arg a[3] = { DB_S(k->id), DB_S(k->kind), DB_I(k->sid) };
+	struct db_res res;
+	int rc;
+
+	if ((rc = db_exec(db, DB_WH_DELETE, a, 3, NULL, &res)) != DB_OK)
+		return rc;
+	k->found = res.affected == 1;
+	return k->found ? db_exec(db, DB_WH_CANCEL_PENDING, &a[1], 2, NULL, NULL) : DB_OK;
+}
+
+enum err
+webhook_delete(struct ctx *ctx, const struct caller *who, const char *id,
+    struct outcome *o)
+{
+	struct delete_tx k = { id, subject_name[OUTBOX_PARTNER], who->id, 0 };
+	int rc;
+
+	outcome_init(o);
+	if (!id_has_shape(id, "wh_"))
+		return outcome_err(o, ERR_NOT_FOUND);
+	if ((rc = db_tx(ctx->db, delete_tx, &k)) != DB_OK)
+		return domain_db_fail(o, rc, "delete the webhook");
+	if (!k.found)
+		return outcome_err(o, ERR_NOT_FOUND);
+	o->changed = 1;
+	return ERR_OK;
+}
+
+enum err
+webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
+    const char *url, const char *secret, struct outcome *o)
+{
+	struct webhook w;
+	struct caller who;
+	struct create_tx k;
+	enum err e;
+	int rc;
+
+	outcome_init(o);
+	if (!user_wallet_ok(wallet_id))
+		return outcome_field(o, ERR_VALIDATION, "wallet_id",
+		    "1 to 128 printable characters, no spaces");
+	if (url != NULL && ((e = check_url(cfg, url, o)) != ERR_OK ||
+	    (e = check_secret(secret, o)) != ERR_OK))
+		return e;
+	if ((rc = user_resolve(db, wallet_id, cfg->sandbox, &who)) != DB_OK)
+		return domain_db_fail(o, rc, "find the user");
+	memset(&k, 0, sizeof(k));
+	k.kind = subject_name[OUTBOX_USER];
+	k.sid = who.id;
+	k.replace = 1;
+	if (url == NULL) {
+		/* a delete is the replacing step alone */
+		struct db_arg a[2] = { DB_S(k.kind), DB_I(k.sid) };
+		struct db_res res;
+
+		if ((rc = db_exec(db, DB_WH_DELETE_SUBJECT, a, 2, NULL, &res)) != DB_OK ||
+		    (rc = db_exec(db, DB_WH_CANCEL_PENDING, a, 2, NULL, NULL)) != DB_OK)
+			return domain_db_fail(o, rc, "delete the webhook");
+		if (res.affected == 0)
+			return outcome_fail(o, ERR_NOT_FOUND, "%s has no webhook", wallet_id);
+		o->changed = 1;
+		return ERR_OK;
+	}
+	k.url = url;
+	k.events = "payout.completed,payout.failed";
+	k.secret = secret;
+	k.out = &w;
+	if ((rc = db_tx(db, create_tx, &k)) != DB_OK)
+		return domain_db_fail(o, rc, "store the webhook");
+	o->changed = 1;
+	outcome_str(o, "webhook_id", w.id);
+	return ERR_OK;
+}
+
+/* ---- the delivery log ---- */
+
+int
+webhook_delivery_status_valid(const char *s)
+{
+	return s != NULL && (strcmp(s, "pending") == 0 || strcmp(s, "delivered") == 0 ||
+	    strcmp(s, "failed") == 0);
+}
+
+/* A cell as a JSON string, or null for SQL NULL. */
+static json_t *
+cell_str(const struct db_rows *r, size_t i, size_t c)
+{
+	const char *v = db_cell(r, i, c);
+
+	return v ? json_string(v) : json_null();
+}
+
+/* A cell as a JSON integer, or null. */
+static json_t *
+cell_int(const struct db_rows *r, size_t i, size_t c)
+{
+	const char *v = db_cell(r, i, c);
+	unsigned long long u;
+
+	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
+		return json_null();
+	return json_integer((json_int_t)u);
+}
+
+enum err
+webhook_log_list(struct ctx *ctx, const struct caller *who,
+    const struct webhook_log_filter *f, unsigned long long offset, size_t limit,
+    json_t **items, unsigned long long *total, struct outcome *o)
+{
+	struct db_arg a[9];
+	struct db_rows rows;
+	const char *v;
+	size_t i;
+	int rc;
+
+	outcome_init(o);
+	*items = NULL;
+	*total = 0;
+	a[0] = DB_I(who->id);
+	a[1] = a[2] = f->webhook_id ? DB_S(f->webhook_id) : DB_NULL;
+	a[3] = a[4] = f->event_type ? DB_S(f->event_type) : DB_NULL;
+	a[5] = a[6] = f->status ? DB_S(f->status) : DB_NULL;
+	if ((rc = db_exec(ctx->db, DB_WH_LOG_COUNT, a, 7, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "count the deliveries");
+	v = db_cell(&rows, 0, 0);
+	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, total) != 0) {
+		db_rows_free(&rows);
+		return outcome_err(o, ERR_INTERNAL);
+	}
+	db_rows_free(&rows);
+	if ((*items = json_array()) == NULL)
+		return outcome_err(o, ERR_INTERNAL);
+	if (offset >= *total || limit == 0)
+		return ERR_OK;
+	a[7] = DB_I((long long)(limit > WEBHOOK_PAGE_MAX ? WEBHOOK_PAGE_MAX : limit));
+	a[8] = DB_I((long long)offset);
+	if ((rc = db_exec(ctx->db, DB_WH_LOG_PAGE, a, 9, &rows, NULL)) != DB_OK) {
+		json_decref(*items);
+		*items = NULL;
+		return domain_db_fail(o, rc, "read the deliveries");
+	}
+	for (i = 0; i < rows.nrows; i++) {
+		json_t *it = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+		    "event_id", cell_str(&rows, i, 0), "event_type", cell_str(&rows, i, 1),
+		    "webhook_id", cell_str(&rows, i, 2), "url", cell_str(&rows, i, 3),
+		    "status", cell_str(&rows, i, 4), "attempts", cell_int(&rows, i, 5),
+		    "next_attempt_at", cell_str(&rows, i, 6),
+		    "last_attempt_at", cell_str(&rows, i, 7),
+		    "last_response_status", cell_int(&rows, i, 8),
+		    "created_at", cell_str(&rows, i, 9));
+
+		if (json_array_append_new(*items, it) != 0 || it == NULL) {
+			db_rows_free(&rows);
+			json_decref(*items);
+			*items = NULL;
+			return outcome_err(o, ERR_INTERNAL);
+		}
+	}
+	db_rows_free(&rows);
+	return ERR_OK;
+}
+
+/* who's event event_id into ev (data: a copy into data); DB_DUP when absent. */
+static int
+load_event(struct db *db, const struct caller *who, const char *event_id,
+    struct event *ev, char **data)
+{
+	struct db_arg a[3] = { DB_S(event_id), DB_S(subject_name[OUTBOX_PARTNER]),
+		DB_I(who->id) };
+	struct db_rows rows;
+	int rc;
+
+	*data = NULL;
+	if (!id_has_shape(event_id, "evt_"))
+		return DB_DUP;
+	if ((rc = db_exec(db, DB_WH_EVENT_GET, a, 3, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 0) {
+		db_rows_free(&rows);
+		return DB_DUP;
+	}
+	memset(ev, 0, sizeof(*ev));
+	db_cell_copy(ev->id, sizeof(ev->id), &rows, 0, 0);
+	db_cell_copy(ev->type, sizeof(ev->type), &rows, 0, 1);
+	db_cell_copy(ev->created_at, sizeof(ev->created_at), &rows, 0, 2);
+	ev->kind = OUTBOX_PARTNER;
+	*data = db_cell(&rows, 0, 3) ? strdup(db_cell(&rows, 0, 3)) : NULL;
+	ev->data = *data;
+	db_rows_free(&rows);
+	return *data ? DB_OK : DB_FAIL;
+}
+
+/* The attempts of delivery did as a JSON array (new reference) or NULL. */
+static json_t *
+attempts_json(struct db *db, const char *did)
+{
+	struct db_arg a[1] = { DB_S(did) };
+	struct db_rows rows;
+	json_t *arr;
+	size_t i;
+
+	if (db_exec(db, DB_WH_ATTEMPTS, a, 1, &rows, NULL) != DB_OK)
+		return NULL;
+	arr = json_array();
+	for (i = 0; arr != NULL && i < rows.nrows; i++)
+		if (json_array_append_new(arr, json_pack("{s:o,s:o,s:o,s:o,s:o}",
+		    "attempt", cell_int(&rows, i, 0), "at", cell_str(&rows, i, 1),
+		    "response_status", cell_int(&rows, i, 2),
+		    "duration_ms", cell_int(&rows, i, 3), "error", cell_str(&rows, i, 4))) != 0) {
+			json_decref(arr);
+			arr = NULL;
+		}
+	db_rows_free(&rows);
+	return arr;
+}
+
+enum err
+webhook_log_event(struct ctx *ctx, const struct caller *who,
+    const char *event_id, json_t **out, struct outcome *o)
+{
+	struct event ev;
+	struct db_arg a[1];
+	struct db_rows rows;
+	json_t *payload, *list;
+	char *data;
+	size_t i;
+	int rc;
+
+	outcome_init(o);
+	*out = NULL;
+	if ((rc = load_event(ctx->db, who, event_id, &ev, &data)) == DB_DUP)
+		return outcome_err(o, ERR_NOT_FOUND);
+	if (rc != DB_OK)
+		return domain_db_fail(o, rc, "read the event");
+	payload = event_envelope(&ev);
+	free(data);
+	a[0] = DB_S(ev.id);
+	if (payload == NULL || (rc = db_exec(ctx->db, DB_WH_EVENT_DELIVERIES, a, 1, &rows,
+	    NULL)) != DB_OK) {
+		json_decref(payload);
+		return payload ? domain_db_fail(o, rc, "read the deliveries") :
+		    outcome_err(o, ERR_INTERNAL);
+	}
+	list = json_array();
+	for (i = 0; list != NULL && i < rows.nrows; i++) {
+		json_t *attempts = attempts_json(ctx->db, db_cell(&rows, i, 0));
+
+		if (attempts == NULL || json_array_append_new(list,
+		    json_pack("{s:o,s:o,s:o,s:o,s:o}", "webhook_id", cell_str(&rows, i, 1),
+		    "url", cell_str(&rows, i, 2), "status", cell_str(&rows, i, 3),
+		    "next_attempt_at", cell_str(&rows, i, 4), "attempts", attempts)) != 0) {
+			json_decref(list);
+			list = NULL;
+		}
+	}
+	db_rows_free(&rows);
+	if (list == NULL) {
+		json_decref(payload);
+		return outcome_err(o, ERR_INTERNAL);
+	}
+	*out = json_pack("{s:s,s:s,s:s,s:o,s:o}", "event_id", ev.id, "event_type", ev.type,
+	    "created_at", ev.created_at, "payload", payload, "deliveries", list);
+	return *out ? ERR_OK : outcome_err(o, ERR_INTERNAL);
+}
+
+enum err
+webhook_redeliver(struct ctx *ctx, const struct caller *who,
+    const char *event_id, long long *queued, struct outcome *o)
+{
+	struct event ev;
+	struct db_arg a[4];
+	struct db_rows rows;
+	const char *v;
+	char *data;
+	int rc;
+
+	outcome_init(o);
+	*queued = 0;
+	if ((rc = load_event(ctx->db, who, event_id, &ev, &data)) == DB_DUP)
+		return outcome_err(o, ERR_NOT_FOUND);
+	if (rc != DB_OK)
+		return domain_db_fail(o, rc, "read the event");
+	free(data);
+	a[0] = DB_S(ev.id);
+	a[1] = DB_S(subject_name[OUTBOX_PARTNER]);
+	a[2] = DB_I(who->id);
+	a[3] = DB_S(ev.type);
+	if ((rc = db_exec(ctx->db, DB_WH_REDELIVER, a, 4, NULL, NULL)) != DB_OK ||
+	    (rc = db_exec(ctx->db, DB_WH_COUNT_SUBSCRIBED, &a[1], 3, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "queue the redelivery");
+	/* (the statement's affected count mixes new and updated rows: the
+	 * endpoints it reached are counted instead) */
+	v = db_cell(&rows, 0, 0);
+	*queued = v ? strtoll(v, NULL, 10) : 0;
+	db_rows_free(&rows);
+	o->changed = 1;
+	return ERR_OK;
+}

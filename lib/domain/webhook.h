@@ -1,0 +1,125 @@
+/*
+ * webhook: where events go, and the record of getting them there (issue
+ * 10; DESIGN decisions 1-4, 25).
+ *
+ * A partner registers up to WEBHOOK_MAX_PER_PARTNER endpoints, each with
+ * the event types it wants and a secret; a wallet user has one endpoint,
+ * set by an operator (cediramp-admin user webhook), that gets every wallet
+ * event. An event fans out into one delivery per live subscribed endpoint
+ * when it is written (domain/outbox.c); deleting an endpoint fails its
+ * pending deliveries, so nothing more reaches it. Every URL is checked
+ * against the SSRF rules (core/netguard.h) here and again at each
+ * delivery (domain/delivery.c).
+ *
+ * Only the owning partner sees an endpoint, an event or a delivery: for
+ * anyone else each is ERR_NOT_FOUND.
+ */
+#ifndef CEDIRAMP_WEBHOOK_H
+#define CEDIRAMP_WEBHOOK_H
+
+#include <stddef.h>
+#include <jansson.h>
+
+#include "core/id.h"
+#include "core/outcome.h"
+#include "domain/caller.h"
+#include "domain/ctx.h"
+
+#define WEBHOOK_MAX_PER_PARTNER 10
+#define WEBHOOK_URL_MAX 2048
+#define WEBHOOK_SECRET_MIN 16
+#define WEBHOOK_SECRET_MAX 256
+#define WEBHOOK_EVENTS_MAX 1000     /* the stored comma list */
+#define WEBHOOK_PAGE_MAX 100
+
+struct webhook {
+	char id[ID_MAX];                      /* wh_... */
+	char url[WEBHOOK_URL_MAX + 1];
+	char events[WEBHOOK_EVENTS_MAX + 1];  /* "a,b,c" */
+	int active;
+	char created_at[32];
+};
+
+/* POST /v1/webhooks as the domain takes it (all borrowed; any may be NULL). */
+struct webhook_req {
+	const char *url;
+	const json_t *events;
+	const char *secret;
+};
+
+/*
+ * Registers who's endpoint. Errors in o: ERR_VALIDATION naming url (not
+ * a URL, not https in production, or a refused address), events (not a
+ * non-empty array of known, distinct event types), secret (not 16 to 256
+ * printable ASCII characters) or webhooks (the partner already has
+ * WEBHOOK_MAX_PER_PARTNER); ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL. On an
+ * error nothing was written.
+ */
+enum err webhook_create(struct ctx *ctx, const struct caller *who,
+    const struct webhook_req *in, struct webhook *out, struct outcome *o);
+
+/* who's live endpoints, oldest first, up to cap into out. */
+enum err webhook_list(struct ctx *ctx, const struct caller *who, struct webhook *out,
+    size_t cap, size_t *n, struct outcome *o);
+
+/* Deletes who's endpoint id and fails its pending deliveries, in one
+ * transaction; ERR_NOT_FOUND when it is not who's or already deleted. */
+enum err webhook_delete(struct ctx *ctx, const struct caller *who, const char *id,
+    struct outcome *o);
+
+/* who's endpoint id, deleted ones included (their log stays readable). */
+enum err webhook_get(struct ctx *ctx, const struct caller *who, const char *id,
+    struct webhook *out, struct outcome *o);
+
+/* The Webhook registration object {webhook_id, url, events, active,
+ * created_at} (new reference; NULL on low memory). */
+json_t *webhook_json(const struct webhook *w);
+
+/*
+ * The wallet user wallet_id's endpoint (the admin tool; DESIGN decision
+ * 4): url and secret replace any earlier one (created if never seen, as
+ * user_set_tier does); url NULL deletes it. Errors as webhook_create
+ * (field wallet_id too), with cfg deciding what a URL may be.
+ */
+enum err webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
+    const char *url, const char *secret, struct outcome *o);
+
+/* The delivery log's filters; NULL members do not filter. */
+struct webhook_log_filter {
+	const char *webhook_id, *event_type, *status;
+};
+
+/* 1 when s is a delivery status (pending, delivered, failed). */
+int webhook_delivery_status_valid(const char *s);
+
+/*
+ * Up to limit (<= WEBHOOK_PAGE_MAX) of who's deliveries matching f,
+ * newest first, after offset, as a new JSON array in *items; *total
+ * counts every match. Each item: {event_id, event_type, webhook_id, url,
+ * status, attempts, next_attempt_at, last_attempt_at,
+ * last_response_status, created_at}.
+ */
+enum err webhook_log_list(struct ctx *ctx, const struct caller *who,
+    const struct webhook_log_filter *f, unsigned long long offset, size_t limit,
+    json_t **items, unsigned long long *total, struct outcome *o);
+
+/*
+ * who's event event_id with every delivery and attempt, as a new object
+ * in *out: {event_id, event_type, created_at, payload, deliveries:
+ * [{webhook_id, url, status, next_attempt_at, attempts: [{attempt, at,
+ * response_status, duration_ms, error}]}]}. ERR_NOT_FOUND for an event
+ * that is not who's.
+ */
+enum err webhook_log_event(struct ctx *ctx, const struct caller *who,
+    const char *event_id, json_t **out, struct outcome *o);
+
+/*
+ * Queues a fresh attempt of who's event event_id, due now, to every live
+ * endpoint of who subscribed to its type (a delivered or failed delivery
+ * starts a new round of the retry policy; an endpoint registered since
+ * gets its first). *queued: how many endpoints. ERR_NOT_FOUND as above.
+ */
+enum err webhook_redeliver(struct ctx *ctx, const struct caller *who,
+    const char *event_id, long long *queued, struct outcome *o);
+
+#endif
