@@ -34,9 +34,10 @@ UNIT      = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/uni
 TESTUTIL  = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/common/*.c))
 ITEST_SRC = $(wildcard tests/integration/*.c)
 ITEST     = $(BUILD)/tests/integration/itest
+BENCH_WH  = $(BUILD)/tests/bench/webhooks
 
 .PHONY: all deps run test unit check clean bench
-all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST)
+all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH)
 
 deps:
 	@tools/deps.sh
@@ -72,13 +73,19 @@ $(ITEST): $(ITEST_SRC:%.c=$(BUILD)/obj/%.o) $(TESTUTIL) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcunit
 
+# The webhook delivery benchmark (tools/bench.sh), linked as the itest is.
+$(BENCH_WH): $(BUILD)/obj/tests/bench/webhooks.o $(TESTUTIL) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcunit
+
 # The two commands. Each re-enters make after deps so that pkg-config runs
 # once the packages exist.
 run: deps
 	@$(MAKE) --no-print-directory all
 	@tools/stack.sh run --server $(SERVER) --port $(PORT) --build $(BUILD)
 
-test: deps
+test:
+	@tools/deps.sh --test
 	@$(MAKE) --no-print-directory all
 	@tools/test.sh --build $(BUILD)
 

@@ -7,6 +7,12 @@ PACKAGES="gcc make pkg-config libc6-dev libfcgi-dev libfcgi-bin libjansson-dev \
 libmariadb-dev mariadb-server mariadb-client libcurl4-openssl-dev libssl-dev \
 libcunit1-dev libgmp-dev apache2 libapache2-mod-fcgid lighttpd curl ca-certificates"
 [ "${1:-}" = "--bench" ] && PACKAGES="$PACKAGES wrk"
+# `make test` checks webhook signatures with the npm reference libraries
+# (tests/webhooks): Node.js and npm, unless a node and an npm are already on
+# the PATH (some machines carry another vendor's build).
+if [ "${1:-}" = "--test" ] && ! { command -v node && command -v npm; } >/dev/null 2>&1; then
+	PACKAGES="$PACKAGES nodejs npm"
+fi
 
 missing=""
 for p in $PACKAGES; do

@@ -342,14 +342,17 @@ static long long
 next_due_us(struct ctx *ctx)
 {
 	struct db_rows rows;
+	unsigned long long u;
 	const char *v;
 	long long us = -1;
 
 	if (db_exec(ctx->db, DB_WH_NEXT_DUE, NULL, 0, &rows, NULL) != DB_OK)
 		return 0;
 	v = db_cell(&rows, 0, 0);
+	/* negative: already due */
 	if (v != NULL)
-		us = v[0] == '-' ? 0 : strtoll(v, NULL, 10);
+		us = v[0] == '-' || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0 ? 0 :
+		    (long long)u;
 	db_rows_free(&rows);
 	return us;
 }
@@ -395,15 +398,19 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 			next_claim = got == want ? now : now + CLAIM_POLL_US;
 		}
 		if (in_flight == 0) {
-			long long due;
+			long long due = next_due_us(ctx);
 
 			if (now >= deadline)
 				break;
-			if (until_idle && ((due = next_due_us(ctx)) < 0 || now + due >= deadline))
+			if (until_idle && (due < 0 || now + due >= deadline))
 				break;
-			/* nothing in flight: wait for the next look */
+			/* nothing in flight: sleep until the next retry falls due,
+			 * or the next look for new events, whichever is first */
+			if (due >= 0 && now + due < next_claim)
+				next_claim = now + due;
 			if (next_claim > now) {
-				struct timespec ts = { 0, (long)((next_claim - now) * 1000) };
+				struct timespec ts = { (time_t)((next_claim - now) / 1000000),
+					(long)((next_claim - now) % 1000000) * 1000 };
 
 				nanosleep(&ts, NULL);
 			}

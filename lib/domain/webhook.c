@@ -141,6 +141,7 @@ static int
 create_tx(struct db *db, void *arg)
 {
 	struct create_tx *k = arg;
+	unsigned long long live = 0;
 	struct db_arg a[6];
 	struct db_rows rows;
 	const char *n;
@@ -159,7 +160,8 @@ create_tx(struct db *db, void *arg)
 		    (rc = db_exec(db, DB_WH_COUNT_LIVE, a, 2, &rows, NULL)) != DB_OK)
 			return rc;
 		n = db_cell(&rows, 0, 0);
-		k->full = n == NULL || strtoll(n, NULL, 10) >= WEBHOOK_MAX_PER_PARTNER;
+		k->full = n == NULL || strict_uint(n, strlen(n), ~0ULL >> 1, &live) != 0 ||
+		    live >= WEBHOOK_MAX_PER_PARTNER;
 		db_rows_free(&rows);
 		if (k->full)
 			return DB_OK;
@@ -525,6 +527,7 @@ webhook_redeliver(struct ctx *ctx, const struct caller *who,
 {
 	struct event ev;
 	struct db_arg a[4];
+	unsigned long long n;
 	struct db_rows rows;
 	const char *v;
 	char *data;
@@ -547,7 +550,9 @@ webhook_redeliver(struct ctx *ctx, const struct caller *who,
 	/* (the statement's affected count mixes new and updated rows: the
 	 * endpoints it reached are counted instead) */
 	v = db_cell(&rows, 0, 0);
-	*queued = v ? strtoll(v, NULL, 10) : 0;
+	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &n) != 0)
+		n = 0;
+	*queued = (long long)n;
 	db_rows_free(&rows);
 	o->changed = 1;
 	return ERR_OK;

@@ -1,5 +1,5 @@
-/* Helpers shared by the conversion, idempotency, paging, payouts and
- * payout float suites. */
+/* Helpers shared by the conversion, idempotency, paging, payouts, payout
+ * float, withdrawal and webhook suites. */
 #ifndef CEDIRAMP_ITC_H
 #define CEDIRAMP_ITC_H
 
@@ -54,4 +54,20 @@ void itc_beneficiary(const struct itc_wallet *w, const char *provider, int suffi
 long itc_transfer(const struct itc_wallet *w, const char *bid, const char *amount,
     const char *key, struct it_resp *r);
 
+/* ---- partners (itc_partner.c) ---- */
+struct itc_partner {
+	char key[200];
+	char pid[64];      /* public id */
+	char row[24];      /* partners.id */
+	char auth[300];    /* the Authorization header */
+};
+/* A new partner of tier (unfunded: no starting coins) whose minute and
+ * day limits are out of the way of the tests. */
+void itc_partner_new(struct itc_partner *p, const char *tier, int unfunded);
+/* method path with a JSON body (may be NULL) as p; the status or -1. */
+long itc_partner_send(const struct itc_partner *p, const char *method, const char *path,
+    const char *body, struct it_resp *r);
+long itc_partner_get(const struct itc_partner *p, const char *path, struct it_resp *r);
+/* Exactly keys (NULL-terminated) in object o. */
+void itc_assert_keys(json_t *o, const char *const *keys, const char *where);
 #endif

@@ -26,6 +26,7 @@ static int (*const suites[])(void) = {
 	it_suite_kyc,
 	it_suite_funds,
 	it_suite_withdrawals,
+	it_suite_webhooks,
 };
 
 int

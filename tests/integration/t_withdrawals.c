@@ -16,55 +16,10 @@
 
 #define CONCURRENT 50
 
-struct wp {
-	char key[200];
-	char pid[64];      /* public id */
-	char row[24];      /* partners.id */
-	char auth[300];
-};
-
-/* A new partner of tier (unfunded: no starting coins) whose minute and
- * day limits are out of the way of these tests. */
-static void
-wp_new(struct wp *p, const char *tier, int unfunded)
-{
-	char args[200], name[64], subject[40];
-	int i;
-
-	it_unique("Wd", name, sizeof(name));
-	snprintf(args, sizeof(args), "partner create --name %s --tier %s --quiet%s", name,
-	    tier, unfunded ? " --unfunded" : "");
-	CU_ASSERT_EQUAL_FATAL(it_admin(args, p->key, sizeof(p->key)), 0);
-	for (i = 0; p->key[i] != '\0'; i++)
-		if (p->key[i] == '\n')
-			p->key[i] = '\0';
-	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT p.public_id FROM partners p JOIN api_keys k "
-	    "ON k.partner_id = p.id WHERE k.key_id = SUBSTRING(?, 9, 16)", p->key, NULL,
-	    p->pid, sizeof(p->pid)), 0);
-	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT id FROM partners WHERE public_id = ?",
-	    p->pid, NULL, p->row, sizeof(p->row)), 0);
-	snprintf(subject, sizeof(subject), "p:%s", p->row);
-	CU_ASSERT_EQUAL(it_db_exec("INSERT INTO rate_limit_overrides (subject, category, "
-	    "limit_count) VALUES (?, 'partner_minute', 100000), (?, 'partner_day', 100000)",
-	    subject, subject), 2);
-	it_bearer(p->key, p->auth, sizeof(p->auth));
-}
-
 static long
-wpost(const struct wp *p, const char *body, struct it_resp *r)
+wpost(const struct itc_partner *p, const char *body, struct it_resp *r)
 {
-	const char *h[] = { p->auth, "Content-Type: application/json", NULL };
-
-	return it_http("POST", "/v1/withdrawals", h, body, strlen(body), r) == 0 ?
-	    r->status : -1;
-}
-
-static long
-wget(const struct wp *p, const char *path, struct it_resp *r)
-{
-	const char *h[] = { p->auth, NULL };
-
-	return it_http("GET", path, h, NULL, 0, r) == 0 ? r->status : -1;
+	return itc_partner_send(p, "POST", "/v1/withdrawals", body, r);
 }
 
 /* The body of a withdrawal; extra ("" or ",\"k\":v") is appended. */
@@ -78,21 +33,21 @@ body_of(char *out, size_t cap, const char *amount, const char *currency,
 }
 
 static long long
-wd_count(const struct wp *p)
+wd_count(const struct itc_partner *p)
 {
 	return it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE partner_id = ?", p->row, NULL);
 }
 
 /* cur's available and pending (40 bytes each) from GET /v1/balances. */
 static void
-balance(const struct wp *p, const char *cur, char *avail, char *pend)
+balance(const struct itc_partner *p, const char *cur, char *avail, char *pend)
 {
 	struct it_resp r;
 	json_t *d, *b;
 	size_t i;
 
 	avail[0] = pend[0] = '\0';
-	CU_ASSERT_EQUAL_FATAL(wget(p, "/v1/balances", &r), 200);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, "/v1/balances", &r), 200);
 	d = json_object_get(r.json, "data");
 	json_array_foreach(d, i, b) {
 		if (it_str(b, "currency") && strcmp(it_str(b, "currency"), cur) == 0) {
@@ -112,17 +67,6 @@ id_of(const struct it_resp *r, char *id)
 	snprintf(id, 64, "%s", v ? v : "");
 }
 
-/* Exactly keys (NULL-terminated) in object o. */
-static void
-assert_keys(json_t *o, const char *const *keys, const char *where)
-{
-	size_t n = 0;
-
-	for (; keys[n] != NULL; n++)
-		IT_CHECK(json_object_get(o, keys[n]) != NULL, keys[n]);
-	IT_CHECK(json_object_size(o) == n, where);
-}
-
 static long long
 events(const char *type, const char *id)
 {
@@ -131,14 +75,14 @@ events(const char *type, const char *id)
 }
 
 static void
-status_is(const struct wp *p, const char *id, const char *want)
+status_is(const struct itc_partner *p, const char *id, const char *want)
 {
 	char path[128];
 	struct it_resp r;
 	const char *s;
 
 	snprintf(path, sizeof(path), "/v1/withdrawals/%s", id);
-	CU_ASSERT_EQUAL_FATAL(wget(p, path, &r), 200);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, path, &r), 200);
 	s = it_str(json_object_get(r.json, "data"), "status");
 	CU_ASSERT_STRING_EQUAL(s ? s : "", want);
 	it_resp_free(&r);
@@ -166,16 +110,16 @@ test_lifecycle(void)
 		"created_at", "processing_at", "completed_at", "failure_reason", "metadata", NULL };
 	char body[600], phone[20], id[64], path[128], avail[40], pend[40], v[80];
 	struct it_resp r;
-	struct wp p;
+	struct itc_partner p;
 	json_t *d;
 
-	wp_new(&p, "enterprise", 0);
+	itc_partner_new(&p, "enterprise", 0);
 	itc_phone(555, phone, sizeof(phone));
 	body_of(body, sizeof(body), "25.5", "USDC", phone, "TELECEL", "order-1",
 	    ",\"metadata\":{\"order\":\"A-1\",\"note\":\"caf\\u00e9\"}");
 	CU_ASSERT_EQUAL_FATAL(wpost(&p, body, &r), 201);
 	d = json_object_get(r.json, "data");
-	assert_keys(d, create_keys, "create columns");
+	itc_assert_keys(d, create_keys, "create columns");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "pending");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "amount"), "25.500000");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "USDC");
@@ -199,9 +143,9 @@ test_lifecycle(void)
 
 	/* pending: no hash, no mobile money reference yet; metadata as given */
 	snprintf(path, sizeof(path), "/v1/withdrawals/%s", id);
-	CU_ASSERT_EQUAL_FATAL(wget(&p, path, &r), 200);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, path, &r), 200);
 	d = json_object_get(r.json, "data");
-	assert_keys(d, get_keys, "get columns (pending)");
+	itc_assert_keys(d, get_keys, "get columns (pending)");
 	CU_ASSERT(json_is_null(json_object_get(d, "on_chain_tx_hash")));
 	CU_ASSERT(json_is_null(json_object_get(d, "processing_at")));
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "metadata"), "note"), "caf\xc3\xa9");
@@ -215,9 +159,9 @@ test_lifecycle(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT processing_at IS NOT NULL AND status IN "
 	    "('processing', 'completed') FROM withdrawals WHERE id = ?", id, NULL), 1);
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
-	CU_ASSERT_EQUAL_FATAL(wget(&p, path, &r), 200);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, path, &r), 200);
 	d = json_object_get(r.json, "data");
-	assert_keys(d, get_keys, "get columns (completed)");
+	itc_assert_keys(d, get_keys, "get columns (completed)");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "completed");
 	CU_ASSERT_EQUAL(strlen(it_str(d, "on_chain_tx_hash") ? it_str(d, "on_chain_tx_hash") : ""), 66);
 	CU_ASSERT_EQUAL(strlen(it_str(d, "mobile_money_reference") ?
@@ -258,10 +202,10 @@ test_errors(void)
 	char big[400], where[120];
 	long long entries;
 	struct it_resp r;
-	struct wp p, poor;
+	struct itc_partner p, poor;
 	size_t i, k;
 
-	wp_new(&p, "basic", 0);
+	itc_partner_new(&p, "basic", 0);
 	itc_phone(555, phone, sizeof(phone));
 	/* metadata too big in each way */
 	k = (size_t)snprintf(big, sizeof(big), "{");
@@ -408,7 +352,7 @@ test_errors(void)
 	CU_ASSERT_STRING_EQUAL(pend2, pend);
 
 	/* too little balance: an unfunded partner with 5 USDT */
-	wp_new(&poor, "enterprise", 1);
+	itc_partner_new(&poor, "enterprise", 1);
 	{
 		const char *h[] = { poor.auth, "Content-Type: application/json", NULL };
 		const char *dep = "{\"currency\":\"USDT\",\"amount\":\"5\"}";
@@ -436,7 +380,7 @@ test_errors(void)
 
 /* GET /v1/rates for amount of cur: the quote's fields (80 bytes each). */
 static void
-quote(const struct wp *p, const char *cur, const char *amount, char *qid, char *rate,
+quote(const struct itc_partner *p, const char *cur, const char *amount, char *qid, char *rate,
     char *fee, char *total)
 {
 	char path[160];
@@ -445,7 +389,7 @@ quote(const struct wp *p, const char *cur, const char *amount, char *qid, char *
 
 	snprintf(path, sizeof(path), "/v1/rates?from_currency=%s&to_currency=GHS&amount=%s",
 	    cur, amount);
-	CU_ASSERT_EQUAL_FATAL(wget(p, path, &r), 200);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, path, &r), 200);
 	d = json_object_get(r.json, "data");
 	snprintf(qid, 80, "%s", it_str(d, "quote_id") ? it_str(d, "quote_id") : "");
 	snprintf(rate, 80, "%s", it_str(d, "rate") ? it_str(d, "rate") : "");
@@ -460,11 +404,11 @@ test_rate_lock(void)
 	char qid[80], rate[80], fee[80], total[80], extra[160], body[500], phone[20];
 	char avail[40], pend[40];
 	struct it_resp r;
-	struct wp a, b;
+	struct itc_partner a, b;
 	json_t *d;
 
-	wp_new(&a, "enterprise", 0);
-	wp_new(&b, "enterprise", 0);
+	itc_partner_new(&a, "enterprise", 0);
+	itc_partner_new(&b, "enterprise", 0);
 	itc_phone(555, phone, sizeof(phone));
 	quote(&a, "USDT", "20", qid, rate, fee, total);
 	snprintf(extra, sizeof(extra), ",\"quote_id\":\"%s\"", qid);
@@ -517,7 +461,7 @@ test_rate_lock(void)
 /* ---- concurrency ---- */
 
 struct racer {
-	const struct wp *p;
+	const struct itc_partner *p;
 	const char *body;
 	long status;
 	char id[64];
@@ -556,10 +500,10 @@ test_same_reference_race(void)
 	struct racer x[CONCURRENT];
 	char body[400], phone[20], avail[40], pend[40];
 	int created = 0, replayed = 0;
-	struct wp p;
+	struct itc_partner p;
 	size_t i;
 
-	wp_new(&p, "enterprise", 0);
+	itc_partner_new(&p, "enterprise", 0);
 	itc_phone(555, phone, sizeof(phone));
 	body_of(body, sizeof(body), "12", "USDT", phone, "MTN", "race-1",
 	    ",\"metadata\":{\"batch\":\"7\"}");
@@ -592,10 +536,10 @@ test_balance_race(void)
 	int created = 0, refused = 0;
 	const char *dep = "{\"currency\":\"USDC\",\"amount\":\"70\"}";
 	struct it_resp r;
-	struct wp p;
+	struct itc_partner p;
 	size_t i;
 
-	wp_new(&p, "enterprise", 1);
+	itc_partner_new(&p, "enterprise", 1);
 	{
 		const char *h[] = { p.auth, "Content-Type: application/json", NULL };
 
@@ -634,10 +578,10 @@ test_failures(void)
 	char body[400], phone[20], ok_phone[20], id_chain[64], id_payout[64], path[128];
 	char avail[40], pend[40];
 	struct it_resp r;
-	struct wp p;
+	struct itc_partner p;
 	json_t *d;
 
-	wp_new(&p, "enterprise", 0);
+	itc_partner_new(&p, "enterprise", 0);
 	itc_phone(201, phone, sizeof(phone));    /* the payout fails at the provider */
 	itc_phone(555, ok_phone, sizeof(ok_phone));
 	/* .666 fails on chain: failed from pending */
@@ -656,7 +600,7 @@ test_failures(void)
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
 	status_is(&p, id_chain, "failed");
 	snprintf(path, sizeof(path), "/v1/withdrawals/%s", id_chain);
-	CU_ASSERT_EQUAL_FATAL(wget(&p, path, &r), 200);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, path, &r), 200);
 	d = json_object_get(r.json, "data");
 	CU_ASSERT(json_is_null(json_object_get(d, "processing_at")));
 	CU_ASSERT(json_is_null(json_object_get(d, "mobile_money_reference")));
@@ -665,7 +609,7 @@ test_failures(void)
 	it_resp_free(&r);
 	/* failed from processing: the payout was sent and refused */
 	snprintf(path, sizeof(path), "/v1/withdrawals/%s", id_payout);
-	CU_ASSERT_EQUAL_FATAL(wget(&p, path, &r), 200);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, path, &r), 200);
 	d = json_object_get(r.json, "data");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "failed");
 	CU_ASSERT_PTR_NOT_NULL(it_str(d, "processing_at"));
@@ -694,14 +638,14 @@ test_failures(void)
 
 /* GET path: total, total_pages, and how many rows data has. */
 static void
-page_of(const struct wp *p, const char *path, long long *total, long long *pages, size_t *n)
+page_of(const struct itc_partner *p, const char *path, long long *total, long long *pages, size_t *n)
 {
 	struct it_resp r;
 	json_t *pg;
 
 	*total = *pages = -1;
 	*n = 0;
-	CU_ASSERT_EQUAL_FATAL(wget(p, path, &r), 200);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, path, &r), 200);
 	pg = json_object_get(r.json, "pagination");
 	CU_ASSERT_EQUAL(json_object_size(pg), 4);
 	*total = json_integer_value(json_object_get(pg, "total"));
@@ -724,12 +668,12 @@ test_paging_and_filters(void)
 	char body[400], phone[20], ref[32], path[200], first[64], where[220];
 	long long total, pages;
 	struct it_resp r;
-	struct wp p, other;
+	struct itc_partner p, other;
 	size_t i, n, l;
 	json_t *d;
 
-	wp_new(&p, "enterprise", 0);
-	wp_new(&other, "enterprise", 0);
+	itc_partner_new(&p, "enterprise", 0);
+	itc_partner_new(&other, "enterprise", 0);
 	itc_phone(555, phone, sizeof(phone));
 	for (i = 0; i < 60; i++) {
 		snprintf(ref, sizeof(ref), "page-%02zu", i);
@@ -760,18 +704,18 @@ test_paging_and_filters(void)
 		CU_ASSERT_EQUAL(pages, 3);
 		CU_ASSERT_EQUAL(n, 0);
 		/* defaults: page 1 of 25, newest first, the list columns */
-		CU_ASSERT_EQUAL_FATAL(wget(&p, lists[l], &r), 200);
+		CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, lists[l], &r), 200);
 		d = json_object_get(r.json, "data");
 		CU_ASSERT_EQUAL(json_array_size(d), 25);
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json,
 		    "pagination"), "per_page")), 25);
 		CU_ASSERT_STRING_EQUAL(it_str(json_array_get(d, 0), "withdrawal_id"), first);
-		assert_keys(json_array_get(d, 0), list_keys, "list columns");
+		itc_assert_keys(json_array_get(d, 0), list_keys, "list columns");
 		it_resp_free(&r);
 		for (i = 0; i < NELEM(bad); i++) {
 			snprintf(path, sizeof(path), "%s?%s", lists[l], bad[i]);
 			snprintf(where, sizeof(where), "%s", path);
-			CU_ASSERT_EQUAL(wget(&p, path, &r), 400);
+			CU_ASSERT_EQUAL(itc_partner_get(&p, path, &r), 400);
 			it_assert_partner_error(&r, 400, "VALIDATION_ERROR", where);
 			it_resp_free(&r);
 		}
@@ -818,7 +762,7 @@ test_paging_and_filters(void)
 	page_of(&other, "/v1/transactions?reference_id=page-42", &total, &pages, &n);
 	CU_ASSERT_EQUAL(total, 0);
 	snprintf(path, sizeof(path), "/v1/withdrawals/%s", first);
-	CU_ASSERT_EQUAL(wget(&other, path, &r), 404);
+	CU_ASSERT_EQUAL(itc_partner_get(&other, path, &r), 404);
 	it_assert_partner_error(&r, 404, "NOT_FOUND", "another partner's withdrawal");
 	it_resp_free(&r);
 	{
@@ -826,7 +770,7 @@ test_paging_and_filters(void)
 			"/v1/withdrawals/po_abc", "/v1/withdrawals/wd_%C3%A9t%C3%A9" };
 
 		for (i = 0; i < NELEM(odd); i++) {
-			CU_ASSERT_EQUAL(wget(&p, odd[i], &r), 404);
+			CU_ASSERT_EQUAL(itc_partner_get(&p, odd[i], &r), 404);
 			it_assert_partner_error(&r, 404, "NOT_FOUND", odd[i]);
 			it_resp_free(&r);
 		}

@@ -1,0 +1,903 @@
+/*
+ * Webhooks, with local receivers (tests/common/receiver.h) and the real
+ * worker (cron/webhooks --until-idle, with a few config lines of the
+ * test's own appended to the stack's):
+ * - a sandbox withdrawal delivers withdrawal.pending, .processing and
+ *   .completed in both envelope forms, signatures checked by the npm
+ *   reference libraries (tests/webhooks/verify.mjs); the delivery log shows
+ *   every attempt;
+ * - a wallet payout delivers payout.completed with its body signature;
+ *   --delete stops it;
+ * - 500, 500, 200 is exactly three attempts at the sandbox policy's delays;
+ *   a receiver that always fails leaves the delivery failed after the
+ *   policy's last attempt (the production policy on a compressed clock,
+ *   and the sandbox's);
+ * - a worker killed with kill -9 mid-drain loses nothing;
+ * - the SSRF table is refused at registration; a name resolving to a
+ *   refused address is refused at delivery;
+ * - every bad input of the endpoints; a deleted endpoint gets nothing
+ *   more; another partner gets 404 on every route; redelivery.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/timefmt.h"
+#include "itc.h"
+#include "receiver.h"
+
+#define SECRET "whsec-test-0123456789 !~"
+#define DRAIN "webhooks.drain_seconds = 60\n"
+
+static int
+suite_init(void)
+{
+	/* fresh rates (the stack's are seeded once), settlement at once */
+	if (it_worker("rates") != 0)
+		return 1;
+	return it_db_exec("REPLACE INTO sim_settings (name, value) VALUES "
+	    "('momo.settle_seconds', '0'), ('chain.confirm_seconds', '0')", NULL, NULL) >= 1 ? 0 : 1;
+}
+
+/* ---- the worker, with the test's own config lines ---- */
+
+/* Starts `webhooks --until-idle` on the stack's config plus extra; its pid. */
+static pid_t
+worker_start(const char *extra)
+{
+	char conf[512], cmd[1200];
+	FILE *f;
+	pid_t pid;
+
+	snprintf(conf, sizeof(conf), "%s.webhooks-test", it_env("CEDIRAMP_CONF"));
+	snprintf(cmd, sizeof(cmd), "cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "a"));
+	fprintf(f, "\n%s%s", DRAIN, extra);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "%s/cron/webhooks", it_env("CEDIRAMP_BUILD"));
+	pid = fork();
+	if (pid == 0) {
+		setenv("CEDIRAMP_CONF", conf, 1);
+		execl(cmd, "webhooks", "--until-idle", (char *)NULL);
+		_exit(127);
+	}
+	CU_ASSERT_FATAL(pid > 0);
+	return pid;
+}
+
+/* Waits for worker pid; its exit status (-1 when it did not exit). */
+static int
+worker_wait(pid_t pid)
+{
+	int st;
+
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+static int
+worker_run(const char *extra)
+{
+	return worker_wait(worker_start(extra));
+}
+
+/* ---- helpers ---- */
+
+/* Registers p's endpoint for events (a JSON array text) at path on rcv; its
+ * id into id (64 bytes). */
+static void
+register_hook(const struct itc_partner *p, struct receiver *rcv, const char *path,
+    const char *events, char *id)
+{
+	char body[600];
+	struct it_resp r;
+
+	snprintf(body, sizeof(body), "{\"url\":\"http://127.0.0.1:%d%s\",\"events\":%s,"
+	    "\"secret\":\"" SECRET "\"}", rcv_port(rcv), path, events);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(p, "POST", "/v1/webhooks", body, &r), 201);
+	snprintf(id, 64, "%s", it_str(json_object_get(r.json, "data"), "webhook_id"));
+	it_resp_free(&r);
+}
+
+/* A withdrawal of p (10 USDT) under reference ref; its id into id (64 bytes). */
+static void
+withdraw(const struct itc_partner *p, const char *ref, char *id)
+{
+	char body[400], phone[20];
+	struct it_resp r;
+
+	itc_phone(777, phone, sizeof(phone));
+	snprintf(body, sizeof(body), "{\"amount\":\"10\",\"currency\":\"USDT\","
+	    "\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"%s\"}",
+	    phone, ref);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(p, "POST", "/v1/withdrawals", body, &r), 201);
+	snprintf(id, 64, "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
+	it_resp_free(&r);
+}
+
+/* The id of the event type about ref (64 bytes). */
+static void
+event_id(const char *type, const char *ref, char *id)
+{
+	id[0] = '\0';
+	CU_ASSERT_EQUAL(it_db_text("SELECT id FROM outbox_events WHERE type = ? AND ref_id = ?",
+	    type, ref, id, 64), 0);
+}
+
+/* Saves rcv's hits and runs the npm verifier on them: 0 when every one
+ * verified (and there were want). */
+static int
+verify_all(struct receiver *rcv, const char *kind, size_t want)
+{
+	char dir[256], cmd[700], line[200], last[200] = "", expect[64];
+	FILE *f;
+	int rc;
+
+	snprintf(dir, sizeof(dir), "%s.verify-%d-%s", it_env("CEDIRAMP_CONF"), (int)getpid(),
+	    kind);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s && mkdir -p %s", dir, dir);
+	if (system(cmd) != 0 || rcv_save(rcv, dir, SECRET, kind) != (int)want)
+		return -1;
+	snprintf(cmd, sizeof(cmd), "%s %s > %s/out.txt 2>&1", it_env("WEBHOOK_VERIFIER"),
+	    dir, dir);
+	rc = system(cmd);
+	snprintf(cmd, sizeof(cmd), "%s/out.txt", dir);
+	if ((f = fopen(cmd, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, "FAIL", 4) == 0)
+			fprintf(stderr, "verifier: %s", line);
+		snprintf(last, sizeof(last), "%s", line);
+	}
+	fclose(f);
+	snprintf(expect, sizeof(expect), "verified %zu of %zu\n", want, want);
+	IT_CHECK(strcmp(last, expect) == 0, "verifier's last line");
+	return rc == 0 && strcmp(last, expect) == 0 ? 0 : -1;
+}
+
+/* Hit i's body as JSON (caller decrefs) and header name into hv (200 bytes). */
+static json_t *
+hit_json(struct receiver *rcv, size_t i, const char *name, char *hv)
+{
+	struct rcv_hit h;
+	json_t *j;
+
+	hv[0] = '\0';
+	if (rcv_get(rcv, i, &h) != 0)
+		return NULL;
+	j = json_loads(h.body, 0, NULL);
+	if (name != NULL && rcv_header(&h, name, hv, 200) == NULL)
+		hv[0] = '\0';
+	rcv_hit_free(&h);
+	return j;
+}
+
+/* Seconds since the epoch of an ISO 8601 time with a fraction. */
+static double
+iso_s(const char *s)
+{
+	long long us = 0;
+
+	IT_CHECK(s != NULL && timefmt_iso_to_us(s, 0, &us) == 0, "an ISO 8601 time");
+	return (double)us / 1e6;
+}
+
+/* GET /v1/webhook-deliveries/{evt} as p: the data (caller decrefs the resp). */
+static json_t *
+log_of(const struct itc_partner *p, const char *evt, struct it_resp *r)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/v1/webhook-deliveries/%s", evt);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, path, r), 200);
+	return json_object_get(r->json, "data");
+}
+
+/* The statuses of the first delivery's attempts ("500,500,200"), and the
+ * seconds between consecutive attempts into gaps. */
+static void
+attempts_of(json_t *data, char *statuses, size_t cap, double *gaps, size_t ngaps)
+{
+	json_t *att = json_object_get(json_array_get(json_object_get(data, "deliveries"), 0),
+	    "attempts"), *a;
+	size_t i, len = 0;
+	double prev = 0;
+
+	statuses[0] = '\0';
+	json_array_foreach(att, i, a) {
+		json_t *st = json_object_get(a, "response_status");
+		double at = iso_s(it_str(a, "at"));
+
+		len += (size_t)snprintf(statuses + len, cap - len, "%s%lld", i ? "," : "",
+		    json_is_integer(st) ? (long long)json_integer_value(st) : 0LL);
+		if (i > 0 && i - 1 < ngaps)
+			gaps[i - 1] = at - prev;
+		prev = at;
+	}
+}
+
+/* ---- a withdrawal's three events ---- */
+
+static void
+test_withdrawal_events(void)
+{
+	static const char *const envelope[] = { "id", "type", "created_at", "event",
+		"timestamp", "data", NULL };
+	static const char *const base[] = { "withdrawal_id", "status", "amount", "currency",
+		"ghs_amount", "recipient_phone", "mobile_network", "reference_id", NULL };
+	static const char *const completed[] = { "withdrawal_id", "status", "amount",
+		"currency", "ghs_amount", "recipient_phone", "mobile_network", "reference_id",
+		"fx_rate", "fee", "on_chain_tx_hash", "mobile_money_reference", "completed_at", NULL };
+	static const char *const item_keys[] = { "event_id", "event_type", "webhook_id", "url",
+		"status", "attempts", "next_attempt_at", "last_attempt_at",
+		"last_response_status", "created_at", NULL };
+	struct receiver *rcv = rcv_start(), *only = rcv_start();
+	char hook[64], hook2[64], wd[64], evt[64], hv[200], path[160], seen[3] = { 0, 0, 0 };
+	struct itc_partner p;
+	struct it_resp r;
+	json_t *d, *dl, *a;
+	size_t i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(only);
+	itc_partner_new(&p, "enterprise", 0);
+	register_hook(&p, rcv, "/hooks/all", "[\"withdrawal.pending\",\"withdrawal.processing\","
+	    "\"withdrawal.completed\",\"withdrawal.failed\"]", hook);
+	register_hook(&p, only, "/hooks/done", "[\"withdrawal.completed\"]", hook2);
+	withdraw(&p, "wh-events-1", wd);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE id = ? AND "
+	    "status = 'completed'", wd, NULL), 1);
+	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 3, 2000), 3);
+	CU_ASSERT_EQUAL(rcv_wait(only, 1, 2000), 1);
+
+	for (i = 0; i < 3; i++) {
+		const char *type, *want[] = { "withdrawal.pending", "withdrawal.processing",
+			"withdrawal.completed" };
+		size_t k;
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(d = hit_json(rcv, i, "webhook-id", hv));
+		itc_assert_keys(d, envelope, "both envelope forms");
+		type = it_str(d, "type");
+		CU_ASSERT_STRING_EQUAL(type ? type : "", it_str(d, "event") ? it_str(d, "event") : "-");
+		CU_ASSERT_STRING_EQUAL(it_str(d, "created_at"), it_str(d, "timestamp"));
+		CU_ASSERT_STRING_EQUAL(hv, it_str(d, "id"));
+		for (k = 0; k < 3; k++)
+			if (type != NULL && strcmp(type, want[k]) == 0)
+				seen[k]++;
+		itc_assert_keys(json_object_get(d, "data"), type && strcmp(type,
+		    "withdrawal.completed") == 0 ? completed : base, type ? type : "type");
+		CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "data"), "withdrawal_id"), wd);
+		CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "data"), "reference_id"),
+		    "wh-events-1");
+		json_decref(d);
+	}
+	CU_ASSERT(seen[0] == 1 && seen[1] == 1 && seen[2] == 1);
+	CU_ASSERT_EQUAL(verify_all(rcv, "partner", 3), 0);
+	/* the endpoint subscribed to completed alone got completed alone */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d = hit_json(only, 0, NULL, hv));
+	CU_ASSERT_STRING_EQUAL(it_str(d, "type"), "withdrawal.completed");
+	json_decref(d);
+	CU_ASSERT_EQUAL(verify_all(only, "partner", 1), 0);
+
+	/* the database: four deliveries, each delivered at its first attempt */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
+	    "outbox_events v ON v.id = d.event_id WHERE v.ref_id = ? AND d.status = 'delivered' "
+	    "AND d.attempts = 1 AND d.next_attempt_at IS NULL", wd, NULL), 4);
+
+	/* the log of one event: its payload is what was sent */
+	event_id("withdrawal.completed", wd, evt);
+	d = log_of(&p, evt, &r);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "event_id"), evt);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "event_type"), "withdrawal.completed");
+	CU_ASSERT_PTR_NOT_NULL(it_str(d, "created_at"));
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "payload"), "id"), evt);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(json_object_get(d, "payload"), "data"),
+	    "status"), "completed");
+	dl = json_object_get(d, "deliveries");
+	CU_ASSERT_EQUAL(json_array_size(dl), 2);
+	json_array_foreach(dl, i, a) {
+		json_t *at = json_array_get(json_object_get(a, "attempts"), 0);
+
+		CU_ASSERT_STRING_EQUAL(it_str(a, "status"), "delivered");
+		CU_ASSERT(json_is_null(json_object_get(a, "next_attempt_at")));
+		CU_ASSERT(strcmp(it_str(a, "webhook_id"), hook) == 0 ||
+		    strcmp(it_str(a, "webhook_id"), hook2) == 0);
+		CU_ASSERT_EQUAL(json_array_size(json_object_get(a, "attempts")), 1);
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(at, "attempt")), 1);
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(at, "response_status")), 200);
+		CU_ASSERT(json_is_integer(json_object_get(at, "duration_ms")));
+		CU_ASSERT(json_is_null(json_object_get(at, "error")));
+		CU_ASSERT_PTR_NOT_NULL(it_str(at, "at"));
+	}
+	it_resp_free(&r);
+
+	/* the list, its filters, and one endpoint's records */
+	snprintf(path, sizeof(path), "/v1/webhook-deliveries?webhook_id=%s", hook);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, path, &r), 200);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "pagination"),
+	    "total")), 3);
+	itc_assert_keys(json_array_get(json_object_get(r.json, "data"), 0), item_keys, "item");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, "/v1/webhook-deliveries?per_page=2", &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 2);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "pagination"),
+	    "total")), 4);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, "/v1/webhook-deliveries?event_type="
+	    "withdrawal.completed&status=delivered", &r), 200);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "pagination"),
+	    "total")), 2);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, "/v1/webhook-deliveries?status=failed", &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 0);
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/v1/webhooks/%s/deliveries?event_type=withdrawal.pending",
+	    hook2);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, path, &r), 200);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "pagination"),
+	    "total")), 0);
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/v1/webhooks/%s/deliveries", hook2);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, path, &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 1);
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(r.json, "data"), 0),
+	    "event_id"), evt);
+	it_resp_free(&r);
+	rcv_stop(rcv);
+	rcv_stop(only);
+}
+
+/* ---- a wallet payout's event ---- */
+
+static void
+test_wallet_payout_event(void)
+{
+	static const char *const keys[] = { "event", "id", "timestamp", "data", "signature", NULL };
+	static const char *const data_keys[] = { "transactionId", "status", "amount", "currency",
+		"beneficiary", NULL };
+	struct receiver *rcv = rcv_start();
+	char args[400], out[300], err[300], bid[40], po[64], hv[200];
+	struct itc_wallet w;
+	struct it_resp r;
+	struct rcv_hit h;
+	json_t *d;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
+	itc_payout_wallet(&w, "0xwhk", NULL);
+	/* bad arguments first: nothing stored */
+	snprintf(args, sizeof(args), "user webhook %s http://10.0.0.1/x '" SECRET "'", w.id);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "private"));
+	snprintf(args, sizeof(args), "user webhook %s http://127.0.0.1:%d/w short", w.id,
+	    rcv_port(rcv));
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints e JOIN users u ON "
+	    "u.id = e.subject_id WHERE e.subject_kind = 'user' AND u.wallet_id = ?", w.id, NULL), 0);
+	snprintf(args, sizeof(args), "user webhook %s http://127.0.0.1:%d/old '" SECRET "'",
+	    w.id, rcv_port(rcv));
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	/* a second one replaces the first */
+	snprintf(args, sizeof(args), "user webhook %s http://127.0.0.1:%d/wallet '" SECRET "'",
+	    w.id, rcv_port(rcv));
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints e JOIN users u ON "
+	    "u.id = e.subject_id WHERE e.subject_kind = 'user' AND e.active = 1 AND "
+	    "u.wallet_id = ?", w.id, NULL), 1);
+
+	itc_fund(&w, "12");
+	itc_beneficiary(&w, "MTN", 555, bid);
+	CU_ASSERT_EQUAL_FATAL(itc_transfer(&w, bid, "50", NULL, &r), 201);
+	snprintf(po, sizeof(po), "%s", it_str(json_object_get(r.json, "data"), "transactionId"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts WHERE id = ? AND status = "
+	    "'completed'", po, NULL), 1);
+	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 2000), 1);
+	CU_ASSERT_EQUAL_FATAL(rcv_get(rcv, 0, &h), 0);
+	CU_ASSERT_STRING_EQUAL(h.path, "/wallet");
+	rcv_hit_free(&h);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d = hit_json(rcv, 0, "X-Cediramp-Signature", hv));
+	itc_assert_keys(d, keys, "wallet payload");
+	itc_assert_keys(json_object_get(d, "data"), data_keys, "wallet payload data");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "event"), "payout.completed");
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "data"), "transactionId"), po);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "data"), "status"), "completed");
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "data"), "amount"), "50.00");
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "data"), "currency"), "GHS");
+	CU_ASSERT_EQUAL(strncmp(it_str(d, "signature"), "sha256=", 7), 0);
+	CU_ASSERT_EQUAL(strlen(hv), 71);
+	json_decref(d);
+	CU_ASSERT_EQUAL(verify_all(rcv, "wallet", 1), 0);
+
+	/* --delete: the next payout's event goes nowhere */
+	snprintf(args, sizeof(args), "user webhook %s --delete", w.id);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 1);
+	CU_ASSERT_EQUAL_FATAL(itc_transfer(&w, bid, "40", NULL, &r), 201);
+	snprintf(po, sizeof(po), "%s", it_str(json_object_get(r.json, "data"), "transactionId"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ?", po,
+	    NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
+	    "outbox_events v ON v.id = d.event_id WHERE v.ref_id = ?", po, NULL), 0);
+	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL(rcv_wait(rcv, 2, 300), 1);
+	itc_wallet_free(&w);
+	rcv_stop(rcv);
+}
+
+/* ---- retries ---- */
+
+static void
+test_retry_then_success(void)
+{
+	static const int script[] = { 500, 500 };
+	struct receiver *rcv = rcv_start();
+	char hook[64], wd[64], evt[64], st[64];
+	double gaps[2] = { 0, 0 };
+	struct itc_partner p;
+	struct it_resp r;
+	json_t *d;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
+	rcv_script(rcv, script, 2, 200);
+	itc_partner_new(&p, "verified", 0);
+	register_hook(&p, rcv, "/flaky", "[\"withdrawal.pending\"]", hook);
+	withdraw(&p, "wh-retry-1", wd);
+	event_id("withdrawal.pending", wd, evt);
+	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL(rcv_wait(rcv, 4, 300), 3);
+	d = log_of(&p, evt, &r);
+	attempts_of(d, st, sizeof(st), gaps, 2);
+	CU_ASSERT_STRING_EQUAL(st, "500,500,200");
+	/* the sandbox policy: about 1 s, then about 4 s */
+	IT_CHECK(gaps[0] >= 1.0 && gaps[0] < 2.5, "first retry about 1 s later");
+	IT_CHECK(gaps[1] >= 4.0 && gaps[1] < 5.5, "second retry about 4 s later");
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(d, "deliveries"), 0),
+	    "status"), "delivered");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_attempts a JOIN "
+	    "webhook_deliveries d ON d.id = a.delivery_id WHERE d.event_id = ?", evt, NULL), 3);
+	rcv_stop(rcv);
+}
+
+/* A receiver that always answers 500, under the policy extra selects:
+ * want attempts, then failed; no retry earlier than its delay (delays:
+ * want - 1 of them, in seconds), the last one not much later either. */
+static void
+always_failing(const char *extra, const char *ref, int want, const double *delays)
+{
+	struct receiver *rcv = rcv_start();
+	char hook[64], wd[64], evt[64], st[64], expect[64] = "";
+	double gaps[8] = { 0 };
+	struct itc_partner p;
+	struct it_resp r;
+	json_t *d, *dl;
+	int i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
+	rcv_script(rcv, NULL, 0, 500);
+	itc_partner_new(&p, "verified", 0);
+	register_hook(&p, rcv, "/down", "[\"withdrawal.pending\"]", hook);
+	withdraw(&p, ref, wd);
+	event_id("withdrawal.pending", wd, evt);
+	CU_ASSERT_EQUAL(worker_run(extra), 0);
+	CU_ASSERT_EQUAL(rcv_wait(rcv, (size_t)want + 1, 300), (size_t)want);
+	d = log_of(&p, evt, &r);
+	attempts_of(d, st, sizeof(st), gaps, 8);
+	for (i = 0; i < want; i++)
+		snprintf(expect + strlen(expect), sizeof(expect) - strlen(expect), "%s500",
+		    i ? "," : "");
+	CU_ASSERT_STRING_EQUAL(st, expect);
+	for (i = 0; i < want - 1; i++)
+		IT_CHECK(gaps[i] >= delays[i], "a retry earlier than the policy's delay");
+	IT_CHECK(gaps[want - 2] < delays[want - 2] + 1.5, "the last retry much too late");
+	dl = json_array_get(json_object_get(d, "deliveries"), 0);
+	CU_ASSERT_STRING_EQUAL(it_str(dl, "status"), "failed");
+	CU_ASSERT(json_is_null(json_object_get(dl, "next_attempt_at")));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries WHERE event_id = ? "
+	    "AND status = 'failed' AND attempts = ? AND finished_at IS NOT NULL", evt,
+	    want == 6 ? "6" : "4"), 1);
+	rcv_stop(rcv);
+}
+
+static void
+test_production_policy_gives_up(void)
+{
+	/* 1 min, 5 min, 30 min, 2 h, 24 h on a clock 28800 times faster:
+	 * 2 ms, 10 ms, 62 ms, 250 ms, 3 s; six attempts, then failed */
+	static const double delays[] = { 0.002, 0.010, 0.062, 0.250, 3.0 };
+
+	always_failing("webhooks.retry_policy = 1\nwebhooks.retry_clock_divisor = 28800\n",
+	    "wh-prod-1", 6, delays);
+}
+
+static void
+test_sandbox_policy_gives_up(void)
+{
+	/* 1 s, 4 s, 16 s 8 times faster: four attempts, then failed */
+	static const double delays[] = { 0.125, 0.5, 2.0 };
+
+	always_failing("webhooks.retry_clock_divisor = 8\n", "wh-sbx-1", 4, delays);
+}
+
+/* ---- kill -9 mid-drain ---- */
+
+static void
+test_killed_worker_loses_nothing(void)
+{
+	enum { N = 40 };
+	struct receiver *rcv = rcv_start();
+	char hook[64], wd[64], ref[40], evts[N][64], hv[200];
+	static const char conf[] = "webhooks.max_in_flight = 8\nwebhooks.timeout_seconds = 2\n"
+	    "webhooks.lease_seconds = 3\n";
+	struct itc_partner p;
+	size_t n, i, k;
+	pid_t pid;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
+	rcv_set_delay_ms(rcv, 150);
+	itc_partner_new(&p, "enterprise", 0);
+	register_hook(&p, rcv, "/slow", "[\"withdrawal.pending\"]", hook);
+	for (i = 0; i < N; i++) {
+		snprintf(ref, sizeof(ref), "wh-kill-%zu", i);
+		withdraw(&p, ref, wd);
+		event_id("withdrawal.pending", wd, evts[i]);
+	}
+	pid = worker_start(conf);
+	n = rcv_wait(rcv, 12, 10000);
+	CU_ASSERT(n >= 12 && n < N);
+	kill(pid, SIGKILL);
+	CU_ASSERT_EQUAL(worker_wait(pid), -1);
+	/* some are claimed and unrecorded: pending, leased */
+	CU_ASSERT(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
+	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE e.public_id = ? AND "
+	    "d.status = 'pending'", hook, NULL) > 0);
+	rcv_set_delay_ms(rcv, 0);
+	CU_ASSERT_EQUAL(worker_run(conf), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
+	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE e.public_id = ? AND "
+	    "d.status = 'delivered'", hook, NULL), N);
+	/* every event reached the receiver at least once */
+	n = rcv_count(rcv);
+	CU_ASSERT(n >= N);
+	for (k = 0; k < N; k++) {
+		int found = 0;
+
+		for (i = 0; i < n && !found; i++) {
+			json_decref(hit_json(rcv, i, "webhook-id", hv));
+			found = strcmp(hv, evts[k]) == 0;
+		}
+		IT_CHECK(found, "an event never reached the receiver");
+	}
+	rcv_stop(rcv);
+}
+
+/* ---- SSRF ---- */
+
+static void
+test_ssrf(void)
+{
+	static const char *const refused[] = {
+		"http://10.0.0.1/hook", "http://10.255.255.254:8443/x", "http://172.16.0.1/",
+		"http://172.31.255.255/", "http://192.168.1.10/hook", "http://100.64.0.1/",
+		"http://100.127.255.254/", "http://169.254.169.254/latest/meta-data/",
+		"http://0.0.0.0/", "http://0.1.2.3/", "http://224.0.0.251/", "http://239.255.255.250/",
+		"http://255.255.255.255/", "http://240.0.0.1/", "http://0x0a000001/",
+		"http://167772161/", "http://10.1/", "http://012.0.0.1/",
+		"http://[fc00::1]/", "http://[fd12:3456:789a::1]/", "http://[fe80::1]/",
+		"http://[ff02::1]/", "http://[::]/", "http://[::ffff:10.0.0.1]/",
+		"http://[::ffff:169.254.169.254]/", "http://[::ffff:192.168.0.1]/",
+		"http://[::ffff:a9fe:a9fe]/", "http://[::10.0.0.1]/", "http://[64:ff9b::a00:1]/",
+		"http://[2002:c0a8:101::1]/", "ftp://127.0.0.1/", "file:///etc/passwd",
+		"http://user:pass@127.0.0.1/", "gopher://127.0.0.1:70/", "http:///nohost",
+	};
+	struct receiver *rcv = rcv_start();
+	char body[600], hook[64], wd[64], evt[64];
+	struct itc_partner p;
+	struct it_resp r;
+	json_t *d, *at;
+	size_t i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
+	itc_partner_new(&p, "verified", 0);
+	for (i = 0; i < NELEM(refused); i++) {
+		snprintf(body, sizeof(body), "{\"url\":\"%s\",\"events\":[\"withdrawal.pending\"],"
+		    "\"secret\":\"" SECRET "\"}", refused[i]);
+		CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", "/v1/webhooks", body, &r), 400);
+		it_assert_partner_error(&r, 400, "VALIDATION_ERROR", refused[i]);
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints WHERE "
+	    "subject_kind = 'partner' AND subject_id = ?", p.row, NULL), 0);
+
+	/* localhost is allowed here (webhooks.allow_loopback); with it off,
+	 * the name resolves to a refused address at delivery: nothing sent */
+	snprintf(body, sizeof(body), "{\"url\":\"http://localhost:%d/named\",\"events\":"
+	    "[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}", rcv_port(rcv));
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/webhooks", body, &r), 201);
+	snprintf(hook, sizeof(hook), "%s", it_str(json_object_get(r.json, "data"), "webhook_id"));
+	it_resp_free(&r);
+	withdraw(&p, "wh-ssrf-1", wd);
+	event_id("withdrawal.pending", wd, evt);
+	CU_ASSERT_EQUAL(worker_run("webhooks.allow_loopback = 0\nwebhooks.retry_clock_divisor = 64\n"),
+	    0);
+	CU_ASSERT_EQUAL(rcv_count(rcv), 0);
+	d = log_of(&p, evt, &r);
+	at = json_array_get(json_object_get(json_array_get(json_object_get(d, "deliveries"), 0),
+	    "attempts"), 0);
+	CU_ASSERT(json_is_null(json_object_get(at, "response_status")));
+	CU_ASSERT_PTR_NOT_NULL(strstr(it_str(at, "error") ? it_str(at, "error") : "", "refused"));
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(d, "deliveries"), 0),
+	    "status"), "failed");
+	it_resp_free(&r);
+	rcv_stop(rcv);
+}
+
+/* ---- the endpoints' inputs, limits and owners ---- */
+
+struct bad {
+	const char *body;
+	const char *why;
+};
+
+static void
+test_endpoint_inputs(void)
+{
+	static const struct bad bad[] = {
+		{ "{\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}", "no url" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"secret\":\"" SECRET "\"}", "no events" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"]}", "no secret" },
+		{ "{\"url\":7,\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}", "url not a string" },
+		{ "{\"url\":\"not a url\",\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}", "url not a URL" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[],\"secret\":\"" SECRET "\"}", "events empty" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":\"withdrawal.pending\",\"secret\":\"" SECRET "\"}", "events not an array" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"payout.completed\"],\"secret\":\"" SECRET "\"}", "a wallet event" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.done\"],\"secret\":\"" SECRET "\"}", "unknown event" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[1],\"secret\":\"" SECRET "\"}", "event not a string" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.failed\",\"withdrawal.failed\"],\"secret\":\"" SECRET "\"}", "event twice" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"fifteen-chars!!\"}", "secret 15" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"sixteen-chars\\u0001ab\"}", "secret control byte" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"caf\\u00e9-0123456789ab\"}", "secret not ASCII" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":12345678901234567}", "secret a number" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\",\"active\":false}", "unknown member" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\",\"url\":\"http://127.0.0.1:8/\"}", "duplicate key" },
+		{ "[\"withdrawal.pending\"]", "not an object" },
+		{ "{\"url\":", "bad JSON" },
+	};
+	static const char *const reg_keys[] = { "webhook_id", "url", "events", "active",
+		"created_at", NULL };
+	char body[600], ids[10][64], longsecret[300], path[160], other_hook[64];
+	struct itc_partner p, q;
+	struct it_resp r;
+	const char *noauth[] = { "Content-Type: application/json", NULL };
+	char *big;
+	json_t *d;
+	size_t i;
+
+	itc_partner_new(&p, "verified", 0);
+	itc_partner_new(&q, "verified", 0);
+	for (i = 0; i < NELEM(bad); i++) {
+		CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", "/v1/webhooks", bad[i].body, &r), 400);
+		it_assert_partner_error(&r, 400, "VALIDATION_ERROR", bad[i].why);
+		it_resp_free(&r);
+	}
+	memset(longsecret, 'k', 257);
+	longsecret[257] = '\0';
+	snprintf(body, sizeof(body), "{\"url\":\"http://127.0.0.1:9/\",\"events\":"
+	    "[\"withdrawal.pending\"],\"secret\":\"%s\"}", longsecret);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", "/v1/webhooks", body, &r), 400);
+	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "secret 257");
+	it_resp_free(&r);
+	/* an oversize body, and no key */
+	big = malloc(9 << 20);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(big);
+	memset(big, ' ', 9 << 20);
+	big[0] = '{';
+	big[(9 << 20) - 1] = '}';
+	{
+		const char *h[] = { p.auth, "Content-Type: application/json", NULL };
+
+		CU_ASSERT_EQUAL(it_http("POST", "/v1/webhooks", h, big, 9 << 20, &r), 0);
+		it_assert_partner_error(&r, 413, "PAYLOAD_TOO_LARGE", "9 MiB body");
+		it_resp_free(&r);
+	}
+	free(big);
+	snprintf(body, sizeof(body), "{\"url\":\"http://127.0.0.1:9/\",\"events\":"
+	    "[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}");
+	CU_ASSERT_EQUAL(it_http("POST", "/v1/webhooks", noauth, body, strlen(body), &r), 0);
+	it_assert_partner_error(&r, 401, "UNAUTHORIZED", "no key");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints WHERE "
+	    "subject_kind = 'partner' AND subject_id = ?", p.row, NULL), 0);
+
+	/* ten, then the eleventh refused; the secret never comes back */
+	for (i = 0; i < 10; i++) {
+		snprintf(body, sizeof(body), "{\"url\":\"https://127.0.0.1:%zu/h\",\"events\":"
+		    "[\"withdrawal.completed\",\"payment_intent.completed\"],\"secret\":\"" SECRET
+		    "\"}", 9000 + i);
+		CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/webhooks", body, &r), 201);
+		d = json_object_get(r.json, "data");
+		itc_assert_keys(d, reg_keys, "registration");
+		CU_ASSERT(json_is_true(json_object_get(d, "active")));
+		CU_ASSERT_EQUAL(json_array_size(json_object_get(d, "events")), 2);
+		CU_ASSERT_PTR_NULL(strstr(r.body, "whsec"));
+		snprintf(ids[i], 64, "%s", it_str(d, "webhook_id"));
+		CU_ASSERT_EQUAL(strncmp(ids[i], "wh_", 3), 0);
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", "/v1/webhooks", body, &r), 400);
+	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "the eleventh");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, "/v1/webhooks", &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 10);
+	CU_ASSERT_PTR_NULL(strstr(r.body, "whsec"));
+	CU_ASSERT_PTR_NULL(strstr(r.body, "secret"));
+	it_resp_free(&r);
+
+	/* another partner: 404 on every route, and nothing changes */
+	snprintf(body, sizeof(body), "{\"url\":\"http://127.0.0.1:9/\",\"events\":"
+	    "[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}");
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&q, "POST", "/v1/webhooks", body, &r), 201);
+	snprintf(other_hook, sizeof(other_hook), "%s",
+	    it_str(json_object_get(r.json, "data"), "webhook_id"));
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/v1/webhooks/%s", ids[0]);
+	CU_ASSERT_EQUAL(itc_partner_send(&q, "DELETE", path, NULL, &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "another's delete");
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/v1/webhooks/%s/deliveries", ids[0]);
+	CU_ASSERT_EQUAL(itc_partner_get(&q, path, &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "another's log");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&q, "/v1/webhooks", &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 1);
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/v1/webhook-deliveries?webhook_id=%s", ids[0]);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&q, path, &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 0);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints WHERE "
+	    "subject_kind = 'partner' AND subject_id = ? AND active = 1", p.row, NULL), 10);
+
+	/* delete: 204 with no body; again 404; the list and the count shrink */
+	snprintf(path, sizeof(path), "/v1/webhooks/%s", ids[0]);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "DELETE", path, NULL, &r), 204);
+	CU_ASSERT_EQUAL(r.len, 0);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "DELETE", path, NULL, &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "deleted twice");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "DELETE", "/v1/webhooks/wh_nope", NULL, &r), 404);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, "/v1/webhooks", &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 9);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/webhooks", body, &r), 201);
+	it_resp_free(&r);
+	/* the wrong method, and the log's bad queries */
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "PUT", "/v1/webhooks", body, &r), 405);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_partner_get(&p, "/v1/webhook-deliveries?status=done", &r), 400);
+	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "status filter");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_partner_get(&p, "/v1/webhook-deliveries?event_type=x", &r), 400);
+	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "event_type filter");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_partner_get(&p, "/v1/webhook-deliveries?per_page=0", &r), 400);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_partner_get(&p, "/v1/webhook-deliveries?colour=red", &r), 400);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_partner_get(&p, "/v1/webhook-deliveries/evt_nope", &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "unknown event");
+	it_resp_free(&r);
+	(void)other_hook;
+}
+
+/* ---- deletion stops delivery; redelivery; another partner's events ---- */
+
+static void
+test_delete_and_redeliver(void)
+{
+	struct receiver *keep = rcv_start(), *gone = rcv_start();
+	char hook[64], dead[64], wd[64], evt[64], path[160], hv[200], first[200];
+	struct itc_partner p, q;
+	struct it_resp r;
+	struct rcv_hit h1, h2;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(keep);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gone);
+	itc_partner_new(&p, "verified", 0);
+	itc_partner_new(&q, "verified", 0);
+	register_hook(&p, keep, "/keep", "[\"withdrawal.pending\"]", hook);
+	register_hook(&p, gone, "/gone", "[\"withdrawal.pending\"]", dead);
+	withdraw(&p, "wh-del-1", wd);
+	event_id("withdrawal.pending", wd, evt);
+	/* deleted before the worker ran: its delivery fails, nothing is sent */
+	snprintf(path, sizeof(path), "/v1/webhooks/%s", dead);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "DELETE", path, NULL, &r), 204);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL(rcv_wait(keep, 1, 2000), 1);
+	CU_ASSERT_EQUAL(rcv_count(gone), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
+	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE e.public_id = ? AND "
+	    "d.status = 'failed' AND d.attempts = 0", dead, NULL), 1);
+	/* its log is still the partner's to read */
+	snprintf(path, sizeof(path), "/v1/webhooks/%s/deliveries", dead);
+	CU_ASSERT_EQUAL(itc_partner_get(&p, path, &r), 200);
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(r.json, "data"), 0),
+	    "status"), "failed");
+	it_resp_free(&r);
+
+	/* another partner: 404 for the event, its redelivery, its log */
+	snprintf(path, sizeof(path), "/v1/webhook-deliveries/%s", evt);
+	CU_ASSERT_EQUAL(itc_partner_get(&q, path, &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "another's event");
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/v1/webhook-deliveries/%s/redeliver", evt);
+	CU_ASSERT_EQUAL(itc_partner_send(&q, "POST", path, NULL, &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "another's redelivery");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_partner_get(&q, "/v1/webhook-deliveries", &r), 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 0);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries WHERE event_id = ? "
+	    "AND status = 'delivered' AND attempts = 1", evt, NULL), 1);
+
+	/* redeliver: 202, the live endpoint only, the same bytes again */
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, NULL, &r), 202);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "event_id"), evt);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "data"),
+	    "queued")), 1);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL(rcv_wait(keep, 2, 2000), 2);
+	CU_ASSERT_EQUAL(rcv_count(gone), 0);
+	CU_ASSERT_EQUAL_FATAL(rcv_get(keep, 0, &h1), 0);
+	CU_ASSERT_EQUAL_FATAL(rcv_get(keep, 1, &h2), 0);
+	CU_ASSERT_EQUAL(h1.blen, h2.blen);
+	CU_ASSERT(memcmp(h1.body, h2.body, h1.blen) == 0);
+	CU_ASSERT_STRING_EQUAL(rcv_header(&h1, "webhook-id", first, sizeof(first)) ? first : "",
+	    rcv_header(&h2, "webhook-id", hv, sizeof(hv)) ? hv : "-");
+	rcv_hit_free(&h1);
+	rcv_hit_free(&h2);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
+	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE e.public_id = ? AND "
+	    "d.status = 'delivered' AND d.attempts = 2", hook, NULL), 1);
+	snprintf(path, sizeof(path), "/v1/webhook-deliveries/%s/redeliver", "evt_nope");
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, NULL, &r), 404);
+	it_resp_free(&r);
+	rcv_stop(keep);
+	rcv_stop(gone);
+}
+
+int
+it_suite_webhooks(void)
+{
+	static const struct tu_test tests[] = {
+		{ "a withdrawal delivers pending, processing, completed; both libraries verify", test_withdrawal_events },
+		{ "a wallet payout delivers payout.completed with its body signature; --delete", test_wallet_payout_event },
+		{ "500, 500, 200: three attempts at 1 s and 4 s, all in the log", test_retry_then_success },
+		{ "always 500, production policy (compressed clock): six attempts, failed", test_production_policy_gives_up },
+		{ "always 500, sandbox policy (compressed clock): four attempts, failed", test_sandbox_policy_gives_up },
+		{ "a worker killed with kill -9 mid-drain loses nothing", test_killed_worker_loses_nothing },
+		{ "the SSRF table refused at registration; a refused name at delivery", test_ssrf },
+		{ "every bad input; at most 10; delete 204; another partner 404", test_endpoint_inputs },
+		{ "a deleted endpoint gets nothing; redelivery; another partner's event 404", test_delete_and_redeliver },
+	};
+
+	return tu_add_suite("webhooks", suite_init, NULL, tests, NELEM(tests));
+}
