@@ -79,7 +79,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("webhooks.retry_clock_divisor", wh_clock_divisor, 1, 1000000),
 	U("webhooks.timeout_seconds", wh_timeout_seconds, 0, 120),
 	U("webhooks.lease_seconds", wh_lease_seconds, 0, 3600),
-	U("webhooks.drain_seconds", wh_drain_seconds, 0, 3600),
+	U("webhooks.drain_seconds", wh_drain_seconds, 1, 3600),
 	U("webhooks.max_in_flight", wh_max_in_flight, 1, 1000),
 	U("webhooks.allow_loopback", wh_allow_loopback, 0, 1),
 };

@@ -31,7 +31,10 @@ delivery_policy(const struct cfg *cfg, struct delivery_policy *p)
 	for (i = 0; i < n; i++)
 		p->delay_us[i] = d[i] * 1000000LL / div;
 	p->n = n;
-	p->timeout_ms = (long long)cfg->wh_timeout_seconds * 1000;
+	/* a cfg that never went through cfg_load has no timeout decided yet:
+	 * the policy's, never none (libcurl's 0) */
+	p->timeout_ms = (long long)(cfg->wh_timeout_seconds ? cfg->wh_timeout_seconds :
+	    cfg->wh_policy == 1 ? 30 : 10) * 1000;
 }
 
 static long long

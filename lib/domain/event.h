@@ -9,8 +9,9 @@
  *   wallet   {"event","id","timestamp","data","signature"}: the wallet
  *            spec's payload; signature is "sha256=" + hex HMAC-SHA256 of
  *            the body without that member, and is serialized last, so a
- *            receiver gets the signed bytes back by removing
- *            `,"signature":"sha256=<64 hex>"`.
+ *            receiver gets the signed bytes back by removing the trailing
+ *            `,"signature":"sha256=<64 hex>"` (the 86 bytes before the
+ *            closing brace).
  *
  * Every delivery also carries X-Cediramp-Signature (sha256=<hex HMAC of
  * the raw body>) and the Standard Webhooks headers webhook-id,

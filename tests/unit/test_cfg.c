@@ -83,6 +83,14 @@ test_defaults(void)
 	CU_ASSERT_STRING_EQUAL(c.momo_url, "");
 	CU_ASSERT_EQUAL(c.provider_timeout_ms, 2000);
 	CU_ASSERT_STRING_EQUAL(c.schema_dir, "/usr/share/cediramp/schema");
+	/* webhooks: 0 is decided by cfg_load once the environment is known */
+	CU_ASSERT_EQUAL(c.wh_policy, 0);
+	CU_ASSERT_EQUAL(c.wh_clock_divisor, 1);
+	CU_ASSERT_EQUAL(c.wh_timeout_seconds, 0);
+	CU_ASSERT_EQUAL(c.wh_lease_seconds, 0);
+	CU_ASSERT_EQUAL(c.wh_drain_seconds, 55);
+	CU_ASSERT_EQUAL(c.wh_max_in_flight, 50);
+	CU_ASSERT_EQUAL(c.wh_allow_loopback, 0);
 }
 
 /* Every key, with comments, blank lines and assorted spacing. */
@@ -245,6 +253,31 @@ test_uint_bounds(void)
 		{ "providers.timeout_ms = 100", 0, offsetof(struct cfg, provider_timeout_ms), 100 },
 		{ "providers.timeout_ms = 99", -1, 0, 0 },
 		{ "providers.timeout_ms = 60001", -1, 0, 0 },
+		{ "webhooks.retry_policy = 1", 0, offsetof(struct cfg, wh_policy), 1 },
+		{ "webhooks.retry_policy = 2", 0, offsetof(struct cfg, wh_policy), 2 },
+		{ "webhooks.retry_policy = 3", -1, 0, 0 },
+		{ "webhooks.retry_clock_divisor = 1", 0, offsetof(struct cfg, wh_clock_divisor), 1 },
+		{ "webhooks.retry_clock_divisor = 1000000", 0,
+		    offsetof(struct cfg, wh_clock_divisor), 1000000 },
+		{ "webhooks.retry_clock_divisor = 0", -1, 0, 0 },
+		{ "webhooks.retry_clock_divisor = 1000001", -1, 0, 0 },
+		{ "webhooks.timeout_seconds = 1", 0, offsetof(struct cfg, wh_timeout_seconds), 1 },
+		{ "webhooks.timeout_seconds = 120", 0,
+		    offsetof(struct cfg, wh_timeout_seconds), 120 },
+		{ "webhooks.timeout_seconds = 121", -1, 0, 0 },
+		{ "webhooks.lease_seconds = 3600", 0, offsetof(struct cfg, wh_lease_seconds), 3600 },
+		{ "webhooks.lease_seconds = 3601", -1, 0, 0 },
+		{ "webhooks.drain_seconds = 3600", 0, offsetof(struct cfg, wh_drain_seconds), 3600 },
+		{ "webhooks.drain_seconds = 3601", -1, 0, 0 },
+		{ "webhooks.drain_seconds = 0", -1, 0, 0 },
+		{ "webhooks.drain_seconds = 1", 0, offsetof(struct cfg, wh_drain_seconds), 1 },
+		{ "webhooks.max_in_flight = 1", 0, offsetof(struct cfg, wh_max_in_flight), 1 },
+		{ "webhooks.max_in_flight = 1000", 0, offsetof(struct cfg, wh_max_in_flight), 1000 },
+		{ "webhooks.max_in_flight = 0", -1, 0, 0 },
+		{ "webhooks.max_in_flight = 1001", -1, 0, 0 },
+		{ "webhooks.allow_loopback = 1", 0, offsetof(struct cfg, wh_allow_loopback), 1 },
+		{ "webhooks.allow_loopback = 0", 0, offsetof(struct cfg, wh_allow_loopback), 0 },
+		{ "webhooks.allow_loopback = 2", -1, 0, 0 },
 	};
 	size_t i;
 
@@ -307,6 +340,23 @@ static const struct err_row err_rows[] = {
 	    "http.max_body_bytes: not a whole number in range" },
 	{ "log.file = a\x01" "b\n", 1, "log.file: value has control bytes" },
 	{ "db.user = caf\xc3\xa9\n", 1, "db.user: value has control bytes" },
+	{ "webhooks.retry_policy = 3\n", 1,
+	    "webhooks.retry_policy: not a whole number in range" },
+	{ "webhooks.retry_policy = -1\n", 1,
+	    "webhooks.retry_policy: not a whole number in range" },
+	{ "webhooks.retry_policy = production\n", 1,
+	    "webhooks.retry_policy: not a whole number in range" },
+	{ "webhooks.max_in_flight = 0\n", 1,
+	    "webhooks.max_in_flight: not a whole number in range" },
+	{ "webhooks.retry_clock_divisor = 0\n", 1,
+	    "webhooks.retry_clock_divisor: not a whole number in range" },
+	{ "environment = sandbox\nwebhooks.allow_loopback = 2\n", 2,
+	    "webhooks.allow_loopback: not a whole number in range" },
+	{ "webhooks.allow_loopback = yes\n", 1,
+	    "webhooks.allow_loopback: not a whole number in range" },
+	{ "webhooks.timeout_seconds = 10s\n", 1,
+	    "webhooks.timeout_seconds: not a whole number in range" },
+	{ "webhooks.retry = 1\n", 1, "unknown key 'webhooks.retry'" },
 	{ long_value_line, 2, "db.user: value too long" },
 	{ huge_line, 1, "line too long" },
 };
@@ -335,6 +385,121 @@ test_errors(void)
 
 		UNIT_CHECK(rc == 0, "63-byte db.user: rc %d (%s)", rc, err);
 		CU_ASSERT_EQUAL(strlen(c.db_user), 63);
+	}
+}
+
+/*
+ * The webhooks keys left to the environment (0, or absent) are decided
+ * after the whole file is read: the retry policy by the environment, the
+ * timeout by the policy, the lease as the timeout plus 15 s.
+ */
+static void
+test_webhooks_decided(void)
+{
+	static const struct {
+		const char *text;
+		unsigned long long policy, timeout, lease, drain, in_flight, loopback,
+		    divisor;
+	} rows[] = {
+		{ "", 2, 10, 25, 55, 50, 0, 1 },
+		{ "environment = sandbox\n", 2, 10, 25, 55, 50, 0, 1 },
+		{ "environment = production\n", 1, 30, 45, 55, 50, 0, 1 },
+		/* the shipped file's zeros mean the same as absent keys */
+		{ "webhooks.retry_policy = 0\nwebhooks.timeout_seconds = 0\n"
+		    "webhooks.lease_seconds = 0\n", 2, 10, 25, 55, 50, 0, 1 },
+		{ "environment = production\nwebhooks.retry_policy = 0\n"
+		    "webhooks.timeout_seconds = 0\nwebhooks.lease_seconds = 0\n",
+		    1, 30, 45, 55, 50, 0, 1 },
+		/* explicit values are kept; what is left follows them */
+		{ "webhooks.retry_policy = 1\n", 1, 30, 45, 55, 50, 0, 1 },
+		{ "environment = production\nwebhooks.retry_policy = 2\n",
+		    2, 10, 25, 55, 50, 0, 1 },
+		{ "webhooks.timeout_seconds = 3\n", 2, 3, 18, 55, 50, 0, 1 },
+		{ "webhooks.lease_seconds = 11\n", 2, 10, 11, 55, 50, 0, 1 },
+		{ "environment = production\nwebhooks.lease_seconds = 31\n",
+		    1, 30, 31, 55, 50, 0, 1 },
+		{ "webhooks.timeout_seconds = 120\n", 2, 120, 135, 55, 50, 0, 1 },
+		{ "webhooks.timeout_seconds = 5\nwebhooks.lease_seconds = 6\n",
+		    2, 5, 6, 55, 50, 0, 1 },
+		/* the environment is known only at the end: order does not matter */
+		{ "webhooks.timeout_seconds = 3\nenvironment = production\n",
+		    1, 3, 18, 55, 50, 0, 1 },
+		{ "environment = production\nenvironment = sandbox\n",
+		    2, 10, 25, 55, 50, 0, 1 },
+		{ "webhooks.retry_clock_divisor = 28800\nwebhooks.drain_seconds = 5\n"
+		    "webhooks.max_in_flight = 1000\nwebhooks.allow_loopback = 1\n",
+		    2, 10, 25, 5, 1000, 1, 28800 },
+		{ "environment = production\nwebhooks.allow_loopback = 0\n"
+		    "webhooks.retry_policy = 1\nwebhooks.timeout_seconds = 30\n"
+		    "webhooks.lease_seconds = 45\n", 1, 30, 45, 55, 50, 0, 1 },
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++) {
+		struct cfg c;
+		char err[512] = "", path[64];
+		int rc = load_text(rows[i].text, &c, err, sizeof(err), path);
+
+		UNIT_CHECK(rc == 0, "webhooks row %zu: rc %d (%s)", i, rc, err);
+		if (rc != 0)
+			continue;
+		UNIT_CHECK(c.wh_policy == rows[i].policy, "webhooks row %zu: policy %llu want %llu",
+		    i, c.wh_policy, rows[i].policy);
+		UNIT_CHECK(c.wh_timeout_seconds == rows[i].timeout,
+		    "webhooks row %zu: timeout %llu want %llu", i, c.wh_timeout_seconds,
+		    rows[i].timeout);
+		UNIT_CHECK(c.wh_lease_seconds == rows[i].lease,
+		    "webhooks row %zu: lease %llu want %llu", i, c.wh_lease_seconds,
+		    rows[i].lease);
+		UNIT_CHECK(c.wh_drain_seconds == rows[i].drain,
+		    "webhooks row %zu: drain %llu want %llu", i, c.wh_drain_seconds,
+		    rows[i].drain);
+		UNIT_CHECK(c.wh_max_in_flight == rows[i].in_flight,
+		    "webhooks row %zu: max_in_flight %llu want %llu", i, c.wh_max_in_flight,
+		    rows[i].in_flight);
+		UNIT_CHECK(c.wh_allow_loopback == rows[i].loopback,
+		    "webhooks row %zu: allow_loopback %llu want %llu", i, c.wh_allow_loopback,
+		    rows[i].loopback);
+		UNIT_CHECK(c.wh_clock_divisor == rows[i].divisor,
+		    "webhooks row %zu: divisor %llu want %llu", i, c.wh_clock_divisor,
+		    rows[i].divisor);
+	}
+}
+
+/*
+ * Rules across webhooks keys, checked once the file is read: the message
+ * is "path: rule" (no line: the keys may be on several).
+ */
+static void
+test_webhooks_rules(void)
+{
+	static const char lease_rule[] =
+	    "webhooks.lease_seconds must exceed webhooks.timeout_seconds";
+	static const char loopback_rule[] =
+	    "webhooks.allow_loopback is for the sandbox only";
+	static const struct { const char *text; const char *why; } rows[] = {
+		{ "environment = production\nwebhooks.allow_loopback = 1\n", loopback_rule },
+		{ "webhooks.allow_loopback = 1\nenvironment = production\n", loopback_rule },
+		{ "webhooks.lease_seconds = 5\nwebhooks.timeout_seconds = 5\n", lease_rule },
+		{ "webhooks.timeout_seconds = 5\nwebhooks.lease_seconds = 4\n", lease_rule },
+		/* against the timeout the policy decides */
+		{ "webhooks.lease_seconds = 10\n", lease_rule },
+		{ "webhooks.lease_seconds = 1\n", lease_rule },
+		{ "environment = production\nwebhooks.lease_seconds = 30\n", lease_rule },
+		{ "webhooks.retry_policy = 1\nwebhooks.lease_seconds = 25\n", lease_rule },
+		{ "webhooks.timeout_seconds = 120\nwebhooks.lease_seconds = 120\n", lease_rule },
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++) {
+		struct cfg c;
+		char err[512] = "", path[64], want[600];
+		int rc = load_text(rows[i].text, &c, err, sizeof(err), path);
+
+		snprintf(want, sizeof(want), "%s: %s", path, rows[i].why);
+		UNIT_CHECK(rc == -1, "webhooks rule row %zu: rc %d want -1", i, rc);
+		UNIT_CHECK(strcmp(err, want) == 0,
+		    "webhooks rule row %zu: err \"%s\" want \"%s\"", i, err, want);
 	}
 }
 
@@ -402,6 +567,8 @@ main(void)
 		{ "cfg_load partial file keeps defaults", test_load_partial_keeps_defaults },
 		{ "cfg_load whole-number bounds", test_uint_bounds },
 		{ "cfg_load errors name the line", test_errors },
+		{ "cfg_load webhooks keys decided", test_webhooks_decided },
+		{ "cfg_load webhooks rules across keys", test_webhooks_rules },
 		{ "cfg_load missing file", test_missing_file },
 		{ "cfg_load unreadable path (directory)", test_unreadable_path },
 	};
