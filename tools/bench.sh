@@ -36,4 +36,18 @@ run "wallet quote (JWT, rate limit, price, INSERT)" "/api/convert/rate?from=USDT
 run "partner quote (key, two limits, price, INSERT)" "/v1/rates?from_currency=USDC&to_currency=GHS&amount=250" -H "Authorization: Bearer $PARTNER_API_KEY"
 run "health (db ping + two provider probes)" /v1/health
 run "wallet 404 (JWT verify + user lookup)" /api/none -H "Authorization: Bearer $WALLET_JWT"
+
+# Webhook delivery: tests/bench/webhooks writes N events (BENCH_WEBHOOK_EVENTS,
+# 10000) for a partner of its own whose endpoint is a receiver on 127.0.0.1,
+# then times one run of the real worker ($BUILD/cron/webhooks --until-idle)
+# delivering them, and fails when fewer than N arrive. The stack's cron
+# loops (kept until now: the quotes above need the rates worker, since the
+# rates seeded at `up` are refused once older than rates.max_age_seconds)
+# are stopped first, so the timed run does the work alone.
+bin=$BUILD
+case "$bin" in /*) ;; *) bin="$ROOT/$bin" ;; esac
+$ctl workers-stop
+echo "== webhooks: ${BENCH_WEBHOOK_EVENTS:-10000} events, one webhooks --until-idle run" | tee -a "$out"
+CEDIRAMP_CONF="$var/cediramp.conf" "$bin/tests/bench/webhooks" \
+	"${BENCH_WEBHOOK_EVENTS:-10000}" "$bin/cron/webhooks" | tee -a "$out"
 echo "results in $out"

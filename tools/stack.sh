@@ -16,6 +16,7 @@
 #   stack.sh down  [opts]   stop everything started from that directory
 #   stack.sh db-stop|db-start [opts]   stop / start only MariaDB (tests)
 #   stack.sh pids  [opts]   the processes of the stack in that directory
+#   stack.sh workers-stop [opts]   stop the cron loops and wait for their workers
 #
 # opts: --var DIR  --build DIR  --port N  --server apache|lighttpd
 #       --no-workers (up: no cron loop; tests run the workers themselves)
@@ -446,6 +447,25 @@ workers_stop() {
 	done
 }
 
+# workers_stop, then waits (30 s at most) until no worker of this stack runs:
+# each loop ends once its current worker has (the webhooks loop ends its
+# worker itself). For a benchmark that times a worker alone.
+workers_stop_wait() {
+	local p left
+	workers_stop
+	for _ in $(seq 1 300); do
+		left=""
+		for p in $(stack_pids); do
+			case "$(readlink "/proc/$p/exe" 2>/dev/null)" in
+			"$BUILD"/cron/*) left="$left $p" ;;
+			esac
+		done
+		[ -z "$left" ] && return 0
+		sleep 0.1
+	done
+	die "workers still running:$left"
+}
+
 # A sandbox partner key (kept across runs while it still works) and a
 # wallet token, written to var/sandbox.env.
 seed() {
@@ -516,6 +536,7 @@ MSG
 	;;
 up) up ;;
 down) down ;;
+workers-stop) workers_stop_wait ;;
 db-stop) db_stop ;;
 db-start) db_start ;;
 pids) stack_pids ;;

@@ -729,7 +729,8 @@ worker_in_production(void)
 	}
 	while (fgets(line, sizeof(line), in) != NULL)
 		fputs(line, outf);
-	fputs("environment = production\n", outf); /* the last value wins */
+	/* the last value wins; loopback webhooks are for the sandbox only */
+	fputs("environment = production\nwebhooks.allow_loopback = 0\n", outf);
 	fclose(in);
 	fclose(outf);
 	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/kyc >/dev/null 2>&1", path,
