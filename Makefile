@@ -1,6 +1,9 @@
 # cediramp build. `make` builds everything into build/ (build-asan/ with
 # SANITIZE=1); `make run` and `make test` first install missing packages.
 .SUFFIXES:
+# Keep the objects of test programs (make would delete them as
+# intermediates, and two makes in one tree then race on them).
+.SECONDARY:
 
 CC        = gcc
 VERSION  != cat VERSION

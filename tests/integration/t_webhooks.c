@@ -848,7 +848,7 @@ test_delete_and_redeliver(void)
 	it_assert_partner_error(&r, 404, "NOT_FOUND", "another's event");
 	it_resp_free(&r);
 	snprintf(path, sizeof(path), "/v1/webhook-deliveries/%s/redeliver", evt);
-	CU_ASSERT_EQUAL(itc_partner_send(&q, "POST", path, NULL, &r), 404);
+	CU_ASSERT_EQUAL(itc_partner_send(&q, "POST", path, "", &r), 404);
 	it_assert_partner_error(&r, 404, "NOT_FOUND", "another's redelivery");
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(itc_partner_get(&q, "/v1/webhook-deliveries", &r), 200);
@@ -858,7 +858,7 @@ test_delete_and_redeliver(void)
 	    "AND status = 'delivered' AND attempts = 1", evt, NULL), 1);
 
 	/* redeliver: 202, the live endpoint only, the same bytes again */
-	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, NULL, &r), 202);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, "", &r), 202);
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "event_id"), evt);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "data"),
 	    "queued")), 1);
@@ -878,7 +878,7 @@ test_delete_and_redeliver(void)
 	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE e.public_id = ? AND "
 	    "d.status = 'delivered' AND d.attempts = 2", hook, NULL), 1);
 	snprintf(path, sizeof(path), "/v1/webhook-deliveries/%s/redeliver", "evt_nope");
-	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, NULL, &r), 404);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, "", &r), 404);
 	it_resp_free(&r);
 	rcv_stop(keep);
 	rcv_stop(gone);
