@@ -4,6 +4,12 @@
 
 #include "core/id.h"
 
+const char *
+outbox_subject_name(enum outbox_subject kind)
+{
+	return kind == OUTBOX_USER ? "user" : "partner";
+}
+
 enum db_rc
 outbox_add(struct db *db, const char *type, enum outbox_subject kind,
     long long subject_id, const char *ref_id, const json_t *data)
@@ -17,7 +23,7 @@ outbox_add(struct db *db, const char *type, enum outbox_subject kind,
 		return DB_FAIL;
 	a[0] = DB_S(id);
 	a[1] = DB_S(type);
-	a[2] = DB_S(kind == OUTBOX_USER ? "user" : "partner");
+	a[2] = DB_S(outbox_subject_name(kind));
 	a[3] = DB_I(subject_id);
 	a[4] = DB_S(ref_id);
 	a[5] = DB_S(text);

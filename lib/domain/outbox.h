@@ -14,6 +14,9 @@
 
 enum outbox_subject { OUTBOX_USER = 0, OUTBOX_PARTNER };
 
+/* "user" or "partner", as the subject_kind columns spell it. */
+const char *outbox_subject_name(enum outbox_subject kind);
+
 /*
  * Adds event type ("payout.completed") about ref_id for its subject, with
  * data (borrowed) as its payload. DB_OK; DB_DUP when that event already

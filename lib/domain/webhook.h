@@ -11,6 +11,8 @@
  * against the SSRF rules (core/netguard.h) here and again at each
  * delivery (domain/delivery.c).
  *
+ * The delivery log and redelivery are in webhook_log.c.
+ *
  * Only the owning partner sees an endpoint, an event or a delivery: for
  * anyone else each is ERR_NOT_FOUND.
  */
