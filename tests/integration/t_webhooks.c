@@ -8,11 +8,12 @@
  *   every attempt;
  * - a wallet payout delivers payout.completed with its body signature;
  *   --delete stops it;
- * - 500, 500, 200 is exactly three attempts at the sandbox policy's delays;
+ * - 500, 302, 200 is exactly three attempts (a redirect is not followed) at the sandbox policy's delays;
  *   a receiver that always fails leaves the delivery failed after the
  *   policy's last attempt (the production policy on a compressed clock,
  *   and the sandbox's);
- * - a worker killed with kill -9 mid-drain loses nothing;
+ * - a worker killed with kill -9 mid-drain loses nothing; two at once
+ *   send each delivery once;
  * - the SSRF table is refused at registration; a name resolving to a
  *   refused address is refused at delivery;
  * - every bad input of the endpoints; a deleted endpoint gets nothing
@@ -442,7 +443,8 @@ test_wallet_payout_event(void)
 static void
 test_retry_then_success(void)
 {
-	static const int script[] = { 500, 500 };
+	/* a redirect is not success, and is not followed */
+	static const int script[] = { 500, 302 };
 	struct receiver *rcv = rcv_start();
 	char hook[64], wd[64], evt[64], st[64];
 	double gaps[2] = { 0, 0 };
@@ -460,7 +462,7 @@ test_retry_then_success(void)
 	CU_ASSERT_EQUAL(rcv_wait(rcv, 4, 300), 3);
 	d = log_of(&p, evt, &r);
 	attempts_of(d, st, sizeof(st), gaps, 2);
-	CU_ASSERT_STRING_EQUAL(st, "500,500,200");
+	CU_ASSERT_STRING_EQUAL(st, "500,302,200");
 	/* the sandbox policy: about 1 s, then about 4 s */
 	IT_CHECK(gaps[0] >= 1.0 && gaps[0] < 2.5, "first retry about 1 s later");
 	IT_CHECK(gaps[1] >= 4.0 && gaps[1] < 5.5, "second retry about 4 s later");
@@ -582,6 +584,38 @@ test_killed_worker_loses_nothing(void)
 		}
 		IT_CHECK(found, "an event never reached the receiver");
 	}
+	rcv_stop(rcv);
+}
+
+/* ---- two workers at once ---- */
+
+static void
+test_two_workers_share(void)
+{
+	enum { N = 30 };
+	struct receiver *rcv = rcv_start();
+	char hook[64], wd[64], ref[40];
+	struct itc_partner p;
+	pid_t a, b;
+	size_t i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
+	rcv_set_delay_ms(rcv, 50);
+	itc_partner_new(&p, "enterprise", 0);
+	register_hook(&p, rcv, "/shared", "[\"withdrawal.pending\"]", hook);
+	for (i = 0; i < N; i++) {
+		snprintf(ref, sizeof(ref), "wh-two-%zu", i);
+		withdraw(&p, ref, wd);
+	}
+	a = worker_start("webhooks.max_in_flight = 4\n");
+	b = worker_start("webhooks.max_in_flight = 4\n");
+	CU_ASSERT_EQUAL(worker_wait(a), 0);
+	CU_ASSERT_EQUAL(worker_wait(b), 0);
+	/* SKIP LOCKED: each delivery claimed by one of them, sent once */
+	CU_ASSERT_EQUAL(rcv_count(rcv), N);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
+	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE e.public_id = ? AND "
+	    "d.status = 'delivered' AND d.attempts = 1", hook, NULL), N);
 	rcv_stop(rcv);
 }
 
@@ -890,10 +924,11 @@ it_suite_webhooks(void)
 	static const struct tu_test tests[] = {
 		{ "a withdrawal delivers pending, processing, completed; both libraries verify", test_withdrawal_events },
 		{ "a wallet payout delivers payout.completed with its body signature; --delete", test_wallet_payout_event },
-		{ "500, 500, 200: three attempts at 1 s and 4 s, all in the log", test_retry_then_success },
+		{ "500, 302, 200: three attempts at 1 s and 4 s, all in the log", test_retry_then_success },
 		{ "always 500, production policy (compressed clock): six attempts, failed", test_production_policy_gives_up },
 		{ "always 500, sandbox policy (compressed clock): four attempts, failed", test_sandbox_policy_gives_up },
 		{ "a worker killed with kill -9 mid-drain loses nothing", test_killed_worker_loses_nothing },
+		{ "two workers at once: every delivery sent exactly once", test_two_workers_share },
 		{ "the SSRF table refused at registration; a refused name at delivery", test_ssrf },
 		{ "every bad input; at most 10; delete 204; another partner 404", test_endpoint_inputs },
 		{ "a deleted endpoint gets nothing; redelivery; another partner's event 404", test_delete_and_redeliver },
