@@ -55,7 +55,8 @@ worker_start(const char *extra)
 	pid_t pid;
 
 	snprintf(conf, sizeof(conf), "%s.webhooks-test", it_env("CEDIRAMP_CONF"));
-	snprintf(cmd, sizeof(cmd), "cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
+	/* a copy of the stack's config (its secrets too): the owner's alone */
+	snprintf(cmd, sizeof(cmd), "umask 077 && cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
 	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "a"));
 	fprintf(f, "\n%s%s", DRAIN, extra);
