@@ -61,6 +61,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("providers.timeout_ms", provider_timeout_ms, 100, 60000),
 	S("schema.dir", schema_dir),
 	S("fees.conversion_percent", fee_conversion_percent),
+	S("fees.collection_percent", fee_collection_percent),
 	U("quotes.ttl_seconds", quote_ttl_seconds, 10, 3600),
 	U("idempotency.lease_seconds", idem_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
@@ -122,6 +123,8 @@ cfg_defaults(struct cfg *c)
 	    "/usr/share/cediramp/schema");
 	(void)strict_copy(c->fee_conversion_percent,
 	    sizeof(c->fee_conversion_percent), "1.00");
+	(void)strict_copy(c->fee_collection_percent,
+	    sizeof(c->fee_collection_percent), "1.00");
 	c->quote_ttl_seconds = 300;
 	c->idem_lease_seconds = 60;
 	for (i = 0; i < 3; i++) {

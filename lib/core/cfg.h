@@ -55,6 +55,7 @@ struct cfg {
 	char schema_dir[512];
 
 	char fee_conversion_percent[16]; /* decimal, 2 places: "1.00" */
+	char fee_collection_percent[16]; /* payment intents: the same form */
 	unsigned long long quote_ttl_seconds;
 	/* a request holding an idempotency key this long without progress is
 	 * taken for dead; longer than any request can take */

@@ -40,6 +40,7 @@ enum err {
 	ERR_DUPLICATE_REFERENCE,
 	ERR_RATE_LIMITED,
 	ERR_RATE_UNAVAILABLE,
+	ERR_INVALID_STATE,       /* the resource's state does not allow it */
 	ERR_INTERNAL,
 	ERR_SERVICE_UNAVAILABLE,
 	ERR__MAX

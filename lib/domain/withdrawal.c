@@ -5,7 +5,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <openssl/sha.h>
 
 #include "core/currency.h"
 #include "core/log.h"
@@ -17,6 +16,7 @@
 #include "domain/ledger.h"
 #include "domain/outbox.h"
 #include "domain/payout.h"
+#include "domain/preq.h"
 #include "domain/quote.h"
 #include "domain/refdata.h"
 #include "domain/tierlimit.h"
@@ -235,47 +235,6 @@ event_now(struct db *db, const char *id, struct withdrawal *w)
 /* ---- create ---- */
 
 /* Code points in a UTF-8 string (Jansson has validated it). */
-static size_t
-utf8_chars(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xC0) != 0x80;
-	return n;
-}
-
-/* metadata's rules; its canonical text (sorted keys) into *text (caller
- * frees; NULL for none). */
-static enum err
-check_metadata(const json_t *md, char **text, struct outcome *o)
-{
-	const char *k;
-	json_t *v;
-
-	*text = NULL;
-	if (md == NULL || json_is_null(md))
-		return ERR_OK;
-	if (!json_is_object(md))
-		return outcome_field(o, ERR_VALIDATION, "metadata", "an object of string values");
-	if (json_object_size(md) > WITHDRAWAL_METADATA_KEYS)
-		return outcome_field(o, ERR_VALIDATION, "metadata", "at most 20 keys");
-	json_object_foreach((json_t *)md, k, v) {
-		if (k[0] == '\0' || utf8_chars(k) > WITHDRAWAL_METADATA_KEY_MAX)
-			return outcome_field(o, ERR_VALIDATION, "metadata",
-			    "keys are 1 to 40 characters");
-		if (!json_is_string(v) || strlen(json_string_value(v)) != json_string_length(v))
-			return outcome_field(o, ERR_VALIDATION, "metadata",
-			    "values are strings (no NUL characters)");
-		if (utf8_chars(json_string_value(v)) > WITHDRAWAL_METADATA_VALUE_MAX)
-			return outcome_field(o, ERR_VALIDATION, "metadata",
-			    "values are at most 500 characters");
-	}
-	if ((*text = json_dumps(md, JSON_COMPACT | JSON_SORT_KEYS)) == NULL)
-		return outcome_err(o, ERR_INTERNAL);
-	return ERR_OK;
-}
-
 struct create {
 	const struct caller *who;
 	const struct withdrawal_req *in;
@@ -301,22 +260,8 @@ request_hash(struct create *k)
 	const char *part[7] = { k->amount, in->currency, in->phone, in->network,
 		in->reference_id, in->quote_id ? in->quote_id : "",
 		k->metadata ? k->metadata : "" };
-	unsigned char md[SHA256_DIGEST_LENGTH];
-	size_t i, len = 0, at = 0;
-	char *buf;
 
-	for (i = 0; i < 7; i++)
-		len += strlen(part[i]) + 1;
-	if ((buf = malloc(len)) == NULL)
-		return -1;
-	for (i = 0; i < 7; i++) {
-		memcpy(buf + at, part[i], strlen(part[i]) + 1); /* each with its NUL */
-		at += strlen(part[i]) + 1;
-	}
-	SHA256((const unsigned char *)buf, len, md);
-	free(buf);
-	id_hex(md, sizeof(md), k->hash);
-	return 0;
+	return preq_hash(part, 7, k->hash);
 }
 
 /* The existing withdrawal under k's reference: DB_OK (k->existing set, or
@@ -506,7 +451,7 @@ check_request(struct create *k, char **md)
 	if (refdata_network(in->network) == NULL)
 		return outcome_field(k->o, ERR_PROVIDER_NOT_FOUND, "mobile_network",
 		    "MTN, TELECEL or AIRTELTIGO");
-	return check_metadata(in->metadata, md, k->o);
+	return preq_metadata(in->metadata, md, k->o);
 }
 
 /* The price at the live rate, as GET /v1/rates would quote it. */

@@ -36,9 +36,6 @@
 #include "providers/momo.h"
 
 #define WITHDRAWAL_REFERENCE_MAX 100
-#define WITHDRAWAL_METADATA_KEYS 20
-#define WITHDRAWAL_METADATA_KEY_MAX 40     /* characters */
-#define WITHDRAWAL_METADATA_VALUE_MAX 500  /* characters */
 #define WITHDRAWAL_PAGE_MAX 100
 
 struct withdrawal {

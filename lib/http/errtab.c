@@ -41,6 +41,7 @@ static const struct err_def err_wallet[ERR__MAX] = {
 	[ERR_DUPLICATE_REFERENCE] = { 409, "idempotency_conflict", "Reference reused with a different request" },
 	[ERR_RATE_LIMITED] = { 429, "rate_limit_exceeded", "Rate limit exceeded" },
 	[ERR_RATE_UNAVAILABLE] = { 503, "provider_unavailable", "No current exchange rate; try again shortly" },
+	[ERR_INVALID_STATE] = { 409, "invalid_state", "Not possible in the resource's current state" },
 	[ERR_INTERNAL] = { 500, "internal_error", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "The service is temporarily unavailable" },
 };
@@ -86,6 +87,7 @@ static const struct err_def err_partner[ERR__MAX] = {
 	[ERR_DUPLICATE_REFERENCE] = { 409, "DUPLICATE_REFERENCE", "Reference reused with a different request" },
 	[ERR_RATE_LIMITED] = { 429, "RATE_LIMITED", "Too many requests" },
 	[ERR_RATE_UNAVAILABLE] = { 503, "RATE_UNAVAILABLE", "No current exchange rate; try again shortly" },
+	[ERR_INVALID_STATE] = { 409, "INVALID_STATE", "Not possible in the payment intent's current state" },
 	[ERR_INTERNAL] = { 500, "INTERNAL_ERROR", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable" },
 };

@@ -22,7 +22,9 @@
  *            recorded (status 404), the second accepted and SUCCESSFUL;
  *            others accepted, SUCCESSFUL
  *   request to pay 300 FAILED APPROVAL_REJECTED; 301 PENDING forever; 302
- *            and others SUCCESSFUL
+ *            SUCCESSFUL once (the payer approved), then FAILED
+ *            SETTLEMENT_FAILED on every later status query; others
+ *            SUCCESSFUL
  * A reference reused with another body, sent again after it was
  * accepted, or sent a third time is 409.
  */
@@ -403,6 +405,7 @@ reason_message(const char *code)
 		{ "INTERNAL_PROCESSING_ERROR", "An internal error caused the operation to fail." },
 		{ "COULD_NOT_PERFORM_TRANSACTION", "The transaction could not be performed." },
 		{ "APPROVAL_REJECTED", "The payer rejected the request." },
+		{ "SETTLEMENT_FAILED", "The collected payment could not be settled." },
 		{ "PAYEE_NOT_ALLOWED_TO_RECEIVE", "The payee is not allowed to receive." },
 	};
 	size_t i;
@@ -656,6 +659,21 @@ status_of(struct req *r, struct resp *resp, const char *product,
 	if (strcmp(state, "unaccepted") == 0) {
 		db_rows_free(&rows);
 		return not_found(resp);
+	}
+	if (strcmp(kind, "rtp") == 0 && suffix_of(db_cell(&rows, 0, 3)) == 302 &&
+	    strcmp(state, "successful") == 0) {
+		const char *reads = db_cell(&rows, 0, 7);
+		int reversed = reads != NULL && strcmp(reads, "0") != 0;
+
+		if (db_exec(r->ctx->db, reversed ? DB_SIM_MOMO_RTP_REVERSE : DB_SIM_MOMO_RTP_READ,
+		    a, 1, NULL, NULL) != DB_OK) {
+			db_rows_free(&rows);
+			return ERR_SERVICE_UNAVAILABLE;
+		}
+		if (reversed) {
+			state = "failed";
+			reason = "SETTLEMENT_FAILED";
+		}
 	}
 	for (k = 0; state[k] != '\0' && k + 1 < sizeof(upper); k++)
 		upper[k] = (char)(state[k] >= 'a' && state[k] <= 'z' ? state[k] - 32 : state[k]);

@@ -147,8 +147,15 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "AND final_state <> 'pending' AND settle_at <= UTC_TIMESTAMP(6)",
 	[DB_SIM_MOMO_TX_GET] =
 	    "SELECT state, reason, financial_id, msisdn, amount, currency, "
-	    "external_id FROM sim_momo_transfers WHERE reference = ? "
+	    "external_id, success_reads FROM sim_momo_transfers WHERE reference = ? "
 	    "AND network = ? AND kind = ?",
+	/* a 302 request to pay: approved once, then its settlement fails */
+	[DB_SIM_MOMO_RTP_READ] =
+	    "UPDATE sim_momo_transfers SET success_reads = success_reads + 1 "
+	    "WHERE reference = ? AND state = 'successful'",
+	[DB_SIM_MOMO_RTP_REVERSE] =
+	    "UPDATE sim_momo_transfers SET state = 'failed', final_state = 'failed', "
+	    "reason = 'SETTLEMENT_FAILED' WHERE reference = ? AND state = 'successful'",
 	[DB_FXRATE_GET] =
 	    "SELECT rate, UNIX_TIMESTAMP(updated_at) FROM fx_rates WHERE pair = ?",
 	[DB_FXRATE_SET] =

@@ -1,0 +1,68 @@
+#include "domain/preq.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/sha.h>
+
+#include "core/id.h"
+
+size_t
+preq_utf8_chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+enum err
+preq_metadata(const json_t *md, char **text, struct outcome *o)
+{
+	const char *k;
+	json_t *v;
+
+	*text = NULL;
+	if (md == NULL || json_is_null(md))
+		return ERR_OK;
+	if (!json_is_object(md))
+		return outcome_field(o, ERR_VALIDATION, "metadata", "an object of string values");
+	if (json_object_size(md) > PREQ_METADATA_KEYS)
+		return outcome_field(o, ERR_VALIDATION, "metadata", "at most 20 keys");
+	json_object_foreach((json_t *)md, k, v) {
+		if (k[0] == '\0' || preq_utf8_chars(k) > PREQ_METADATA_KEY_MAX)
+			return outcome_field(o, ERR_VALIDATION, "metadata",
+			    "keys are 1 to 40 characters");
+		if (!json_is_string(v) || strlen(json_string_value(v)) != json_string_length(v))
+			return outcome_field(o, ERR_VALIDATION, "metadata",
+			    "values are strings (no NUL characters)");
+		if (preq_utf8_chars(json_string_value(v)) > PREQ_METADATA_VALUE_MAX)
+			return outcome_field(o, ERR_VALIDATION, "metadata",
+			    "values are at most 500 characters");
+	}
+	if ((*text = json_dumps(md, JSON_COMPACT | JSON_SORT_KEYS)) == NULL)
+		return outcome_err(o, ERR_INTERNAL);
+	return ERR_OK;
+}
+
+int
+preq_hash(const char *const *parts, size_t n, char hash[65])
+{
+	unsigned char md[SHA256_DIGEST_LENGTH];
+	size_t i, len = 0, at = 0;
+	char *buf;
+
+	for (i = 0; i < n; i++)
+		len += strlen(parts[i]) + 1;
+	if ((buf = malloc(len ? len : 1)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		memcpy(buf + at, parts[i], strlen(parts[i]) + 1);
+		at += strlen(parts[i]) + 1;
+	}
+	SHA256((const unsigned char *)buf, len, md);
+	free(buf);
+	id_hex(md, sizeof(md), hash);
+	return 0;
+}
