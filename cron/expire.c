@@ -5,10 +5,16 @@
  * a day past expiry (kept that long so a late client still gets
  * quote_expired, not 404). Deletes run in
  * batches of 1000 rows, so several hosts may run this at once.
+ *
+ * And it expires payment intents past their time to live, each only after
+ * the provider, asked first, has no payment for it (one it has is
+ * approved instead; an unreachable provider leaves it for the next run).
+ * Claimed with SKIP LOCKED, so copies may run at once.
  */
 #include <time.h>
 
 #include "domain/ctx.h"
+#include "domain/intent.h"
 #include "core/log.h"
 
 /* Runs a batched DELETE until a batch comes back short; -1 on error. */
@@ -32,7 +38,7 @@ main(void)
 	struct ctx ctx;
 	struct db_arg now[1];
 	long long counters, quotes, keys;
-	int rc = 1;
+	int rc = 1, intents = 0, n;
 
 	if (ctx_init(&ctx, "expire", 0) != 0)
 		goto out;
@@ -40,13 +46,15 @@ main(void)
 	counters = drain(ctx.db, DB_RL_EXPIRE, now, 1);
 	quotes = drain(ctx.db, DB_QUOTE_EXPIRE, NULL, 0);
 	keys = drain(ctx.db, DB_IDEM_EXPIRE, NULL, 0);
-	if (counters < 0 || quotes < 0 || keys < 0) {
+	while ((n = intent_expire_due(&ctx, 100)) > 0)
+		intents += n;
+	if (counters < 0 || quotes < 0 || keys < 0 || n < 0) {
 		log_event("error", "expire: %s", db_error(ctx.db));
 		goto out;
 	}
-	if (counters > 0 || quotes > 0 || keys > 0)
-		log_event("info", "expire: %lld counter(s), %lld quote(s), %lld key(s) removed",
-		    counters, quotes, keys);
+	if (counters > 0 || quotes > 0 || keys > 0 || intents > 0)
+		log_event("info", "expire: %lld counter(s), %lld quote(s), %lld key(s) removed; "
+		    "%d payment intent(s) moved", counters, quotes, keys, intents);
 	rc = 0;
 out:
 	ctx_free(&ctx);

@@ -11,6 +11,10 @@
  *   provider's status of their reference (completed, or failed and
  *   refunded once); one the provider never saw is sent again under the
  *   same reference; pending ones are checked again with backoff.
+ * - Payment intents pending approval or approved, moved from the
+ *   provider's status of their request-to-pay (approved, completed and
+ *   credited once, rejected, failed); a request that never arrived is sent
+ *   again under its reference.
  * Work is claimed in batches with SELECT ... FOR UPDATE SKIP LOCKED plus a
  * short lease, so any number of copies may run at once, on many hosts; the
  * ledger's one-posting-per-event key makes a double credit or refund
@@ -23,6 +27,7 @@
 #include "core/log.h"
 #include "domain/conv.h"
 #include "domain/ctx.h"
+#include "domain/intent.h"
 #include "domain/payout.h"
 #include "domain/withdrawal.h"
 
@@ -40,6 +45,7 @@ static const struct kind kinds[] = {
 	{ "conversion", conv_claim, conv_settle },
 	{ "withdrawal", withdrawal_claim, withdrawal_advance },
 	{ "payout", payout_claim, payout_settle },
+	{ "payment intent", intent_claim, intent_advance },
 };
 
 /* Claims and settles one kind's due work until none is left, a batch
@@ -75,7 +81,7 @@ main(void)
 {
 	struct ctx ctx;
 	time_t start = time(NULL);
-	int settled[3] = { 0, 0, 0 }, errors = 0;
+	int settled[4] = { 0, 0, 0, 0 }, errors = 0;
 	size_t i;
 
 	if (ctx_init(&ctx, "payouts", 0) != 0) {
@@ -84,10 +90,10 @@ main(void)
 	}
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		drain(&ctx, &kinds[i], start, &settled[i], &errors);
-	if (settled[0] > 0 || settled[1] > 0 || settled[2] > 0 || errors > 0)
+	if (settled[0] > 0 || settled[1] > 0 || settled[2] > 0 || settled[3] > 0 || errors > 0)
 		log_event(errors ? "warn" : "info", "payouts: %d conversion(s), %d "
-		    "withdrawal step(s) and %d payout(s) settled, %d error(s)", settled[0],
-		    settled[1], settled[2], errors);
+		    "withdrawal step(s), %d payout(s) and %d payment intent step(s) settled, "
+		    "%d error(s)", settled[0], settled[1], settled[2], settled[3], errors);
 	ctx_free(&ctx);
 	return errors ? 1 : 0;
 }

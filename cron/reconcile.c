@@ -1,11 +1,14 @@
 /*
  * reconcile: proves the ledger's invariants (see ledger_check). Prints
- * every offending row and exits 1 when one fails, so cron mails it.
+ * every offending row and exits 1 when one fails, so cron mails it. Also
+ * lists the payment intents collected after their time to live (credited
+ * all the same; an operator may want to tell the partner).
  * Read-only: safe on any number of hosts.
  */
 #include <stdio.h>
 
 #include "domain/ctx.h"
+#include "domain/intent.h"
 #include "domain/ledger.h"
 #include "core/log.h"
 
@@ -17,6 +20,10 @@ main(void)
 
 	if (ctx_init(&ctx, "reconcile", 0) != 0)
 		goto out;
+	if (intent_report_late(ctx.db, stdout) < 0) {
+		log_event("error", "reconcile: %s", db_error(ctx.db));
+		goto out;
+	}
 	switch (ledger_check(ctx.db, stdout)) {
 	case 0:
 		rc = 0;

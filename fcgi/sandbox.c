@@ -11,6 +11,10 @@
  *
  * POST /v1/sandbox/deposits {"currency": "USDT", "amount": "1000"} credits
  * the calling partner's USDT or USDC as a deposit (201; at most 1,000,000).
+ *
+ * POST /v1/sandbox/payment-intents/{id}/approve and .../reject act as the
+ * payer of the calling partner's pending intent: 200 with the intent, 409
+ * INVALID_STATE once it left pending_approval.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +24,7 @@
 #include "http/body.h"
 #include "core/currency.h"
 #include "domain/funds.h"
+#include "domain/intent.h"
 #include "http/jwt.h"
 #include "core/money.h"
 #include "providers/registry.h"
@@ -159,7 +164,44 @@ post_deposit(struct req *r, struct resp *resp)
 	    "currency", d.currency, "amount", d.amount, "reference", d.reference));
 }
 
+/* The payer's answer to an intent, by hand. */
+static enum err
+payer_decides(struct req *r, struct resp *resp, int approve)
+{
+	struct intent in;
+	json_t *data;
+	enum err e;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+	e = intent_sandbox_decide(r->ctx, &r->caller, req_param(r, "id"), approve, &in,
+	    &resp->out);
+	if (e == ERR_INVALID_STATE)
+		intent_free(&in);
+	if (e != ERR_OK)
+		return e;
+	data = intent_json(&in);
+	intent_free(&in);
+	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
+}
+
+static enum err
+post_intent_approve(struct req *r, struct resp *resp)
+{
+	return payer_decides(r, resp, 1);
+}
+
+static enum err
+post_intent_reject(struct req *r, struct resp *resp)
+{
+	return payer_decides(r, resp, 0);
+}
+
 static const struct route routes[] = {
+	{ "POST", "/v1/sandbox/payment-intents/:id/approve", post_intent_approve, 0, NULL,
+	    RL_GENERAL },
+	{ "POST", "/v1/sandbox/payment-intents/:id/reject", post_intent_reject, 0, NULL,
+	    RL_GENERAL },
 	{ "POST", "/v1/sandbox/wallet-tokens", post_wallet_token, ROUTE_BODY, NULL, RL_GENERAL },
 	{ "POST", "/api/sandbox/faucet", post_faucet, ROUTE_BODY, NULL, RL_GENERAL },
 	{ "POST", "/v1/sandbox/deposits", post_deposit, ROUTE_BODY, NULL, RL_GENERAL },

@@ -7,7 +7,6 @@
  */
 #include <string.h>
 
-#include "core/timefmt.h"
 #include "domain/withdrawal.h"
 #include "http/app.h"
 #include "http/body.h"
@@ -61,33 +60,6 @@ get_withdrawal(struct req *r, struct resp *resp)
 static const char *const list_params[] = { "status", "from_date", "to_date",
 	"reference_id", "page", "per_page", NULL };
 
-/* from_date and to_date as DATETIME text into from and to (NULL when
- * absent); ERR_VALIDATION naming the one that is not ISO 8601, or from
- * after to. */
-static enum err
-read_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap,
-    struct withdrawal_filter *f)
-{
-	const char *fs = req_query(r, "from_date"), *ts = req_query(r, "to_date");
-	long long fu = 0, tu = 0;
-
-	if (fs != NULL && timefmt_iso_to_us(fs, 0, &fu) != 0)
-		return resp_invalid(resp, ERR_VALIDATION, "from_date",
-		    "an ISO 8601 date or date-time (2026-11-22 or 2026-11-22T10:00:00Z)");
-	if (ts != NULL && timefmt_iso_to_us(ts, 1, &tu) != 0)
-		return resp_invalid(resp, ERR_VALIDATION, "to_date",
-		    "an ISO 8601 date or date-time (2026-11-22 or 2026-11-22T10:00:00Z)");
-	if (fs != NULL && ts != NULL && fu > tu)
-		return resp_invalid(resp, ERR_VALIDATION, "from_date", "not after to_date");
-	if (fs != NULL)
-		timefmt_us_to_db(fu, from, cap);
-	if (ts != NULL)
-		timefmt_us_to_db(tu, to, cap);
-	f->from = fs ? from : NULL;
-	f->to = ts ? to : NULL;
-	return ERR_OK;
-}
-
 static enum err
 list_withdrawals(struct req *r, struct resp *resp)
 {
@@ -102,7 +74,7 @@ list_withdrawals(struct req *r, struct resp *resp)
 
 	memset(&f, 0, sizeof(f));
 	if ((e = numpage_read(r, resp, &p)) != ERR_OK ||
-	    (e = read_dates(r, resp, from, to, sizeof(from), &f)) != ERR_OK)
+	    (e = numpage_dates(r, resp, from, to, sizeof(from), &f.from, &f.to)) != ERR_OK)
 		return e;
 	f.status = req_query(r, "status");
 	if (f.status != NULL && !withdrawal_status_valid(f.status))

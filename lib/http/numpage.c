@@ -1,5 +1,7 @@
 #include "http/numpage.h"
 
+#include "core/timefmt.h"
+
 #include <string.h>
 
 #include "core/strict.h"
@@ -33,4 +35,28 @@ numpage_json(const struct numpage *p, unsigned long long total)
 	return json_pack("{s:I,s:I,s:I,s:I}", "page", (json_int_t)p->page,
 	    "per_page", (json_int_t)p->per_page, "total", (json_int_t)total,
 	    "total_pages", (json_int_t)pages);
+}
+
+enum err
+numpage_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap,
+    const char **f_from, const char **f_to)
+{
+	const char *fs = req_query(r, "from_date"), *ts = req_query(r, "to_date");
+	long long fu = 0, tu = 0;
+
+	if (fs != NULL && timefmt_iso_to_us(fs, 0, &fu) != 0)
+		return resp_invalid(resp, ERR_VALIDATION, "from_date",
+		    "an ISO 8601 date or date-time (2026-11-22 or 2026-11-22T10:00:00Z)");
+	if (ts != NULL && timefmt_iso_to_us(ts, 1, &tu) != 0)
+		return resp_invalid(resp, ERR_VALIDATION, "to_date",
+		    "an ISO 8601 date or date-time (2026-11-22 or 2026-11-22T10:00:00Z)");
+	if (fs != NULL && ts != NULL && fu > tu)
+		return resp_invalid(resp, ERR_VALIDATION, "from_date", "not after to_date");
+	if (fs != NULL)
+		timefmt_us_to_db(fu, from, cap);
+	if (ts != NULL)
+		timefmt_us_to_db(tu, to, cap);
+	*f_from = fs ? from : NULL;
+	*f_to = ts ? to : NULL;
+	return ERR_OK;
 }

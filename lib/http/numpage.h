@@ -30,4 +30,14 @@ enum err numpage_read(struct req *r, struct resp *resp, struct numpage *p);
 /* The pagination object for total matching rows (new reference). */
 json_t *numpage_json(const struct numpage *p, unsigned long long total);
 
+/*
+ * The from_date and to_date filters of a list (ISO 8601 date or date-time;
+ * a date alone as to_date is its whole day) as DATETIME text into from and
+ * to (cap bytes each); *f_from and *f_to point at them, or are NULL when
+ * absent. ERR_VALIDATION naming the one that is not ISO 8601, or from
+ * after to.
+ */
+enum err numpage_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap,
+    const char **f_from, const char **f_to);
+
 #endif

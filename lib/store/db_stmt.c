@@ -48,6 +48,19 @@
 	"UTC_TIMESTAMP(6) FROM webhook_endpoints WHERE subject_kind = ? " \
 	"AND subject_id = ? AND active = 1 AND FIND_IN_SET(?, events) "
 
+/* a payment intent's columns, in the order domain/intent.c reads them */
+#define PI_COLS "id, partner_id, reference_id, request_hash, amount, currency, fee, " \
+	"net_amount, payer_phone, mobile_network, description, metadata, status, " \
+	"provider_ref, sends, failure_reason, " \
+	"DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(completed_at, '%Y-%m-%dT%H:%i:%sZ'), late, " \
+	"expires_at <= UTC_TIMESTAMP(6) "
+#define PI_FILTER "partner_id = ? AND (? IS NULL OR status = ?) " \
+	"AND (? IS NULL OR created_at >= ?) AND (? IS NULL OR created_at <= ?) " \
+	"AND (? IS NULL OR reference_id = ?) "
+
 #define WD_FILTER "w.partner_id = ? AND (? IS NULL OR w.status = ?) " \
 	"AND (? IS NULL OR w.created_at >= ?) AND (? IS NULL OR w.created_at <= ?) " \
 	"AND (? IS NULL OR w.reference_id = ?) "
@@ -661,6 +674,59 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_WH_REDELIVER] = WH_FANOUT
 	    "ON DUPLICATE KEY UPDATE status = 'pending', round_failures = 0, "
 	    "next_attempt_at = UTC_TIMESTAMP(6), finished_at = NULL",
+	/* ---- payment intents ---- */
+	[DB_PI_INSERT] =
+	    "INSERT INTO payment_intents (id, partner_id, reference_id, request_hash, amount, "
+	    "currency, fee, net_amount, payer_phone, mobile_network, description, metadata, "
+	    "status, provider_ref, expires_at, created_at, updated_at, next_check_at) "
+	    "VALUES (?, ?, ?, ?, ?, 'GHS', ?, ?, ?, ?, ?, ?, 'pending_approval', ?, "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6) + INTERVAL 1 SECOND)",
+	[DB_PI_BY_REFERENCE] =
+	    "SELECT " PI_COLS "FROM payment_intents WHERE partner_id = ? AND reference_id = ?",
+	/* the second argument is the owner, or 0 for anyone's */
+	[DB_PI_GET] =
+	    "SELECT " PI_COLS "FROM payment_intents WHERE id = ? AND ? IN (0, partner_id)",
+	[DB_PI_LOCK] =
+	    "SELECT " PI_COLS "FROM payment_intents WHERE id = ? AND ? IN (0, partner_id) "
+	    "FOR UPDATE",
+	/* one transition: from the state it leaves (arguments: to x5, reason,
+	 * id, from); open states are checked again at once */
+	[DB_PI_MOVE] =
+	    "UPDATE payment_intents SET status = ?, updated_at = UTC_TIMESTAMP(6), "
+	    "approved_at = IF(? = 'approved', UTC_TIMESTAMP(6), approved_at), "
+	    "completed_at = IF(? = 'completed', UTC_TIMESTAMP(6), completed_at), "
+	    "next_check_at = IF(? IN ('pending_approval', 'approved'), UTC_TIMESTAMP(6), NULL), "
+	    "late = IF(? = 'completed' AND expires_at < UTC_TIMESTAMP(6), 1, late), "
+	    "failure_reason = COALESCE(?, failure_reason), lease_until = NULL "
+	    "WHERE id = ? AND status = ?",
+	[DB_PI_SENT] =
+	    "UPDATE payment_intents SET sends = sends + 1 WHERE id = ?",
+	[DB_PI_CHECK_LATER] =
+	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6) + INTERVAL ? SECOND, "
+	    "lease_until = NULL WHERE id = ? AND status IN ('pending_approval', 'approved')",
+	[DB_PI_CLAIM] =
+	    "SELECT id FROM payment_intents WHERE status IN ('pending_approval', 'approved') "
+	    "AND next_check_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED",
+	[DB_PI_EXPIRE_CLAIM] =
+	    "SELECT id FROM payment_intents WHERE status = 'pending_approval' "
+	    "AND expires_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY expires_at LIMIT ? FOR UPDATE SKIP LOCKED",
+	[DB_PI_LEASE] =
+	    "UPDATE payment_intents SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
+	    "WHERE id = ?",
+	[DB_PI_COUNT] = "SELECT COUNT(*) FROM payment_intents WHERE " PI_FILTER,
+	[DB_PI_PAGE] =
+	    "SELECT " PI_COLS "FROM payment_intents WHERE " PI_FILTER
+	    "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+	/* collections credited after their intent's time to live (reconcile) */
+	[DB_PI_LATE] =
+	    "SELECT id, partner_id, net_amount, DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "DATE_FORMAT(completed_at, '%Y-%m-%dT%H:%i:%sZ') FROM payment_intents "
+	    "WHERE late = 1 ORDER BY completed_at",
 	[DB_WH_COUNT_SUBSCRIBED] =
 	    "SELECT COUNT(*) FROM webhook_endpoints WHERE subject_kind = ? "
 	    "AND subject_id = ? AND active = 1 AND FIND_IN_SET(?, events)",

@@ -1,0 +1,148 @@
+/*
+ * intents: the partner API's payment intents (issue 11). POST
+ * /v1/payment-intents (201 new, 200 the same request again under its
+ * reference_id), GET /v1/payment-intents/{id}, GET /v1/payment-intents
+ * (status, from_date, to_date, reference_id; page, per_page), and POST
+ * /v1/payment-intents/{id}/cancel (200, or 409 INVALID_STATE).
+ */
+#include <string.h>
+
+#include "domain/intent.h"
+#include "http/app.h"
+#include "http/body.h"
+#include "http/numpage.h"
+
+static const char *const create_fields[] = { "amount", "currency", "payer_phone",
+	"mobile_network", "reference_id", "description", "metadata", "ttl_seconds", NULL };
+
+/* The intent as the answer's data, with status. */
+static enum err
+answer(struct resp *resp, int status, struct intent *in)
+{
+	json_t *data = intent_json(in);
+
+	intent_free(in);
+	return data ? resp_ok(resp, status, data) : ERR_INTERNAL;
+}
+
+static enum err
+post_intent(struct req *r, struct resp *resp)
+{
+	struct intent_req in;
+	struct intent out;
+	json_t *ttl;
+	size_t len;
+	int created;
+	enum err e;
+
+	memset(&in, 0, sizeof(in));
+	if ((e = body_only(r, resp, create_fields)) != ERR_OK ||
+	    (e = body_string(r, resp, "amount", 64, &in.amount)) != ERR_OK ||
+	    (e = body_string(r, resp, "currency", 16, &in.currency)) != ERR_OK ||
+	    (e = body_string(r, resp, "payer_phone", 64, &in.phone)) != ERR_OK ||
+	    (e = body_string(r, resp, "mobile_network", 32, &in.network)) != ERR_OK ||
+	    (e = body_string(r, resp, "reference_id", INTENT_REFERENCE_MAX,
+	    &in.reference_id)) != ERR_OK ||
+	    (e = body_text(r, resp, "description", 0, &in.description, &len)) != ERR_OK)
+		return e;
+	if (in.description != NULL && strlen(in.description) != len)
+		return resp_invalid(resp, ERR_VALIDATION, "description", "no NUL characters");
+	ttl = json_object_get(r->body, "ttl_seconds");
+	if (ttl != NULL && !json_is_null(ttl)) {
+		if (!json_is_integer(ttl) || json_integer_value(ttl) < INTENT_TTL_MIN ||
+		    json_integer_value(ttl) > INTENT_TTL_MAX)
+			return resp_invalid(resp, ERR_VALIDATION, "ttl_seconds",
+			    "an integer from 60 to 86400");
+		in.ttl = (long long)json_integer_value(ttl);
+	}
+	in.metadata = json_object_get(r->body, "metadata");
+	if ((e = intent_create(r->ctx, &r->caller, &in, &out, &created, &resp->out)) != ERR_OK)
+		return e;
+	return answer(resp, created ? 201 : 200, &out);
+}
+
+static enum err
+get_intent(struct req *r, struct resp *resp)
+{
+	struct intent out;
+	enum err e;
+
+	if ((e = intent_get(r->ctx, &r->caller, req_param(r, "id"), &out, &resp->out)) != ERR_OK)
+		return e;
+	return answer(resp, 200, &out);
+}
+
+static enum err
+cancel_intent(struct req *r, struct resp *resp)
+{
+	struct intent out;
+	enum err e;
+
+	e = intent_cancel(r->ctx, &r->caller, req_param(r, "id"), &out, &resp->out);
+	if (e == ERR_INVALID_STATE)
+		intent_free(&out);
+	if (e != ERR_OK)
+		return e;
+	return answer(resp, 200, &out);
+}
+
+static const char *const list_params[] = { "status", "from_date", "to_date",
+	"reference_id", "page", "per_page", NULL };
+
+static enum err
+list_intents(struct req *r, struct resp *resp)
+{
+	struct intent rows[INTENT_PAGE_MAX];
+	struct intent_filter f;
+	unsigned long long total;
+	char from[40], to[40];
+	struct numpage p;
+	json_t *data;
+	size_t i, n;
+	enum err e;
+
+	memset(&f, 0, sizeof(f));
+	if ((e = numpage_read(r, resp, &p)) != ERR_OK ||
+	    (e = numpage_dates(r, resp, from, to, sizeof(from), &f.from, &f.to)) != ERR_OK)
+		return e;
+	f.status = req_query(r, "status");
+	if (f.status != NULL && !intent_status_valid(f.status))
+		return resp_invalid(resp, ERR_VALIDATION, "status", "pending_approval, approved, "
+		    "completed, rejected, cancelled, expired or failed");
+	f.reference_id = req_query(r, "reference_id");
+	if (f.reference_id != NULL && (f.reference_id[0] == '\0' ||
+	    strlen(f.reference_id) > INTENT_REFERENCE_MAX))
+		return resp_invalid(resp, ERR_VALIDATION, "reference_id", "1 to 100 characters");
+	if ((e = intent_list(r->ctx, &r->caller, &f, p.offset, (size_t)p.per_page, rows, &n,
+	    &total, &resp->out)) != ERR_OK)
+		return e;
+	data = json_array();
+	for (i = 0; i < n; i++) {
+		if (data != NULL && json_array_append_new(data, intent_json(&rows[i])) != 0) {
+			json_decref(data);
+			data = NULL;
+		}
+		intent_free(&rows[i]);
+	}
+	if (data == NULL)
+		return ERR_INTERNAL;
+	json_decref(resp->pagination);
+	if ((resp->pagination = numpage_json(&p, total)) == NULL) {
+		json_decref(data);
+		return ERR_INTERNAL;
+	}
+	return resp_ok(resp, 200, data);
+}
+
+static const struct route routes[] = {
+	{ "POST", "/v1/payment-intents", post_intent, ROUTE_BODY, NULL, RL_GENERAL },
+	{ "GET", "/v1/payment-intents", list_intents, 0, list_params, RL_GENERAL },
+	{ "GET", "/v1/payment-intents/:id", get_intent, 0, NULL, RL_GENERAL },
+	{ "POST", "/v1/payment-intents/:id/cancel", cancel_intent, 0, NULL, RL_GENERAL },
+};
+
+int
+main(void)
+{
+	return app_run("intents", routes, APP_NROUTES(routes));
+}
