@@ -53,3 +53,7 @@ CREATE TABLE payment_intents (
 -- (SUCCESSFUL) once, then its settlement fails: it counts the SUCCESSFUL
 -- answers it gave.
 ALTER TABLE sim_momo_transfers ADD COLUMN success_reads INT UNSIGNED NOT NULL DEFAULT 0;
+
+-- The webhooks worker sends a resource's events to an endpoint in the
+-- order they happened: it looks up a resource's earlier events by ref_id.
+ALTER TABLE outbox_events ADD KEY ix_outbox_ref (ref_id);

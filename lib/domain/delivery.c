@@ -408,8 +408,10 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 			if (until_idle && (due < 0 || now + due >= deadline))
 				break;
 			/* nothing in flight: sleep until the next retry falls due,
-			 * or the next look for new events, whichever is first */
-			if (due >= 0 && now + due < next_claim)
+			 * or the next look for new events, whichever is first (one
+			 * due now but not claimed waits behind an earlier event of
+			 * its resource, or another worker has it: the next look) */
+			if (due > 0 && now + due < next_claim)
 				next_claim = now + due;
 			if (next_claim > now) {
 				struct timespec ts = { (time_t)((next_claim - now) / 1000000),
@@ -428,6 +430,7 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 			curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&j);
 			finish(ctx, multi, &policy, j, m->data.result, st);
 			in_flight--;
+			next_claim = now; /* the next event of its resource may go now */
 		}
 		if (in_flight > 0)
 			curl_multi_poll(multi, NULL, 0, 50, NULL);

@@ -17,6 +17,12 @@
  * followed, no proxy used, at most 1 KiB of the answer is read, and the
  * attempt ends after webhooks.timeout_seconds.
  *
+ * An endpoint gets the events about one resource (a withdrawal, a payout,
+ * an intent: the event's ref_id) in the order they happened: a delivery is
+ * not claimed while an earlier one of its resource to its endpoint is
+ * pending (a failing one holds the later ones back until it is delivered
+ * or failed for good).
+ *
  * Delivery is at least once: an attempt is recorded after it ends, so a
  * worker that dies mid-drain leaves its claimed deliveries pending, to be
  * claimed again once their lease passes; receivers deduplicate on the

@@ -611,11 +611,17 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "SET d.status = 'failed', d.next_attempt_at = NULL, d.lease_until = NULL, "
 	    "d.finished_at = UTC_TIMESTAMP(6) WHERE e.subject_kind = ? AND e.subject_id = ? "
 	    "AND e.active = 0 AND d.status = 'pending'",
+	/* due, and no earlier delivery about the same resource (ref_id) to
+	 * the same endpoint still pending: each endpoint gets a resource's
+	 * events in the order they happened */
 	[DB_WH_CLAIM] =
-	    "SELECT id FROM webhook_deliveries WHERE status = 'pending' "
-	    "AND next_attempt_at <= UTC_TIMESTAMP(6) "
-	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
-	    "ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED",
+	    "SELECT d.id FROM webhook_deliveries d JOIN outbox_events v ON v.id = d.event_id "
+	    "WHERE d.status = 'pending' AND d.next_attempt_at <= UTC_TIMESTAMP(6) "
+	    "AND (d.lease_until IS NULL OR d.lease_until < UTC_TIMESTAMP(6)) "
+	    "AND NOT EXISTS (SELECT 1 FROM outbox_events pv JOIN webhook_deliveries p "
+	    "ON p.event_id = pv.id AND p.endpoint_id = d.endpoint_id "
+	    "WHERE pv.ref_id = v.ref_id AND p.status = 'pending' AND p.id < d.id) "
+	    "ORDER BY d.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED",
 	[DB_WH_LEASE] =
 	    "UPDATE webhook_deliveries SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
 	    "WHERE id = ?",
