@@ -687,7 +687,7 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "status, provider_ref, expires_at, created_at, updated_at, next_check_at) "
 	    "VALUES (?, ?, ?, ?, ?, 'GHS', ?, ?, ?, ?, ?, ?, 'pending_approval', ?, "
 	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), "
-	    "UTC_TIMESTAMP(6) + INTERVAL 1 SECOND)",
+	    "UTC_TIMESTAMP(6))",
 	[DB_PI_BY_REFERENCE] =
 	    "SELECT " PI_COLS "FROM payment_intents WHERE partner_id = ? AND reference_id = ?",
 	/* the second argument is the owner, or 0 for anyone's */

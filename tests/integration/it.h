@@ -110,6 +110,7 @@ int it_suite_kyc(void);
 int it_suite_funds(void);
 int it_suite_withdrawals(void);
 int it_suite_webhooks(void);
+int it_suite_intents(void);
 int it_suite_momo(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \

@@ -3,6 +3,8 @@
 #ifndef CEDIRAMP_ITC_H
 #define CEDIRAMP_ITC_H
 
+#include <sys/types.h>
+
 #include "it.h"
 
 struct itc_wallet {
@@ -70,4 +72,15 @@ long itc_partner_send(const struct itc_partner *p, const char *method, const cha
 long itc_partner_get(const struct itc_partner *p, const char *path, struct it_resp *r);
 /* Exactly keys (NULL-terminated) in object o. */
 void itc_assert_keys(json_t *o, const char *const *keys, const char *where);
+/* ---- webhooks (itc_webhooks.c) ---- */
+/* Starts `webhooks --until-idle` on the stack's config plus the config
+ * lines extra (drain 60 s); its pid. */
+pid_t itc_webhooks_start(const char *extra);
+/* Waits for worker pid; its exit status (-1 when it did not exit). */
+int itc_webhooks_wait(pid_t pid);
+int itc_webhooks_run(const char *extra);
+/* p's endpoint at http://127.0.0.1:port/path for events (a JSON array
+ * text) with secret; its id into id (64 bytes). */
+void itc_register_hook(const struct itc_partner *p, int port, const char *path,
+    const char *events, const char *secret, char *id);
 #endif

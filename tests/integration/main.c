@@ -27,6 +27,7 @@ static int (*const suites[])(void) = {
 	it_suite_funds,
 	it_suite_withdrawals,
 	it_suite_webhooks,
+	it_suite_intents,
 };
 
 int

@@ -32,7 +32,6 @@
 #include "receiver.h"
 
 #define SECRET "whsec-test-0123456789 !~"
-#define DRAIN "webhooks.drain_seconds = 60\n"
 
 static int
 suite_init(void)
@@ -44,67 +43,15 @@ suite_init(void)
 	    "('momo.settle_seconds', '0'), ('chain.confirm_seconds', '0')", NULL, NULL) >= 1 ? 0 : 1;
 }
 
-/* ---- the worker, with the test's own config lines ---- */
-
-/* Starts `webhooks --until-idle` on the stack's config plus extra; its pid. */
-static pid_t
-worker_start(const char *extra)
-{
-	char conf[512], cmd[1200];
-	FILE *f;
-	pid_t pid;
-
-	snprintf(conf, sizeof(conf), "%s.webhooks-test", it_env("CEDIRAMP_CONF"));
-	/* a copy of the stack's config (its secrets too): the owner's alone */
-	snprintf(cmd, sizeof(cmd), "umask 077 && cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
-	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "a"));
-	fprintf(f, "\n%s%s", DRAIN, extra);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd), "%s/cron/webhooks", it_env("CEDIRAMP_BUILD"));
-	pid = fork();
-	if (pid == 0) {
-		setenv("CEDIRAMP_CONF", conf, 1);
-		execl(cmd, "webhooks", "--until-idle", (char *)NULL);
-		_exit(127);
-	}
-	CU_ASSERT_FATAL(pid > 0);
-	return pid;
-}
-
-/* Waits for worker pid; its exit status (-1 when it did not exit). */
-static int
-worker_wait(pid_t pid)
-{
-	int st;
-
-	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
-		return -1;
-	return WEXITSTATUS(st);
-}
-
-static int
-worker_run(const char *extra)
-{
-	return worker_wait(worker_start(extra));
-}
-
 /* ---- helpers ---- */
 
-/* Registers p's endpoint for events (a JSON array text) at path on rcv; its
- * id into id (64 bytes). */
+/* p's endpoint for events (a JSON array text) at path on rcv; its id
+ * into id (64 bytes). */
 static void
 register_hook(const struct itc_partner *p, struct receiver *rcv, const char *path,
     const char *events, char *id)
 {
-	char body[600];
-	struct it_resp r;
-
-	snprintf(body, sizeof(body), "{\"url\":\"http://127.0.0.1:%d%s\",\"events\":%s,"
-	    "\"secret\":\"" SECRET "\"}", rcv_port(rcv), path, events);
-	CU_ASSERT_EQUAL_FATAL(itc_partner_send(p, "POST", "/v1/webhooks", body, &r), 201);
-	snprintf(id, 64, "%s", it_str(json_object_get(r.json, "data"), "webhook_id"));
-	it_resp_free(&r);
+	itc_register_hook(p, rcv_port(rcv), path, events, SECRET, id);
 }
 
 /* A withdrawal of p (10 USDT) under reference ref; its id into id (64 bytes). */
@@ -257,7 +204,7 @@ test_withdrawal_events(void)
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE id = ? AND "
 	    "status = 'completed'", wd, NULL), 1);
-	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
 	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 3, 2000), 3);
 	CU_ASSERT_EQUAL(rcv_wait(only, 1, 2000), 1);
 
@@ -403,7 +350,7 @@ test_wallet_payout_event(void)
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts WHERE id = ? AND status = "
 	    "'completed'", po, NULL), 1);
-	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
 	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 2000), 1);
 	CU_ASSERT_EQUAL_FATAL(rcv_get(rcv, 0, &h), 0);
 	CU_ASSERT_STRING_EQUAL(h.path, "/wallet");
@@ -433,7 +380,7 @@ test_wallet_payout_event(void)
 	    NULL), 1);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
 	    "outbox_events v ON v.id = d.event_id WHERE v.ref_id = ?", po, NULL), 0);
-	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
 	CU_ASSERT_EQUAL(rcv_wait(rcv, 2, 300), 1);
 	itc_wallet_free(&w);
 	rcv_stop(rcv);
@@ -459,7 +406,7 @@ test_retry_then_success(void)
 	register_hook(&p, rcv, "/flaky", "[\"withdrawal.pending\"]", hook);
 	withdraw(&p, "wh-retry-1", wd);
 	event_id("withdrawal.pending", wd, evt);
-	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
 	CU_ASSERT_EQUAL(rcv_wait(rcv, 4, 300), 3);
 	d = log_of(&p, evt, &r);
 	attempts_of(d, st, sizeof(st), gaps, 2);
@@ -495,7 +442,7 @@ always_failing(const char *extra, const char *ref, int want, const double *delay
 	register_hook(&p, rcv, "/down", "[\"withdrawal.pending\"]", hook);
 	withdraw(&p, ref, wd);
 	event_id("withdrawal.pending", wd, evt);
-	CU_ASSERT_EQUAL(worker_run(extra), 0);
+	CU_ASSERT_EQUAL(itc_webhooks_run(extra), 0);
 	CU_ASSERT_EQUAL(rcv_wait(rcv, (size_t)want + 1, 300), (size_t)want);
 	d = log_of(&p, evt, &r);
 	attempts_of(d, st, sizeof(st), gaps, 8);
@@ -559,17 +506,17 @@ test_killed_worker_loses_nothing(void)
 		withdraw(&p, ref, wd);
 		event_id("withdrawal.pending", wd, evts[i]);
 	}
-	pid = worker_start(conf);
+	pid = itc_webhooks_start(conf);
 	n = rcv_wait(rcv, 12, 10000);
 	CU_ASSERT(n >= 12 && n < N);
 	kill(pid, SIGKILL);
-	CU_ASSERT_EQUAL(worker_wait(pid), -1);
+	CU_ASSERT_EQUAL(itc_webhooks_wait(pid), -1);
 	/* some are claimed and unrecorded: pending, leased */
 	CU_ASSERT(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
 	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE e.public_id = ? AND "
 	    "d.status = 'pending'", hook, NULL) > 0);
 	rcv_set_delay_ms(rcv, 0);
-	CU_ASSERT_EQUAL(worker_run(conf), 0);
+	CU_ASSERT_EQUAL(itc_webhooks_run(conf), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
 	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE e.public_id = ? AND "
 	    "d.status = 'delivered'", hook, NULL), N);
@@ -608,10 +555,10 @@ test_two_workers_share(void)
 		snprintf(ref, sizeof(ref), "wh-two-%zu", i);
 		withdraw(&p, ref, wd);
 	}
-	a = worker_start("webhooks.max_in_flight = 4\n");
-	b = worker_start("webhooks.max_in_flight = 4\n");
-	CU_ASSERT_EQUAL(worker_wait(a), 0);
-	CU_ASSERT_EQUAL(worker_wait(b), 0);
+	a = itc_webhooks_start("webhooks.max_in_flight = 4\n");
+	b = itc_webhooks_start("webhooks.max_in_flight = 4\n");
+	CU_ASSERT_EQUAL(itc_webhooks_wait(a), 0);
+	CU_ASSERT_EQUAL(itc_webhooks_wait(b), 0);
 	/* SKIP LOCKED: each delivery claimed by one of them, sent once */
 	CU_ASSERT_EQUAL(rcv_count(rcv), N);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
@@ -667,7 +614,7 @@ test_ssrf(void)
 	it_resp_free(&r);
 	withdraw(&p, "wh-ssrf-1", wd);
 	event_id("withdrawal.pending", wd, evt);
-	CU_ASSERT_EQUAL(worker_run("webhooks.allow_loopback = 0\nwebhooks.retry_clock_divisor = 64\n"),
+	CU_ASSERT_EQUAL(itc_webhooks_run("webhooks.allow_loopback = 0\nwebhooks.retry_clock_divisor = 64\n"),
 	    0);
 	CU_ASSERT_EQUAL(rcv_count(rcv), 0);
 	d = log_of(&p, evt, &r);
@@ -864,7 +811,7 @@ test_delete_and_redeliver(void)
 	snprintf(path, sizeof(path), "/v1/webhooks/%s", dead);
 	CU_ASSERT_EQUAL(itc_partner_send(&p, "DELETE", path, NULL, &r), 204);
 	it_resp_free(&r);
-	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
 	CU_ASSERT_EQUAL(rcv_wait(keep, 1, 2000), 1);
 	CU_ASSERT_EQUAL(rcv_count(gone), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
@@ -898,7 +845,7 @@ test_delete_and_redeliver(void)
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(r.json, "data"),
 	    "queued")), 1);
 	it_resp_free(&r);
-	CU_ASSERT_EQUAL(worker_run(""), 0);
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
 	CU_ASSERT_EQUAL(rcv_wait(keep, 2, 2000), 2);
 	CU_ASSERT_EQUAL(rcv_count(gone), 0);
 	CU_ASSERT_EQUAL_FATAL(rcv_get(keep, 0, &h1), 0);

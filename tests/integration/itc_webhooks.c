@@ -1,0 +1,63 @@
+/* Webhook helpers shared by the webhook and payment-intent suites. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "itc.h"
+
+pid_t
+itc_webhooks_start(const char *extra)
+{
+	char conf[512], cmd[1200];
+	FILE *f;
+	pid_t pid;
+
+	snprintf(conf, sizeof(conf), "%s.webhooks-test", it_env("CEDIRAMP_CONF"));
+	/* a copy of the stack's config (its secrets too): the owner's alone */
+	snprintf(cmd, sizeof(cmd), "umask 077 && cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "a"));
+	fprintf(f, "\nwebhooks.drain_seconds = 60\n%s", extra);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "%s/cron/webhooks", it_env("CEDIRAMP_BUILD"));
+	pid = fork();
+	if (pid == 0) {
+		setenv("CEDIRAMP_CONF", conf, 1);
+		execl(cmd, "webhooks", "--until-idle", (char *)NULL);
+		_exit(127);
+	}
+	CU_ASSERT_FATAL(pid > 0);
+	return pid;
+}
+
+int
+itc_webhooks_wait(pid_t pid)
+{
+	int st;
+
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+int
+itc_webhooks_run(const char *extra)
+{
+	return itc_webhooks_wait(itc_webhooks_start(extra));
+}
+
+void
+itc_register_hook(const struct itc_partner *p, int port, const char *path,
+    const char *events, const char *secret, char *id)
+{
+	char body[600];
+	struct it_resp r;
+
+	snprintf(body, sizeof(body), "{\"url\":\"http://127.0.0.1:%d%s\",\"events\":%s,"
+	    "\"secret\":\"%s\"}", port, path, events, secret);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(p, "POST", "/v1/webhooks", body, &r), 201);
+	snprintf(id, 64, "%s", it_str(json_object_get(r.json, "data"), "webhook_id"));
+	it_resp_free(&r);
+}
