@@ -81,6 +81,9 @@ innodb_buffer_pool_size = 64M
 innodb_log_file_size = 16M
 innodb_flush_log_at_trx_commit = 1
 max_connections = 400
+# every program prepares every statement once per connection (about 250):
+# 400 connections need ~100,000 (the default 16,382 runs out near 65)
+max_prepared_stmt_count = 200000
 character-set-server = utf8mb4
 collation-server = utf8mb4_bin
 CNF

@@ -533,6 +533,8 @@ test_table_rows(void)
 		    "RATE_LIMITED", "429 Too Many Requests" },
 		{ ERR_RATE_UNAVAILABLE, "provider_unavailable", "503 Service Unavailable",
 		    "RATE_UNAVAILABLE", "503 Service Unavailable" },
+		{ ERR_INVALID_STATE, "invalid_state", "409 Conflict", "INVALID_STATE",
+		    "409 Conflict" },
 		{ ERR_INTERNAL, "internal_error", "500 Internal Server Error",
 		    "INTERNAL_ERROR", "500 Internal Server Error" },
 		{ ERR_SERVICE_UNAVAILABLE, "service_unavailable", "503 Service Unavailable",
