@@ -124,14 +124,7 @@ list_intents(struct req *r, struct resp *resp)
 		}
 		intent_free(&rows[i]);
 	}
-	if (data == NULL)
-		return ERR_INTERNAL;
-	json_decref(resp->pagination);
-	if ((resp->pagination = numpage_json(&p, total)) == NULL) {
-		json_decref(data);
-		return ERR_INTERNAL;
-	}
-	return resp_ok(resp, 200, data);
+	return numpage_ok(resp, &p, total, data);
 }
 
 static const struct route routes[] = {

@@ -105,12 +105,7 @@ log_page(struct req *r, struct resp *resp, struct webhook_log_filter *f)
 	if ((e = webhook_log_list(r->ctx, &r->caller, f, p.offset, (size_t)p.per_page,
 	    &items, &total, &resp->out)) != ERR_OK)
 		return e;
-	json_decref(resp->pagination);
-	if ((resp->pagination = numpage_json(&p, total)) == NULL) {
-		json_decref(items);
-		return ERR_INTERNAL;
-	}
-	return resp_ok(resp, 200, items);
+	return numpage_ok(resp, &p, total, items);
 }
 
 static enum err

@@ -60,3 +60,17 @@ numpage_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap
 	*f_to = ts ? to : NULL;
 	return ERR_OK;
 }
+
+enum err
+numpage_ok(struct resp *resp, const struct numpage *p, unsigned long long total,
+    json_t *data)
+{
+	if (data == NULL)
+		return ERR_INTERNAL;
+	json_decref(resp->pagination);
+	if ((resp->pagination = numpage_json(p, total)) == NULL) {
+		json_decref(data);
+		return ERR_INTERNAL;
+	}
+	return resp_ok(resp, 200, data);
+}

@@ -30,6 +30,11 @@ enum err numpage_read(struct req *r, struct resp *resp, struct numpage *p);
 /* The pagination object for total matching rows (new reference). */
 json_t *numpage_json(const struct numpage *p, unsigned long long total);
 
+/* Answers a page: data (stolen; NULL means it could not be built: 500)
+ * with the pagination object for total matching rows; ERR_OK. */
+enum err numpage_ok(struct resp *resp, const struct numpage *p, unsigned long long total,
+    json_t *data);
+
 /*
  * The from_date and to_date filters of a list (ISO 8601 date or date-time;
  * a date alone as to_date is its whole day) as DATETIME text into from and
