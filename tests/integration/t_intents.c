@@ -4,7 +4,9 @@
  * receiver in the order they happened; a completed intent credits exactly
  * net_amount once and reconcile passes; 50 cancels racing an approval end
  * in one state, one event, at most one credit; every error code, with no
- * intent written after any; another partner gets 404; the list's filters.
+ * intent written after any; another partner gets 404; a payment found
+ * after the time to live completes the intent and reconcile lists it; the
+ * list's filters.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -391,6 +393,67 @@ test_cancel_race(void)
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 }
 
+/* ---- paid after the time to live; the sandbox payer's no ---- */
+
+/* Runs reconcile; its exit status, its output into out. */
+static int
+reconcile(char *out, size_t cap)
+{
+	char cmd[1024];
+	size_t n;
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/reconcile 2>/dev/null",
+	    it_env("CEDIRAMP_CONF"), it_env("CEDIRAMP_BUILD"));
+	if ((f = popen(cmd, "r")) == NULL)
+		return -1;
+	n = fread(out, 1, cap - 1, f);
+	out[n] = '\0';
+	return pclose(f) == 0 ? 0 : 1;
+}
+
+static void
+test_late_and_declined(void)
+{
+	char id[64], no[64], st[32], path[160], out[8192];
+	struct itc_partner p;
+	struct it_resp r;
+
+	itc_partner_new(&p, "verified", 0);
+	created(&p, "30", 558, "late", id);
+	/* the time to live passes before any worker asked; the provider has
+	 * the payment: expire approves it instead, and it completes late */
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE payment_intents SET expires_at = "
+	    "UTC_TIMESTAMP(6) - INTERVAL 1 SECOND WHERE id = ?", id, NULL), 1);
+	CU_ASSERT_EQUAL(it_worker("expire"), 0);
+	status_of(&p, id, st);
+	CU_ASSERT_STRING_EQUAL(st, "approved");
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	status_of(&p, id, st);
+	CU_ASSERT_STRING_EQUAL(st, "completed");
+	CU_ASSERT_EQUAL(postings(id), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT late FROM payment_intents WHERE id = ?", id, NULL), 1);
+	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, id));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "late collection"));
+
+	/* the sandbox payer declines by hand; then nothing more moves it */
+	created(&p, "30", 559, "declined-by-hand", no);
+	snprintf(path, sizeof(path), "/v1/sandbox/payment-intents/%s/reject", no);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, "", &r), 200);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "rejected");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, "", &r), 409);
+	it_assert_partner_error(&r, 409, "INVALID_STATE", "reject twice");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	status_of(&p, no, st);
+	CU_ASSERT_STRING_EQUAL(st, "rejected");
+	CU_ASSERT_EQUAL(postings(no), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ?", no,
+	    NULL), 2);
+}
+
 /* ---- the list ---- */
 
 static void
@@ -434,6 +497,7 @@ it_suite_intents(void)
 		{ "completed, rejected, expired, failed, cancelled; events in order", test_paths },
 		{ "every error code, nothing written; reference_id; another partner 404", test_errors },
 		{ "50 cancels racing an approval: one state, one event, at most one credit", test_cancel_race },
+		{ "paid after its time to live: completed, listed by reconcile; the sandbox payer's no", test_late_and_declined },
 		{ "the list: paging and filters", test_list },
 	};
 
