@@ -15,7 +15,7 @@
 #include "providers/prov_http.h"
 #include "providers/registry.h"
 
-#define CHECK_AGAIN_SECONDS 2     /* a pending request-to-pay asked again */
+#define CHECK_AGAIN_SECONDS 2     /* a pending request-to-pay asked again, at least */
 #define COLLECTIONS "house:collections:GHS" /* what the networks collected for us */
 
 static const char *const statuses[] = { "pending_approval", "approved", "completed",

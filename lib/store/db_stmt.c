@@ -708,9 +708,12 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "WHERE id = ? AND status = ?",
 	[DB_PI_SENT] =
 	    "UPDATE payment_intents SET sends = sends + 1 WHERE id = ?",
+	/* backoff with age: at least ? seconds, a tenth of the intent's age,
+	 * at most a minute */
 	[DB_PI_CHECK_LATER] =
-	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6) + INTERVAL ? SECOND, "
-	    "lease_until = NULL WHERE id = ? AND status IN ('pending_approval', 'approved')",
+	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6) + INTERVAL "
+	    "LEAST(60, GREATEST(?, TIMESTAMPDIFF(SECOND, created_at, UTC_TIMESTAMP()) DIV 10)) "
+	    "SECOND, lease_until = NULL WHERE id = ? AND status IN ('pending_approval', 'approved')",
 	[DB_PI_CLAIM] =
 	    "SELECT id FROM payment_intents WHERE status IN ('pending_approval', 'approved') "
 	    "AND next_check_at <= UTC_TIMESTAMP(6) "
