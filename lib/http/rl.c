@@ -58,9 +58,9 @@ struct rl_tx {
 };
 
 /*
- * Counts every category in one transaction, reading each back under its
- * row lock so a count and its window are consistent. The categories are
- * always given in the same order, so two requests never deadlock.
+ * Counts every category: each hit returns its own count atomically (the
+ * counters are a MEMORY table, schema/015: not transactional, nothing to
+ * flush), then its window's end and the caller's override are read.
  */
 static int
 rl_tx_fn(struct db *db, void *arg)
@@ -68,7 +68,7 @@ rl_tx_fn(struct db *db, void *arg)
 	struct rl_tx *t = arg;
 	struct db_rows rows;
 	unsigned long long hits, reset;
-	const char *h, *r;
+	const char *r;
 	enum db_rc rc;
 	size_t i;
 
@@ -77,14 +77,15 @@ rl_tx_fn(struct db *db, void *arg)
 		struct db_arg a[4] = { DB_S(t->subject), DB_S(k->category), DB_I(t->now),
 		    DB_I((long long)k->window) };
 
-		if ((rc = db_exec(db, DB_RL_HIT, a, 4, NULL, NULL)) != DB_OK)
+		struct db_res res;
+
+		if ((rc = db_exec(db, DB_RL_HIT, a, 4, NULL, &res)) != DB_OK)
 			return rc;
 		if ((rc = db_exec(db, DB_RL_READ, a, 2, &rows, NULL)) != DB_OK)
 			return rc;
-		h = db_cell(&rows, 0, 0);
 		r = db_cell(&rows, 0, 1);
-		if (h == NULL || r == NULL || strict_uint(h, strlen(h), ~0ULL, &hits) != 0 ||
-		    strict_uint(r, strlen(r), ~0ULL >> 1, &reset) != 0) {
+		hits = res.insert_id; /* this hit's own count */
+		if (hits == 0 || r == NULL || strict_uint(r, strlen(r), ~0ULL >> 1, &reset) != 0) {
 			db_rows_free(&rows);
 			return DB_FAIL;
 		}

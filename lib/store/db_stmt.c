@@ -186,10 +186,14 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	 * one counts up. Assignments run left to right, so both IFs still see
 	 * the old window.
 	 */
+	/* the count after this hit comes back as the statement's insert id
+	 * (LAST_INSERT_ID(expr)), atomically with the hit: the table is not
+	 * transactional, so a read afterwards could see later hits */
 	[DB_RL_HIT] =
 	    "INSERT INTO rate_counters (subject, category, window_start, "
-	    "window_seconds, hits) VALUES (?, ?, ?, ?, 1) ON DUPLICATE KEY UPDATE "
-	    "hits = IF(window_start + window_seconds <= VALUES(window_start), 1, hits + 1), "
+	    "window_seconds, hits) VALUES (?, ?, ?, ?, LAST_INSERT_ID(1)) ON DUPLICATE KEY UPDATE "
+	    "hits = LAST_INSERT_ID(IF(window_start + window_seconds <= VALUES(window_start), "
+	    "1, hits + 1)), "
 	    "window_start = IF(window_start + window_seconds <= VALUES(window_start), "
 	    "VALUES(window_start), window_start), "
 	    "window_seconds = VALUES(window_seconds)",
