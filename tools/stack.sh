@@ -20,11 +20,14 @@
 #
 # opts: --var DIR  --build DIR  --port N  --server apache|lighttpd
 #       --no-workers (up: no cron loop; tests run the workers themselves)
+#       --bench (up/run: also stage the hello-world program of `make bench`,
+#                $BUILD/fcgi-bench/hello.fcgi, and route /bench/hello to it;
+#                never part of a product stack)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMD=""
-VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1
+VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--var) VAR=$2; shift 2 ;;
@@ -32,6 +35,7 @@ while [ $# -gt 0 ]; do
 	--port) PORT=$2; shift 2 ;;
 	--server) SERVER=$2; shift 2 ;;
 	--no-workers) WORKERS=0; shift ;;
+	--bench) BENCH=1; shift ;;
 	-*) echo "stack: unknown option $1" >&2; exit 2 ;;
 	*) CMD=$1; shift ;;
 	esac
@@ -193,6 +197,13 @@ stage() {
 		[ -f "$f" ] || die "no FastCGI programs in $BUILD/fcgi; run make"
 		cp "$f" "$RUN/fcgi/"
 	done
+	# the benchmark's yardstick, beside the programs so that it is served
+	# with exactly their settings; only a --bench stack has it (and routes
+	# /bench/hello to it)
+	if [ "$BENCH" = 1 ]; then
+		[ -f "$BUILD/fcgi-bench/hello.fcgi" ] || die "no $BUILD/fcgi-bench/hello.fcgi; run make"
+		cp "$BUILD/fcgi-bench/hello.fcgi" "$RUN/fcgi/hello.fcgi"
+	fi
 	chmod 0755 "$RUN"/fcgi/*.fcgi
 	web_dir fcgid    # mod_fcgid's sockets
 	web_dir lighttpd # lighttpd's sockets and request body spool
@@ -255,6 +266,8 @@ rates.source_url = $base/sim/rates
 schema.dir = $ROOT/schema
 # webhooks to receivers on this machine (sandbox only)
 webhooks.allow_loopback = 1
+# a revoked key stops working within 2 s (the tests wait that long)
+auth.key_cache_seconds = 2
 CONF
 	# Extra lines for special stacks (make bench raises the rate limits).
 	[ -n "${CEDIRAMP_EXTRA_CONF:-}" ] && printf '%s\n' "$CEDIRAMP_EXTRA_CONF" >> "$VAR/cediramp.conf.new"
@@ -296,7 +309,9 @@ web_start() {
 		asan="ASAN_OPTIONS=log_path=$RUN/san/asan:detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=log_path=$RUN/san/ubsan:print_stacktrace=1" ;;
 	esac
 	if [ "$SERVER" = apache ]; then
-		local env=""
+		local env="" defs=()
+		# cediramp.conf mounts /bench/hello under <IfDefine CEDIRAMP_BENCH>
+		[ "$BENCH" = 1 ] && defs=(-DCEDIRAMP_BENCH)
 		[ "$WEB_USER" != "$ME" ] && users="User $WEB_USER"$'\n'"Group $WEB_GROUP"
 		for kv in $asan; do env+="FcgidInitialEnv ${kv%%=*} ${kv#*=}"$'\n'; done
 		USERS="$users" FENV="$env" awk -v port="$PORT" -v var="$VAR" -v run="$RUN" \
@@ -307,15 +322,20 @@ web_start() {
 			  if ($0 ~ /@USER_LINES@/) { print ENVIRON["USERS"]; next }
 			  if ($0 ~ /@FCGID_ENV@/) { print ENVIRON["FENV"]; next }
 			  print }' "$ROOT/apache-conf/httpd.conf.in" > "$VAR/httpd.conf"
-		apache2 -t -f "$VAR/httpd.conf" >/dev/null 2>"$VAR/log/httpd-configtest.log" ||
+		apache2 -t -f "$VAR/httpd.conf" "${defs[@]}" >/dev/null 2>"$VAR/log/httpd-configtest.log" ||
 			die "bad Apache config: $(cat "$VAR/log/httpd-configtest.log")"
-		APACHE_RUN_DIR="$VAR/run" apache2 -f "$VAR/httpd.conf" -DFOREGROUND \
+		APACHE_RUN_DIR="$VAR/run" apache2 -f "$VAR/httpd.conf" -DFOREGROUND "${defs[@]}" \
 			>>"$VAR/log/httpd-error.log" 2>&1 &
 	else
 		[ "$WEB_USER" != "$ME" ] &&
 			users="server.username = \"$WEB_USER\""$'\n'"server.groupname = \"$WEB_GROUP\""
+		# the lines between the BENCH_BEGIN and BENCH_END markers (the
+		# /bench/hello route) are kept for a --bench stack only
 		USERS="$users" awk -v port="$PORT" -v var="$VAR" -v run="$RUN" -v max="$MAX_BODY" \
-			-v asan="$asan" '
+			-v asan="$asan" -v bench="$BENCH" '
+			/@BENCH_BEGIN@/ { inbench = 1; next }
+			/@BENCH_END@/ { inbench = 0; next }
+			inbench && bench != 1 { next }
 			{ gsub(/@PORT@/, port); gsub(/@VAR@/, var); gsub(/@RUN@/, run);
 			  gsub(/@MAX_BODY_KB@/, int(max / 1024));
 			  if ($0 ~ /@USER_LINES@/) { print ENVIRON["USERS"]; next }

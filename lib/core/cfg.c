@@ -51,6 +51,7 @@ static const struct cfg_key cfg_keys[] = {
 	S("jwt.issuer", jwt_issuer),
 	S("jwt.audience", jwt_audience),
 	U("jwt.leeway_seconds", jwt_leeway_seconds, 0, 600),
+	U("auth.key_cache_seconds", key_cache_seconds, 0, 60),
 	S("log.file", log_file),
 	S("providers.chain_url", chain_url),
 	S("providers.chain_custody_wallet", chain_custody_wallet),
@@ -116,6 +117,7 @@ cfg_defaults(struct cfg *c)
 	(void)strict_copy(c->jwt_algorithms, sizeof(c->jwt_algorithms),
 	    "HS256,RS256,ES256");
 	c->jwt_leeway_seconds = 60;
+	c->key_cache_seconds = 5;
 	c->provider_timeout_ms = 2000;
 	(void)strict_copy(c->chain_custody_wallet, sizeof(c->chain_custody_wallet),
 	    "cediramp-custody");

@@ -33,6 +33,9 @@ struct cfg {
 	char jwt_issuer[256];
 	char jwt_audience[256];
 	unsigned long long jwt_leeway_seconds;
+	/* partner API keys that authenticated are trusted this long per
+	 * process (0: every request asks the database) */
+	unsigned long long key_cache_seconds;
 
 	char log_file[512]; /* empty: stderr */
 

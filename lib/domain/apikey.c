@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <openssl/crypto.h>
 #include <openssl/sha.h>
 
@@ -108,4 +109,61 @@ apikey_authenticate(struct db *db, int sandbox, const char *key, size_t n,
 out:
 	db_rows_free(&rows);
 	return rc;
+}
+
+/* ---- the per-process cache ---- */
+
+#define CACHE_SLOTS 64
+
+static struct cached_key {
+	char key_id[APIKEY_ID_CHARS + 1];
+	char hash[APIKEY_HASH_HEX];
+	int sandbox;
+	struct caller caller;
+	long long until;            /* monotonic seconds; 0: empty */
+} cache[CACHE_SLOTS];
+
+static long long
+mono_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec;
+}
+
+enum apikey_rc
+apikey_authenticate_cached(struct db *db, int sandbox, unsigned ttl, const char *key,
+    size_t n, struct caller *caller)
+{
+	char key_id[APIKEY_ID_CHARS + 1], hash[APIKEY_HASH_HEX];
+	struct cached_key *slot = &cache[0];
+	long long now = mono_seconds();
+	enum apikey_rc rc;
+	size_t i;
+
+	if (ttl == 0)
+		return apikey_authenticate(db, sandbox, key, n, caller);
+	if (apikey_parse(sandbox, key, n, key_id) != 0)
+		return APIKEY_BAD;
+	apikey_hash(key, n, hash);
+	for (i = 0; i < CACHE_SLOTS; i++) {
+		struct cached_key *c = &cache[i];
+
+		if (c->until > now && c->sandbox == sandbox && strcmp(c->key_id, key_id) == 0 &&
+		    CRYPTO_memcmp(c->hash, hash, APIKEY_HASH_HEX - 1) == 0) {
+			*caller = c->caller;
+			return APIKEY_OK;
+		}
+		if (c->until < slot->until)
+			slot = c; /* the emptiest or soonest to expire */
+	}
+	if ((rc = apikey_authenticate(db, sandbox, key, n, caller)) != APIKEY_OK)
+		return rc;
+	memcpy(slot->key_id, key_id, sizeof(slot->key_id));
+	memcpy(slot->hash, hash, sizeof(slot->hash));
+	slot->sandbox = sandbox;
+	slot->caller = *caller;
+	slot->until = now + (long long)ttl;
+	return APIKEY_OK;
 }

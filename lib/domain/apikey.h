@@ -42,6 +42,16 @@ enum apikey_rc { APIKEY_OK = 0, APIKEY_BAD, APIKEY_DB_DOWN };
  * Authenticates a presented key (n bytes). On APIKEY_OK fills caller.
  * A wrong-environment, malformed, unknown or revoked key is APIKEY_BAD.
  */
+/*
+ * apikey_authenticate through a per-process cache of keys that
+ * authenticated in the last ttl seconds (0: no cache): a hit costs no
+ * database round trip. The cache holds the key's SHA-256 and compares it in
+ * constant time; a revoked key, or a changed tier, takes effect within ttl
+ * seconds in every process (auth.key_cache_seconds).
+ */
+enum apikey_rc apikey_authenticate_cached(struct db *db, int sandbox, unsigned ttl,
+    const char *key, size_t n, struct caller *caller);
+
 enum apikey_rc apikey_authenticate(struct db *db, int sandbox,
     const char *key, size_t n, struct caller *caller);
 

@@ -140,7 +140,8 @@ auth_partner(struct req *r, char *why, size_t whylen)
 		snprintf(why, whylen, "no bearer key");
 		return ERR_UNAUTHORIZED;
 	}
-	switch (apikey_authenticate(ctx->db, ctx->cfg.sandbox, key, n, &r->caller)) {
+	switch (apikey_authenticate_cached(ctx->db, ctx->cfg.sandbox,
+	    (unsigned)ctx->cfg.key_cache_seconds, key, n, &r->caller)) {
 	case APIKEY_OK:
 		return ERR_OK;
 	case APIKEY_DB_DOWN:

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "core/b64.h"
@@ -92,9 +93,23 @@ test_partner_create_use_revoke(void)
 	key_id[16] = '\0';
 	snprintf(args, sizeof(args), "partner revoke %s", key_id);
 	CU_ASSERT_EQUAL(it_admin(args, auth, sizeof(auth)), 0);
+	/* each server process trusts a key it checked for
+	 * auth.key_cache_seconds (2 in the test stack); after that, everywhere: */
+	usleep(2200 * 1000);
 	partner_get(it_bearer(key, auth, sizeof(auth)), &r);
 	it_assert_partner_error(&r, 401, "UNAUTHORIZED", "revoked key");
 	it_resp_free(&r);
+	/* a revoked key never authenticates again, whichever process answers */
+	{
+		int i, bad = 0;
+
+		for (i = 0; i < 20; i++) {
+			partner_get(it_bearer(key, auth, sizeof(auth)), &r);
+			bad += r.status == 401;
+			it_resp_free(&r);
+		}
+		CU_ASSERT_EQUAL(bad, 20);
+	}
 	/* revoking again finds nothing */
 	CU_ASSERT_NOT_EQUAL(it_admin(args, auth, sizeof(auth)), 0);
 }
