@@ -38,9 +38,11 @@ TESTUTIL  = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/common/*.c))
 ITEST_SRC = $(wildcard tests/integration/*.c)
 ITEST     = $(BUILD)/tests/integration/itest
 BENCH_WH  = $(BUILD)/tests/bench/webhooks
+# Not in $(BUILD)/fcgi/: tools/stack.sh stages that folder as the product.
+BENCH_HELLO = $(BUILD)/fcgi-bench/hello.fcgi
 
 .PHONY: all deps run test unit check clean bench
-all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH)
+all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH) $(BENCH_HELLO)
 
 deps:
 	@tools/deps.sh
@@ -80,6 +82,12 @@ $(ITEST): $(ITEST_SRC:%.c=$(BUILD)/obj/%.o) $(TESTUTIL) $(LIB_A)
 $(BENCH_WH): $(BUILD)/obj/tests/bench/webhooks.o $(TESTUTIL) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcunit
+
+# The hello-world FastCGI program `make bench` compares every endpoint
+# with (tests/bench/hello.c): libfcgi only, none of our code.
+$(BENCH_HELLO): $(BUILD)/obj/tests/bench/hello.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ -lfcgi
 
 # The two commands. Each re-enters make after deps so that pkg-config runs
 # once the packages exist.

@@ -56,4 +56,4 @@ ALTER TABLE sim_momo_transfers ADD COLUMN success_reads INT UNSIGNED NOT NULL DE
 
 -- The webhooks worker sends a resource's events to an endpoint in the
 -- order they happened: it looks up a resource's earlier events by ref_id.
-ALTER TABLE outbox_events ADD KEY ix_outbox_ref (ref_id);
+ALTER TABLE outbox_events ADD KEY IF NOT EXISTS ix_outbox_ref (ref_id);

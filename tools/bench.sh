@@ -1,53 +1,286 @@
 #!/usr/bin/env bash
-# `make bench`: wrk against a private stack on a free port (127.0.0.1
-# only), a few seconds per endpoint, results printed and kept in
-# var/bench/results.txt. Numbers, not assertions: compare runs by eye.
+# `make bench`: every endpoint under load, under Apache + mod_fcgid and then
+# lighttpd, each next to a hello-world FastCGI program measured in the same
+# run (tests/bench/hello.c, /bench/hello). Numbers, not assertions: compare
+# runs by eye. But a row with failed requests (an answer above 399, a
+# socket error) is flagged with what failed, and one where more than 1% of
+# the requests failed makes the exit status 1: it measured errors.
+#
+#   tools/bench.sh [--build DIR] [--server apache|lighttpd]   (default: both)
+#
+# One private stack in var/bench (tools/stack.sh --bench --no-workers, on a
+# free port of 127.0.0.1; nothing else is called), its database kept from
+# one server to the next. First the callers are made
+# (tools/bench/callers.sh): BENCH_CALLERS (64) partners and as many wallets,
+# funded, each wallet with a verified beneficiary and 51 rows of history.
+# Then, per server, each row is wrk -t2 for BENCH_SECONDS (5) after a 2 s
+# warm-up (mod_fcgid starts one process per program and spawns the rest
+# under load, making early requests wait a whole second each), at
+# BENCH_CONNECTIONS (16) connections, or BENCH_HIGH_CONNECTIONS (64) for the
+# two rows that look at the worst case (is any request over 1 s?), with a
+# wrk script of tools/bench/:
+#   many callers  every request from the next of the 64 partners or wallets
+#   hot caller    every request from the one seeded partner / wallet
+# and last the webhook delivery worker (tests/bench/webhooks,
+# BENCH_WEBHOOK_EVENTS events), which involves no web server.
+#
+# The cron workers do not run during the rows (the stack starts without
+# them; the rates worker runs once before each server's rows so that quotes
+# find fresh rates): the rows measure the request path alone.
+#
+# Writes var/bench/results.md (printed at the end), the raw wrk output in
+# var/bench/wrk.txt, the stack's logs in var/bench/log/.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=build SERVER=apache DURATION=${BENCH_SECONDS:-8} CONNS=${BENCH_CONNECTIONS:-16}
+BUILD=build SERVERS="apache lighttpd"
+DURATION=${BENCH_SECONDS:-5} CONNS=${BENCH_CONNECTIONS:-16}
+HIGH=${BENCH_HIGH_CONNECTIONS:-64} CALLERS=${BENCH_CALLERS:-64}
+EVENTS=${BENCH_WEBHOOK_EVENTS:-10000} WARMUP=2
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) BUILD=$2; shift 2 ;;
-	--server) SERVER=$2; shift 2 ;;
+	--server) SERVERS=$2; shift 2 ;;
 	*) echo "bench: unknown option $1" >&2; exit 2 ;;
 	esac
 done
-var="$ROOT/var/bench"
-port=$((20000 + RANDOM % 20000))
-ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --server $SERVER --port $port"
-rm -rf "$var"
-trap '$ctl down >/dev/null 2>&1' EXIT
-# Limits high enough that the benchmark measures the work, not 429s.
-export CEDIRAMP_EXTRA_CONF=$'ratelimit.quotes = 100000000/3600\nratelimit.general = 100000000/3600\nratelimit.partner_minute = 100000000/60\nratelimit.partner_day = 100000000/86400'
-$ctl up >/dev/null
-# shellcheck disable=SC1091
-. "$var/sandbox.env"
-out="$var/results.txt"
-run() {
-	local name=$1 path=$2; shift 2
-	# warm-up: mod_fcgid starts one process per program and spawns the
-	# rest under load, making early requests wait a whole second each
-	wrk -t2 -c"$CONNS" -d2s "$@" "$BASE_URL$path" >/dev/null
-	echo "== $name: GET $path ($SERVER, c=$CONNS, ${DURATION}s)" | tee -a "$out"
-	wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency "$@" "$BASE_URL$path" | tee -a "$out"
-}
-run "limits (API-key lookup + JSON)" /v1/limits -H "Authorization: Bearer $PARTNER_API_KEY"
-run "wallet quote (JWT, rate limit, price, INSERT)" "/api/convert/rate?from=USDT&to=GHS&amount=100" -H "Authorization: Bearer $WALLET_JWT"
-run "partner quote (key, two limits, price, INSERT)" "/v1/rates?from_currency=USDC&to_currency=GHS&amount=250" -H "Authorization: Bearer $PARTNER_API_KEY"
-run "health (db ping + two provider probes)" /v1/health
-run "wallet 404 (JWT verify + user lookup)" /api/none -H "Authorization: Bearer $WALLET_JWT"
-
-# Webhook delivery: tests/bench/webhooks writes N events (BENCH_WEBHOOK_EVENTS,
-# 10000) for a partner of its own whose endpoint is a receiver on 127.0.0.1,
-# then times one run of the real worker ($BUILD/cron/webhooks --until-idle)
-# delivering them, and fails when fewer than N arrive. The stack's cron
-# loops (kept until now: the quotes above need the rates worker, since the
-# rates seeded at `up` are refused once older than rates.max_age_seconds)
-# are stopped first, so the timed run does the work alone.
+die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+for v in DURATION CONNS HIGH CALLERS EVENTS; do
+	[[ ${!v} =~ ^[1-9][0-9]{0,6}$ ]] || die "$v: a positive whole number, not '${!v}'"
+done
+for s in $SERVERS; do
+	case "$s" in apache|lighttpd) ;; *) die "--server apache|lighttpd" ;; esac
+done
+command -v wrk >/dev/null || die "no wrk; run make bench (it installs it) or apt-get install wrk"
 bin=$BUILD
 case "$bin" in /*) ;; *) bin="$ROOT/$bin" ;; esac
-$ctl workers-stop
-echo "== webhooks: ${BENCH_WEBHOOK_EVENTS:-10000} events, one webhooks --until-idle run" | tee -a "$out"
-CEDIRAMP_CONF="$var/cediramp.conf" "$bin/tests/bench/webhooks" \
-	"${BENCH_WEBHOOK_EVENTS:-10000}" "$bin/cron/webhooks" | tee -a "$out"
+[ -x "$bin/fcgi-bench/hello.fcgi" ] || die "no $bin/fcgi-bench/hello.fcgi; run make"
+# shellcheck disable=SC1091
+. "$ROOT/tools/ports.sh"
+
+var="$ROOT/var/bench"
+lua="$ROOT/tools/bench"
+server="" port=0
+ctl() {
+	"$ROOT/tools/stack.sh" --var "$var" --build "$BUILD" --server "${server:-apache}" \
+		--port "$port" --bench --no-workers "$@"
+}
+ctl down >/dev/null 2>&1 || true # a bench that died before its trap
+rm -rf "$var"
+mkdir -p "$var"
+trap 'ctl down >/dev/null 2>&1' EXIT
+# Limits high enough that the benchmark measures the work, not 429s.
+export CEDIRAMP_EXTRA_CONF="ratelimit.quotes = 100000000/3600
+ratelimit.general = 100000000/3600
+ratelimit.convert = 100000000/3600
+ratelimit.payouts = 100000000/3600
+ratelimit.beneficiaries = 100000000/3600
+ratelimit.partner_minute = 100000000/60
+ratelimit.partner_day = 100000000/86400"
+export CEDIRAMP_CONF="$var/cediramp.conf"
+
+raw="$var/wrk.txt"     # wrk's own output of every timed run
+rows="$var/rows.tsv"   # one line per row, for the report
+notes="$var/notes.txt" # what a flagged row's requests answered
+: > "$raw"
+: > "$rows"
+: > "$notes"
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
+# what is measured: the commit, and whether the tree differed from it
+commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$ROOT" --no-optional-locks status --porcelain 2>/dev/null)" ]; then
+	commit="$commit (with uncommitted changes)"
+fi
+
+# The programs' log (one JSON line per request, with its status): where it
+# is while the stack runs.
+program_log() { sed -n 's/^log\.file = //p' "$CEDIRAMP_CONF"; }
+web_log() { if [ "$server" = apache ]; then echo "$var/log/httpd-error.log"; else echo "$var/log/lighttpd.log"; fi; }
+size_of() { stat -c %s "$1" 2>/dev/null || echo 0; }
+
+# row LABEL MODE CONNECTIONS PATH SCRIPT FILE
+# One timed wrk run (after its warm-up) of SCRIPT with FILE's callers at
+# $BASE_URL$PATH; its numbers go to $rows. A run with failed requests gets
+# a note: what the programs' log says they answered (status counts by
+# program and path) and the web server's last complaints.
+nrow=0
+row() {
+	local label=$1 mode=$2 c=$3 path=$4 script=$5 file=$6
+	local url="$BASE_URL$path" out line kv k val plog wlog poff woff
+	local requests=0 duration_us=1 p50_us=0 p99_us=0 max_us=0 non2xx=0 connect=0 read=0 write=0 timeout=0
+	nrow=$((nrow + 1))
+	wrk -t2 -c"$c" -d"${WARMUP}s" --timeout 10s -s "$lua/$script" "$url" \
+		-- "$file" "$server-w$nrow" >/dev/null
+	plog=$(program_log) wlog=$(web_log)
+	poff=$(size_of "$plog") woff=$(size_of "$wlog")
+	printf '== %s: %s %s (%s, c=%s, %ss)\n' "$server" "$label" "$mode" "$server" "$c" "$DURATION" >> "$raw"
+	out=$(wrk -t2 -c"$c" -d"${DURATION}s" --timeout 10s --latency -s "$lua/$script" "$url" \
+		-- "$file" "$server-m$nrow")
+	printf '%s\n' "$out" >> "$raw"
+	line=$(grep '^BENCH ' <<<"$out") || die "wrk printed no BENCH line for $label (see $raw)"
+	for kv in ${line#BENCH }; do
+		k=${kv%%=*} val=${kv#*=}
+		[[ $val =~ ^[0-9]+$ ]] || die "wrk: bad $kv"
+		case "$k" in
+		requests|duration_us|p50_us|p99_us|max_us|non2xx|connect|read|write|timeout) printf -v "$k" '%s' "$val" ;;
+		esac
+	done
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$server" "$label" "$mode" "$c" \
+		"$requests" "$duration_us" "$p50_us" "$p99_us" "$max_us" "$non2xx" \
+		"$((connect + read + write + timeout))" >> "$rows"
+	printf '  %-9s %-58s %-10s c=%-3s %8.0f req/s  p99 %s ms%s\n' "$server" "$label" "$mode" "$c" \
+		"$(awk -v r="$requests" -v d="$duration_us" 'BEGIN { print r / (d / 1e6) }')" \
+		"$(awk -v u="$p99_us" 'BEGIN { printf "%.1f", u / 1000 }')" \
+		"$( [ $((non2xx + connect + read + write + timeout)) -gt 0 ] && echo "  ERRORS: $non2xx non-2xx, $((connect + read + write + timeout)) socket errors")" >&2
+	if [ $((non2xx + connect + read + write + timeout)) -gt 0 ]; then
+		{
+			printf -- '- **%s, %s (%s, c=%s)**: %s of %s requests answered 4xx/5xx; socket errors: connect %s, read %s, write %s, timeout %s.\n' \
+				"$server" "$label" "$mode" "$c" "$non2xx" "$requests" "$connect" "$read" "$write" "$timeout"
+			printf '  Answers above 399 in the programs'"'"' log during the run (count program method path status):\n'
+			tail -c +"$((poff + 1))" "$plog" 2>/dev/null |
+				sed -n 's/.*"program":"\([^"]*\)".*"method":"\([^"]*\)","path":"\([^"]*\)","status":\([0-9]*\).*/\1 \2 \3 \4/p' |
+				awk '$4 >= 400' | sort | uniq -c | sort -rn | head -n 6 | sed 's/^ */      /'
+			printf '  The web server'"'"'s log during the run (last lines):\n'
+			tail -c +"$((woff + 1))" "$wlog" 2>/dev/null | tail -n 3 | cut -c1-300 | sed 's/^/      /'
+		} >> "$notes"
+	fi
+}
+
+# One server's rows, then the webhook worker's.
+server_rows() {
+	local many_p="$var/callers/partners" many_w="$var/callers/wallets"
+	local payees="$var/callers/payees" hot_p="$var/hot-partner" hot_w="$var/hot-wallet"
+	local many="many ($CALLERS)" hot="hot (1)" wh
+	printf '%s\n' "$PARTNER_API_KEY" > "$hot_p"
+	printf '%s\n' "$WALLET_JWT" > "$hot_w"
+	# fresh rates for the quote rows (rates.max_age_seconds is 300)
+	"$bin/cron/rates" >> "$var/log/workers.log" 2>&1 || die "the rates worker failed; see $var/log/workers.log"
+
+	# hello-world through the same script as the many-callers rows (it
+	# ignores the Authorization header), so the client does the same work
+	row 'GET /bench/hello (hello-world FastCGI)' "—" "$CONNS" /bench/hello get.lua "$many_p"
+	row 'GET /bench/hello (hello-world FastCGI)' "—" "$HIGH" /bench/hello get.lua "$many_p"
+	row 'GET /v1/health' "—" "$CONNS" /v1/health get.lua "$many_p"
+	row 'GET /v1/limits' "$many" "$CONNS" /v1/limits get.lua "$many_p"
+	row 'GET /v1/limits' "$hot" "$CONNS" /v1/limits get.lua "$hot_p"
+	row 'GET /v1/rates?from_currency=USDT&to_currency=GHS&amount=100' "$many" "$CONNS" \
+		'/v1/rates?from_currency=USDT&to_currency=GHS&amount=100' get.lua "$many_p"
+	row 'GET /v1/rates?from_currency=USDT&to_currency=GHS&amount=100' "$hot" "$CONNS" \
+		'/v1/rates?from_currency=USDT&to_currency=GHS&amount=100' get.lua "$hot_p"
+	row 'GET /api/convert/rate?from=USDT&to=GHS&amount=100' "$many" "$CONNS" \
+		'/api/convert/rate?from=USDT&to=GHS&amount=100' get.lua "$many_w"
+	row 'GET /api/convert/rate?from=USDT&to=GHS&amount=100' "$hot" "$CONNS" \
+		'/api/convert/rate?from=USDT&to=GHS&amount=100' get.lua "$hot_w"
+	row 'GET /api/transactions?limit=50' "$many" "$CONNS" '/api/transactions?limit=50' get.lua "$many_w"
+	row 'POST /api/mobile-money/transfer (5.00 GHS)' "$many" "$CONNS" \
+		/api/mobile-money/transfer transfer.lua "$payees"
+	row 'POST /v1/withdrawals (1 USDT)' "$many" "$CONNS" /v1/withdrawals withdraw.lua "$many_p"
+	row 'GET /v1/withdrawals' "$many" "$CONNS" /v1/withdrawals get.lua "$many_p"
+	row 'GET /v1/limits' "$many" "$HIGH" /v1/limits get.lua "$many_p"
+
+	# Webhook delivery: tests/bench/webhooks writes EVENTS events for a
+	# partner of its own whose endpoint is a receiver on 127.0.0.1, then
+	# times one run of the real worker ($BUILD/cron/webhooks --until-idle)
+	# delivering them, and fails when fewer than EVENTS arrive. No cron
+	# loop runs (--no-workers; stopped again to be sure), so the timed run
+	# does the work alone.
+	ctl workers-stop
+	printf '== %s: webhooks: %s events, one webhooks --until-idle run\n' "$server" "$EVENTS" >> "$raw"
+	wh=$("$bin/tests/bench/webhooks" "$EVENTS" "$bin/cron/webhooks") ||
+		die "the webhook delivery bench failed: $wh"
+	printf '%s\n' "$wh" >> "$raw"
+	printf '  %-9s %s\n' "$server" "$wh" >&2
+	[[ $wh =~ =\ ([0-9]+)\ deliveries/s ]] || die "webhooks: unexpected output: $wh"
+	wh_run=$((wh_run + 1))
+	printf '%s\twebhook delivery: cron/webhooks --until-idle, %s events to a 127.0.0.1 receiver (no web server involved; run %s on this database)\tworker\t—\t%s\tD\t\t\t\t0\t0\n' \
+		"$server" "$EVENTS" "$wh_run" "${BASH_REMATCH[1]}" >> "$rows"
+}
+
+first=1 wh_run=0
+declare -A load_at
+for server in $SERVERS; do
+	load_at[$server]=$(cut -d' ' -f1-3 /proc/loadavg)
+	port=$(free_port)
+	[ "$port" != 0 ] || die "no free port"
+	printf 'bench: %s on 127.0.0.1:%s\n' "$server" "$port" >&2
+	ctl up >/dev/null
+	# shellcheck disable=SC1091
+	. "$var/sandbox.env"
+	[ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE_URL/bench/hello")" = 200 ] ||
+		die "$server: /bench/hello does not answer 200"
+	if [ "$first" = 1 ]; then
+		t0=$(date +%s)
+		BASE_URL=$BASE_URL ADMIN="$bin/tools/cediramp-admin" \
+			"$lua/callers.sh" "$var/callers" "$CALLERS"
+		setup_s=$(($(date +%s) - t0))
+		printf 'bench: %s partners and %s wallets made in %s s\n' "$CALLERS" "$CALLERS" "$setup_s" >&2
+		first=0
+	fi
+	server_rows
+	load_at[$server]="${load_at[$server]} before, $(cut -d' ' -f1-3 /proc/loadavg) after"
+	ctl down >/dev/null
+done
+
+# The report: one table per server, each row's throughput as a ratio to
+# that server's hello-world at the same number of connections.
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+out="$var/results.md"
+{
+	printf '# cediramp benchmark\n\n'
+	printf '%s · commit %s · nproc %s · CPU %s\n\n' "$started" "$commit" "$(nproc)" "${cpu:-unknown}"
+	printf 'wrk -t2, %s s per row after a %s s warm-up, on the same machine as the servers and MariaDB; ' \
+		"$DURATION" "$WARMUP"
+	printf 'no cron worker running. Modes: many = each request from the next of %s partners (API keys) or wallets (tokens); ' "$CALLERS"
+	printf 'hot = every request from the one seeded partner or wallet (the callers were made in %s s). ' "$setup_s"
+	printf 'ratio = req/s ÷ the hello-world FastCGI program'"'"'s req/s under the same server at the same c, in this run. '
+	printf 'p50/p99/max: wrk'"'"'s latency of the requests that completed. ⚠ = some requests failed: that row measured errors too.\n'
+	for server in $SERVERS; do
+		case "$server" in
+		apache) printf '\n## Apache 2.4 + mod_fcgid\n\n' ;;
+		lighttpd) printf '\n## lighttpd 1.4 + mod_fastcgi\n\n' ;;
+		esac
+		printf 'Load average (1, 5, 15 min) %s this table'"'"'s runs.\n\n' "${load_at[$server]}"
+		awk -F'\t' -v want="$server" -v high="$HIGH" '
+		function ms(us) { us /= 1000; return us < 10 ? sprintf("%.2f", us) : us < 100 ? sprintf("%.1f", us) : sprintf("%.0f", us) }
+		$1 != want { next }
+		{ n++; label[n] = $2; mode[n] = $3; c[n] = $4; req[n] = $5; dur[n] = $6
+		  p50[n] = $7; p99[n] = $8; mx[n] = $9; bad[n] = $10; sock[n] = $11
+		  if ($6 != "D") { rps[n] = $5 / ($6 / 1e6)
+		    if ($2 ~ /^GET \/bench\/hello/) hello[$4] = rps[n] } }
+		END {
+		  print "| endpoint | mode | c | req/s | p50 ms | p99 ms | max ms | ratio | errors |"
+		  print "|---|---|---:|---:|---:|---:|---:|---:|---|"
+		  for (i = 1; i <= n; i++) {
+		    if (dur[i] == "D") {
+		      printf "| %s | %s | — | %s deliveries/s | — | — | — | — | — |\n", label[i], mode[i], req[i]
+		      continue
+		    }
+		    ratio = hello[c[i]] > 0 ? sprintf("%.2f", rps[i] / hello[c[i]]) : "—"
+		    err = "—"
+		    if (bad[i] + sock[i] > 0)
+		      err = sprintf("⚠ %d non-2xx, %d socket errors (%.2f%%)", bad[i], sock[i],
+		        100 * (bad[i] + sock[i]) / (req[i] > 0 ? req[i] : 1))
+		    maxs = ms(mx[i])
+		    if (c[i] == high && mx[i] > 1000000) maxs = maxs " ⚠ over 1 s"
+		    printf "| %s%s | %s | %s | %.0f | %s | %s | %s | %s | %s |\n", (err == "—" ? "" : "⚠ "),
+		      label[i], mode[i], c[i], rps[i], ms(p50[i]), ms(p99[i]), maxs, ratio, err
+		  }
+		}' "$rows"
+	done
+	if [ -s "$notes" ]; then
+		printf '\n## Rows with errors\n\n'
+		cat "$notes"
+	fi
+	printf '\nRaw wrk output: var/bench/wrk.txt; the stack'"'"'s logs: var/bench/log/.\n'
+} > "$out"
+echo
+cat "$out"
+echo
 echo "results in $out"
+if [ -s "$notes" ]; then
+	echo "bench: some rows had failed requests (flagged ⚠ above)" >&2
+	# more than 1% of a row's requests: that row measured errors
+	if awk -F'\t' '$6 != "D" && ($10 + $11) * 100 > $5 { bad = 1 } END { exit !bad }' "$rows"; then
+		echo "bench: more than 1% of a row's requests failed" >&2
+		exit 1
+	fi
+fi

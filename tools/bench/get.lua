@@ -1,0 +1,25 @@
+-- GET with a caller per request: wrk -s get.lua URL -- FILE
+--
+-- FILE holds one bearer credential a line (a partner API key or a wallet
+-- token); each request carries the next one, `Authorization: Bearer
+-- <line>`, round the file. A file of one line is the hot caller. The
+-- requests are formatted once, in init(), so the rotation costs the client
+-- an index and nothing more (the hello-world row runs through this same
+-- script, so it pays the same).
+dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "common.lua")
+
+local reqs, i
+
+function init(args)
+	local callers = bench_lines(args[1])
+	reqs = {}
+	for k, v in ipairs(callers) do
+		reqs[k] = wrk.format("GET", nil, bench_headers({ Authorization = "Bearer " .. v }))
+	end
+	i = bench_start(#reqs)
+end
+
+function request()
+	i = i % #reqs + 1
+	return reqs[i]
+end
