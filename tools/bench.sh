@@ -240,7 +240,9 @@ out="$var/results.md"
 		esac
 		printf 'Load average (1, 5, 15 min) %s this table'"'"'s runs.\n\n' "${load_at[$server]}"
 		awk -F'\t' -v want="$server" -v high="$HIGH" '
-		function ms(us) { us /= 1000; return us < 10 ? sprintf("%.2f", us) : us < 100 ? sprintf("%.1f", us) : sprintf("%.0f", us) }
+		# x rounded to p places, as text (awk arithmetic; no formatted strings)
+		function round(x, p,   f) { f = 10 ^ p; return int(x * f + 0.5) / f }
+		function ms(us) { us /= 1000; return us < 10 ? round(us, 2) : us < 100 ? round(us, 1) : round(us, 0) }
 		$1 != want { next }
 		{ n++; label[n] = $2; mode[n] = $3; c[n] = $4; req[n] = $5; dur[n] = $6
 		  p50[n] = $7; p99[n] = $8; mx[n] = $9; bad[n] = $10; sock[n] = $11
@@ -254,11 +256,11 @@ out="$var/results.md"
 		      printf "| %s | %s | — | %s deliveries/s | — | — | — | — | — |\n", label[i], mode[i], req[i]
 		      continue
 		    }
-		    ratio = hello[c[i]] > 0 ? sprintf("%.2f", rps[i] / hello[c[i]]) : "—"
+		    ratio = hello[c[i]] > 0 ? round(rps[i] / hello[c[i]], 2) : "—"
 		    err = "—"
 		    if (bad[i] + sock[i] > 0)
-		      err = sprintf("⚠ %d non-2xx, %d socket errors (%.2f%%)", bad[i], sock[i],
-		        100 * (bad[i] + sock[i]) / (req[i] > 0 ? req[i] : 1))
+		      err = "⚠ " bad[i] " non-2xx, " sock[i] " socket errors (" \
+		        round(100 * (bad[i] + sock[i]) / (req[i] > 0 ? req[i] : 1), 2) "%)"
 		    maxs = ms(mx[i])
 		    if (c[i] == high && mx[i] > 1000000) maxs = maxs " ⚠ over 1 s"
 		    printf "| %s%s | %s | %s | %.0f | %s | %s | %s | %s | %s |\n", (err == "—" ? "" : "⚠ "),
