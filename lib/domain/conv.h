@@ -116,7 +116,9 @@ int conv_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX]);
 enum err conv_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct conversion *out, struct outcome *o);
 
-/* Fills c from a row of the CONV_COLS statements. 0 or -1. */
+/* Fills c from a row of the CONV_COLS statements (CONV_NCOLS columns).
+ * 0 or -1. */
+#define CONV_NCOLS 18
 int conv_from_row(const struct db_rows *rows, size_t row, struct conversion *c);
 
 /* The Conversion object of the API (new reference). */

@@ -34,7 +34,6 @@ history_page(struct ctx *ctx, const struct caller *who,
 	struct db_arg a[12];
 	struct db_rows rows;
 	enum db_rc rc;
-	enum err e = ERR_OK;
 	size_t i;
 
 	*n = 0;
@@ -60,15 +59,32 @@ history_page(struct ctx *ctx, const struct caller *who,
 	if ((rc = db_exec(ctx->db, q->asc ? DB_HIST_PAGE_ASC : DB_HIST_PAGE_DESC, a, 12,
 	    &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the transactions");
-	/* the page's ids, then each item in full */
-	for (i = 0; i < rows.nrows && *n < q->limit && e == ERR_OK; i++) {
-		e = history_get(ctx, who, db_cell(&rows, i, 0), &out[*n], o);
-		if (e == ERR_OK)
-			(*n)++;
-		else if (e == ERR_NOT_FOUND)
-			e = ERR_OK; /* gone between the two reads: skip it */
+	for (i = 0; i < rows.nrows && *n < q->limit; i++) {
+		struct history_item *h = &out[*n];
+		struct db_rows item;
+		int bad;
+
+		memset(h, 0, sizeof(*h));
+		if (strcmp(db_cell(&rows, i, 0) ? db_cell(&rows, i, 0) : "", "payout") == 0) {
+			h->kind = HISTORY_PAYOUT;
+			item = db_rows_slice(&rows, i, 1 + CONV_NCOLS, PAYOUT_NCOLS);
+			bad = payout_from_row(&item, 0, &h->p);
+			h->created_db = h->p.created_db;
+			h->id = h->p.id;
+		} else {
+			h->kind = HISTORY_CONVERSION;
+			item = db_rows_slice(&rows, i, 1, CONV_NCOLS);
+			bad = conv_from_row(&item, 0, &h->c);
+			h->created_db = h->c.created_db;
+			h->id = h->c.id;
+		}
+		if (bad) {
+			db_rows_free(&rows);
+			return domain_db_fail(o, DB_FAIL, "read a transaction of the page");
+		}
+		(*n)++;
 	}
 	*more = rows.nrows > q->limit;
 	db_rows_free(&rows);
-	return e;
+	return ERR_OK;
 }

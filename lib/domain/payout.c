@@ -29,9 +29,10 @@ enum { PC_ID, PC_USER, PC_BEN, PC_PROVIDER, PC_PHONE, PC_NAME, PC_AMOUNT, PC_FEE
 	PC_CURRENCY, PC_REFERENCE, PC_PROVIDER_REF, PC_STATUS, PC_REASON, PC_SENDS,
 	PC_CREATED, PC_PROCESSING, PC_COMPLETED, PC_CREATED_DB, PC_CONVERSION,
 	PC_WITHDRAWAL };
+_Static_assert(PC_WITHDRAWAL + 1 == PAYOUT_NCOLS, "PAYOUT_NCOLS is PO_COLS' width");
 
-static int
-from_row(const struct db_rows *rows, size_t row, struct payout *p)
+int
+payout_from_row(const struct db_rows *rows, size_t row, struct payout *p)
 {
 	const struct network *n;
 	unsigned long long u;
@@ -94,7 +95,7 @@ load(struct db *db, const char *id, long long user_id, int lock, struct payout *
 		return rc;
 	if (rows.nrows == 0)
 		rc = DB_DUP;
-	else if (from_row(&rows, 0, p) != 0)
+	else if (payout_from_row(&rows, 0, p) != 0)
 		rc = DB_FAIL;
 	db_rows_free(&rows);
 	return rc;

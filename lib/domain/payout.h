@@ -118,6 +118,11 @@ int payout_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
 enum err payout_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct payout *out, struct outcome *o);
 
+/* Fills p from a row of the PO_COLS statements (PAYOUT_NCOLS columns).
+ * 0 or -1. */
+#define PAYOUT_NCOLS 20
+int payout_from_row(const struct db_rows *rows, size_t row, struct payout *p);
+
 /* The Payout object of POST /api/mobile-money/transfer (new reference). */
 json_t *payout_json(const struct payout *p);
 

@@ -50,74 +50,89 @@ struct rl_count {
 	unsigned long long override; /* 0: none */
 };
 
-struct rl_tx {
-	const char *subject;
-	long long now;
-	struct rl_count *counts;
-	size_t n;
-};
+/* a window's end and the caller's override for category k of rows */
+static int
+rl_read_row(const struct db_rows *rows, struct rl_count *k)
+{
+	unsigned long long reset;
+	const char *cat, *r;
+	size_t i;
+
+	for (i = 0; i < rows->nrows; i++) {
+		cat = db_cell(rows, i, 0);
+		if (cat == NULL || strcmp(cat, k->category) != 0)
+			continue;
+		r = db_cell(rows, i, 1);
+		if (r == NULL || strict_uint(r, strlen(r), ~0ULL >> 1, &reset) != 0)
+			return -1;
+		k->reset = (long long)reset;
+		k->override = 0;
+		if (db_cell(rows, i, 2) != NULL)
+			(void)strict_uint(db_cell(rows, i, 2), strlen(db_cell(rows, i, 2)),
+			    ~0ULL, &k->override);
+		return 0;
+	}
+	return -1;
+}
 
 /*
  * Counts every category: each hit returns its own count atomically (the
- * counters are a MEMORY table, schema/015: not transactional, nothing to
- * flush), then its window's end and the caller's override are read.
+ * counters are a MEMORY table, schema/015: not transactional, so no
+ * transaction around them and nothing to flush), then one statement reads
+ * the windows' ends and the caller's overrides. n + 1 round trips.
  */
-static int
-rl_tx_fn(struct db *db, void *arg)
+static enum db_rc
+rl_count_all(struct db *db, const char *subject, long long now,
+    struct rl_count *counts, size_t n)
 {
-	struct rl_tx *t = arg;
 	struct db_rows rows;
-	unsigned long long hits, reset;
-	const char *r;
 	enum db_rc rc;
 	size_t i;
 
-	for (i = 0; i < t->n; i++) {
-		struct rl_count *k = &t->counts[i];
-		struct db_arg a[4] = { DB_S(t->subject), DB_S(k->category), DB_I(t->now),
+	for (i = 0; i < n; i++) {
+		struct rl_count *k = &counts[i];
+		struct db_arg a[4] = { DB_S(subject), DB_S(k->category), DB_I(now),
 		    DB_I((long long)k->window) };
-
 		struct db_res res;
 
 		if ((rc = db_exec(db, DB_RL_HIT, a, 4, NULL, &res)) != DB_OK)
 			return rc;
-		if ((rc = db_exec(db, DB_RL_READ, a, 2, &rows, NULL)) != DB_OK)
-			return rc;
-		r = db_cell(&rows, 0, 1);
-		hits = res.insert_id; /* this hit's own count */
-		if (hits == 0 || r == NULL || strict_uint(r, strlen(r), ~0ULL >> 1, &reset) != 0) {
-			db_rows_free(&rows);
+		k->hits = res.insert_id; /* this hit's own count */
+		if (k->hits == 0)
 			return DB_FAIL;
-		}
-		k->override = 0;
-		if (db_cell(&rows, 0, 2) != NULL)
-			(void)strict_uint(db_cell(&rows, 0, 2), strlen(db_cell(&rows, 0, 2)),
-			    ~0ULL, &k->override);
-		db_rows_free(&rows);
-		k->hits = hits;
-		k->reset = (long long)reset;
 	}
-	return DB_OK;
+	{
+		/* the read takes two categories: one twice when n is 1 */
+		struct db_arg a[3] = { DB_S(subject), DB_S(counts[0].category),
+		    DB_S(counts[n > 1].category) };
+
+		if ((rc = db_exec(db, DB_RL_READ, a, 3, &rows, NULL)) != DB_OK)
+			return rc;
+	}
+	for (i = 0; i < n && rc == DB_OK; i++)
+		if (rl_read_row(&rows, &counts[i]) != 0)
+			rc = DB_FAIL;
+	db_rows_free(&rows);
+	return rc;
 }
 
 enum db_rc
 rl_hit_many(struct db *db, const struct cfg *c, const char *subject,
     const enum rl_category *cats, size_t n, long long now, struct rl_result *out)
 {
-	struct rl_count counts[RL__MAX];
-	struct rl_tx t = { subject, now, counts, n };
+	struct rl_count counts[2];
+	enum db_rc rc;
 	size_t i;
-	int rc;
 
-	if (n == 0 || n > RL__MAX)
+	if (n == 0 || n > 2)
 		return DB_FAIL;
+	memset(counts, 0, sizeof(counts));
 	for (i = 0; i < n; i++) {
 		counts[i].category = rl_names[cats[i]];
 		counts[i].window = rl_limit(c, cats[i]).window;
 	}
-	rc = db_tx(db, rl_tx_fn, &t);
-	if (rc != DB_OK)
-		return rc == DB_DUP ? DB_FAIL : (enum db_rc)rc;
+	if ((rc = rl_count_all(db, subject, now, counts, n)) != DB_OK)
+		return rc == DB_DUP ? DB_FAIL : rc;
 	for (i = 0; i < n; i++) {
 		struct cfg_rate lim = rl_limit(c, cats[i]);
 

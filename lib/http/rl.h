@@ -40,7 +40,7 @@ struct cfg_rate rl_limit(const struct cfg *c, enum rl_category cat);
 enum db_rc rl_hit(struct db *db, const struct cfg *c, const char *subject,
     enum rl_category cat, long long now, struct rl_result *out);
 
-/* rl_hit for n categories at once, in one transaction; out[i] for cats[i]. */
+/* rl_hit for n (1 or 2) categories at once; out[i] for cats[i]. */
 enum db_rc rl_hit_many(struct db *db, const struct cfg *c, const char *subject,
     const enum rl_category *cats, size_t n, long long now, struct rl_result *out);
 

@@ -189,6 +189,19 @@ db_ping(struct db *db)
 	return rc == DB_OK ? DB_OK : DB_DOWN;
 }
 
+struct db_rows
+db_rows_slice(const struct db_rows *r, size_t row, size_t col0, size_t ncols)
+{
+	struct db_rows v = { 0, 0, NULL };
+
+	if (row < r->nrows && col0 + ncols <= r->ncols) {
+		v.nrows = 1;
+		v.ncols = ncols;
+		v.cell = &r->cell[row * r->ncols + col0];
+	}
+	return v;
+}
+
 const char *
 db_cell(const struct db_rows *r, size_t row, size_t col)
 {

@@ -73,6 +73,11 @@ enum db_rc db_ping(struct db *db);
 enum db_rc db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
     size_t nargs, struct db_rows *rows, struct db_res *res);
 
+/* A one-row view of row's columns col0 .. col0 + ncols - 1 of r, for a
+ * parser of one table's columns in a joined result (no copy: valid while r
+ * is). */
+struct db_rows db_rows_slice(const struct db_rows *r, size_t row, size_t col0,
+    size_t ncols);
 /* Cell text or NULL; out-of-range is NULL. */
 const char *db_cell(const struct db_rows *r, size_t row, size_t col);
 /* Copies a cell into dst (cap bytes): NULL, SQL NULL and out-of-range are

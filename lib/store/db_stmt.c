@@ -71,6 +71,10 @@
 	"WHERE user_id = ? AND (? = '' OR status = ?) UNION ALL " \
 	"SELECT 'payout', id, created_at FROM payouts WHERE user_id = ? " \
 	"AND (? = '' OR status = ?)"
+/* a page's ids joined to their rows (conversions' ids are ascii) */
+#define HIST_ITEMS "LEFT JOIN conversions c ON t.kind = 'conversion' " \
+	"AND c.id = CONVERT(t.id USING ascii) " \
+	"LEFT JOIN payouts p ON t.kind = 'payout' AND p.id = t.id "
 
 #define CONV_COLS "c.id, c.user_id, c.quote_id, c.wallet_id, c.from_currency, c.to_currency, " \
 	"c.amount, c.rate, c.fee, c.receive_amount, c.status, c.tx_hash, c.block_number, " \
@@ -197,11 +201,12 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "window_start = IF(window_start + window_seconds <= VALUES(window_start), "
 	    "VALUES(window_start), window_start), "
 	    "window_seconds = VALUES(window_seconds)",
+	/* two categories' windows at once (a HASH key: points, not a prefix) */
 	[DB_RL_READ] =
-	    "SELECT r.hits, r.window_start + r.window_seconds, o.limit_count "
+	    "SELECT r.category, r.window_start + r.window_seconds, o.limit_count "
 	    "FROM rate_counters r LEFT JOIN rate_limit_overrides o "
 	    "ON o.subject = r.subject AND o.category = r.category "
-	    "WHERE r.subject = ? AND r.category = ?",
+	    "WHERE r.subject = ? AND r.category IN (?, ?)",
 	[DB_RL_EXPIRE] =
 	    "DELETE FROM rate_counters WHERE window_start + window_seconds < ? "
 	    "LIMIT 1000",
@@ -490,14 +495,20 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "WHERE user_id = ? AND (? = '' OR status = ?) UNION ALL "
 	    "SELECT 'payout' FROM payouts WHERE user_id = ? AND (? = '' OR status = ?)) t "
 	    "WHERE (? = '' OR kind = ?)",
+	/* one page in one statement: the page's positions, then each item's
+	 * own row joined by primary key (the kind's columns, the other's NULL) */
 	[DB_HIST_PAGE_DESC] =
-	    "SELECT id FROM (" HIST_UNION ") t WHERE (? = '' OR kind = ?) "
+	    "SELECT t.kind, " CONV_COLS ", " PO_COLS "FROM (SELECT kind, id, created_at "
+	    "FROM (" HIST_UNION ") u WHERE (? = '' OR kind = ?) "
 	    "AND (created_at < ? OR (created_at = ? AND id < ?)) "
-	    "ORDER BY created_at DESC, id DESC LIMIT ?",
+	    "ORDER BY created_at DESC, id DESC LIMIT ?) t " HIST_ITEMS
+	    "ORDER BY t.created_at DESC, t.id DESC",
 	[DB_HIST_PAGE_ASC] =
-	    "SELECT id FROM (" HIST_UNION ") t WHERE (? = '' OR kind = ?) "
+	    "SELECT t.kind, " CONV_COLS ", " PO_COLS "FROM (SELECT kind, id, created_at "
+	    "FROM (" HIST_UNION ") u WHERE (? = '' OR kind = ?) "
 	    "AND (created_at > ? OR (created_at = ? AND id > ?)) "
-	    "ORDER BY created_at ASC, id ASC LIMIT ?",
+	    "ORDER BY created_at ASC, id ASC LIMIT ?) t " HIST_ITEMS
+	    "ORDER BY t.created_at ASC, t.id ASC",
 	/* ---- the payout float (lib/domain/pfloat.c) ---- */
 	/* a limited float that covers the amount: drawn under its row lock */
 	[DB_PFLOAT_DRAW] =
