@@ -21,7 +21,11 @@
 # wrk script of tools/bench/:
 #   many callers  every request from the next of the 64 partners or wallets
 #   hot caller    every request from the one seeded partner / wallet
-# and last the webhook delivery worker (tests/bench/webhooks,
+# then the payouts worker (BENCH_PAYOUTS processing payouts made by the
+# transfer row's script, settled by one copy of cron/payouts, then again
+# by four at once (BENCH_PAYOUT_COPIES, "1 4"): its status
+# queries go to the MoMo simulator through the server under test), and
+# last the webhook delivery worker (tests/bench/webhooks,
 # BENCH_WEBHOOK_EVENTS events), which involves no web server.
 #
 # The cron workers do not run during the rows (the stack starts without
@@ -35,7 +39,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=build SERVERS="apache lighttpd"
 DURATION=${BENCH_SECONDS:-5} CONNS=${BENCH_CONNECTIONS:-16}
 HIGH=${BENCH_HIGH_CONNECTIONS:-64} CALLERS=${BENCH_CALLERS:-64}
-EVENTS=${BENCH_WEBHOOK_EVENTS:-10000} WARMUP=2
+EVENTS=${BENCH_WEBHOOK_EVENTS:-10000} PAYOUTS=${BENCH_PAYOUTS:-10000} WARMUP=2
+PAYOUT_COPIES=${BENCH_PAYOUT_COPIES:-1 4}
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) BUILD=$2; shift 2 ;;
@@ -44,8 +49,11 @@ while [ $# -gt 0 ]; do
 	esac
 done
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
-for v in DURATION CONNS HIGH CALLERS EVENTS; do
+for v in DURATION CONNS HIGH CALLERS EVENTS PAYOUTS; do
 	[[ ${!v} =~ ^[1-9][0-9]{0,6}$ ]] || die "$v: a positive whole number, not '${!v}'"
+done
+for v in $PAYOUT_COPIES; do
+	[[ $v =~ ^[1-9][0-9]?$ ]] || die "BENCH_PAYOUT_COPIES: whole numbers 1..99, not '$v'"
 done
 for s in $SERVERS; do
 	case "$s" in apache|lighttpd) ;; *) die "--server apache|lighttpd" ;; esac
@@ -177,6 +185,10 @@ server_rows() {
 	row 'GET /v1/withdrawals' "$many" "$CONNS" /v1/withdrawals get.lua "$many_p"
 	row 'GET /v1/limits' "$many" "$HIGH" /v1/limits get.lua "$many_p"
 
+	for copies in $PAYOUT_COPIES; do
+		payouts_row "$copies"
+	done
+
 	# Webhook delivery: tests/bench/webhooks writes EVENTS events for a
 	# partner of its own whose endpoint is a receiver on 127.0.0.1, then
 	# times one run of the real worker ($BUILD/cron/webhooks --until-idle)
@@ -193,6 +205,61 @@ server_rows() {
 	wh_run=$((wh_run + 1))
 	printf '%s\twebhook delivery: cron/webhooks --until-idle, %s events to a 127.0.0.1 receiver (no web server involved; run %s on this database)\tworker\t—\t%s\tD\t\t\t\t0\t0\n' \
 		"$server" "$EVENTS" "$wh_run" "${BASH_REMATCH[1]}" >> "$rows"
+}
+
+# sql STATEMENT: one value from the stack's database (its root over the
+# private socket)
+sql() { mysql -S "$(sed -n 's/^db\.socket = //p' "$CEDIRAMP_CONF")" -u root -N -B cediramp -e "$1"; }
+
+# The payouts worker: settled payouts per second, for COPIES copies of
+# cron/payouts at once (they share the work through SKIP LOCKED claims, as
+# copies started by cron on several hosts would). Untimed first, the worker
+# clears what the rows left (withdrawals, their conversions and payouts;
+# the simulators settle at once for this); then transfers are made with the
+# transfer row's script until PAYOUTS payouts wait in processing, all due;
+# then the copies run, each again until none waits (a run stops after
+# 50 s), timed from their start to the last one's exit.
+payouts_row() {
+	local copies=$1 waiting done0 done1 t0 t1 k=0 due rate i pids=()
+	"$bin/tools/cediramp-admin" sim set momo.settle_seconds 0 >/dev/null
+	"$bin/tools/cediramp-admin" sim set chain.confirm_seconds 0 >/dev/null
+	"$bin/cron/payouts" >> "$var/log/workers.log" 2>&1 || true
+	"$bin/cron/payouts" >> "$var/log/workers.log" 2>&1 || true
+	while waiting=$(sql "SELECT COUNT(*) FROM payouts WHERE status = 'processing'") &&
+		[ "$waiting" -lt "$PAYOUTS" ]; do
+		k=$((k + 1))
+		[ "$k" -le 40 ] || die "payouts: only $waiting processing payouts after $k transfer runs"
+		wrk -t2 -c"$CONNS" -d5s --timeout 10s -s "$lua/transfer.lua" \
+			"$BASE_URL/api/mobile-money/transfer" -- "$var/callers/payees" "$server-p$copies-$k" >/dev/null
+	done
+	due=$(sql "SELECT GREATEST(0, CEIL(TIMESTAMPDIFF(MICROSECOND, UTC_TIMESTAMP(6), MAX(next_check_at)) / 1e6)) FROM payouts WHERE status = 'processing'")
+	sleep "${due:-0}"
+	done0=$(sql "SELECT COUNT(*) FROM payouts WHERE status IN ('completed', 'failed')")
+	printf '== %s: payouts: %s processing payouts, %s cron/payouts copies until none waits\n' \
+		"$server" "$waiting" "$copies" >> "$raw"
+	t0=$(date +%s%N)
+	for ((i = 0; i < copies; i++)); do
+		(
+			runs=0
+			while [ "$(sql "SELECT COUNT(*) FROM payouts WHERE status = 'processing'")" -gt 0 ]; do
+				runs=$((runs + 1))
+				[ "$runs" -le 20 ] || exit 1
+				"$bin/cron/payouts" >> "$var/log/workers.log" 2>&1 || exit 1
+			done
+		) &
+		pids+=("$!")
+	done
+	for i in "${pids[@]}"; do
+		wait "$i" || die "payouts: a worker copy failed or left payouts after 20 runs; see the programs' log"
+	done
+	t1=$(date +%s%N)
+	done1=$(sql "SELECT COUNT(*) FROM payouts WHERE status IN ('completed', 'failed')")
+	[ "$((done1 - done0))" -ge "$PAYOUTS" ] || die "payouts: $((done1 - done0)) settled, fewer than $PAYOUTS"
+	rate=$(((done1 - done0) * 1000000000 / (t1 - t0)))
+	printf 'payouts: %s payouts settled in %s ms by %s copies = %s settlements/s\n' \
+		"$((done1 - done0))" "$(((t1 - t0) / 1000000))" "$copies" "$rate" | tee -a "$raw" | sed "s/^/  $server   /" >&2
+	printf '%s\tpayouts worker: %s cron/payouts at once, %s processing payouts settled from the simulator'"'"'s status (through %s)\tworker\t—\t%s\tD\t\t\t\t0\t0\n' \
+		"$server" "$copies" "$((done1 - done0))" "$server" "$rate" >> "$rows"
 }
 
 first=1 wh_run=0
@@ -253,7 +320,8 @@ out="$var/results.md"
 		  print "|---|---|---:|---:|---:|---:|---:|---:|---|"
 		  for (i = 1; i <= n; i++) {
 		    if (dur[i] == "D") {
-		      printf "| %s | %s | — | %s deliveries/s | — | — | — | — | — |\n", label[i], mode[i], req[i]
+		      printf "| %s | %s | — | %s %s/s | — | — | — | — | — |\n", label[i], mode[i], req[i],
+		        (label[i] ~ /^payouts/ ? "settlements" : "deliveries")
 		      continue
 		    }
 		    ratio = hello[c[i]] > 0 ? round(rps[i] / hello[c[i]], 2) : "—"

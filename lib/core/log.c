@@ -19,6 +19,9 @@ log_open(const char *path, const char *program)
 {
 	if (program != NULL)
 		(void)strict_copy(log_program, sizeof(log_program), program);
+	if (log_fd > 2)
+		(void)close(log_fd); /* a second open replaces the first */
+	log_fd = 2;
 	if (path == NULL || *path == '\0')
 		return 0;
 	log_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640);
@@ -87,7 +90,8 @@ log_request(const char *request_id, const char *method, const char *path,
     int status, long long duration_us, const char *caller, const char *error)
 {
 	char clip[256];
-	json_t *o = log_base("info");
+	/* a 5xx is the service failing the caller: an error, whatever the cause */
+	json_t *o = log_base(status >= 500 ? "error" : "info");
 
 	if (o == NULL)
 		return;

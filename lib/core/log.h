@@ -6,10 +6,12 @@
 #ifndef CEDIRAMP_LOG_H
 #define CEDIRAMP_LOG_H
 
-/* Opens path for appending; NULL or "" logs to stderr. -1 on failure. */
+/* Opens path for appending (closing a file opened before); NULL or ""
+ * logs to stderr. -1 on failure. */
 int log_open(const char *path, const char *program);
 
-/* The request line: request id, method, path, status, duration, caller. */
+/* The request line: request id, method, path, status, duration, caller;
+ * level "error" for a 5xx, else "info". */
 void log_request(const char *request_id, const char *method, const char *path,
     int status, long long duration_us, const char *caller, const char *error);
 

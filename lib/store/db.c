@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "core/log.h"
 #include "core/strict.h"
 
 #define DB_MAX_ARGS 32
@@ -424,6 +425,10 @@ db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
 	 */
 	if (rc == DB_DOWN && !db->in_tx)
 		rc = exec_once(db, s, args, nargs, rows, res);
+	/* what the caller turns into a 500 or 503: the server's own words, here
+	 * only (an HTTP answer never carries them) */
+	if (rc == DB_FAIL || rc == DB_DOWN)
+		log_event("error", "database: statement %d: %s", (int)s, db->err);
 	return rc;
 }
 

@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/cfg.h"
+#include "core/log.h"
 #include "store/db.h"
 #include "it.h"
 
@@ -151,6 +153,39 @@ test_unique_violation_is_dup(void)
 	db_close(db);
 }
 
+/* A statement the server refuses (here a collation clash: bytes outside the
+ * ids' ascii compared with them) is DB_FAIL, and the log says so as an
+ * error with the server's words (issue 13: it was logged as "ok"). */
+static void
+test_refused_statement_is_logged_as_error(void)
+{
+	char path[] = "/tmp/cediramp-t_db-log-XXXXXX", text[4096];
+	struct db_arg a[2] = { DB_S("cv_\xc3\xa9"), DB_I(1) };
+	struct db *db;
+	FILE *f;
+	size_t n;
+	int fd;
+
+	CU_ASSERT_EQUAL_FATAL(load_cfg(), 0);
+	db = db_open(&cfg, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+	fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	CU_ASSERT_EQUAL(log_open(path, "t_db"), 0);
+	CU_ASSERT_EQUAL(db_exec(db, DB_CONV_GET, a, 2, NULL, NULL), DB_FAIL);
+	(void)log_open(NULL, NULL);
+	f = fopen(path, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	unlink(path);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"level\":\"error\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "1267")); /* ER_CANT_AGGREGATE_2COLLATIONS */
+	db_close(db);
+}
+
 /* The stack applied every migration at start; running it again does nothing. */
 static void
 test_migrate_twice_applies_nothing(void)
@@ -173,6 +208,8 @@ it_suite_db(void)
 		{ "db_tx commits or rolls back as a whole", test_tx_commit_and_rollback },
 		{ "db_tx retries a real deadlock", test_tx_deadlock_is_retried },
 		{ "a UNIQUE violation is DB_DUP", test_unique_violation_is_dup },
+		{ "a refused statement is DB_FAIL, logged as an error",
+		    test_refused_statement_is_logged_as_error },
 		{ "migrate run again applies nothing", test_migrate_twice_applies_nothing },
 	};
 
