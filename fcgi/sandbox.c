@@ -133,8 +133,10 @@ post_faucet(struct req *r, struct resp *resp)
 		break;
 	case CHAIN_REJECTED:
 		return resp_invalid(resp, ERR_INVALID_AMOUNT, "amount", "at most 1000000 a call");
+	case CHAIN_TIMEOUT:
+		return ERR_PROVIDER_TIMEOUT;
 	default:
-		return ERR_PROVIDER_UNAVAILABLE;
+		return ERR_PROVIDER_UNAVAILABLE; /* the gateway failed: not the caller's amount */
 	}
 	resp->out.changed = 1;
 	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:s}", "wallet", r->caller.ref,

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "core/cfg.h"
+#include "core/log.h"
 #include "core/err.h"
 #include "core/outcome.h"
 #include "core/strict.h"
@@ -24,6 +25,7 @@
 #include "domain/pfloat.h"
 #include "domain/user.h"
 #include "domain/webhook.h"
+#include "http/errpage.h"
 #include "http/errtab.h"
 #include "http/jwt.h"
 #include "sandbox/rates.h"
@@ -57,6 +59,8 @@ static const char usage[] =
     "  rate list                               current rates, their age and source\n"
     "  rate seed                               (sandbox) starting rates where none exist\n"
     "  token mint --wallet WALLET_ID [--ttl SECONDS]   (sandbox) an HS256 wallet token\n"
+    "  errdocs DIR                             write the JSON bodies of the web server's own errors\n"
+    "                                          (DIR/{wallet,partner,neutral}/NNN.json; apache-conf/cediramp.conf)\n"
     "  sim set NAME VALUE                      (sandbox) a simulator setting\n"
     "  float add NETWORK AMOUNT --reference TEXT\n"
     "                                          top up a network's payout float, once per reference\n"
@@ -483,6 +487,10 @@ main(int argc, char **argv)
 		fprintf(stderr, "cediramp-admin: config: %s\n", err);
 		return 1;
 	}
+	/* the library's own log lines (a database error's details) go to the
+	 * services' log, not between this tool's answers; stderr if it cannot
+	 * be opened */
+	(void)log_open(c.log_file, "cediramp-admin");
 	if (strcmp(argv[1], "migrate") == 0) {
 		const char *dir = opt(argc, argv, "--dir");
 
@@ -493,6 +501,13 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "token") == 0 && argc > 2 && strcmp(argv[2], "mint") == 0)
 		return token_mint(&c, argc, argv);
+	if (strcmp(argv[1], "errdocs") == 0 && argc == 3) {
+		if (errpage_write_dir(argv[2], c.max_body_bytes, err, sizeof(err)) != 0) {
+			fprintf(stderr, "cediramp-admin: errdocs: %s\n", err);
+			return 1;
+		}
+		return 0;
+	}
 	db = db_open(&c, 0);
 	if (db == NULL) {
 		fprintf(stderr, "cediramp-admin: database: out of memory\n");

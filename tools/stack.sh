@@ -287,7 +287,8 @@ check_access() {
 	[ "$WEB_USER" = "$ME" ] && return 0
 	local p
 	for p in "-x $RUN/fcgi/reference.fcgi" "-r $RUN/cediramp.conf" \
-		"-w $RUN/log/cediramp.log" "-w $SOCK" "-w $RUN/fcgid/." "-w $RUN/san/."; do
+		"-w $RUN/log/cediramp.log" "-w $SOCK" "-w $RUN/fcgid/." "-w $RUN/san/." \
+		"-r $RUN/errors/neutral/400.json"; do
 		# shellcheck disable=SC2086
 		if ! setpriv --reuid="$WEB_USER" --regid="$WEB_GROUP" --clear-groups \
 			test $p 2>/dev/null; then
@@ -519,6 +520,9 @@ up() {
 	db_setup
 	write_conf
 	ADMIN migrate >/dev/null
+	# the web server's own errors as JSON files it serves (cediramp.conf)
+	rm -rf "${RUN:?}/errors"
+	ADMIN errdocs "$RUN/errors" || die "could not write the error documents in $RUN/errors"
 	check_access
 	web_start
 	seed

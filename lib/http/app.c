@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "http/auth.h"
+#include "http/errpage.h"
 #include "core/id.h"
 #include "core/log.h"
 #include "http/rl.h"
@@ -222,10 +223,11 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 		unsigned long long st = 500;
 
 		(void)strict_uint(redirect, strlen(redirect), 599, &st);
-		e = err_from_http_status((int)st);
-		if (e == ERR_PAYLOAD_TOO_LARGE)
-			resp_fail(&resp, e, "The request body is larger than %llu bytes",
-			    ctx->cfg.max_body_bytes);
+		e = errpage_fill(&resp, (int)st, ctx->cfg.max_body_bytes);
+		/* a request the web server could not read names no path: no
+		 * envelope can be chosen (lighttpd passes an empty REQUEST_URI) */
+		if (r.path[0] != '/' && (resp.raw_body = errpage_neutral((int)st)) != NULL)
+			resp.raw_status = (int)st;
 		snprintf(why, sizeof(why), "web server status %llu", st);
 	} else {
 		e = dispatch(app, &r, &resp, rd, io, why, sizeof(why));

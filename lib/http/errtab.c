@@ -18,6 +18,7 @@ static const struct err_def err_wallet[ERR__MAX] = {
 	[ERR_METHOD_NOT_ALLOWED] = { 405, "method_not_allowed", "Method not allowed on this resource" },
 	[ERR_PAYLOAD_TOO_LARGE] = { 413, "payload_too_large", "The request body is too large" },
 	[ERR_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", "Request bodies must be application/json" },
+	[ERR_REQUEST_TIMEOUT] = { 408, "request_timeout", "The request did not arrive in time" },
 	[ERR_INVALID_PHONE] = { 400, "invalid_phone_format", "Phone number must be E.164 (+233XXXXXXXXX)" },
 	[ERR_INVALID_PROVIDER] = { 400, "invalid_provider", "Unrecognized provider code for the country" },
 	[ERR_INVALID_AMOUNT] = { 400, "invalid_amount", "Amount must be a positive decimal with the currency's places" },
@@ -50,8 +51,8 @@ static const struct err_def err_wallet[ERR__MAX] = {
  * The partner API's codes are the spec's table, the codes DESIGN.md adds
  * (NOT_FOUND, VALIDATION_ERROR, INVALID_CURRENCY, INSUFFICIENT_BALANCE,
  * LIMIT_EXCEEDED, DUPLICATE_REFERENCE), and METHOD_NOT_ALLOWED,
- * PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, RATE_UNAVAILABLE and
- * SERVICE_UNAVAILABLE.
+ * PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, REQUEST_TIMEOUT, RATE_UNAVAILABLE
+ * and SERVICE_UNAVAILABLE.
  */
 static const struct err_def err_partner[ERR__MAX] = {
 	[ERR_OK] = { 200, "success", "OK" },
@@ -64,6 +65,7 @@ static const struct err_def err_partner[ERR__MAX] = {
 	[ERR_METHOD_NOT_ALLOWED] = { 405, "METHOD_NOT_ALLOWED", "Method not allowed on this resource" },
 	[ERR_PAYLOAD_TOO_LARGE] = { 413, "PAYLOAD_TOO_LARGE", "The request body is too large" },
 	[ERR_UNSUPPORTED_MEDIA_TYPE] = { 415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json" },
+	[ERR_REQUEST_TIMEOUT] = { 408, "REQUEST_TIMEOUT", "The request did not arrive in time" },
 	[ERR_INVALID_PHONE] = { 400, "INVALID_PHONE", "Invalid phone number format" },
 	[ERR_INVALID_PROVIDER] = { 400, "INVALID_NETWORK", "Unsupported mobile money network" },
 	[ERR_INVALID_AMOUNT] = { 400, "VALIDATION_ERROR", "Amount must be a positive decimal with the currency's places" },
@@ -106,11 +108,12 @@ enum err
 err_from_http_status(int status)
 {
 	switch (status) {
-	case 400: case 411: case 414: case 431:
+	case 400: case 411: case 414: case 417: case 431: case 505:
 		return ERR_VALIDATION;
 	case 401: return ERR_UNAUTHORIZED;
 	case 403: case 404: return ERR_NOT_FOUND;
 	case 405: case 501: return ERR_METHOD_NOT_ALLOWED;
+	case 408: return ERR_REQUEST_TIMEOUT;
 	case 413: return ERR_PAYLOAD_TOO_LARGE;
 	case 415: return ERR_UNSUPPORTED_MEDIA_TYPE;
 	case 503: return ERR_SERVICE_UNAVAILABLE;

@@ -98,15 +98,22 @@ status_text(int s)
 	case 403: return "Forbidden";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
+	case 408: return "Request Timeout";
 	case 409: return "Conflict";
+	case 411: return "Length Required";
 	case 413: return "Payload Too Large";
+	case 414: return "URI Too Long";
 	case 415: return "Unsupported Media Type";
 	case 422: return "Unprocessable Entity";
+	case 417: return "Expectation Failed";
 	case 429: return "Too Many Requests";
+	case 431: return "Request Header Fields Too Large";
 	case 500: return "Internal Server Error";
+	case 501: return "Not Implemented";
 	case 502: return "Bad Gateway";
 	case 503: return "Service Unavailable";
 	case 504: return "Gateway Timeout";
+	case 505: return "HTTP Version Not Supported";
 	default: return "Status";
 	}
 }
@@ -151,7 +158,8 @@ resp_render(const struct resp *r, enum api api, enum err e,
     const char *request_id, struct buf *head, struct buf *body)
 {
 	int status = r->raw_body ? r->raw_status : e == ERR_OK ?
-	    (r->status ? r->status : 200) : err_def(api, e)->http_status;
+	    (r->status ? r->status : 200) :
+	    r->error_status ? r->error_status : err_def(api, e)->http_status;
 	char line[400];
 	json_t *env = NULL;
 	char *text = NULL;

@@ -38,6 +38,8 @@ struct resp {
 
 	char *raw_body;     /* owned; a stored answer replayed byte for byte */
 	int raw_status;
+	int error_status;   /* an error's status when not its code's (the web
+	                     * server's own, kept): 0 for the code's */
 };
 
 void resp_init(struct resp *r);

@@ -29,7 +29,8 @@ enum chain_rc {
 	CHAIN_INSUFFICIENT, /* the wallet lacks the amount: nothing was sent */
 	CHAIN_REJECTED,     /* refused outright: nothing was sent */
 	CHAIN_UNAVAILABLE,  /* the gateway could not be reached: nothing was sent */
-	CHAIN_IN_DOUBT      /* sent, no clear answer: ask for the receipt */
+	CHAIN_IN_DOUBT,     /* sent, no clear answer: ask for the receipt */
+	CHAIN_TIMEOUT       /* faucet only: no answer in time (or a 504) */
 };
 
 enum chain_state { CHAIN_PENDING = 0, CHAIN_CONFIRMED, CHAIN_FAILED, CHAIN_UNKNOWN };
@@ -51,7 +52,9 @@ struct chain_adapter {
 	/* The receipt of tx_hash; CHAIN_UNKNOWN state for a hash never seen. */
 	enum chain_rc (*receipt)(const struct prov_endpoint *ep, const char *tx_hash,
 	    struct chain_receipt *out);
-	/* Sandbox only: credits wallet, returns the new balance in out. */
+	/* Sandbox only: credits wallet, returns the new balance in out.
+	 * CHAIN_REJECTED for the gateway's refusal (a 4xx); CHAIN_TIMEOUT;
+	 * CHAIN_UNAVAILABLE for anything else that is not a balance. */
 	enum chain_rc (*faucet)(const struct prov_endpoint *ep, const char *wallet,
 	    const char *asset, const char *amount, char *out, size_t cap);
 };

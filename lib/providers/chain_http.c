@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
+#include <openssl/evp.h>
 #include <openssl/sha.h>
 
 #include "providers/prov_http.h"
@@ -14,11 +15,26 @@
 void
 chain_tx_hash(const char *conversion_id, char out[CHAIN_HASH_LEN + 1])
 {
+	static const char prefix[] = "cediramp-conversion:";
 	unsigned char md[SHA256_DIGEST_LENGTH];
-	char pre[80];
-	int n = snprintf(pre, sizeof(pre), "cediramp-conversion:%s", conversion_id);
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	int ok;
 
-	SHA256((const unsigned char *)pre, (size_t)n, md);
+	/*
+	 * The prefix and the id are hashed as two parts, so an id of any
+	 * length is hashed whole (a fixed buffer cut a long one and hashed
+	 * past its end). OpenSSL failing (no memory) leaves out "": never
+	 * another id's hash.
+	 */
+	ok = ctx != NULL && EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) == 1 &&
+	    EVP_DigestUpdate(ctx, prefix, sizeof(prefix) - 1) == 1 &&
+	    EVP_DigestUpdate(ctx, conversion_id, strlen(conversion_id)) == 1 &&
+	    EVP_DigestFinal_ex(ctx, md, NULL) == 1;
+	EVP_MD_CTX_free(ctx);
+	if (!ok) {
+		out[0] = '\0';
+		return;
+	}
 	out[0] = '0';
 	out[1] = 'x';
 	id_hex(md, sizeof(md), out + 2);
@@ -166,17 +182,22 @@ http_faucet(const struct prov_endpoint *ep, const char *wallet, const char *asse
 	json_t *body = json_pack("{s:s,s:s,s:s}", "wallet", wallet, "asset", asset,
 	    "amount", amount);
 	struct call call;
-	enum chain_rc rc = CHAIN_REJECTED;
+	enum chain_rc rc = CHAIN_UNAVAILABLE;
 
 	if (body == NULL)
 		return CHAIN_UNAVAILABLE;
 	if (chain_call(ep, "POST", "/faucet", body, &call) != 0) {
 		json_decref(body);
-		return CHAIN_UNAVAILABLE;
+		return call.http.timed_out ? CHAIN_TIMEOUT : CHAIN_UNAVAILABLE;
 	}
 	json_decref(body);
+	/* only a 4xx is the gateway saying no; a 5xx is it failing */
 	if (call.status == 200 && answer_string(&call, "balance", out, cap) == 0)
 		rc = CHAIN_OK;
+	else if (call.status == 504)
+		rc = CHAIN_TIMEOUT;
+	else if (call.status >= 400 && call.status < 500)
+		rc = CHAIN_REJECTED;
 	call_free(&call);
 	return rc;
 }

@@ -112,6 +112,8 @@ int it_suite_withdrawals(void);
 int it_suite_webhooks(void);
 int it_suite_intents(void);
 int it_suite_momo(void);
+int it_suite_faucet(void);
+int it_suite_badinput(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)

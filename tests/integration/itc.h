@@ -83,4 +83,31 @@ int itc_webhooks_run(const char *extra);
  * text) with secret; its id into id (64 bytes). */
 void itc_register_hook(const struct itc_partner *p, int port, const char *path,
     const char *events, const char *secret, char *id);
+/* ---- raw HTTP (itc_raw.c): bytes as given, read until the server closes ---- */
+struct itc_raw {
+	int status;        /* the status line's code; 0 when there was none */
+	int timed_out;     /* the read stopped on the timeout, not a close */
+	char *raw;         /* everything received (owned) */
+	size_t raw_len;
+	char *head;        /* the status line and header lines, in raw */
+	char *body;        /* the body (dechunked), in raw */
+	size_t body_len;
+};
+
+/* The stack's port (BASE_URL is http://127.0.0.1:PORT), or -1. */
+int itc_raw_port(void);
+/* A connection to the stack with send and receive timeouts, or -1. */
+int itc_raw_connect(int timeout_ms);
+/* Sends all of data; -1 when the server stopped reading. */
+int itc_raw_send_all(int fd, const char *data, size_t len);
+/* Reads the answer on fd until the server closes it (or the timeout). */
+void itc_raw_read(int fd, struct itc_raw *r);
+/* One request on a connection of its own: 0 when an answer came, else -1
+ * (r is filled either way; free it). */
+int itc_raw(const char *req, size_t len, int timeout_ms, struct itc_raw *r);
+/* Header name of r's answer into buf, or NULL. */
+const char *itc_raw_header(const struct itc_raw *r, const char *name, char *buf,
+    size_t cap);
+void itc_raw_free(struct itc_raw *r);
+
 #endif

@@ -10,11 +10,14 @@
 pid_t
 itc_webhooks_start(const char *extra)
 {
+	static unsigned started;
 	char conf[512], cmd[1200];
 	FILE *f;
 	pid_t pid;
 
-	snprintf(conf, sizeof(conf), "%s.webhooks-test", it_env("CEDIRAMP_CONF"));
+	/* a file of its own: a second worker started at once must not rewrite
+	 * the config the first one is still reading */
+	snprintf(conf, sizeof(conf), "%s.webhooks-test-%u", it_env("CEDIRAMP_CONF"), started++);
 	/* a copy of the stack's config (its secrets too): the owner's alone */
 	snprintf(cmd, sizeof(cmd), "umask 077 && cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
 	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);

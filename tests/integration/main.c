@@ -28,6 +28,8 @@ static int (*const suites[])(void) = {
 	it_suite_withdrawals,
 	it_suite_webhooks,
 	it_suite_intents,
+	it_suite_faucet,
+	it_suite_badinput,
 };
 
 int

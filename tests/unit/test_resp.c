@@ -7,10 +7,12 @@
 #include <CUnit/Basic.h>
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/buf.h"
 #include "core/err.h"
+#include "http/errpage.h"
 #include "unit.h"
 
 #define RID "req_test123"
@@ -486,6 +488,8 @@ test_table_rows(void)
 		{ ERR_UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
 		    "415 Unsupported Media Type", "UNSUPPORTED_MEDIA_TYPE",
 		    "415 Unsupported Media Type" },
+		{ ERR_REQUEST_TIMEOUT, "request_timeout", "408 Request Timeout",
+		    "REQUEST_TIMEOUT", "408 Request Timeout" },
 		{ ERR_INVALID_PHONE, "invalid_phone_format", "400 Bad Request",
 		    "INVALID_PHONE", "400 Bad Request" },
 		{ ERR_INVALID_PROVIDER, "invalid_provider", "400 Bad Request",
@@ -634,6 +638,9 @@ test_from_http_status(void)
 		{ 501, ERR_METHOD_NOT_ALLOWED },
 		{ 413, ERR_PAYLOAD_TOO_LARGE },
 		{ 415, ERR_UNSUPPORTED_MEDIA_TYPE },
+		{ 408, ERR_REQUEST_TIMEOUT },
+		{ 417, ERR_VALIDATION },
+		{ 505, ERR_VALIDATION },
 		{ 503, ERR_SERVICE_UNAVAILABLE },
 		{ 500, ERR_INTERNAL },
 		{ 502, ERR_INTERNAL },
@@ -652,6 +659,65 @@ test_from_http_status(void)
 	}
 }
 
+/* Renders web server status st in api's envelope: the status line's code. */
+static int
+render_web_error(enum api api, int st, char *bodytext, size_t cap)
+{
+	struct buf head, body;
+	struct resp r;
+	enum err e;
+	int status;
+
+	resp_init(&r);
+	buf_init(&head, 4096);
+	buf_init(&body, 4096);
+	e = errpage_fill(&r, st, 8388608);
+	status = resp_render(&r, api, e, "req_x", &head, &body);
+	snprintf(bodytext, cap, "%s", body.data ? body.data : "");
+	CU_ASSERT_PTR_NOT_NULL(strstr(head.data, "Content-Type: application/json"));
+	buf_free(&head);
+	buf_free(&body);
+	resp_free(&r);
+	return status;
+}
+
+/* The web server's own errors keep its status, in the API's envelope
+ * (issue 13), and every status the error pages cover renders. */
+static void
+test_web_server_errors(void)
+{
+	char text[512];
+	size_t i;
+
+	CU_ASSERT_EQUAL(render_web_error(API_PARTNER, 431, text, sizeof(text)), 431);
+	CU_ASSERT_STRING_EQUAL(text, "{\"status\":\"error\",\"code\":\"VALIDATION_ERROR\","
+	    "\"message\":\"A field is missing or invalid\"}");
+	CU_ASSERT_EQUAL(render_web_error(API_WALLET, 408, text, sizeof(text)), 408);
+	CU_ASSERT_STRING_EQUAL(text, "{\"status\":0,\"code\":\"request_timeout\","
+	    "\"message\":\"The request did not arrive in time\",\"data\":null}");
+	CU_ASSERT_EQUAL(render_web_error(API_WALLET, 413, text, sizeof(text)), 413);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "larger than 8388608 bytes"));
+	for (i = 0; errpage_statuses[i] != 0; i++) {
+		char *n = errpage_neutral(errpage_statuses[i]);
+		json_t *j = n ? json_loads(n, 0, NULL) : NULL;
+
+		UNIT_CHECK(render_web_error(API_PARTNER, errpage_statuses[i], text,
+		    sizeof(text)) == errpage_statuses[i], "status %d", errpage_statuses[i]);
+		UNIT_CHECK(j != NULL && json_integer_value(json_object_get(json_object_get(j,
+		    "error"), "http_status")) == errpage_statuses[i], "neutral %d: %s",
+		    errpage_statuses[i], n ? n : "NULL");
+		json_decref(j);
+		free(n);
+	}
+	{
+		char *n = errpage_neutral(400);
+
+		CU_ASSERT_STRING_EQUAL(n, "{\"error\":{\"http_status\":400,\"code\":\"bad_request\","
+		    "\"message\":\"The request could not be read\"}}");
+		free(n);
+	}
+}
+
 int
 main(void)
 {
@@ -666,6 +732,7 @@ main(void)
 		{ "table rows and status lines per error", test_table_rows },
 		{ "tables are complete", test_table_complete },
 		{ "err_from_http_status", test_from_http_status },
+		{ "the web server's own errors", test_web_server_errors },
 	};
 
 	return tu_main("resp", NULL, NULL, tests, NELEM(tests));
