@@ -96,70 +96,54 @@ route_path(const struct route_case *rc, char *out, size_t cap)
 		snprintf(out, cap, "%.*sx_unknown%s", (int)(p - rc->path), rc->path, p + 3);
 }
 
+/* How kind k is written: after the path, among the headers, as the body;
+ * "@" stands for 9,000 bytes of padding. */
+static const struct shape {
+	const char *suffix, *headers, *body;
+} shapes[K__MAX] = {
+	[K_NUL] = { "%00", "", "" },
+	[K_ESCAPE] = { "%zz", "", "" },
+	[K_BIG_HEADER] = { "", "X-Big: @\r\n", "" },
+	[K_LONG_LINE] = { "/@", "", "" },
+	[K_DUP_CL] = { "", "Content-Type: application/json\r\nContent-Length: 2\r\n"
+	    "Content-Length: 3\r\n", "{}" },
+	[K_NEG_CL] = { "", "Content-Type: application/json\r\nContent-Length: -1\r\n", "{}" },
+	[K_HUGE_CL] = { "", "Content-Type: application/json\r\n"
+	    "Content-Length: 99999999999999999999999\r\n", "{}" },
+	[K_CTL_HEADER] = { "", "X-A: a\001b\r\n", "" },
+	[K_HASH] = { "#frag", "", "" },
+	[K_HEAD] = { "%zz", "", "" },
+	[K_BAD_JSON] = { "", "Content-Type: application/json\r\nContent-Length: 5\r\n", "{bad:" },
+};
+
+/* s with "@" replaced by the padding. */
+static const char *
+padded(const char *s, char *out, size_t cap)
+{
+	const char *at = strchr(s, '@');
+
+	if (at == NULL)
+		return s;
+	snprintf(out, cap, "%.*s%s%s", (int)(at - s), s, pad, at + 1);
+	return out;
+}
+
 /* The raw bytes of kind k against route rc into buf; their length. */
 static size_t
 make_request(enum kind k, const struct route_case *rc, char *buf, size_t cap)
 {
-	const char *m = k == K_HEAD ? "HEAD" : rc->method;
+	static char suffix[9100], headers[9100];
 	char path[256];
-	int n = 0;
+	int n;
 
 	route_path(rc, path, sizeof(path));
-	switch (k) {
-	case K_NUL:
-		n = snprintf(buf, cap, "%s %s%%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-		    "Connection: close\r\n\r\n", m, path);
-		break;
-	case K_ESCAPE:
-	case K_HEAD:
-		n = snprintf(buf, cap, "%s %s%%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-		    "Connection: close\r\n\r\n", m, path);
-		break;
-	case K_BIG_HEADER:
-		n = snprintf(buf, cap, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: %s\r\n"
-		    "Connection: close\r\n\r\n", m, path, pad);
-		break;
-	case K_LONG_LINE:
-		n = snprintf(buf, cap, "%s %s/%s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-		    "Connection: close\r\n\r\n", m, path, pad);
-		break;
-	case K_DUP_CL:
-		n = snprintf(buf, cap, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-		    "application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n"
-		    "Connection: close\r\n\r\n{}", m, path);
-		break;
-	case K_NEG_CL:
-		n = snprintf(buf, cap, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-		    "application/json\r\nContent-Length: -1\r\nConnection: close\r\n\r\n{}", m, path);
-		break;
-	case K_HUGE_CL:
-		n = snprintf(buf, cap, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-		    "application/json\r\nContent-Length: 99999999999999999999999\r\n"
-		    "Connection: close\r\n\r\n{}", m, path);
-		break;
-	case K_CTL_HEADER:
-		n = snprintf(buf, cap, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\001b\r\n"
-		    "Connection: close\r\n\r\n", m, path);
-		break;
-	case K_HASH:
-		n = snprintf(buf, cap, "%s %s#frag HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-		    "Connection: close\r\n\r\n", m, path);
-		break;
-	case K_BAD_JSON:
-		n = snprintf(buf, cap, "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-		    "application/json\r\nContent-Length: 5\r\nConnection: close\r\n\r\n{bad:", m, path);
-		break;
-	default:
-		break;
-	}
+	n = snprintf(buf, cap, "%s %s%s HTTP/1.1\r\nHost: 127.0.0.1\r\n%sConnection: "
+	    "close\r\n\r\n%s", k == K_HEAD ? "HEAD" : rc->method, path,
+	    padded(shapes[k].suffix, suffix, sizeof(suffix)),
+	    padded(shapes[k].headers, headers, sizeof(headers)), shapes[k].body);
 	return n > 0 && (size_t)n < cap ? (size_t)n : 0;
 }
 
-/*
- * What every answer must be: a status under 500, an X-Request-Id, JSON by
- * type and by body (none for HEAD), in the route's API envelope (or the
- * neutral one where allowed).
- */
 /* check_answer's flags */
 #define NEUTRAL_OK 1 /* the neutral body is fine too */
 #define BODY_500 2   /* a 500 is what Apache + mod_fcgid answers (README) */
