@@ -113,3 +113,47 @@ bench:
 
 clean:
 	rm -rf build build-asan
+
+# `make fuzz`: the libFuzzer targets of tests/fuzz/ (fuzz_<thing>.c), each
+# run FUZZ_SECONDS against a copy of its seed corpus (tools/fuzz.sh; a
+# crash fails the run, and every run is a line of var/fuzz/runs.tsv).
+# FUZZ_TARGETS names some (`make fuzz FUZZ_TARGETS="money jwt"`). clang
+# builds everything into build/fuzz/, with its own objects of lib/: the
+# normal build (build/obj) is never read or written.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_CC      = clang
+FUZZ_DIR     = build/fuzz
+FUZZ_CFLAGS  = -std=c11 -Wall -Wextra -Werror -g -O1 -fno-omit-frame-pointer \
+               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+               -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+               -DCEDIRAMP_VERSION='"$(VERSION)"' -Ilib -Itests/fuzz $(PKG_CFLAGS)
+# Every target runs offline: provider calls are answered from the input
+# (tests/fuzz/fake_http.c), names resolve only when numeric and a curl
+# transfer aborts (tests/fuzz/offline.c).
+FUZZ_WRAP    = -Wl,--wrap=prov_http_call -Wl,--wrap=getaddrinfo \
+               -Wl,--wrap=curl_easy_perform
+FUZZ_LIB_A   = $(FUZZ_DIR)/libcediramp.a
+FUZZ_UTIL    = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,\
+               $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)))
+FUZZ_BIN     = $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/bin/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+.PHONY: fuzz fuzz-build
+fuzz:
+	@tools/deps.sh --fuzz
+	@$(MAKE) --no-print-directory fuzz-build
+	@tools/fuzz.sh --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZ_BIN)
+
+$(FUZZ_DIR)/obj/%.o: %.c $(wildcard lib/*/*.h tests/fuzz/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_LIB_A): $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_DIR)/bin/%: $(FUZZ_DIR)/obj/tests/fuzz/%.o $(FUZZ_UTIL) $(FUZZ_LIB_A)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_WRAP) $^ -o $@ $(LDLIBS)

@@ -7,6 +7,9 @@ PACKAGES="gcc make pkg-config libc6-dev libfcgi-dev libfcgi-bin libjansson-dev \
 libmariadb-dev mariadb-server mariadb-client libcurl4-openssl-dev libssl-dev \
 libcunit1-dev libgmp-dev apache2 libapache2-mod-fcgid lighttpd curl ca-certificates"
 [ "${1:-}" = "--bench" ] && PACKAGES="$PACKAGES wrk"
+# `make fuzz`: clang, and its runtimes (libFuzzer, the sanitizers), which
+# clang only recommends.
+[ "${1:-}" = "--fuzz" ] && PACKAGES="$PACKAGES clang libclang-rt-dev"
 # `make test` checks webhook signatures with the npm reference libraries
 # (tests/webhooks): Node.js and npm, unless a node and an npm are already on
 # the PATH (some machines carry another vendor's build).

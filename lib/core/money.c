@@ -62,12 +62,14 @@ money_format(const mpz_t units, unsigned scale, char *out, size_t cap)
 	char buf[MONEY_MAX_TEXT + 32];
 	size_t len, pad, intlen;
 
-	if (mpz_sgn(units) < 0 || mpz_sizeinbase(units, 10) + 2 > sizeof(buf))
+	/* scale >= cap never fits, and keeps scale + 1 below from wrapping */
+	if (mpz_sgn(units) < 0 || mpz_sizeinbase(units, 10) + 2 > sizeof(buf) ||
+	    (size_t)scale >= cap)
 		return -1;
 	mpz_get_str(buf, 10, units);
 	len = strlen(buf);
 	/* make sure there is at least one integer digit: 5 at scale 2 is "0.05" */
-	pad = len <= scale ? scale + 1 - len : 0;
+	pad = len <= scale ? (size_t)scale + 1 - len : 0;
 	if (len + pad + (scale ? 2 : 1) > cap) /* digits, point, NUL */
 		return -1;
 	memset(out, '0', pad);

@@ -156,7 +156,8 @@ netguard_judge(const struct sockaddr *sa, socklen_t len, int allow_loopback,
     struct netguard_verdict *v)
 {
 	memset(v, 0, sizeof(*v));
-	if (sa == NULL)
+	/* shorter than either family's address: not even sa_family is read */
+	if (sa == NULL || len < (socklen_t)sizeof(struct sockaddr_in))
 		return -1;
 	if (sa->sa_family == AF_INET && len >= (socklen_t)sizeof(struct sockaddr_in)) {
 		struct sockaddr_in in;

@@ -103,6 +103,8 @@ strict_pct_decode(const char *s, size_t n, char *out, size_t outcap,
 {
 	size_t i, o = 0;
 
+	if (outcap == 0)
+		return -1; /* not even room for the NUL */
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 

@@ -93,11 +93,12 @@ momo_wire_status(const json_t *body, struct momo_status *out)
 
 /*
  * Appends s to name (cap bytes, holding len bytes) with control bytes as
- * spaces, stopping before a UTF-8 character that does not fit whole.
+ * spaces, stopping before a UTF-8 character that does not fit whole (and
+ * then setting *cut: nothing may follow, or the name would skip text).
  * Returns the new length.
  */
 static size_t
-append_clean(char *name, size_t cap, size_t len, const char *s)
+append_clean(char *name, size_t cap, size_t len, const char *s, int *cut)
 {
 	size_t i = 0;
 
@@ -111,8 +112,10 @@ append_clean(char *name, size_t cap, size_t len, const char *s)
 		for (k = 1; k < n; k++)
 			if (s[i + k] == '\0')
 				n = k; /* cut short: never read past the end */
-		if (len + n >= cap)
+		if (len + n >= cap) {
+			*cut = 1;
 			break;
+		}
 		for (k = 0; k < n; k++) {
 			unsigned char b = (unsigned char)s[i + k];
 
@@ -131,18 +134,19 @@ momo_wire_name(const json_t *body, char *name, size_t cap)
 	const char *given = text_of(json_object_get(body, "given_name"));
 	const char *family = text_of(json_object_get(body, "family_name"));
 	size_t len = 0;
+	int cut = 0;
 
 	name[0] = '\0';
 	if (full != NULL) {
-		append_clean(name, cap, 0, full);
+		append_clean(name, cap, 0, full, &cut);
 		return MOMO_OK;
 	}
 	if (given != NULL)
-		len = append_clean(name, cap, len, given);
-	if (given != NULL && family != NULL)
-		len = append_clean(name, cap, len, " ");
-	if (family != NULL)
-		len = append_clean(name, cap, len, family);
+		len = append_clean(name, cap, len, given, &cut);
+	if (given != NULL && family != NULL && !cut)
+		len = append_clean(name, cap, len, " ", &cut);
+	if (family != NULL && !cut)
+		len = append_clean(name, cap, len, family, &cut);
 	if (given != NULL || family != NULL)
 		return MOMO_OK;
 	return json_is_true(json_object_get(body, "sandbox_any_name")) ?

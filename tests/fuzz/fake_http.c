@@ -1,0 +1,106 @@
+/* fake_http: the stand-in for prov_http_call (see fake_http.h). */
+#include "fake_http.h"
+
+#include <string.h>
+
+#include "core/strict.h"
+
+#include "fuzzutil.h"
+
+static const struct fake_answer *answers;
+static size_t nanswers, calls;
+
+void
+fake_http_set(const struct fake_answer *a, size_t n)
+{
+	answers = a;
+	nanswers = n;
+	calls = 0;
+}
+
+size_t
+fake_http_calls(void)
+{
+	return calls;
+}
+
+struct fake_answer
+fake_http_answer(unsigned char how, unsigned char status)
+{
+	static const long known[] = { 200, 201, 202, 204, 400, 401, 403, 404,
+		409, 422, 429, 500, 502, 503, 504 };
+	struct fake_answer a;
+
+	memset(&a, 0, sizeof(a));
+	/* mostly answered: the parsers are what is fuzzed */
+	a.answered = (how & 0x7) != 0;
+	a.sent = (how & 0x8) != 0;
+	a.timed_out = (how & 0x10) != 0;
+	a.status = status < 2 * (sizeof(known) / sizeof(known[0])) ?
+	    known[status / 2] : 100 + (status * 7) % 500;
+	return a;
+}
+
+/* 1 for an upper-case hex digit (prov_http_escape's), else 0. */
+static int
+upper_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
+}
+
+/* 1 when path is one the adapters may send: '/' then letters, digits,
+ * '-', '_', '~', '/' and %XX escapes (prov_http_escape'd segments: no
+ * dot, so no "." or ".." segment either). */
+static int
+path_ok(const char *path)
+{
+	size_t i;
+
+	if (path == NULL || path[0] != '/')
+		return 0;
+	for (i = 0; path[i] != '\0'; i++) {
+		char c = path[i];
+
+		if (c == '%') {
+			if (!upper_hex(path[i + 1]) || !upper_hex(path[i + 2]))
+				return 0;
+			i += 2;
+		} else if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+		    (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '~' ||
+		    c == '/')) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+int
+__wrap_prov_http_call(const struct prov_endpoint *ep, const char *method,
+    const char *path, const char *const *headers, const json_t *body,
+    struct prov_call *call)
+{
+	const struct fake_answer *a;
+
+	(void)body;
+	memset(call, 0, sizeof(*call));
+	FZ_CHECK(ep != NULL && method != NULL);
+	/* an id from a request must never add a segment, query or fragment */
+	FZ_CHECK(path_ok(path));
+	/* nor a header line (a token or a reference with CR or LF in it) */
+	for (; headers != NULL && *headers != NULL; headers++)
+		FZ_CHECK(strict_printable(*headers, strlen(*headers)));
+	if (calls >= nanswers) {
+		calls++;
+		return -1;
+	}
+	a = &answers[calls++];
+	call->sent = a->answered || a->sent;
+	call->timed_out = !a->answered && a->timed_out;
+	if (!a->answered)
+		return -1;
+	call->status = a->status;
+	/* as prov_http_call reads a body */
+	if (a->body != NULL && a->len > 0)
+		call->json = json_loadb(a->body, a->len, JSON_REJECT_DUPLICATES, NULL);
+	return 0;
+}
