@@ -420,8 +420,10 @@ db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
 	/*
 	 * Outside a transaction, a connection found dead (a server restart
 	 * since the last request) is re-opened and the statement tried once
-	 * more. Single statements run outside db_tx are idempotent by design.
-	 * Inside a transaction the caller's db_tx decides.
+	 * more. Single statements run outside db_tx are idempotent by design,
+	 * but for a rate-limit hit, which may then count once more (a window
+	 * one request fuller, once, after a restart). Inside a transaction the
+	 * caller's db_tx decides.
 	 */
 	if (rc == DB_DOWN && !db->in_tx)
 		rc = exec_once(db, s, args, nargs, rows, res);
