@@ -31,6 +31,7 @@ errpage_neutral(int status)
 {
 	const struct err_def *d = err_def(API_WALLET, err_from_http_status(status));
 	const char *code = d->code, *msg = d->message;
+	char *text;
 	json_t *o;
 
 	/* what a request that named no path can be told */
@@ -42,8 +43,7 @@ errpage_neutral(int status)
 	}
 	o = json_pack("{s:{s:i,s:s,s:s}}", "error", "http_status", status, "code", code,
 	    "message", msg);
-	char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
-
+	text = o ? json_dumps(o, JSON_COMPACT) : NULL;
 	json_decref(o);
 	return text;
 }
