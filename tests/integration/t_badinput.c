@@ -63,6 +63,7 @@ enum kind {
 	K_CTL_HEADER, /* a control character in a header */
 	K_HASH,       /* # in the request target */
 	K_HEAD,       /* HEAD with a bad escape: headers only, still JSON-typed */
+	K_HEAD_PLAIN, /* HEAD of the route itself */
 	K_BAD_JSON,   /* a body that is not JSON */
 	K__MAX
 };
@@ -71,7 +72,7 @@ static const char *const kind_names[K__MAX] = {
 	"%00 in the path", "a bad % escape", "a header over 8,190 bytes",
 	"a request line over 8,190 bytes", "duplicate Content-Length",
 	"negative Content-Length", "huge Content-Length", "a control character in a header",
-	"# in the target", "HEAD with a bad escape", "a body that is not JSON",
+	"# in the target", "HEAD with a bad escape", "HEAD", "a body that is not JSON",
 };
 
 /* Whether the envelope must be the API's (else the neutral one is fine
@@ -113,6 +114,7 @@ static const struct shape {
 	[K_CTL_HEADER] = { "", "X-A: a\001b\r\n", "" },
 	[K_HASH] = { "#frag", "", "" },
 	[K_HEAD] = { "%zz", "", "" },
+	[K_HEAD_PLAIN] = { "", "", "" },
 	[K_BAD_JSON] = { "", "Content-Type: application/json\r\nContent-Length: 5\r\n", "{bad:" },
 };
 
@@ -138,7 +140,7 @@ make_request(enum kind k, const struct route_case *rc, char *buf, size_t cap)
 
 	route_path(rc, path, sizeof(path));
 	n = snprintf(buf, cap, "%s %s%s HTTP/1.1\r\nHost: 127.0.0.1\r\n%sConnection: "
-	    "close\r\n\r\n%s", k == K_HEAD ? "HEAD" : rc->method, path,
+	    "close\r\n\r\n%s", k == K_HEAD || k == K_HEAD_PLAIN ? "HEAD" : rc->method, path,
 	    padded(shapes[k].suffix, suffix, sizeof(suffix)),
 	    padded(shapes[k].headers, headers, sizeof(headers)), shapes[k].body);
 	return n > 0 && (size_t)n < cap ? (size_t)n : 0;
@@ -264,7 +266,7 @@ test_every_kind_on_every_route(void)
 			route_path(&routes[i], path, sizeof(path));
 			snprintf(where, sizeof(where), "%s", kind_names[k]);
 			IT_CHECK(itc_raw(req, n, 15000, &r) == 0, where);
-			check_answer(&r, k == K_HEAD ? "HEAD" : routes[i].method, path,
+			check_answer(&r, k == K_HEAD || k == K_HEAD_PLAIN ? "HEAD" : routes[i].method, path,
 			    line_always_read((enum kind)k) ? 0 : NEUTRAL_OK, where);
 			itc_raw_free(&r);
 		}
