@@ -109,10 +109,8 @@ list_intents(struct req *r, struct resp *resp)
 	if (f.status != NULL && !intent_status_valid(f.status))
 		return resp_invalid(resp, ERR_VALIDATION, "status", "pending_approval, approved, "
 		    "completed, rejected, cancelled, expired or failed");
-	f.reference_id = req_query(r, "reference_id");
-	if (f.reference_id != NULL && (f.reference_id[0] == '\0' ||
-	    strlen(f.reference_id) > INTENT_REFERENCE_MAX))
-		return resp_invalid(resp, ERR_VALIDATION, "reference_id", "1 to 100 characters");
+	if ((e = numpage_reference(r, resp, INTENT_REFERENCE_MAX, &f.reference_id)) != ERR_OK)
+		return e;
 	if ((e = intent_list(r->ctx, &r->caller, &f, p.offset, (size_t)p.per_page, rows, &n,
 	    &total, &resp->out)) != ERR_OK)
 		return e;

@@ -234,7 +234,6 @@ event_now(struct db *db, const char *id, struct withdrawal *w)
 
 /* ---- create ---- */
 
-/* Code points in a UTF-8 string (Jansson has validated it). */
 struct create {
 	const struct caller *who;
 	const struct withdrawal_req *in;

@@ -2,6 +2,7 @@
 
 #include "core/timefmt.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "core/strict.h"
@@ -58,6 +59,20 @@ numpage_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap
 		timefmt_us_to_db(tu, to, cap);
 	*f_from = fs ? from : NULL;
 	*f_to = ts ? to : NULL;
+	return ERR_OK;
+}
+
+enum err
+numpage_reference(struct req *r, struct resp *resp, size_t max, const char **out)
+{
+	const char *v = req_query(r, "reference_id");
+	char why[48];
+
+	*out = v;
+	if (v != NULL && (v[0] == '\0' || strlen(v) > max)) {
+		snprintf(why, sizeof(why), "1 to %zu characters", max);
+		return resp_invalid(resp, ERR_VALIDATION, "reference_id", why);
+	}
 	return ERR_OK;
 }
 

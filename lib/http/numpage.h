@@ -45,4 +45,9 @@ enum err numpage_ok(struct resp *resp, const struct numpage *p, unsigned long lo
 enum err numpage_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap,
     const char **f_from, const char **f_to);
 
+/* The reference_id filter of a list into *out (NULL when absent):
+ * ERR_VALIDATION unless it is 1 to max characters. */
+enum err numpage_reference(struct req *r, struct resp *resp, size_t max,
+    const char **out);
+
 #endif
