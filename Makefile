@@ -11,9 +11,9 @@ SANITIZE ?= 0
 SERVER   ?= apache
 PORT     ?= 8080
 
-PKGS      = fcgi libmariadb jansson libcurl openssl gmp
+PKGS      = fcgi libmariadb jansson libcurl openssl gmp libsecp256k1 nettle
 PKG_CFLAGS != pkg-config --cflags $(PKGS) 2>/dev/null || echo -I/usr/include/mariadb
-PKG_LIBS   != pkg-config --libs $(PKGS) 2>/dev/null || echo -lfcgi -lmariadb -ljansson -lcurl -lssl -lcrypto -lgmp
+PKG_LIBS   != pkg-config --libs $(PKGS) 2>/dev/null || echo -lfcgi -lmariadb -ljansson -lcurl -lssl -lcrypto -lgmp -lsecp256k1 -lnettle
 
 CFLAGS    = -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L \
             -D_DEFAULT_SOURCE -DCEDIRAMP_VERSION='"$(VERSION)"' -Ilib $(PKG_CFLAGS)
@@ -38,11 +38,18 @@ TESTUTIL  = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/common/*.c))
 ITEST_SRC = $(wildcard tests/integration/*.c)
 ITEST     = $(BUILD)/tests/integration/itest
 BENCH_WH  = $(BUILD)/tests/bench/webhooks
+# The gateway contract and the sandbox token, compiled offline by npm's
+# solc (solcjs, installed by `make deps`); the same for every build.
+CONTRACTS = build/contracts/CediGateway.json build/contracts/SandboxToken.json
 # Not in $(BUILD)/fcgi/: tools/stack.sh stages that folder as the product.
 BENCH_HELLO = $(BUILD)/fcgi-bench/hello.fcgi
 
 .PHONY: all deps run test unit check clean bench
-all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH) $(BENCH_HELLO)
+all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH) $(BENCH_HELLO) $(CONTRACTS)
+
+$(CONTRACTS) &: $(wildcard contracts/*.sol) tools/chain/compile.mjs
+	@test -d node_modules/solc || { echo "no node_modules/solc: run make deps" >&2; exit 1; }
+	node tools/chain/compile.mjs build/contracts
 
 deps:
 	@tools/deps.sh
@@ -91,9 +98,11 @@ $(BENCH_HELLO): $(BUILD)/obj/tests/bench/hello.o
 
 # The two commands. Each re-enters make after deps so that pkg-config runs
 # once the packages exist.
+CHAIN ?= sim
+
 run: deps
 	@$(MAKE) --no-print-directory all
-	@tools/stack.sh run --server $(SERVER) --port $(PORT) --build $(BUILD)
+	@tools/stack.sh run --server $(SERVER) --port $(PORT) --build $(BUILD) --chain $(CHAIN)
 
 test:
 	@tools/deps.sh --test

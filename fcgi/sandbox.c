@@ -7,7 +7,12 @@
  * act as several wallets.
  *
  * POST /api/sandbox/faucet {"asset": "USDT", "amount": "500"} credits the
- * calling wallet's coins in the chain simulator (at most 1,000,000 a call).
+ * calling wallet's coins (at most 1,000,000 a call): in the chain
+ * simulator, or on the sandbox's Anvil node by a mint of its test token.
+ *
+ * POST /api/sandbox/approve {"asset": "USDT", "amount": "500"} has the
+ * calling wallet approve the gateway for that amount (on Anvil; the
+ * simulator needs no approval and answers with a null txHash).
  *
  * POST /v1/sandbox/deposits {"currency": "USDT", "amount": "1000"} credits
  * the calling partner's USDT or USDC as a deposit (201; at most 1,000,000).
@@ -28,6 +33,7 @@
 #include "http/jwt.h"
 #include "core/money.h"
 #include "providers/registry.h"
+#include "sandbox/chain_helpers.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
 
@@ -98,37 +104,52 @@ post_wallet_token(struct req *r, struct resp *resp)
 
 static const char *const faucet_fields[] = { "asset", "amount", NULL };
 
+/* The body of the faucet and of approve: {asset, amount}, the asset a
+ * convertible coin, the amount positive at its places (into norm), and a
+ * caller whose wallet can hold coins on this chain. */
 static enum err
-post_faucet(struct req *r, struct resp *resp)
+coin_request(struct req *r, struct resp *resp, const char **asset, char norm[MONEY_MAX_TEXT])
 {
-	const struct prov_chain *chain;
+	struct prov_chain *chain = providers_chain(&r->ctx->prov);
 	const struct currency *coin;
-	const char *asset, *amount;
-	char norm[MONEY_MAX_TEXT], balance[MONEY_MAX_TEXT];
+	const char *amount;
 	enum err e;
 	mpz_t v;
 	int ok;
 
-	if (!r->ctx->cfg.sandbox)
-		return ERR_NOT_FOUND;
 	if ((e = body_only(r, resp, faucet_fields)) != ERR_OK ||
-	    (e = body_string(r, resp, "asset", 16, &asset)) != ERR_OK ||
+	    (e = body_string(r, resp, "asset", 16, asset)) != ERR_OK ||
 	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK)
 		return e;
-	coin = currency_find(asset);
+	coin = currency_find(*asset);
 	if (coin == NULL || !(coin->flags & CURRENCY_CONVERTIBLE))
 		return resp_invalid(resp, ERR_INVALID_STABLECOIN, "asset",
 		    "one of USDT, USDC, USDC_E, DAI");
 	mpz_init(v);
 	ok = money_parse(amount, coin->scale, v) == MONEY_OK && mpz_sgn(v) > 0 &&
-	    money_format(v, coin->scale, norm, sizeof(norm)) == 0;
+	    money_format(v, coin->scale, norm, MONEY_MAX_TEXT) == 0;
 	mpz_clear(v);
 	if (!ok)
 		return resp_invalid(resp, ERR_INVALID_AMOUNT, "amount",
 		    "a positive decimal with the coin's places");
-	chain = providers_chain(&r->ctx->prov);
-	switch (chain->ops->faucet(&chain->ep, r->caller.ref, asset, norm, balance,
-	    sizeof(balance))) {
+	if (!chain->ops->wallet_ok(r->caller.ref))
+		return resp_fail(resp, ERR_VALIDATION, "On chain a wallet is an address: the "
+		    "token's subject must be 0x and 40 hexadecimal digits");
+	return ERR_OK;
+}
+
+static enum err
+post_faucet(struct req *r, struct resp *resp)
+{
+	const char *asset;
+	char norm[MONEY_MAX_TEXT], balance[MONEY_MAX_TEXT];
+	enum err e;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+	if ((e = coin_request(r, resp, &asset, norm)) != ERR_OK)
+		return e;
+	switch (sandbox_faucet(r->ctx, r->caller.ref, asset, norm, balance, sizeof(balance))) {
 	case CHAIN_OK:
 		break;
 	case CHAIN_REJECTED:
@@ -141,6 +162,37 @@ post_faucet(struct req *r, struct resp *resp)
 	resp->out.changed = 1;
 	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:s}", "wallet", r->caller.ref,
 	    "asset", asset, "amount", norm, "balance", balance));
+}
+
+/* POST /api/sandbox/approve: the calling wallet approves the gateway. */
+static enum err
+post_approve(struct req *r, struct resp *resp)
+{
+	struct prov_chain *chain = providers_chain(&r->ctx->prov);
+	const char *asset;
+	char norm[MONEY_MAX_TEXT], allowance[MONEY_MAX_TEXT], hash[CHAIN_HASH_LEN + 1];
+	enum err e;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+	if ((e = coin_request(r, resp, &asset, norm)) != ERR_OK)
+		return e;
+	switch (sandbox_approve(r->ctx, r->caller.ref, asset, norm, allowance,
+	    sizeof(allowance), hash)) {
+	case CHAIN_OK:
+		break;
+	case CHAIN_TIMEOUT:
+		return ERR_PROVIDER_TIMEOUT;
+	case CHAIN_REJECTED:
+		return resp_fail(resp, ERR_VALIDATION, "The token refused the approval");
+	default:
+		return ERR_PROVIDER_UNAVAILABLE;
+	}
+	resp->out.changed = 1;
+	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:o,s:o}", "wallet", r->caller.ref,
+	    "asset", asset, "allowance", allowance,
+	    "spender", chain->evm.gateway[0] ? json_string(chain->evm.gateway) : json_null(),
+	    "txHash", hash[0] ? json_string(hash) : json_null()));
 }
 
 static const char *const deposit_fields[] = { "currency", "amount", NULL };
@@ -206,6 +258,7 @@ static const struct route routes[] = {
 	    RL_GENERAL },
 	{ "POST", "/v1/sandbox/wallet-tokens", post_wallet_token, ROUTE_BODY, NULL, RL_GENERAL },
 	{ "POST", "/api/sandbox/faucet", post_faucet, ROUTE_BODY, NULL, RL_GENERAL },
+	{ "POST", "/api/sandbox/approve", post_approve, ROUTE_BODY, NULL, RL_GENERAL },
 	{ "POST", "/v1/sandbox/deposits", post_deposit, ROUTE_BODY, NULL, RL_GENERAL },
 };
 

@@ -437,6 +437,9 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 {
 	const char *cmd = argv[1], *sub = argc > 2 ? argv[2] : "";
 
+	/* the same wallet whatever case its address is written in */
+	if (strcmp(cmd, "user") == 0 && argc > 3)
+		user_wallet_canonical(c->chain_evm, argv[3]);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "create") == 0)
 		return cmd_partner_create(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "credit") == 0 && argc >= 6)

@@ -1,21 +1,37 @@
 #!/bin/sh
-# Installs the Debian packages cediramp needs, only those missing.
+# Installs the Debian packages cediramp needs, only those missing, then the
+# npm packages of package.json (pinned by package-lock.json: the Solidity
+# compiler the build uses, the sandbox's Anvil node, and the test tools),
+# when node_modules is older than the lockfile.
 # Without root it prints the exact apt-get command and fails.
 set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
 PACKAGES="gcc make pkg-config libc6-dev libfcgi-dev libfcgi-bin libjansson-dev \
 libmariadb-dev mariadb-server mariadb-client libcurl4-openssl-dev libssl-dev \
-libcunit1-dev libgmp-dev apache2 libapache2-mod-fcgid lighttpd curl ca-certificates"
+libcunit1-dev libgmp-dev libsecp256k1-dev nettle-dev apache2 libapache2-mod-fcgid lighttpd \
+curl ca-certificates"
 [ "${1:-}" = "--bench" ] && PACKAGES="$PACKAGES wrk"
 # `make fuzz`: clang, and its runtimes (libFuzzer, the sanitizers), which
 # clang only recommends.
 [ "${1:-}" = "--fuzz" ] && PACKAGES="$PACKAGES clang libclang-rt-dev"
-# `make test` checks webhook signatures with the npm reference libraries
-# (tests/webhooks): Node.js and npm, unless a node and an npm are already on
-# the PATH (some machines carry another vendor's build).
-if [ "${1:-}" = "--test" ] && ! { command -v node && command -v npm; } >/dev/null 2>&1; then
+# Node.js and npm: the build compiles the contracts with solc from npm, the
+# sandbox chain is npm's Anvil, and the tests check signatures with npm's
+# reference libraries. Debian's, unless a node and an npm are already on the
+# PATH (some machines carry another vendor's build).
+if ! { command -v node && command -v npm; } >/dev/null 2>&1; then
 	PACKAGES="$PACKAGES nodejs npm"
 fi
+
+# The npm packages, as the lockfile pins them (npm ci), when missing or
+# older than the lockfile.
+npm_packages() {
+	if [ ! "$ROOT/node_modules/.package-lock.json" -nt "$ROOT/package-lock.json" ]; then
+		echo "deps: npm ci (package-lock.json)"
+		(cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error) ||
+			{ echo "deps: npm ci failed" >&2; exit 1; }
+	fi
+}
 
 missing=""
 for p in $PACKAGES; do
@@ -23,7 +39,10 @@ for p in $PACKAGES; do
 		missing="$missing $p"
 	fi
 done
-[ -z "$missing" ] && exit 0
+if [ -z "$missing" ]; then
+	npm_packages
+	exit 0
+fi
 
 cmd="apt-get install -y --no-install-recommends$missing"
 if [ "$(id -u)" != 0 ]; then
@@ -42,3 +61,4 @@ fi
 apt-get update -qq
 # shellcheck disable=SC2086
 $cmd -qq
+npm_packages

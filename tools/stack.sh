@@ -17,8 +17,13 @@
 #   stack.sh db-stop|db-start [opts]   stop / start only MariaDB (tests)
 #   stack.sh pids  [opts]   the processes of the stack in that directory
 #   stack.sh workers-stop [opts]   stop the cron loops and wait for their workers
+#   stack.sh chain-stop|chain-start [opts]   stop / start only the Anvil node
+#                            (--chain evm; its state is kept in var/anvil/)
 #
 # opts: --var DIR  --build DIR  --port N  --server apache|lighttpd
+#       --chain sim|evm (sim: the chain simulator; evm: a local Anvil node
+#                with the gateway contract and sandbox tokens deployed)
+#       --anvil-port N (evm: the node's port; default 8545)
 #       --no-workers (up: no cron loop; tests run the workers themselves)
 #       --bench (up/run: also stage the hello-world program of `make bench`,
 #                $BUILD/fcgi-bench/hello.fcgi, and route /bench/hello to it;
@@ -27,7 +32,8 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMD=""
-VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0
+VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0 CHAIN=sim
+ANVIL_PORT=8545
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--var) VAR=$2; shift 2 ;;
@@ -35,6 +41,8 @@ while [ $# -gt 0 ]; do
 	--port) PORT=$2; shift 2 ;;
 	--server) SERVER=$2; shift 2 ;;
 	--no-workers) WORKERS=0; shift ;;
+	--chain) CHAIN=$2; shift 2 ;;
+	--anvil-port) ANVIL_PORT=$2; shift 2 ;;
 	--bench) BENCH=1; shift ;;
 	-*) echo "stack: unknown option $1" >&2; exit 2 ;;
 	*) CMD=$1; shift ;;
@@ -44,6 +52,7 @@ mkdir -p "$VAR"
 VAR=$(cd "$VAR" && pwd)
 case "$BUILD" in /*) ;; *) BUILD="$ROOT/$BUILD" ;; esac
 case "$SERVER" in apache|lighttpd) ;; *) echo "stack: --server apache|lighttpd" >&2; exit 2 ;; esac
+case "$CHAIN" in sim|evm) ;; *) echo "stack: --chain sim|evm" >&2; exit 2 ;; esac
 
 ME=$(id -un)
 WEB_USER=$ME
@@ -123,7 +132,8 @@ secrets() {
 	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET KYC_ENCRYPTION_KEY \
 		MOMO_MTN_API_USER MOMO_MTN_API_KEY MOMO_MTN_SUBSCRIPTION_KEY \
 		MOMO_TELECEL_API_USER MOMO_TELECEL_API_KEY MOMO_TELECEL_SUBSCRIPTION_KEY \
-		MOMO_AIRTELTIGO_API_USER MOMO_AIRTELTIGO_API_KEY MOMO_AIRTELTIGO_SUBSCRIPTION_KEY; do
+		MOMO_AIRTELTIGO_API_USER MOMO_AIRTELTIGO_API_KEY MOMO_AIRTELTIGO_SUBSCRIPTION_KEY \
+		EVM_DEPLOYER_KEY EVM_OPERATOR_KEY EVM_CUSTODY_KEY EVM_WALLET_KEY EVM_TREASURY_KEY; do
 		if ! grep -q "^$name=" "$VAR/secrets.env"; then
 			echo "$name=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" >> "$VAR/secrets.env"
 		fi
@@ -227,9 +237,97 @@ unstage() {
 	rm -rf "${RUN:?}"
 }
 
+# ---- the sandbox chain on Anvil (--chain evm) ----
+ANVIL="$ROOT/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil"
+CHAIN_ID=31337
+
+rpc() { # rpc METHOD PARAMS-JSON: the node's answer, or nothing
+	curl -fsS --max-time 5 -H 'Content-Type: application/json' \
+		-d "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"$1\",\"params\":${2:-[]}}" \
+		"http://127.0.0.1:$ANVIL_PORT" 2>/dev/null
+}
+chain_running() { [ -f "$VAR/run/anvil.pid" ] && kill -0 "$(cat "$VAR/run/anvil.pid")" 2>/dev/null; }
+
+# Anvil mining a block a second, its chain kept in var/anvil/state.json
+# (written when it stops, and every 10 s), so a restart continues it.
+chain_start() {
+	mkdir -p "$VAR/anvil" "$VAR/run" "$VAR/log"
+	chain_running && return 0
+	[ -x "$ANVIL" ] || die "no $ANVIL; run make deps"
+	if (exec 3<>"/dev/tcp/127.0.0.1/$ANVIL_PORT") 2>/dev/null; then
+		die "port $ANVIL_PORT is in use; choose another with ANVIL_PORT=..."
+	fi
+	"$ANVIL" --host 127.0.0.1 --port "$ANVIL_PORT" --chain-id "$CHAIN_ID" --block-time 1 \
+		--state "$VAR/anvil/state.json" --state-interval 10 \
+		>>"$VAR/log/anvil.log" 2>&1 &
+	echo $! > "$VAR/run/anvil.pid"
+	for _ in $(seq 1 100); do
+		rpc eth_chainId | grep -q result && return 0
+		chain_running || break
+		sleep 0.1
+	done
+	die "Anvil did not start on port $ANVIL_PORT; see $VAR/log/anvil.log"
+}
+
+chain_stop() {
+	local pid
+	chain_running || { rm -f "$VAR/run/anvil.pid"; return 0; }
+	pid=$(cat "$VAR/run/anvil.pid")
+	kill -TERM "$pid" 2>/dev/null || true # it writes its state as it stops
+	for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+	kill -KILL "$pid" 2>/dev/null || true
+	rm -f "$VAR/run/anvil.pid"
+}
+
+# The tokens and the gateway (once per chain: deploy.mjs finds them again
+# in var/anvil/deployed.json), the custody's approvals, the sandbox
+# wallet's coins; the addresses into var/chain.env.
+chain_deploy() {
+	RPC_URL="http://127.0.0.1:$ANVIL_PORT" DEPLOYER_KEY=$EVM_DEPLOYER_KEY \
+		OPERATOR_KEY=$EVM_OPERATOR_KEY CUSTODY_KEY=$EVM_CUSTODY_KEY \
+		WALLET_KEY=$EVM_WALLET_KEY TREASURY_KEY=$EVM_TREASURY_KEY \
+		STATE_FILE="$VAR/anvil/deployed.json" \
+		node "$ROOT/tools/chain/deploy.mjs" "$ROOT/build/contracts" \
+		>"$VAR/chain.env.new" 2>>"$VAR/log/anvil-deploy.log" ||
+		die "deploying the sandbox contracts failed: $(tail -1 "$VAR/log/anvil-deploy.log")"
+	mv "$VAR/chain.env.new" "$VAR/chain.env"
+	# shellcheck disable=SC1091
+	. "$VAR/chain.env"
+	# the operator's key, for the programs (as the web user) and the workers
+	# (as us): one file, 0600, owned by the web user
+	umask 077
+	printf '%s\n' "$EVM_OPERATOR_KEY" > "$RUN/operator.key"
+	umask 022
+	chmod 600 "$RUN/operator.key"
+	[ "$WEB_USER" != "$ME" ] && chown "$WEB_USER" "$RUN/operator.key"
+	return 0
+}
+
 # Two copies of one config: var/cediramp.conf for what runs from the build
 # as us (workers, the admin tool, the tests), 0600; the runtime directory's
 # for the web server's programs, readable by the web user's group only.
+# The chain's lines of the config: the EVM ones under --chain evm.
+chain_conf() {
+	[ "$CHAIN" = evm ] || return 0
+	cat <<CONF
+providers.chain = evm
+providers.evm.rpc_url = http://127.0.0.1:$ANVIL_PORT
+providers.evm.chain_id = $CHAIN_ID
+# Anvil mines a block a second: two blocks on top settle a conversion
+providers.evm.confirmations = 2
+providers.evm.gateway = $CHAIN_GATEWAY
+providers.evm.treasury = $CHAIN_TREASURY
+providers.chain_custody_wallet = $CHAIN_CUSTODY
+providers.evm.key_file = $RUN/operator.key
+providers.evm.token.USDT = $CHAIN_TOKEN_USDT
+providers.evm.token.USDC = $CHAIN_TOKEN_USDC
+providers.evm.token.USDC_E = $CHAIN_TOKEN_USDC_E
+providers.evm.token.DAI = $CHAIN_TOKEN_DAI
+providers.evm.replace_after_seconds = 30
+providers.evm.head_max_age_seconds = 30
+CONF
+}
+
 write_conf() {
 	local base="http://127.0.0.1:$PORT"
 	cat > "$VAR/cediramp.conf.new" <<CONF
@@ -247,6 +345,7 @@ kyc.encryption_key = $KYC_ENCRYPTION_KEY
 # $VAR/log/cediramp.log when it stops
 log.file = $RUN/log/cediramp.log
 providers.chain_url = $base/sim/chain
+$(chain_conf)
 providers.momo_url = $base/sim/momo
 # mod_fcgid makes a request wait a whole second when every simulator
 # process is busy; 5 s keeps that from reading as "degraded" (past 2.5 s).
@@ -501,6 +600,7 @@ seed() {
 		key=$(ADMIN partner create --name "Sandbox Partner" --tier verified --quiet)
 	fi
 	ADMIN rate seed
+	[ "$CHAIN" = evm ] && WALLET_ID=$WALLET_ADDRESS
 	tok=$(ADMIN token mint --wallet "$WALLET_ID" --ttl 604800)
 	cat > "$VAR/sandbox.env" <<ENV
 BASE_URL=http://127.0.0.1:$PORT
@@ -508,6 +608,22 @@ PARTNER_API_KEY=$key
 WALLET_JWT=$tok
 JWT_HS256_SECRET=$JWT_HS256_SECRET
 ENV
+	if [ "$CHAIN" = evm ]; then
+		cat >> "$VAR/sandbox.env" <<ENV
+CHAIN_RPC_URL=http://127.0.0.1:$ANVIL_PORT
+CHAIN_ID=$CHAIN_ID
+CHAIN_GATEWAY=$CHAIN_GATEWAY
+CHAIN_TREASURY=$CHAIN_TREASURY
+CHAIN_CUSTODY=$CHAIN_CUSTODY
+CHAIN_TOKEN_USDT=$CHAIN_TOKEN_USDT
+CHAIN_TOKEN_USDC=$CHAIN_TOKEN_USDC
+CHAIN_TOKEN_USDC_E=$CHAIN_TOKEN_USDC_E
+CHAIN_TOKEN_DAI=$CHAIN_TOKEN_DAI
+WALLET_ADDRESS=$WALLET_ADDRESS
+WALLET_PRIVATE_KEY=0x$EVM_WALLET_KEY
+ENV
+	fi
+	chmod 600 "$VAR/sandbox.env"
 }
 
 up() {
@@ -517,6 +633,10 @@ up() {
 	stage
 	db_start
 	secrets
+	if [ "$CHAIN" = evm ]; then
+		chain_start
+		chain_deploy
+	fi
 	db_setup
 	write_conf
 	ADMIN migrate >/dev/null
@@ -533,8 +653,20 @@ up() {
 down() {
 	workers_stop
 	web_stop
+	chain_stop
 	db_stop
 	unstage
+}
+
+chain_banner() {
+	if [ "$CHAIN" = evm ]; then
+		printf '  chain             Anvil at http://127.0.0.1:%s (chain %s), gateway %s\n' \
+			"$ANVIL_PORT" "$CHAIN_ID" "$CHAIN_GATEWAY"
+		printf '  sandbox wallet    %s (its key: WALLET_PRIVATE_KEY in sandbox.env)\n' \
+			"$WALLET_ADDRESS"
+	else
+		printf '  chain             the simulator (make run CHAIN=evm: a local Anvil node)\n'
+	fi
 }
 
 case "$CMD" in
@@ -549,6 +681,7 @@ cediramp sandbox is running ($SERVER, data in $VAR)
   partner API key   $(sed -n 's/^PARTNER_API_KEY=//p' "$VAR/sandbox.env")
   wallet JWT        (wallet $WALLET_ID, 7 days) in $VAR/sandbox.env
   JWT HS256 secret  $JWT_HS256_SECRET
+$(chain_banner)
 
   try: curl http://127.0.0.1:$PORT/v1/health
   these values are in $VAR/sandbox.env; logs in $VAR/log/
@@ -566,6 +699,8 @@ down) down ;;
 workers-stop) workers_stop_wait ;;
 db-stop) db_stop ;;
 db-start) db_start ;;
+chain-stop) chain_stop ;;
+chain-start) chain_start ;;
 pids) stack_pids ;;
 *) sed -n '2,12p' "$0" >&2; exit 2 ;;
 esac

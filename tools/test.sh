@@ -66,14 +66,8 @@ sanitizer_reports() {
 
 if [ "$UNIT_ONLY" = 0 ]; then
 	# the webhook tests verify signatures with the npm reference libraries
-	# (tests/webhooks/package-lock.json pins them); installed once
+	# (package-lock.json pins them; tools/deps.sh installed them)
 	wh="$ROOT/tests/webhooks"
-	if [ ! "$wh/node_modules/.package-lock.json" -nt "$wh/package-lock.json" ]; then
-		if ! (cd "$wh" && npm ci --no-audit --no-fund) >"$LOGS/npm-ci.log" 2>&1; then
-			echo "webhook verifier: npm ci failed (see $LOGS/npm-ci.log)"
-			failed=$((failed + 1))
-		fi
-	fi
 	export WEBHOOK_VERIFIER="node $wh/verify.mjs"
 	for server in $SERVERS; do
 		var="$ROOT/var/test-$server"

@@ -7,7 +7,8 @@
 
 #include "core/strict.h"
 
-enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV, CFG_RATE, CFG_HEX_KEY };
+enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV, CFG_RATE, CFG_HEX_KEY, CFG_ENUM_CHAIN,
+	CFG_ADDR, CFG_GWEI };
 
 struct cfg_key {
 	const char *name;
@@ -30,6 +31,14 @@ struct cfg_key {
 	S("providers.momo." net ".target_environment", momo_net[i].target_environment), \
 	U("providers.momo." net ".timeout_ms", momo_net[i].timeout_ms, 0, 60000), \
 	S("providers.momo." net ".payout_fee", momo_net[i].payout_fee)
+/* an EVM address (0x + 40 hex), or empty */
+#define A(k, f) { k, CFG_ADDR, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
+/* gwei as a decimal (up to 9 places), stored in wei */
+#define G(k, f) { k, CFG_GWEI, offsetof(struct cfg, f), 0, 0, 0 }
+/* one asset's token contract and decimals */
+#define TOKEN(asset, i) \
+	A("providers.evm.token." asset, evm.token[i]), \
+	U("providers.evm.decimals." asset, evm.decimals[i], 0, 36)
 /* a 32-byte key as 64 hex digits, or empty */
 #define H(k, f) { k, CFG_HEX_KEY, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 
@@ -53,7 +62,24 @@ static const struct cfg_key cfg_keys[] = {
 	U("jwt.leeway_seconds", jwt_leeway_seconds, 0, 600),
 	U("auth.key_cache_seconds", key_cache_seconds, 0, 60),
 	S("log.file", log_file),
+	{ "providers.chain", CFG_ENUM_CHAIN, offsetof(struct cfg, chain_evm), 0, 0, 0 },
 	S("providers.chain_url", chain_url),
+	S("providers.evm.rpc_url", evm.rpc_url),
+	U("providers.evm.chain_id", evm.chain_id, 1, 1ULL << 53),
+	U("providers.evm.confirmations", evm.confirmations, 1, 100000),
+	A("providers.evm.gateway", evm.gateway),
+	A("providers.evm.treasury", evm.treasury),
+	S("providers.evm.key_file", evm.key_file),
+	TOKEN("USDT", 0),
+	TOKEN("USDC", 1),
+	TOKEN("USDC_E", 2),
+	TOKEN("DAI", 3),
+	G("providers.evm.max_fee_gwei", evm.max_fee_wei),
+	G("providers.evm.priority_fee_gwei", evm.priority_fee_wei),
+	U("providers.evm.replace_after_seconds", evm.replace_after_seconds, 1, 86400),
+	U("providers.evm.head_max_age_seconds", evm.head_max_age_seconds, 1, 86400),
+	U("providers.evm.log_range", evm.log_range, 1, 100000),
+	U("providers.evm.deposits_start_block", evm.deposits_start_block, 0, 1ULL << 62),
 	S("providers.chain_custody_wallet", chain_custody_wallet),
 	S("providers.momo_url", momo_url),
 	MOMO("MTN", 0),
@@ -91,6 +117,9 @@ static const struct cfg_key cfg_keys[] = {
 #undef R
 #undef MOMO
 #undef H
+#undef A
+#undef G
+#undef TOKEN
 
 static void
 rate_set(struct cfg_rate *r, unsigned long long limit, unsigned long long window)
@@ -149,6 +178,54 @@ cfg_defaults(struct cfg *c)
 	c->wh_clock_divisor = 1;
 	c->wh_drain_seconds = 55;
 	c->wh_max_in_flight = 50;
+	c->evm.confirmations = 12;
+	c->evm.decimals[0] = c->evm.decimals[1] = c->evm.decimals[2] = 6;
+	c->evm.decimals[3] = 18;
+	c->evm.max_fee_wei = 500ULL * 1000000000ULL;
+	c->evm.priority_fee_wei = 2ULL * 1000000000ULL;
+	c->evm.replace_after_seconds = 180;
+	c->evm.head_max_age_seconds = 120;
+	c->evm.log_range = 1000;
+}
+
+/* 1 when s[0..n) is "0x" and 40 hex digits. */
+static int
+is_address(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n != 42 || s[0] != '0' || s[1] != 'x')
+		return 0;
+	for (i = 2; i < n; i++)
+		if (strict_hexval(s[i]) < 0)
+			return 0;
+	return 1;
+}
+
+/* Gwei as "12" or "0.5" (at most 9 places) into wei, at most 10^6 gwei. */
+static int
+gwei_to_wei(const char *v, size_t n, unsigned long long *wei)
+{
+	const char *dot = memchr(v, '.', n);
+	unsigned long long whole, frac = 0;
+	size_t fn = 0, i;
+
+	if (strict_uint(v, dot ? (size_t)(dot - v) : n, 1000000, &whole) != 0)
+		return -1;
+	if (dot != NULL) {
+		fn = n - (size_t)(dot - v) - 1;
+		if (fn == 0 || fn > 9)
+			return -1;
+		for (i = 0; i < fn; i++) {
+			if (dot[1 + i] < '0' || dot[1 + i] > '9')
+				return -1;
+			frac = frac * 10 + (unsigned long long)(dot[1 + i] - '0');
+		}
+		for (; fn < 9; fn++)
+			frac *= 10;
+	}
+	*wei = whole * 1000000000ULL + frac;
+	return 0;
 }
 
 static const struct cfg_key *
@@ -217,6 +294,31 @@ cfg_set(struct cfg *c, const struct cfg_key *k, const char *v, size_t n,
 		memcpy(field, &r, sizeof(r));
 		return 0;
 	}
+	case CFG_ENUM_CHAIN:
+		if (n == 3 && memcmp(v, "sim", 3) == 0)
+			c->chain_evm = 0;
+		else if (n == 3 && memcmp(v, "evm", 3) == 0)
+			c->chain_evm = 1;
+		else {
+			*why = "must be sim or evm";
+			return -1;
+		}
+		return 0;
+	case CFG_ADDR:
+		if (n != 0 && !is_address(v, n)) {
+			*why = "must be an address: 0x and 40 hexadecimal digits";
+			return -1;
+		}
+		memcpy(field, v, n);
+		field[n] = '\0';
+		return 0;
+	case CFG_GWEI:
+		if (gwei_to_wei(v, n, &u) != 0) {
+			*why = "must be gwei as a decimal with at most 9 places, up to 1000000";
+			return -1;
+		}
+		memcpy(field, &u, sizeof(u));
+		return 0;
 	case CFG_HEX_KEY: {
 		size_t i;
 
@@ -235,6 +337,44 @@ cfg_set(struct cfg *c, const struct cfg_key *k, const char *v, size_t n,
 	}
 	*why = "bad key type";
 	return -1;
+}
+
+/* Under providers.chain = evm: the keys it cannot run without. */
+static int
+evm_check(const struct cfg *c, const char *path, char *err, size_t errlen)
+{
+	const char *missing = NULL;
+	size_t i, tokens = 0;
+
+	for (i = 0; i < 4; i++)
+		tokens += c->evm.token[i][0] != '\0';
+	if (c->evm.rpc_url[0] == '\0')
+		missing = "providers.evm.rpc_url";
+	else if (c->evm.chain_id == 0)
+		missing = "providers.evm.chain_id";
+	else if (c->evm.gateway[0] == '\0')
+		missing = "providers.evm.gateway";
+	else if (c->evm.treasury[0] == '\0')
+		missing = "providers.evm.treasury";
+	else if (c->evm.key_file[0] == '\0')
+		missing = "providers.evm.key_file";
+	else if (tokens == 0)
+		missing = "providers.evm.token.<ASSET> (at least one)";
+	if (missing != NULL) {
+		snprintf(err, errlen, "%s: providers.chain = evm needs %s", path, missing);
+		return -1;
+	}
+	if (!is_address(c->chain_custody_wallet, strlen(c->chain_custody_wallet))) {
+		snprintf(err, errlen, "%s: under providers.chain = evm, "
+		    "providers.chain_custody_wallet must be an address", path);
+		return -1;
+	}
+	if (c->evm.priority_fee_wei > c->evm.max_fee_wei) {
+		snprintf(err, errlen, "%s: providers.evm.priority_fee_gwei exceeds "
+		    "providers.evm.max_fee_gwei", path);
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -318,6 +458,8 @@ cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
 		    "webhooks.timeout_seconds", path);
 		goto out;
 	}
+	if (c->chain_evm && evm_check(c, path, err, errlen) != 0)
+		goto out;
 	if (c->wh_allow_loopback && !c->sandbox) {
 		snprintf(err, errlen, "%s: webhooks.allow_loopback is for the sandbox only", path);
 		goto out;

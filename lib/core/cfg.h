@@ -39,9 +39,28 @@ struct cfg {
 
 	char log_file[512]; /* empty: stderr */
 
-	char chain_url[512]; /* chain gateway base URL */
-	/* the wallet partners' coins are held in; withdrawals convert from it */
+	int chain_evm;       /* providers.chain: 0 sim (the simulator), 1 evm */
+	char chain_url[512]; /* the simulator's base URL (providers.chain = sim) */
+	/* the wallet partners' coins are held in; withdrawals convert from it
+	 * (under evm an address: partners' deposits arrive there) */
 	char chain_custody_wallet[129];
+	/* providers.evm.*: the EVM chain (providers.chain = evm) */
+	struct cfg_evm {
+		char rpc_url[512];
+		unsigned long long chain_id;      /* checked against eth_chainId */
+		unsigned long long confirmations; /* blocks before a receipt counts */
+		char gateway[43];                 /* the gateway contract */
+		char treasury[43];                /* where converted coins go */
+		char key_file[512];               /* the operator's key, mode 0600 */
+		char token[4][43];                /* USDT, USDC, USDC_E, DAI ("": none) */
+		unsigned long long decimals[4];
+		unsigned long long max_fee_wei;      /* cap of maxFeePerGas */
+		unsigned long long priority_fee_wei; /* cap of maxPriorityFeePerGas */
+		unsigned long long replace_after_seconds;
+		unsigned long long head_max_age_seconds;
+		unsigned long long log_range;        /* blocks per eth_getLogs */
+		unsigned long long deposits_start_block; /* 0: the head at the first run */
+	} evm;
 	char momo_url[512];  /* mobile money: base of the per-network defaults */
 	/* Per network, in the order MTN, TELECEL, AIRTELTIGO. */
 	struct cfg_momo {

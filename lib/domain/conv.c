@@ -12,6 +12,8 @@
 #include "domain/refdata.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
+#include "domain/internal.h"
+#include "domain/onchain.h"
 #include "providers/registry.h"
 
 /* Column positions of CONV_COLS (lib/store/db_stmt.c). */
@@ -116,18 +118,21 @@ conv_get(struct ctx *ctx, const struct caller *who, const char *id,
 /* ---- create ---- */
 
 struct create {
+	struct ctx *ctx;
 	const struct caller *who;
 	const char *quote_id, *amount, *from;
 	const struct currency *coin;
 	const struct idem_claim *claim;
 	const struct conv_hook *hook;
+	const struct chain_move *move;
+	const struct chain_fees *fees;
 	struct conversion *c;
 	struct outcome *o;
 	long long lease_seconds;
 };
 
-/* Why quote q (a locked DB_QUOTE_LOCK row) cannot be redeemed as asked:
- * ERR_OK when it can, else the error in k->o. */
+/* Why quote q (a DB_QUOTE_LOCK row) cannot be redeemed as asked: ERR_OK
+ * when it can, else the error in k->o. */
 static enum err
 check_quote(struct create *k, const struct db_rows *q)
 {
@@ -155,10 +160,29 @@ check_quote(struct create *k, const struct db_rows *q)
 	return ERR_OK;
 }
 
+/* The quote as it stands now, checked without holding it: the request's
+ * own mistakes are answered before the chain is asked anything. */
+static enum err
+precheck_quote(struct create *k)
+{
+	struct db_arg a[1] = { DB_S(k->quote_id) };
+	struct db_rows q;
+	enum err e;
+	int rc;
+
+	/* outside a transaction the locking read is a plain read */
+	if ((rc = db_exec(k->ctx->db, DB_QUOTE_LOCK, a, 1, &q, NULL)) != DB_OK)
+		return domain_db_fail(k->o, rc, "read the quote");
+	e = check_quote(k, &q);
+	db_rows_free(&q);
+	return e;
+}
+
 /*
- * The conversion's row, the quote's use and the idempotency key's recovery
- * point, in one transaction: after it, a retry under the same key resumes
- * this conversion and never makes another.
+ * The conversion's row with its signed transfer, the quote's use and the
+ * idempotency key's recovery point, in one transaction: after it, a retry
+ * under the same key resumes this conversion (the same bytes) and never
+ * makes another.
  */
 static int
 create_tx(struct db *db, void *arg)
@@ -182,11 +206,9 @@ create_tx(struct db *db, void *arg)
 		goto out;
 	if ((rc = tier_limit_check(db, k->who, TIER_CONVERSIONS, db_cell(&q, 0, QL_RECEIVE), k->o)) != DB_OK)
 		goto out;
-	if (id_new(c->id, sizeof(c->id), "cv_") != 0) {
-		rc = DB_FAIL;
+	/* last: it holds the signer's nonce until this commits */
+	if ((rc = onchain_record(k->ctx, ONCHAIN_CONVERSION, k->move, k->fees, c->tx_hash)) != DB_OK)
 		goto out;
-	}
-	chain_tx_hash(c->id, c->tx_hash);
 	a[0] = DB_S(c->id);
 	a[1] = DB_I(k->who->id);
 	a[2] = DB_S(k->quote_id);
@@ -226,8 +248,9 @@ struct undo {
 	const struct conv_hook *hook;
 };
 
-/* Deletes a conversion the gateway refused outright (nothing moved), gives
- * its quote back, and sets its key back to "started" (nothing committed). */
+/* Deletes a conversion the gateway refused outright (nothing moved, no
+ * nonce used), gives its quote back, and sets its key back to "started"
+ * (nothing committed). */
 static int
 undo_tx(struct db *db, void *arg)
 {
@@ -240,6 +263,8 @@ undo_tx(struct db *db, void *arg)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* someone settled it: keep the quote used */
+	if ((rc = onchain_forget(db, u->conv_id)) != DB_OK)
+		return rc;
 	a[0] = DB_S(u->quote_id);
 	if ((rc = db_exec(db, DB_QUOTE_UNMARK_USED, a, 1, NULL, NULL)) != DB_OK)
 		return rc;
@@ -248,29 +273,43 @@ undo_tx(struct db *db, void *arg)
 	return idem_mark(db, u->claim, IDEM_STARTED, NULL);
 }
 
+/* 1 when a move that was never accepted can be taken back: the adapter
+ * hands out no nonces (the simulator). A signed EVM transaction holds its
+ * nonce: it must be mined (or replaced), never forgotten. */
+static int
+undoable(struct ctx *ctx)
+{
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+
+	return ch->ops->signer(ch) == NULL;
+}
+
 /*
  * The second step of a conversion, after its row committed: broadcasts the
- * transfer under its fixed hash (again, when resuming: the gateway answers
- * a known hash without a second transfer) and answers. A refusal undoes
- * the conversion; anything unclear is left to the payouts worker.
+ * stored transaction (again, when resuming: the chain answers a known one
+ * without a second transfer) and answers. A refusal of the simulator
+ * undoes the conversion; anything else is left to the payouts worker.
  */
 static enum err
 broadcast(struct ctx *ctx, const struct caller *who, struct idem_claim *claim,
     const struct conv_hook *hook, struct conversion *out, struct outcome *o)
 {
-	const struct prov_chain *chain = providers_chain(&ctx->prov);
 	struct db_arg a[1] = { DB_S(out->id) };
 	enum chain_rc sent;
+	char why[200];
 	struct undo u;
 
+	(void)who;
 	o->changed = 1;
 	if (strcmp(out->status, "processing") != 0)
 		return ERR_OK; /* settled since: nothing left to send */
-	sent = chain->ops->submit(&chain->ep, out->tx_hash, who->ref, out->from, out->amount);
-	if (sent == CHAIN_OK || sent == CHAIN_IN_DOUBT) {
-		/* in doubt: the payouts worker asks for this hash's receipt */
-		if (sent == CHAIN_IN_DOUBT)
-			log_event("warn", "conversion %s: broadcast in doubt", out->id);
+	sent = onchain_broadcast(ctx, out->id, why, sizeof(why));
+	if (sent == CHAIN_OK || sent == CHAIN_IN_DOUBT || !undoable(ctx)) {
+		/* in doubt or not taken: the payouts worker asks for the receipt
+		 * and broadcasts the same bytes again */
+		if (sent != CHAIN_OK)
+			log_event("warn", "conversion %s: broadcast %s: %s", out->id,
+			    sent == CHAIN_IN_DOUBT ? "in doubt" : "not accepted", why);
 		if (db_exec(ctx->db, DB_CONV_RELEASE, a, 1, NULL, NULL) != DB_OK)
 			log_event("warn", "conversion %s: lease not released (it expires)", out->id);
 		return ERR_OK;
@@ -298,6 +337,29 @@ broadcast(struct ctx *ctx, const struct caller *who, struct idem_claim *claim,
 	}
 }
 
+/* The chain's answer to prepare, as the API's error (nothing was written). */
+static enum err
+refusal(struct outcome *o, enum chain_rc rc, const char *amount, const char *coin,
+    const char *why)
+{
+	switch (rc) {
+	case CHAIN_INSUFFICIENT:
+		return outcome_fail(o, ERR_INSUFFICIENT_BALANCE,
+		    "Your wallet does not hold %s %s", amount, coin);
+	case CHAIN_ALLOWANCE:
+		outcome_fail(o, ERR_INSUFFICIENT_BALANCE, "Your wallet has not approved the "
+		    "gateway for %s %s: %s", amount, coin, why);
+		outcome_str(o, "reason", "allowance");
+		return o->err;
+	case CHAIN_REJECTED:
+		return outcome_fail(o, ERR_CONVERSION_FAILED,
+		    "The chain would refuse this conversion: %s", why);
+	default:
+		log_event("warn", "conversion: the chain is unavailable: %s", why);
+		return outcome_err(o, ERR_PROVIDER_UNAVAILABLE);
+	}
+}
+
 enum err
 conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
     const char *amount, const char *from, struct idem_claim *claim,
@@ -311,7 +373,13 @@ conv_create_hooked(struct ctx *ctx, const struct caller *who, const char *quote_
     const char *amount, const char *from, struct idem_claim *claim,
     const struct conv_hook *hook, struct conversion *out, struct outcome *o)
 {
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	char norm[MONEY_MAX_TEXT], why[200];
+	struct chain_fees fees;
+	struct chain_move move;
 	struct create k;
+	enum chain_rc crc;
+	enum err e;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -325,6 +393,11 @@ conv_create_hooked(struct ctx *ctx, const struct caller *who, const char *quote_
 	if (k.coin == NULL || !(k.coin->flags & CURRENCY_CONVERTIBLE))
 		return outcome_field(o, ERR_INVALID_STABLECOIN, "from",
 		    "one of USDT, USDC, USDC_E, DAI");
+	if (!ch->ops->wallet_ok(who->ref))
+		return outcome_fail(o, ERR_VALIDATION, "Converting on chain needs a wallet "
+		    "address as the token's subject (0x and 40 hexadecimal digits); this "
+		    "token's subject is not one");
+	k.ctx = ctx;
 	k.who = who;
 	k.quote_id = quote_id;
 	k.amount = amount;
@@ -334,6 +407,17 @@ conv_create_hooked(struct ctx *ctx, const struct caller *who, const char *quote_
 	k.c = out;
 	k.o = o;
 	k.lease_seconds = ctx_call_lease(ctx);
+	if ((e = precheck_quote(&k)) != ERR_OK)
+		return e;
+	/* the chain's checks, before anything is written */
+	if (money_normalize(amount, k.coin->scale, k.coin->scale, norm, sizeof(norm)) != 0 ||
+	    id_new(out->id, sizeof(out->id), "cv_") != 0)
+		return outcome_err(o, ERR_INTERNAL);
+	move = (struct chain_move){ CHAIN_CONVERT, out->id, who->ref, from, norm };
+	if ((crc = onchain_prepare(ctx, &move, &fees, why, sizeof(why))) != CHAIN_OK)
+		return refusal(o, crc, norm, from, why);
+	k.move = &move;
+	k.fees = &fees;
 	rc = db_tx(ctx->db, create_tx, &k);
 	if (rc != DB_OK) {
 		if (o->err != ERR_OK)
@@ -341,7 +425,7 @@ conv_create_hooked(struct ctx *ctx, const struct caller *who, const char *quote_
 		return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
 	}
 	idem_noted(claim, CONV_POINT_CREATED, out->id);
-	/* committed: the hash is on record before the transfer goes out */
+	/* committed: the signed transaction is on record before it goes out */
 	if (conv_load(ctx->db, out->id, who->id, 0, out) != DB_OK)
 		return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
 	return broadcast(ctx, who, claim, hook, out, o);
@@ -363,7 +447,7 @@ conv_resume(struct ctx *ctx, const struct caller *who, const char *id,
 
 struct settle {
 	const char *id;
-	const struct chain_receipt *rcpt;
+	const struct onchain_result *chain;
 	struct conversion c;
 	int changed;
 };
@@ -376,7 +460,7 @@ complete_tx(struct db *db, void *arg)
 	struct ledger_leg legs[5];
 	char acct[LEDGER_CODE_MAX], gross[MONEY_MAX_TEXT];
 	char bal[MONEY_MAX_TEXT];
-	struct db_arg a[3];
+	struct db_arg a[4];
 	struct db_res res;
 	mpz_t g, f, r;
 	enum db_rc rc;
@@ -387,8 +471,8 @@ complete_tx(struct db *db, void *arg)
 		return rc;
 	if (strcmp(c->status, "processing") != 0)
 		return DB_OK; /* settled already: nothing to do */
-	if (s->rcpt->state == CHAIN_FAILED) {
-		a[0] = DB_S(s->rcpt->reason);
+	if (s->chain->state != ONCHAIN_CONFIRMED) {
+		a[0] = DB_S(s->chain->reason[0] ? s->chain->reason : "the transfer failed on chain");
 		a[1] = DB_S(c->id);
 		if ((rc = db_exec(db, DB_CONV_FAIL, a, 2, NULL, &res)) != DB_OK)
 			return rc;
@@ -427,10 +511,12 @@ complete_tx(struct db *db, void *arg)
 		return rc;
 	if ((rc = ledger_balance(db, acct, 18, bal, sizeof(bal))) != DB_OK)
 		return rc;
-	a[0] = DB_I(s->rcpt->block_number);
+	a[0] = DB_I(s->chain->block);
 	a[1] = DB_S(bal);
-	a[2] = DB_S(c->id);
-	if ((rc = db_exec(db, DB_CONV_COMPLETE, a, 3, NULL, &res)) != DB_OK)
+	/* the attempt that was mined: a replacement has a hash of its own */
+	a[2] = DB_S(s->chain->hash[0] ? s->chain->hash : c->tx_hash);
+	a[3] = DB_S(c->id);
+	if ((rc = db_exec(db, DB_CONV_COMPLETE, a, 4, NULL, &res)) != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* the row changed under our lock: impossible */
@@ -438,9 +524,10 @@ complete_tx(struct db *db, void *arg)
 	return DB_OK;
 }
 
-/* Applies a final receipt (confirmed or failed) to conversion id. */
+/* Applies the chain's final answer (confirmed, failed or refused) to
+ * conversion id. */
 static int
-conv_apply(struct ctx *ctx, const char *id, const struct chain_receipt *rcpt,
+conv_apply(struct ctx *ctx, const char *id, const struct onchain_result *chain,
     int *changed)
 {
 	struct settle s;
@@ -448,7 +535,7 @@ conv_apply(struct ctx *ctx, const char *id, const struct chain_receipt *rcpt,
 
 	memset(&s, 0, sizeof(s));
 	s.id = id;
-	s.rcpt = rcpt;
+	s.chain = chain;
 	rc = db_tx(ctx->db, complete_tx, &s);
 	*changed = s.changed;
 	if (rc != DB_OK)
@@ -461,8 +548,7 @@ enum err
 conv_confirm(struct ctx *ctx, const struct caller *who, const char *id,
     struct conversion *out, struct outcome *o)
 {
-	const struct prov_chain *chain = providers_chain(&ctx->prov);
-	struct chain_receipt rcpt;
+	struct onchain_result chain;
 	int changed;
 	enum db_rc rc;
 
@@ -473,12 +559,14 @@ conv_confirm(struct ctx *ctx, const struct caller *who, const char *id,
 	if (rc != DB_OK)
 		return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
 	if (strcmp(out->status, "processing") == 0) {
-		if (chain->ops->receipt(&chain->ep, out->tx_hash, &rcpt) != CHAIN_OK)
+		if (onchain_advance(ctx, id, &chain) != 0)
+			return outcome_err(o, ERR_SERVICE_UNAVAILABLE);
+		if (chain.unavailable)
 			return outcome_err(o, ERR_PROVIDER_UNAVAILABLE);
-		if (rcpt.state != CHAIN_CONFIRMED && rcpt.state != CHAIN_FAILED)
+		if (chain.state == ONCHAIN_PENDING)
 			return ERR_OK; /* still processing: not final, nothing stored */
 		/* a database that failed mid-settlement is unavailable, not broken */
-		if ((rc = conv_apply(ctx, id, &rcpt, &changed)) != DB_OK)
+		if ((rc = conv_apply(ctx, id, &chain, &changed)) != DB_OK)
 			return outcome_err(o, rc == DB_DOWN || rc == DB_RETRY ?
 			    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
 		if ((rc = conv_load(ctx->db, id, who->id, 0, out)) != DB_OK)
@@ -500,10 +588,9 @@ conv_confirm(struct ctx *ctx, const struct caller *who, const char *id,
 int
 conv_settle(struct ctx *ctx, const char *id)
 {
-	const struct prov_chain *chain = providers_chain(&ctx->prov);
-	struct chain_receipt rcpt;
+	struct db_arg a[1] = { DB_S(id) };
+	struct onchain_result chain;
 	struct conversion c;
-	enum chain_rc sent;
 	int changed = 0;
 
 	/* outside a transaction the locking read is a plain read */
@@ -511,29 +598,14 @@ conv_settle(struct ctx *ctx, const char *id)
 		return -1;
 	if (strcmp(c.status, "processing") != 0)
 		return 0;
-	if (chain->ops->receipt(&chain->ep, c.tx_hash, &rcpt) != CHAIN_OK)
+	if (onchain_advance(ctx, id, &chain) != 0 || chain.unavailable)
 		return -1;
-	if (rcpt.state == CHAIN_UNKNOWN) {
-		/*
-		 * The gateway never saw the transfer (a crash between commit
-		 * and broadcast, or a lost request). Broadcasting the same hash
-		 * again cannot make a second transfer.
-		 */
-		sent = chain->ops->submit(&chain->ep, c.tx_hash, c.wallet, c.from, c.amount);
-		if (sent == CHAIN_OK || sent == CHAIN_IN_DOUBT || sent == CHAIN_UNAVAILABLE)
-			return 0;
-		rcpt.state = CHAIN_FAILED;
-		(void)strict_copy(rcpt.reason, sizeof(rcpt.reason), sent == CHAIN_INSUFFICIENT ?
-		    "the wallet no longer holds the amount" : "the gateway refused the transfer");
-	}
-	if (rcpt.state == CHAIN_PENDING) {
-		struct db_arg a[1] = { DB_S(id) };
-
+	if (chain.state == ONCHAIN_PENDING) {
 		/* give the lease back, stamped with when it was checked */
 		(void)db_exec(ctx->db, DB_CONV_CHECKED, a, 1, NULL, NULL);
 		return 0;
 	}
-	if (conv_apply(ctx, id, &rcpt, &changed) != DB_OK)
+	if (conv_apply(ctx, id, &chain, &changed) != DB_OK)
 		return -1;
 	return changed;
 }

@@ -30,6 +30,12 @@ ctx_init(struct ctx *ctx, const char *program, int prepare_all)
 		log_event("error", "%s", ctx->init_error);
 		return -1;
 	}
+	/* a wrong chain id or an unusable key file: refuse to run */
+	if (providers_open(&ctx->prov, err, sizeof(err)) != 0) {
+		snprintf(ctx->init_error, sizeof(ctx->init_error), "chain: %.240s", err);
+		log_event("error", "%s", ctx->init_error);
+		return -1;
+	}
 	ctx->db = db_open(&ctx->cfg, prepare_all);
 	if (ctx->db == NULL) {
 		snprintf(ctx->init_error, sizeof(ctx->init_error), "out of memory");

@@ -6,6 +6,7 @@
 #include "core/strict.h"
 #include "domain/internal.h"
 #include "domain/refdata.h"
+#include "providers/evm_abi.h"
 
 /* 1 and caller filled when rows holds the user; 0 when empty. */
 static int
@@ -63,6 +64,13 @@ user_resolve(struct db *db, const char *wallet_id, int sandbox,
  */
 static const char *const limit_categories[] = { "general", "quotes", "convert",
 	"payouts", "beneficiaries", "kyc" };
+
+void
+user_wallet_canonical(int evm, char *wallet)
+{
+	if (evm && evm_addr_ok(wallet))
+		evm_addr_lower(wallet);
+}
 
 int
 user_wallet_ok(const char *s)

@@ -12,6 +12,12 @@
 /* 1 when s is a wallet id a token could carry: 1..USER_WALLET_MAX of 0x21..0x7e. */
 int user_wallet_ok(const char *s);
 
+/* On an EVM chain (evm non-zero) a wallet that is an address is its
+ * address, whatever the letters' case: lowercases such a wallet id in
+ * place, so 0xAbC... and 0xabc... are one user. Other ids are left as
+ * they are. */
+void user_wallet_canonical(int evm, char *wallet);
+
 /*
  * Finds the user for wallet_id, creating it on first sight with the
  * environment's starting tier (sandbox: basic; production: none). Fills

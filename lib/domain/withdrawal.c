@@ -15,6 +15,7 @@
 #include "domain/internal.h"
 #include "domain/ledger.h"
 #include "domain/outbox.h"
+#include "domain/onchain.h"
 #include "domain/payout.h"
 #include "domain/preq.h"
 #include "domain/quote.h"
@@ -348,7 +349,7 @@ create_tx(struct db *db, void *arg)
 	struct create *k = arg;
 	const struct withdrawal_req *in = k->in;
 	char acct[LEDGER_CODE_MAX], held[LEDGER_CODE_MAX], bal[MONEY_MAX_TEXT];
-	char id[ID_MAX], payout_id[ID_MAX], hash[CHAIN_HASH_LEN + 1];
+	char id[ID_MAX], payout_id[ID_MAX];
 	struct ledger_leg legs[2];
 	struct payout_wd pw;
 	struct db_arg a[17];
@@ -386,7 +387,6 @@ create_tx(struct db *db, void *arg)
 	}
 	if (id_new(id, sizeof(id), "wd_") != 0)
 		return DB_FAIL;
-	chain_tx_hash(id, hash);
 	pw.withdrawal_id = id;
 	pw.network = in->network;
 	pw.phone = in->phone;
@@ -413,7 +413,7 @@ create_tx(struct db *db, void *arg)
 	a[11] = DB_S(in->phone);
 	a[12] = DB_S(in->network);
 	a[13] = k->metadata ? DB_S(k->metadata) : DB_NULL;
-	a[14] = DB_S(hash);
+	a[14] = DB_NULL; /* signed when the worker first sends it */
 	a[15] = DB_S(payout_id);
 	if ((rc = db_exec(db, DB_WD_INSERT, a, 16, NULL, NULL)) != DB_OK)
 		return rc;
@@ -662,6 +662,7 @@ check_later(struct ctx *ctx, const char *id)
 struct step {
 	const char *id;
 	const char *reason;   /* fail: why */
+	const char *hash;     /* processing: the transaction that was mined */
 	long long lease_seconds;
 	struct withdrawal w;
 	int changed;
@@ -708,12 +709,13 @@ processing_tx(struct db *db, void *arg)
 	struct withdrawal *w = &s->w;
 	char held[LEDGER_CODE_MAX], pool[LEDGER_CODE_MAX];
 	struct ledger_leg legs[5];
-	struct db_arg a[1];
+	struct db_arg a[2];
 	enum db_rc rc;
 	size_t n = 0;
 
-	a[0] = DB_S(s->id);
-	if ((rc = leave_pending(db, s, DB_WD_PROCESSING, a, 1)) != DB_OK || !s->changed)
+	a[0] = s->hash != NULL ? DB_S(s->hash) : DB_NULL;
+	a[1] = DB_S(s->id);
+	if ((rc = leave_pending(db, s, DB_WD_PROCESSING, a, 2)) != DB_OK || !s->changed)
 		return rc; /* an error rolls back; step() then ignores changed */
 	partner_account(w, 1, held, sizeof(held));
 	snprintf(pool, sizeof(pool), "house:pool:%s", w->currency);
@@ -759,7 +761,8 @@ fail_pending_tx(struct db *db, void *arg)
 
 /* Runs fn for withdrawal id; 1 when it moved, 0 when not, -1 on error. */
 static int
-step(struct ctx *ctx, const char *id, int (*fn)(struct db *, void *), const char *reason)
+step(struct ctx *ctx, const char *id, int (*fn)(struct db *, void *), const char *reason,
+    const char *hash)
 {
 	struct step s;
 	int rc;
@@ -767,6 +770,7 @@ step(struct ctx *ctx, const char *id, int (*fn)(struct db *, void *), const char
 	memset(&s, 0, sizeof(s));
 	s.id = id;
 	s.reason = reason;
+	s.hash = hash;
 	s.lease_seconds = ctx_call_lease(ctx);
 	rc = db_tx(ctx->db, fn, &s);
 	withdrawal_free(&s.w);
@@ -780,77 +784,190 @@ step(struct ctx *ctx, const char *id, int (*fn)(struct db *, void *), const char
 	return s.changed;
 }
 
-/* Broadcasts w's conversion from the custody wallet under its fixed hash,
- * counted first. The sandbox's custody wallet is topped up from the
- * faucet when short, as if the partner's deposit had arrived on chain. */
-static enum chain_rc
-broadcast(struct ctx *ctx, const struct withdrawal *w)
+static int settle(struct ctx *ctx, const char *id);
+
+/*
+ * The sandbox's custody wallet is topped up when it runs short, as if the
+ * partners' deposits had arrived on chain: the simulator's faucet, or a
+ * mint of the sandbox token on a real node. Production waits (and says so).
+ */
+static void
+custody_short(struct ctx *ctx, const struct withdrawal *w, const char *why)
 {
-	const struct prov_chain *ch = providers_chain(&ctx->prov);
-	const char *wallet = ctx->cfg.chain_custody_wallet;
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	const char *custody = ctx->cfg.chain_custody_wallet;
+	char bal[64], mint[ID_MAX], hash[CHAIN_HASH_LEN + 1], reason[200];
+
+	if (!ctx->cfg.sandbox) {
+		log_event("error", "withdrawal %s: the custody wallet %s cannot cover %s %s "
+		    "(%s); it waits", w->id, custody, w->amount, w->currency, why);
+		return;
+	}
+	if (ch->ops->faucet != NULL)
+		(void)ch->ops->faucet(ch, custody, w->currency, w->amount, bal, sizeof(bal));
+	else if (onchain_mint(ctx, custody, w->currency, w->amount, mint, hash, reason,
+	    sizeof(reason)) != CHAIN_OK)
+		log_event("warn", "withdrawal %s: the sandbox custody top-up failed: %s",
+		    w->id, reason);
+}
+
+/* What the chain's refusal of a withdrawal's conversion means for it:
+ * the gateway refusing it outright fails it (the source amount returns);
+ * anything else waits for the next check. */
+static int
+refused(struct ctx *ctx, const struct withdrawal *w, enum chain_rc rc, const char *why)
+{
+	char reason[256];
+
+	switch (rc) {
+	case CHAIN_REJECTED:
+		snprintf(reason, sizeof(reason), "the chain gateway refused the conversion: %s",
+		    why);
+		return step(ctx, w->id, fail_pending_tx, reason, NULL);
+	case CHAIN_INSUFFICIENT:
+		custody_short(ctx, w, why);
+		break;
+	case CHAIN_ALLOWANCE:
+		log_event("error", "withdrawal %s: the custody wallet %s has not approved "
+		    "the gateway for %s %s; it waits", w->id, ctx->cfg.chain_custody_wallet,
+		    w->amount, w->currency);
+		break;
+	default:
+		break;
+	}
+	check_later(ctx, w->id);
+	return 0;
+}
+
+struct record {
+	struct ctx *ctx;
+	const char *id;
+	const struct chain_move *move;
+	const struct chain_fees *fees;
+	int recorded;
+};
+
+/* The withdrawal's conversion, signed and stored with it, while it is
+ * pending and has none yet. */
+static int
+record_tx(struct db *db, void *arg)
+{
+	struct record *k = arg;
+	char hash[CHAIN_HASH_LEN + 1];
+	struct withdrawal w;
+	struct db_arg a[2];
+	struct db_res res;
+	enum db_rc rc;
+
+	k->recorded = 0;
+	if ((rc = load(db, k->id, 0, 1, &w)) != DB_OK)
+		return rc;
+	withdrawal_free(&w);
+	if (strcmp(w.status, "pending") != 0 || w.tx_hash[0] != '\0')
+		return DB_OK; /* someone else got here first */
+	if ((rc = onchain_record(k->ctx, ONCHAIN_WITHDRAWAL, k->move, k->fees, hash)) != DB_OK)
+		return rc;
+	a[0] = DB_S(hash);
+	a[1] = DB_S(k->id);
+	if ((rc = db_exec(db, DB_WD_SIGNED, a, 2, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL;
+	k->recorded = 1;
+	return DB_OK;
+}
+
+/*
+ * The first send of w's conversion from the custody wallet: the chain's
+ * checks, then the signed transaction stored with the withdrawal, then
+ * broadcast. Whatever happens after the commit, later passes only ever
+ * broadcast those bytes again (onchain_advance).
+ */
+static int
+first_send(struct ctx *ctx, struct withdrawal *w)
+{
+	struct chain_move move = { CHAIN_CONVERT, w->id, ctx->cfg.chain_custody_wallet,
+		w->currency, w->amount };
 	struct db_arg a[1] = { DB_S(w->id) };
-	char bal[64];
+	struct chain_fees fees;
+	struct record k;
+	char why[200];
 	enum chain_rc rc;
 
+	if ((rc = onchain_prepare(ctx, &move, &fees, why, sizeof(why))) != CHAIN_OK)
+		return refused(ctx, w, rc, why);
+	k = (struct record){ ctx, w->id, &move, &fees, 0 };
+	if (db_tx(ctx->db, record_tx, &k) != DB_OK) {
+		log_event("error", "withdrawal %s: its conversion was not stored: %s", w->id,
+		    db_error(ctx->db));
+		check_later(ctx, w->id);
+		return -1;
+	}
+	if (!k.recorded)
+		return 0;
 	if (db_exec(ctx->db, DB_WD_SUBMITTED, a, 1, NULL, NULL) != DB_OK)
-		return CHAIN_UNAVAILABLE; /* not counted, so not sent */
-	rc = ch->ops->submit(&ch->ep, w->tx_hash, wallet, w->currency, w->amount);
-	if (rc == CHAIN_INSUFFICIENT && ctx->cfg.sandbox &&
-	    ch->ops->faucet(&ch->ep, wallet, w->currency, w->amount, bal, sizeof(bal)) == CHAIN_OK)
-		rc = ch->ops->submit(&ch->ep, w->tx_hash, wallet, w->currency, w->amount);
-	if (rc == CHAIN_INSUFFICIENT)
-		log_event("error", "withdrawal %s: the custody wallet %s lacks %s %s; "
-		    "it waits", w->id, wallet, w->amount, w->currency);
-	return rc;
+		log_event("warn", "withdrawal %s: its broadcast was not counted", w->id);
+	rc = onchain_broadcast(ctx, w->id, why, sizeof(why));
+	if ((rc == CHAIN_INSUFFICIENT || rc == CHAIN_REJECTED) &&
+	    !providers_chain(&ctx->prov)->ops->signer(providers_chain(&ctx->prov))) {
+		/* the simulator said no: a custody top-up (sandbox) and once more */
+		if (rc == CHAIN_INSUFFICIENT) {
+			custody_short(ctx, w, why);
+			rc = onchain_broadcast(ctx, w->id, why, sizeof(why));
+		}
+		if (rc == CHAIN_REJECTED)
+			return step(ctx, w->id, fail_pending_tx,
+			    "the chain gateway refused the conversion", NULL);
+	}
+	return 1 + settle(ctx, w->id);
+}
+
+/* Moves w on from what the chain says of its conversion. */
+static int
+settle(struct ctx *ctx, const char *id)
+{
+	struct onchain_result r;
+	char reason[256];
+	struct withdrawal w;
+
+	if (onchain_advance(ctx, id, &r) != 0) {
+		check_later(ctx, id);
+		return -1;
+	}
+	switch (r.state) {
+	case ONCHAIN_CONFIRMED:
+		return step(ctx, id, processing_tx, NULL, r.hash);
+	case ONCHAIN_FAILED:
+		snprintf(reason, sizeof(reason), "the conversion failed on chain: %s",
+		    r.reason[0] ? r.reason : "reverted");
+		return step(ctx, id, fail_pending_tx, reason, NULL);
+	case ONCHAIN_REFUSED:
+		if (load(ctx->db, id, 0, 0, &w) != DB_OK)
+			return -1;
+		withdrawal_free(&w);
+		return refused(ctx, &w, r.refusal, r.reason);
+	default:
+		check_later(ctx, id);
+		return 0;
+	}
 }
 
 int
 withdrawal_advance(struct ctx *ctx, const char *id)
 {
-	const struct prov_chain *ch = providers_chain(&ctx->prov);
-	struct chain_receipt rcpt;
 	struct withdrawal w;
-	char reason[256];
-	enum chain_rc rc;
-	int moved = 0;
+	int moved;
 
 	if (load(ctx->db, id, 0, 0, &w) != DB_OK)
 		return -1;
 	withdrawal_free(&w);
 	if (strcmp(w.status, "pending") != 0)
 		return 0;
-	memset(&rcpt, 0, sizeof(rcpt));
-	rcpt.state = CHAIN_UNKNOWN;
-	if (w.submits > 0 && ch->ops->receipt(&ch->ep, w.tx_hash, &rcpt) != CHAIN_OK) {
-		check_later(ctx, id); /* the gateway did not answer */
-		return 0;
+	if (w.tx_hash[0] == '\0') {
+		moved = first_send(ctx, &w);
+		return moved > 1 ? 1 : moved;
 	}
-	if (rcpt.state == CHAIN_UNKNOWN) {
-		/* never broadcast, or the gateway never saw it: the same hash */
-		rc = broadcast(ctx, &w);
-		if (rc == CHAIN_REJECTED)
-			return step(ctx, id, fail_pending_tx,
-			    "the chain gateway refused the conversion");
-		if (rc != CHAIN_OK && rc != CHAIN_IN_DOUBT) {
-			check_later(ctx, id);
-			return 0;
-		}
-		moved = 1;
-		/* it may confirm at once; else the next pass asks again */
-		if (ch->ops->receipt(&ch->ep, w.tx_hash, &rcpt) != CHAIN_OK)
-			rcpt.state = CHAIN_PENDING;
-	}
-	switch (rcpt.state) {
-	case CHAIN_CONFIRMED:
-		return step(ctx, id, processing_tx, NULL);
-	case CHAIN_FAILED:
-		snprintf(reason, sizeof(reason), "the conversion failed on chain: %s",
-		    rcpt.reason[0] ? rcpt.reason : "reverted");
-		return step(ctx, id, fail_pending_tx, reason);
-	default:
-		check_later(ctx, id);
-		return moved;
-	}
+	return settle(ctx, id);
 }
 
 int

@@ -121,6 +121,7 @@ auth_wallet(struct req *r, char *why, size_t whylen)
 	default:
 		return ERR_TOKEN_INVALID;
 	}
+	user_wallet_canonical(ctx->cfg.chain_evm, claims.sub);
 	if (user_resolve(ctx->db, claims.sub, ctx->cfg.sandbox, &r->caller) != DB_OK) {
 		snprintf(why, whylen, "users: %s", db_error(ctx->db));
 		return ERR_SERVICE_UNAVAILABLE;

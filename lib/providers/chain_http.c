@@ -88,9 +88,10 @@ answer_string(const struct call *call, const char *name, char *out, size_t cap)
 }
 
 static enum chain_rc
-http_balance(const struct prov_endpoint *ep, const char *wallet, const char *asset,
+http_balance(struct prov_chain *ch, const char *wallet, const char *asset,
     char *out, size_t cap)
 {
+	const struct prov_endpoint *ep = &ch->ep;
 	char path[1024], w[3 * 129 + 1], a[3 * 16 + 1];
 	struct call call;
 	enum chain_rc rc = CHAIN_UNAVAILABLE;
@@ -109,17 +110,70 @@ http_balance(const struct prov_endpoint *ep, const char *wallet, const char *ass
 }
 
 static enum chain_rc
-http_submit(const struct prov_endpoint *ep, const char *tx_hash, const char *wallet,
-    const char *asset, const char *amount)
+http_open(struct prov_chain *ch, char *why, size_t cap)
 {
-	json_t *body = json_pack("{s:s,s:s,s:s,s:s}", "tx_hash", tx_hash,
-	    "wallet", wallet, "asset", asset, "amount", amount);
+	(void)ch;
+	(void)why;
+	(void)cap;
+	return CHAIN_OK;
+}
+
+/* The simulator keeps coins under any wallet id. */
+static int
+http_wallet_ok(const char *wallet)
+{
+	return wallet != NULL && wallet[0] != '\0';
+}
+
+/* The simulator hands out no nonces. */
+static const char *
+http_signer(const struct prov_chain *ch)
+{
+	(void)ch;
+	return NULL;
+}
+
+/* Nothing to check or price: the simulator refuses a transfer the wallet
+ * cannot cover when it is broadcast (nothing moves then). */
+static enum chain_rc
+http_prepare(struct prov_chain *ch, const struct chain_move *m, struct chain_fees *fees,
+    char *why, size_t cap)
+{
+	(void)ch;
+	memset(fees, 0, sizeof(*fees));
+	if (m->kind != CHAIN_CONVERT) {
+		snprintf(why, cap, "the simulator mints through its faucet");
+		return CHAIN_REJECTED;
+	}
+	return CHAIN_OK;
+}
+
+/* The simulator's "signature" is the hash of the move's id. */
+static enum chain_rc
+http_sign(struct prov_chain *ch, const struct chain_move *m, unsigned long long nonce,
+    const struct chain_fees *fees, struct chain_signed *out)
+{
+	(void)ch;
+	(void)nonce;
+	out->fees = *fees;
+	buf_reset(&out->raw);
+	chain_tx_hash(m->ref, out->hash);
+	return out->hash[0] != '\0' ? CHAIN_OK : CHAIN_UNAVAILABLE;
+}
+
+static enum chain_rc
+http_submit(struct prov_chain *ch, const struct chain_move *m, const struct chain_signed *s,
+    char *why, size_t cap)
+{
+	json_t *body = json_pack("{s:s,s:s,s:s,s:s}", "tx_hash", s->hash,
+	    "wallet", m->wallet, "asset", m->asset, "amount", m->amount);
 	struct call call;
 	enum chain_rc rc;
 
+	snprintf(why, cap, "the chain gateway refused the transfer");
 	if (body == NULL)
 		return CHAIN_UNAVAILABLE;
-	if (chain_call(ep, "POST", "/transactions", body, &call) != 0) {
+	if (chain_call(&ch->ep, "POST", "/transactions", body, &call) != 0) {
 		json_decref(body);
 		return call.sent ? CHAIN_IN_DOUBT : CHAIN_UNAVAILABLE;
 	}
@@ -127,8 +181,10 @@ http_submit(const struct prov_endpoint *ep, const char *tx_hash, const char *wal
 	if (call.status >= 200 && call.status < 300)
 		rc = CHAIN_OK;
 	else if (call.status == 400 && call.code != NULL &&
-	    strcmp(call.code, "insufficient_balance") == 0)
+	    strcmp(call.code, "insufficient_balance") == 0) {
 		rc = CHAIN_INSUFFICIENT;
+		snprintf(why, cap, "the wallet no longer holds the amount");
+	}
 	else if (call.status >= 400 && call.status < 500)
 		rc = CHAIN_REJECTED;
 	else
@@ -138,8 +194,9 @@ http_submit(const struct prov_endpoint *ep, const char *tx_hash, const char *wal
 }
 
 static enum chain_rc
-http_receipt(const struct prov_endpoint *ep, const char *tx_hash, struct chain_receipt *out)
+http_receipt(struct prov_chain *ch, const char *tx_hash, struct chain_receipt *out)
 {
+	const struct prov_endpoint *ep = &ch->ep;
 	char path[300], h[3 * (CHAIN_HASH_LEN + 1) + 1], st[16];
 	struct call call;
 	enum chain_rc rc = CHAIN_IN_DOUBT;
@@ -159,6 +216,7 @@ http_receipt(const struct prov_endpoint *ep, const char *tx_hash, struct chain_r
 			out->state = CHAIN_CONFIRMED;
 			out->block_number = (long long)json_integer_value(
 			    json_object_get(call.data, "block_number"));
+			out->confirmations = 1; /* the simulator's word is final */
 		} else if (strcmp(st, "failed") == 0) {
 			out->state = CHAIN_FAILED;
 			if (answer_string(&call, "failure_reason", out->reason,
@@ -176,9 +234,10 @@ http_receipt(const struct prov_endpoint *ep, const char *tx_hash, struct chain_r
 }
 
 static enum chain_rc
-http_faucet(const struct prov_endpoint *ep, const char *wallet, const char *asset,
+http_faucet(struct prov_chain *ch, const char *wallet, const char *asset,
     const char *amount, char *out, size_t cap)
 {
+	const struct prov_endpoint *ep = &ch->ep;
 	json_t *body = json_pack("{s:s,s:s,s:s}", "wallet", wallet, "asset", asset,
 	    "amount", amount);
 	struct call call;
@@ -203,8 +262,21 @@ http_faucet(const struct prov_endpoint *ep, const char *wallet, const char *asse
 }
 
 const struct chain_adapter chain_http = {
-	http_balance,
-	http_submit,
-	http_receipt,
-	http_faucet,
+	.name = "sim",
+	.open = http_open,
+	.wallet_ok = http_wallet_ok,
+	.signer = http_signer,
+	.prepare = http_prepare,
+	.reprice = NULL,
+	.sign = http_sign,
+	.broadcast = http_submit,
+	.receipt = http_receipt,
+	.next_nonce = NULL,
+	.nonce_used = NULL,
+	.balance = http_balance,
+	.faucet = http_faucet,
+	.health = NULL,
+	.head = NULL,
+	.block_hash = NULL,
+	.transfers_in = NULL,
 };

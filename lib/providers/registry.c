@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/strict.h"
+#include "providers/evm_abi.h"
 
 const char *const prov_network_ids[PROV_NETWORKS] = { "MTN", "TELECEL", "AIRTELTIGO" };
 
@@ -18,6 +19,44 @@ endpoint(struct prov_endpoint *ep, const char *provider, const char *url,
 	return strict_copy(ep->url, sizeof(ep->url), url);
 }
 
+/* The EVM adapter's settings from providers.evm.* (cfg checked them). */
+static int
+evm_init(struct prov_chain *ch, const struct cfg *c)
+{
+	static const char *const assets[CHAIN_ASSETS] = { "USDT", "USDC", "USDC_E", "DAI" };
+	struct chain_evm *e = &ch->evm;
+	size_t i;
+	int rc = 0;
+
+	ch->ops = &chain_evm;
+	ch->chain_id = c->evm.chain_id;
+	e->chain_id = c->evm.chain_id;
+	e->confirmations = c->evm.confirmations;
+	e->replace_after_seconds = c->evm.replace_after_seconds;
+	e->head_max_age_seconds = c->evm.head_max_age_seconds;
+	e->log_range = c->evm.log_range;
+	e->max_fee_wei = c->evm.max_fee_wei;
+	e->priority_fee_wei = c->evm.priority_fee_wei;
+	rc |= strict_copy(e->gateway, sizeof(e->gateway), c->evm.gateway);
+	rc |= strict_copy(e->treasury, sizeof(e->treasury), c->evm.treasury);
+	rc |= strict_copy(e->custody, sizeof(e->custody), c->chain_custody_wallet);
+	rc |= strict_copy(e->key_file, sizeof(e->key_file), c->evm.key_file);
+	for (i = 0; i < CHAIN_ASSETS; i++) {
+		rc |= strict_copy(e->tokens[i].asset, sizeof(e->tokens[i].asset), assets[i]);
+		rc |= strict_copy(e->tokens[i].address, sizeof(e->tokens[i].address),
+		    c->evm.token[i]);
+		e->tokens[i].decimals = (unsigned)c->evm.decimals[i];
+	}
+	/* identity is case-insensitive: keep every address lowercase */
+	evm_addr_lower(e->gateway);
+	evm_addr_lower(e->treasury);
+	evm_addr_lower(e->custody);
+	for (i = 0; i < CHAIN_ASSETS; i++)
+		evm_addr_lower(e->tokens[i].address);
+	rc |= endpoint(&ch->ep, "chain", c->evm.rpc_url, c->provider_timeout_ms);
+	return rc;
+}
+
 int
 providers_init(struct providers *p, const struct cfg *c)
 {
@@ -26,8 +65,12 @@ providers_init(struct providers *p, const struct cfg *c)
 	int rc = 0;
 
 	memset(p, 0, sizeof(*p));
-	p->chain.ops = &chain_http;
-	rc |= endpoint(&p->chain.ep, "chain", c->chain_url, c->provider_timeout_ms);
+	if (c->chain_evm) {
+		rc |= evm_init(&p->chain, c);
+	} else {
+		p->chain.ops = &chain_http;
+		rc |= endpoint(&p->chain.ep, "chain", c->chain_url, c->provider_timeout_ms);
+	}
 	for (i = 0; i < PROV_NETWORKS; i++) {
 		p->momo[i].ops = &momo_http;
 		if (c->momo_net[i].url[0] != '\0')
@@ -52,8 +95,14 @@ providers_init(struct providers *p, const struct cfg *c)
 	return rc == 0 ? 0 : -1;
 }
 
-const struct prov_chain *
-providers_chain(const struct providers *p)
+int
+providers_open(struct providers *p, char *why, size_t cap)
+{
+	return p->chain.ops->open(&p->chain, why, cap) == CHAIN_MISCONFIGURED ? -1 : 0;
+}
+
+struct prov_chain *
+providers_chain(struct providers *p)
 {
 	return &p->chain;
 }
@@ -70,19 +119,23 @@ providers_momo(const struct providers *p, const char *network)
 }
 
 void
-providers_health(const struct providers *p, enum prov_health *chain,
+providers_health(struct providers *p, enum prov_health *chain,
     enum prov_health momo[PROV_NETWORKS])
 {
 	struct prov_probe probe[1 + PROV_NETWORKS];
 	enum prov_health h[1 + PROV_NETWORKS];
-	size_t i;
+	size_t i, n = 0;
 
-	probe[0] = (struct prov_probe){ p->chain.ep.url, "/health", p->chain.ep.timeout_ms };
+	/* an adapter with a health check of its own (a JSON-RPC node) is
+	 * asked after the HTTP probes, which run at once */
+	if (p->chain.ops->health == NULL)
+		probe[n++] = (struct prov_probe){ p->chain.ep.url, "/health",
+		    p->chain.ep.timeout_ms };
 	for (i = 0; i < PROV_NETWORKS; i++)
-		probe[1 + i] = (struct prov_probe){ p->momo[i].ep.url,
+		probe[n++] = (struct prov_probe){ p->momo[i].ep.url,
 		    p->momo[i].ops->health_path, p->momo[i].ep.timeout_ms };
-	prov_http_probe_many(probe, 1 + PROV_NETWORKS, h);
-	*chain = h[0];
+	prov_http_probe_many(probe, n, h);
+	*chain = p->chain.ops->health != NULL ? p->chain.ops->health(&p->chain) : h[0];
 	for (i = 0; i < PROV_NETWORKS; i++)
-		momo[i] = h[1 + i];
+		momo[i] = h[n - PROV_NETWORKS + i];
 }

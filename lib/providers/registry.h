@@ -3,7 +3,12 @@
  * config. The domain reaches every adapter through it (never a global
  * adapter), so pointing a network at the sandbox simulator or at a real
  * provider is a config change:
- *   providers.chain_url                  the chain gateway
+ *   providers.chain = sim | evm          which chain adapter (chain.h)
+ *   providers.chain_url                  the simulator (sim)
+ *   providers.evm.*                      the EVM chain (evm): rpc_url,
+ *                                        chain_id, confirmations, gateway,
+ *                                        treasury, key_file, token.<ASSET>,
+ *                                        decimals.<ASSET>, fee limits
  *   providers.momo.<NETWORK>.url         one mobile money provider per
  *                                        network (default momo_url/<NETWORK>)
  *   providers.momo.<NETWORK>.api_user, api_key, subscription_key,
@@ -22,11 +27,6 @@
 
 #define PROV_NETWORKS 3
 
-struct prov_chain {
-	const struct chain_adapter *ops;
-	struct prov_endpoint ep;
-};
-
 struct prov_momo {
 	const struct momo_adapter *ops;
 	struct prov_endpoint ep;  /* ep.provider is the network's id */
@@ -43,8 +43,15 @@ extern const char *const prov_network_ids[PROV_NETWORKS];
 /* Builds the registry from c. 0, or -1 when a URL does not fit. */
 int providers_init(struct providers *p, const struct cfg *c);
 
+/*
+ * Runs the adapters' start-up checks (the chain's key file and chain id).
+ * 0; or -1 with why when the process must refuse to run. A node that does
+ * not answer is not a refusal: it is checked again before it is used.
+ */
+int providers_open(struct providers *p, char *why, size_t cap);
+
 /* The chain gateway. */
-const struct prov_chain *providers_chain(const struct providers *p);
+struct prov_chain *providers_chain(struct providers *p);
 
 /* The adapter of network (an id above), or NULL for an unknown one. */
 const struct prov_momo *providers_momo(const struct providers *p,
@@ -52,7 +59,7 @@ const struct prov_momo *providers_momo(const struct providers *p,
 
 /* The chain's and every network's health, probed at once (so the wait is
  * the slowest probe, not their sum). */
-void providers_health(const struct providers *p, enum prov_health *chain,
+void providers_health(struct providers *p, enum prov_health *chain,
     enum prov_health momo[PROV_NETWORKS]);
 
 #endif

@@ -18,14 +18,15 @@
 static enum chain_rc
 faucet_at(int port, long timeout_ms)
 {
-	struct prov_endpoint ep;
+	struct prov_chain ch;
 	char balance[64];
 
-	memset(&ep, 0, sizeof(ep));
-	(void)strict_copy(ep.provider, sizeof(ep.provider), "chain");
-	snprintf(ep.url, sizeof(ep.url), "http://127.0.0.1:%d", port);
-	ep.timeout_ms = timeout_ms;
-	return chain_http.faucet(&ep, "0x1111111111111111111111111111111111111111",
+	memset(&ch, 0, sizeof(ch));
+	ch.ops = &chain_http;
+	(void)strict_copy(ch.ep.provider, sizeof(ch.ep.provider), "chain");
+	snprintf(ch.ep.url, sizeof(ch.ep.url), "http://127.0.0.1:%d", port);
+	ch.ep.timeout_ms = timeout_ms;
+	return chain_http.faucet(&ch, "0x1111111111111111111111111111111111111111",
 	    "USDT", "10", balance, sizeof(balance));
 }
 

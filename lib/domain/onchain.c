@@ -1,0 +1,583 @@
+#include "domain/onchain.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/currency.h"
+#include "core/log.h"
+#include "core/money.h"
+#include "core/strict.h"
+#include "providers/registry.h"
+
+/* Column positions of SEND_COLS (lib/store/db_stmt.c). */
+enum { SC_REF, SC_PURPOSE, SC_CHAIN, SC_SENDER, SC_NONCE, SC_WALLET, SC_ASSET,
+	SC_AMOUNT, SC_HASH, SC_ATTEMPTS, SC_BROADCASTS, SC_STATUS, SC_MINED_HASH,
+	SC_MINED_BLOCK, SC_MINED_BLOCK_HASH, SC_REASON, SC_SIGNED_AGE, SC__COLS };
+
+/* Column positions of DB_CHAIN_TX_NEWEST. */
+enum { TC_HASH, TC_RAW, TC_GAS, TC_MAX_FEE, TC_PRIORITY_FEE, TC_ATTEMPT };
+
+#define CHECK_AGAIN_SECONDS 2 /* a sandbox mint's next look */
+
+struct send {
+	char ref[ID_MAX], purpose[16];
+	char sender[43];
+	unsigned long long nonce;
+	int has_nonce;
+	char wallet[129], asset[8], amount[MONEY_MAX_TEXT];
+	char tx_hash[CHAIN_HASH_LEN + 1];
+	unsigned long long attempts;
+	char status[16];
+	char mined_hash[CHAIN_HASH_LEN + 1], mined_block_hash[CHAIN_HASH_LEN + 1];
+	long long mined_block;
+	char reason[201];
+	long long signed_age;
+};
+
+static int
+cell_uint(const struct db_rows *r, size_t col, unsigned long long *out)
+{
+	const char *v = db_cell(r, 0, col);
+
+	return v != NULL && strict_uint(v, strlen(v), ~0ULL, out) == 0 ? 0 : -1;
+}
+
+/* Reads ref's send (locked when lock, inside a transaction): DB_OK, DB_DUP
+ * for none, or the db's error. */
+static int
+send_load(struct db *db, const char *ref, int lock, struct send *s)
+{
+	struct db_arg a[1] = { DB_S(ref) };
+	const struct currency *cur;
+	unsigned long long u;
+	struct db_rows rows;
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	if ((rc = db_exec(db, lock ? DB_CHAIN_SEND_LOCK : DB_CHAIN_SEND_GET, a, 1, &rows,
+	    NULL)) != DB_OK)
+		return rc;
+	rc = DB_DUP;
+	if (rows.nrows != 1)
+		goto out;
+	rc = DB_FAIL;
+	if (rows.ncols != SC__COLS)
+		goto out;
+	db_cell_copy(s->ref, sizeof(s->ref), &rows, 0, SC_REF);
+	db_cell_copy(s->purpose, sizeof(s->purpose), &rows, 0, SC_PURPOSE);
+	db_cell_copy(s->sender, sizeof(s->sender), &rows, 0, SC_SENDER);
+	s->has_nonce = cell_uint(&rows, SC_NONCE, &s->nonce) == 0;
+	db_cell_copy(s->wallet, sizeof(s->wallet), &rows, 0, SC_WALLET);
+	db_cell_copy(s->asset, sizeof(s->asset), &rows, 0, SC_ASSET);
+	cur = currency_find(s->asset);
+	if (cur == NULL || money_normalize(db_cell(&rows, 0, SC_AMOUNT), 18, cur->scale,
+	    s->amount, sizeof(s->amount)) != 0)
+		goto out;
+	db_cell_copy(s->tx_hash, sizeof(s->tx_hash), &rows, 0, SC_HASH);
+	if (cell_uint(&rows, SC_ATTEMPTS, &s->attempts) != 0)
+		goto out;
+	db_cell_copy(s->status, sizeof(s->status), &rows, 0, SC_STATUS);
+	db_cell_copy(s->mined_hash, sizeof(s->mined_hash), &rows, 0, SC_MINED_HASH);
+	s->mined_block = cell_uint(&rows, SC_MINED_BLOCK, &u) == 0 ? (long long)u : -1;
+	db_cell_copy(s->mined_block_hash, sizeof(s->mined_block_hash), &rows, 0,
+	    SC_MINED_BLOCK_HASH);
+	db_cell_copy(s->reason, sizeof(s->reason), &rows, 0, SC_REASON);
+	s->signed_age = cell_uint(&rows, SC_SIGNED_AGE, &u) == 0 ? (long long)u : 0;
+	rc = DB_OK;
+out:
+	db_rows_free(&rows);
+	return rc;
+}
+
+/* The move a stored send signed. */
+static struct chain_move
+send_move(const struct send *s)
+{
+	struct chain_move m;
+
+	m.kind = strcmp(s->purpose, ONCHAIN_MINT) == 0 ? CHAIN_MINT : CHAIN_CONVERT;
+	m.ref = s->ref;
+	m.wallet = s->wallet;
+	m.asset = s->asset;
+	m.amount = s->amount;
+	return m;
+}
+
+/* The newest attempt of ref into out (raw initialised by the caller). */
+static int
+newest_attempt(struct db *db, const char *ref, struct chain_signed *out,
+    unsigned long long *attempt)
+{
+	struct db_arg a[1] = { DB_S(ref) };
+	struct db_rows rows;
+	int rc;
+
+	if ((rc = db_exec(db, DB_CHAIN_TX_NEWEST, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	rc = DB_FAIL;
+	if (rows.nrows == 1 &&
+	    cell_uint(&rows, TC_GAS, &out->fees.gas_limit) == 0 &&
+	    cell_uint(&rows, TC_MAX_FEE, &out->fees.max_fee) == 0 &&
+	    cell_uint(&rows, TC_PRIORITY_FEE, &out->fees.priority_fee) == 0 &&
+	    cell_uint(&rows, TC_ATTEMPT, attempt) == 0) {
+		db_cell_copy(out->hash, sizeof(out->hash), &rows, 0, TC_HASH);
+		buf_reset(&out->raw);
+		if (buf_puts(&out->raw, db_cell(&rows, 0, TC_RAW) ? db_cell(&rows, 0, TC_RAW) : "") == 0)
+			rc = DB_OK;
+	}
+	db_rows_free(&rows);
+	return rc;
+}
+
+/* ---- prepare and record ---- */
+
+/* Starts the signer's counter at the node's count, once per process. */
+static enum chain_rc
+seed_nonce(struct ctx *ctx, struct prov_chain *ch, const char *signer)
+{
+	static int seeded;
+	struct db_arg a[3] = { DB_I((long long)ch->chain_id), DB_S(signer) };
+	unsigned long long n;
+	struct db_rows rows;
+	enum chain_rc rc;
+	int have;
+
+	if (seeded)
+		return CHAIN_OK;
+	if (db_exec(ctx->db, DB_CHAIN_NONCE_GET, a, 2, &rows, NULL) != DB_OK)
+		return CHAIN_UNAVAILABLE;
+	have = rows.nrows == 1;
+	db_rows_free(&rows);
+	if (!have) {
+		if ((rc = ch->ops->next_nonce(ch, &n)) != CHAIN_OK)
+			return rc;
+		a[2] = DB_I((long long)n);
+		if (db_exec(ctx->db, DB_CHAIN_NONCE_SEED, a, 3, NULL, NULL) != DB_OK)
+			return CHAIN_UNAVAILABLE;
+		log_event("info", "chain: nonces of %s on chain %llu start at %llu", signer,
+		    ch->chain_id, n);
+	}
+	seeded = 1;
+	return CHAIN_OK;
+}
+
+enum chain_rc
+onchain_prepare(struct ctx *ctx, const struct chain_move *m, struct chain_fees *fees,
+    char *why, size_t cap)
+{
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	const char *signer = ch->ops->signer(ch);
+	enum chain_rc rc;
+
+	if ((rc = ch->ops->prepare(ch, m, fees, why, cap)) != CHAIN_OK)
+		return rc;
+	if (signer != NULL && seed_nonce(ctx, ch, signer) != CHAIN_OK) {
+		snprintf(why, cap, "the operator's nonce could not be read");
+		return CHAIN_UNAVAILABLE;
+	}
+	return CHAIN_OK;
+}
+
+/* Stores attempt number attempt of ref: its hash, bytes and fees. */
+static int
+attempt_insert(struct db *db, const char *ref, unsigned long long attempt,
+    const struct chain_signed *s)
+{
+	struct db_arg a[7];
+
+	a[0] = DB_S(s->hash);
+	a[1] = DB_S(ref);
+	a[2] = DB_I((long long)attempt);
+	a[3] = DB_SN(s->raw.data ? s->raw.data : "", s->raw.len);
+	a[4] = DB_I((long long)s->fees.gas_limit);
+	a[5] = DB_I((long long)s->fees.max_fee);
+	a[6] = DB_I((long long)s->fees.priority_fee);
+	return db_exec(db, DB_CHAIN_TX_INSERT, a, 7, NULL, NULL);
+}
+
+int
+onchain_record(struct ctx *ctx, const char *purpose, const struct chain_move *m,
+    const struct chain_fees *fees, char hash[CHAIN_HASH_LEN + 1])
+{
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	const char *signer = ch->ops->signer(ch);
+	struct chain_signed s;
+	struct db_arg a[9];
+	struct db_rows rows;
+	unsigned long long nonce = 0;
+	int rc;
+
+	hash[0] = '\0';
+	buf_init(&s.raw, CHAIN_RAW_TEXT_MAX);
+	if (signer != NULL) {
+		/* the lock is held until the caller commits: one nonce, one move */
+		a[0] = DB_I((long long)ch->chain_id);
+		a[1] = DB_S(signer);
+		if ((rc = db_exec(ctx->db, DB_CHAIN_NONCE_LOCK, a, 2, &rows, NULL)) != DB_OK)
+			goto out;
+		rc = rows.nrows == 1 && cell_uint(&rows, 0, &nonce) == 0 ? DB_OK : DB_FAIL;
+		db_rows_free(&rows);
+		if (rc != DB_OK || (rc = db_exec(ctx->db, DB_CHAIN_NONCE_TAKE, a, 2, NULL,
+		    NULL)) != DB_OK)
+			goto out;
+	}
+	if (ch->ops->sign(ch, m, nonce, fees, &s) != CHAIN_OK) {
+		log_event("error", "chain: %s %s could not be signed", purpose, m->ref);
+		rc = DB_FAIL;
+		goto out;
+	}
+	a[0] = DB_S(m->ref);
+	a[1] = DB_S(purpose);
+	a[2] = DB_I((long long)ch->chain_id);
+	a[3] = signer != NULL ? DB_S(signer) : DB_NULL;
+	a[4] = signer != NULL ? DB_I((long long)nonce) : DB_NULL;
+	a[5] = DB_S(m->wallet);
+	a[6] = DB_S(m->asset);
+	a[7] = DB_S(m->amount);
+	a[8] = DB_S(s.hash);
+	if ((rc = db_exec(ctx->db, DB_CHAIN_SEND_INSERT, a, 9, NULL, NULL)) != DB_OK ||
+	    (rc = attempt_insert(ctx->db, m->ref, 1, &s)) != DB_OK)
+		goto out;
+	(void)strict_copy(hash, CHAIN_HASH_LEN + 1, s.hash);
+out:
+	buf_free(&s.raw);
+	return rc;
+}
+
+/* ---- broadcast ---- */
+
+/* Broadcasts s (the signed move of send), counted first. */
+static enum chain_rc
+broadcast_signed(struct ctx *ctx, const struct send *send, const struct chain_signed *s,
+    char *why, size_t cap)
+{
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	struct db_arg a[1] = { DB_S(send->ref) };
+	struct chain_move m = send_move(send);
+	enum chain_rc rc;
+
+	if (db_exec(ctx->db, DB_CHAIN_SEND_BROADCAST, a, 1, NULL, NULL) != DB_OK) {
+		snprintf(why, cap, "the database did not count the broadcast");
+		return CHAIN_UNAVAILABLE; /* not counted, so not sent */
+	}
+	why[0] = '\0';
+	rc = ch->ops->broadcast(ch, &m, s, why, cap);
+	if (rc != CHAIN_OK && rc != CHAIN_IN_DOUBT)
+		log_event(ch->ops->signer(ch) != NULL ? "error" : "warn",
+		    "chain: %s %s (%s) not accepted: %s", send->purpose, send->ref, s->hash, why);
+	return rc;
+}
+
+enum chain_rc
+onchain_broadcast(struct ctx *ctx, const char *ref, char *why, size_t cap)
+{
+	struct chain_signed s;
+	unsigned long long attempt;
+	struct send send;
+	enum chain_rc rc = CHAIN_UNAVAILABLE;
+
+	snprintf(why, cap, "the database is unavailable");
+	buf_init(&s.raw, CHAIN_RAW_TEXT_MAX);
+	if (send_load(ctx->db, ref, 0, &send) == DB_OK &&
+	    newest_attempt(ctx->db, ref, &s, &attempt) == DB_OK)
+		rc = broadcast_signed(ctx, &send, &s, why, cap);
+	buf_free(&s.raw);
+	return rc;
+}
+
+/* ---- advance ---- */
+
+/* The send's final state, recorded once (whoever is first). */
+static int
+finish(struct ctx *ctx, const struct send *send, enum onchain_state state,
+    const char *hash, const struct chain_receipt *r, const char *reason)
+{
+	struct db_arg a[6];
+
+	a[0] = DB_S(state == ONCHAIN_CONFIRMED ? "confirmed" : "failed");
+	a[1] = state == ONCHAIN_CONFIRMED ? DB_NULL : DB_S(reason);
+	a[2] = hash != NULL ? DB_S(hash) : DB_NULL;
+	a[3] = r != NULL ? DB_I(r->block_number) : DB_NULL;
+	a[4] = r != NULL && r->block_hash[0] ? DB_S(r->block_hash) : DB_NULL;
+	a[5] = DB_S(send->ref);
+	return db_exec(ctx->db, DB_CHAIN_SEND_FINAL, a, 6, NULL, NULL);
+}
+
+/* out from a send already final. */
+static void
+from_final(const struct send *s, struct onchain_result *out)
+{
+	out->state = strcmp(s->status, "confirmed") == 0 ? ONCHAIN_CONFIRMED : ONCHAIN_FAILED;
+	(void)strict_copy(out->hash, sizeof(out->hash), s->mined_hash[0] ? s->mined_hash :
+	    s->tx_hash);
+	out->block = s->mined_block > 0 ? s->mined_block : 0;
+	(void)strict_copy(out->reason, sizeof(out->reason), s->reason);
+}
+
+/* The receipt of whichever attempt the chain has (at most one: they share
+ * a nonce). CHAIN_OK with *r (UNKNOWN: none) and its hash, or
+ * CHAIN_UNAVAILABLE. */
+static enum chain_rc
+find_receipt(struct ctx *ctx, const char *ref, struct chain_receipt *r,
+    char hash[CHAIN_HASH_LEN + 1])
+{
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	struct db_arg a[1] = { DB_S(ref) };
+	struct db_rows rows;
+	enum chain_rc rc = CHAIN_OK;
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->state = CHAIN_UNKNOWN;
+	if (db_exec(ctx->db, DB_CHAIN_TX_HASHES, a, 1, &rows, NULL) != DB_OK)
+		return CHAIN_UNAVAILABLE;
+	for (i = 0; i < rows.nrows && rc == CHAIN_OK; i++) {
+		db_cell_copy(hash, CHAIN_HASH_LEN + 1, &rows, i, 0);
+		rc = ch->ops->receipt(ch, hash, r);
+		if (rc == CHAIN_OK && r->state != CHAIN_UNKNOWN)
+			break;
+	}
+	db_rows_free(&rows);
+	return rc == CHAIN_OK ? CHAIN_OK : CHAIN_UNAVAILABLE;
+}
+
+/*
+ * Signs a replacement of send's newest attempt (same nonce, fees raised)
+ * and stores it beside the others, unless another process replaced it
+ * first. 1 when stored (s holds it), 0 when not, -1 on a database error.
+ */
+struct replace {
+	struct ctx *ctx;
+	const struct send *send;
+	struct chain_signed *s;
+	unsigned long long attempt;
+	int stored;
+};
+
+static int
+replace_tx(struct db *db, void *arg)
+{
+	struct replace *k = arg;
+	struct prov_chain *ch = providers_chain(&k->ctx->prov);
+	struct chain_move m = send_move(k->send);
+	struct chain_fees fees;
+	struct db_arg a[3];
+	struct db_res res;
+	struct send now;
+	int rc;
+
+	k->stored = 0;
+	if ((rc = send_load(db, k->send->ref, 1, &now)) != DB_OK)
+		return rc;
+	if (strcmp(now.status, "sent") != 0 || now.attempts != k->attempt)
+		return DB_OK; /* final, or replaced by someone else: nothing to do */
+	if (ch->ops->reprice(ch, &k->s->fees, &fees) != CHAIN_OK) {
+		log_event("warn", "chain: %s %s is stuck and providers.evm.max_fee_gwei "
+		    "leaves no room to raise its fees", now.purpose, now.ref);
+		return DB_OK;
+	}
+	if (ch->ops->sign(ch, &m, now.nonce, &fees, k->s) != CHAIN_OK)
+		return DB_FAIL;
+	if ((rc = attempt_insert(db, now.ref, k->attempt + 1, k->s)) != DB_OK)
+		return rc;
+	a[0] = DB_S(k->s->hash);
+	a[1] = DB_S(now.ref);
+	a[2] = DB_I((long long)k->attempt);
+	if ((rc = db_exec(db, DB_CHAIN_SEND_REPLACED, a, 3, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL;
+	k->stored = 1;
+	return DB_OK;
+}
+
+/* Nothing on chain has any of send's attempts: the same bytes again, or a
+ * replacement once the newest is old enough. */
+static void
+send_again(struct ctx *ctx, const struct send *send, struct onchain_result *out)
+{
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	struct chain_signed s;
+	struct replace k;
+	char why[200];
+	enum chain_rc rc;
+
+	buf_init(&s.raw, CHAIN_RAW_TEXT_MAX);
+	if (newest_attempt(ctx->db, send->ref, &s, &k.attempt) != DB_OK)
+		goto out;
+	if (ch->ops->reprice != NULL && send->has_nonce &&
+	    send->signed_age >= (long long)ch->evm.replace_after_seconds) {
+		k.ctx = ctx;
+		k.send = send;
+		k.s = &s;
+		if (db_tx(ctx->db, replace_tx, &k) != DB_OK) {
+			log_event("error", "chain: replacing %s failed: %s", send->ref,
+			    db_error(ctx->db));
+			goto out;
+		}
+		if (!k.stored) /* replaced meanwhile, or no room: send what is stored */
+			(void)newest_attempt(ctx->db, send->ref, &s, &k.attempt);
+		else
+			log_event("warn", "chain: %s %s not mined after %lld s; replaced by %s "
+			    "(attempt %llu, max fee %llu wei)", send->purpose, send->ref,
+			    send->signed_age, s.hash, k.attempt + 1, s.fees.max_fee);
+	}
+	rc = broadcast_signed(ctx, send, &s, why, sizeof(why));
+	if (!send->has_nonce && (rc == CHAIN_INSUFFICIENT || rc == CHAIN_REJECTED)) {
+		/* the simulator said no: nothing moved and no nonce is in use */
+		out->state = ONCHAIN_REFUSED;
+		out->refusal = rc;
+		(void)strict_copy(out->reason, sizeof(out->reason), why);
+	}
+out:
+	buf_free(&s.raw);
+}
+
+int
+onchain_advance(struct ctx *ctx, const char *ref, struct onchain_result *out)
+{
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	char hash[CHAIN_HASH_LEN + 1];
+	struct chain_receipt r;
+	struct db_arg a[4];
+	struct send send;
+	int used = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->state = ONCHAIN_PENDING;
+	if (send_load(ctx->db, ref, 0, &send) != DB_OK)
+		return -1;
+	if (strcmp(send.status, "sent") != 0) {
+		from_final(&send, out);
+		return 0;
+	}
+	if (find_receipt(ctx, ref, &r, hash) != CHAIN_OK) {
+		out->unavailable = 1; /* the chain did not answer: later */
+		return 0;
+	}
+	if (r.state == CHAIN_UNKNOWN && send.has_nonce && ch->ops->nonce_used != NULL &&
+	    ch->ops->nonce_used(ch, send.nonce, &used) == CHAIN_OK && used &&
+	    find_receipt(ctx, ref, &r, hash) == CHAIN_OK && r.state == CHAIN_UNKNOWN) {
+		/* buried under the confirmations, and none of ours: never ours */
+		(void)snprintf(out->reason, sizeof(out->reason), "nonce %llu of %s was used by "
+		    "another transaction (is the operator key used outside cediramp?)",
+		    send.nonce, send.sender);
+		log_event("error", "chain: %s %s: %s", send.purpose, ref, out->reason);
+		if (finish(ctx, &send, ONCHAIN_FAILED, NULL, NULL, out->reason) != DB_OK)
+			return -1;
+		out->state = ONCHAIN_FAILED;
+		return 0;
+	}
+	switch (r.state) {
+	case CHAIN_CONFIRMED:
+	case CHAIN_FAILED:
+		if (finish(ctx, &send, r.state == CHAIN_CONFIRMED ? ONCHAIN_CONFIRMED :
+		    ONCHAIN_FAILED, hash, &r, r.reason) != DB_OK)
+			return -1;
+		/* whoever recorded it first decides; read what was kept */
+		if (send_load(ctx->db, ref, 0, &send) != DB_OK)
+			return -1;
+		from_final(&send, out);
+		return 0;
+	case CHAIN_PENDING:
+		if (r.block_number <= 0)
+			return 0; /* not mined (the simulator's pending) */
+		if (send.mined_block_hash[0] != '\0' &&
+		    strcmp(send.mined_block_hash, r.block_hash) != 0)
+			log_event("warn", "chain: %s %s moved from block %lld (%s) to %lld (%s): "
+			    "a reorg; counting its confirmations again", send.purpose, ref,
+			    send.mined_block, send.mined_block_hash, r.block_number, r.block_hash);
+		a[0] = DB_S(hash);
+		a[1] = DB_I(r.block_number);
+		a[2] = r.block_hash[0] ? DB_S(r.block_hash) : DB_NULL;
+		a[3] = DB_S(ref);
+		return db_exec(ctx->db, DB_CHAIN_SEND_SEEN, a, 4, NULL, NULL) == DB_OK ? 0 : -1;
+	default:
+		break;
+	}
+	if (send.mined_block > 0) {
+		/* seen mined before, gone now: a reorg took its block away */
+		log_event("warn", "chain: %s %s: its receipt in block %lld is gone (a reorg); "
+		    "broadcasting it again", send.purpose, ref, send.mined_block);
+		a[0] = DB_NULL;
+		a[1] = DB_NULL;
+		a[2] = DB_NULL;
+		a[3] = DB_S(ref);
+		if (db_exec(ctx->db, DB_CHAIN_SEND_SEEN, a, 4, NULL, NULL) != DB_OK)
+			return -1;
+	}
+	send_again(ctx, &send, out);
+	return 0;
+}
+
+struct mint {
+	struct ctx *ctx;
+	const struct chain_move *move;
+	const struct chain_fees *fees;
+	char hash[CHAIN_HASH_LEN + 1];
+};
+
+static int
+mint_tx(struct db *db, void *arg)
+{
+	struct mint *k = arg;
+
+	(void)db;
+	return onchain_record(k->ctx, ONCHAIN_MINT, k->move, k->fees, k->hash);
+}
+
+enum chain_rc
+onchain_mint(struct ctx *ctx, const char *wallet, const char *asset, const char *amount,
+    char ref[ID_MAX], char hash[CHAIN_HASH_LEN + 1], char *why, size_t cap)
+{
+	struct chain_move move;
+	struct chain_fees fees;
+	struct mint k;
+	enum chain_rc rc;
+
+	if (id_new(ref, ID_MAX, "mn_") != 0) {
+		snprintf(why, cap, "no id");
+		return CHAIN_UNAVAILABLE;
+	}
+	move = (struct chain_move){ CHAIN_MINT, ref, wallet, asset, amount };
+	if ((rc = onchain_prepare(ctx, &move, &fees, why, cap)) != CHAIN_OK)
+		return rc;
+	k = (struct mint){ ctx, &move, &fees, "" };
+	if (db_tx(ctx->db, mint_tx, &k) != DB_OK) {
+		snprintf(why, cap, "the mint could not be stored");
+		return CHAIN_UNAVAILABLE;
+	}
+	(void)strict_copy(hash, CHAIN_HASH_LEN + 1, k.hash);
+	rc = onchain_broadcast(ctx, ref, why, cap);
+	return rc == CHAIN_IN_DOUBT ? CHAIN_OK : rc; /* stored: the worker sees it through */
+}
+
+int
+onchain_forget(struct db *db, const char *ref)
+{
+	struct db_arg a[1] = { DB_S(ref) };
+
+	return db_exec(db, DB_CHAIN_SEND_DELETE, a, 1, NULL, NULL);
+}
+
+int
+onchain_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
+{
+	return db_claim(ctx->db, DB_CHAIN_SEND_CLAIM, DB_CHAIN_SEND_LEASE, n, lease_seconds,
+	    out[0], ID_MAX);
+}
+
+int
+onchain_settle(struct ctx *ctx, const char *ref)
+{
+	struct db_arg a[2] = { DB_I(CHECK_AGAIN_SECONDS), DB_S(ref) };
+	struct onchain_result r;
+
+	if (onchain_advance(ctx, ref, &r) != 0)
+		return -1;
+	if (r.state == ONCHAIN_PENDING || r.state == ONCHAIN_REFUSED) {
+		(void)db_exec(ctx->db, DB_CHAIN_SEND_CHECK_LATER, a, 2, NULL, NULL);
+		return 0;
+	}
+	return 1;
+}
