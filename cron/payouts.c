@@ -11,6 +11,8 @@
  *   provider's status of their reference (completed, or failed and
  *   refunded once); one the provider never saw is sent again under the
  *   same reference; pending ones are checked again with backoff.
+ * - The service's other moves on chain (sandbox mints): broadcast again
+ *   until mined, replaced when stuck, recorded once final.
  * - Payment intents pending approval or approved, moved from the
  *   provider's status of their request-to-pay (approved, completed and
  *   credited once, rejected, failed); a request that never arrived is sent
@@ -28,6 +30,7 @@
 #include "domain/conv.h"
 #include "domain/ctx.h"
 #include "domain/intent.h"
+#include "domain/onchain.h"
 #include "domain/payout.h"
 #include "domain/withdrawal.h"
 
@@ -46,6 +49,7 @@ static const struct kind kinds[] = {
 	{ "withdrawal", withdrawal_claim, withdrawal_advance },
 	{ "payout", payout_claim, payout_settle },
 	{ "payment intent", intent_claim, intent_advance },
+	{ "chain send", onchain_claim, onchain_settle },
 };
 
 /* Claims and settles one kind's due work until none is left, a batch
@@ -81,7 +85,7 @@ main(void)
 {
 	struct ctx ctx;
 	time_t start = time(NULL);
-	int settled[4] = { 0, 0, 0, 0 }, errors = 0;
+	int settled[5] = { 0, 0, 0, 0, 0 }, errors = 0;
 	size_t i;
 
 	if (ctx_init(&ctx, "payouts", 0) != 0) {
@@ -90,10 +94,12 @@ main(void)
 	}
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		drain(&ctx, &kinds[i], start, &settled[i], &errors);
-	if (settled[0] > 0 || settled[1] > 0 || settled[2] > 0 || settled[3] > 0 || errors > 0)
+	if (settled[0] > 0 || settled[1] > 0 || settled[2] > 0 || settled[3] > 0 ||
+	    settled[4] > 0 || errors > 0)
 		log_event(errors ? "warn" : "info", "payouts: %d conversion(s), %d "
-		    "withdrawal step(s), %d payout(s) and %d payment intent step(s) settled, "
-		    "%d error(s)", settled[0], settled[1], settled[2], settled[3], errors);
+		    "withdrawal step(s), %d payout(s), %d payment intent step(s) and %d "
+		    "other chain move(s) settled, %d error(s)", settled[0], settled[1],
+		    settled[2], settled[3], settled[4], errors);
 	ctx_free(&ctx);
 	return errors ? 1 : 0;
 }

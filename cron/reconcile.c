@@ -2,11 +2,15 @@
  * reconcile: proves the ledger's invariants (see ledger_check). Prints
  * every offending row and exits 1 when one fails, so cron mails it. Also
  * lists the payment intents collected after their time to live (credited
- * all the same; an operator may want to tell the partner).
+ * all the same; an operator may want to tell the partner), and the chain
+ * deposits no partner was credited for (unmatched: each with the command
+ * that assigns it) or whose reversal after a reorg needs an operator
+ * (unreversible: exit 1).
  * Read-only: safe on any number of hosts.
  */
 #include <stdio.h>
 
+#include "domain/chain_deposit.h"
 #include "domain/ctx.h"
 #include "domain/intent.h"
 #include "domain/ledger.h"
@@ -16,7 +20,7 @@ int
 main(void)
 {
 	struct ctx ctx;
-	int rc = 2;
+	int rc = 2, unreversible = 0;
 
 	if (ctx_init(&ctx, "reconcile", 0) != 0)
 		goto out;
@@ -24,9 +28,20 @@ main(void)
 		log_event("error", "reconcile: %s", db_error(ctx.db));
 		goto out;
 	}
+	switch (chain_deposit_report(ctx.db, stdout)) {
+	case 0:
+		break;
+	case 1:
+		log_event("error", "reconcile: a chain deposit needs an operator");
+		unreversible = 1;
+		break;
+	default:
+		log_event("error", "reconcile: %s", db_error(ctx.db));
+		goto out;
+	}
 	switch (ledger_check(ctx.db, stdout)) {
 	case 0:
-		rc = 0;
+		rc = unreversible;
 		break;
 	case 1:
 		log_event("error", "reconcile: ledger invariants violated");

@@ -40,7 +40,11 @@ static const char usage[] =
     "                                          new partner; prints its API key once (sandbox:\n"
     "                                          10000 USDT and USDC to start, unless --unfunded)\n"
     "  partner credit PARTNER_ID USDT|USDC AMOUNT --reference TEXT\n"
-    "                                          credit a real deposit once (the reference is unique)\n"
+    "                                          credit a real deposit once (the reference is unique;\n"
+    "                                          chain:... assigns an unmatched chain deposit)\n"
+    "  partner wallet add|remove PARTNER_ID 0xADDRESS\n"
+    "                                          the addresses a partner's chain deposits come from\n"
+    "  partner wallet list [PARTNER_ID]\n"
     "  partner key PARTNER_ID [--quiet]        another key for a partner (rotation)\n"
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners and their active key counts\n"
@@ -145,6 +149,42 @@ cmd_partner_credit(struct db *db, const struct cfg *c, int argc, char **argv)
 		return report(db, &o, 2);
 	printf("credited %s %s to %s (deposit %s, reference %s)\n", d.amount, d.currency,
 	    argv[3], d.id, d.reference);
+	return 0;
+}
+
+static void
+print_wallet(const char *address, const char *public_id, const char *created_at, void *arg)
+{
+	(void)arg;
+	printf("%-42s %-28s %s\n", address, public_id, created_at);
+}
+
+/* partner wallet add|remove PARTNER_ID ADDRESS, partner wallet list [PARTNER_ID] */
+static int
+cmd_partner_wallet(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	const char *op = argc > 3 ? argv[3] : "";
+	struct outcome o;
+	enum err e;
+
+	if (strcmp(op, "list") == 0 && argc <= 5) {
+		printf("%-42s %-28s %s\n", "address", "partner_id", "created_at");
+		if (partner_wallet_list(db, c->sandbox, argc == 5 ? argv[4] : NULL,
+		    print_wallet, NULL, &o) != ERR_OK)
+			return report(db, &o, 2);
+		return 0;
+	}
+	if ((strcmp(op, "add") != 0 && strcmp(op, "remove") != 0) || argc != 6) {
+		fprintf(stderr, "%s", usage);
+		return 2;
+	}
+	e = strcmp(op, "add") == 0 ?
+	    partner_wallet_add(db, c->sandbox, argv[4], argv[5], &o) :
+	    partner_wallet_remove(db, c->sandbox, argv[4], argv[5], &o);
+	if (e != ERR_OK)
+		return report(db, &o, 2);
+	printf("%s: %s %s\n", argv[4], strcmp(op, "add") == 0 ? "sends deposits from" :
+	    "no longer sends deposits from", argv[5]);
 	return 0;
 }
 
@@ -444,6 +484,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_partner_create(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "credit") == 0 && argc >= 6)
 		return cmd_partner_credit(db, c, argc, argv);
+	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "wallet") == 0)
+		return cmd_partner_wallet(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "key") == 0 && argc > 3)
 		return cmd_partner_key(db, c, argv[3], has(argc, argv, "--quiet"));
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "revoke") == 0 && argc == 4)

@@ -348,7 +348,7 @@ refusal(struct outcome *o, enum chain_rc rc, const char *amount, const char *coi
 		    "Your wallet does not hold %s %s", amount, coin);
 	case CHAIN_ALLOWANCE:
 		outcome_fail(o, ERR_INSUFFICIENT_BALANCE, "Your wallet has not approved the "
-		    "gateway for %s %s: %s", amount, coin, why);
+		    "gateway for %s %s (approve it for the amount first)", amount, coin);
 		outcome_str(o, "reason", "allowance");
 		return o->err;
 	case CHAIN_REJECTED:

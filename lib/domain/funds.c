@@ -13,7 +13,9 @@ static const char *const currencies[FUNDS_CURRENCIES] = { "USDT", "USDC", "GHS" 
 static const char *
 source_name(enum funds_source s)
 {
-	return s == FUNDS_SEED ? "seed" : s == FUNDS_SANDBOX ? "sandbox" : "operator";
+	static const char *const names[] = { "seed", "sandbox", "operator", "chain" };
+
+	return names[s];
 }
 
 struct credit {

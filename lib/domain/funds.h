@@ -18,7 +18,7 @@
 #define FUNDS_DEPOSIT_MAX "1000000" /* the most one deposit may credit */
 #define FUNDS_SANDBOX_START "10000" /* USDT and USDC of a new sandbox partner */
 
-enum funds_source { FUNDS_SEED = 0, FUNDS_SANDBOX, FUNDS_OPERATOR };
+enum funds_source { FUNDS_SEED = 0, FUNDS_SANDBOX, FUNDS_OPERATOR, FUNDS_CHAIN };
 
 struct funds_deposit {
 	char id[ID_MAX];

@@ -4,9 +4,11 @@
 #include <string.h>
 
 #include "core/strict.h"
+#include "domain/chain_deposit.h"
 #include "domain/funds.h"
 #include "domain/internal.h"
 #include "domain/refdata.h"
+#include "providers/evm_abi.h"
 
 #define PUBLIC_ID_PREFIX "pt_"
 
@@ -189,6 +191,9 @@ partner_credit(struct db *db, int sandbox, const char *public_id,
 	if (rc == 0)
 		return outcome_fail(o, ERR_NOT_FOUND, "No partner %s in this environment",
 		    public_id);
+	/* a deposit the chain delivered that no partner's address matched */
+	if (strncmp(reference, CHAIN_DEPOSIT_REF_PREFIX, strlen(CHAIN_DEPOSIT_REF_PREFIX)) == 0)
+		return chain_deposit_assign(db, id, currency, amount, reference, out, o);
 	return funds_deposit(db, id, currency, amount, reference, FUNDS_OPERATOR, out, o);
 }
 
@@ -282,6 +287,120 @@ partner_list(struct db *db, partner_row_fn fn, void *arg, struct outcome *o)
 		if (fn(&row, arg) != 0)
 			break;
 	}
+	db_rows_free(&rows);
+	return ERR_OK;
+}
+
+/* ---- the addresses partners send deposits from ---- */
+
+/* The partner row of public_id in this environment into *id, and the
+ * address (lowercase) into addr: ERR_OK or the error in o. */
+static enum err
+wallet_args(struct db *db, int sandbox, const char *public_id, const char *address,
+    long long *id, char addr[43], struct outcome *o)
+{
+	int rc;
+
+	outcome_init(o);
+	if (!public_id_ok(public_id))
+		return outcome_field(o, ERR_VALIDATION, "partner_id", "pt_ and base62 characters");
+	if (address != NULL) {
+		if (!evm_addr_ok(address))
+			return outcome_field(o, ERR_VALIDATION, "address",
+			    "0x and 40 hexadecimal digits");
+		(void)strict_copy(addr, 43, address);
+		evm_addr_lower(addr);
+	}
+	rc = find_partner(db, public_id, env_name(sandbox), id);
+	if (rc < 0)
+		return domain_db_fail(o, -rc, "find the partner");
+	if (rc == 0)
+		return outcome_fail(o, ERR_NOT_FOUND, "No partner %s in this environment",
+		    public_id);
+	return ERR_OK;
+}
+
+enum err
+partner_wallet_add(struct db *db, int sandbox, const char *public_id, const char *address,
+    struct outcome *o)
+{
+	char addr[43];
+	struct db_arg a[2];
+	struct db_rows rows;
+	unsigned long long owner;
+	long long id = 0;
+	enum err e;
+	int rc;
+
+	if ((e = wallet_args(db, sandbox, public_id, address, &id, addr, o)) != ERR_OK)
+		return e;
+	a[0] = DB_S(addr);
+	a[1] = DB_I(id);
+	rc = db_exec(db, DB_PWALLET_INSERT, a, 2, NULL, NULL);
+	if (rc == DB_OK) {
+		o->changed = 1;
+		return ERR_OK;
+	}
+	if (rc != DB_DUP)
+		return domain_db_fail(o, rc, "register the address");
+	/* the UNIQUE key decided: someone has it; is it this partner? */
+	if ((rc = db_exec(db, DB_PWALLET_OWNER, a, 1, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "read the address");
+	rc = rows.nrows == 1 && db_cell(&rows, 0, 0) != NULL &&
+	    strict_uint(db_cell(&rows, 0, 0), strlen(db_cell(&rows, 0, 0)), ~0ULL >> 1,
+	    &owner) == 0 && (long long)owner == id;
+	db_rows_free(&rows);
+	if (rc)
+		return ERR_OK; /* registered already: nothing to change */
+	return outcome_fail(o, ERR_DUPLICATE_REFERENCE,
+	    "%s is registered to another partner", addr);
+}
+
+enum err
+partner_wallet_remove(struct db *db, int sandbox, const char *public_id,
+    const char *address, struct outcome *o)
+{
+	char addr[43];
+	struct db_arg a[2];
+	struct db_res res;
+	long long id = 0;
+	enum err e;
+	int rc;
+
+	if ((e = wallet_args(db, sandbox, public_id, address, &id, addr, o)) != ERR_OK)
+		return e;
+	a[0] = DB_S(addr);
+	a[1] = DB_I(id);
+	if ((rc = db_exec(db, DB_PWALLET_DELETE, a, 2, NULL, &res)) != DB_OK)
+		return domain_db_fail(o, rc, "remove the address");
+	if (res.affected != 1)
+		return outcome_fail(o, ERR_NOT_FOUND, "%s has no address %s", public_id, addr);
+	o->changed = 1;
+	return ERR_OK;
+}
+
+enum err
+partner_wallet_list(struct db *db, int sandbox, const char *public_id,
+    partner_wallet_fn fn, void *arg, struct outcome *o)
+{
+	struct db_arg a[2] = { DB_NULL, DB_NULL };
+	struct db_rows rows;
+	long long id = 0;
+	size_t i;
+	enum err e;
+	int rc;
+
+	outcome_init(o);
+	if (public_id != NULL) {
+		if ((e = wallet_args(db, sandbox, public_id, NULL, &id, NULL, o)) != ERR_OK)
+			return e;
+		a[0] = DB_I(id);
+		a[1] = DB_I(id);
+	}
+	if ((rc = db_exec(db, DB_PWALLET_LIST, a, 2, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "list the addresses");
+	for (i = 0; i < rows.nrows; i++)
+		fn(db_cell(&rows, i, 0), db_cell(&rows, i, 1), db_cell(&rows, i, 2), arg);
 	db_rows_free(&rows);
 	return ERR_OK;
 }

@@ -823,6 +823,65 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "UPDATE chain_sends SET lease_until = NULL, "
 	    "next_check_at = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
 	    "WHERE ref_id = ? AND status = 'sent'",
+	/* ---- partners' deposit addresses and the deposits worker ---- */
+	[DB_PWALLET_INSERT] =
+	    "INSERT INTO partner_wallets (address, partner_id, created_at) "
+	    "VALUES (?, ?, UTC_TIMESTAMP(6))",
+	[DB_PWALLET_OWNER] =
+	    "SELECT partner_id FROM partner_wallets WHERE address = ?",
+	[DB_PWALLET_DELETE] =
+	    "DELETE FROM partner_wallets WHERE address = ? AND partner_id = ?",
+	[DB_PWALLET_LIST] =
+	    "SELECT w.address, p.public_id, DATE_FORMAT(w.created_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    "FROM partner_wallets w JOIN partners p ON p.id = w.partner_id "
+	    "WHERE (? IS NULL OR w.partner_id = ?) ORDER BY p.public_id, w.address",
+	[DB_CHAIN_BLOCK_LAST] =
+	    "SELECT number, hash FROM chain_blocks WHERE chain_id = ? "
+	    "ORDER BY number DESC LIMIT 1",
+	/* the finished blocks below a number, newest first (walking back a fork) */
+	[DB_CHAIN_BLOCK_BELOW] =
+	    "SELECT number, hash FROM chain_blocks WHERE chain_id = ? AND number < ? "
+	    "ORDER BY number DESC LIMIT 100",
+	[DB_CHAIN_BLOCK_INSERT] =
+	    "INSERT INTO chain_blocks (chain_id, number, hash, finished_at) "
+	    "VALUES (?, ?, ?, UTC_TIMESTAMP(6))",
+	[DB_CHAIN_BLOCK_DELETE_ABOVE] =
+	    "DELETE FROM chain_blocks WHERE chain_id = ? AND number > ?",
+	[DB_CHAIN_BLOCK_PRUNE] =
+	    "DELETE FROM chain_blocks WHERE chain_id = ? AND number < ? LIMIT 10000",
+	[DB_CHAIN_TX_OURS] =
+	    "SELECT COUNT(*) FROM chain_txs WHERE tx_hash = ?",
+	[DB_CDEP_LOCK] =
+	    "SELECT id, status, credits FROM chain_deposits "
+	    "WHERE chain_id = ? AND tx_hash = ? AND log_index = ? FOR UPDATE",
+	[DB_CDEP_INSERT] =
+	    "INSERT INTO chain_deposits (id, chain_id, tx_hash, log_index, block_number, "
+	    "block_hash, token, asset, sender, units, amount, status, partner_id, reference, "
+	    "credits, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+	    "?, ?, ?, ?, ?, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))",
+	/* a log seen again after a reorg removed it: recorded anew */
+	[DB_CDEP_RECORD] =
+	    "UPDATE chain_deposits SET block_number = ?, block_hash = ?, status = ?, "
+	    "partner_id = ?, reference = ?, credits = credits + ?, note = ?, "
+	    "updated_at = UTC_TIMESTAMP(6) WHERE id = ?",
+	[DB_CDEP_ABOVE] =
+	    "SELECT id, status, asset, amount, partner_id, reference, block_number "
+	    "FROM chain_deposits WHERE chain_id = ? AND block_number > ? "
+	    "AND status IN ('credited', 'assigned', 'unmatched') FOR UPDATE",
+	[DB_CDEP_SET_STATUS] =
+	    "UPDATE chain_deposits SET status = ?, note = LEFT(?, 200), "
+	    "updated_at = UTC_TIMESTAMP(6) WHERE id = ?",
+	/* an operator's credit of an unmatched deposit, under its reference */
+	[DB_CDEP_ASSIGN] =
+	    "UPDATE chain_deposits SET status = 'assigned', partner_id = ?, "
+	    "credits = credits + 1, updated_at = UTC_TIMESTAMP(6) WHERE reference = ? "
+	    "AND status = 'unmatched' AND asset = ? AND amount = " DEC("?"),
+	[DB_CDEP_REPORT] =
+	    "SELECT id, status, asset, amount, units, sender, tx_hash, log_index, "
+	    "block_number, reference, note FROM chain_deposits "
+	    "WHERE status IN ('unmatched', 'unreversible') ORDER BY created_at, id",
+	[DB_DEPOSIT_BY_REFERENCE] =
+	    "SELECT id, partner_id, currency, amount FROM partner_deposits WHERE reference = ?",
 };
 
 const char *

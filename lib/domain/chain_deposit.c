@@ -1,0 +1,568 @@
+#include "domain/chain_deposit.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/currency.h"
+#include "core/log.h"
+#include "core/money.h"
+#include "core/strict.h"
+#include "domain/internal.h"
+#include "domain/ledger.h"
+#include "providers/registry.h"
+
+#define PRUNE_KEEP 10000 /* finished blocks kept below the newest */
+
+/* Column positions of DB_CDEP_ABOVE. */
+enum { AB_ID, AB_STATUS, AB_ASSET, AB_AMOUNT, AB_PARTNER, AB_REFERENCE, AB_BLOCK };
+/* Column positions of DB_CDEP_REPORT. */
+enum { RP_ID, RP_STATUS, RP_ASSET, RP_AMOUNT, RP_UNITS, RP_SENDER, RP_TX, RP_LOG,
+	RP_BLOCK, RP_REFERENCE, RP_NOTE };
+
+static int
+cell_ll(const struct db_rows *r, size_t row, size_t col, long long *out)
+{
+	const char *v = db_cell(r, row, col);
+	unsigned long long u;
+
+	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
+		return -1;
+	*out = (long long)u;
+	return 0;
+}
+
+/* ---- recording one log ---- */
+
+struct verdict {
+	long long partner_id;  /* 0: unmatched */
+	char note[200];
+};
+
+/* Whether log t credits a partner, and whom; why not in v->note. */
+static int
+judge(struct db *db, const struct chain_transfer_log *t, struct verdict *v)
+{
+	const struct currency *cur = currency_find(t->asset);
+	struct db_arg a[1] = { DB_S(t->sender) };
+	struct db_rows rows;
+	int rc;
+
+	memset(v, 0, sizeof(*v));
+	if ((rc = db_exec(db, DB_PWALLET_OWNER, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 1 && cell_ll(&rows, 0, 0, &v->partner_id) != 0)
+		v->partner_id = 0;
+	db_rows_free(&rows);
+	if (v->partner_id == 0)
+		snprintf(v->note, sizeof(v->note), "sent from %s, which no partner registered",
+		    t->sender);
+	else if (cur == NULL || !(cur->flags & CURRENCY_PARTNER))
+		snprintf(v->note, sizeof(v->note), "partners hold USDT and USDC, not %s",
+		    t->asset);
+	else if (t->amount[0] == '\0')
+		snprintf(v->note, sizeof(v->note), "%s base units of %s are finer than its "
+		    "places", t->units, t->asset);
+	else if (money_cmp_text(t->amount, "0", cur->scale) <= 0)
+		snprintf(v->note, sizeof(v->note), "a transfer of nothing");
+	if (v->note[0] != '\0')
+		v->partner_id = 0;
+	return DB_OK;
+}
+
+/* The partner_deposits reference of log t's credit number n (1, 2, ...). */
+static void
+reference_of(unsigned long long chain_id, const struct chain_transfer_log *t,
+    unsigned long long n, char *out, size_t cap)
+{
+	if (n <= 1)
+		snprintf(out, cap, CHAIN_DEPOSIT_REF_PREFIX "%llu:%s:%llu", chain_id, t->tx_hash,
+		    t->log_index);
+	else
+		snprintf(out, cap, CHAIN_DEPOSIT_REF_PREFIX "%llu:%s:%llu#%llu", chain_id,
+		    t->tx_hash, t->log_index, n);
+}
+
+struct scan {
+	struct ctx *ctx;
+	struct prov_chain *ch;
+	long long from, to;
+	const struct chain_transfer_log *logs;
+	size_t n;
+	char (*hashes)[CHAIN_HASH_LEN + 1]; /* from..to */
+	struct chain_deposit_stats *st;
+};
+
+/* 1 when log t comes from a transaction the service signed itself (a
+ * sandbox mint topping up the custody address): not a deposit. */
+static int
+ours(struct db *db, const struct chain_transfer_log *t, int *yes)
+{
+	struct db_arg a[1] = { DB_S(t->tx_hash) };
+	struct db_rows rows;
+	int rc;
+
+	if ((rc = db_exec(db, DB_CHAIN_TX_OURS, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	*yes = rows.nrows == 1 && db_cell(&rows, 0, 0) != NULL &&
+	    strcmp(db_cell(&rows, 0, 0), "0") != 0;
+	db_rows_free(&rows);
+	return DB_OK;
+}
+
+/* Log t, in the scan's transaction: credited once, or recorded unmatched;
+ * seen before, nothing (unless a reorg had reversed it: recorded anew). */
+static int
+record_log(struct db *db, struct scan *k, const struct chain_transfer_log *t)
+{
+	char id[ID_MAX], reference[FUNDS_REFERENCE_MAX + 1];
+	unsigned long long credits = 0;
+	struct funds_deposit dep;
+	struct verdict v;
+	struct db_arg a[16];
+	struct db_rows rows;
+	long long n;
+	int rc, again = 0, own = 0;
+
+	if ((rc = ours(db, t, &own)) != DB_OK || own)
+		return rc;
+	a[0] = DB_I((long long)k->ch->chain_id);
+	a[1] = DB_S(t->tx_hash);
+	a[2] = DB_I((long long)t->log_index);
+	if ((rc = db_exec(db, DB_CDEP_LOCK, a, 3, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 1) {
+		if (strcmp(db_cell(&rows, 0, 1), "reversed") != 0) {
+			db_rows_free(&rows);
+			return DB_OK; /* the same log again: credited once already */
+		}
+		again = 1;
+		db_cell_copy(id, sizeof(id), &rows, 0, 0);
+		credits = cell_ll(&rows, 0, 2, &n) == 0 ? (unsigned long long)n : 0;
+	}
+	db_rows_free(&rows);
+	if ((rc = judge(db, t, &v)) != DB_OK)
+		return rc;
+	reference_of(k->ch->chain_id, t, credits + 1, reference, sizeof(reference));
+	if (v.partner_id != 0 && (rc = funds_deposit_tx(db, v.partner_id, t->asset, t->amount,
+	    reference, FUNDS_CHAIN, &dep)) != DB_OK)
+		return rc;
+	if (v.partner_id != 0)
+		k->st->credited++;
+	else
+		k->st->unmatched++;
+	if (again) {
+		a[0] = DB_I(t->block_number);
+		a[1] = DB_S(t->block_hash);
+		a[2] = DB_S(v.partner_id ? "credited" : "unmatched");
+		a[3] = v.partner_id ? DB_I(v.partner_id) : DB_NULL;
+		a[4] = DB_S(reference);
+		a[5] = DB_I(v.partner_id ? 1 : 0);
+		a[6] = v.note[0] ? DB_S(v.note) : DB_NULL;
+		a[7] = DB_S(id);
+		return db_exec(db, DB_CDEP_RECORD, a, 8, NULL, NULL);
+	}
+	if (id_new(id, sizeof(id), "cd_") != 0)
+		return DB_FAIL;
+	a[0] = DB_S(id);
+	a[1] = DB_I((long long)k->ch->chain_id);
+	a[2] = DB_S(t->tx_hash);
+	a[3] = DB_I((long long)t->log_index);
+	a[4] = DB_I(t->block_number);
+	a[5] = DB_S(t->block_hash);
+	a[6] = DB_S(t->token);
+	a[7] = DB_S(t->asset);
+	a[8] = DB_S(t->sender);
+	a[9] = DB_S(t->units);
+	a[10] = t->amount[0] ? DB_S(t->amount) : DB_NULL;
+	a[11] = DB_S(v.partner_id ? "credited" : "unmatched");
+	a[12] = v.partner_id ? DB_I(v.partner_id) : DB_NULL;
+	a[13] = DB_S(reference);
+	a[14] = DB_I(v.partner_id ? 1 : 0);
+	a[15] = v.note[0] ? DB_S(v.note) : DB_NULL;
+	return db_exec(db, DB_CDEP_INSERT, a, 16, NULL, NULL);
+}
+
+/* One range, in one transaction: its logs, then every block as finished. */
+static int
+range_tx(struct db *db, void *arg)
+{
+	struct scan *k = arg;
+	struct chain_deposit_stats keep = *k->st;
+	struct db_arg a[3];
+	long long b;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < k->n; i++)
+		if ((rc = record_log(db, k, &k->logs[i])) != DB_OK)
+			goto fail;
+	a[0] = DB_I((long long)k->ch->chain_id);
+	for (b = k->from; b <= k->to; b++) {
+		a[1] = DB_I(b);
+		a[2] = DB_S(k->hashes[b - k->from]);
+		if ((rc = db_exec(db, DB_CHAIN_BLOCK_INSERT, a, 3, NULL, NULL)) != DB_OK)
+			goto fail;
+	}
+	return DB_OK;
+fail:
+	*k->st = keep; /* a retried transaction counts again */
+	return rc;
+}
+
+/* ---- reorgs ---- */
+
+struct reverse {
+	unsigned long long chain_id;
+	long long fork; /* the last block both agree on */
+	int reversed;
+};
+
+/* Takes back the credit of deposit row i of rows (DB_CDEP_ABOVE): the
+ * partner's balance gives it back, or it is left to an operator. */
+static int
+reverse_credit(struct db *db, const struct db_rows *rows, size_t i, struct reverse *k)
+{
+	struct db_arg a[3];
+	struct db_rows dep;
+	struct ledger_leg legs[2];
+	char acct[LEDGER_CODE_MAX], house[LEDGER_CODE_MAX], bal[MONEY_MAX_TEXT];
+	char dep_id[ID_MAX], asset[8], amount[MONEY_MAX_TEXT];
+	const struct currency *cur;
+	long long partner;
+	int rc;
+
+	a[0] = DB_S(db_cell(rows, i, AB_REFERENCE));
+	if ((rc = db_exec(db, DB_DEPOSIT_BY_REFERENCE, a, 1, &dep, NULL)) != DB_OK)
+		return rc;
+	rc = DB_FAIL;
+	if (dep.nrows == 1 && cell_ll(&dep, 0, 1, &partner) == 0) {
+		db_cell_copy(dep_id, sizeof(dep_id), &dep, 0, 0);
+		db_cell_copy(asset, sizeof(asset), &dep, 0, 2);
+		cur = currency_find(asset);
+		if (cur != NULL && money_normalize(db_cell(&dep, 0, 3), 18, cur->scale, amount,
+		    sizeof(amount)) == 0)
+			rc = DB_OK;
+	}
+	db_rows_free(&dep);
+	if (rc != DB_OK)
+		return rc;
+	snprintf(acct, sizeof(acct), "partner:%lld:%s", partner, asset);
+	snprintf(house, sizeof(house), "house:deposits:%s", asset);
+	if ((rc = ledger_balance(db, acct, cur->scale, bal, sizeof(bal))) != DB_OK)
+		return rc;
+	a[2] = DB_S(db_cell(rows, i, AB_ID));
+	if (money_cmp_text(bal, amount, cur->scale) < 0) {
+		log_event("error", "deposits: a reorg removed deposit %s (%s %s) but partner %lld "
+		    "holds only %s %s: left for an operator", db_cell(rows, i, AB_ID), amount,
+		    asset, partner, bal, asset);
+		a[0] = DB_S("unreversible");
+		a[1] = DB_S("a reorg removed it after the partner spent the credit");
+		return db_exec(db, DB_CDEP_SET_STATUS, a, 3, NULL, NULL);
+	}
+	ledger_leg(&legs[0], acct, asset, amount, 1);
+	ledger_leg(&legs[1], house, asset, amount, 0);
+	if ((rc = ledger_post(db, "partner.deposit.reversed", dep_id, legs, 2)) != DB_OK)
+		return rc;
+	k->reversed++;
+	a[0] = DB_S("reversed");
+	a[1] = DB_S("a reorg removed its block; the credit was taken back");
+	return db_exec(db, DB_CDEP_SET_STATUS, a, 3, NULL, NULL);
+}
+
+static int
+reverse_tx(struct db *db, void *arg)
+{
+	struct reverse *k = arg;
+	struct db_arg a[3];
+	struct db_rows rows;
+	size_t i;
+	int rc = DB_OK;
+
+	k->reversed = 0;
+	a[0] = DB_I((long long)k->chain_id);
+	a[1] = DB_I(k->fork);
+	if ((rc = db_exec(db, DB_CDEP_ABOVE, a, 2, &rows, NULL)) != DB_OK)
+		return rc;
+	for (i = 0; i < rows.nrows && rc == DB_OK; i++) {
+		if (strcmp(db_cell(&rows, i, AB_STATUS), "unmatched") == 0) {
+			a[0] = DB_S("reversed");
+			a[1] = DB_S("a reorg removed its block");
+			a[2] = DB_S(db_cell(&rows, i, AB_ID));
+			rc = db_exec(db, DB_CDEP_SET_STATUS, a, 3, NULL, NULL);
+		} else {
+			rc = reverse_credit(db, &rows, i, k);
+		}
+	}
+	db_rows_free(&rows);
+	if (rc != DB_OK)
+		return rc;
+	a[0] = DB_I((long long)k->chain_id);
+	a[1] = DB_I(k->fork);
+	return db_exec(db, DB_CHAIN_BLOCK_DELETE_ABOVE, a, 2, NULL, NULL);
+}
+
+/*
+ * The last finished block both the node and the database agree on, when
+ * the newest finished one (last, hash) is no longer the node's: walks
+ * back the stored blocks. *fork is -1 when none agrees (everything stored
+ * is gone). 0, or -1 when the chain or the database failed.
+ */
+static int
+find_fork(struct ctx *ctx, struct prov_chain *ch, long long last, long long *fork)
+{
+	char node[CHAIN_HASH_LEN + 1];
+	struct db_arg a[2];
+	struct db_rows rows;
+	long long below = last, n;
+	size_t i;
+
+	*fork = -1;
+	for (;;) {
+		a[0] = DB_I((long long)ch->chain_id);
+		a[1] = DB_I(below);
+		if (db_exec(ctx->db, DB_CHAIN_BLOCK_BELOW, a, 2, &rows, NULL) != DB_OK)
+			return -1;
+		if (rows.nrows == 0) {
+			db_rows_free(&rows);
+			return 0;
+		}
+		for (i = 0; i < rows.nrows; i++) {
+			if (cell_ll(&rows, i, 0, &n) != 0 ||
+			    ch->ops->block_hash(ch, n, node) != CHAIN_OK) {
+				db_rows_free(&rows);
+				return -1;
+			}
+			if (strcmp(node, db_cell(&rows, i, 1)) == 0) {
+				*fork = n;
+				db_rows_free(&rows);
+				return 0;
+			}
+			below = n;
+		}
+		db_rows_free(&rows);
+	}
+}
+
+/* Where this run starts: after the last finished block, after a reorg's
+ * fork (its removed deposits reversed first), or, on the first run, at
+ * providers.evm.deposits_start_block (0: the safe head). */
+static int
+start_block(struct ctx *ctx, struct prov_chain *ch, long long safe, long long *from,
+    struct chain_deposit_stats *st)
+{
+	char node[CHAIN_HASH_LEN + 1], stored[CHAIN_HASH_LEN + 1];
+	struct db_arg a[1] = { DB_I((long long)ch->chain_id) };
+	struct reverse k;
+	struct db_rows rows;
+	long long last;
+	int have;
+
+	if (db_exec(ctx->db, DB_CHAIN_BLOCK_LAST, a, 1, &rows, NULL) != DB_OK)
+		return -1;
+	have = rows.nrows == 1 && cell_ll(&rows, 0, 0, &last) == 0;
+	if (have)
+		db_cell_copy(stored, sizeof(stored), &rows, 0, 1);
+	db_rows_free(&rows);
+	if (!have) {
+		*from = ctx->cfg.evm.deposits_start_block > 0 ?
+		    (long long)ctx->cfg.evm.deposits_start_block : safe;
+		return 0;
+	}
+	if (ch->ops->block_hash(ch, last, node) != CHAIN_OK)
+		return -1;
+	if (strcmp(node, stored) == 0) {
+		*from = last + 1;
+		return 0;
+	}
+	/* the node's block there is another one (or none): a reorg */
+	k.chain_id = ch->chain_id;
+	if (find_fork(ctx, ch, last, &k.fork) != 0)
+		return -1;
+	if (k.fork < 0)
+		k.fork = -1; /* nothing stored survives: everything above -1 */
+	if (db_tx(ctx->db, reverse_tx, &k) != DB_OK) {
+		log_event("error", "deposits: reversing the reorg failed: %s", db_error(ctx->db));
+		return -1;
+	}
+	st->reorgs++;
+	st->reversed += k.reversed;
+	log_event("warn", "deposits: block %lld is no longer %s: the chain forked after block "
+	    "%lld; %d credit(s) reversed, scanning again from %lld", last, stored, k.fork,
+	    k.reversed, k.fork + 1);
+	*from = k.fork + 1;
+	return 0;
+}
+
+int
+chain_deposit_scan(struct ctx *ctx, long budget_seconds, struct chain_deposit_stats *st)
+{
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	struct chain_transfer_log *logs = NULL;
+	char (*hashes)[CHAIN_HASH_LEN + 1] = NULL;
+	time_t start = time(NULL);
+	long long head, safe, from, to, b;
+	struct db_arg a[2];
+	struct scan k;
+	size_t n, i;
+	int rc = -1;
+
+	memset(st, 0, sizeof(*st));
+	st->from = 0;
+	st->to = -1;
+	if (ch->ops->transfers_in == NULL)
+		return 0; /* the simulator: no deposits on chain */
+	if (ch->ops->head(ch, &head) != CHAIN_OK) {
+		log_event("warn", "deposits: the node did not answer");
+		return -1;
+	}
+	safe = head - (long long)ch->evm.confirmations + 1;
+	if (safe < 0)
+		return 0;
+	if (start_block(ctx, ch, safe, &from, st) != 0)
+		return -1;
+	st->from = from;
+	while (from <= safe && time(NULL) - start < budget_seconds) {
+		to = from + (long long)ch->evm.log_range - 1;
+		if (to > safe)
+			to = safe;
+		hashes = calloc((size_t)(to - from + 1), sizeof(*hashes));
+		if (hashes == NULL)
+			goto out;
+		if (ch->ops->transfers_in(ch, from, to, &logs, &n) != CHAIN_OK)
+			goto out;
+		for (b = from; b <= to; b++)
+			if (ch->ops->block_hash(ch, b, hashes[b - from]) != CHAIN_OK ||
+			    hashes[b - from][0] == '\0')
+				goto out;
+		/* the logs must come from these very blocks: else the node
+		 * moved meanwhile, and the next run looks again */
+		for (i = 0; i < n; i++)
+			if (strcmp(logs[i].block_hash, hashes[logs[i].block_number - from]) != 0) {
+				log_event("warn", "deposits: block %lld changed while it was read",
+				    logs[i].block_number);
+				goto out;
+			}
+		k = (struct scan){ ctx, ch, from, to, logs, n, hashes, st };
+		if (db_tx(ctx->db, range_tx, &k) != DB_OK) {
+			log_event("error", "deposits: blocks %lld..%lld not recorded: %s", from, to,
+			    db_error(ctx->db));
+			goto out;
+		}
+		st->to = to;
+		free(logs);
+		logs = NULL;
+		free(hashes);
+		hashes = NULL;
+		from = to + 1;
+	}
+	/* the hashes far below are no use to a reorg's walk back */
+	a[0] = DB_I((long long)ch->chain_id);
+	a[1] = DB_I(from - PRUNE_KEEP);
+	(void)db_exec(ctx->db, DB_CHAIN_BLOCK_PRUNE, a, 2, NULL, NULL);
+	rc = 0;
+out:
+	free(logs);
+	free(hashes);
+	return rc;
+}
+
+/* ---- reconcile and the operator ---- */
+
+int
+chain_deposit_report(struct db *db, FILE *out)
+{
+	struct db_rows rows;
+	size_t i;
+	int bad = 0;
+
+	if (db_exec(db, DB_CDEP_REPORT, NULL, 0, &rows, NULL) != DB_OK)
+		return -1;
+	for (i = 0; i < rows.nrows; i++) {
+		const char *amount = db_cell(&rows, i, RP_AMOUNT);
+		const struct currency *cur = currency_find(db_cell(&rows, i, RP_ASSET));
+		char shown[MONEY_MAX_TEXT] = "";
+
+		if (amount != NULL && cur != NULL)
+			(void)money_normalize(amount, 18, cur->scale, shown, sizeof(shown));
+		fprintf(out, "chain deposit %s %s: %s %s (%s base units) from %s, transaction %s "
+		    "log %s, block %s: %s\n", db_cell(&rows, i, RP_ID), db_cell(&rows, i, RP_STATUS),
+		    shown[0] ? shown : "?", db_cell(&rows, i, RP_ASSET), db_cell(&rows, i, RP_UNITS),
+		    db_cell(&rows, i, RP_SENDER), db_cell(&rows, i, RP_TX), db_cell(&rows, i, RP_LOG),
+		    db_cell(&rows, i, RP_BLOCK), db_cell(&rows, i, RP_NOTE) ?
+		    db_cell(&rows, i, RP_NOTE) : "");
+		if (strcmp(db_cell(&rows, i, RP_STATUS), "unreversible") == 0) {
+			bad = 1;
+			fprintf(out, "  take it back from the partner by hand, then mark it\n");
+		} else if (shown[0] && cur != NULL && (cur->flags & CURRENCY_PARTNER)) {
+			fprintf(out, "  to credit it: cediramp-admin partner credit PARTNER_ID %s %s "
+			    "--reference %s\n", db_cell(&rows, i, RP_ASSET), shown,
+			    db_cell(&rows, i, RP_REFERENCE));
+		} else {
+			fprintf(out, "  no partner can hold it: return it to its sender\n");
+		}
+	}
+	db_rows_free(&rows);
+	return bad;
+}
+
+struct assign {
+	long long partner_id;
+	const char *currency, *amount, *reference;
+	struct funds_deposit *out;
+	int found;
+};
+
+static int
+assign_tx(struct db *db, void *arg)
+{
+	struct assign *k = arg;
+	struct db_arg a[4];
+	struct db_res res;
+	int rc;
+
+	k->found = 0;
+	a[0] = DB_I(k->partner_id);
+	a[1] = DB_S(k->reference);
+	a[2] = DB_S(k->currency);
+	a[3] = DB_S(k->amount);
+	if ((rc = db_exec(db, DB_CDEP_ASSIGN, a, 4, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL; /* nothing to assign: nothing written */
+	k->found = 1;
+	return funds_deposit_tx(db, k->partner_id, k->currency, k->amount, k->reference,
+	    FUNDS_OPERATOR, k->out);
+}
+
+enum err
+chain_deposit_assign(struct db *db, long long partner_id, const char *currency,
+    const char *amount, const char *reference, struct funds_deposit *out,
+    struct outcome *o)
+{
+	const struct currency *cur = currency_find(currency);
+	char norm[MONEY_MAX_TEXT];
+	struct assign k;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (cur == NULL || !(cur->flags & CURRENCY_PARTNER))
+		return outcome_field(o, ERR_INVALID_CURRENCY, "currency", "USDT or USDC");
+	if (money_normalize(amount, cur->scale, cur->scale, norm, sizeof(norm)) != 0)
+		return outcome_field(o, ERR_VALIDATION, "amount",
+		    "a decimal with the currency's places");
+	k = (struct assign){ partner_id, cur->code, norm, reference, out, 0 };
+	rc = db_tx(db, assign_tx, &k);
+	if (rc == DB_DUP)
+		return outcome_fail(o, ERR_DUPLICATE_REFERENCE,
+		    "A deposit with that reference was credited already");
+	if (rc != DB_OK && !k.found)
+		return outcome_field(o, ERR_VALIDATION, "reference", "names no unmatched chain "
+		    "deposit of that currency and amount (cron/reconcile lists them)");
+	if (rc != DB_OK) {
+		memset(out, 0, sizeof(*out));
+		return domain_db_fail(o, rc, "credit the deposit");
+	}
+	o->changed = 1;
+	return ERR_OK;
+}

@@ -1,0 +1,70 @@
+/*
+ * chain_deposit: partners' deposits, read from the chain. Partners fund
+ * their balances by sending tokens to the custody address from addresses
+ * an operator registered for them (partner_wallet_add). The deposits
+ * worker reads the configured tokens' Transfer logs to the custody
+ * address block range by block range, from its last finished block up to
+ * the newest block with the confirmations on top, and stores the hash of
+ * every block it finished:
+ *
+ *   - a log from a registered address, in an asset partners hold (USDT,
+ *     USDC), of an amount exact at its places, credits that partner once:
+ *     the row is UNIQUE per (chain, transaction, log index) and its credit
+ *     is a partner deposit under the unique reference
+ *     "chain:<chain id>:<tx hash>:<log index>";
+ *   - any other log is recorded unmatched, never credited silently;
+ *     reconcile lists it with the command an operator runs to assign it
+ *     (`cediramp-admin partner credit PARTNER USDT AMOUNT --reference REF`);
+ *   - a finished block whose hash the node no longer has is a reorg: the
+ *     worker walks back to where they agree, reverses every credit the
+ *     fork removed (a ledger posting of its own; a partner who spent it
+ *     meanwhile leaves it "unreversible" for an operator) and scans again
+ *     from there. A log that comes back in the new fork is credited again.
+ */
+#ifndef CEDIRAMP_CHAIN_DEPOSIT_H
+#define CEDIRAMP_CHAIN_DEPOSIT_H
+
+#include <stdio.h>
+
+#include "core/outcome.h"
+#include "domain/ctx.h"
+#include "domain/funds.h"
+
+#define CHAIN_DEPOSIT_REF_PREFIX "chain:"
+
+struct chain_deposit_stats {
+	long long from, to;     /* the blocks finished this run (to < from: none) */
+	int credited, unmatched, reversed;
+	int reorgs;
+};
+
+/*
+ * One run of the deposits worker (see above), for at most budget_seconds.
+ * 0 (st says what it did), or -1 when the chain or the database failed
+ * (logged; the next run starts where this one stopped). Nothing to do
+ * under a chain adapter without logs (the simulator).
+ */
+int chain_deposit_scan(struct ctx *ctx, long budget_seconds,
+    struct chain_deposit_stats *st);
+
+/*
+ * Prints every unmatched and unreversible deposit to out, each with what
+ * an operator does about it. Returns 0 when none is unreversible, 1 when
+ * one is, -1 when the database failed.
+ */
+int chain_deposit_report(struct db *db, FILE *out);
+
+/*
+ * An operator's credit of unmatched deposit reference (a reference with
+ * CHAIN_DEPOSIT_REF_PREFIX) to partner_id: currency and amount must be the
+ * deposit's, exactly. In one transaction the deposit becomes "assigned"
+ * and the partner is credited under that reference, once.
+ * ERR_VALIDATION (no unmatched deposit of that reference, currency and
+ * amount: nothing changes), ERR_DUPLICATE_REFERENCE,
+ * ERR_SERVICE_UNAVAILABLE / ERR_INTERNAL.
+ */
+enum err chain_deposit_assign(struct db *db, long long partner_id, const char *currency,
+    const char *amount, const char *reference, struct funds_deposit *out,
+    struct outcome *o);
+
+#endif
