@@ -325,6 +325,8 @@ providers.evm.token.USDC_E = $CHAIN_TOKEN_USDC_E
 providers.evm.token.DAI = $CHAIN_TOKEN_DAI
 providers.evm.replace_after_seconds = 30
 providers.evm.head_max_age_seconds = 30
+# a sandbox chain is short: the deposits worker reads it from the start
+providers.evm.deposits_start_block = 1
 CONF
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make test`: the unit tests, then the integration suite against a private
 # stack (MariaDB + Apache, then MariaDB + lighttpd) started on a free port
-# in its own directory under var/, torn down afterwards; then (one test)
+# in its own directory under var/, torn down afterwards; then the chain
+# suites against such a stack on a local Anvil node (--chain evm), under
+# each server; then (one test)
 # tests/stack/private_dir.sh: a stack started from a copy of the checkout in
 # a 0700 directory the web user cannot enter. Exits non-zero on any
 # failure. With a sanitizer build (build-asan), any AddressSanitizer or
@@ -9,12 +11,13 @@
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=build UNIT_ONLY=0 SERVERS="apache lighttpd"
+BUILD=build UNIT_ONLY=0 SERVERS="apache lighttpd" CHAIN_SERVERS="apache lighttpd"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) BUILD=$2; shift 2 ;;
 	--unit-only) UNIT_ONLY=1; shift ;;
 	--servers) SERVERS=$2; shift 2 ;;
+	--chain-servers) CHAIN_SERVERS=$2; shift 2 ;;
 	*) echo "test: unknown option $1" >&2; exit 2 ;;
 	esac
 done
@@ -64,53 +67,78 @@ sanitizer_reports() {
 	return $found
 }
 
+# One integration pass: a private stack of server with chain (sim or evm)
+# on free ports, the suite against it, the stack down and checked.
+integration() {
+	local server=$1 chain=$2 name var port ctl left p
+	name=$server
+	[ "$chain" = evm ] && name="$server-evm"
+	var="$ROOT/var/test-$name"
+	port=$(free_port)
+	# no background cron loop: the tests run each worker when they mean to
+	ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --server $server --port $port --no-workers"
+	if [ "$chain" = evm ]; then
+		ctl="$ctl --chain evm --anvil-port $(free_port)"
+		export CEDIRAMP_EXTRA_CONF="providers.evm.replace_after_seconds = 3"
+	fi
+	rm -rf "$var"
+	trap '$ctl down >/dev/null 2>&1' EXIT
+	if ! $ctl up >"$LOGS/stack-$name.log" 2>&1; then
+		echo "integ $name: stack did not start:"
+		cat "$LOGS/stack-$name.log"
+		failed=$((failed + 1))
+		$ctl down >/dev/null 2>&1
+		unset CEDIRAMP_EXTRA_CONF
+		return
+	fi
+	unset CEDIRAMP_EXTRA_CONF
+	if (
+		set -a
+		# shellcheck disable=SC1090,SC1091
+		. "$var/sandbox.env"
+		# the chain suites copy the operator's key to a file of the wrong mode
+		[ "$chain" = evm ] && EVM_OPERATOR_KEY=$(sed -n 's/^EVM_OPERATOR_KEY=//p' "$var/secrets.env")
+		set +a
+		CEDIRAMP_CONF="$var/cediramp.conf" STACK_CTL="$ctl" CEDIRAMP_BUILD="$ROOT/$BUILD" \
+			ADMIN="env CEDIRAMP_CONF=$var/cediramp.conf $ROOT/$BUILD/tools/cediramp-admin" \
+			"$BUILD/tests/integration/itest" >"$LOGS/integration-$name.log" 2>&1
+	); then
+		echo "integ $name: ok"
+	else
+		echo "integ $name: FAILED (see $LOGS/integration-$name.log)"
+		grep -E 'FAILED|^ +[0-9]+\. |want' "$LOGS/integration-$name.log" | head -40
+		failed=$((failed + 1))
+	fi
+	count "$LOGS/integration-$name.log"
+	$ctl down >"$LOGS/stack-down-$name.log" 2>&1
+	trap - EXIT
+	if ! sanitizer_reports "$var"; then
+		failed=$((failed + 1))
+	fi
+	# the processes of the stack must all be gone (servers, MariaDB, Anvil,
+	# FastCGI programs, workers)
+	sleep 0.5
+	left=$($ctl pids)
+	if [ -n "$left" ]; then
+		echo "integ $name: processes left running after teardown:"
+		for p in $left; do ps -o pid=,args= -p "$p"; done
+		failed=$((failed + 1))
+	fi
+}
+
 if [ "$UNIT_ONLY" = 0 ]; then
 	# the webhook tests verify signatures with the npm reference libraries
 	# (package-lock.json pins them; tools/deps.sh installed them)
 	wh="$ROOT/tests/webhooks"
 	export WEBHOOK_VERIFIER="node $wh/verify.mjs"
 	for server in $SERVERS; do
-		var="$ROOT/var/test-$server"
-		port=$(free_port)
-		# no background cron loop: the tests run each worker when they mean to
-		ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --server $server --port $port --no-workers"
-		rm -rf "$var"
-		trap '$ctl down >/dev/null 2>&1' EXIT
-		if ! $ctl up >"$LOGS/stack-$server.log" 2>&1; then
-			echo "integ $server: stack did not start:"
-			cat "$LOGS/stack-$server.log"
-			failed=$((failed + 1))
-			$ctl down >/dev/null 2>&1
-			continue
-		fi
-		set -a
-		# shellcheck disable=SC1090,SC1091
-		. "$var/sandbox.env"
-		set +a
-		if CEDIRAMP_CONF="$var/cediramp.conf" STACK_CTL="$ctl" CEDIRAMP_BUILD="$ROOT/$BUILD" \
-			ADMIN="env CEDIRAMP_CONF=$var/cediramp.conf $ROOT/$BUILD/tools/cediramp-admin" \
-			"$BUILD/tests/integration/itest" >"$LOGS/integration-$server.log" 2>&1; then
-			echo "integ $server: ok"
-		else
-			echo "integ $server: FAILED (see $LOGS/integration-$server.log)"
-			grep -E 'FAILED|^ +[0-9]+\. |want' "$LOGS/integration-$server.log" | head -40
-			failed=$((failed + 1))
-		fi
-		count "$LOGS/integration-$server.log"
-		$ctl down >"$LOGS/stack-down-$server.log" 2>&1
-		trap - EXIT
-		if ! sanitizer_reports "$var"; then
-			failed=$((failed + 1))
-		fi
-		# the processes of the stack must all be gone (servers, MariaDB,
-		# FastCGI programs, workers)
-		sleep 0.5
-		left=$($ctl pids)
-		if [ -n "$left" ]; then
-			echo "integ $server: processes left running after teardown:"
-			for p in $left; do ps -o pid=,args= -p "$p"; done
-			failed=$((failed + 1))
-		fi
+		integration "$server" sim
+	done
+	# the real chain: the EVM suites on a stack whose chain is a local Anvil
+	# node (--chain evm); replacements after 3 s, deposits scanned from the
+	# first block
+	for server in $CHAIN_SERVERS; do
+		integration "$server" evm
 	done
 
 	# the stack from a directory the web user cannot enter (one test)

@@ -1,6 +1,7 @@
 /* fake_http: the stand-in for prov_http_call (see fake_http.h). */
 #include "fake_http.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "core/strict.h"
@@ -52,7 +53,7 @@ static void
 rpc_id(const json_t *request, json_t *answer)
 {
 	json_t *rid = json_object_get(request, "id"), *aid = json_object_get(answer, "id");
-	json_int_t r, k;
+	long long r, k; /* json_int_t is long long here (jansson_config.h) */
 
 	if (!json_is_integer(rid) || !json_is_integer(aid))
 		return;
@@ -61,7 +62,7 @@ rpc_id(const json_t *request, json_t *answer)
 	if (k < 1 || r < 1)
 		return;
 	/* k - 1 past what is left above r: keep k, which is above r anyway */
-	if (k - 1 <= JSON_INTEGER_MAX - r)
+	if (k - 1 <= LLONG_MAX - r)
 		(void)json_integer_set(aid, r + (k - 1));
 }
 

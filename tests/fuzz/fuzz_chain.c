@@ -1,11 +1,12 @@
 /*
- * fuzz_chain: the chain gateway adapter (providers/chain.h, chain_http)
- * reading a made-up answer (tests/fuzz/fake_http.c stands in for
- * libcurl): balances, submissions, receipts and faucet answers, bare or
+ * fuzz_chain: the simulator's chain adapter (providers/chain.h,
+ * chain_http) reading a made-up answer (tests/fuzz/fake_http.c stands in
+ * for libcurl): balances, broadcasts, receipts and faucet answers, bare or
  * in a {"data": ...} envelope, against what chain.h documents. Input: op
- * (1 byte: balance, submit, receipt, faucet), the answer (2 bytes), a
+ * (1 byte: balance, broadcast, receipt, faucet), the answer (2 bytes), a
  * buffer size (1 byte), then the answer body, NUL, and the wallet (or
- * transfer hash) asked about.
+ * transfer hash) asked about; the wallet text is also the move's id.
+ * (fuzz_evm reads the EVM adapter.)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,9 +55,9 @@ faucet_otherwise(const struct fake_answer *a)
 	    CHAIN_UNAVAILABLE;
 }
 
-/* An answered submission. */
+/* An answered broadcast. */
 static void
-check_submit(enum chain_rc rc, const struct fake_answer *a, const json_t *body)
+check_broadcast(enum chain_rc rc, const struct fake_answer *a, const json_t *body)
 {
 	const char *code = json_string_value(json_object_get(body, "code"));
 
@@ -80,12 +81,16 @@ check_receipt(enum chain_rc rc, const struct fake_answer *a, const json_t *body,
 	const char *why = json_string_value(member(body, "failure_reason"));
 
 	FZ_CHECK(memchr(r->reason, '\0', sizeof(r->reason)) != NULL);
+	/* the simulator has no blocks of its own to name */
+	FZ_CHECK(r->block_hash[0] == '\0');
 	if (a->status == 404) {
 		FZ_CHECK(rc == CHAIN_OK && r->state == CHAIN_UNKNOWN);
 	} else if (a->status == 200 && st != NULL && strcmp(st, "confirmed") == 0) {
 		FZ_CHECK(rc == CHAIN_OK && r->state == CHAIN_CONFIRMED);
 		FZ_CHECK(r->block_number ==
 		    json_integer_value(member(body, "block_number")));
+		/* the simulator's word is final: one confirmation */
+		FZ_CHECK(r->confirmations == 1);
 	} else if (a->status == 200 && st != NULL && strcmp(st, "failed") == 0) {
 		FZ_CHECK(rc == CHAIN_OK && r->state == CHAIN_FAILED);
 		/* the gateway's reason when it fits, else a reason of ours */
@@ -131,25 +136,30 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t cap = fz_byte(&in) % 100 + 1, blen;
 	char *text = fz_cut(&in, '\0', &blen), *who = fz_cut(&in, '\0', NULL);
 	const char *wallet = who[0] != '\0' ? who : "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
-	char *out = malloc(cap), hash[CHAIN_HASH_LEN + 1];
+	char *out = malloc(cap), why[200];
 	struct fake_answer a = fake_http_answer(how, status);
 	json_t *body = json_loadb(text, blen, JSON_REJECT_DUPLICATES, NULL);
-	struct prov_endpoint ep;
+	struct chain_move m = { CHAIN_CONVERT, wallet, wallet, "USDT", "12.500000" };
+	struct chain_signed s;
+	struct prov_chain ch;
 	struct chain_receipt r;
 	enum chain_rc rc;
 
 	FZ_CHECK(out != NULL);
 	a.body = text;
 	a.len = blen;
-	memset(&ep, 0, sizeof(ep));
-	memcpy(ep.url, "http://127.0.0.1:9", 19);
-	ep.timeout_ms = 1000;
-	chain_tx_hash(wallet, hash);
-	check_tx_hash(wallet, hash);
+	memset(&ch, 0, sizeof(ch));
+	ch.ops = &chain_http;
+	memcpy(ch.ep.url, "http://127.0.0.1:9", 19);
+	ch.ep.timeout_ms = 1000;
+	memset(&s, 0, sizeof(s));
+	buf_init(&s.raw, CHAIN_RAW_TEXT_MAX); /* the simulator signs nothing */
+	chain_tx_hash(m.ref, s.hash);
+	check_tx_hash(m.ref, s.hash);
 	fake_http_set(&a, 1);
 	switch (op) {
 	case 0:
-		rc = chain_http.balance(&ep, wallet, "USDT", out, cap);
+		rc = ch.ops->balance(&ch, wallet, "USDT", out, cap);
 		if (fake_http_calls() == 0)
 			FZ_CHECK(rc == CHAIN_REJECTED); /* a wallet no path holds */
 		else if (!a.answered)
@@ -158,17 +168,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_balance(rc, CHAIN_UNAVAILABLE, &a, body, out, cap);
 		break;
 	case 1:
-		rc = chain_http.submit(&ep, hash, wallet, "USDT", "12.500000");
+		rc = ch.ops->broadcast(&ch, &m, &s, why, sizeof(why));
+		FZ_CHECK(memchr(why, '\0', sizeof(why)) != NULL);
 		if (fake_http_calls() == 0)
 			FZ_CHECK(rc == CHAIN_UNAVAILABLE); /* no body: not UTF-8 */
 		else if (!a.answered)
 			FZ_CHECK(rc == (a.sent ? CHAIN_IN_DOUBT : CHAIN_UNAVAILABLE));
 		else
-			check_submit(rc, &a, body);
+			check_broadcast(rc, &a, body);
 		break;
 	case 2:
 		/* the wallet text as the hash: an id from anywhere */
-		rc = chain_http.receipt(&ep, who[0] != '\0' ? who : hash, &r);
+		rc = ch.ops->receipt(&ch, who[0] != '\0' ? who : s.hash, &r);
 		if (fake_http_calls() == 0)
 			FZ_CHECK(rc == CHAIN_IN_DOUBT);
 		else if (!a.answered)
@@ -177,7 +188,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_receipt(rc, &a, body, &r);
 		break;
 	default:
-		rc = chain_http.faucet(&ep, wallet, "USDT", "100", out, cap);
+		rc = ch.ops->faucet(&ch, wallet, "USDT", "100", out, cap);
 		if (fake_http_calls() == 0)
 			FZ_CHECK(rc == CHAIN_UNAVAILABLE);
 		else if (!a.answered)
@@ -186,6 +197,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_balance(rc, faucet_otherwise(&a), &a, body, out, cap);
 		break;
 	}
+	fake_http_clear();
+	buf_free(&s.raw);
 	json_decref(body);
 	free(out);
 	free(text);

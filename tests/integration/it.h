@@ -114,6 +114,8 @@ int it_suite_intents(void);
 int it_suite_momo(void);
 int it_suite_faucet(void);
 int it_suite_badinput(void);
+int it_suite_chain(void);
+int it_suite_chain_faults(void);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)

@@ -110,4 +110,47 @@ const char *itc_raw_header(const struct itc_raw *r, const char *name, char *buf,
     size_t cap);
 void itc_raw_free(struct itc_raw *r);
 
+/* ---- the chain (itc_chain.c): the sandbox's Anvil node, read and driven
+ * over JSON-RPC by the tests themselves (CHAIN_RPC_URL and the CHAIN_*
+ * addresses of var/sandbox.env) ---- */
+
+/* A JSON-RPC call (params stolen); its result (new reference), or NULL
+ * with the node's error on stderr. */
+json_t *itc_rpc(const char *method, json_t *params);
+/* A random address, as a wallet (lowercase 0x + 40 hex). */
+void itc_chain_address(char out[43]);
+/* A wallet user whose id (the JWT's sub) is a new address. */
+void itc_chain_wallet(struct itc_wallet *w, const char *tier);
+/* The token of asset (CHAIN_TOKEN_<ASSET>). */
+const char *itc_token(const char *asset);
+/* balanceOf(who) of asset's token, in base units, as decimal text (80 bytes). */
+void itc_token_balance(const char *asset, const char *who, char *out);
+/* a - b of two decimal integers as text, through MariaDB's DECIMAL(65,0). */
+void itc_int_sub(const char *a, const char *b, char *out, size_t cap);
+/* Converted events of the gateway whose id is id (the service's id). */
+int itc_converted(const char *id);
+/* from calls to with data (0x hex), impersonated (no key needed); waits
+ * until it is mined; its hash (67 bytes) unless NULL. 0, or -1. */
+int itc_send_as(const char *from, const char *to, const char *data, char *hash);
+/* Mints units (decimal text) of asset to who; who approves the gateway
+ * for units. */
+void itc_mint(const char *asset, const char *who, const char *units);
+void itc_approve(const char *asset, const char *who, const char *units);
+/* Call data of transfer(to, units). */
+void itc_transfer_data(const char *to, const char *units, char *out, size_t cap);
+/* Waits until hash has a receipt (mined); its block, or -1. */
+long long itc_wait_mined(const char *hash, int timeout_ms);
+/* The head's number. */
+long long itc_head(void);
+/* Mining: on (a block a second) or off; mine n blocks now. */
+void itc_mining(int on);
+void itc_mine(int n);
+/* Runs cron/NAME with the stack's config plus the lines extra (may be
+ * NULL); returns its pid without waiting (itc_webhooks_wait waits). */
+pid_t itc_worker_start(const char *name, const char *extra);
+int itc_worker_run(const char *name, const char *extra);
+/* Runs the payouts worker until pred(arg) holds or timeout_ms pass; 1
+ * when it held. */
+int itc_until(int (*pred)(const void *arg), const void *arg, int timeout_ms);
+
 #endif

@@ -3,10 +3,11 @@
 #include <curl/curl.h>
 #include <mysql.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "it.h"
 
-/* Every suite, in the order they run. */
+/* Every suite, in the order they run, on the chain simulator. */
 static int (*const suites[])(void) = {
 	it_suite_reference,
 	it_suite_auth,
@@ -32,18 +33,29 @@ static int (*const suites[])(void) = {
 	it_suite_badinput,
 };
 
+/* On a stack with a real chain (--chain evm: CHAIN_RPC_URL is set). */
+static int (*const chain_suites[])(void) = {
+	it_suite_chain,
+	it_suite_chain_faults,
+};
+
 int
 main(void)
 {
-	size_t i;
+	int (*const *run)(void) = suites;
+	size_t i, n = NELEM(suites);
 	int rc = 2;
 
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	mysql_library_init(0, NULL, NULL);
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		goto libs;
-	for (i = 0; i < NELEM(suites); i++)
-		if (suites[i]() != 0) {
+	if (getenv("CHAIN_RPC_URL") != NULL) {
+		run = chain_suites;
+		n = NELEM(chain_suites);
+	}
+	for (i = 0; i < n; i++)
+		if (run[i]() != 0) {
 			CU_cleanup_registry();
 			goto libs;
 		}

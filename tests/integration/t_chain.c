@@ -1,0 +1,576 @@
+/*
+ * The real chain (providers.chain = evm) against the sandbox's Anvil node,
+ * through the whole stack: a wallet's quote -> convert -> confirm, a
+ * stablecoin transfer, a partner withdrawal and a partner deposit, each a
+ * real transaction the tests then read on chain themselves (token balances
+ * moved by exactly the base units, one Converted event per conversion) and
+ * in the ledger; then every bad input with nothing written or sent.
+ * Runs only on a stack started with --chain evm (tools/test.sh's evm pass).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "itc.h"
+#include "receiver.h"
+
+/* ---- helpers of this suite ---- */
+
+static long long
+count_sql(const char *sql, const char *p1)
+{
+	return it_db_scalar(sql, p1, NULL);
+}
+
+/* The conversion's id from an answer of convert (64 bytes). */
+static void
+conv_id(const struct it_resp *r, char *id)
+{
+	const char *v = it_str(json_object_get(r->json, "data"), "conversionId");
+
+	snprintf(id, 64, "%s", v ? v : "");
+}
+
+/* A 0x + 64 lowercase hex string. */
+static int
+is_tx_hash(const char *h)
+{
+	size_t i;
+
+	if (h == NULL || strlen(h) != 66 || strncmp(h, "0x", 2) != 0)
+		return 0;
+	for (i = 2; i < 66; i++)
+		if (!((h[i] >= '0' && h[i] <= '9') || (h[i] >= 'a' && h[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+/* The conversion's status (16 bytes). */
+static void
+conv_status(const char *id, char *out)
+{
+	out[0] = '\0';
+	(void)it_db_text("SELECT status FROM conversions WHERE id = ?", id, NULL, out, 16);
+}
+
+/* A wallet on chain holding units of USDT, with the gateway approved for
+ * them. */
+static void
+funded_wallet(struct itc_wallet *w, const char *units)
+{
+	itc_chain_wallet(w, "verified");
+	itc_limit(w, "convert", 1000);
+	itc_limit(w, "payouts", 1000);
+	itc_limit(w, "beneficiaries", 1000);
+	itc_mint("USDT", w->id, units);
+	itc_approve("USDT", w->id, units);
+}
+
+/* ---- the flows ---- */
+
+/*
+ * quote -> convert -> confirm, one transaction on chain. With mining held,
+ * the test decides when blocks come: after one block the receipt exists
+ * but the conversion is not final (202 processing, nothing credited);
+ * after the second (the sandbox's confirmations) it completes, once.
+ */
+static void
+test_wallet_convert(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char qid[40], receive[40], id[64], hash[70], stored[70], raw[8];
+	char w0[80], t0[80], w1[80], t1[80], d[80], avail[40], pend[40];
+	json_t *data;
+
+	funded_wallet(&w, "25000000"); /* 25 USDT */
+	itc_token_balance("USDT", w.id, w0);
+	itc_token_balance("USDT", it_env("CHAIN_TREASURY"), t0);
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "25", qid, receive), 0);
+	itc_mining(0);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "25", "USDT", NULL, &r), 201);
+	conv_id(&r, id);
+	data = json_object_get(r.json, "data");
+	CU_ASSERT_STRING_EQUAL(it_str(data, "status"), "processing");
+	snprintf(hash, sizeof(hash), "%s", it_str(data, "txHash") ? it_str(data, "txHash") : "");
+	CU_ASSERT(is_tx_hash(hash));
+	it_resp_free(&r);
+	/* stored before it was sent: the signed bytes, the operator's nonce */
+	CU_ASSERT_EQUAL(it_db_text("SELECT tx_hash FROM chain_sends WHERE ref_id = ? AND "
+	    "purpose = 'conversion' AND nonce IS NOT NULL AND sender IS NOT NULL", id, NULL,
+	    stored, sizeof(stored)), 0);
+	CU_ASSERT_STRING_EQUAL(stored, hash);
+	CU_ASSERT_EQUAL(it_db_text("SELECT LEFT(raw, 4) FROM chain_txs WHERE tx_hash = ?", hash,
+	    NULL, raw, sizeof(raw)), 0);
+	CU_ASSERT_STRING_EQUAL(raw, "0x02"); /* an EIP-1559 transaction */
+	/* one block: mined, one confirmation of two: nothing credited yet */
+	itc_mine(1);
+	CU_ASSERT(itc_wait_mined(hash, 5000) >= 0);
+	CU_ASSERT_EQUAL(itc_confirm(&w, id, NULL, &r), 202);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "processing");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ?", id), 0);
+	/* the second block: final */
+	itc_mine(1);
+	CU_ASSERT_EQUAL(itc_confirm(&w, id, NULL, &r), 200);
+	data = json_object_get(r.json, "data");
+	CU_ASSERT_STRING_EQUAL(it_str(data, "status"), "completed");
+	CU_ASSERT_STRING_EQUAL(it_str(data, "ghsBalance"), receive);
+	it_resp_free(&r);
+	itc_mining(1);
+	/* on chain: exactly 25 USDT moved from the wallet to the treasury, once */
+	itc_token_balance("USDT", w.id, w1);
+	itc_token_balance("USDT", it_env("CHAIN_TREASURY"), t1);
+	itc_int_sub(w0, w1, d, sizeof(d));
+	CU_ASSERT_STRING_EQUAL(d, "25000000");
+	itc_int_sub(t1, t0, d, sizeof(d));
+	CU_ASSERT_STRING_EQUAL(d, "25000000");
+	CU_ASSERT_EQUAL(itc_converted(id), 1);
+	/* the ledger agrees: one posting, the receive amount credited */
+	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
+	    "AND kind = 'conversion.completed'", id), 1);
+	itc_balances(&w, avail, pend);
+	CU_ASSERT_STRING_EQUAL(avail, receive);
+	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_sends WHERE ref_id = ? AND "
+	    "status = 'confirmed'", id), 1);
+	/* confirming again changes nothing */
+	CU_ASSERT_EQUAL(itc_confirm(&w, id, NULL, &r), 200);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ?", id), 1);
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+	itc_wallet_free(&w);
+}
+
+struct payout_ref {
+	char id[64];
+};
+
+static int
+payout_done(const void *arg)
+{
+	const struct payout_ref *p = arg;
+	char st[16] = "";
+
+	(void)it_db_text("SELECT status FROM payouts WHERE id = ?", p->id, NULL, st, sizeof(st));
+	return strcmp(st, "completed") == 0 || strcmp(st, "failed") == 0;
+}
+
+/* A transfer in USDT: its conversion goes through the gateway, then the
+ * payout of the proceeds. */
+static void
+test_stablecoin_transfer(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	struct payout_ref p;
+	char bid[40], body[256], cid[64], w0[80], w1[80], d[80], st[16];
+
+	funded_wallet(&w, "6000000");
+	itc_beneficiary(&w, "MTN", 791, bid);
+	itc_token_balance("USDT", w.id, w0);
+	snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":\"6\","
+	    "\"currency\":\"USDT\"}", bid);
+	CU_ASSERT_EQUAL_FATAL(itc_post(&w, "/api/mobile-money/transfer", NULL, body, &r), 201);
+	snprintf(p.id, sizeof(p.id), "%s", it_str(json_object_get(r.json, "data"), "transactionId"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_text("SELECT conversion_id FROM payouts WHERE id = ?", p.id, NULL,
+	    cid, sizeof(cid)), 0);
+	CU_ASSERT(itc_until(payout_done, &p, 30000));
+	CU_ASSERT_EQUAL(it_db_text("SELECT status FROM payouts WHERE id = ?", p.id, NULL, st,
+	    sizeof(st)), 0);
+	CU_ASSERT_STRING_EQUAL(st, "completed");
+	conv_status(cid, st);
+	CU_ASSERT_STRING_EQUAL(st, "completed");
+	itc_token_balance("USDT", w.id, w1);
+	itc_int_sub(w0, w1, d, sizeof(d));
+	CU_ASSERT_STRING_EQUAL(d, "6000000");
+	CU_ASSERT_EQUAL(itc_converted(cid), 1);
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+	itc_wallet_free(&w);
+}
+
+struct wd_ref {
+	char id[64];
+};
+
+static int
+wd_done(const void *arg)
+{
+	const struct wd_ref *k = arg;
+	char st[16] = "";
+
+	(void)it_db_text("SELECT status FROM withdrawals WHERE id = ?", k->id, NULL, st, sizeof(st));
+	return strcmp(st, "completed") == 0 || strcmp(st, "failed") == 0;
+}
+
+/* A partner's withdrawal: the worker converts it from the custody address
+ * through the gateway, then pays it out. */
+static void
+test_withdrawal(void)
+{
+	struct itc_partner p;
+	struct it_resp r;
+	struct wd_ref k;
+	char body[400], phone[20], t0[80], t1[80], d[80], st[16], hash[70], onchain[70];
+	json_t *data;
+
+	itc_partner_new(&p, "verified", 0);
+	itc_phone(792, phone, sizeof(phone));
+	itc_token_balance("USDT", it_env("CHAIN_TREASURY"), t0);
+	snprintf(body, sizeof(body), "{\"amount\":\"12.5\",\"currency\":\"USDT\","
+	    "\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"evm-wd-1\"}",
+	    phone);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
+	snprintf(k.id, sizeof(k.id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
+	it_resp_free(&r);
+	CU_ASSERT(itc_until(wd_done, &k, 45000));
+	CU_ASSERT_EQUAL(it_db_text("SELECT status FROM withdrawals WHERE id = ?", k.id, NULL,
+	    st, sizeof(st)), 0);
+	CU_ASSERT_STRING_EQUAL(st, "completed");
+	itc_token_balance("USDT", it_env("CHAIN_TREASURY"), t1);
+	itc_int_sub(t1, t0, d, sizeof(d));
+	CU_ASSERT_STRING_EQUAL(d, "12500000");
+	CU_ASSERT_EQUAL(itc_converted(k.id), 1);
+	/* its on_chain_tx_hash is the transaction the chain has */
+	snprintf(body, sizeof(body), "/v1/withdrawals/%s", k.id);
+	CU_ASSERT_EQUAL(itc_partner_get(&p, body, &r), 200);
+	data = json_object_get(r.json, "data");
+	snprintf(onchain, sizeof(onchain), "%s", it_str(data, "on_chain_tx_hash") ?
+	    it_str(data, "on_chain_tx_hash") : "");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_text("SELECT mined_hash FROM chain_sends WHERE ref_id = ?", k.id,
+	    NULL, hash, sizeof(hash)), 0);
+	CU_ASSERT_STRING_EQUAL(onchain, hash);
+	CU_ASSERT(itc_wait_mined(onchain, 1000) >= 0);
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+}
+
+/* ---- deposits ---- */
+
+struct dep_ref {
+	const char *partner_row;
+	const char *want;  /* partner_deposits rows from the chain wanted */
+};
+
+static int
+deposits_seen(const void *arg)
+{
+	const struct dep_ref *k = arg;
+	char n[16];
+
+	(void)it_worker("deposits");
+	snprintf(n, sizeof(n), "%lld", it_db_scalar("SELECT COUNT(*) FROM partner_deposits "
+	    "WHERE partner_id = ? AND source = 'chain'", k->partner_row, NULL));
+	return strcmp(n, k->want) == 0;
+}
+
+/* USDT available of p (40 bytes). */
+static void
+partner_usdt(const struct itc_partner *p, char *out)
+{
+	struct it_resp r;
+	json_t *b;
+	size_t i;
+
+	out[0] = '\0';
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, "/v1/balances", &r), 200);
+	json_array_foreach(json_object_get(r.json, "data"), i, b)
+		if (strcmp(it_str(b, "currency"), "USDT") == 0)
+			snprintf(out, 40, "%s", it_str(b, "available"));
+	it_resp_free(&r);
+}
+
+/* A transfer of units USDT from sender to the custody address; its hash. */
+static void
+deposit(const char *sender, const char *units, char *hash)
+{
+	char data[300];
+
+	itc_mint("USDT", sender, units);
+	itc_transfer_data(it_env("CHAIN_CUSTODY"), units, data, sizeof(data));
+	CU_ASSERT_EQUAL_FATAL(itc_send_as(sender, itc_token("USDT"), data, hash), 0);
+}
+
+/* A registered address's deposit is credited once, however often its log
+ * is read; an unregistered one is left for an operator. */
+static void
+test_deposits(void)
+{
+	struct itc_partner p;
+	struct dep_ref k;
+	char from[43], stranger[43], args[400], out[4096], err[1024], hash[70], hash2[70];
+	char before[40], after[40], ref[120], block[24];
+
+	itc_partner_new(&p, "verified", 0);
+	itc_chain_address(from);
+	snprintf(args, sizeof(args), "partner wallet add %s %s", p.pid, from);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	partner_usdt(&p, before);
+	deposit(from, "40000000", hash);
+	k = (struct dep_ref){ p.row, "1" };
+	CU_ASSERT(itc_until(deposits_seen, &k, 20000));
+	partner_usdt(&p, after);
+	itc_ghs_sub(after, before, out, sizeof(out)); /* 2-place DECIMAL subtraction */
+	CU_ASSERT_STRING_EQUAL(out, "40.00");
+	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_deposits WHERE tx_hash = ? AND "
+	    "status = 'credited' AND credits = 1", hash), 1);
+	/* the same log read again (the scan moved back over its block): once */
+	CU_ASSERT_EQUAL(it_db_text("SELECT block_number FROM chain_deposits WHERE tx_hash = ?",
+	    hash, NULL, block, sizeof(block)), 0);
+	CU_ASSERT(it_db_exec("DELETE FROM chain_blocks WHERE number >= ?", block, NULL) > 0);
+	CU_ASSERT_EQUAL(it_worker("deposits"), 0);
+	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_blocks WHERE number = ?", block), 1);
+	partner_usdt(&p, out);
+	CU_ASSERT_STRING_EQUAL(out, after);
+	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM partner_deposits WHERE reference LIKE "
+	    "CONCAT('chain:%', ?, '%')", hash), 1);
+
+	/* from an address no partner registered: recorded, not credited */
+	itc_chain_address(stranger);
+	deposit(stranger, "7000000", hash2);
+	CU_ASSERT(itc_until(deposits_seen, &k, 20000)); /* still one credit */
+	{
+		int waited;
+
+		for (waited = 0; waited < 20 && count_sql("SELECT COUNT(*) FROM chain_deposits "
+		    "WHERE tx_hash = ?", hash2) == 0; waited++) {
+			(void)it_worker("deposits");
+			usleep(500 * 1000);
+		}
+	}
+	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_deposits WHERE tx_hash = ? AND "
+	    "status = 'unmatched' AND partner_id IS NULL AND credits = 0", hash2), 1);
+	partner_usdt(&p, out);
+	CU_ASSERT_STRING_EQUAL(out, after);
+	/* reconcile lists it, with the command that assigns it */
+	CU_ASSERT_EQUAL(it_db_text("SELECT reference FROM chain_deposits WHERE tx_hash = ?", hash2,
+	    NULL, ref, sizeof(ref)), 0);
+	snprintf(args, sizeof(args), "CEDIRAMP_CONF=%s %s/cron/reconcile",
+	    it_env("CEDIRAMP_CONF"), it_env("CEDIRAMP_BUILD"));
+	{
+		FILE *f = popen(args, "r");
+		size_t n;
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		n = fread(out, 1, sizeof(out) - 1, f);
+		out[n] = '\0';
+		CU_ASSERT_EQUAL(pclose(f), 0);
+	}
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "unmatched"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, stranger));
+	snprintf(args, sizeof(args), "partner credit PARTNER_ID USDT 7.000000 --reference %s", ref);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, args));
+	/* an operator assigns it: wrong amount refused, then once, never twice */
+	snprintf(args, sizeof(args), "partner credit %s USDT 7.5 --reference %s", p.pid, ref);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+	snprintf(args, sizeof(args), "partner credit %s USDT 7 --reference %s", p.pid, ref);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	CU_ASSERT_NOT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_deposits WHERE tx_hash = ? AND "
+	    "status = 'assigned' AND credits = 1", hash2), 1);
+	partner_usdt(&p, out);
+	itc_ghs_sub(out, before, err, sizeof(err));
+	CU_ASSERT_STRING_EQUAL(err, "47.00");
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+}
+
+/* ---- bad input: each refused with its error, nothing written or sent ---- */
+
+static long long
+sends(void)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM chain_sends", NULL, NULL);
+}
+
+static void
+test_refusals(void)
+{
+	struct itc_wallet w, plain;
+	struct it_resp r;
+	char qid[40], used[8];
+	long long s0, c0;
+	json_t *data;
+
+	/* a token whose subject is not an address cannot convert on chain */
+	itc_wallet(&plain, "not-an-address", NULL);
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&plain, "USDT", "5", qid, NULL), 0);
+	s0 = sends();
+	c0 = itc_count("conversions");
+	CU_ASSERT_EQUAL(itc_convert(&plain, qid, "5", "USDT", NULL, &r), 400);
+	it_assert_wallet_error(&r, 400, "validation_error", "sub is not an address");
+	CU_ASSERT_PTR_NOT_NULL(strstr(it_str(r.json, "message"), "address"));
+	it_resp_free(&r);
+	itc_post(&plain, "/api/sandbox/faucet", NULL, "{\"asset\":\"USDT\",\"amount\":\"5\"}", &r);
+	it_assert_wallet_error(&r, 400, "validation_error", "faucet for a non-address");
+	it_resp_free(&r);
+	itc_post(&plain, "/api/sandbox/approve", NULL, "{\"asset\":\"USDT\",\"amount\":\"5\"}", &r);
+	it_assert_wallet_error(&r, 400, "validation_error", "approve for a non-address");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_text("SELECT used_at IS NULL FROM quotes WHERE id = ?", qid, NULL,
+	    used, sizeof(used)), 0);
+	CU_ASSERT_STRING_EQUAL(used, "1");
+
+	/* coins but no approval: insufficient_balance, data.reason allowance */
+	itc_chain_wallet(&w, NULL);
+	itc_mint("USDT", w.id, "5000000");
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "5", qid, NULL), 0);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "5", "USDT", NULL, &r), 400);
+	it_assert_wallet_error(&r, 400, "insufficient_balance", "no allowance");
+	data = json_object_get(r.json, "data");
+	CU_ASSERT_STRING_EQUAL(it_str(data, "reason") ? it_str(data, "reason") : "", "allowance");
+	it_resp_free(&r);
+	/* approved, but fewer coins than the quote: insufficient_balance */
+	itc_approve("USDT", w.id, "9000000");
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "9", qid, NULL), 0);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "9", "USDT", NULL, &r), 400);
+	it_assert_wallet_error(&r, 400, "insufficient_balance", "too few coins");
+	CU_ASSERT_PTR_NULL(json_object_get(json_object_get(r.json, "data"), "reason"));
+	it_resp_free(&r);
+	/* the sandbox magic .666: the gateway call would revert, so nothing is sent */
+	itc_mint("USDT", w.id, "2000000");
+	itc_approve("USDT", w.id, "9000000");
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "1.666", qid, NULL), 0);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1.666", "USDT", NULL, &r), 500);
+	it_assert_wallet_error(&r, 500, "conversion_failed", "a call that reverts");
+	CU_ASSERT_PTR_NOT_NULL(strstr(it_str(r.json, "message"), "666"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(sends(), s0);
+	CU_ASSERT_EQUAL(itc_count("conversions"), c0);
+
+	/* the node down: provider_unavailable, nothing written; health says so */
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "1", qid, NULL), 0);
+	CU_ASSERT_EQUAL(it_stack("chain-stop"), 0);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", NULL, &r), 503);
+	it_assert_wallet_error(&r, 503, "provider_unavailable", "node down");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_http("GET", "/v1/health", NULL, NULL, 0, &r), 0);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(json_object_get(r.json, "data"),
+	    "services"), "blockchain"), "down");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_stack("chain-start"), 0);
+	CU_ASSERT_EQUAL(it_http("GET", "/v1/health", NULL, NULL, 0, &r), 0);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(json_object_get(r.json, "data"),
+	    "services"), "blockchain"), "operational");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(sends(), s0);
+	CU_ASSERT_EQUAL(itc_count("conversions"), c0);
+	itc_wallet_free(&w);
+	itc_wallet_free(&plain);
+}
+
+/* A worker with the stack's config plus extra: its exit status, its
+ * standard error (the log: log.file emptied) in err. */
+static int
+worker_said(const char *name, const char *extra, char *err, size_t cap)
+{
+	char conf[512], cmd[2048];
+	FILE *f;
+	size_t n;
+	int st;
+
+	snprintf(conf, sizeof(conf), "%s.refuse", it_env("CEDIRAMP_CONF"));
+	snprintf(cmd, sizeof(cmd), "umask 077 && cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "a"));
+	fprintf(f, "\nlog.file =\n%s\n", extra);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/%s 2>&1 >/dev/null", conf,
+	    it_env("CEDIRAMP_BUILD"), name);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = popen(cmd, "r"));
+	n = fread(err, 1, cap - 1, f);
+	err[n] = '\0';
+	st = pclose(f);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A key file of mode 0644, a wrong chain id: the service refuses to run;
+ * a node answering garbage: nothing is signed. */
+static void
+test_refuses_to_run(void)
+{
+	struct itc_partner p;
+	struct it_resp r;
+	struct receiver *rcv;
+	char key[256], extra[600], err[4096], body[400], phone[20], id[64], hash[8];
+	long long s0, n0;
+	FILE *f;
+
+	/* a copy of the operator's key, readable by others */
+	snprintf(key, sizeof(key), "%s.key-0644", it_env("CEDIRAMP_CONF"));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(key, "w"));
+	fprintf(f, "%s\n", it_env("EVM_OPERATOR_KEY"));
+	fclose(f);
+	CU_ASSERT_EQUAL_FATAL(chmod(key, 0644), 0);
+	s0 = sends();
+	n0 = it_db_scalar("SELECT COALESCE(SUM(next_nonce), 0) FROM chain_nonces", NULL, NULL);
+	snprintf(extra, sizeof(extra), "providers.evm.key_file = %s", key);
+	CU_ASSERT_EQUAL(worker_said("payouts", extra, err, sizeof(err)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "mode 0644"));
+	CU_ASSERT_PTR_NULL(strstr(err, it_env("EVM_OPERATOR_KEY"))); /* never the key */
+	CU_ASSERT_EQUAL(chmod(key, 0600), 0); /* the same file at 0600 runs */
+	CU_ASSERT_EQUAL(worker_said("payouts", extra, err, sizeof(err)), 0);
+	unlink(key);
+	/* a node on another chain than the config says */
+	CU_ASSERT_EQUAL(worker_said("payouts", "providers.evm.chain_id = 1", err, sizeof(err)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "not providers.evm.chain_id 1"));
+	CU_ASSERT_EQUAL(worker_said("deposits", "providers.evm.chain_id = 1", err, sizeof(err)), 1);
+
+	/* a node answering garbage: a pending withdrawal stays unsigned */
+	itc_partner_new(&p, "verified", 0);
+	itc_phone(793, phone, sizeof(phone));
+	snprintf(body, sizeof(body), "{\"amount\":\"2\",\"currency\":\"USDT\","
+	    "\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"evm-garbage\"}",
+	    phone);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
+	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
+	it_resp_free(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv = rcv_start());
+	snprintf(extra, sizeof(extra), "providers.evm.rpc_url = http://127.0.0.1:%d/",
+	    rcv_port(rcv));
+	(void)worker_said("payouts", extra, err, sizeof(err));
+	CU_ASSERT(rcv_count(rcv) > 0); /* it was asked, and answered nonsense */
+	rcv_stop(rcv);
+	CU_ASSERT_EQUAL(it_db_text("SELECT COALESCE(tx_hash, 'none') FROM withdrawals WHERE id = ?",
+	    id, NULL, hash, sizeof(hash)), 0);
+	CU_ASSERT_STRING_EQUAL(hash, "none");
+	CU_ASSERT_EQUAL(sends(), s0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COALESCE(SUM(next_nonce), 0) FROM chain_nonces", NULL,
+	    NULL), n0);
+	/* the real node then takes it through (no harm was done) */
+	{
+		struct wd_ref k;
+
+		snprintf(k.id, sizeof(k.id), "%s", id);
+		it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), "
+		    "lease_until = NULL WHERE id = ?", id, NULL);
+		CU_ASSERT(itc_until(wd_done, &k, 45000));
+		CU_ASSERT_EQUAL(itc_converted(id), 1);
+	}
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+}
+
+static int
+chain_setup(void)
+{
+	/* blocks every second, whatever a test before left */
+	itc_mining(1);
+	return itc_head() >= 0 ? 0 : -1;
+}
+
+static const struct tu_test tests[] = {
+	{ "wallet: quote, convert, confirm on chain", test_wallet_convert },
+	{ "wallet: a transfer in USDT", test_stablecoin_transfer },
+	{ "partner: a withdrawal through the gateway", test_withdrawal },
+	{ "partner: deposits credited once, unmatched left to an operator", test_deposits },
+	{ "bad input: refused, nothing written or sent", test_refusals },
+	{ "refusing to run: key mode, chain id; a node answering garbage", test_refuses_to_run },
+};
+
+int
+it_suite_chain(void)
+{
+	return tu_add_suite("chain (EVM)", chain_setup, NULL, tests, NELEM(tests));
+}
