@@ -32,6 +32,7 @@
 #include "sandbox/settings.h"
 #include "store/db.h"
 #include "store/migrate.h"
+#include "providers/registry.h"
 
 static const char usage[] =
     "usage: cediramp-admin COMMAND ...\n"
@@ -45,6 +46,8 @@ static const char usage[] =
     "  partner wallet add|remove PARTNER_ID 0xADDRESS\n"
     "                                          the addresses a partner's chain deposits come from\n"
     "  partner wallet list [PARTNER_ID]\n"
+    "  chain status                            the chain: its id, head, the operator's address, gas\n"
+    "                                          and nonces, the custody's coins\n"
     "  partner key PARTNER_ID [--quiet]        another key for a partner (rotation)\n"
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners and their active key counts\n"
@@ -472,6 +475,55 @@ float_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
 	return 2;
 }
 
+/* chain status: what an operator checks before and while running on a
+ * chain (refuses as the programs do: a bad key file, a wrong chain id). */
+static int
+cmd_chain_status(struct db *db, const struct cfg *c)
+{
+	static const char *const assets[] = { "USDT", "USDC", "USDC_E", "DAI" };
+	struct providers p;
+	struct prov_chain *ch;
+	char why[300], text[96], db_nonce[32] = "none yet";
+	struct db_arg a[2];
+	struct db_rows rows;
+	unsigned long long nonce;
+	long long head;
+	size_t i;
+
+	if (providers_init(&p, c) != 0 || providers_open(&p, why, sizeof(why)) != 0) {
+		fprintf(stderr, "cediramp-admin: chain: %s\n", why);
+		return 1;
+	}
+	ch = providers_chain(&p);
+	printf("adapter   %s\n", ch->ops->name);
+	printf("node      %s\n", ch->ep.url[0] ? ch->ep.url : "(none)");
+	if (ch->ops->signer(ch) == NULL)
+		return 0; /* the simulator: nothing more to tell */
+	printf("chain id  %llu (%s)\n", ch->chain_id, ch->evm.chain_checked ?
+	    "the node agrees" : "the node did not answer");
+	if (ch->ops->head(ch, &head) == CHAIN_OK)
+		printf("head      block %lld\n", head);
+	printf("operator  %s\n", ch->ops->signer(ch));
+	printf("  gas     %s\n", ch->ops->gas_balance(ch, text, sizeof(text)) == CHAIN_OK ?
+	    text : "(unreadable)");
+	a[0] = DB_I((long long)ch->chain_id);
+	a[1] = DB_S(ch->ops->signer(ch));
+	if (db_exec(db, DB_CHAIN_NONCE_GET, a, 2, &rows, NULL) == DB_OK) {
+		if (rows.nrows == 1)
+			db_cell_copy(db_nonce, sizeof(db_nonce), &rows, 0, 0);
+		db_rows_free(&rows);
+	}
+	if (ch->ops->next_nonce(ch, &nonce) == CHAIN_OK)
+		printf("  nonce   next %s in the database, %llu at the node (pending)\n", db_nonce,
+		    nonce);
+	printf("gateway   %s\ntreasury  %s\ncustody   %s\n", ch->evm.gateway, ch->evm.treasury,
+	    ch->evm.custody);
+	for (i = 0; i < sizeof(assets) / sizeof(assets[0]); i++)
+		if (ch->ops->balance(ch, ch->evm.custody, assets[i], text, sizeof(text)) == CHAIN_OK)
+			printf("  %-7s %s\n", assets[i], text);
+	return 0;
+}
+
 static int
 dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 {
@@ -512,6 +564,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_sim_set(db, c, argv[3], argv[4]);
 	if (strcmp(cmd, "float") == 0)
 		return float_cmd(db, c, argc, argv);
+	if (strcmp(cmd, "chain") == 0 && strcmp(sub, "status") == 0 && argc == 3)
+		return cmd_chain_status(db, c);
 	fprintf(stderr, "%s", usage);
 	return 2;
 }

@@ -191,6 +191,9 @@ struct chain_adapter {
 	 * CHAIN_UNAVAILABLE for anything else that is not a balance. */
 	enum chain_rc (*faucet)(struct prov_chain *ch, const char *wallet,
 	    const char *asset, const char *amount, char *out, size_t cap);
+	/* The signer's native coin (gas money), as decimal text with 18
+	 * places into out. NULL without a signer. */
+	enum chain_rc (*gas_balance)(struct prov_chain *ch, char *out, size_t cap);
 	/* The chain's health (NULL: probe ep.url + "/health"). */
 	enum prov_health (*health)(struct prov_chain *ch);
 	/* Deposits (NULL for the simulator): the last block number, and a

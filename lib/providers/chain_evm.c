@@ -189,9 +189,10 @@ token_read(struct prov_chain *ch, const char *token, const char *owner,
 	buf_init(&data, DATA_MAX);
 	if (evm_addr_parse(owner, a) != 0 || (spender && evm_addr_parse(spender, b) != 0))
 		goto out;
-	if ((spender ? evm_abi_selector(&data, EVM_SIG_ALLOWANCE) | evm_abi_address(&data, a) |
-	    evm_abi_address(&data, b) : evm_abi_selector(&data, EVM_SIG_BALANCE_OF) |
-	    evm_abi_address(&data, a)) != 0) {
+	/* || and not |: the words must be appended in this order */
+	if (spender ? (evm_abi_selector(&data, EVM_SIG_ALLOWANCE) || evm_abi_address(&data, a) ||
+	    evm_abi_address(&data, b)) : (evm_abi_selector(&data, EVM_SIG_BALANCE_OF) ||
+	    evm_abi_address(&data, a))) {
 		rc = CHAIN_UNAVAILABLE;
 		goto out;
 	}
@@ -262,7 +263,7 @@ move_call(const struct prov_chain *ch, const struct chain_move *m, char to[43],
 	}
 	if (m->kind == CHAIN_MINT) {
 		(void)strict_copy(to, 43, t->address);
-		bad = evm_abi_selector(data, EVM_SIG_MINT) | evm_abi_address(data, who) |
+		bad = evm_abi_selector(data, EVM_SIG_MINT) || evm_abi_address(data, who) ||
 		    evm_abi_uint(data, units);
 	} else {
 		if (evm_id_word(m->ref, id) != 0) {
@@ -270,8 +271,8 @@ move_call(const struct prov_chain *ch, const struct chain_move *m, char to[43],
 			return CHAIN_REJECTED;
 		}
 		(void)strict_copy(to, 43, ch->evm.gateway);
-		bad = evm_abi_selector(data, EVM_SIG_CONVERT) | evm_abi_bytes32(data, id) |
-		    evm_abi_address(data, tok) | evm_abi_address(data, who) |
+		bad = evm_abi_selector(data, EVM_SIG_CONVERT) || evm_abi_bytes32(data, id) ||
+		    evm_abi_address(data, tok) || evm_abi_address(data, who) ||
 		    evm_abi_uint(data, units);
 	}
 	if (bad) {
@@ -623,6 +624,23 @@ evm_nonce_used(struct prov_chain *ch, unsigned long long nonce, int *used)
 	return CHAIN_OK;
 }
 
+static enum chain_rc
+evm_gas_balance(struct prov_chain *ch, char *out, size_t cap)
+{
+	json_t *res, *params = json_pack("[s,s]", ch->evm.operator_address, "latest");
+	enum chain_rc rc = CHAIN_UNAVAILABLE;
+	mpz_t v;
+
+	if (params == NULL || rpc(ch, "eth_getBalance", params, &res, NULL, 0) != CHAIN_OK)
+		return CHAIN_UNAVAILABLE;
+	mpz_init(v);
+	if (evm_qty_mpz(res, v) == 0 && evm_units_to_text(v, 18, 18, out, cap) == 0)
+		rc = CHAIN_OK;
+	mpz_clear(v);
+	json_decref(res);
+	return rc;
+}
+
 static enum prov_health
 evm_health(struct prov_chain *ch)
 {
@@ -798,6 +816,7 @@ const struct chain_adapter chain_evm = {
 	.nonce_used = evm_nonce_used,
 	.balance = evm_balance,
 	.faucet = NULL,
+	.gas_balance = evm_gas_balance,
 	.health = evm_health,
 	.head = evm_head,
 	.block_hash = evm_block_hash,

@@ -275,6 +275,7 @@ const struct chain_adapter chain_http = {
 	.nonce_used = NULL,
 	.balance = http_balance,
 	.faucet = http_faucet,
+	.gas_balance = NULL,
 	.health = NULL,
 	.head = NULL,
 	.block_hash = NULL,

@@ -20,14 +20,27 @@ prefix(struct buf *b, unsigned char base, size_t n)
 	return buf_append(b, p, 1 + len);
 }
 
+/* The prefix, then n bytes of p; on failure b is as it was (no prefix
+ * left dangling). */
+static int
+prefixed(struct buf *b, unsigned char base, const unsigned char *p, size_t n)
+{
+	size_t was = b->len;
+
+	if (prefix(b, base, n) == 0 && (n == 0 || buf_append(b, p, n) == 0))
+		return 0;
+	b->len = was;
+	if (b->data != NULL)
+		b->data[was] = '\0';
+	return -1;
+}
+
 int
 evm_rlp_bytes(struct buf *b, const unsigned char *p, size_t n)
 {
 	if (n == 1 && p[0] < 0x80)
 		return buf_append(b, p, 1);
-	if (prefix(b, 0x80, n) != 0)
-		return -1;
-	return n == 0 ? 0 : buf_append(b, p, n);
+	return prefixed(b, 0x80, p, n);
 }
 
 int
@@ -54,7 +67,5 @@ evm_rlp_uint(struct buf *b, uint64_t v)
 int
 evm_rlp_list(struct buf *b, const unsigned char *payload, size_t n)
 {
-	if (prefix(b, 0xc0, n) != 0)
-		return -1;
-	return n == 0 ? 0 : buf_append(b, payload, n);
+	return prefixed(b, 0xc0, payload, n);
 }

@@ -6,15 +6,16 @@
 #include "providers/evm_rlp.h"
 
 /* The nine fields every type-2 transaction starts with, RLP-encoded one
- * after another into b (the list's payload, not yet wrapped). */
+ * after another into b (the list's payload, not yet wrapped). || keeps
+ * their order (the operands of | are unsequenced). */
 static int
 fields(struct buf *b, const struct evm_tx *tx)
 {
-	return evm_rlp_uint(b, tx->chain_id) | evm_rlp_uint(b, tx->nonce) |
-	    evm_rlp_uint(b, tx->max_priority_fee) | evm_rlp_uint(b, tx->max_fee) |
-	    evm_rlp_uint(b, tx->gas_limit) | evm_rlp_bytes(b, tx->to, sizeof(tx->to)) |
-	    evm_rlp_uint(b, 0) | evm_rlp_bytes(b, tx->data, tx->data_len) |
-	    evm_rlp_list(b, NULL, 0); /* an empty access list */
+	return evm_rlp_uint(b, tx->chain_id) || evm_rlp_uint(b, tx->nonce) ||
+	    evm_rlp_uint(b, tx->max_priority_fee) || evm_rlp_uint(b, tx->max_fee) ||
+	    evm_rlp_uint(b, tx->gas_limit) || evm_rlp_bytes(b, tx->to, sizeof(tx->to)) ||
+	    evm_rlp_uint(b, 0) || evm_rlp_bytes(b, tx->data, tx->data_len) ||
+	    evm_rlp_list(b, NULL, 0) ? -1 : 0; /* the last: an empty access list */
 }
 
 /* 0x02 followed by the list of payload into out. */
@@ -23,8 +24,8 @@ typed(struct buf *out, const struct buf *payload)
 {
 	static const unsigned char type2 = 0x02;
 
-	return buf_append(out, &type2, 1) |
-	    evm_rlp_list(out, (const unsigned char *)payload->data, payload->len);
+	return buf_append(out, &type2, 1) ||
+	    evm_rlp_list(out, (const unsigned char *)payload->data, payload->len) ? -1 : 0;
 }
 
 int

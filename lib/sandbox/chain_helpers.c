@@ -143,7 +143,7 @@ sandbox_approve(struct ctx *ctx, const char *wallet, const char *asset, const ch
 		rc = CHAIN_REJECTED;
 		goto out;
 	}
-	if (evm_abi_selector(&data, EVM_SIG_APPROVE) | evm_abi_address(&data, gw) |
+	if (evm_abi_selector(&data, EVM_SIG_APPROVE) || evm_abi_address(&data, gw) ||
 	    evm_abi_uint(&data, units))
 		goto out;
 	if ((data_hex = malloc(2 * data.len + 3)) == NULL)
