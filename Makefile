@@ -98,11 +98,15 @@ $(BENCH_HELLO): $(BUILD)/obj/tests/bench/hello.o
 
 # The two commands. Each re-enters make after deps so that pkg-config runs
 # once the packages exist.
+# CHAIN=evm: the sandbox on a local Anvil node (at ANVIL_PORT) instead of
+# the chain simulator.
 CHAIN ?= sim
+ANVIL_PORT ?= 8545
 
 run: deps
 	@$(MAKE) --no-print-directory all
-	@tools/stack.sh run --server $(SERVER) --port $(PORT) --build $(BUILD) --chain $(CHAIN)
+	@tools/stack.sh run --server $(SERVER) --port $(PORT) --build $(BUILD) \
+		--chain $(CHAIN) --anvil-port $(ANVIL_PORT)
 
 test:
 	@tools/deps.sh --test

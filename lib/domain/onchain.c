@@ -26,7 +26,7 @@ struct send {
 	int has_nonce;
 	char wallet[129], asset[8], amount[MONEY_MAX_TEXT];
 	char tx_hash[CHAIN_HASH_LEN + 1];
-	unsigned long long attempts;
+	unsigned long long attempts, broadcasts;
 	char status[16];
 	char mined_hash[CHAIN_HASH_LEN + 1], mined_block_hash[CHAIN_HASH_LEN + 1];
 	long long mined_block;
@@ -74,7 +74,8 @@ send_load(struct db *db, const char *ref, int lock, struct send *s)
 	    s->amount, sizeof(s->amount)) != 0)
 		goto out;
 	db_cell_copy(s->tx_hash, sizeof(s->tx_hash), &rows, 0, SC_HASH);
-	if (cell_uint(&rows, SC_ATTEMPTS, &s->attempts) != 0)
+	if (cell_uint(&rows, SC_ATTEMPTS, &s->attempts) != 0 ||
+	    cell_uint(&rows, SC_BROADCASTS, &s->broadcasts) != 0)
 		goto out;
 	db_cell_copy(s->status, sizeof(s->status), &rows, 0, SC_STATUS);
 	db_cell_copy(s->mined_hash, sizeof(s->mined_hash), &rows, 0, SC_MINED_HASH);
@@ -392,9 +393,11 @@ replace_tx(struct db *db, void *arg)
 }
 
 /* Nothing on chain has any of send's attempts: the same bytes again, or a
- * replacement once the newest is old enough. */
+ * replacement once the newest is old enough. reorged: a reorg just took it
+ * out of a block (the node no longer has it, however new it is). */
 static void
-send_again(struct ctx *ctx, const struct send *send, struct onchain_result *out)
+send_again(struct ctx *ctx, const struct send *send, struct onchain_result *out,
+    int reorged)
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
 	struct chain_signed s;
@@ -402,6 +405,10 @@ send_again(struct ctx *ctx, const struct send *send, struct onchain_result *out)
 	char why[200];
 	enum chain_rc rc;
 
+	/* signed and sent this very second (the signer's own broadcast, a
+	 * moment ago): the node has it; the next look sends it again */
+	if (!reorged && send->signed_age < 1 && send->broadcasts > 0)
+		return;
 	buf_init(&s.raw, CHAIN_RAW_TEXT_MAX);
 	if (newest_attempt(ctx->db, send->ref, &s, &k.attempt) != DB_OK)
 		goto out;
@@ -506,7 +513,7 @@ onchain_advance(struct ctx *ctx, const char *ref, struct onchain_result *out)
 		if (db_exec(ctx->db, DB_CHAIN_SEND_SEEN, a, 4, NULL, NULL) != DB_OK)
 			return -1;
 	}
-	send_again(ctx, &send, out);
+	send_again(ctx, &send, out, send.mined_block > 0);
 	return 0;
 }
 
