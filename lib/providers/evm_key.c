@@ -101,24 +101,34 @@ out:
 	return rc;
 }
 
+/* The address of public key pub: the last 20 bytes of the Keccak-256 of
+ * its uncompressed form without the 0x04 prefix. 0 or -1. */
+static int
+pubkey_address(const secp256k1_context *c, const secp256k1_pubkey *pub,
+    unsigned char addr[EVM_ADDR_LEN])
+{
+	unsigned char ser[65], md[KECCAK256_LEN];
+	size_t len = sizeof(ser);
+
+	if (!secp256k1_ec_pubkey_serialize(c, ser, &len, pub, SECP256K1_EC_UNCOMPRESSED) ||
+	    len != 65)
+		return -1;
+	keccak256(ser + 1, 64, md);
+	memcpy(addr, md + KECCAK256_LEN - EVM_ADDR_LEN, EVM_ADDR_LEN);
+	return 0;
+}
+
 int
 evm_key_address(const unsigned char key[EVM_KEY_LEN], unsigned char addr[EVM_ADDR_LEN])
 {
 	secp256k1_context *c = context();
 	secp256k1_pubkey pub;
-	unsigned char ser[65], md[KECCAK256_LEN];
-	size_t len = sizeof(ser);
 	int rc = -1;
 
 	if (c == NULL)
 		return -1;
-	if (secp256k1_ec_seckey_verify(c, key) && secp256k1_ec_pubkey_create(c, &pub, key) &&
-	    secp256k1_ec_pubkey_serialize(c, ser, &len, &pub, SECP256K1_EC_UNCOMPRESSED) &&
-	    len == 65) {
-		keccak256(ser + 1, 64, md);
-		memcpy(addr, md + KECCAK256_LEN - EVM_ADDR_LEN, EVM_ADDR_LEN);
-		rc = 0;
-	}
+	if (secp256k1_ec_seckey_verify(c, key) && secp256k1_ec_pubkey_create(c, &pub, key))
+		rc = pubkey_address(c, &pub, addr);
 	secp256k1_context_destroy(c);
 	return rc;
 }
@@ -148,21 +158,14 @@ evm_key_recover(const unsigned char digest[32], const unsigned char rs[64], int 
 	secp256k1_context *c = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
 	secp256k1_ecdsa_recoverable_signature sig;
 	secp256k1_pubkey pub;
-	unsigned char ser[65], md[KECCAK256_LEN];
-	size_t len = sizeof(ser);
 	int rc = -1;
 
 	if (c == NULL)
 		return -1;
 	if (recid >= 0 && recid <= 3 &&
 	    secp256k1_ecdsa_recoverable_signature_parse_compact(c, &sig, rs, recid) &&
-	    secp256k1_ecdsa_recover(c, &pub, &sig, digest) &&
-	    secp256k1_ec_pubkey_serialize(c, ser, &len, &pub, SECP256K1_EC_UNCOMPRESSED) &&
-	    len == 65) {
-		keccak256(ser + 1, 64, md);
-		memcpy(addr, md + KECCAK256_LEN - EVM_ADDR_LEN, EVM_ADDR_LEN);
-		rc = 0;
-	}
+	    secp256k1_ecdsa_recover(c, &pub, &sig, digest))
+		rc = pubkey_address(c, &pub, addr);
 	secp256k1_context_destroy(c);
 	return rc;
 }

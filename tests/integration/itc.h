@@ -152,5 +152,10 @@ int itc_worker_run(const char *name, const char *extra);
 /* Runs the payouts worker until pred(arg) holds or timeout_ms pass; 1
  * when it held. */
 int itc_until(int (*pred)(const void *arg), const void *arg, int timeout_ms);
+/* Predicates for itc_until: the withdrawal, conversion or payout whose id
+ * (a C string) arg is, is completed or failed. */
+int itc_withdrawal_final(const void *id);
+int itc_conversion_final(const void *id);
+int itc_payout_final(const void *id);
 
 #endif

@@ -335,3 +335,31 @@ itc_until(int (*pred)(const void *arg), const void *arg, int timeout_ms)
 	}
 	return pred(arg);
 }
+
+/* 1 when the row id of table (its status column) is completed or failed. */
+static int
+final_in(const char *sql, const void *id)
+{
+	char st[16] = "";
+
+	(void)it_db_text(sql, id, NULL, st, sizeof(st));
+	return strcmp(st, "completed") == 0 || strcmp(st, "failed") == 0;
+}
+
+int
+itc_withdrawal_final(const void *id)
+{
+	return final_in("SELECT status FROM withdrawals WHERE id = ?", id);
+}
+
+int
+itc_conversion_final(const void *id)
+{
+	return final_in("SELECT status FROM conversions WHERE id = ?", id);
+}
+
+int
+itc_payout_final(const void *id)
+{
+	return final_in("SELECT status FROM payouts WHERE id = ?", id);
+}

@@ -144,20 +144,6 @@ test_wallet_convert(void)
 	itc_wallet_free(&w);
 }
 
-struct payout_ref {
-	char id[64];
-};
-
-static int
-payout_done(const void *arg)
-{
-	const struct payout_ref *p = arg;
-	char st[16] = "";
-
-	(void)it_db_text("SELECT status FROM payouts WHERE id = ?", p->id, NULL, st, sizeof(st));
-	return strcmp(st, "completed") == 0 || strcmp(st, "failed") == 0;
-}
-
 /* A transfer in USDT: its conversion goes through the gateway, then the
  * payout of the proceeds. */
 static void
@@ -165,8 +151,7 @@ test_stablecoin_transfer(void)
 {
 	struct itc_wallet w;
 	struct it_resp r;
-	struct payout_ref p;
-	char bid[40], body[256], cid[64], w0[80], w1[80], d[80], st[16];
+	char bid[40], body[256], cid[64], pid[64], w0[80], w1[80], d[80], st[16];
 
 	funded_wallet(&w, "6000000");
 	itc_beneficiary(&w, "MTN", 791, bid);
@@ -174,12 +159,12 @@ test_stablecoin_transfer(void)
 	snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":\"6\","
 	    "\"currency\":\"USDT\"}", bid);
 	CU_ASSERT_EQUAL_FATAL(itc_post(&w, "/api/mobile-money/transfer", NULL, body, &r), 201);
-	snprintf(p.id, sizeof(p.id), "%s", it_str(json_object_get(r.json, "data"), "transactionId"));
+	snprintf(pid, sizeof(pid), "%s", it_str(json_object_get(r.json, "data"), "transactionId"));
 	it_resp_free(&r);
-	CU_ASSERT_EQUAL(it_db_text("SELECT conversion_id FROM payouts WHERE id = ?", p.id, NULL,
+	CU_ASSERT_EQUAL(it_db_text("SELECT conversion_id FROM payouts WHERE id = ?", pid, NULL,
 	    cid, sizeof(cid)), 0);
-	CU_ASSERT(itc_until(payout_done, &p, 30000));
-	CU_ASSERT_EQUAL(it_db_text("SELECT status FROM payouts WHERE id = ?", p.id, NULL, st,
+	CU_ASSERT(itc_until(itc_payout_final, pid, 30000));
+	CU_ASSERT_EQUAL(it_db_text("SELECT status FROM payouts WHERE id = ?", pid, NULL, st,
 	    sizeof(st)), 0);
 	CU_ASSERT_STRING_EQUAL(st, "completed");
 	conv_status(cid, st);
@@ -192,20 +177,6 @@ test_stablecoin_transfer(void)
 	itc_wallet_free(&w);
 }
 
-struct wd_ref {
-	char id[64];
-};
-
-static int
-wd_done(const void *arg)
-{
-	const struct wd_ref *k = arg;
-	char st[16] = "";
-
-	(void)it_db_text("SELECT status FROM withdrawals WHERE id = ?", k->id, NULL, st, sizeof(st));
-	return strcmp(st, "completed") == 0 || strcmp(st, "failed") == 0;
-}
-
 /* A partner's withdrawal: the worker converts it from the custody address
  * through the gateway, then pays it out. */
 static void
@@ -213,8 +184,7 @@ test_withdrawal(void)
 {
 	struct itc_partner p;
 	struct it_resp r;
-	struct wd_ref k;
-	char body[400], phone[20], t0[80], t1[80], d[80], st[16], hash[70], onchain[70];
+	char id[64], body[400], phone[20], t0[80], t1[80], d[80], st[16], hash[70], onchain[70];
 	json_t *data;
 
 	itc_partner_new(&p, "verified", 0);
@@ -224,24 +194,24 @@ test_withdrawal(void)
 	    "\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"evm-wd-1\"}",
 	    phone);
 	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
-	snprintf(k.id, sizeof(k.id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
+	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
 	it_resp_free(&r);
-	CU_ASSERT(itc_until(wd_done, &k, 45000));
-	CU_ASSERT_EQUAL(it_db_text("SELECT status FROM withdrawals WHERE id = ?", k.id, NULL,
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 45000));
+	CU_ASSERT_EQUAL(it_db_text("SELECT status FROM withdrawals WHERE id = ?", id, NULL,
 	    st, sizeof(st)), 0);
 	CU_ASSERT_STRING_EQUAL(st, "completed");
 	itc_token_balance("USDT", it_env("CHAIN_TREASURY"), t1);
 	itc_int_sub(t1, t0, d, sizeof(d));
 	CU_ASSERT_STRING_EQUAL(d, "12500000");
-	CU_ASSERT_EQUAL(itc_converted(k.id), 1);
+	CU_ASSERT_EQUAL(itc_converted(id), 1);
 	/* its on_chain_tx_hash is the transaction the chain has */
-	snprintf(body, sizeof(body), "/v1/withdrawals/%s", k.id);
+	snprintf(body, sizeof(body), "/v1/withdrawals/%s", id);
 	CU_ASSERT_EQUAL(itc_partner_get(&p, body, &r), 200);
 	data = json_object_get(r.json, "data");
 	snprintf(onchain, sizeof(onchain), "%s", it_str(data, "on_chain_tx_hash") ?
 	    it_str(data, "on_chain_tx_hash") : "");
 	it_resp_free(&r);
-	CU_ASSERT_EQUAL(it_db_text("SELECT mined_hash FROM chain_sends WHERE ref_id = ?", k.id,
+	CU_ASSERT_EQUAL(it_db_text("SELECT mined_hash FROM chain_sends WHERE ref_id = ?", id,
 	    NULL, hash, sizeof(hash)), 0);
 	CU_ASSERT_STRING_EQUAL(onchain, hash);
 	CU_ASSERT(itc_wait_mined(onchain, 1000) >= 0);
@@ -540,15 +510,10 @@ test_refuses_to_run(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COALESCE(SUM(next_nonce), 0) FROM chain_nonces", NULL,
 	    NULL), n0);
 	/* the real node then takes it through (no harm was done) */
-	{
-		struct wd_ref k;
-
-		snprintf(k.id, sizeof(k.id), "%s", id);
-		it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), "
-		    "lease_until = NULL WHERE id = ?", id, NULL);
-		CU_ASSERT(itc_until(wd_done, &k, 45000));
-		CU_ASSERT_EQUAL(itc_converted(id), 1);
-	}
+	it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), "
+	    "lease_until = NULL WHERE id = ?", id, NULL);
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 45000));
+	CU_ASSERT_EQUAL(itc_converted(id), 1);
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 }
 

@@ -24,29 +24,6 @@
 #include "itc.h"
 #include "rpcproxy.h"
 
-struct wd_ref {
-	char id[64];
-};
-
-static int
-wd_done(const void *arg)
-{
-	const struct wd_ref *k = arg;
-	char st[16] = "";
-
-	(void)it_db_text("SELECT status FROM withdrawals WHERE id = ?", k->id, NULL, st, sizeof(st));
-	return strcmp(st, "completed") == 0 || strcmp(st, "failed") == 0;
-}
-
-static int
-conv_done(const void *id)
-{
-	char st[16] = "";
-
-	(void)it_db_text("SELECT status FROM conversions WHERE id = ?", id, NULL, st, sizeof(st));
-	return strcmp(st, "completed") == 0 || strcmp(st, "failed") == 0;
-}
-
 static int
 anvil_port(void)
 {
@@ -65,9 +42,9 @@ stock_custody(void)
 	itc_mint("USDT", it_env("CHAIN_CUSTODY"), "1000000000");
 }
 
-/* A new partner's pending withdrawal of amount USDT; its id into k. */
+/* A new partner's pending withdrawal of amount USDT; its id into id (64 bytes). */
 static void
-withdrawal(struct wd_ref *k, const char *amount, const char *ref)
+withdrawal(char *id, const char *amount, const char *ref)
 {
 	struct itc_partner p;
 	struct it_resp r;
@@ -79,8 +56,7 @@ withdrawal(struct wd_ref *k, const char *amount, const char *ref)
 	    "\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"%s\"}",
 	    amount, phone, ref);
 	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
-	snprintf(k->id, sizeof(k->id), "%s", it_str(json_object_get(r.json, "data"),
-	    "withdrawal_id"));
+	snprintf(id, 64, "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
 	it_resp_free(&r);
 }
 
@@ -108,13 +84,13 @@ static void
 test_crash_between_commit_and_broadcast(void)
 {
 	struct rpcproxy *px;
-	struct wd_ref k;
+	char id[64];
 	char extra[200], hash[70], t0[80], t1[80], d[80];
 	pid_t pid;
 	int st;
 
 	stock_custody();
-	withdrawal(&k, "3.25", "evm-crash");
+	withdrawal(id, "3.25", "evm-crash");
 	itc_token_balance("USDT", it_env("CHAIN_TREASURY"), t0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(px = rpx_start(anvil_port()));
 	snprintf(extra, sizeof(extra), "providers.evm.rpc_url = http://127.0.0.1:%d/",
@@ -126,17 +102,17 @@ test_crash_between_commit_and_broadcast(void)
 	CU_ASSERT_EQUAL(rpx_fired(px), 1);
 	rpx_stop(px);
 	/* committed, never sent: the hash is stored, the node has never seen it */
-	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT tx_hash FROM withdrawals WHERE id = ?", k.id, NULL,
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT tx_hash FROM withdrawals WHERE id = ?", id, NULL,
 	    hash, sizeof(hash)), 0);
 	CU_ASSERT_EQUAL(strlen(hash), 66);
 	CU_ASSERT_EQUAL(node_has(hash), 0);
-	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_txs WHERE ref_id = ?", k.id, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_txs WHERE ref_id = ?", id, NULL), 1);
 	/* the worker again: the same bytes, mined once */
-	lease_passes(k.id);
-	CU_ASSERT(itc_until(wd_done, &k, 45000));
-	CU_ASSERT_EQUAL(itc_converted(k.id), 1);
+	lease_passes(id);
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 45000));
+	CU_ASSERT_EQUAL(itc_converted(id), 1);
 	CU_ASSERT(itc_wait_mined(hash, 1000) >= 0); /* the very transaction stored */
-	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_txs WHERE ref_id = ?", k.id, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_txs WHERE ref_id = ?", id, NULL), 1);
 	itc_token_balance("USDT", it_env("CHAIN_TREASURY"), t1);
 	itc_int_sub(t1, t0, d, sizeof(d));
 	CU_ASSERT_STRING_EQUAL(d, "3250000");
@@ -149,12 +125,12 @@ static void
 test_node_stops_during_broadcast(void)
 {
 	struct rpcproxy *px;
-	struct wd_ref k;
+	char id[64];
 	char extra[200], stop[1200], hash[70];
 	pid_t pid;
 
 	stock_custody();
-	withdrawal(&k, "4.5", "evm-node-stop");
+	withdrawal(id, "4.5", "evm-node-stop");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(px = rpx_start(anvil_port()));
 	snprintf(extra, sizeof(extra), "providers.evm.rpc_url = http://127.0.0.1:%d/",
 	    rpx_port(px));
@@ -164,18 +140,18 @@ test_node_stops_during_broadcast(void)
 	(void)itc_webhooks_wait(pid);
 	CU_ASSERT_EQUAL(rpx_fired(px), 1);
 	rpx_stop(px);
-	CU_ASSERT_EQUAL(it_db_text("SELECT tx_hash FROM withdrawals WHERE id = ?", k.id, NULL,
+	CU_ASSERT_EQUAL(it_db_text("SELECT tx_hash FROM withdrawals WHERE id = ?", id, NULL,
 	    hash, sizeof(hash)), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT status = 'pending' FROM withdrawals WHERE id = ?",
-	    k.id, NULL), 1);
+	    id, NULL), 1);
 	/* the node back with its state; the worker finishes the job, once */
 	CU_ASSERT_EQUAL_FATAL(it_stack("chain-start"), 0);
 	itc_mining(1);
-	lease_passes(k.id);
-	CU_ASSERT(itc_until(wd_done, &k, 45000));
+	lease_passes(id);
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 45000));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT status = 'completed' FROM withdrawals WHERE id = ?",
-	    k.id, NULL), 1);
-	CU_ASSERT_EQUAL(itc_converted(k.id), 1);
+	    id, NULL), 1);
+	CU_ASSERT_EQUAL(itc_converted(id), 1);
 	CU_ASSERT(itc_wait_mined(hash, 1000) >= 0);
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 }
@@ -229,7 +205,7 @@ test_same_bytes_twice(void)
 	CU_ASSERT_EQUAL(onchain_broadcast(&ctx, id, why, sizeof(why)), CHAIN_OK);
 	ctx_free(&ctx);
 	itc_mining(1);
-	CU_ASSERT(itc_until(conv_done, id, 20000));
+	CU_ASSERT(itc_until(itc_conversion_final, id, 20000));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT status = 'completed' FROM conversions WHERE id = ?",
 	    id, NULL), 1);
 	CU_ASSERT_EQUAL(itc_converted(id), 1);
@@ -277,7 +253,7 @@ test_stuck_then_replaced(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(DISTINCT nonce) FROM chain_sends WHERE "
 	    "ref_id = ?", id, NULL), 1);
 	itc_mining(1);
-	CU_ASSERT(itc_until(conv_done, id, 20000));
+	CU_ASSERT(itc_until(itc_conversion_final, id, 20000));
 	CU_ASSERT_EQUAL(it_db_text("SELECT tx_hash FROM conversions WHERE id = ? AND "
 	    "status = 'completed'", id, NULL, mined, sizeof(mined)), 0);
 	CU_ASSERT_STRING_EQUAL(mined, second);
