@@ -33,7 +33,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMD=""
 VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0 CHAIN=sim
-ANVIL_PORT=8545
+ANVIL_PORT=8545 CHAIN_FRESH=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--var) VAR=$2; shift 2 ;;
@@ -291,6 +291,9 @@ chain_deploy() {
 		>"$VAR/chain.env.new" 2>>"$VAR/log/anvil-deploy.log" ||
 		die "deploying the sandbox contracts failed: $(tail -1 "$VAR/log/anvil-deploy.log")"
 	mv "$VAR/chain.env.new" "$VAR/chain.env"
+	# a chain deployed anew (its state was lost) starts its nonces over
+	CHAIN_FRESH=0
+	tail -1 "$VAR/log/anvil-deploy.log" | grep -q '^deploy: deployed' && CHAIN_FRESH=1
 	# shellcheck disable=SC1091
 	. "$VAR/chain.env"
 	# the operator's key, for the programs (as the web user) and the workers
@@ -642,6 +645,11 @@ up() {
 	db_setup
 	write_conf
 	ADMIN migrate >/dev/null
+	# the sandbox chain was deployed anew: the nonces the database kept
+	# belong to a chain that is gone (the node's count is the truth again)
+	if [ "$CHAIN" = evm ] && [ "$CHAIN_FRESH" = 1 ]; then
+		DB cediramp -e "DELETE FROM chain_nonces WHERE chain_id = $CHAIN_ID"
+	fi
 	# the web server's own errors as JSON files it serves (cediramp.conf)
 	rm -rf "${RUN:?}/errors"
 	ADMIN errdocs "$RUN/errors" || die "could not write the error documents in $RUN/errors"
