@@ -96,8 +96,13 @@ integration() {
 		set -a
 		# shellcheck disable=SC1090,SC1091
 		. "$var/sandbox.env"
-		# the chain suites copy the operator's key to a file of the wrong mode
-		[ "$chain" = evm ] && EVM_OPERATOR_KEY=$(sed -n 's/^EVM_OPERATOR_KEY=//p' "$var/secrets.env")
+		# the chain suites copy the operator's key to a file of the wrong mode,
+		# and check its address (OPERATOR_ADDRESS, from var/chain.env)
+		if [ "$chain" = evm ]; then
+			EVM_OPERATOR_KEY=$(sed -n 's/^EVM_OPERATOR_KEY=//p' "$var/secrets.env")
+			# shellcheck disable=SC1091
+			. "$var/chain.env"
+		fi
 		set +a
 		CEDIRAMP_CONF="$var/cediramp.conf" STACK_CTL="$ctl" CEDIRAMP_BUILD="$ROOT/$BUILD" \
 			ADMIN="env CEDIRAMP_CONF=$var/cediramp.conf $ROOT/$BUILD/tools/cediramp-admin" \

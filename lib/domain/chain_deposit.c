@@ -61,8 +61,8 @@ judge(struct db *db, const struct chain_transfer_log *t, struct verdict *v)
 		snprintf(v->note, sizeof(v->note), "partners hold USDT and USDC, not %s",
 		    t->asset);
 	else if (t->amount[0] == '\0')
-		snprintf(v->note, sizeof(v->note), "%s base units of %s are finer than its "
-		    "places", t->units, t->asset);
+		snprintf(v->note, sizeof(v->note), "%.80s base units of %s are finer than its "
+		    "places or more than the service counts", t->units, t->asset);
 	else if (money_cmp_text(t->amount, "0", cur->scale) <= 0)
 		snprintf(v->note, sizeof(v->note), "a transfer of nothing");
 	if (v->note[0] != '\0')

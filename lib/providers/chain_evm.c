@@ -11,11 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <openssl/crypto.h>
 
 #include "core/currency.h"
 #include "core/log.h"
+#include "core/money.h"
 #include "core/strict.h"
 #include "providers/evm_abi.h"
 #include "providers/evm_rpc.h"
@@ -26,26 +28,25 @@
 
 /* ---- plumbing ---- */
 
-/* One call; CHAIN_OK with *res, CHAIN_REJECTED for the node's error
- * (message in why), CHAIN_UNAVAILABLE for no usable answer. */
+/*
+ * One call; CHAIN_OK with *res. CHAIN_REJECTED only when the node says
+ * the call would revert (its words in why); any other error (a rate
+ * limit, an internal error, an HTTP error page) and no usable answer are
+ * CHAIN_UNAVAILABLE: the node failed, the request did not.
+ */
 static enum chain_rc
 rpc(struct prov_chain *ch, const char *method, json_t *params, json_t **res,
     char *why, size_t cap)
 {
 	struct evm_rpc_error err;
+	enum evm_rpc_rc rc = evm_rpc_call(&ch->ep, method, params, res, &err);
 
-	switch (evm_rpc_call(&ch->ep, method, params, res, &err)) {
-	case EVM_RPC_OK:
+	if (rc == EVM_RPC_OK)
 		return CHAIN_OK;
-	case EVM_RPC_ERROR:
-		if (why != NULL)
-			snprintf(why, cap, "%s", err.message);
-		return CHAIN_REJECTED;
-	default:
-		if (why != NULL)
-			snprintf(why, cap, "%s: %s", method, err.message);
-		return CHAIN_UNAVAILABLE;
-	}
+	if (why != NULL)
+		snprintf(why, cap, "%s: %s", method,
+		    err.message[0] ? err.message : "an error without a message");
+	return rc == EVM_RPC_ERROR && err.reverted ? CHAIN_REJECTED : CHAIN_UNAVAILABLE;
 }
 
 /* A call whose result must be a 64-bit quantity. */
@@ -414,6 +415,8 @@ evm_reprice(struct prov_chain *ch, const struct chain_fees *old, struct chain_fe
 	char why[160];
 
 	*fees = *old;
+	if (check_chain(ch, why, sizeof(why)) != CHAIN_OK)
+		return CHAIN_REJECTED;
 	fees->priority_fee = bump(old->priority_fee);
 	fees->max_fee = bump(old->max_fee);
 	/* what the chain asks now, when that is more than the raise */
@@ -513,7 +516,8 @@ evm_broadcast(struct prov_chain *ch, const struct chain_move *m, const struct ch
 		json_decref(res);
 		return rc;
 	case EVM_RPC_ERROR:
-		snprintf(why, cap, "%s", err.message);
+		snprintf(why, cap, "%s", err.message[0] ? err.message :
+		    "the node refused it without a message");
 		if (evm_rpc_known(&err))
 			return CHAIN_OK; /* it has it, or had it: ask for the receipt */
 		return says_funds(err.message) ? CHAIN_INSUFFICIENT : CHAIN_REJECTED;
@@ -540,6 +544,8 @@ block_read(struct prov_chain *ch, json_t *number, char hash[CHAIN_HASH_LEN + 1],
 	    (num == NULL || evm_qty_u64(json_object_get(res, "number"), num) == 0) &&
 	    (timestamp == NULL || evm_qty_u64(json_object_get(res, "timestamp"), timestamp) == 0))
 		rc = CHAIN_OK;
+	else
+		hash[0] = '\0'; /* half a block is no block */
 	json_decref(res);
 	return rc;
 }
@@ -564,6 +570,10 @@ evm_receipt(struct prov_chain *ch, const char *tx_hash, struct chain_receipt *ou
 		return CHAIN_OK;
 	}
 	rc = CHAIN_UNAVAILABLE;
+	/* the receipt of the transaction asked about, not of another */
+	if (evm_hash_copy(json_object_get(res, "transactionHash"), canonical) != 0 ||
+	    strcasecmp(canonical, tx_hash) != 0)
+		goto out;
 	if (evm_qty_u64(json_object_get(res, "status"), &status) != 0 || status > 1 ||
 	    evm_qty_u64(json_object_get(res, "blockNumber"), &block) != 0 ||
 	    block > (1ULL << 62) ||
@@ -595,9 +605,13 @@ out:
 static enum chain_rc
 evm_next_nonce(struct prov_chain *ch, unsigned long long *out)
 {
-	json_t *params = json_pack("[s,s]", ch->evm.operator_address, "pending");
+	json_t *params;
+	char why[160];
 	uint64_t n;
 
+	if (check_chain(ch, why, sizeof(why)) != CHAIN_OK)
+		return CHAIN_UNAVAILABLE;
+	params = json_pack("[s,s]", ch->evm.operator_address, "pending");
 	if (params == NULL || rpc_u64(ch, "eth_getTransactionCount", params, &n) != CHAIN_OK)
 		return CHAIN_UNAVAILABLE;
 	*out = n;
@@ -609,9 +623,11 @@ evm_nonce_used(struct prov_chain *ch, unsigned long long nonce, int *used)
 {
 	uint64_t head, count;
 	json_t *params;
+	char why[160];
 
 	*used = 0;
-	if (rpc_u64(ch, "eth_blockNumber", NULL, &head) != CHAIN_OK)
+	if (check_chain(ch, why, sizeof(why)) != CHAIN_OK ||
+	    rpc_u64(ch, "eth_blockNumber", NULL, &head) != CHAIN_OK || head > (1ULL << 62))
 		return CHAIN_UNAVAILABLE;
 	if (head + 1 < ch->evm.confirmations)
 		return CHAIN_OK;
@@ -627,10 +643,14 @@ evm_nonce_used(struct prov_chain *ch, unsigned long long nonce, int *used)
 static enum chain_rc
 evm_gas_balance(struct prov_chain *ch, char *out, size_t cap)
 {
-	json_t *res, *params = json_pack("[s,s]", ch->evm.operator_address, "latest");
+	json_t *res, *params;
 	enum chain_rc rc = CHAIN_UNAVAILABLE;
+	char why[160];
 	mpz_t v;
 
+	if (check_chain(ch, why, sizeof(why)) != CHAIN_OK)
+		return CHAIN_UNAVAILABLE;
+	params = json_pack("[s,s]", ch->evm.operator_address, "latest");
 	if (params == NULL || rpc(ch, "eth_getBalance", params, &res, NULL, 0) != CHAIN_OK)
 		return CHAIN_UNAVAILABLE;
 	mpz_init(v);
@@ -656,8 +676,10 @@ evm_health(struct prov_chain *ch)
 		return PROV_DOWN;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	ms = (t1.tv_sec - t0.tv_sec) * 1000LL + (t1.tv_nsec - t0.tv_nsec) / 1000000LL;
-	/* a node that stopped following its chain answers, but stale */
-	if (now - (long long)ts > (long long)ch->evm.head_max_age_seconds)
+	/* a node that stopped following its chain answers, but stale (a
+	 * timestamp ahead of this clock is fresh; an absurd one is not) */
+	if (ts > (1ULL << 40) || ((long long)ts < now &&
+	    now - (long long)ts > (long long)ch->evm.head_max_age_seconds))
 		return PROV_DOWN;
 	return ms > ch->ep.timeout_ms / 2 ? PROV_DEGRADED : PROV_OPERATIONAL;
 }
@@ -680,8 +702,22 @@ evm_head(struct prov_chain *ch, long long *out)
 static enum chain_rc
 evm_block_hash(struct prov_chain *ch, long long number, char out[CHAIN_HASH_LEN + 1])
 {
-	return number < 0 ? CHAIN_REJECTED :
-	    block_read(ch, evm_qty_json((uint64_t)number), out, NULL, NULL);
+	char why[160];
+	uint64_t n;
+	enum chain_rc rc;
+
+	out[0] = '\0';
+	if (number < 0)
+		return CHAIN_REJECTED;
+	if (check_chain(ch, why, sizeof(why)) != CHAIN_OK)
+		return CHAIN_UNAVAILABLE;
+	rc = block_read(ch, evm_qty_json((uint64_t)number), out, &n, NULL);
+	/* the block asked for, not another */
+	if (rc == CHAIN_OK && out[0] != '\0' && n != (uint64_t)number) {
+		out[0] = '\0';
+		return CHAIN_UNAVAILABLE;
+	}
+	return rc;
 }
 
 /* A topic holding an address: 12 zero bytes, then the address. */
@@ -747,9 +783,11 @@ transfer_log(const struct prov_chain *ch, const json_t *log, const char *topic0,
 	mpz_init(v);
 	evm_word_to_mpz(w, v);
 	mpz_get_str(t->units, 10, v);
-	/* exact at the asset's places, or left "" for an operator */
+	/* exact at the asset's places and within what the service counts
+	 * (money.h's integer digits), or left "" for an operator */
 	if (cur == NULL || evm_units_to_text(v, ch->evm.tokens[i].decimals, cur->scale,
-	    t->amount, sizeof(t->amount)) != 0)
+	    t->amount, sizeof(t->amount)) != 0 ||
+	    strcspn(t->amount, ".") > MONEY_MAX_INT_DIGITS)
 		t->amount[0] = '\0';
 	mpz_clear(v);
 	return 0;
@@ -767,6 +805,10 @@ evm_transfers_in(struct prov_chain *ch, long long from, long long to,
 
 	*out = NULL;
 	*n = 0;
+	if (check_chain(ch, custody, sizeof(custody)) != CHAIN_OK) {
+		json_decref(addresses);
+		return CHAIN_UNAVAILABLE;
+	}
 	if (addresses == NULL || from < 0 || to < from ||
 	    evm_addr_parse(ch->evm.custody, w + EVM_WORD - EVM_ADDR_LEN) != 0) {
 		json_decref(addresses);

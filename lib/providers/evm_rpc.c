@@ -18,6 +18,25 @@ error_set(struct evm_rpc_error *err, long long code, const char *msg)
 	strict_clip(err->message, sizeof(err->message), msg, strlen(msg));
 }
 
+/* 1 when s[0..n) holds word (lowercase ASCII) in any case. */
+static int
+contains_ci(const char *s, size_t n, const char *word)
+{
+	size_t w = strlen(word), i, j;
+
+	for (i = 0; i + w <= n; i++) {
+		for (j = 0; j < w; j++) {
+			char c = s[i + j];
+
+			if ((c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c) != word[j])
+				break;
+		}
+		if (j == w)
+			return 1;
+	}
+	return 0;
+}
+
 enum evm_rpc_rc
 evm_rpc_answer(long status, const json_t *body, long long id, json_t **result,
     struct evm_rpc_error *err)
@@ -30,9 +49,11 @@ evm_rpc_answer(long status, const json_t *body, long long id, json_t **result,
 	err->http_status = status;
 	e = json_object_get(body, "error");
 	if (status < 200 || status > 299) {
-		/* a refusal worth reading (rate limit, bad request) or a proxy's page */
-		if (!json_is_object(e))
-			return EVM_RPC_DOWN;
+		/* a rate limit, an overloaded node, a proxy's page: the node
+		 * failed (its words kept when it gave some), whatever it says */
+		if (json_is_object(e) && json_is_string(json_object_get(e, "message")))
+			error_set(err, 0, json_string_value(json_object_get(e, "message")));
+		return EVM_RPC_DOWN;
 	}
 	if (!json_is_object(body))
 		return EVM_RPC_GARBAGE;
@@ -59,6 +80,8 @@ evm_rpc_answer(long status, const json_t *body, long long id, json_t **result,
 		else
 			snprintf(text, sizeof(text), "%s", json_string_value(msg));
 		error_set(err, (long long)json_integer_value(code), text);
+		err->reverted = err->code == 3 || contains_ci(json_string_value(msg),
+		    json_string_length(msg), "revert");
 		return EVM_RPC_ERROR;
 	}
 	if (!json_is_integer(jid) || json_integer_value(jid) != id)
@@ -96,9 +119,12 @@ evm_rpc_call(const struct prov_endpoint *ep, const char *method, json_t *params,
 	json_decref(req);
 	rc = evm_rpc_answer(call.status, call.json, id, result, err);
 	if (rc == EVM_RPC_DOWN || rc == EVM_RPC_GARBAGE) {
+		char status[200];
+
 		err->sent = 1;
-		error_set(err, 0, rc == EVM_RPC_DOWN ? "the node answered an HTTP error" :
-		    "the node's answer is not JSON-RPC");
+		snprintf(status, sizeof(status), "HTTP %ld: %.150s", call.status, err->message);
+		error_set(err, 0, rc == EVM_RPC_GARBAGE ? "the node's answer is not JSON-RPC" :
+		    status);
 	}
 	prov_call_free(&call);
 	return rc;
@@ -179,15 +205,10 @@ evm_rpc_known(const struct evm_rpc_error *err)
 	static const char *const known[] = { "already known", "known transaction",
 		"alreadyknown", "already imported", "nonce too low", "noncetoolow",
 		"nonce has already been used", "already exists", NULL };
-	char lower[sizeof(err->message)];
 	size_t i;
 
-	for (i = 0; err->message[i] != '\0' && i + 1 < sizeof(lower); i++)
-		lower[i] = (char)(err->message[i] >= 'A' && err->message[i] <= 'Z' ?
-		    err->message[i] - 'A' + 'a' : err->message[i]);
-	lower[i] = '\0';
 	for (i = 0; known[i] != NULL; i++)
-		if (strstr(lower, known[i]) != NULL)
+		if (contains_ci(err->message, strlen(err->message), known[i]))
 			return 1;
 	return 0;
 }

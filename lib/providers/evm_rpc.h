@@ -28,6 +28,8 @@ struct evm_rpc_error {
 	int sent;          /* EVM_RPC_DOWN: the request may have reached the node */
 	int timed_out;
 	long http_status;  /* the HTTP status of an answer, 0 without one */
+	int reverted;      /* EVM_RPC_ERROR saying the call reverts: code 3
+	                      (EIP-1474) or "revert" in its whole message */
 };
 
 /*
@@ -41,8 +43,8 @@ enum evm_rpc_rc evm_rpc_call(const struct prov_endpoint *ep, const char *method,
 /*
  * Reads one HTTP answer (status, body parsed as JSON or NULL) to request
  * id as JSON-RPC: EVM_RPC_OK with *result (new reference), EVM_RPC_ERROR
- * with err, EVM_RPC_DOWN for a non-2xx answer that carries no error object
- * (a proxy's 502, a rate limit), EVM_RPC_GARBAGE otherwise.
+ * with err, EVM_RPC_DOWN for any non-2xx answer (a proxy's 502, a rate
+ * limit; an error object's message kept in err), EVM_RPC_GARBAGE otherwise.
  */
 enum evm_rpc_rc evm_rpc_answer(long status, const json_t *body, long long id,
     json_t **result, struct evm_rpc_error *err);

@@ -16,7 +16,7 @@
 
 #define MINED_WAIT_MS 15000 /* Anvil mines every second */
 #define POLL_MS 200
-#define GAS_FLOOR_WEI "0x16345785d8a0000" /* 0.1 ether: tops up a wallet below it */
+#define GAS_FLOOR_WEI "16345785d8a0000" /* 0.1 ether (hex): tops up a wallet below it */
 #define GAS_TOPUP_WEI "0xde0b6b3a7640000"  /* 1 ether */
 
 static void
@@ -101,7 +101,7 @@ gas_for(struct prov_chain *ch, const char *wallet)
 	if ((rc = call(ch, "eth_getBalance", json_pack("[s,s]", wallet, "latest"), &res)) != CHAIN_OK)
 		return rc;
 	mpz_inits(have, floor, NULL);
-	mpz_set_str(floor, GAS_FLOOR_WEI + 2, 16);
+	mpz_set_str(floor, GAS_FLOOR_WEI, 16);
 	low = evm_qty_mpz(res, have) != 0 || mpz_cmp(have, floor) < 0;
 	mpz_clears(have, floor, NULL);
 	json_decref(res);

@@ -14,6 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/buf.h"
+#include "providers/evm_abi.h"
 #include "itc.h"
 #include "receiver.h"
 
@@ -69,6 +71,60 @@ funded_wallet(struct itc_wallet *w, const char *units)
 	itc_approve("USDT", w->id, units);
 }
 
+/*
+ * The transaction the operator signed for conversion id, checked by a
+ * third-party library: npm ethers parses the stored raw bytes, recovers the
+ * signer (the operator's address, as stored) and every field must be what
+ * the service meant: the gateway's convert(id, token, wallet, units).
+ */
+static void
+ethers_accepts(const char *id, const char *wallet, const char *units)
+{
+	char raw[4096], hash[70], sender[48], nonce[24], fee[24], tip[24], gas[24];
+	char data[1024], expected[2600], cmd[8000];
+	unsigned char w[EVM_WORD], tok[20], who[20];
+	struct buf b;
+	mpz_t v;
+	FILE *f;
+
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT raw FROM chain_txs WHERE ref_id = ? AND "
+	    "attempt = 1", id, NULL, raw, sizeof(raw)), 0);
+	(void)it_db_text("SELECT tx_hash FROM chain_txs WHERE ref_id = ? AND attempt = 1", id,
+	    NULL, hash, sizeof(hash));
+	(void)it_db_text("SELECT sender FROM chain_sends WHERE ref_id = ?", id, NULL, sender,
+	    sizeof(sender));
+	(void)it_db_text("SELECT nonce FROM chain_sends WHERE ref_id = ?", id, NULL, nonce,
+	    sizeof(nonce));
+	(void)it_db_text("SELECT max_fee_wei FROM chain_txs WHERE ref_id = ? AND attempt = 1",
+	    id, NULL, fee, sizeof(fee));
+	(void)it_db_text("SELECT priority_fee_wei FROM chain_txs WHERE ref_id = ? AND "
+	    "attempt = 1", id, NULL, tip, sizeof(tip));
+	(void)it_db_text("SELECT gas_limit FROM chain_txs WHERE ref_id = ? AND attempt = 1", id,
+	    NULL, gas, sizeof(gas));
+	buf_init(&b, 1024);
+	mpz_init_set_str(v, units, 10);
+	CU_ASSERT_FATAL(evm_id_word(id, w) == 0 && evm_addr_parse(itc_token("USDT"), tok) == 0 &&
+	    evm_addr_parse(wallet, who) == 0);
+	CU_ASSERT_FATAL((evm_abi_selector(&b, EVM_SIG_CONVERT) || evm_abi_bytes32(&b, w) ||
+	    evm_abi_address(&b, tok) || evm_abi_address(&b, who) || evm_abi_uint(&b, v)) == 0);
+	evm_hex((const unsigned char *)b.data, b.len, data);
+	mpz_clear(v);
+	buf_free(&b);
+	snprintf(expected, sizeof(expected), "{\"from\":\"%s\",\"hash\":\"%s\",\"chainId\":"
+	    "\"%s\",\"nonce\":\"%s\",\"maxPriorityFeePerGas\":\"%s\",\"maxFeePerGas\":"
+	    "\"%s\",\"gasLimit\":\"%s\",\"to\":\"%s\",\"value\":\"0\",\"data\":\"%s\"}",
+	    sender, hash, it_env("CHAIN_ID"), nonce, tip, fee, gas, it_env("CHAIN_GATEWAY"), data);
+	CU_ASSERT_STRING_EQUAL(sender, it_env("OPERATOR_ADDRESS"));
+	snprintf(cmd, sizeof(cmd), "cd %s/.. && node tests/chain/check_tx.mjs '%s' '%s' 2>&1",
+	    it_env("CEDIRAMP_BUILD"), raw, expected);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = popen(cmd, "r"));
+	raw[0] = '\0';
+	if (fgets(raw, sizeof(raw), f) == NULL)
+		raw[0] = '\0';
+	CU_ASSERT_EQUAL(pclose(f), 0);
+	CU_ASSERT_STRING_EQUAL(raw, "ok\n");
+}
+
 /* ---- the flows ---- */
 
 /*
@@ -106,6 +162,7 @@ test_wallet_convert(void)
 	CU_ASSERT_EQUAL(it_db_text("SELECT LEFT(raw, 4) FROM chain_txs WHERE tx_hash = ?", hash,
 	    NULL, raw, sizeof(raw)), 0);
 	CU_ASSERT_STRING_EQUAL(raw, "0x02"); /* an EIP-1559 transaction */
+	ethers_accepts(id, w.id, "25000000");
 	/* one block: mined, one confirmation of two: nothing credited yet */
 	itc_mine(1);
 	CU_ASSERT(itc_wait_mined(hash, 5000) >= 0);

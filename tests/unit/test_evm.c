@@ -1837,10 +1837,13 @@ static const struct {
 	  NULL },
 	{ 300, "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":\"0x1a\"}", EVM_RPC_DOWN, NULL, 0,
 	  NULL },
+	/* an error page with an error object: the node failed (a rate limit is
+	 * no verdict on the request), its words kept (fuzz_evm found the
+	 * 429 read as a refusal) */
 	{ 429, "{\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32005,"
-	  "\"message\":\"rate limited\"}}", EVM_RPC_ERROR, NULL, -32005, "rate limited" },
+	  "\"message\":\"rate limited\"}}", EVM_RPC_DOWN, NULL, 0, "rate limited" },
 	{ 400, "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,"
-	  "\"message\":\"invalid request\"}}", EVM_RPC_ERROR, NULL, -32600, "invalid request" },
+	  "\"message\":\"invalid request\"}}", EVM_RPC_DOWN, NULL, 0, "invalid request" },
 };
 
 static void
