@@ -219,18 +219,10 @@ evm_balance(struct prov_chain *ch, const char *wallet, const char *asset, char *
 		return rc == CHAIN_MISCONFIGURED ? rc : CHAIN_UNAVAILABLE;
 	mpz_init(v);
 	rc = token_read(ch, t->address, wallet, NULL, v);
-	/* a balance finer than the asset's places is shown to those places,
-	 * rounded down (it is a display; amounts moved are never rounded) */
-	if (rc == CHAIN_OK && t->decimals > cur->scale) {
-		mpz_t d;
-
-		mpz_init(d);
-		mpz_ui_pow_ui(d, 10, t->decimals - cur->scale);
-		mpz_tdiv_q(v, v, d);
-		mpz_mul(v, v, d);
-		mpz_clear(d);
-	}
-	if (rc == CHAIN_OK && evm_units_to_text(v, t->decimals, cur->scale, out, cap) != 0)
+	/* exact: at the asset's places, or at the token's when it has more
+	 * (never rounded) */
+	if (rc == CHAIN_OK && evm_units_to_text(v, t->decimals, t->decimals > cur->scale ?
+	    t->decimals : cur->scale, out, cap) != 0)
 		rc = CHAIN_UNAVAILABLE;
 	mpz_clear(v);
 	return rc;
@@ -805,14 +797,14 @@ evm_transfers_in(struct prov_chain *ch, long long from, long long to,
 
 	*out = NULL;
 	*n = 0;
-	if (check_chain(ch, custody, sizeof(custody)) != CHAIN_OK) {
-		json_decref(addresses);
-		return CHAIN_UNAVAILABLE;
-	}
 	if (addresses == NULL || from < 0 || to < from ||
 	    evm_addr_parse(ch->evm.custody, w + EVM_WORD - EVM_ADDR_LEN) != 0) {
 		json_decref(addresses);
 		return CHAIN_REJECTED;
+	}
+	if (check_chain(ch, custody, sizeof(custody)) != CHAIN_OK) {
+		json_decref(addresses);
+		return CHAIN_UNAVAILABLE;
 	}
 	evm_topic(EVM_EVENT_TRANSFER, topic0);
 	evm_hex(w, sizeof(w), custody);

@@ -820,8 +820,9 @@ op_balance(struct run *w, struct fz_in *in)
 	lower_copy(lw, sizeof(lw), wallet);
 	mpz_init(v);
 	if (check_token_read(&s, t->address, lw, NULL, v) == 0) {
-		/* shown to the asset's places, rounded down */
-		units_text(v, t->decimals, cur->scale, 1, want, sizeof(want));
+		/* exact: at the asset's places, or the token's when it has more */
+		units_text(v, t->decimals, t->decimals > cur->scale ? t->decimals : cur->scale,
+		    0, want, sizeof(want));
 		if (want[0] != '\0' && strlen(want) < cap)
 			FZ_CHECK(rc == CHAIN_OK && strcmp(out, want) == 0);
 		else
