@@ -888,6 +888,7 @@ first_send(struct ctx *ctx, struct withdrawal *w)
 {
 	struct chain_move move = { CHAIN_CONVERT, w->id, ctx->cfg.chain_custody_wallet,
 		w->currency, w->amount };
+	struct prov_chain *ch = providers_chain(&ctx->prov);
 	struct db_arg a[1] = { DB_S(w->id) };
 	struct chain_fees fees;
 	struct record k;
@@ -908,8 +909,7 @@ first_send(struct ctx *ctx, struct withdrawal *w)
 	if (db_exec(ctx->db, DB_WD_SUBMITTED, a, 1, NULL, NULL) != DB_OK)
 		log_event("warn", "withdrawal %s: its broadcast was not counted", w->id);
 	rc = onchain_broadcast(ctx, w->id, why, sizeof(why));
-	if ((rc == CHAIN_INSUFFICIENT || rc == CHAIN_REJECTED) &&
-	    !providers_chain(&ctx->prov)->ops->signer(providers_chain(&ctx->prov))) {
+	if ((rc == CHAIN_INSUFFICIENT || rc == CHAIN_REJECTED) && ch->ops->signer(ch) == NULL) {
 		/* the simulator said no: a custody top-up (sandbox) and once more */
 		if (rc == CHAIN_INSUFFICIENT) {
 			custody_short(ctx, w, why);
