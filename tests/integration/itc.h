@@ -70,9 +70,15 @@ void itc_partner_new(struct itc_partner *p, const char *tier, int unfunded);
 long itc_partner_send(const struct itc_partner *p, const char *method, const char *path,
     const char *body, struct it_resp *r);
 long itc_partner_get(const struct itc_partner *p, const char *path, struct it_resp *r);
+/* p's available balance of cur (USDT, USDC, GHS) from GET /v1/balances,
+ * into out (40 bytes). */
+void itc_partner_available(const struct itc_partner *p, const char *cur, char *out);
 /* Exactly keys (NULL-terminated) in object o. */
 void itc_assert_keys(json_t *o, const char *const *keys, const char *where);
 /* ---- webhooks (itc_webhooks.c) ---- */
+/* Starts cron/NAME (with arg, may be NULL) on a copy of the stack's config
+ * plus the config lines extra (may be NULL), without waiting; its pid. */
+pid_t itc_worker_spawn(const char *name, const char *arg, const char *extra);
 /* Starts `webhooks --until-idle` on the stack's config plus the config
  * lines extra (drain 60 s); its pid. */
 pid_t itc_webhooks_start(const char *extra);
@@ -145,8 +151,8 @@ long long itc_head(void);
 /* Mining: on (a block a second) or off; mine n blocks now. */
 void itc_mining(int on);
 void itc_mine(int n);
-/* Runs cron/NAME with the stack's config plus the lines extra (may be
- * NULL); returns its pid without waiting (itc_webhooks_wait waits). */
+/* cron/NAME on the stack's config plus the lines extra (may be NULL):
+ * started (its pid; itc_webhooks_wait waits), or run to its exit status. */
 pid_t itc_worker_start(const char *name, const char *extra);
 int itc_worker_run(const char *name, const char *extra);
 /* Runs the payouts worker until pred(arg) holds or timeout_ms pass; 1

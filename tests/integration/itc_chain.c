@@ -290,26 +290,7 @@ itc_mine(int n)
 pid_t
 itc_worker_start(const char *name, const char *extra)
 {
-	static unsigned started;
-	char conf[512], cmd[1200];
-	FILE *f;
-	pid_t pid;
-
-	snprintf(conf, sizeof(conf), "%s.chain-test-%u", it_env("CEDIRAMP_CONF"), started++);
-	snprintf(cmd, sizeof(cmd), "umask 077 && cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
-	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "a"));
-	fprintf(f, "\n%s\n", extra ? extra : "");
-	fclose(f);
-	snprintf(cmd, sizeof(cmd), "%s/cron/%s", it_env("CEDIRAMP_BUILD"), name);
-	pid = fork();
-	if (pid == 0) {
-		setenv("CEDIRAMP_CONF", conf, 1);
-		execl(cmd, name, (char *)NULL);
-		_exit(127);
-	}
-	CU_ASSERT_FATAL(pid > 0);
-	return pid;
+	return itc_worker_spawn(name, NULL, extra);
 }
 
 int

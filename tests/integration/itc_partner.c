@@ -55,3 +55,18 @@ itc_assert_keys(json_t *o, const char *const *keys, const char *where)
 		IT_CHECK(json_object_get(o, keys[n]) != NULL, keys[n]);
 	IT_CHECK(json_object_size(o) == n, where);
 }
+
+void
+itc_partner_available(const struct itc_partner *p, const char *cur, char *out)
+{
+	struct it_resp r;
+	json_t *b;
+	size_t i;
+
+	out[0] = '\0';
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, "/v1/balances", &r), 200);
+	json_array_foreach(json_object_get(r.json, "data"), i, b)
+		if (it_str(b, "currency") && strcmp(it_str(b, "currency"), cur) == 0)
+			snprintf(out, 40, "%s", it_str(b, "available"));
+	it_resp_free(&r);
+}

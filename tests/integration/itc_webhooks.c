@@ -8,7 +8,7 @@
 #include "itc.h"
 
 pid_t
-itc_webhooks_start(const char *extra)
+itc_worker_spawn(const char *name, const char *arg, const char *extra)
 {
 	static unsigned started;
 	char conf[512], cmd[1200];
@@ -17,22 +17,31 @@ itc_webhooks_start(const char *extra)
 
 	/* a file of its own: a second worker started at once must not rewrite
 	 * the config the first one is still reading */
-	snprintf(conf, sizeof(conf), "%s.webhooks-test-%u", it_env("CEDIRAMP_CONF"), started++);
+	snprintf(conf, sizeof(conf), "%s.%s-test-%u", it_env("CEDIRAMP_CONF"), name, started++);
 	/* a copy of the stack's config (its secrets too): the owner's alone */
 	snprintf(cmd, sizeof(cmd), "umask 077 && cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
 	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "a"));
-	fprintf(f, "\nwebhooks.drain_seconds = 60\n%s", extra);
+	fprintf(f, "\n%s\n", extra ? extra : "");
 	fclose(f);
-	snprintf(cmd, sizeof(cmd), "%s/cron/webhooks", it_env("CEDIRAMP_BUILD"));
+	snprintf(cmd, sizeof(cmd), "%s/cron/%s", it_env("CEDIRAMP_BUILD"), name);
 	pid = fork();
 	if (pid == 0) {
 		setenv("CEDIRAMP_CONF", conf, 1);
-		execl(cmd, "webhooks", "--until-idle", (char *)NULL);
+		execl(cmd, name, arg, (char *)NULL);
 		_exit(127);
 	}
 	CU_ASSERT_FATAL(pid > 0);
 	return pid;
+}
+
+pid_t
+itc_webhooks_start(const char *extra)
+{
+	char lines[2048];
+
+	snprintf(lines, sizeof(lines), "webhooks.drain_seconds = 60\n%s", extra);
+	return itc_worker_spawn("webhooks", "--until-idle", lines);
 }
 
 int

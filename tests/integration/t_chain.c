@@ -294,22 +294,6 @@ deposits_seen(const void *arg)
 	return strcmp(n, k->want) == 0;
 }
 
-/* USDT available of p (40 bytes). */
-static void
-partner_usdt(const struct itc_partner *p, char *out)
-{
-	struct it_resp r;
-	json_t *b;
-	size_t i;
-
-	out[0] = '\0';
-	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, "/v1/balances", &r), 200);
-	json_array_foreach(json_object_get(r.json, "data"), i, b)
-		if (strcmp(it_str(b, "currency"), "USDT") == 0)
-			snprintf(out, 40, "%s", it_str(b, "available"));
-	it_resp_free(&r);
-}
-
 /* A transfer of units USDT from sender to the custody address; its hash. */
 static void
 deposit(const char *sender, const char *units, char *hash)
@@ -335,11 +319,11 @@ test_deposits(void)
 	itc_chain_address(from);
 	snprintf(args, sizeof(args), "partner wallet add %s %s", p.pid, from);
 	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
-	partner_usdt(&p, before);
+	itc_partner_available(&p, "USDT", before);
 	deposit(from, "40000000", hash);
 	k = (struct dep_ref){ p.row, "1" };
 	CU_ASSERT(itc_until(deposits_seen, &k, 20000));
-	partner_usdt(&p, after);
+	itc_partner_available(&p, "USDT", after);
 	itc_ghs_sub(after, before, out, sizeof(out)); /* 2-place DECIMAL subtraction */
 	CU_ASSERT_STRING_EQUAL(out, "40.00");
 	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_deposits WHERE tx_hash = ? AND "
@@ -350,7 +334,7 @@ test_deposits(void)
 	CU_ASSERT(it_db_exec("DELETE FROM chain_blocks WHERE number >= ?", block, NULL) > 0);
 	CU_ASSERT_EQUAL(it_worker("deposits"), 0);
 	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_blocks WHERE number = ?", block), 1);
-	partner_usdt(&p, out);
+	itc_partner_available(&p, "USDT", out);
 	CU_ASSERT_STRING_EQUAL(out, after);
 	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM partner_deposits WHERE reference LIKE "
 	    "CONCAT('chain:%', ?, '%')", hash), 1);
@@ -370,7 +354,7 @@ test_deposits(void)
 	}
 	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_deposits WHERE tx_hash = ? AND "
 	    "status = 'unmatched' AND partner_id IS NULL AND credits = 0", hash2), 1);
-	partner_usdt(&p, out);
+	itc_partner_available(&p, "USDT", out);
 	CU_ASSERT_STRING_EQUAL(out, after);
 	/* reconcile lists it, with the command that assigns it */
 	CU_ASSERT_EQUAL(it_db_text("SELECT reference FROM chain_deposits WHERE tx_hash = ?", hash2,
@@ -398,7 +382,7 @@ test_deposits(void)
 	CU_ASSERT_NOT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_deposits WHERE tx_hash = ? AND "
 	    "status = 'assigned' AND credits = 1", hash2), 1);
-	partner_usdt(&p, out);
+	itc_partner_available(&p, "USDT", out);
 	itc_ghs_sub(out, before, err, sizeof(err));
 	CU_ASSERT_STRING_EQUAL(err, "47.00");
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);

@@ -80,16 +80,7 @@ status_of(const struct itc_partner *p, const char *id, char *st)
 static void
 ghs_of(const struct itc_partner *p, char *out)
 {
-	struct it_resp r;
-	json_t *b;
-	size_t i;
-
-	out[0] = '\0';
-	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, "/v1/balances", &r), 200);
-	json_array_foreach(json_object_get(r.json, "data"), i, b)
-		if (strcmp(it_str(b, "currency"), "GHS") == 0)
-			snprintf(out, 40, "%s", it_str(b, "available"));
-	it_resp_free(&r);
+	itc_partner_available(p, "GHS", out);
 }
 
 /* The event types the receiver got about intent id, in arrival order,
