@@ -27,7 +27,7 @@
 #include <time.h>
 
 #include "core/log.h"
-#include "domain/conv.h"
+#include "domain/conversion.h"
 #include "domain/ctx.h"
 #include "domain/intent.h"
 #include "domain/onchain.h"
@@ -45,7 +45,7 @@ struct kind {
 };
 
 static const struct kind kinds[] = {
-	{ "conversion", conv_claim, conv_settle },
+	{ "conversion", conversion_claim, conversion_settle },
 	{ "withdrawal", withdrawal_claim, withdrawal_advance },
 	{ "payout", payout_claim, payout_settle },
 	{ "payment intent", intent_claim, intent_advance },

@@ -9,7 +9,7 @@
 
 #include "http/app.h"
 #include "http/body.h"
-#include "domain/conv.h"
+#include "domain/conversion.h"
 
 static const char *const convert_fields[] = { "quoteId", "amount", "from", NULL };
 
@@ -25,11 +25,11 @@ post_convert(struct req *r, struct resp *resp)
 	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK ||
 	    (e = body_string(r, resp, "from", 16, &from)) != ERR_OK)
 		return e;
-	e = conv_create(r->ctx, &r->caller, quote_id, amount, from, &r->idem, &c,
+	e = conversion_create(r->ctx, &r->caller, quote_id, amount, from, &r->idempotency, &c,
 	    &resp->out);
 	if (e != ERR_OK)
 		return e;
-	return resp_ok(resp, 201, conv_json(&c));
+	return resp_ok(resp, 201, conversion_json(&c));
 }
 
 static const char *const confirm_fields[] = { "conversionId", NULL };
@@ -44,7 +44,7 @@ post_confirm(struct req *r, struct resp *resp)
 	if ((e = body_only(r, resp, confirm_fields)) != ERR_OK ||
 	    (e = body_string(r, resp, "conversionId", 40, &id)) != ERR_OK)
 		return e;
-	e = conv_confirm(r->ctx, &r->caller, id, &c, &resp->out);
+	e = conversion_confirm(r->ctx, &r->caller, id, &c, &resp->out);
 	if (e != ERR_OK)
 		return e;
 	if (strcmp(c.status, "completed") == 0)
@@ -58,8 +58,8 @@ post_confirm(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "POST", "/api/convert/usdt-to-ghs", post_convert, ROUTE_BODY | ROUTE_IDEMPOTENT, NULL, RL_CONVERT },
-	{ "POST", "/api/convert/confirm", post_confirm, ROUTE_BODY | ROUTE_IDEMPOTENT, NULL, RL_CONVERT },
+	{ "POST", "/api/convert/usdt-to-ghs", post_convert, ROUTE_BODY | ROUTE_IDEMPOTENT, NULL, RATE_LIMIT_CONVERT },
+	{ "POST", "/api/convert/confirm", post_confirm, ROUTE_BODY | ROUTE_IDEMPOTENT, NULL, RATE_LIMIT_CONVERT },
 };
 
 int

@@ -126,10 +126,10 @@ list_intents(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "POST", "/v1/payment-intents", post_intent, ROUTE_BODY, NULL, RL_GENERAL },
-	{ "GET", "/v1/payment-intents", list_intents, 0, list_params, RL_GENERAL },
-	{ "GET", "/v1/payment-intents/:id", get_intent, 0, NULL, RL_GENERAL },
-	{ "POST", "/v1/payment-intents/:id/cancel", cancel_intent, 0, NULL, RL_GENERAL },
+	{ "POST", "/v1/payment-intents", post_intent, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/payment-intents", list_intents, 0, list_params, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/payment-intents/:id", get_intent, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/payment-intents/:id/cancel", cancel_intent, 0, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -96,8 +96,8 @@ partner_rate(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "GET", "/api/convert/rate", wallet_rate, 0, wallet_params, RL_QUOTES },
-	{ "GET", "/v1/rates", partner_rate, 0, partner_params, RL_GENERAL },
+	{ "GET", "/api/convert/rate", wallet_rate, 0, wallet_params, RATE_LIMIT_QUOTES },
+	{ "GET", "/v1/rates", partner_rate, 0, partner_params, RATE_LIMIT_GENERAL },
 };
 
 int

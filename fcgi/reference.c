@@ -7,7 +7,7 @@
 #include "domain/funds.h"
 #include "http/app.h"
 #include "domain/health.h"
-#include "domain/refdata.h"
+#include "domain/catalog.h"
 
 static enum err
 get_health(struct req *r, struct resp *resp)
@@ -27,8 +27,8 @@ get_networks(struct req *r, struct resp *resp)
 	if (a == NULL)
 		return ERR_INTERNAL;
 	health_networks(r->ctx, state);
-	for (i = 0; i < refdata_nnetworks; i++) {
-		const struct network *n = &refdata_networks[i];
+	for (i = 0; i < catalog_nnetworks; i++) {
+		const struct network *n = &catalog_networks[i];
 		const char *status = "down";
 
 		for (k = 0; k < PROV_NETWORKS; k++)
@@ -56,8 +56,8 @@ get_limits(struct req *r, struct resp *resp)
 	(void)r;
 	if (a == NULL)
 		return ERR_INTERNAL;
-	for (i = 0; i < refdata_ntiers; i++) {
-		const struct tier *t = &refdata_tiers[i];
+	for (i = 0; i < catalog_ntiers; i++) {
+		const struct tier *t = &catalog_tiers[i];
 
 		if (json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:s}",
 		    "tier", t->tier, "daily_limit", t->daily_limit,
@@ -90,10 +90,10 @@ get_balances(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "GET", "/v1/health", get_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "GET", "/v1/supported-networks", get_networks, 0, NULL, RL_GENERAL },
-	{ "GET", "/v1/limits", get_limits, 0, NULL, RL_GENERAL },
-	{ "GET", "/v1/balances", get_balances, 0, NULL, RL_GENERAL },
+	{ "GET", "/v1/health", get_health, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/supported-networks", get_networks, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/limits", get_limits, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/balances", get_balances, 0, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -253,13 +253,13 @@ post_intent_reject(struct req *r, struct resp *resp)
 
 static const struct route routes[] = {
 	{ "POST", "/v1/sandbox/payment-intents/:id/approve", post_intent_approve, 0, NULL,
-	    RL_GENERAL },
+	    RATE_LIMIT_GENERAL },
 	{ "POST", "/v1/sandbox/payment-intents/:id/reject", post_intent_reject, 0, NULL,
-	    RL_GENERAL },
-	{ "POST", "/v1/sandbox/wallet-tokens", post_wallet_token, ROUTE_BODY, NULL, RL_GENERAL },
-	{ "POST", "/api/sandbox/faucet", post_faucet, ROUTE_BODY, NULL, RL_GENERAL },
-	{ "POST", "/api/sandbox/approve", post_approve, ROUTE_BODY, NULL, RL_GENERAL },
-	{ "POST", "/v1/sandbox/deposits", post_deposit, ROUTE_BODY, NULL, RL_GENERAL },
+	    RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/sandbox/wallet-tokens", post_wallet_token, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/api/sandbox/faucet", post_faucet, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/api/sandbox/approve", post_approve, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/sandbox/deposits", post_deposit, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -159,22 +159,22 @@ sim_rates(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "GET", "/sim/chain/health", chain_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "GET", "/sim/momo/health", momo_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "GET", "/sim/momo/:network/health", momo_network_health, ROUTE_PUBLIC, NULL, RL_GENERAL },
+	{ "GET", "/sim/chain/health", chain_health, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/momo/health", momo_health, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/momo/:network/health", momo_network_health, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 	/* the MTN MoMo Open API; the token paths end in '/', as MTN's do */
-	{ "POST", "/sim/momo/:network/disbursement/token/", sim_momo_disbursement_token, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "POST", "/sim/momo/:network/collection/token/", sim_momo_collection_token, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "GET", "/sim/momo/:network/disbursement/v1_0/accountholder/msisdn/:msisdn/basicuserinfo", sim_momo_lookup, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "POST", "/sim/momo/:network/disbursement/v1_0/transfer", sim_momo_transfer, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
-	{ "GET", "/sim/momo/:network/disbursement/v1_0/transfer/:ref", sim_momo_transfer_status, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "POST", "/sim/momo/:network/collection/v1_0/requesttopay", sim_momo_request_to_pay, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
-	{ "GET", "/sim/momo/:network/collection/v1_0/requesttopay/:ref", sim_momo_request_to_pay_status, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "GET", "/sim/rates", sim_rates, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "GET", "/sim/chain/wallets/:wallet/:asset", sim_chain_balance, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "POST", "/sim/chain/transactions", sim_chain_submit, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
-	{ "GET", "/sim/chain/transactions/:hash", sim_chain_receipt, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "POST", "/sim/chain/faucet", sim_chain_faucet, ROUTE_PUBLIC | ROUTE_BODY, NULL, RL_GENERAL },
+	{ "POST", "/sim/momo/:network/disbursement/token/", sim_momo_disbursement_token, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/sim/momo/:network/collection/token/", sim_momo_collection_token, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/momo/:network/disbursement/v1_0/accountholder/msisdn/:msisdn/basicuserinfo", sim_momo_lookup, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/sim/momo/:network/disbursement/v1_0/transfer", sim_momo_transfer, ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/momo/:network/disbursement/v1_0/transfer/:ref", sim_momo_transfer_status, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/sim/momo/:network/collection/v1_0/requesttopay", sim_momo_request_to_pay, ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/momo/:network/collection/v1_0/requesttopay/:ref", sim_momo_request_to_pay_status, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/rates", sim_rates, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/chain/wallets/:wallet/:asset", sim_chain_balance, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/sim/chain/transactions", sim_chain_submit, ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/chain/transactions/:hash", sim_chain_receipt, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/sim/chain/faucet", sim_chain_faucet, ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -156,9 +156,9 @@ balances(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "GET", "/api/transactions", list, 0, list_params, RL_GENERAL },
-	{ "GET", "/api/transactions/:id", detail, 0, NULL, RL_GENERAL },
-	{ "GET", "/api/balances", balances, 0, NULL, RL_GENERAL },
+	{ "GET", "/api/transactions", list, 0, list_params, RATE_LIMIT_GENERAL },
+	{ "GET", "/api/transactions/:id", detail, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/api/balances", balances, 0, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -77,15 +77,15 @@ post_transfer(struct req *r, struct resp *resp)
 	    (e = body_string(r, resp, "currency", 16, &in.currency)) != ERR_OK ||
 	    (e = body_opt_string(r, resp, "reference", PAYOUT_REFERENCE_MAX, &in.reference)) != ERR_OK)
 		return e;
-	if ((e = payout_create(r->ctx, &r->caller, &in, &r->idem, &p, &resp->out)) != ERR_OK)
+	if ((e = payout_create(r->ctx, &r->caller, &in, &r->idempotency, &p, &resp->out)) != ERR_OK)
 		return e;
 	return resp_ok(resp, 201, payout_json(&p));
 }
 
 static const struct route routes[] = {
-	{ "POST", "/api/mobile-money/verify", post_verify, ROUTE_BODY, NULL, RL_BENEFICIARIES },
-	{ "GET", "/api/beneficiaries", list_beneficiaries, 0, list_params, RL_GENERAL },
-	{ "POST", "/api/mobile-money/transfer", post_transfer, ROUTE_BODY | ROUTE_IDEMPOTENT, NULL, RL_PAYOUTS },
+	{ "POST", "/api/mobile-money/verify", post_verify, ROUTE_BODY, NULL, RATE_LIMIT_BENEFICIARIES },
+	{ "GET", "/api/beneficiaries", list_beneficiaries, 0, list_params, RATE_LIMIT_GENERAL },
+	{ "POST", "/api/mobile-money/transfer", post_transfer, ROUTE_BODY | ROUTE_IDEMPOTENT, NULL, RATE_LIMIT_PAYOUTS },
 };
 
 int

@@ -75,8 +75,8 @@ get_kyc(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "POST", "/api/users/kyc-upload", post_kyc_upload, ROUTE_BODY, NULL, RL_KYC },
-	{ "GET", "/api/users/kyc", get_kyc, 0, NULL, RL_GENERAL },
+	{ "POST", "/api/users/kyc-upload", post_kyc_upload, ROUTE_BODY, NULL, RATE_LIMIT_KYC },
+	{ "GET", "/api/users/kyc", get_kyc, 0, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -161,14 +161,14 @@ redeliver(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "POST", "/v1/webhooks", post_webhook, ROUTE_BODY, NULL, RL_GENERAL },
-	{ "GET", "/v1/webhooks", list_webhooks, 0, NULL, RL_GENERAL },
-	{ "DELETE", "/v1/webhooks/:id", delete_webhook, 0, NULL, RL_GENERAL },
+	{ "POST", "/v1/webhooks", post_webhook, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/webhooks", list_webhooks, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "DELETE", "/v1/webhooks/:id", delete_webhook, 0, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/webhooks/:id/deliveries", list_endpoint_deliveries, 0,
-	    endpoint_log_params, RL_GENERAL },
-	{ "GET", "/v1/webhook-deliveries", list_deliveries, 0, log_params, RL_GENERAL },
-	{ "GET", "/v1/webhook-deliveries/:id", get_delivery, 0, NULL, RL_GENERAL },
-	{ "POST", "/v1/webhook-deliveries/:id/redeliver", redeliver, 0, NULL, RL_GENERAL },
+	    endpoint_log_params, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/webhook-deliveries", list_deliveries, 0, log_params, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/webhook-deliveries/:id", get_delivery, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/webhook-deliveries/:id/redeliver", redeliver, 0, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

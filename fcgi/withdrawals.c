@@ -98,10 +98,10 @@ list_withdrawals(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "POST", "/v1/withdrawals", post_withdrawal, ROUTE_BODY, NULL, RL_GENERAL },
-	{ "GET", "/v1/withdrawals", list_withdrawals, 0, list_params, RL_GENERAL },
-	{ "GET", "/v1/withdrawals/:id", get_withdrawal, 0, NULL, RL_GENERAL },
-	{ "GET", "/v1/transactions", list_withdrawals, 0, list_params, RL_GENERAL },
+	{ "POST", "/v1/withdrawals", post_withdrawal, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/withdrawals", list_withdrawals, 0, list_params, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/withdrawals/:id", get_withdrawal, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/transactions", list_withdrawals, 0, list_params, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -22,7 +22,7 @@
 #include "domain/fxrate.h"
 #include "domain/kyc.h"
 #include "domain/partner.h"
-#include "domain/pfloat.h"
+#include "domain/payout_float.h"
 #include "domain/user.h"
 #include "domain/webhook.h"
 #include "http/errpage.h"
@@ -372,8 +372,8 @@ cmd_sim_set(struct db *db, const struct cfg *c, const char *name,
 {
 	struct outcome o;
 
-	if (pfloat_is_setting(name)) /* momo.<NET>.float is the float itself */
-		return pfloat_sim_set(db, c->sandbox, name, value, NULL, &o) == ERR_OK ? 0 :
+	if (payout_float_is_setting(name)) /* momo.<NET>.float is the float itself */
+		return payout_float_sim_set(db, c->sandbox, name, value, NULL, &o) == ERR_OK ? 0 :
 		    report(db, &o, 1);
 	if (sandbox_setting_set(db, c->sandbox, name, value, &o) != ERR_OK)
 		return report(db, &o, 1);
@@ -439,7 +439,7 @@ kyc_cmd(struct db *db, int argc, char **argv)
 }
 
 static int
-print_float(const struct pfloat_row *f, void *arg)
+print_float(const struct payout_float_row *f, void *arg)
 {
 	(void)arg;
 	printf("%-12s %-20s %s\n", f->network, f->unlimited ? "unlimited" : f->balance,
@@ -456,17 +456,17 @@ static int
 float_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
 {
 	const char *sub = argc > 2 ? argv[2] : "";
-	struct pfloat_row f;
+	struct payout_float_row f;
 	struct outcome o;
 
 	outcome_init(&o);
 	if (strcmp(sub, "list") == 0 && argc == 3) {
 		printf("%-12s %-20s %s\n", "network", "balance", "updated");
-		return pfloat_list(db, c->sandbox, print_float, NULL, &o) == ERR_OK ? 0 :
+		return payout_float_list(db, c->sandbox, print_float, NULL, &o) == ERR_OK ? 0 :
 		    report(db, &o, 1);
 	}
 	if (strcmp(sub, "add") == 0 && argc == 7 && strcmp(argv[5], "--reference") == 0) {
-		if (pfloat_topup(db, c->sandbox, argv[3], argv[4], argv[6], &f, &o) != ERR_OK)
+		if (payout_float_topup(db, c->sandbox, argv[3], argv[4], argv[6], &f, &o) != ERR_OK)
 			return report(db, &o, 2);
 		printf("%s float: %s\n", f.network, f.unlimited ? "unlimited" : f.balance);
 		return 0;

@@ -90,18 +90,18 @@ static const struct cfg_key cfg_keys[] = {
 	S("fees.conversion_percent", fee_conversion_percent),
 	S("fees.collection_percent", fee_collection_percent),
 	U("quotes.ttl_seconds", quote_ttl_seconds, 10, 3600),
-	U("idempotency.lease_seconds", idem_lease_seconds, 10, 3600),
+	U("idempotency.lease_seconds", idempotency_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
 	S("rates.source_url", rate_source_url),
 	S("api.cursor_secret", cursor_secret),
-	R("ratelimit.general", rl_general),
-	R("ratelimit.quotes", rl_quotes),
-	R("ratelimit.convert", rl_convert),
-	R("ratelimit.payouts", rl_payouts),
-	R("ratelimit.beneficiaries", rl_beneficiaries),
-	R("ratelimit.kyc", rl_kyc),
-	R("ratelimit.partner_minute", rl_partner_minute),
-	R("ratelimit.partner_day", rl_partner_day),
+	R("ratelimit.general", rate_limit_general),
+	R("ratelimit.quotes", rate_limit_quotes),
+	R("ratelimit.convert", rate_limit_convert),
+	R("ratelimit.payouts", rate_limit_payouts),
+	R("ratelimit.beneficiaries", rate_limit_beneficiaries),
+	R("ratelimit.kyc", rate_limit_kyc),
+	R("ratelimit.partner_minute", rate_limit_partner_minute),
+	R("ratelimit.partner_day", rate_limit_partner_day),
 	H("kyc.encryption_key", kyc_encryption_key),
 	U("webhooks.retry_policy", wh_policy, 0, 2),
 	U("webhooks.retry_clock_divisor", wh_clock_divisor, 1, 1000000),
@@ -157,7 +157,7 @@ cfg_defaults(struct cfg *c)
 	(void)strict_copy(c->fee_collection_percent,
 	    sizeof(c->fee_collection_percent), "1.00");
 	c->quote_ttl_seconds = 300;
-	c->idem_lease_seconds = 60;
+	c->idempotency_lease_seconds = 60;
 	for (i = 0; i < 3; i++) {
 		(void)strict_copy(c->momo_net[i].target_environment,
 		    sizeof(c->momo_net[i].target_environment), "sandbox");
@@ -165,16 +165,16 @@ cfg_defaults(struct cfg *c)
 		    sizeof(c->momo_net[i].payout_fee), "1.00");
 	}
 	c->rate_max_age_seconds = 300;
-	rate_set(&c->rl_general, 1000, 3600);
-	rate_set(&c->rl_quotes, 30, 3600);
-	rate_set(&c->rl_convert, 10, 3600);
-	rate_set(&c->rl_payouts, 5, 86400);
-	rate_set(&c->rl_beneficiaries, 20, 3600);
-	rate_set(&c->rl_kyc, 3, 86400);
+	rate_set(&c->rate_limit_general, 1000, 3600);
+	rate_set(&c->rate_limit_quotes, 30, 3600);
+	rate_set(&c->rate_limit_convert, 10, 3600);
+	rate_set(&c->rate_limit_payouts, 5, 86400);
+	rate_set(&c->rate_limit_beneficiaries, 20, 3600);
+	rate_set(&c->rate_limit_kyc, 3, 86400);
 	/* 0: the environment's plan (sandbox 60/min 10,000/day; production
 	 * 300/min 100,000/day), decided once the environment is known */
-	rate_set(&c->rl_partner_minute, 0, 60);
-	rate_set(&c->rl_partner_day, 0, 86400);
+	rate_set(&c->rate_limit_partner_minute, 0, 60);
+	rate_set(&c->rate_limit_partner_day, 0, 86400);
 	c->wh_clock_divisor = 1;
 	c->wh_drain_seconds = 55;
 	c->wh_max_in_flight = 50;
@@ -443,10 +443,10 @@ cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: read error", path);
 		goto out;
 	}
-	if (c->rl_partner_minute.limit == 0)
-		c->rl_partner_minute.limit = c->sandbox ? 60 : 300;
-	if (c->rl_partner_day.limit == 0)
-		c->rl_partner_day.limit = c->sandbox ? 10000 : 100000;
+	if (c->rate_limit_partner_minute.limit == 0)
+		c->rate_limit_partner_minute.limit = c->sandbox ? 60 : 300;
+	if (c->rate_limit_partner_day.limit == 0)
+		c->rate_limit_partner_day.limit = c->sandbox ? 10000 : 100000;
 	if (c->wh_policy == 0)
 		c->wh_policy = c->sandbox ? 2 : 1;
 	if (c->wh_timeout_seconds == 0)

@@ -81,7 +81,7 @@ struct cfg {
 	unsigned long long quote_ttl_seconds;
 	/* a request holding an idempotency key this long without progress is
 	 * taken for dead; longer than any request can take */
-	unsigned long long idem_lease_seconds;
+	unsigned long long idempotency_lease_seconds;
 	unsigned long long rate_max_age_seconds;
 	char rate_source_url[512];
 	char cursor_secret[128]; /* keys pagination cursors; same on every host */
@@ -90,8 +90,8 @@ struct cfg {
 	struct cfg_rate {
 		unsigned long long limit;
 		unsigned long long window;
-	} rl_general, rl_quotes, rl_convert, rl_payouts, rl_beneficiaries,
-	    rl_kyc, rl_partner_minute, rl_partner_day;
+	} rate_limit_general, rate_limit_quotes, rate_limit_convert, rate_limit_payouts, rate_limit_beneficiaries,
+	    rate_limit_kyc, rate_limit_partner_minute, rate_limit_partner_day;
 
 	/* AES-256-GCM key of stored KYC images: 64 hex digits, or "" (KYC
 	 * uploads then answer 503) */

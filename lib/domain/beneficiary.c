@@ -7,7 +7,7 @@
 #include "core/phone.h"
 #include "core/strict.h"
 #include "domain/internal.h"
-#include "domain/refdata.h"
+#include "domain/catalog.h"
 #include "providers/registry.h"
 
 /* Column positions of BEN_COLS (lib/store/db_stmt.c). */
@@ -33,7 +33,7 @@ from_row(const struct db_rows *rows, size_t row, struct beneficiary *b)
 	db_cell_copy(b->currency, sizeof(b->currency), rows, row, BC_CURRENCY);
 	db_cell_copy(b->created_at, sizeof(b->created_at), rows, row, BC_CREATED);
 	db_cell_copy(b->created_db, sizeof(b->created_db), rows, row, BC_CREATED_DB);
-	n = refdata_network(b->provider);
+	n = catalog_network(b->provider);
 	(void)strict_copy(b->provider_name, sizeof(b->provider_name), n ? n->name : b->provider);
 	return 0;
 }
@@ -120,7 +120,7 @@ check_request(const struct beneficiary_req *in, struct outcome *o)
 		    "Mobile money payouts are available in GH only");
 	if (strcmp(currency, "GHS") != 0)
 		return outcome_field(o, ERR_INVALID_CURRENCY, "currency", "must be GHS");
-	if (refdata_network(in->provider) == NULL)
+	if (catalog_network(in->provider) == NULL)
 		return outcome_field(o, ERR_INVALID_PROVIDER, "provider",
 		    "one of MTN, TELECEL, AIRTELTIGO");
 	if (!phone_valid(in->phone))

@@ -19,7 +19,7 @@ history_get(struct ctx *ctx, const struct caller *who, const char *id,
 		out->id = out->p.id;
 	} else {
 		out->kind = HISTORY_CONVERSION;
-		e = conv_get(ctx, who, id, &out->c, o);
+		e = conversion_get(ctx, who, id, &out->c, o);
 		out->created_db = out->c.created_db;
 		out->id = out->c.id;
 	}
@@ -67,14 +67,14 @@ history_page(struct ctx *ctx, const struct caller *who,
 		memset(h, 0, sizeof(*h));
 		if (strcmp(db_cell(&rows, i, 0) ? db_cell(&rows, i, 0) : "", "payout") == 0) {
 			h->kind = HISTORY_PAYOUT;
-			item = db_rows_slice(&rows, i, 1 + CONV_NCOLS, PAYOUT_NCOLS);
+			item = db_rows_slice(&rows, i, 1 + CONVERSION_NCOLS, PAYOUT_NCOLS);
 			bad = payout_from_row(&item, 0, &h->p);
 			h->created_db = h->p.created_db;
 			h->id = h->p.id;
 		} else {
 			h->kind = HISTORY_CONVERSION;
-			item = db_rows_slice(&rows, i, 1, CONV_NCOLS);
-			bad = conv_from_row(&item, 0, &h->c);
+			item = db_rows_slice(&rows, i, 1, CONVERSION_NCOLS);
+			bad = conversion_from_row(&item, 0, &h->c);
 			h->created_db = h->c.created_db;
 			h->id = h->c.id;
 		}

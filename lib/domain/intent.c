@@ -10,8 +10,8 @@
 #include "domain/internal.h"
 #include "domain/ledger.h"
 #include "domain/outbox.h"
-#include "domain/preq.h"
-#include "domain/refdata.h"
+#include "domain/partner_request.h"
+#include "domain/catalog.h"
 #include "providers/prov_http.h"
 #include "providers/registry.h"
 
@@ -338,23 +338,23 @@ check_request(const struct cfg *cfg, struct create *k, char **md)
 	if (!phone_valid(in->phone))
 		return outcome_field(k->o, ERR_INVALID_PHONE, "payer_phone",
 		    "E.164, a Ghana mobile number: +233 and 9 digits");
-	if (refdata_network(in->network) == NULL)
+	if (catalog_network(in->network) == NULL)
 		return outcome_field(k->o, ERR_PROVIDER_NOT_FOUND, "mobile_network",
 		    "MTN, TELECEL or AIRTELTIGO");
-	if (in->description != NULL && preq_utf8_chars(in->description) > INTENT_DESCRIPTION_MAX)
+	if (in->description != NULL && partner_request_utf8_chars(in->description) > INTENT_DESCRIPTION_MAX)
 		return outcome_field(k->o, ERR_VALIDATION, "description",
 		    "at most 255 characters");
 	k->ttl = in->ttl ? in->ttl : INTENT_TTL_DEFAULT;
 	if (k->ttl < INTENT_TTL_MIN || k->ttl > INTENT_TTL_MAX)
 		return outcome_field(k->o, ERR_VALIDATION, "ttl_seconds", "60 to 86400");
-	return preq_metadata(in->metadata, md, k->o);
+	return partner_request_metadata(in->metadata, md, k->o);
 }
 
 /* amount against the network's bounds; then the network's health. */
 static enum err
 check_network(struct ctx *ctx, const struct create *k)
 {
-	const struct network *n = refdata_network(k->in->network);
+	const struct network *n = catalog_network(k->in->network);
 	const struct prov_momo *m = providers_momo(&ctx->prov, k->in->network);
 
 	if (n == NULL || m == NULL)
@@ -440,7 +440,7 @@ intent_create(struct ctx *ctx, const struct caller *who,
 	part[5] = in->description ? in->description : "";
 	part[6] = md ? md : "";
 	part[7] = ttl;
-	if (preq_hash(part, 8, k.hash) != 0) {
+	if (partner_request_hash(part, 8, k.hash) != 0) {
 		e = outcome_err(o, ERR_INTERNAL);
 		goto done;
 	}

@@ -10,7 +10,7 @@
 #include "core/strict.h"
 #include "core/timefmt.h"
 #include "domain/internal.h"
-#include "domain/refdata.h"
+#include "domain/catalog.h"
 
 #define KYC_LIST_MAX 1000
 #define KYC_SANDBOX_BATCHES 20 /* batches per run at most */
@@ -537,7 +537,7 @@ kyc_approve(struct db *db, const char *id, const char *tier,
 		tier = KYC_DEFAULT_TIER;
 	if (!submission_id_ok(id))
 		return outcome_field(o, ERR_VALIDATION, "id", "a submission id (kyc_...)");
-	if (refdata_tier(tier) == NULL)
+	if (catalog_tier(tier) == NULL)
 		return outcome_field(o, ERR_VALIDATION, "tier",
 		    "basic, verified or enterprise");
 	memset(&k, 0, sizeof(k));

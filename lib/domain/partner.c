@@ -7,7 +7,7 @@
 #include "domain/chain_deposit.h"
 #include "domain/funds.h"
 #include "domain/internal.h"
-#include "domain/refdata.h"
+#include "domain/catalog.h"
 #include "providers/evm_abi.h"
 
 #define PUBLIC_ID_PREFIX "pt_"
@@ -123,7 +123,7 @@ partner_create(struct db *db, int sandbox, const char *name, const char *tier,
 	    !strict_printable(name, strlen(name)))
 		return outcome_field(o, ERR_VALIDATION, "name",
 		    "1 to 200 printable characters");
-	if (refdata_tier(tier) == NULL)
+	if (catalog_tier(tier) == NULL)
 		return outcome_field(o, ERR_VALIDATION, "tier",
 		    "basic, verified or enterprise");
 	if (id_new(out->public_id, sizeof(out->public_id), PUBLIC_ID_PREFIX) != 0)

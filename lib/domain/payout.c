@@ -9,14 +9,14 @@
 #include "core/strict.h"
 #include "core/timefmt.h"
 #include "core/currency.h"
-#include "domain/conv.h"
+#include "domain/conversion.h"
 #include "domain/internal.h"
 #include "domain/quote.h"
 #include "domain/ledger.h"
 #include "domain/outbox.h"
-#include "domain/pfloat.h"
-#include "domain/refdata.h"
-#include "domain/tierlimit.h"
+#include "domain/payout_float.h"
+#include "domain/catalog.h"
+#include "domain/tier_limit.h"
 #include "domain/withdrawal.h"
 #include "providers/registry.h"
 
@@ -65,7 +65,7 @@ payout_from_row(const struct db_rows *rows, size_t row, struct payout *p)
 	db_cell_copy(p->created_db, sizeof(p->created_db), rows, row, PC_CREATED_DB);
 	db_cell_copy(p->conversion_id, sizeof(p->conversion_id), rows, row, PC_CONVERSION);
 	db_cell_copy(p->withdrawal_id, sizeof(p->withdrawal_id), rows, row, PC_WITHDRAWAL);
-	n = refdata_network(p->provider);
+	n = catalog_network(p->provider);
 	(void)strict_copy(p->provider_name, sizeof(p->provider_name), n ? n->name : p->provider);
 	return 0;
 }
@@ -145,7 +145,7 @@ struct create {
 	const struct caller *who;
 	const struct beneficiary *ben;
 	const char *amount, *fee, *reference;
-	const struct idem_claim *claim;
+	const struct idempotency_claim *claim;
 	struct payout *p;
 	struct outcome *o;
 	long long lease_seconds;
@@ -225,7 +225,7 @@ create_tx(struct db *db, void *arg)
 	if ((rc = db_exec(db, DB_PAYOUT_INSERT, a, 13, NULL, NULL)) != DB_OK)
 		return rc;
 	/* the float before the ledger, as settle_tx does: one lock order */
-	if ((rc = pfloat_draw(db, k->sandbox, k->ben->provider, k->amount, k->p->id,
+	if ((rc = payout_float_draw(db, k->sandbox, k->ben->provider, k->amount, k->p->id,
 	    &covered)) != DB_OK)
 		return rc;
 	if (!covered) {
@@ -236,7 +236,7 @@ create_tx(struct db *db, void *arg)
 	ledger_leg(&legs[1], IN_FLIGHT, "GHS", total, 0);
 	if ((rc = ledger_post(db, "payout.hold", k->p->id, legs, 2)) != DB_OK)
 		return rc;
-	return idem_mark(db, k->claim, PAYOUT_POINT_CREATED, k->p->id);
+	return idempotency_mark(db, k->claim, PAYOUT_POINT_CREATED, k->p->id);
 }
 
 /* ---- final transitions ---- */
@@ -295,7 +295,7 @@ settle_withdrawal(struct db *db, struct settle *s, int held)
 			return rc;
 		if (res.affected != 1)
 			return DB_FAIL;
-		if ((rc = pfloat_restore(db, p->id)) != DB_OK)
+		if ((rc = payout_float_restore(db, p->id)) != DB_OK)
 			return rc;
 	}
 	(void)strict_copy(p->status, sizeof(p->status), s->completed ? "completed" : "failed");
@@ -361,7 +361,7 @@ settle_tx(struct db *db, void *arg)
 		return DB_FAIL; /* changed under our lock: impossible */
 	/* a refund gives the float back what the payout drew (a completed
 	 * payout keeps the draw: that money left the provider account) */
-	if (held && !s->completed && (rc = pfloat_restore(db, p->id)) != DB_OK)
+	if (held && !s->completed && (rc = payout_float_restore(db, p->id)) != DB_OK)
 		return rc;
 	if (held && (rc = ledger_post(db, s->completed ? "payout.completed" :
 	    "payout.refund", p->id, legs, n)) != DB_OK)
@@ -517,7 +517,7 @@ check_request(const struct payout_req *in, const struct currency **coin,
 static enum err
 check_bounds(const char *network, const char *amount, struct outcome *o)
 {
-	const struct network *n = refdata_network(network);
+	const struct network *n = catalog_network(network);
 
 	if (n == NULL)
 		return outcome_err(o, ERR_INTERNAL);
@@ -577,7 +577,7 @@ struct funded {
 /* In the conversion's own transaction: the payout that waits for it, the
  * payout tier limits, and the transfer's recovery point. */
 static int
-funded_created(struct db *db, const char *conv_id, void *arg)
+funded_created(struct db *db, const char *conversion_id, void *arg)
 {
 	struct funded *f = arg;
 	struct create *k = &f->k;
@@ -589,27 +589,27 @@ funded_created(struct db *db, const char *conv_id, void *arg)
 	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(f->ref) != 0)
 		return DB_FAIL;
 	payout_args(k, a);
-	a[10] = DB_S(conv_id);
+	a[10] = DB_S(conversion_id);
 	a[11] = DB_S(f->coin);
 	a[12] = DB_S(f->source_amount);
 	a[13] = DB_S(f->ref);
 	if ((rc = db_exec(db, DB_PAYOUT_INSERT_PENDING, a, 14, NULL, NULL)) != DB_OK)
 		return rc;
-	return idem_mark(db, k->claim, PAYOUT_POINT_CREATED, k->p->id);
+	return idempotency_mark(db, k->claim, PAYOUT_POINT_CREATED, k->p->id);
 }
 
 /* In the transaction that undoes a refused conversion: its payout goes too,
  * and the transfer's key is back at "started" (nothing committed). */
 static int
-funded_undone(struct db *db, const char *conv_id, void *arg)
+funded_undone(struct db *db, const char *conversion_id, void *arg)
 {
 	struct funded *f = arg;
-	struct db_arg a[1] = { DB_S(conv_id) };
+	struct db_arg a[1] = { DB_S(conversion_id) };
 	enum db_rc rc;
 
 	if ((rc = db_exec(db, DB_PAYOUT_DELETE_PENDING, a, 1, NULL, NULL)) != DB_OK)
 		return rc;
-	return idem_mark(db, f->k.claim, IDEM_STARTED, NULL);
+	return idempotency_mark(db, f->k.claim, IDEMPOTENCY_STARTED, NULL);
 }
 
 /*
@@ -619,13 +619,13 @@ funded_undone(struct db *db, const char *conv_id, void *arg)
  */
 static enum err
 create_funded(struct ctx *ctx, const struct caller *who, const struct currency *coin,
-    const char *amount, const struct payout_req *in, struct idem_claim *claim,
+    const char *amount, const struct payout_req *in, struct idempotency_claim *claim,
     struct payout *out, struct outcome *o)
 {
 	char ghs[MONEY_MAX_TEXT];
 	struct conversion c;
 	struct beneficiary ben;
-	struct conv_hook hook;
+	struct conversion_hook hook;
 	struct funded f;
 	struct quote q;
 	mpz_t r, fee;
@@ -662,13 +662,13 @@ create_funded(struct ctx *ctx, const struct caller *who, const struct currency *
 	hook.created = funded_created;
 	hook.undone = funded_undone;
 	hook.arg = &f;
-	e = conv_create_hooked(ctx, who, q.id, q.amount, coin->code, NULL, &hook, &c, o);
+	e = conversion_create_hooked(ctx, who, q.id, q.amount, coin->code, NULL, &hook, &c, o);
 	if (out->id[0] == '\0' || load(ctx->db, out->id, who->id, 0, out) != DB_OK) {
 		/* nothing committed (refused, or undone with its conversion) */
-		idem_noted(claim, IDEM_STARTED, NULL);
+		idempotency_noted(claim, IDEMPOTENCY_STARTED, NULL);
 		return e != ERR_OK ? e : outcome_err(o, ERR_SERVICE_UNAVAILABLE);
 	}
-	idem_noted(claim, PAYOUT_POINT_CREATED, out->id);
+	idempotency_noted(claim, PAYOUT_POINT_CREATED, out->id);
 	if (e != ERR_OK && e != ERR_CONVERSION_FAILED)
 		return e;
 	o->changed = 1;
@@ -679,11 +679,11 @@ create_funded(struct ctx *ctx, const struct caller *who, const struct currency *
 /* Resumes a stablecoin transfer whose request died: its conversion's
  * broadcast again, then its payout as it stands. */
 static enum err
-resume_funded(struct ctx *ctx, const struct caller *who, struct idem_claim *claim,
+resume_funded(struct ctx *ctx, const struct caller *who, struct idempotency_claim *claim,
     struct payout *p, struct outcome *o)
 {
 	struct conversion c;
-	struct conv_hook hook;
+	struct conversion_hook hook;
 	struct funded f;
 	enum err e;
 
@@ -692,9 +692,9 @@ resume_funded(struct ctx *ctx, const struct caller *who, struct idem_claim *clai
 	hook.created = funded_created;
 	hook.undone = funded_undone;
 	hook.arg = &f;
-	e = conv_resume(ctx, who, p->conversion_id, NULL, &hook, &c, o);
+	e = conversion_resume(ctx, who, p->conversion_id, NULL, &hook, &c, o);
 	if (load(ctx->db, p->id, who->id, 0, p) != DB_OK) {
-		idem_noted(claim, IDEM_STARTED, NULL); /* undone with its conversion */
+		idempotency_noted(claim, IDEMPOTENCY_STARTED, NULL); /* undone with its conversion */
 		return e != ERR_OK ? e : outcome_err(o, ERR_SERVICE_UNAVAILABLE);
 	}
 	o->changed = 1;
@@ -704,7 +704,7 @@ resume_funded(struct ctx *ctx, const struct caller *who, struct idem_claim *clai
 
 enum err
 payout_create(struct ctx *ctx, const struct caller *who, const struct payout_req *in,
-    struct idem_claim *claim, struct payout *out, struct outcome *o)
+    struct idempotency_claim *claim, struct payout *out, struct outcome *o)
 {
 	const struct currency *coin;
 	char amount[MONEY_MAX_TEXT];
@@ -754,7 +754,7 @@ payout_create(struct ctx *ctx, const struct caller *who, const struct payout_req
 		return outcome_err(o, rc == DB_DOWN || rc == DB_RETRY ?
 		    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
 	}
-	idem_noted(claim, PAYOUT_POINT_CREATED, out->id);
+	idempotency_noted(claim, PAYOUT_POINT_CREATED, out->id);
 	/* committed: the reference is on record before the payout goes out */
 	if (load(ctx->db, out->id, who->id, 0, out) != DB_OK)
 		return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
@@ -783,7 +783,7 @@ payout_add_withdrawal(struct db *db, int sandbox, const struct payout_wd *w,
 	a[6] = DB_S(ref);
 	if ((rc = db_exec(db, DB_PAYOUT_INSERT_WITHDRAWAL, a, 7, NULL, NULL)) != DB_OK)
 		return rc;
-	return pfloat_draw(db, sandbox, w->network, w->amount, id, covered);
+	return payout_float_draw(db, sandbox, w->network, w->amount, id, covered);
 }
 
 int
@@ -809,7 +809,7 @@ payout_drop_withdrawal(struct db *db, const char *id, const char *reason)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL;
-	return pfloat_restore(db, id);
+	return payout_float_restore(db, id);
 }
 
 void
@@ -880,7 +880,7 @@ start_tx(struct db *db, void *arg)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL;
-	if ((rc = pfloat_draw(db, st->sandbox, p->provider, p->amount, p->id,
+	if ((rc = payout_float_draw(db, st->sandbox, p->provider, p->amount, p->id,
 	    &covered)) != DB_OK)
 		return rc;
 	if (!covered) {
@@ -912,7 +912,7 @@ advance_pending(struct ctx *ctx, struct payout *p)
 	owner.kind = CALLER_USER;
 	owner.id = p->user_id;
 	outcome_init(&o);
-	if (conv_get(ctx, &owner, p->conversion_id, &c, &o) != ERR_OK) {
+	if (conversion_get(ctx, &owner, p->conversion_id, &c, &o) != ERR_OK) {
 		log_event("error", "payout %s: its conversion %s unreadable: %s", p->id,
 		    p->conversion_id, o.message);
 		return -1;

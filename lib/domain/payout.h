@@ -4,7 +4,7 @@
  *
  * 1. The payout's row, its provider reference (a UUID), the ledger hold
  *    (the user's GHS, amount + fee, into house:payouts_in_flight:GHS) and
- *    the draw of the amount on the network's payout float (pfloat.h; a
+ *    the draw of the amount on the network's payout float (payout_float.h; a
  *    float that cannot cover it refuses the payout) are committed in one
  *    transaction before any provider call.
  * 2. The send: accepted is `processing`; refused outright is `failed` with
@@ -33,7 +33,7 @@
 #include "domain/beneficiary.h"
 #include "domain/caller.h"
 #include "domain/ctx.h"
-#include "domain/idem.h"
+#include "domain/idempotency.h"
 #include "providers/momo.h"
 
 /* The recovery point a transfer's idempotency key records with the
@@ -98,7 +98,7 @@ struct payout_req {
  * saw it) instead of paying again.
  */
 enum err payout_create(struct ctx *ctx, const struct caller *who,
-    const struct payout_req *in, struct idem_claim *claim, struct payout *out,
+    const struct payout_req *in, struct idempotency_claim *claim, struct payout *out,
     struct outcome *o);
 
 /*

@@ -5,7 +5,7 @@
 
 #include "core/strict.h"
 #include "domain/internal.h"
-#include "domain/refdata.h"
+#include "domain/catalog.h"
 #include "providers/evm_abi.h"
 
 /* 1 and caller filled when rows holds the user; 0 when empty. */
@@ -60,7 +60,7 @@ user_resolve(struct db *db, const char *wallet_id, int sandbox,
 
 /*
  * The rate-limit categories of the wallet API, by the names the override
- * table stores; they must match rl_names in lib/http/rl.c.
+ * table stores; they must match rate_limit_names in lib/http/rate_limit.c.
  */
 static const char *const limit_categories[] = { "general", "quotes", "convert",
 	"payouts", "beneficiaries", "kyc" };
@@ -88,7 +88,7 @@ user_wallet_ok(const char *s)
 static int
 user_tier_ok(const char *tier)
 {
-	return tier != NULL && (strcmp(tier, "none") == 0 || refdata_tier(tier) != NULL);
+	return tier != NULL && (strcmp(tier, "none") == 0 || catalog_tier(tier) != NULL);
 }
 
 static int

@@ -17,10 +17,10 @@
 #include "domain/outbox.h"
 #include "domain/onchain.h"
 #include "domain/payout.h"
-#include "domain/preq.h"
+#include "domain/partner_request.h"
 #include "domain/quote.h"
-#include "domain/refdata.h"
-#include "domain/tierlimit.h"
+#include "domain/catalog.h"
+#include "domain/tier_limit.h"
 #include "providers/registry.h"
 
 #define IN_FLIGHT "house:payouts_in_flight:GHS"
@@ -261,7 +261,7 @@ request_hash(struct create *k)
 		in->reference_id, in->quote_id ? in->quote_id : "",
 		k->metadata ? k->metadata : "" };
 
-	return preq_hash(part, 7, k->hash);
+	return partner_request_hash(part, 7, k->hash);
 }
 
 /* The existing withdrawal under k's reference: DB_OK (k->existing set, or
@@ -447,10 +447,10 @@ check_request(struct create *k, char **md)
 	if (!phone_valid(in->phone))
 		return outcome_field(k->o, ERR_INVALID_PHONE, "recipient_phone",
 		    "E.164, a Ghana mobile number: +233 and 9 digits");
-	if (refdata_network(in->network) == NULL)
+	if (catalog_network(in->network) == NULL)
 		return outcome_field(k->o, ERR_PROVIDER_NOT_FOUND, "mobile_network",
 		    "MTN, TELECEL or AIRTELTIGO");
-	return preq_metadata(in->metadata, md, k->o);
+	return partner_request_metadata(in->metadata, md, k->o);
 }
 
 /* The price at the live rate, as GET /v1/rates would quote it. */
@@ -469,7 +469,7 @@ live_price(struct ctx *ctx, struct create *k)
 static enum err
 check_network(struct ctx *ctx, const struct create *k)
 {
-	const struct network *n = refdata_network(k->in->network);
+	const struct network *n = catalog_network(k->in->network);
 	const struct prov_momo *m = providers_momo(&ctx->prov, k->in->network);
 
 	if (n == NULL || m == NULL)

@@ -12,7 +12,7 @@
 #include "http/errpage.h"
 #include "core/id.h"
 #include "core/log.h"
-#include "http/rl.h"
+#include "http/rate_limit.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
 
@@ -34,8 +34,8 @@ read_body(app_read_fn rd, void *io, size_t len, struct buf *b)
 
 /* Of two counts, the one to report: a limited one (the later reset), else
  * the one with fewer requests left. */
-static const struct rl_result *
-rl_worse(const struct rl_result *a, const struct rl_result *b)
+static const struct rate_limit_result *
+rate_limit_worse(const struct rate_limit_result *a, const struct rate_limit_result *b)
 {
 	if (a->limited != b->limited)
 		return a->limited ? a : b;
@@ -51,13 +51,13 @@ rl_worse(const struct rl_result *a, const struct rl_result *b)
  * Retry-After and, on the wallet API, the spec's context.
  */
 static enum err
-apply_limits(struct req *r, enum rl_category cat, struct resp *resp)
+apply_limits(struct req *r, enum rate_limit_category cat, struct resp *resp)
 {
 	const struct cfg *c = &r->ctx->cfg;
 	long long now = (long long)time(NULL);
-	static const enum rl_category plan[2] = { RL_PARTNER_MINUTE, RL_PARTNER_DAY };
-	struct rl_result m, pd[2];
-	const struct rl_result *w = &m;
+	static const enum rate_limit_category plan[2] = { RATE_LIMIT_PARTNER_MINUTE, RATE_LIMIT_PARTNER_DAY };
+	struct rate_limit_result m, pd[2];
+	const struct rate_limit_result *w = &m;
 	char subject[40], num[32], when[40], window[16];
 	long long retry;
 
@@ -65,10 +65,10 @@ apply_limits(struct req *r, enum rl_category cat, struct resp *resp)
 	    r->caller.kind == CALLER_USER ? 'u' : 'p', r->caller.id);
 	if (r->api == API_PARTNER) {
 		/* both plan windows, counted in one transaction */
-		if (rl_hit_many(r->ctx->db, c, subject, plan, 2, now, pd) != DB_OK)
+		if (rate_limit_hit_many(r->ctx->db, c, subject, plan, 2, now, pd) != DB_OK)
 			return ERR_SERVICE_UNAVAILABLE;
-		w = rl_worse(&pd[0], &pd[1]);
-	} else if (rl_hit(r->ctx->db, c, subject, cat, now, &m) != DB_OK) {
+		w = rate_limit_worse(&pd[0], &pd[1]);
+	} else if (rate_limit_hit(r->ctx->db, c, subject, cat, now, &m) != DB_OK) {
 		return ERR_SERVICE_UNAVAILABLE;
 	}
 	snprintf(num, sizeof(num), "%llu", w->limit);
@@ -83,7 +83,7 @@ apply_limits(struct req *r, enum rl_category cat, struct resp *resp)
 	snprintf(num, sizeof(num), "%lld", retry);
 	resp_header(resp, "Retry-After", num);
 	timefmt_iso(w->reset, when, sizeof(when));
-	rl_window_name(w->window, window, sizeof(window));
+	rate_limit_window_name(w->window, window, sizeof(window));
 	outcome_clear_ctx(&resp->out);
 	outcome_int(&resp->out, "limit", (long long)w->limit);
 	outcome_str(&resp->out, "window", window);
@@ -109,15 +109,15 @@ idempotency(struct req *r, const struct route *rt, struct resp *resp,
 	enum err e;
 
 	snprintf(endpoint, sizeof(endpoint), "%s %s", rt->method, rt->pattern);
-	e = idem_begin(r->ctx->db, r->caller.id, r->idempotency_key, endpoint,
+	e = idempotency_begin(r->ctx->db, r->caller.id, r->idempotency_key, endpoint,
 	    body->data ? body->data : "", body->len,
-	    (long long)r->ctx->cfg.idem_lease_seconds, &r->idem,
+	    (long long)r->ctx->cfg.idempotency_lease_seconds, &r->idempotency,
 	    &resp->raw_status, &resp->raw_body, &resp->out);
 	if (e != ERR_OK)
 		return e;
-	if (resp->raw_body != NULL || r->idem.resumed)
-		return apply_limits(r, RL_GENERAL, resp);
-	return apply_limits(r, rt->rl, resp);
+	if (resp->raw_body != NULL || r->idempotency.resumed)
+		return apply_limits(r, RATE_LIMIT_GENERAL, resp);
+	return apply_limits(r, rt->rate_limit, resp);
 }
 
 /*
@@ -158,7 +158,7 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 	keyed = (rt->flags & ROUTE_IDEMPOTENT) && (rt->flags & ROUTE_BODY) &&
 	    r->idempotency_key != NULL;
 	if (!(rt->flags & ROUTE_PUBLIC) && !keyed &&
-	    (e = apply_limits(r, rt->rl, resp)) != ERR_OK)
+	    (e = apply_limits(r, rt->rate_limit, resp)) != ERR_OK)
 		return e;
 	if (req_parse_query(r, r->query_string, resp->out.message,
 	    sizeof(resp->out.message)) != ERR_OK ||
@@ -252,7 +252,7 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 	 * "not confirmed yet"), so a retry with the same key runs again.
 	 */
 	if (resp.raw_body == NULL)
-		idem_finish(ctx->db, &r.idem, resp.out.changed, status, body->data,
+		idempotency_finish(ctx->db, &r.idempotency, resp.out.changed, status, body->data,
 		    body->len);
 	if (r.caller.kind != CALLER_NONE)
 		snprintf(caller, sizeof(caller), "%s:%s",

@@ -11,7 +11,7 @@
 
 #include "http/errtab.h"
 #include "domain/caller.h"
-#include "domain/idem.h"
+#include "domain/idempotency.h"
 
 #define REQ_PATH_MAX 512
 #define REQ_QUERY_MAX 4096   /* raw query string bytes */
@@ -49,7 +49,7 @@ struct req {
 
 	struct caller caller;
 	struct ctx *ctx; /* the process context; borrowed */
-	struct idem_claim idem; /* the claimed idempotency key; row 0 if none */
+	struct idempotency_claim idempotency; /* the claimed idempotency key; row 0 if none */
 
 	char *storage;   /* decoded strings live here; owned */
 	size_t storage_len, storage_cap;

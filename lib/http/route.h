@@ -15,7 +15,7 @@
 #include "core/err.h"
 #include "http/req.h"
 #include "http/resp.h"
-#include "http/rl.h"
+#include "http/rate_limit.h"
 
 #define ROUTE_PUBLIC 0x1u /* no authentication */
 #define ROUTE_BODY   0x2u /* takes a JSON object body */
@@ -29,7 +29,7 @@ struct route {
 	route_fn fn;
 	unsigned flags;
 	const char *const *query; /* allowed query keys, NULL-terminated */
-	enum rl_category rl;      /* wallet API limit; partner routes use the plan */
+	enum rate_limit_category rate_limit;      /* wallet API limit; partner routes use the plan */
 };
 
 enum route_match { ROUTE_NONE = 0, ROUTE_FOUND, ROUTE_BAD_METHOD };

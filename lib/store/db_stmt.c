@@ -9,7 +9,7 @@
  */
 #define DEC(p) "CAST(" p " AS DECIMAL(40,18))"
 
-/* The columns conv_from_row() reads, in its order. */
+/* The columns conversion_from_row() reads, in its order. */
 #define BEN_COLS "b.id, b.user_id, b.provider, b.phone, b.account_name, b.country, " \
 	"b.currency, DATE_FORMAT(b.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
 	"DATE_FORMAT(b.created_at, '%Y-%m-%d %H:%i:%s.%f') "
@@ -76,7 +76,7 @@
 	"AND c.id = CONVERT(t.id USING ascii) " \
 	"LEFT JOIN payouts p ON t.kind = 'payout' AND p.id = t.id "
 
-#define CONV_COLS "c.id, c.user_id, c.quote_id, c.wallet_id, c.from_currency, c.to_currency, " \
+#define CONVERSION_COLS "c.id, c.user_id, c.quote_id, c.wallet_id, c.from_currency, c.to_currency, " \
 	"c.amount, c.rate, c.fee, c.receive_amount, c.status, c.tx_hash, c.block_number, " \
 	"c.failure_reason, c.ghs_balance_after, " \
 	"DATE_FORMAT(c.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
@@ -297,9 +297,9 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	[DB_CONV_DELETE_UNSENT] =
 	    "DELETE FROM conversions WHERE id = ? AND status = 'processing'",
 	[DB_CONV_GET] =
-	    "SELECT " CONV_COLS "FROM conversions c WHERE c.id = ? AND c.user_id = ?",
+	    "SELECT " CONVERSION_COLS "FROM conversions c WHERE c.id = ? AND c.user_id = ?",
 	[DB_CONV_LOCK] =
-	    "SELECT " CONV_COLS "FROM conversions c WHERE c.id = ? FOR UPDATE",
+	    "SELECT " CONVERSION_COLS "FROM conversions c WHERE c.id = ? FOR UPDATE",
 	[DB_CONV_COMPLETE] =
 	    "UPDATE conversions SET status = 'completed', completed_at = UTC_TIMESTAMP(6), "
 	    "block_number = ?, ghs_balance_after = ?, tx_hash = ?, lease_until = NULL "
@@ -325,12 +325,12 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "WHERE id = ?",
 	/* pages: after the cursor's (created_at, id), newest or oldest first */
 	[DB_CONV_PAGE_DESC] =
-	    "SELECT " CONV_COLS "FROM conversions c WHERE c.user_id = ? "
+	    "SELECT " CONVERSION_COLS "FROM conversions c WHERE c.user_id = ? "
 	    "AND (? = '' OR c.status = ?) "
 	    "AND (c.created_at < ? OR (c.created_at = ? AND c.id < ?)) "
 	    "ORDER BY c.created_at DESC, c.id DESC LIMIT ?",
 	[DB_CONV_PAGE_ASC] =
-	    "SELECT " CONV_COLS "FROM conversions c WHERE c.user_id = ? "
+	    "SELECT " CONVERSION_COLS "FROM conversions c WHERE c.user_id = ? "
 	    "AND (? = '' OR c.status = ?) "
 	    "AND (c.created_at > ? OR (c.created_at = ? AND c.id > ?)) "
 	    "ORDER BY c.created_at ASC, c.id ASC LIMIT ?",
@@ -508,18 +508,18 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	/* one page in one statement: the page's positions, then each item's
 	 * own row joined by primary key (the kind's columns, the other's NULL) */
 	[DB_HIST_PAGE_DESC] =
-	    "SELECT t.kind, " CONV_COLS ", " PO_COLS "FROM (SELECT kind, id, created_at "
+	    "SELECT t.kind, " CONVERSION_COLS ", " PO_COLS "FROM (SELECT kind, id, created_at "
 	    "FROM (" HIST_UNION ") u WHERE (? = '' OR kind = ?) "
 	    "AND (created_at < ? OR (created_at = ? AND id < ?)) "
 	    "ORDER BY created_at DESC, id DESC LIMIT ?) t " HIST_ITEMS
 	    "ORDER BY t.created_at DESC, t.id DESC",
 	[DB_HIST_PAGE_ASC] =
-	    "SELECT t.kind, " CONV_COLS ", " PO_COLS "FROM (SELECT kind, id, created_at "
+	    "SELECT t.kind, " CONVERSION_COLS ", " PO_COLS "FROM (SELECT kind, id, created_at "
 	    "FROM (" HIST_UNION ") u WHERE (? = '' OR kind = ?) "
 	    "AND (created_at > ? OR (created_at = ? AND id > ?)) "
 	    "ORDER BY created_at ASC, id ASC LIMIT ?) t " HIST_ITEMS
 	    "ORDER BY t.created_at ASC, t.id ASC",
-	/* ---- the payout float (lib/domain/pfloat.c) ---- */
+	/* ---- the payout float (lib/domain/payout_float.c) ---- */
 	/* a limited float that covers the amount: drawn under its row lock */
 	[DB_PFLOAT_DRAW] =
 	    "UPDATE payout_floats SET balance = balance - " DEC("?") ", "

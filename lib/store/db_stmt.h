@@ -125,7 +125,7 @@ enum db_stmt {
 	DB_HIST_COUNT,
 	DB_HIST_PAGE_DESC,
 	DB_HIST_PAGE_ASC,
-	/* the payout float (lib/domain/pfloat.c) */
+	/* the payout float (lib/domain/payout_float.c) */
 	DB_PFLOAT_DRAW,
 	DB_PFLOAT_LOCK,
 	DB_PFLOAT_RESTORE,

@@ -27,7 +27,7 @@ int itc_quote(const struct itc_wallet *w, const char *from, const char *amount,
     char *quote_id, char *receive);
 long itc_convert(const struct itc_wallet *w, const char *quote_id,
     const char *amount, const char *from, const char *key, struct it_resp *r);
-long itc_confirm(const struct itc_wallet *w, const char *conv_id,
+long itc_confirm(const struct itc_wallet *w, const char *conversion_id,
     const char *key, struct it_resp *r);
 /* Rows in conversions ("conversions") or ledger_entries ("entries"). */
 long long itc_count(const char *what);

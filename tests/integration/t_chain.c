@@ -29,7 +29,7 @@ count_sql(const char *sql, const char *p1)
 
 /* The conversion's id from an answer of convert (64 bytes). */
 static void
-conv_id(const struct it_resp *r, char *id)
+conversion_id(const struct it_resp *r, char *id)
 {
 	const char *v = it_str(json_object_get(r->json, "data"), "conversionId");
 
@@ -52,7 +52,7 @@ is_tx_hash(const char *h)
 
 /* The conversion's status (16 bytes). */
 static void
-conv_status(const char *id, char *out)
+conversion_status(const char *id, char *out)
 {
 	out[0] = '\0';
 	(void)it_db_text("SELECT status FROM conversions WHERE id = ?", id, NULL, out, 16);
@@ -148,7 +148,7 @@ test_wallet_convert(void)
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "25", qid, receive), 0);
 	itc_mining(0);
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "25", "USDT", NULL, &r), 201);
-	conv_id(&r, id);
+	conversion_id(&r, id);
 	data = json_object_get(r.json, "data");
 	CU_ASSERT_STRING_EQUAL(it_str(data, "status"), "processing");
 	snprintf(hash, sizeof(hash), "%s", it_str(data, "txHash") ? it_str(data, "txHash") : "");
@@ -224,7 +224,7 @@ test_stablecoin_transfer(void)
 	CU_ASSERT_EQUAL(it_db_text("SELECT status FROM payouts WHERE id = ?", pid, NULL, st,
 	    sizeof(st)), 0);
 	CU_ASSERT_STRING_EQUAL(st, "completed");
-	conv_status(cid, st);
+	conversion_status(cid, st);
 	CU_ASSERT_STRING_EQUAL(st, "completed");
 	itc_token_balance("USDT", w.id, w1);
 	itc_int_sub(w0, w1, d, sizeof(d));

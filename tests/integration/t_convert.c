@@ -109,12 +109,12 @@ itc_convert(const struct itc_wallet *w, const char *quote_id, const char *amount
 }
 
 long
-itc_confirm(const struct itc_wallet *w, const char *conv_id, const char *key,
+itc_confirm(const struct itc_wallet *w, const char *conversion_id, const char *key,
     struct it_resp *r)
 {
 	char body[128];
 
-	snprintf(body, sizeof(body), "{\"conversionId\":\"%s\"}", conv_id);
+	snprintf(body, sizeof(body), "{\"conversionId\":\"%s\"}", conversion_id);
 	return itc_post(w, "/api/convert/confirm", key, body, r);
 }
 

@@ -39,15 +39,15 @@ conversions_of(const struct itc_wallet *w)
 
 /* The simulator's count of submissions recorded for conversion id. */
 static long long
-chain_txs_of(const char *conv_id)
+chain_txs_of(const char *conversion_id)
 {
 	return it_db_scalar("SELECT COUNT(*) FROM sim_chain_txs s JOIN conversions c "
-	    "ON c.tx_hash = s.tx_hash WHERE c.id = ?", conv_id, NULL);
+	    "ON c.tx_hash = s.tx_hash WHERE c.id = ?", conversion_id, NULL);
 }
 
 /* The answer's conversionId, "" when it has none. */
 static const char *
-conv_id_of(const struct it_resp *r)
+conversion_id_of(const struct it_resp *r)
 {
 	const char *v = it_str(json_object_get(r->json, "data"), "conversionId");
 
@@ -63,7 +63,7 @@ expect_resumed(const struct itc_wallet *w, const char *qid, const char *key,
 
 	expire_lease(key);
 	CU_ASSERT_EQUAL(itc_convert(w, qid, "1", "USDT", key, &r), 201);
-	CU_ASSERT_STRING_EQUAL(conv_id_of(&r), id);
+	CU_ASSERT_STRING_EQUAL(conversion_id_of(&r), id);
 	it_resp_free(&r);
 }
 
@@ -97,7 +97,7 @@ test_store_fails_after_commit(void)
 	it_unique("failstore-", key, sizeof(key));
 
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 201);
-	snprintf(id, sizeof(id), "%s", conv_id_of(&r));
+	snprintf(id, sizeof(id), "%s", conversion_id_of(&r));
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE "
 	    "idem_key = ? AND state = 'in_progress' AND recovery_point = "
@@ -292,7 +292,7 @@ test_program_killed_mid_request(void)
 		usleep(250000);
 	}
 	CU_ASSERT_EQUAL(r.status, 201);
-	CU_ASSERT_STRING_EQUAL(conv_id_of(&r), id);
+	CU_ASSERT_STRING_EQUAL(conversion_id_of(&r), id);
 	CU_ASSERT(r.json != NULL && json_is_string(json_object_get(json_object_get(r.json,
 	    "data"), "status")));
 	it_resp_free(&r);

@@ -50,13 +50,13 @@ h_fail(struct req *r, struct resp *resp)
 static const char *const q_allowed[] = { "a", NULL };
 
 static const struct route routes[] = {
-	{ "GET", "/v1/ping", h_ping, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "POST", "/v1/echo", h_echo, ROUTE_BODY | ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "GET", "/v1/q", h_q, ROUTE_PUBLIC, q_allowed, RL_GENERAL },
-	{ "GET", "/v1/private", h_ping, 0, NULL, RL_GENERAL },
-	{ "GET", "/v1/fail", h_fail, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "GET", "/api/ping", h_ping, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	{ "GET", "/api/private", h_ping, 0, NULL, RL_GENERAL },
+	{ "GET", "/v1/ping", h_ping, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/echo", h_echo, ROUTE_BODY | ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/q", h_q, ROUTE_PUBLIC, q_allowed, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/private", h_ping, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/fail", h_fail, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/api/ping", h_ping, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/api/private", h_ping, 0, NULL, RATE_LIMIT_GENERAL },
 };
 
 static const struct app app = { "test_app", routes, NELEM(routes) };

@@ -16,19 +16,19 @@ h_any(struct req *r, struct resp *resp)
 }
 
 static const struct route table[] = {
-	/* 0 */ { "GET", "/v1/health", h_any, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	/* 1 */ { "GET", "/v1/withdrawals/:id", h_any, 0, NULL, RL_GENERAL },
-	/* 2 */ { "GET", "/v1/withdrawals", h_any, 0, NULL, RL_GENERAL },
-	/* 3 */ { "POST", "/v1/withdrawals", h_any, ROUTE_BODY, NULL, RL_GENERAL },
-	/* 4 */ { "DELETE", "/v1/webhooks/:webhook_id", h_any, 0, NULL, RL_GENERAL },
-	/* 5 */ { "GET", "/v1/partners/:pid/keys/:kid", h_any, 0, NULL, RL_GENERAL },
-	/* 6 */ { "GET", "/api/v1/ping", h_any, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	/* 7 */ { "POST", "/api/v1/ping", h_any, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	/* 8 */ { "GET", "/v1/a/:p1/:p2/:p3/:p4/:p5", h_any, 0, NULL, RL_GENERAL },
-	/* 9 */ { "PATCH", "/v1/withdrawals/:id", h_any, 0, NULL, RL_GENERAL },
+	/* 0 */ { "GET", "/v1/health", h_any, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	/* 1 */ { "GET", "/v1/withdrawals/:id", h_any, 0, NULL, RATE_LIMIT_GENERAL },
+	/* 2 */ { "GET", "/v1/withdrawals", h_any, 0, NULL, RATE_LIMIT_GENERAL },
+	/* 3 */ { "POST", "/v1/withdrawals", h_any, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	/* 4 */ { "DELETE", "/v1/webhooks/:webhook_id", h_any, 0, NULL, RATE_LIMIT_GENERAL },
+	/* 5 */ { "GET", "/v1/partners/:pid/keys/:kid", h_any, 0, NULL, RATE_LIMIT_GENERAL },
+	/* 6 */ { "GET", "/api/v1/ping", h_any, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	/* 7 */ { "POST", "/api/v1/ping", h_any, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	/* 8 */ { "GET", "/v1/a/:p1/:p2/:p3/:p4/:p5", h_any, 0, NULL, RATE_LIMIT_GENERAL },
+	/* 9 */ { "PATCH", "/v1/withdrawals/:id", h_any, 0, NULL, RATE_LIMIT_GENERAL },
 	/* patterns ending in '/' (MTN MoMo's /disbursement/token/) */
-	/* 10 */ { "POST", "/sim/:net/disbursement/token/", h_any, ROUTE_PUBLIC, NULL, RL_GENERAL },
-	/* 11 */ { "GET", "/v1/dirs/:d/", h_any, 0, NULL, RL_GENERAL },
+	/* 10 */ { "POST", "/sim/:net/disbursement/token/", h_any, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	/* 11 */ { "GET", "/v1/dirs/:d/", h_any, 0, NULL, RATE_LIMIT_GENERAL },
 };
 
 #define NOIDX (-1)
@@ -179,7 +179,7 @@ static void
 test_param_length(void)
 {
 	static const struct route t[] = {
-		{ "GET", "/x/:v", h_any, 0, NULL, RL_GENERAL },
+		{ "GET", "/x/:v", h_any, 0, NULL, RATE_LIMIT_GENERAL },
 	};
 	const size_t vlen = REQ_PATH_MAX - 1 - 3;
 	const struct route *found = NULL;

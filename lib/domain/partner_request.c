@@ -1,4 +1,4 @@
-#include "domain/preq.h"
+#include "domain/partner_request.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +8,7 @@
 #include "core/id.h"
 
 size_t
-preq_utf8_chars(const char *s)
+partner_request_utf8_chars(const char *s)
 {
 	size_t n = 0;
 
@@ -18,7 +18,7 @@ preq_utf8_chars(const char *s)
 }
 
 enum err
-preq_metadata(const json_t *md, char **text, struct outcome *o)
+partner_request_metadata(const json_t *md, char **text, struct outcome *o)
 {
 	const char *k;
 	json_t *v;
@@ -28,16 +28,16 @@ preq_metadata(const json_t *md, char **text, struct outcome *o)
 		return ERR_OK;
 	if (!json_is_object(md))
 		return outcome_field(o, ERR_VALIDATION, "metadata", "an object of string values");
-	if (json_object_size(md) > PREQ_METADATA_KEYS)
+	if (json_object_size(md) > PARTNER_REQUEST_METADATA_KEYS)
 		return outcome_field(o, ERR_VALIDATION, "metadata", "at most 20 keys");
 	json_object_foreach((json_t *)md, k, v) {
-		if (k[0] == '\0' || preq_utf8_chars(k) > PREQ_METADATA_KEY_MAX)
+		if (k[0] == '\0' || partner_request_utf8_chars(k) > PARTNER_REQUEST_METADATA_KEY_MAX)
 			return outcome_field(o, ERR_VALIDATION, "metadata",
 			    "keys are 1 to 40 characters");
 		if (!json_is_string(v) || strlen(json_string_value(v)) != json_string_length(v))
 			return outcome_field(o, ERR_VALIDATION, "metadata",
 			    "values are strings (no NUL characters)");
-		if (preq_utf8_chars(json_string_value(v)) > PREQ_METADATA_VALUE_MAX)
+		if (partner_request_utf8_chars(json_string_value(v)) > PARTNER_REQUEST_METADATA_VALUE_MAX)
 			return outcome_field(o, ERR_VALIDATION, "metadata",
 			    "values are at most 500 characters");
 	}
@@ -47,7 +47,7 @@ preq_metadata(const json_t *md, char **text, struct outcome *o)
 }
 
 int
-preq_hash(const char *const *parts, size_t n, char hash[65])
+partner_request_hash(const char *const *parts, size_t n, char hash[65])
 {
 	unsigned char md[SHA256_DIGEST_LENGTH];
 	size_t i, len = 0, at = 0;

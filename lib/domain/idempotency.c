@@ -1,4 +1,4 @@
-#include "domain/idem.h"
+#include "domain/idempotency.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -97,7 +97,7 @@ sleep_ms(long ms)
  */
 static int
 take_over(struct db *db, const struct stored *s, long long lease,
-    struct idem_claim *claim)
+    struct idempotency_claim *claim)
 {
 	struct db_arg a[3] = { DB_S(claim->owner), DB_I(s->id), DB_I(lease) };
 	struct db_res res;
@@ -108,15 +108,15 @@ take_over(struct db *db, const struct stored *s, long long lease,
 		return 0;
 	claim->row = s->id;
 	claim->resumed = 1;
-	idem_noted(claim, s->point, s->ref);
+	idempotency_noted(claim, s->point, s->ref);
 	log_event("warn", "idempotency key %lld: taken over at %s %s", s->id,
 	    s->point, s->ref);
 	return 1;
 }
 
 enum err
-idem_begin(struct db *db, long long user, const char *key, const char *endpoint,
-    const char *body, size_t len, long long lease, struct idem_claim *claim,
+idempotency_begin(struct db *db, long long user, const char *key, const char *endpoint,
+    const char *body, size_t len, long long lease, struct idempotency_claim *claim,
     int *replay_status, char **replay_body, struct outcome *o)
 {
 	unsigned char md[SHA256_DIGEST_LENGTH];
@@ -130,7 +130,7 @@ idem_begin(struct db *db, long long user, const char *key, const char *endpoint,
 	*replay_body = NULL;
 	if (key == NULL)
 		return ERR_OK; /* recommended, not required */
-	if (key[0] == '\0' || strlen(key) > IDEM_KEY_MAX || !strict_printable(key, strlen(key)))
+	if (key[0] == '\0' || strlen(key) > IDEMPOTENCY_KEY_MAX || !strict_printable(key, strlen(key)))
 		return outcome_field(o, ERR_VALIDATION, "X-Idempotency-Key",
 		    "1 to 128 printable characters");
 	if (id_random(claim->owner, sizeof(claim->owner), "", 32) != 0)
@@ -144,7 +144,7 @@ idem_begin(struct db *db, long long user, const char *key, const char *endpoint,
 		switch (db_exec(db, DB_IDEM_INSERT, a, 5, NULL, &res)) {
 		case DB_OK:
 			claim->row = (long long)res.insert_id;
-			idem_noted(claim, IDEM_STARTED, NULL);
+			idempotency_noted(claim, IDEMPOTENCY_STARTED, NULL);
 			return ERR_OK;
 		case DB_DUP:
 			break;
@@ -184,7 +184,7 @@ idem_begin(struct db *db, long long user, const char *key, const char *endpoint,
 					return ERR_OK;
 				continue; /* another retry took it: wait for that one */
 			}
-			if (waited >= IDEM_WAIT_MS)
+			if (waited >= IDEMPOTENCY_WAIT_MS)
 				return conflict(o, key, &s, 1);
 			sleep_ms(100);
 			waited += 100;
@@ -194,7 +194,7 @@ idem_begin(struct db *db, long long user, const char *key, const char *endpoint,
 }
 
 int
-idem_mark(struct db *db, const struct idem_claim *c, const char *point,
+idempotency_mark(struct db *db, const struct idempotency_claim *c, const char *point,
     const char *ref)
 {
 	struct db_arg a[4];
@@ -217,7 +217,7 @@ idem_mark(struct db *db, const struct idem_claim *c, const char *point,
 }
 
 void
-idem_noted(struct idem_claim *c, const char *point, const char *ref)
+idempotency_noted(struct idempotency_claim *c, const char *point, const char *ref)
 {
 	if (c == NULL || c->row == 0)
 		return;
@@ -227,7 +227,7 @@ idem_noted(struct idem_claim *c, const char *point, const char *ref)
 }
 
 void
-idem_finish(struct db *db, const struct idem_claim *c, int changed, int status,
+idempotency_finish(struct db *db, const struct idempotency_claim *c, int changed, int status,
     const char *body, size_t len)
 {
 	struct db_arg a[4];
@@ -251,7 +251,7 @@ idem_finish(struct db *db, const struct idem_claim *c, int changed, int status,
 	 * a retry runs afresh; past a recovery point it is handed on at once
 	 * (its lease ended) for the next retry to resume from that point.
 	 */
-	st = strcmp(c->point, IDEM_STARTED) == 0 ? DB_IDEM_RELEASE : DB_IDEM_HAND_ON;
+	st = strcmp(c->point, IDEMPOTENCY_STARTED) == 0 ? DB_IDEM_RELEASE : DB_IDEM_HAND_ON;
 	a[0] = DB_I(c->row);
 	a[1] = DB_S(c->owner);
 	if (db_exec(db, st, a, 2, NULL, NULL) != DB_OK)

@@ -1,11 +1,11 @@
 /*
- * tierlimit: a KYC tier's GHS limits on one kind of movement (conversions
+ * tier_limit: a KYC tier's GHS limits on one kind of movement (conversions
  * and payouts count apart; DESIGN decision 21): a per-transaction maximum,
  * and daily and monthly totals of the caller's live ones (UTC day and
  * month), from the tier table of the partner spec.
  */
-#ifndef CEDIRAMP_TIERLIMIT_H
-#define CEDIRAMP_TIERLIMIT_H
+#ifndef CEDIRAMP_TIER_LIMIT_H
+#define CEDIRAMP_TIER_LIMIT_H
 
 #include "core/outcome.h"
 #include "domain/caller.h"

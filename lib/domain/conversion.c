@@ -1,4 +1,4 @@
-#include "domain/conv.h"
+#include "domain/conversion.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -7,27 +7,27 @@
 #include "core/currency.h"
 #include "domain/fxrate.h"
 #include "domain/ledger.h"
-#include "domain/tierlimit.h"
+#include "domain/tier_limit.h"
 #include "core/log.h"
-#include "domain/refdata.h"
+#include "domain/catalog.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
 #include "domain/internal.h"
 #include "domain/onchain.h"
 #include "providers/registry.h"
 
-/* Column positions of CONV_COLS (lib/store/db_stmt.c). */
+/* Column positions of CONVERSION_COLS (lib/store/db_stmt.c). */
 enum { CC_ID, CC_USER, CC_QUOTE, CC_WALLET, CC_FROM, CC_TO, CC_AMOUNT, CC_RATE,
 	CC_FEE, CC_RECEIVE, CC_STATUS, CC_HASH, CC_BLOCK, CC_REASON, CC_BALANCE,
 	CC_CREATED, CC_COMPLETED, CC_CREATED_DB };
-_Static_assert(CC_CREATED_DB + 1 == CONV_NCOLS, "CONV_NCOLS is CONV_COLS' width");
+_Static_assert(CC_CREATED_DB + 1 == CONVERSION_NCOLS, "CONVERSION_NCOLS is CONVERSION_COLS' width");
 
 /* Column positions of DB_QUOTE_LOCK. */
 enum { QL_USER, QL_API, QL_FROM, QL_AMOUNT, QL_RATE, QL_FEE_PERCENT, QL_GROSS,
 	QL_FEE, QL_RECEIVE, QL_EXPIRED, QL_USED };
 
 int
-conv_from_row(const struct db_rows *rows, size_t row, struct conversion *c)
+conversion_from_row(const struct db_rows *rows, size_t row, struct conversion *c)
 {
 	const struct currency *cur;
 	unsigned long long u;
@@ -71,7 +71,7 @@ conv_from_row(const struct db_rows *rows, size_t row, struct conversion *c)
 }
 
 json_t *
-conv_json(const struct conversion *c)
+conversion_json(const struct conversion *c)
 {
 	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
 	    "conversionId", c->id, "from", c->from, "to", c->to,
@@ -82,7 +82,7 @@ conv_json(const struct conversion *c)
 
 /* Loads conversion id (any owner when user_id is 0) into c. */
 static enum db_rc
-conv_load(struct db *db, const char *id, long long user_id, int lock,
+conversion_load(struct db *db, const char *id, long long user_id, int lock,
     struct conversion *c)
 {
 	struct db_arg a[2] = { DB_S(id), DB_I(user_id) };
@@ -92,7 +92,7 @@ conv_load(struct db *db, const char *id, long long user_id, int lock,
 	rc = db_exec(db, lock ? DB_CONV_LOCK : DB_CONV_GET, a, lock ? 1 : 2, &rows, NULL);
 	if (rc != DB_OK)
 		return rc;
-	rc = rows.nrows == 1 && conv_from_row(&rows, 0, c) == 0 ? DB_OK : DB_FAIL;
+	rc = rows.nrows == 1 && conversion_from_row(&rows, 0, c) == 0 ? DB_OK : DB_FAIL;
 	if (rows.nrows == 0)
 		rc = DB_DUP; /* used here as "no such row" */
 	db_rows_free(&rows);
@@ -100,7 +100,7 @@ conv_load(struct db *db, const char *id, long long user_id, int lock,
 }
 
 enum err
-conv_get(struct ctx *ctx, const struct caller *who, const char *id,
+conversion_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct conversion *out, struct outcome *o)
 {
 	enum db_rc rc;
@@ -108,7 +108,7 @@ conv_get(struct ctx *ctx, const struct caller *who, const char *id,
 	/* not an id at all (bytes outside the id alphabet): no query */
 	if (!id_has_shape(id, "cv_"))
 		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
-	rc = conv_load(ctx->db, id, who->id, 0, out);
+	rc = conversion_load(ctx->db, id, who->id, 0, out);
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
 	return rc == DB_OK ? ERR_OK : outcome_err(o, rc == DB_DOWN ?
@@ -122,8 +122,8 @@ struct create {
 	const struct caller *who;
 	const char *quote_id, *amount, *from;
 	const struct currency *coin;
-	const struct idem_claim *claim;
-	const struct conv_hook *hook;
+	const struct idempotency_claim *claim;
+	const struct conversion_hook *hook;
 	const struct chain_move *move;
 	const struct chain_fees *fees;
 	struct conversion *c;
@@ -233,7 +233,7 @@ create_tx(struct db *db, void *arg)
 	a[0] = DB_S(k->quote_id);
 	if ((rc = db_exec(db, DB_QUOTE_MARK_USED, a, 1, NULL, NULL)) != DB_OK)
 		goto out;
-	if ((rc = idem_mark(db, k->claim, CONV_POINT_CREATED, c->id)) != DB_OK)
+	if ((rc = idempotency_mark(db, k->claim, CONVERSION_POINT_CREATED, c->id)) != DB_OK)
 		goto out;
 	if (k->hook != NULL)
 		rc = k->hook->created(db, c->id, k->hook->arg);
@@ -243,9 +243,9 @@ out:
 }
 
 struct undo {
-	const char *conv_id, *quote_id;
-	const struct idem_claim *claim;
-	const struct conv_hook *hook;
+	const char *conversion_id, *quote_id;
+	const struct idempotency_claim *claim;
+	const struct conversion_hook *hook;
 };
 
 /* Deletes a conversion the gateway refused outright (nothing moved, no
@@ -255,7 +255,7 @@ static int
 undo_tx(struct db *db, void *arg)
 {
 	struct undo *u = arg;
-	struct db_arg a[1] = { DB_S(u->conv_id) };
+	struct db_arg a[1] = { DB_S(u->conversion_id) };
 	struct db_res res;
 	enum db_rc rc;
 
@@ -263,14 +263,14 @@ undo_tx(struct db *db, void *arg)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* someone settled it: keep the quote used */
-	if ((rc = onchain_forget(db, u->conv_id)) != DB_OK)
+	if ((rc = onchain_forget(db, u->conversion_id)) != DB_OK)
 		return rc;
 	a[0] = DB_S(u->quote_id);
 	if ((rc = db_exec(db, DB_QUOTE_UNMARK_USED, a, 1, NULL, NULL)) != DB_OK)
 		return rc;
-	if (u->hook != NULL && (rc = u->hook->undone(db, u->conv_id, u->hook->arg)) != DB_OK)
+	if (u->hook != NULL && (rc = u->hook->undone(db, u->conversion_id, u->hook->arg)) != DB_OK)
 		return rc;
-	return idem_mark(db, u->claim, IDEM_STARTED, NULL);
+	return idempotency_mark(db, u->claim, IDEMPOTENCY_STARTED, NULL);
 }
 
 /* 1 when a move that was never accepted can be taken back: the adapter
@@ -291,8 +291,8 @@ undoable(struct ctx *ctx)
  * undoes the conversion; anything else is left to the payouts worker.
  */
 static enum err
-broadcast(struct ctx *ctx, const struct caller *who, struct idem_claim *claim,
-    const struct conv_hook *hook, struct conversion *out, struct outcome *o)
+broadcast(struct ctx *ctx, const struct caller *who, struct idempotency_claim *claim,
+    const struct conversion_hook *hook, struct conversion *out, struct outcome *o)
 {
 	struct db_arg a[1] = { DB_S(out->id) };
 	enum chain_rc sent;
@@ -315,7 +315,7 @@ broadcast(struct ctx *ctx, const struct caller *who, struct idem_claim *claim,
 		return ERR_OK;
 	}
 	/* refused outright, so nothing moved: undo the conversion */
-	u.conv_id = out->id;
+	u.conversion_id = out->id;
 	u.quote_id = out->quote_id;
 	u.claim = claim;
 	u.hook = hook;
@@ -325,7 +325,7 @@ broadcast(struct ctx *ctx, const struct caller *who, struct idem_claim *claim,
 		return ERR_OK;
 	}
 	o->changed = 0;
-	idem_noted(claim, IDEM_STARTED, NULL);
+	idempotency_noted(claim, IDEMPOTENCY_STARTED, NULL);
 	switch (sent) {
 	case CHAIN_INSUFFICIENT:
 		return outcome_fail(o, ERR_INSUFFICIENT_BALANCE,
@@ -361,17 +361,17 @@ refusal(struct outcome *o, enum chain_rc rc, const char *amount, const char *coi
 }
 
 enum err
-conv_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
-    const char *amount, const char *from, struct idem_claim *claim,
+conversion_create(struct ctx *ctx, const struct caller *who, const char *quote_id,
+    const char *amount, const char *from, struct idempotency_claim *claim,
     struct conversion *out, struct outcome *o)
 {
-	return conv_create_hooked(ctx, who, quote_id, amount, from, claim, NULL, out, o);
+	return conversion_create_hooked(ctx, who, quote_id, amount, from, claim, NULL, out, o);
 }
 
 enum err
-conv_create_hooked(struct ctx *ctx, const struct caller *who, const char *quote_id,
-    const char *amount, const char *from, struct idem_claim *claim,
-    const struct conv_hook *hook, struct conversion *out, struct outcome *o)
+conversion_create_hooked(struct ctx *ctx, const struct caller *who, const char *quote_id,
+    const char *amount, const char *from, struct idempotency_claim *claim,
+    const struct conversion_hook *hook, struct conversion *out, struct outcome *o)
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
 	char norm[MONEY_MAX_TEXT], why[200];
@@ -384,9 +384,9 @@ conv_create_hooked(struct ctx *ctx, const struct caller *who, const char *quote_
 
 	memset(out, 0, sizeof(*out));
 	if (claim != NULL && claim->row != 0 &&
-	    strcmp(claim->point, CONV_POINT_CREATED) == 0)
+	    strcmp(claim->point, CONVERSION_POINT_CREATED) == 0)
 		/* a retry of a request that died after committing: resume it */
-		return conv_resume(ctx, who, claim->ref, claim, hook, out, o);
+		return conversion_resume(ctx, who, claim->ref, claim, hook, out, o);
 	if (strcmp(who->tier, "none") == 0)
 		return outcome_err(o, ERR_FORBIDDEN);
 	k.coin = currency_find(from);
@@ -424,19 +424,19 @@ conv_create_hooked(struct ctx *ctx, const struct caller *who, const char *quote_
 			return o->err;
 		return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
 	}
-	idem_noted(claim, CONV_POINT_CREATED, out->id);
+	idempotency_noted(claim, CONVERSION_POINT_CREATED, out->id);
 	/* committed: the signed transaction is on record before it goes out */
-	if (conv_load(ctx->db, out->id, who->id, 0, out) != DB_OK)
+	if (conversion_load(ctx->db, out->id, who->id, 0, out) != DB_OK)
 		return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
 	return broadcast(ctx, who, claim, hook, out, o);
 }
 
 enum err
-conv_resume(struct ctx *ctx, const struct caller *who, const char *id,
-    struct idem_claim *claim, const struct conv_hook *hook,
+conversion_resume(struct ctx *ctx, const struct caller *who, const char *id,
+    struct idempotency_claim *claim, const struct conversion_hook *hook,
     struct conversion *out, struct outcome *o)
 {
-	enum db_rc rc = conv_load(ctx->db, id, who->id, 0, out);
+	enum db_rc rc = conversion_load(ctx->db, id, who->id, 0, out);
 
 	if (rc != DB_OK)
 		return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
@@ -467,7 +467,7 @@ complete_tx(struct db *db, void *arg)
 	int no_fee, fmt;
 
 	s->changed = 0;
-	if ((rc = conv_load(db, s->id, 0, 1, c)) != DB_OK)
+	if ((rc = conversion_load(db, s->id, 0, 1, c)) != DB_OK)
 		return rc;
 	if (strcmp(c->status, "processing") != 0)
 		return DB_OK; /* settled already: nothing to do */
@@ -527,7 +527,7 @@ complete_tx(struct db *db, void *arg)
 /* Applies the chain's final answer (confirmed, failed or refused) to
  * conversion id. */
 static int
-conv_apply(struct ctx *ctx, const char *id, const struct onchain_result *chain,
+conversion_apply(struct ctx *ctx, const char *id, const struct onchain_result *chain,
     int *changed)
 {
 	struct settle s;
@@ -545,7 +545,7 @@ conv_apply(struct ctx *ctx, const char *id, const struct onchain_result *chain,
 }
 
 enum err
-conv_confirm(struct ctx *ctx, const struct caller *who, const char *id,
+conversion_confirm(struct ctx *ctx, const struct caller *who, const char *id,
     struct conversion *out, struct outcome *o)
 {
 	struct onchain_result chain;
@@ -553,7 +553,7 @@ conv_confirm(struct ctx *ctx, const struct caller *who, const char *id,
 	enum db_rc rc;
 
 	memset(out, 0, sizeof(*out));
-	rc = id_has_shape(id, "cv_") ? conv_load(ctx->db, id, who->id, 0, out) : DB_DUP;
+	rc = id_has_shape(id, "cv_") ? conversion_load(ctx->db, id, who->id, 0, out) : DB_DUP;
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_NOT_FOUND, "No conversion with that id");
 	if (rc != DB_OK)
@@ -566,10 +566,10 @@ conv_confirm(struct ctx *ctx, const struct caller *who, const char *id,
 		if (chain.state == ONCHAIN_PENDING)
 			return ERR_OK; /* still processing: not final, nothing stored */
 		/* a database that failed mid-settlement is unavailable, not broken */
-		if ((rc = conv_apply(ctx, id, &chain, &changed)) != DB_OK)
+		if ((rc = conversion_apply(ctx, id, &chain, &changed)) != DB_OK)
 			return outcome_err(o, rc == DB_DOWN || rc == DB_RETRY ?
 			    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
-		if ((rc = conv_load(ctx->db, id, who->id, 0, out)) != DB_OK)
+		if ((rc = conversion_load(ctx->db, id, who->id, 0, out)) != DB_OK)
 			return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
 	}
 	/* completed or failed: final, so the answer is stored for replays */
@@ -586,7 +586,7 @@ conv_confirm(struct ctx *ctx, const struct caller *who, const char *id,
 }
 
 int
-conv_settle(struct ctx *ctx, const char *id)
+conversion_settle(struct ctx *ctx, const char *id)
 {
 	struct db_arg a[1] = { DB_S(id) };
 	struct onchain_result chain;
@@ -594,7 +594,7 @@ conv_settle(struct ctx *ctx, const char *id)
 	int changed = 0;
 
 	/* outside a transaction the locking read is a plain read */
-	if (conv_load(ctx->db, id, 0, 1, &c) != DB_OK)
+	if (conversion_load(ctx->db, id, 0, 1, &c) != DB_OK)
 		return -1;
 	if (strcmp(c.status, "processing") != 0)
 		return 0;
@@ -605,13 +605,13 @@ conv_settle(struct ctx *ctx, const char *id)
 		(void)db_exec(ctx->db, DB_CONV_CHECKED, a, 1, NULL, NULL);
 		return 0;
 	}
-	if (conv_apply(ctx, id, &chain, &changed) != DB_OK)
+	if (conversion_apply(ctx, id, &chain, &changed) != DB_OK)
 		return -1;
 	return changed;
 }
 
 int
-conv_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
+conversion_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
 {
 	return db_claim(ctx->db, DB_CONV_CLAIM, DB_CONV_LEASE, n, lease_seconds, out[0], ID_MAX);
 }

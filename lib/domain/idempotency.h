@@ -1,5 +1,5 @@
 /*
- * idem: idempotency keys as a journal of requests. A key is scoped per
+ * idempotency: idempotency keys as a journal of requests. A key is scoped per
  * user, 1..128 printable characters, and lives 24 hours. The first request
  * with a key claims it (UNIQUE (user, key) decides races) and holds it
  * under a lease; as its work commits it records recovery points on the key
@@ -15,23 +15,23 @@
  * changed nothing (a validation error) is not stored, so a corrected retry
  * can run.
  */
-#ifndef CEDIRAMP_IDEM_H
-#define CEDIRAMP_IDEM_H
+#ifndef CEDIRAMP_IDEMPOTENCY_H
+#define CEDIRAMP_IDEMPOTENCY_H
 
 #include <stddef.h>
 
 #include "core/outcome.h"
 #include "store/db.h"
 
-#define IDEM_KEY_MAX 128
-#define IDEM_WAIT_MS 5000
-#define IDEM_STARTED "started" /* the recovery point of a fresh claim */
+#define IDEMPOTENCY_KEY_MAX 128
+#define IDEMPOTENCY_WAIT_MS 5000
+#define IDEMPOTENCY_STARTED "started" /* the recovery point of a fresh claim */
 
 /* This request's hold on a key; row 0 means no key was sent. */
-struct idem_claim {
+struct idempotency_claim {
 	long long row;
 	char owner[33];   /* random token naming this request as the holder */
-	char point[32];   /* IDEM_STARTED or a domain's recovery point */
+	char point[32];   /* IDEMPOTENCY_STARTED or a domain's recovery point */
 	char ref[64];     /* the point's reference (a conversion id), or "" */
 	int resumed;      /* taken over from a request that died */
 };
@@ -42,13 +42,13 @@ struct idem_claim {
  * *replay_body set (owned by the caller, free()): a stored answer with its
  * *replay_status. Else the error in o: ERR_VALIDATION (a bad key),
  * ERR_IDEMPOTENCY_CONFLICT (another body or endpoint; or a live twin
- * still running after IDEM_WAIT_MS, context inProgress),
+ * still running after IDEMPOTENCY_WAIT_MS, context inProgress),
  * ERR_SERVICE_UNAVAILABLE. lease_seconds: after this long without progress
  * the holder is taken for dead.
  */
-enum err idem_begin(struct db *db, long long user, const char *key,
+enum err idempotency_begin(struct db *db, long long user, const char *key,
     const char *endpoint, const char *body, size_t len, long long lease_seconds,
-    struct idem_claim *claim, int *replay_status, char **replay_body,
+    struct idempotency_claim *claim, int *replay_status, char **replay_body,
     struct outcome *o);
 
 /*
@@ -57,11 +57,11 @@ enum err idem_begin(struct db *db, long long user, const char *key,
  * the key is no longer this request's (it was taken over), so the caller's
  * transaction rolls back; a no-op DB_OK without a claim (c NULL or row 0).
  */
-int idem_mark(struct db *db, const struct idem_claim *c, const char *point,
+int idempotency_mark(struct db *db, const struct idempotency_claim *c, const char *point,
     const char *ref);
 
 /* After that transaction committed: the claim's in-memory point. */
-void idem_noted(struct idem_claim *c, const char *point, const char *ref);
+void idempotency_noted(struct idempotency_claim *c, const char *point, const char *ref);
 
 /*
  * After the answer is rendered. changed (the domain's outcome says the
@@ -71,7 +71,7 @@ void idem_noted(struct idem_claim *c, const char *point, const char *ref);
  * releases the key when nothing was committed (a corrected retry runs),
  * else hands it on (its lease ended) for the next retry to resume.
  */
-void idem_finish(struct db *db, const struct idem_claim *c, int changed,
+void idempotency_finish(struct db *db, const struct idempotency_claim *c, int changed,
     int status, const char *body, size_t len);
 
 #endif

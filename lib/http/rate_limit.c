@@ -1,48 +1,48 @@
-#include "http/rl.h"
+#include "http/rate_limit.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "core/strict.h"
 
-static const char *const rl_names[RL__MAX] = {
-	[RL_GENERAL] = "general",
-	[RL_QUOTES] = "quotes",
-	[RL_CONVERT] = "convert",
-	[RL_PAYOUTS] = "payouts",
-	[RL_BENEFICIARIES] = "beneficiaries",
-	[RL_KYC] = "kyc",
-	[RL_PARTNER_MINUTE] = "partner_minute",
-	[RL_PARTNER_DAY] = "partner_day",
+static const char *const rate_limit_names[RATE_LIMIT__MAX] = {
+	[RATE_LIMIT_GENERAL] = "general",
+	[RATE_LIMIT_QUOTES] = "quotes",
+	[RATE_LIMIT_CONVERT] = "convert",
+	[RATE_LIMIT_PAYOUTS] = "payouts",
+	[RATE_LIMIT_BENEFICIARIES] = "beneficiaries",
+	[RATE_LIMIT_KYC] = "kyc",
+	[RATE_LIMIT_PARTNER_MINUTE] = "partner_minute",
+	[RATE_LIMIT_PARTNER_DAY] = "partner_day",
 };
 
 struct cfg_rate
-rl_limit(const struct cfg *c, enum rl_category cat)
+rate_limit_limit(const struct cfg *c, enum rate_limit_category cat)
 {
 	struct cfg_rate r;
 
 	switch (cat) {
-	case RL_QUOTES: r = c->rl_quotes; break;
-	case RL_CONVERT: r = c->rl_convert; break;
-	case RL_PAYOUTS: r = c->rl_payouts; break;
-	case RL_BENEFICIARIES: r = c->rl_beneficiaries; break;
-	case RL_KYC: r = c->rl_kyc; break;
-	case RL_PARTNER_MINUTE:
-		r = c->rl_partner_minute;
+	case RATE_LIMIT_QUOTES: r = c->rate_limit_quotes; break;
+	case RATE_LIMIT_CONVERT: r = c->rate_limit_convert; break;
+	case RATE_LIMIT_PAYOUTS: r = c->rate_limit_payouts; break;
+	case RATE_LIMIT_BENEFICIARIES: r = c->rate_limit_beneficiaries; break;
+	case RATE_LIMIT_KYC: r = c->rate_limit_kyc; break;
+	case RATE_LIMIT_PARTNER_MINUTE:
+		r = c->rate_limit_partner_minute;
 		if (r.limit == 0)
 			r.limit = c->sandbox ? 60 : 300;
 		break;
-	case RL_PARTNER_DAY:
-		r = c->rl_partner_day;
+	case RATE_LIMIT_PARTNER_DAY:
+		r = c->rate_limit_partner_day;
 		if (r.limit == 0)
 			r.limit = c->sandbox ? 10000 : 100000;
 		break;
-	default: r = c->rl_general; break;
+	default: r = c->rate_limit_general; break;
 	}
 	return r;
 }
 
-struct rl_count {
+struct rate_limit_count {
 	const char *category;
 	unsigned long long window;
 	unsigned long long hits;
@@ -52,7 +52,7 @@ struct rl_count {
 
 /* a window's end and the caller's override for category k of rows */
 static int
-rl_read_row(const struct db_rows *rows, struct rl_count *k)
+rate_limit_read_row(const struct db_rows *rows, struct rate_limit_count *k)
 {
 	unsigned long long reset;
 	const char *cat, *r;
@@ -82,15 +82,15 @@ rl_read_row(const struct db_rows *rows, struct rl_count *k)
  * the windows' ends and the caller's overrides. n + 1 round trips.
  */
 static enum db_rc
-rl_count_all(struct db *db, const char *subject, long long now,
-    struct rl_count *counts, size_t n)
+rate_limit_count_all(struct db *db, const char *subject, long long now,
+    struct rate_limit_count *counts, size_t n)
 {
 	struct db_rows rows;
 	enum db_rc rc;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		struct rl_count *k = &counts[i];
+		struct rate_limit_count *k = &counts[i];
 		struct db_arg a[4] = { DB_S(subject), DB_S(k->category), DB_I(now),
 		    DB_I((long long)k->window) };
 		struct db_res res;
@@ -110,17 +110,17 @@ rl_count_all(struct db *db, const char *subject, long long now,
 			return rc;
 	}
 	for (i = 0; i < n && rc == DB_OK; i++)
-		if (rl_read_row(&rows, &counts[i]) != 0)
+		if (rate_limit_read_row(&rows, &counts[i]) != 0)
 			rc = DB_FAIL;
 	db_rows_free(&rows);
 	return rc;
 }
 
 enum db_rc
-rl_hit_many(struct db *db, const struct cfg *c, const char *subject,
-    const enum rl_category *cats, size_t n, long long now, struct rl_result *out)
+rate_limit_hit_many(struct db *db, const struct cfg *c, const char *subject,
+    const enum rate_limit_category *cats, size_t n, long long now, struct rate_limit_result *out)
 {
-	struct rl_count counts[2];
+	struct rate_limit_count counts[2];
 	enum db_rc rc;
 	size_t i;
 
@@ -128,13 +128,13 @@ rl_hit_many(struct db *db, const struct cfg *c, const char *subject,
 		return DB_FAIL;
 	memset(counts, 0, sizeof(counts));
 	for (i = 0; i < n; i++) {
-		counts[i].category = rl_names[cats[i]];
-		counts[i].window = rl_limit(c, cats[i]).window;
+		counts[i].category = rate_limit_names[cats[i]];
+		counts[i].window = rate_limit_limit(c, cats[i]).window;
 	}
-	if ((rc = rl_count_all(db, subject, now, counts, n)) != DB_OK)
+	if ((rc = rate_limit_count_all(db, subject, now, counts, n)) != DB_OK)
 		return rc == DB_DUP ? DB_FAIL : rc;
 	for (i = 0; i < n; i++) {
-		struct cfg_rate lim = rl_limit(c, cats[i]);
+		struct cfg_rate lim = rate_limit_limit(c, cats[i]);
 
 		if (counts[i].override > 0)
 			lim.limit = counts[i].override; /* the operator's limit for this caller */
@@ -148,14 +148,14 @@ rl_hit_many(struct db *db, const struct cfg *c, const char *subject,
 }
 
 enum db_rc
-rl_hit(struct db *db, const struct cfg *c, const char *subject,
-    enum rl_category cat, long long now, struct rl_result *out)
+rate_limit_hit(struct db *db, const struct cfg *c, const char *subject,
+    enum rate_limit_category cat, long long now, struct rate_limit_result *out)
 {
-	return rl_hit_many(db, c, subject, &cat, 1, now, out);
+	return rate_limit_hit_many(db, c, subject, &cat, 1, now, out);
 }
 
 void
-rl_window_name(unsigned long long seconds, char *out, size_t cap)
+rate_limit_window_name(unsigned long long seconds, char *out, size_t cap)
 {
 	if (seconds == 60)
 		snprintf(out, cap, "minute");

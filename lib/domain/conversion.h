@@ -6,8 +6,8 @@
  * sees it first (the user's confirm call or the payouts worker), exactly
  * once: the conversion's status and the ledger's UNIQUE event key decide.
  */
-#ifndef CEDIRAMP_CONV_H
-#define CEDIRAMP_CONV_H
+#ifndef CEDIRAMP_CONVERSION_H
+#define CEDIRAMP_CONVERSION_H
 
 #include <jansson.h>
 
@@ -16,12 +16,12 @@
 #include "core/outcome.h"
 #include "domain/caller.h"
 #include "domain/ctx.h"
-#include "domain/idem.h"
+#include "domain/idempotency.h"
 #include "providers/chain.h"
 
 /* The recovery point a conversion's idempotency key records with the
  * conversion's row; its reference is the conversion id. */
-#define CONV_POINT_CREATED "conversion_created"
+#define CONVERSION_POINT_CREATED "conversion_created"
 
 struct conversion {
 	char id[ID_MAX];
@@ -55,38 +55,38 @@ struct conversion {
  * ("processing") and o->changed is set.
  *
  * claim (may be NULL) is the request's idempotency key: the conversion's
- * row records CONV_POINT_CREATED on it in the same transaction, and a
+ * row records CONVERSION_POINT_CREATED on it in the same transaction, and a
  * claim taken over at that point resumes that conversion (broadcasting
  * the same hash again) instead of redeeming anything.
  */
-enum err conv_create(struct ctx *ctx, const struct caller *who,
+enum err conversion_create(struct ctx *ctx, const struct caller *who,
     const char *quote_id, const char *amount, const char *from,
-    struct idem_claim *claim, struct conversion *out, struct outcome *o);
+    struct idempotency_claim *claim, struct conversion *out, struct outcome *o);
 
 /* What a caller adds to a conversion's own transactions: the payout a
  * stablecoin transfer funds with it. */
-struct conv_hook {
-	/* Inside the transaction that commits conversion conv_id; anything
+struct conversion_hook {
+	/* Inside the transaction that commits conversion conversion_id; anything
 	 * but DB_OK rolls it back. */
-	int (*created)(struct db *db, const char *conv_id, void *arg);
+	int (*created)(struct db *db, const char *conversion_id, void *arg);
 	/* Inside the transaction that undoes it (the gateway refused it). */
-	int (*undone)(struct db *db, const char *conv_id, void *arg);
+	int (*undone)(struct db *db, const char *conversion_id, void *arg);
 	void *arg;
 };
 
-/* conv_create with hook (may be NULL) run in its transactions. */
-enum err conv_create_hooked(struct ctx *ctx, const struct caller *who,
+/* conversion_create with hook (may be NULL) run in its transactions. */
+enum err conversion_create_hooked(struct ctx *ctx, const struct caller *who,
     const char *quote_id, const char *amount, const char *from,
-    struct idem_claim *claim, const struct conv_hook *hook,
+    struct idempotency_claim *claim, const struct conversion_hook *hook,
     struct conversion *out, struct outcome *o);
 
 /*
  * Resumes conversion id of who whose creating request died: broadcasts its
  * hash again while it is processing (the gateway answers a known hash
- * without a second transfer) and answers as conv_create does.
+ * without a second transfer) and answers as conversion_create does.
  */
-enum err conv_resume(struct ctx *ctx, const struct caller *who, const char *id,
-    struct idem_claim *claim, const struct conv_hook *hook,
+enum err conversion_resume(struct ctx *ctx, const struct caller *who, const char *id,
+    struct idempotency_claim *claim, const struct conversion_hook *hook,
     struct conversion *out, struct outcome *o);
 
 /*
@@ -97,7 +97,7 @@ enum err conv_resume(struct ctx *ctx, const struct caller *who, const char *id,
  * ERR_SERVICE_UNAVAILABLE when the database failed (also mid-settlement).
  * Confirming is idempotent by nature: settling twice credits once.
  */
-enum err conv_confirm(struct ctx *ctx, const struct caller *who,
+enum err conversion_confirm(struct ctx *ctx, const struct caller *who,
     const char *id, struct conversion *out, struct outcome *o);
 
 /*
@@ -105,23 +105,23 @@ enum err conv_confirm(struct ctx *ctx, const struct caller *who,
  * Returns 1 when it completed or failed now, 0 when nothing changed (still
  * pending, or already settled), -1 on error.
  */
-int conv_settle(struct ctx *ctx, const char *id);
+int conversion_settle(struct ctx *ctx, const char *id);
 
 /* Claims up to n processing conversions for lease_seconds; ids into out
  * (n * ID_MAX bytes). Returns how many, or -1. */
-int conv_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX]);
+int conversion_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX]);
 
 /* Conversion id of who into out; ERR_NOT_FOUND (unknown, or another
  * user's), ERR_SERVICE_UNAVAILABLE. */
-enum err conv_get(struct ctx *ctx, const struct caller *who, const char *id,
+enum err conversion_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct conversion *out, struct outcome *o);
 
-/* Fills c from a row of the CONV_COLS statements (CONV_NCOLS columns).
+/* Fills c from a row of the CONVERSION_COLS statements (CONVERSION_NCOLS columns).
  * 0 or -1. */
-#define CONV_NCOLS 18
-int conv_from_row(const struct db_rows *rows, size_t row, struct conversion *c);
+#define CONVERSION_NCOLS 18
+int conversion_from_row(const struct db_rows *rows, size_t row, struct conversion *c);
 
 /* The Conversion object of the API (new reference). */
-json_t *conv_json(const struct conversion *c);
+json_t *conversion_json(const struct conversion *c);
 
 #endif

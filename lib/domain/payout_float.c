@@ -1,16 +1,16 @@
-#include "domain/pfloat.h"
+#include "domain/payout_float.h"
 
 #include <string.h>
 
 #include "core/strict.h"
 #include "domain/internal.h"
-#include "domain/refdata.h"
+#include "domain/catalog.h"
 
 #define SETTING_PREFIX "momo."
 #define SETTING_SUFFIX ".float"
 
 enum db_rc
-pfloat_draw(struct db *db, int sandbox, const char *network, const char *amount,
+payout_float_draw(struct db *db, int sandbox, const char *network, const char *amount,
     const char *payout_id, int *covered)
 {
 	struct db_arg a[5] = { DB_S(amount), DB_S(network), DB_S(amount) };
@@ -46,7 +46,7 @@ pfloat_draw(struct db *db, int sandbox, const char *network, const char *amount,
 }
 
 enum db_rc
-pfloat_restore(struct db *db, const char *payout_id)
+payout_float_restore(struct db *db, const char *payout_id)
 {
 	char network[16], amount[MONEY_MAX_TEXT];
 	struct db_arg a[5] = { DB_S(payout_id) };
@@ -80,7 +80,7 @@ pfloat_restore(struct db *db, const char *payout_id)
 
 /* The float row of network, locked, into out (the default when absent). */
 static enum db_rc
-read_row(struct db *db, int sandbox, const char *network, struct pfloat_row *out)
+read_row(struct db *db, int sandbox, const char *network, struct payout_float_row *out)
 {
 	struct db_arg a[1] = { DB_S(network) };
 	struct db_rows rows;
@@ -121,7 +121,7 @@ parse_ghs(const char *amount, int zero_ok, char *out, size_t cap)
 struct topup {
 	int sandbox;
 	const char *network, *amount, *reference;
-	struct pfloat_row row;
+	struct payout_float_row row;
 };
 
 /* The journal's row first (its UNIQUE reference refuses a second run),
@@ -149,22 +149,22 @@ topup_tx(struct db *db, void *arg)
 }
 
 enum err
-pfloat_topup(struct db *db, int sandbox, const char *network, const char *amount,
-    const char *reference, struct pfloat_row *out, struct outcome *o)
+payout_float_topup(struct db *db, int sandbox, const char *network, const char *amount,
+    const char *reference, struct payout_float_row *out, struct outcome *o)
 {
 	char value[MONEY_MAX_TEXT];
 	struct topup t;
 	int rc;
 
 	outcome_init(o);
-	if (network == NULL || refdata_network(network) == NULL)
+	if (network == NULL || catalog_network(network) == NULL)
 		return outcome_field(o, ERR_VALIDATION, "network",
 		    "one of MTN, TELECEL, AIRTELTIGO");
 	if (parse_ghs(amount, 0, value, sizeof(value)) != 0)
 		return outcome_field(o, ERR_VALIDATION, "amount",
 		    "a positive GHS amount with at most 2 decimal places");
 	if (reference == NULL || reference[0] == '\0' ||
-	    strlen(reference) > PFLOAT_REFERENCE_MAX ||
+	    strlen(reference) > PAYOUT_FLOAT_REFERENCE_MAX ||
 	    !strict_printable(reference, strlen(reference)))
 		return outcome_field(o, ERR_VALIDATION, "reference",
 		    "1 to 100 printable characters");
@@ -186,7 +186,7 @@ pfloat_topup(struct db *db, int sandbox, const char *network, const char *amount
 }
 
 int
-pfloat_is_setting(const char *name)
+payout_float_is_setting(const char *name)
 {
 	size_t n = name ? strlen(name) : 0;
 	size_t p = strlen(SETTING_PREFIX), s = strlen(SETTING_SUFFIX);
@@ -198,7 +198,7 @@ pfloat_is_setting(const char *name)
 struct set {
 	int sandbox, unlimited;
 	const char *network, *balance;
-	struct pfloat_row row;
+	struct payout_float_row row;
 };
 
 static int
@@ -214,8 +214,8 @@ set_tx(struct db *db, void *arg)
 }
 
 enum err
-pfloat_sim_set(struct db *db, int sandbox, const char *name, const char *value,
-    struct pfloat_row *out, struct outcome *o)
+payout_float_sim_set(struct db *db, int sandbox, const char *name, const char *value,
+    struct payout_float_row *out, struct outcome *o)
 {
 	const struct network *n = NULL;
 	char network[16], balance[MONEY_MAX_TEXT];
@@ -227,10 +227,10 @@ pfloat_sim_set(struct db *db, int sandbox, const char *name, const char *value,
 	if (!sandbox)
 		return outcome_fail(o, ERR_FORBIDDEN,
 		    "simulator settings exist only in the sandbox");
-	if (pfloat_is_setting(name) && (len = strlen(name) - p - s) < sizeof(network)) {
+	if (payout_float_is_setting(name) && (len = strlen(name) - p - s) < sizeof(network)) {
 		memcpy(network, name + p, len);
 		network[len] = '\0';
-		n = refdata_network(network);
+		n = catalog_network(network);
 	}
 	if (n == NULL)
 		return outcome_field(o, ERR_VALIDATION, "name",
@@ -256,10 +256,10 @@ pfloat_sim_set(struct db *db, int sandbox, const char *name, const char *value,
 }
 
 enum err
-pfloat_list(struct db *db, int sandbox, pfloat_row_fn fn, void *arg,
+payout_float_list(struct db *db, int sandbox, payout_float_row_fn fn, void *arg,
     struct outcome *o)
 {
-	struct pfloat_row r;
+	struct payout_float_row r;
 	struct db_rows rows;
 	enum db_rc rc;
 	size_t i, j;
@@ -269,9 +269,9 @@ pfloat_list(struct db *db, int sandbox, pfloat_row_fn fn, void *arg,
 	outcome_init(o);
 	if ((rc = db_exec(db, DB_PFLOAT_LIST, NULL, 0, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the floats");
-	for (i = 0; i < refdata_nnetworks && !stop; i++) {
+	for (i = 0; i < catalog_nnetworks && !stop; i++) {
 		memset(&r, 0, sizeof(r));
-		(void)strict_copy(r.network, sizeof(r.network), refdata_networks[i].id);
+		(void)strict_copy(r.network, sizeof(r.network), catalog_networks[i].id);
 		(void)strict_copy(r.balance, sizeof(r.balance), "0.00");
 		r.unlimited = sandbox != 0;
 		for (j = 0; j < rows.nrows; j++) {

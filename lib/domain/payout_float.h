@@ -1,5 +1,5 @@
 /*
- * pfloat: the payout float (DESIGN decision 20). Each network's
+ * payout_float: the payout float (DESIGN decision 20). Each network's
  * disbursement account is prefunded: it holds a GHS float (payout_floats)
  * that payouts draw down and operators top up. A float is either limited
  * (a balance that never goes below zero: a CHECK backs it) or unlimited
@@ -19,17 +19,17 @@
  * unlimited. Every change of a limited float is journalled in
  * payout_float_moves (top-ups, draws, restores).
  */
-#ifndef CEDIRAMP_PFLOAT_H
-#define CEDIRAMP_PFLOAT_H
+#ifndef CEDIRAMP_PAYOUT_FLOAT_H
+#define CEDIRAMP_PAYOUT_FLOAT_H
 
 #include "core/money.h"
 #include "core/outcome.h"
 #include "store/db.h"
 
-#define PFLOAT_REFERENCE_MAX 100
+#define PAYOUT_FLOAT_REFERENCE_MAX 100
 
 /* One network's float, as listed. */
-struct pfloat_row {
+struct payout_float_row {
 	char network[16];
 	char balance[MONEY_MAX_TEXT]; /* 2 places; meaningless when unlimited */
 	int unlimited;
@@ -45,7 +45,7 @@ struct pfloat_row {
  * ends, so concurrent payouts are serialised on it and never overdraw it.
  * Returns DB_OK or the database's error.
  */
-enum db_rc pfloat_draw(struct db *db, int sandbox, const char *network,
+enum db_rc payout_float_draw(struct db *db, int sandbox, const char *network,
     const char *amount, const char *payout_id, int *covered);
 
 /*
@@ -53,23 +53,23 @@ enum db_rc pfloat_draw(struct db *db, int sandbox, const char *network,
  * once (a second call, or a payout that drew nothing, changes nothing).
  * Returns DB_OK or the database's error.
  */
-enum db_rc pfloat_restore(struct db *db, const char *payout_id);
+enum db_rc payout_float_restore(struct db *db, const char *payout_id);
 
 /*
  * An operator's top-up: adds amount (GHS, > 0, at most 2 places) to
- * network's float under reference (1..PFLOAT_REFERENCE_MAX printable
+ * network's float under reference (1..PAYOUT_FLOAT_REFERENCE_MAX printable
  * characters), once: a reference already used changes nothing and is
  * ERR_DUPLICATE_REFERENCE. On ERR_OK out (may be NULL) is the float after
  * it. ERR_VALIDATION (o names the field; nothing written),
  * ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
-enum err pfloat_topup(struct db *db, int sandbox, const char *network,
-    const char *amount, const char *reference, struct pfloat_row *out,
+enum err payout_float_topup(struct db *db, int sandbox, const char *network,
+    const char *amount, const char *reference, struct payout_float_row *out,
     struct outcome *o);
 
 /* Whether name is a float's simulator setting, "momo.<...>.float" (any
- * network: pfloat_sim_set judges it). */
-int pfloat_is_setting(const char *name);
+ * network: payout_float_sim_set judges it). */
+int payout_float_is_setting(const char *name);
 
 /*
  * Sandbox only: the simulator setting "momo.<NETWORK>.float" = value sets
@@ -78,17 +78,17 @@ int pfloat_is_setting(const char *name);
  * the float. ERR_FORBIDDEN (not the sandbox), ERR_VALIDATION (nothing
  * written), ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
-enum err pfloat_sim_set(struct db *db, int sandbox, const char *name,
-    const char *value, struct pfloat_row *out, struct outcome *o);
+enum err payout_float_sim_set(struct db *db, int sandbox, const char *name,
+    const char *value, struct payout_float_row *out, struct outcome *o);
 
-/* Called once per network, in refdata's order; non-zero stops the walk. */
-typedef int (*pfloat_row_fn)(const struct pfloat_row *r, void *arg);
+/* Called once per network, in the catalog's order; non-zero stops the walk. */
+typedef int (*payout_float_row_fn)(const struct payout_float_row *r, void *arg);
 
 /*
  * Every network's float, a network without a row shown with its
  * environment's default. ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
-enum err pfloat_list(struct db *db, int sandbox, pfloat_row_fn fn, void *arg,
+enum err payout_float_list(struct db *db, int sandbox, payout_float_row_fn fn, void *arg,
     struct outcome *o);
 
 #endif

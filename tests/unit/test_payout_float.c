@@ -3,7 +3,7 @@
  * names it owns, and every malformed top-up or setting refused (with the
  * field named) before the database is touched (db is NULL here).
  */
-#include "domain/pfloat.h"
+#include "domain/payout_float.h"
 
 #include <CUnit/Basic.h>
 #include <string.h>
@@ -28,9 +28,9 @@ test_setting_names(void)
 	size_t i;
 
 	for (i = 0; i < NELEM(rows); i++)
-		UNIT_CHECK(pfloat_is_setting(rows[i].name) == rows[i].ok, "\"%s\": want %d",
+		UNIT_CHECK(payout_float_is_setting(rows[i].name) == rows[i].ok, "\"%s\": want %d",
 		    rows[i].name, rows[i].ok);
-	CU_ASSERT_EQUAL(pfloat_is_setting(NULL), 0);
+	CU_ASSERT_EQUAL(payout_float_is_setting(NULL), 0);
 }
 
 static void
@@ -59,7 +59,7 @@ test_topup_refused(void)
 	size_t i;
 
 	for (i = 0; i < NELEM(rows); i++) {
-		enum err e = pfloat_topup(NULL, 1, rows[i].network, rows[i].amount,
+		enum err e = payout_float_topup(NULL, 1, rows[i].network, rows[i].amount,
 		    rows[i].reference, NULL, &o);
 
 		UNIT_CHECK(e == ERR_VALIDATION && o.changed == 0 && o.nctx == 1 &&
@@ -86,7 +86,7 @@ test_sim_set_refused(void)
 	size_t i;
 
 	for (i = 0; i < NELEM(rows); i++)
-		UNIT_CHECK(pfloat_sim_set(NULL, rows[i].sandbox, rows[i].name, rows[i].value,
+		UNIT_CHECK(payout_float_sim_set(NULL, rows[i].sandbox, rows[i].name, rows[i].value,
 		    NULL, &o) == rows[i].e && o.changed == 0, "%s = %s: want %d", rows[i].name,
 		    rows[i].value ? rows[i].value : "(null)", (int)rows[i].e);
 }
@@ -100,5 +100,5 @@ main(void)
 		{ "malformed float settings refused before the database", test_sim_set_refused },
 	};
 
-	return tu_main("pfloat", NULL, NULL, tests, NELEM(tests));
+	return tu_main("payout_float", NULL, NULL, tests, NELEM(tests));
 }

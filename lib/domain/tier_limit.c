@@ -1,11 +1,11 @@
-#include "domain/tierlimit.h"
+#include "domain/tier_limit.h"
 
 #include <stdio.h>
 #include <time.h>
 
 #include "core/money.h"
 #include "core/timefmt.h"
-#include "domain/refdata.h"
+#include "domain/catalog.h"
 
 /* The start of today and of this month (UTC) as DATETIME text (48 bytes
  * each), and when each ends. */
@@ -59,7 +59,7 @@ tier_limit_check(struct db *db, const struct caller *who, enum tier_kind kind,
 	};
 	static const enum db_stmt used_since[3] = { DB_CONV_USED_SINCE,
 		DB_PAYOUT_USED_SINCE, DB_WD_USED_SINCE };
-	const struct tier *t = refdata_tier(who->tier);
+	const struct tier *t = catalog_tier(who->tier);
 	char day[48], month[48], used_s[MONEY_MAX_TEXT], rem_s[MONEY_MAX_TEXT];
 	long long now = (long long)time(NULL), ends[2];
 	const char *since[2], *limit[2];

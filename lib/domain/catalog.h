@@ -1,10 +1,10 @@
 /*
- * refdata: the fixed tables of the partner spec: mobile money networks
+ * catalog: the fixed tables of the partner spec: mobile money networks
  * with their payout bounds, and KYC tiers with their GHS limits. Amounts
  * are decimal strings with GHS's two places.
  */
-#ifndef CEDIRAMP_REFDATA_H
-#define CEDIRAMP_REFDATA_H
+#ifndef CEDIRAMP_CATALOG_H
+#define CEDIRAMP_CATALOG_H
 
 #include <stddef.h>
 
@@ -24,13 +24,13 @@ struct tier {
 	const char *per_transaction_max;
 };
 
-extern const struct network refdata_networks[];
-extern const size_t refdata_nnetworks;
-extern const struct tier refdata_tiers[];
-extern const size_t refdata_ntiers;
+extern const struct network catalog_networks[];
+extern const size_t catalog_nnetworks;
+extern const struct tier catalog_tiers[];
+extern const size_t catalog_ntiers;
 
 /* The network / tier with that exact id, or NULL. */
-const struct network *refdata_network(const char *id);
-const struct tier *refdata_tier(const char *name);
+const struct network *catalog_network(const char *id);
+const struct tier *catalog_tier(const char *name);
 
 #endif
