@@ -27,7 +27,7 @@ else
 BUILD     = build
 endif
 
-LIB_SRC   = $(wildcard lib/*/*.c)
+LIB_SRC   = $(wildcard lib/*/*.c lib/*/*/*.c)
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 LIB_A     = $(BUILD)/libcediramp.a
 FCGI      = $(patsubst fcgi/%.c,$(BUILD)/fcgi/%.fcgi,$(wildcard fcgi/*.c))
@@ -54,7 +54,7 @@ $(CONTRACTS) &: $(wildcard contracts/*.sol) tools/chain/compile.mjs
 deps:
 	@tools/deps.sh
 
-$(BUILD)/obj/%.o: %.c $(wildcard lib/*/*.h tests/*/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard lib/*/*.h lib/*/*/*.h tests/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -159,7 +159,7 @@ fuzz:
 
 fuzz-build: $(FUZZ_BIN)
 
-$(FUZZ_DIR)/obj/%.o: %.c $(wildcard lib/*/*.h tests/fuzz/*.h)
+$(FUZZ_DIR)/obj/%.o: %.c $(wildcard lib/*/*.h lib/*/*/*.h tests/fuzz/*.h)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 

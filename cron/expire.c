@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "domain/ctx.h"
-#include "domain/intent.h"
+#include "domain/partner/intent.h"
 #include "core/log.h"
 
 /* Runs a batched DELETE until a batch comes back short; -1 on error. */

@@ -8,7 +8,7 @@
  */
 #include "core/log.h"
 #include "domain/ctx.h"
-#include "domain/kyc.h"
+#include "domain/wallet/kyc.h"
 
 #define BATCH 100
 

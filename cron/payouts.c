@@ -27,16 +27,30 @@
 #include <time.h>
 
 #include "core/log.h"
-#include "domain/conversion.h"
+#include "domain/wallet/conversion.h"
 #include "domain/ctx.h"
-#include "domain/intent.h"
+#include "domain/partner/intent.h"
 #include "domain/onchain.h"
 #include "domain/payout.h"
-#include "domain/withdrawal.h"
+#include "domain/wallet/transfer.h"
+#include "domain/partner/withdrawal.h"
 
 #define BATCH 50
 #define LEASE_SECONDS 60
 #define BUDGET_SECONDS 50
+
+/* The payout engine with every owner's steps: a stablecoin transfer's
+ * pending payout, a withdrawal's settled one. */
+static int
+settle_payout(struct ctx *ctx, const char *id)
+{
+	static const struct payout_hooks hooks = {
+		.user_pending = transfer_advance_pending,
+		.withdrawal_final = withdrawal_payout_final,
+	};
+
+	return payout_settle(ctx, id, &hooks);
+}
 
 struct kind {
 	const char *name;
@@ -47,7 +61,7 @@ struct kind {
 static const struct kind kinds[] = {
 	{ "conversion", conversion_claim, conversion_settle },
 	{ "withdrawal", withdrawal_claim, withdrawal_advance },
-	{ "payout", payout_claim, payout_settle },
+	{ "payout", payout_claim, settle_payout },
 	{ "payment intent", intent_claim, intent_advance },
 	{ "chain send", onchain_claim, onchain_settle },
 };

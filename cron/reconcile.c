@@ -12,7 +12,7 @@
 
 #include "domain/chain_deposit.h"
 #include "domain/ctx.h"
-#include "domain/intent.h"
+#include "domain/partner/intent.h"
 #include "domain/ledger.h"
 #include "core/log.h"
 

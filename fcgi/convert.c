@@ -9,7 +9,7 @@
 
 #include "http/app.h"
 #include "http/body.h"
-#include "domain/conversion.h"
+#include "domain/wallet/conversion.h"
 
 static const char *const convert_fields[] = { "quoteId", "amount", "from", NULL };
 

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "domain/intent.h"
+#include "domain/partner/intent.h"
 #include "http/app.h"
 #include "http/body.h"
 #include "http/numpage.h"

@@ -29,7 +29,7 @@
 #include "http/body.h"
 #include "core/currency.h"
 #include "domain/funds.h"
-#include "domain/intent.h"
+#include "domain/partner/intent.h"
 #include "http/jwt.h"
 #include "core/money.h"
 #include "providers/registry.h"

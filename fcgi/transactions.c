@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "domain/history.h"
+#include "domain/wallet/history.h"
 #include "http/app.h"
+#include "domain/wallet/transfer.h"
 #include "http/page.h"
 
 static json_t *
@@ -148,7 +149,7 @@ balances(struct req *r, struct resp *resp)
 	char available[MONEY_MAX_TEXT], pending[MONEY_MAX_TEXT];
 	enum err e;
 
-	if ((e = payout_balances(r->ctx, &r->caller, available, pending,
+	if ((e = transfer_balances(r->ctx, &r->caller, available, pending,
 	    sizeof(available), &resp->out)) != ERR_OK)
 		return e;
 	return resp_ok(resp, 200, json_pack("[{s:s,s:s,s:s}]", "currency", "GHS",

@@ -5,8 +5,8 @@
  */
 #include <string.h>
 
-#include "domain/beneficiary.h"
-#include "domain/payout.h"
+#include "domain/wallet/beneficiary.h"
+#include "domain/wallet/transfer.h"
 #include "http/app.h"
 #include "http/body.h"
 #include "http/page.h"
@@ -77,7 +77,7 @@ post_transfer(struct req *r, struct resp *resp)
 	    (e = body_string(r, resp, "currency", 16, &in.currency)) != ERR_OK ||
 	    (e = body_opt_string(r, resp, "reference", PAYOUT_REFERENCE_MAX, &in.reference)) != ERR_OK)
 		return e;
-	if ((e = payout_create(r->ctx, &r->caller, &in, &r->idempotency, &p, &resp->out)) != ERR_OK)
+	if ((e = transfer_create(r->ctx, &r->caller, &in, &r->idempotency, &p, &resp->out)) != ERR_OK)
 		return e;
 	return resp_ok(resp, 201, payout_json(&p));
 }

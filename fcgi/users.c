@@ -13,7 +13,7 @@
  */
 #include "http/app.h"
 #include "http/body.h"
-#include "domain/kyc.h"
+#include "domain/wallet/kyc.h"
 
 /* DESIGN.md decision 6, whatever http.max_body_bytes allows elsewhere. */
 #define KYC_BODY_MAX (8ULL * 1024 * 1024)

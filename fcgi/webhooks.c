@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "domain/event.h"
-#include "domain/webhook.h"
+#include "domain/partner/webhook.h"
 #include "http/app.h"
 #include "http/body.h"
 #include "http/numpage.h"

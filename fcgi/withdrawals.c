@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "domain/withdrawal.h"
+#include "domain/partner/withdrawal.h"
 #include "http/app.h"
 #include "http/body.h"
 #include "http/numpage.h"

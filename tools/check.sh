@@ -44,7 +44,7 @@ allowed() {
 	esac
 }
 layers=$(
-	for f in lib/*/*.c lib/*/*.h; do
+	for f in lib/*/*.c lib/*/*.h lib/*/*/*.c lib/*/*/*.h; do
 		[ -f "$f" ] || continue
 		layer=${f#lib/}
 		layer=${layer%%/*}

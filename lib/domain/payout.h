@@ -1,6 +1,7 @@
 /*
- * payout: the payout engine, shared by wallet transfers and
- * partner withdrawals. Exactly once, as DESIGN.md's "Exactly once" says:
+ * payout: the payout engine, shared by wallet transfers (wallet/transfer.h)
+ * and partner withdrawals (partner/withdrawal.h), which it knows only
+ * through the hooks they give it. Exactly once, as DESIGN.md's "Exactly once" says:
  *
  * 1. The payout's row, its provider reference (a UUID), the ledger hold
  *    (the user's GHS, amount + fee, into house:payouts_in_flight:GHS) and
@@ -30,16 +31,13 @@
 #include "core/id.h"
 #include "core/money.h"
 #include "core/outcome.h"
-#include "domain/beneficiary.h"
 #include "domain/caller.h"
 #include "domain/ctx.h"
-#include "domain/idempotency.h"
 #include "providers/momo.h"
 
-/* The recovery point a transfer's idempotency key records with the
- * payout's row; its reference is the payout id. */
-#define PAYOUT_POINT_CREATED "payout_created"
 #define PAYOUT_REFERENCE_MAX 100
+#define PAYOUT_NAME_MAX 200 /* a beneficiary's account name */
+#define PAYOUT_IN_FLIGHT "house:payouts_in_flight:GHS"
 
 struct payout {
 	char id[ID_MAX];
@@ -48,7 +46,7 @@ struct payout {
 	char provider[16];
 	char provider_name[64];
 	char phone[16];
-	char account_name[BENEFICIARY_NAME_MAX + 1];
+	char account_name[PAYOUT_NAME_MAX + 1];
 	char amount[MONEY_MAX_TEXT];   /* GHS the recipient gets */
 	char fee[MONEY_MAX_TEXT];      /* GHS charged on top */
 	char currency[4];
@@ -63,51 +61,31 @@ struct payout {
 	char withdrawal_id[ID_MAX];    /* a partner withdrawal's payout, or "" (user_id 0) */
 };
 
-/* What a wallet user asks to pay; reference may be NULL. */
-struct payout_req {
-	const char *beneficiary_id, *amount, *currency, *reference;
-};
-
 /*
- * Pays in->amount GHS of who's balance to beneficiary in->beneficiary_id.
- * With in->currency a stablecoin (USDT, USDC, USDC_E, DAI; DESIGN decision
- * 7) it converts in->amount of the coin at the live rate instead, records
- * the conversion as its own transaction, and pays the proceeds less the
- * network's fee: the payout waits, `pending` with nothing held, until the
- * conversion completes, then is held and sent like any other (the payouts
- * worker does it); a failed conversion fails the payout, and so does a
- * balance or a network float that no longer covers it then (nothing held).
- * Errors in o: ERR_FORBIDDEN (tier none), ERR_INVALID_CURRENCY,
- * ERR_INVALID_AMOUNT (malformed; or outside the network's bounds, context
- * {minAmount, maxAmount, currency}), ERR_VALIDATION (reference),
- * ERR_BENEFICIARY_NOT_FOUND, ERR_LIMIT_EXCEEDED (context), ERR_INSUFFICIENT_BALANCE
- * (context {available, required, currency}), ERR_VERIFICATION_FAILED (the
- * account is gone), ERR_PROVIDER_TIMEOUT / ERR_PROVIDER_UNAVAILABLE (the
- * provider's check before anything is debited), ERR_INSUFFICIENT_LIQUIDITY
- * (the network's payout float cannot cover the amount; nothing written),
- * ERR_PAYOUT_FAILED (refused
- * at send, or not reached by the send: failed and refunded; context
- * {transactionId, status, failureReason}; a final answer),
- * ERR_SERVICE_UNAVAILABLE.
- * On ERR_OK out is the payout, "processing" (accepted, or in doubt) or
- * "pending" (a stablecoin transfer).
- *
- * claim (may be NULL) is the request's idempotency key: the payout's row
- * records PAYOUT_POINT_CREATED on it, and a claim taken over at that point
- * resumes that payout (sending its reference only if the provider never
- * saw it) instead of paying again.
+ * What the engine cannot know of the payouts it settles, given by their
+ * owners' modules (as conversion_hook is): a slot left NULL is an owner
+ * the caller does not settle for.
  */
-enum err payout_create(struct ctx *ctx, const struct caller *who,
-    const struct payout_req *in, struct idempotency_claim *claim, struct payout *out,
-    struct outcome *o);
+struct payout_hooks {
+	/* A wallet user's pending payout waits on its funding (a stablecoin
+	 * transfer's conversion, wallet/transfer.c): move it on. 1 when it
+	 * moved, 0 when not, -1 on error. */
+	int (*user_pending)(struct ctx *ctx, struct payout *p);
+	/* A partner withdrawal's payout settled (partner/withdrawal.c): inside
+	 * the settling transaction, after the payout's own side; anything but
+	 * DB_OK rolls it back. */
+	int (*withdrawal_final)(struct db *db, const struct payout *p, int completed,
+	    const char *reason);
+};
 
 /*
  * Settles payout id from the provider's status of its reference, for the
  * payouts worker: 1 when it completed or failed now, 0 when nothing
  * changed (pending, in doubt, re-sent because the provider never saw it),
- * -1 on error. Pending payouts are checked again with backoff.
+ * -1 on error. Pending payouts are checked again with backoff; hooks (may
+ * be NULL) carry the owners' steps.
  */
-int payout_settle(struct ctx *ctx, const char *id);
+int payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks);
 
 /* Claims up to n processing payouts due for a check, for lease_seconds;
  * ids into out. How many, or -1. */
@@ -126,12 +104,43 @@ int payout_from_row(const struct db_rows *rows, size_t row, struct payout *p);
 /* The Payout object of POST /api/mobile-money/transfer (new reference). */
 json_t *payout_json(const struct payout *p);
 
-/* The wallet user's GHS: available (the ledger balance) and pending (held
- * by payouts in flight), as decimal text with 2 places. */
-enum err payout_balances(struct ctx *ctx, const struct caller *who,
-    char *available, char *pending, size_t cap, struct outcome *o);
+/* Payout id (of user_id, or anyone's when 0) into p, locked when lock
+ * (inside a transaction). DB_OK, DB_DUP for none, or the db's error. */
+enum db_rc payout_load(struct db *db, const char *id, long long user_id, int lock,
+    struct payout *p);
 
-/* ---- a partner withdrawal's payout (domain/withdrawal.h) ----
+/* "user:<id>:GHS" into out. */
+void payout_user_account(long long user_id, char *out, size_t cap);
+/* a + b, both GHS with 2 places, into out. 0 or -1. */
+int payout_add_ghs(const char *a, const char *b, char *out, size_t cap);
+
+/*
+ * The send step of a payout whose row committed: sends it (unless resuming
+ * a payout the provider already has), and answers as the transfer call
+ * does: ERR_OK (processing: accepted or in doubt), or ERR_PAYOUT_FAILED
+ * (refused: failed and refunded at once, context {transactionId, status,
+ * failureReason}), ERR_SERVICE_UNAVAILABLE.
+ */
+enum err payout_send_step(struct ctx *ctx, struct payout *p,
+    const struct payout_hooks *hooks, struct outcome *o);
+
+/* Applies a final answer (completed, or failed with reason) to payout id
+ * once, with its ledger entries and its event; *changed 1 when it moved
+ * now. DB_OK or the transaction's error (logged). */
+int payout_finish(struct ctx *ctx, const char *id, int completed, const char *reason,
+    const struct payout_hooks *hooks, int *changed);
+
+/* A pending wallet payout held once its funding arrived: the user's GHS
+ * checked under the user's lock and held, the network's float drawn, the
+ * payout processing and leased to the caller. DB_OK; else nothing held,
+ * with *short_of_funds or *short_of_float saying why when that was it. */
+int payout_hold(struct ctx *ctx, const struct payout *p, int *short_of_funds,
+    int *short_of_float);
+
+/* Puts payout id back for a later check, with backoff. */
+void payout_check_later(struct ctx *ctx, const char *id);
+
+/* ---- a partner withdrawal's payout (domain/partner/withdrawal.h) ----
  *
  * A withdrawal's payout belongs to no user: it is written `pending` with
  * the withdrawal, its provider reference fixed and its float drawn; the
@@ -139,7 +148,8 @@ enum err payout_balances(struct ctx *ctx, const struct caller *who,
  * withdrawal posts the hold, from the conversion's proceeds) or drops it
  * when the conversion fails. From `processing` on it is any payout: sent,
  * settled from its status, never sent under a new reference; its final
- * transaction calls withdrawal_payout_final() instead of refunding a user.
+ * transaction calls the withdrawal's hook (payout_hooks) instead of refunding
+ * a user.
  */
 struct payout_wd {
 	const char *withdrawal_id, *network, *phone, *amount, *reference;
@@ -160,9 +170,9 @@ int payout_start_withdrawal(struct db *db, const char *id, long long lease_secon
  * (nothing was held) and gives its float draw back. */
 int payout_drop_withdrawal(struct db *db, const char *id, const char *reason);
 
-/* Sends a started payout's reference (the send step of payout_create):
- * accepted or in doubt it stays processing for the worker; refused, it
- * fails at once, through its final transaction. */
-void payout_send(struct ctx *ctx, const char *id);
+/* Sends a started payout's reference (payout_send_step): accepted or in
+ * doubt it stays processing for the worker; refused, it fails at once,
+ * through its final transaction (and hooks). */
+void payout_send(struct ctx *ctx, const char *id, const struct payout_hooks *hooks);
 
 #endif

@@ -41,7 +41,7 @@
 #include "domain/ctx.h"
 #include "domain/outbox.h"
 #include "domain/partner.h"
-#include "domain/webhook.h"
+#include "domain/partner/webhook.h"
 #include "receiver.h"
 
 extern char **environ;

@@ -18,7 +18,7 @@
 #include "itc.h"
 #include "core/aead.h"
 #include "core/cfg.h"
-#include "domain/kyc.h"
+#include "domain/wallet/kyc.h"
 
 #define UPLOAD "/api/users/kyc-upload"
 #define PREFIX "cediramp-admin: "

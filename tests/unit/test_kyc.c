@@ -8,7 +8,7 @@
  */
 #include "core/aead.h"
 #include "core/cfg.h"
-#include "domain/kyc.h"
+#include "domain/wallet/kyc.h"
 
 #include <CUnit/Basic.h>
 #include <stdio.h>

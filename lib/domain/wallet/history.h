@@ -6,7 +6,7 @@
 #ifndef CEDIRAMP_HISTORY_H
 #define CEDIRAMP_HISTORY_H
 
-#include "domain/conversion.h"
+#include "domain/wallet/conversion.h"
 #include "domain/payout.h"
 
 enum history_kind { HISTORY_CONVERSION = 0, HISTORY_PAYOUT };

@@ -1,4 +1,4 @@
-#include "domain/kyc.h"
+#include "domain/wallet/kyc.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "domain/intent.h"
+#include "domain/partner/intent.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "domain/internal.h"
 #include "domain/ledger.h"
 #include "domain/outbox.h"
-#include "domain/partner_request.h"
+#include "domain/partner/partner_request.h"
 #include "domain/catalog.h"
 #include "providers/prov_http.h"
 #include "providers/registry.h"

@@ -1,4 +1,4 @@
-#include "domain/history.h"
+#include "domain/wallet/history.h"
 
 #include <string.h>
 

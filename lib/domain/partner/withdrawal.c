@@ -1,4 +1,4 @@
-#include "domain/withdrawal.h"
+#include "domain/partner/withdrawal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +17,7 @@
 #include "domain/outbox.h"
 #include "domain/onchain.h"
 #include "domain/payout.h"
-#include "domain/partner_request.h"
+#include "domain/partner/partner_request.h"
 #include "domain/quote.h"
 #include "domain/catalog.h"
 #include "domain/tier_limit.h"
@@ -780,7 +780,7 @@ step(struct ctx *ctx, const char *id, int (*fn)(struct db *, void *), const char
 		return -1;
 	}
 	if (s.changed && fn == processing_tx)
-		payout_send(ctx, s.w.payout_id); /* after the commit, never before */
+		payout_send(ctx, s.w.payout_id, &withdrawal_payout_hooks); /* after the commit */
 	return s.changed;
 }
 
@@ -1019,3 +1019,8 @@ withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
 	withdrawal_free(&w);
 	return rc;
 }
+
+const struct payout_hooks withdrawal_payout_hooks = {
+	.user_pending = NULL,
+	.withdrawal_final = withdrawal_payout_final,
+};

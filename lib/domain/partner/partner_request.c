@@ -1,4 +1,4 @@
-#include "domain/partner_request.h"
+#include "domain/partner/partner_request.h"
 
 #include <stdlib.h>
 #include <string.h>

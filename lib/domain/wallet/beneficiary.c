@@ -1,4 +1,4 @@
-#include "domain/beneficiary.h"
+#include "domain/wallet/beneficiary.h"
 
 #include <stdlib.h>
 #include <string.h>

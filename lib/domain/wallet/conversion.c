@@ -1,4 +1,4 @@
-#include "domain/conversion.h"
+#include "domain/wallet/conversion.h"
 
 #include <stdio.h>
 #include <string.h>

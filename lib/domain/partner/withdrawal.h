@@ -32,6 +32,7 @@
 #include "core/outcome.h"
 #include "domain/caller.h"
 #include "domain/ctx.h"
+#include "domain/payout.h"
 #include "providers/chain.h"
 #include "providers/momo.h"
 
@@ -123,7 +124,6 @@ int withdrawal_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_M
  */
 int withdrawal_advance(struct ctx *ctx, const char *id);
 
-struct payout;
 
 /*
  * Inside the final transaction of withdrawal payout p (domain/payout.c),
@@ -133,5 +133,10 @@ struct payout;
  */
 int withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
     const char *reason);
+
+/* The payout engine's hooks of a withdrawal's payout: withdrawal_final is
+ * withdrawal_payout_final (the payouts worker and the withdrawal's own send
+ * pass them; struct payout_hooks). */
+extern const struct payout_hooks withdrawal_payout_hooks;
 
 #endif

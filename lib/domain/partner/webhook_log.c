@@ -1,5 +1,5 @@
 /* The delivery log and redelivery of the webhook module (domain/webhook.h). */
-#include "domain/webhook.h"
+#include "domain/partner/webhook.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "domain/webhook.h"
+#include "domain/partner/webhook.h"
 
 #include <stdio.h>
 #include <stdlib.h>
