@@ -52,6 +52,18 @@ settle_payout(struct ctx *ctx, const char *id)
 	return payout_settle(ctx, id, &hooks);
 }
 
+static int
+withdrawal_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
+{
+	return resource_claim(ctx, &withdrawal_kind, n, lease_seconds, out);
+}
+
+static int
+intent_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
+{
+	return resource_claim(ctx, &intent_kind, n, lease_seconds, out);
+}
+
 struct kind {
 	const char *name;
 	int (*claim)(struct ctx *, int, int, char (*)[ID_MAX]);

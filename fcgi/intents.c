@@ -10,7 +10,8 @@
 #include "domain/partner/intent.h"
 #include "http/app.h"
 #include "http/body.h"
-#include "http/numpage.h"
+#include "http/resource_page.h"
+#include "http/view_partner.h"
 
 static const char *const create_fields[] = { "amount", "currency", "payer_phone",
 	"mobile_network", "reference_id", "description", "metadata", "ttl_seconds", NULL };
@@ -67,7 +68,8 @@ get_intent(struct req *r, struct resp *resp)
 	struct intent out;
 	enum err e;
 
-	if ((e = intent_get(r->ctx, &r->caller, req_param(r, "id"), &out, &resp->out)) != ERR_OK)
+	if ((e = resource_get(r->ctx, &intent_kind, &r->caller, req_param(r, "id"), &out,
+	    &resp->out)) != ERR_OK)
 		return e;
 	return answer(resp, 200, &out);
 }
@@ -86,48 +88,22 @@ cancel_intent(struct req *r, struct resp *resp)
 	return answer(resp, 200, &out);
 }
 
-static const char *const list_params[] = { "status", "from_date", "to_date",
-	"reference_id", "page", "per_page", NULL };
+static json_t *
+row_view(const void *row, const struct ctx *ctx)
+{
+	(void)ctx;
+	return intent_json(row);
+}
 
 static enum err
 list_intents(struct req *r, struct resp *resp)
 {
-	struct intent rows[INTENT_PAGE_MAX];
-	struct intent_filter f;
-	unsigned long long total;
-	char from[40], to[40];
-	struct numpage p;
-	json_t *data;
-	size_t i, n;
-	enum err e;
-
-	memset(&f, 0, sizeof(f));
-	if ((e = numpage_read(r, resp, &p)) != ERR_OK ||
-	    (e = numpage_dates(r, resp, from, to, sizeof(from), &f.from, &f.to)) != ERR_OK)
-		return e;
-	f.status = req_query(r, "status");
-	if (f.status != NULL && !intent_status_valid(f.status))
-		return resp_invalid(resp, ERR_VALIDATION, "status", "pending_approval, approved, "
-		    "completed, rejected, cancelled, expired or failed");
-	if ((e = numpage_reference(r, resp, INTENT_REFERENCE_MAX, &f.reference_id)) != ERR_OK)
-		return e;
-	if ((e = intent_list(r->ctx, &r->caller, &f, p.offset, (size_t)p.per_page, rows, &n,
-	    &total, &resp->out)) != ERR_OK)
-		return e;
-	data = json_array();
-	for (i = 0; i < n; i++) {
-		if (data != NULL && json_array_append_new(data, intent_json(&rows[i])) != 0) {
-			json_decref(data);
-			data = NULL;
-		}
-		intent_free(&rows[i]);
-	}
-	return numpage_ok(resp, &p, total, data);
+	return resource_page_answer(r, resp, &intent_kind, INTENT_REFERENCE_MAX, row_view);
 }
 
 static const struct route routes[] = {
 	{ "POST", "/v1/payment-intents", post_intent, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
-	{ "GET", "/v1/payment-intents", list_intents, 0, list_params, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/payment-intents", list_intents, 0, resource_page_params, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/payment-intents/:id", get_intent, 0, NULL, RATE_LIMIT_GENERAL },
 	{ "POST", "/v1/payment-intents/:id/cancel", cancel_intent, 0, NULL, RATE_LIMIT_GENERAL },
 };

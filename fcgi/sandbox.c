@@ -31,6 +31,7 @@
 #include "domain/funds.h"
 #include "domain/partner/intent.h"
 #include "http/jwt.h"
+#include "http/view_partner.h"
 #include "core/money.h"
 #include "providers/registry.h"
 #include "sandbox/chain_helpers.h"
@@ -228,7 +229,7 @@ payer_decides(struct req *r, struct resp *resp, int approve)
 
 	if (!r->ctx->cfg.sandbox)
 		return ERR_NOT_FOUND;
-	e = intent_sandbox_decide(r->ctx, &r->caller, req_param(r, "id"), approve, &in,
+	e = intent_payer_answer(r->ctx, &r->caller, req_param(r, "id"), approve, &in,
 	    &resp->out);
 	if (e == ERR_INVALID_STATE)
 		intent_free(&in);

@@ -128,8 +128,48 @@ rate_set(struct cfg_rate *r, unsigned long long limit, unsigned long long window
 	r->window = window;
 }
 
+static void defaults(struct cfg *c);
+
+/* The values the environment alone decides (struct cfg's last block). */
+static void
+derive(struct cfg *c)
+{
+	int sb = c->sandbox;
+
+	(void)strict_copy(c->apikey_prefix, sizeof(c->apikey_prefix),
+	    sb ? "sk_test_" : "sk_live_");
+	(void)strict_copy(c->user_start_tier, sizeof(c->user_start_tier),
+	    sb ? "basic" : "none");
+	c->payout_float_unlimited = sb;
+	c->wh_allow_http = sb;
+	/* the simulators settle in seconds; a real network in minutes */
+	c->withdrawal_eta_seconds = sb ? 15 : 300;
+}
+
+/* The keys left 0 for "the environment's" (cfg_load, once it is known). */
+static void
+resolve(struct cfg *c)
+{
+	int sb = c->sandbox;
+
+	if (c->rate_limit_partner_minute.limit == 0)
+		c->rate_limit_partner_minute.limit = sb ? 60 : 300;
+	if (c->rate_limit_partner_day.limit == 0)
+		c->rate_limit_partner_day.limit = sb ? 10000 : 100000;
+	if (c->wh_policy == 0)
+		c->wh_policy = sb ? 2 : 1;
+}
+
 void
 cfg_defaults(struct cfg *c)
+{
+	defaults(c);
+	derive(c);
+}
+
+/* The documented defaults, the environment's values still to derive. */
+static void
+defaults(struct cfg *c)
 {
 	size_t i;
 
@@ -443,12 +483,8 @@ cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: read error", path);
 		goto out;
 	}
-	if (c->rate_limit_partner_minute.limit == 0)
-		c->rate_limit_partner_minute.limit = c->sandbox ? 60 : 300;
-	if (c->rate_limit_partner_day.limit == 0)
-		c->rate_limit_partner_day.limit = c->sandbox ? 10000 : 100000;
-	if (c->wh_policy == 0)
-		c->wh_policy = c->sandbox ? 2 : 1;
+	derive(c);
+	resolve(c);
 	if (c->wh_timeout_seconds == 0)
 		c->wh_timeout_seconds = c->wh_policy == 1 ? 30 : 10;
 	if (c->wh_lease_seconds == 0)
@@ -481,6 +517,6 @@ cfg_path(void)
 int
 cfg_load_default(struct cfg *c, char *err, size_t errlen)
 {
-	cfg_defaults(c);
+	defaults(c);
 	return cfg_load(cfg_path(), c, err, errlen);
 }

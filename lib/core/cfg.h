@@ -106,9 +106,20 @@ struct cfg {
 	unsigned long long wh_drain_seconds;   /* how long one worker run drains */
 	unsigned long long wh_max_in_flight;   /* deliveries sent at once */
 	unsigned long long wh_allow_loopback;  /* 1: loopback receivers (sandbox only) */
+
+	/* What the environment decides, derived from it by cfg_load and
+	 * cfg_defaults (cfg.c is the one place that maps the environment to
+	 * behaviour; production modules read these values, never the
+	 * environment: tools/check.sh holds them to it): */
+	char apikey_prefix[12];         /* new and accepted API keys: sk_test_, sk_live_ */
+	char user_start_tier[16];       /* a wallet user's first tier: basic, none */
+	int payout_float_unlimited;     /* a network without a float row pays unbounded */
+	int wh_allow_http;              /* webhook URLs may be http:// (else https) */
+	unsigned long long withdrawal_eta_seconds; /* estimated_completion: 15, 300 */
 };
 
-/* Fills c with the documented defaults. */
+/* Fills c with the documented defaults (the sandbox's); the keys whose
+ * default is "the environment's" stay 0 until cfg_load decides them. */
 void cfg_defaults(struct cfg *c);
 
 /*

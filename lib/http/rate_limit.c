@@ -28,14 +28,10 @@ rate_limit_limit(const struct cfg *c, enum rate_limit_category cat)
 	case RATE_LIMIT_BENEFICIARIES: r = c->rate_limit_beneficiaries; break;
 	case RATE_LIMIT_KYC: r = c->rate_limit_kyc; break;
 	case RATE_LIMIT_PARTNER_MINUTE:
-		r = c->rate_limit_partner_minute;
-		if (r.limit == 0)
-			r.limit = c->sandbox ? 60 : 300;
+		r = c->rate_limit_partner_minute; /* cfg_load decided a 0 */
 		break;
 	case RATE_LIMIT_PARTNER_DAY:
 		r = c->rate_limit_partner_day;
-		if (r.limit == 0)
-			r.limit = c->sandbox ? 10000 : 100000;
 		break;
 	default: r = c->rate_limit_general; break;
 	}

@@ -118,6 +118,16 @@ providers_momo(const struct providers *p, const char *network)
 	return NULL;
 }
 
+enum prov_health
+providers_momo_health(const struct providers *p, const char *network)
+{
+	const struct prov_momo *m = providers_momo(p, network);
+
+	if (m == NULL)
+		return PROV_DOWN;
+	return prov_http_probe(m->ep.url, m->ops->health_path, m->ep.timeout_ms);
+}
+
 void
 providers_health(struct providers *p, enum prov_health *chain,
     enum prov_health momo[PROV_NETWORKS])

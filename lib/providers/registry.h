@@ -57,6 +57,10 @@ struct prov_chain *providers_chain(struct providers *p);
 const struct prov_momo *providers_momo(const struct providers *p,
     const char *network);
 
+/* The health of network's adapter, probed now (its health slot); an
+ * unknown network is PROV_DOWN. */
+enum prov_health providers_momo_health(const struct providers *p, const char *network);
+
 /* The chain's and every network's health, probed at once (so the wait is
  * the slowest probe, not their sum). */
 void providers_health(struct providers *p, enum prov_health *chain,

@@ -1,36 +1,23 @@
 #include "domain/partner/intent.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/log.h"
 #include "core/phone.h"
-#include "core/strict.h"
-#include "domain/internal.h"
 #include "domain/ledger.h"
-#include "domain/outbox.h"
 #include "domain/partner/partner_request.h"
-#include "domain/catalog.h"
-#include "providers/prov_http.h"
+#include "domain/partner/resource.h"
 #include "providers/registry.h"
+#include "store/db_row.h"
 
 #define CHECK_AGAIN_SECONDS 2     /* a pending request-to-pay asked again, at least */
 #define COLLECTIONS "house:collections:GHS" /* what the networks collected for us */
 
 static const char *const statuses[] = { "pending_approval", "approved", "completed",
 	"rejected", "cancelled", "expired", "failed" };
-
-int
-intent_status_valid(const char *s)
-{
-	size_t i;
-
-	for (i = 0; s != NULL && i < sizeof(statuses) / sizeof(statuses[0]); i++)
-		if (strcmp(s, statuses[i]) == 0)
-			return 1;
-	return 0;
-}
 
 void
 intent_free(struct intent *in)
@@ -43,78 +30,33 @@ intent_free(struct intent *in)
 /* The columns of PI_COLS (lib/store/db_stmt.c), in order. */
 enum { C_ID, C_PARTNER, C_REFERENCE, C_HASH, C_AMOUNT, C_CURRENCY, C_FEE, C_NET,
 	C_PHONE, C_NETWORK, C_DESCRIPTION, C_METADATA, C_STATUS, C_PROVIDER_REF, C_SENDS,
-	C_REASON, C_EXPIRES, C_CREATED, C_UPDATED, C_COMPLETED, C_LATE, C_PAST };
+	C_REASON, C_EXPIRES, C_CREATED, C_UPDATED, C_COMPLETED, C_LATE, C_PAST, C__COUNT };
+
+#define I(member) DB_TEXT(struct intent, member)
+
+/* How a row of PI_COLS fills a struct intent, column by column. */
+static const struct db_field columns[] = {
+	I(id), DB_ID(struct intent, partner_id), I(reference_id), I(request_hash), I(amount),
+	I(currency), I(fee), I(net_amount), I(phone), I(network),
+	DB_DUP(struct intent, description), DB_DUP(struct intent, metadata), I(status),
+	I(provider_ref), DB_COUNT(struct intent, sends), I(failure_reason), I(expires_at),
+	I(created_at), I(updated_at), I(completed_at), DB_FLAG(struct intent, late),
+	DB_FLAG(struct intent, past_ttl)
+};
+_Static_assert(sizeof(columns) / sizeof(columns[0]) == C__COUNT, "a field per column");
 
 static int
-from_row(const struct db_rows *r, size_t i, struct intent *in)
+from_row(const struct db_rows *r, size_t i, void *out)
 {
-	unsigned long long u;
-	const char *v;
-
-	memset(in, 0, sizeof(*in));
-	v = db_cell(r, i, C_PARTNER);
-	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
-		return -1;
-	in->partner_id = (long long)u;
-	v = db_cell(r, i, C_SENDS);
-	if (v == NULL || strict_uint(v, strlen(v), 1000000, &u) != 0)
-		return -1;
-	in->sends = (unsigned)u;
-	db_cell_copy(in->id, sizeof(in->id), r, i, C_ID);
-	db_cell_copy(in->reference_id, sizeof(in->reference_id), r, i, C_REFERENCE);
-	db_cell_copy(in->request_hash, sizeof(in->request_hash), r, i, C_HASH);
-	db_cell_copy(in->amount, sizeof(in->amount), r, i, C_AMOUNT);
-	db_cell_copy(in->currency, sizeof(in->currency), r, i, C_CURRENCY);
-	db_cell_copy(in->fee, sizeof(in->fee), r, i, C_FEE);
-	db_cell_copy(in->net_amount, sizeof(in->net_amount), r, i, C_NET);
-	db_cell_copy(in->phone, sizeof(in->phone), r, i, C_PHONE);
-	db_cell_copy(in->network, sizeof(in->network), r, i, C_NETWORK);
-	db_cell_copy(in->status, sizeof(in->status), r, i, C_STATUS);
-	db_cell_copy(in->provider_ref, sizeof(in->provider_ref), r, i, C_PROVIDER_REF);
-	db_cell_copy(in->failure_reason, sizeof(in->failure_reason), r, i, C_REASON);
-	db_cell_copy(in->expires_at, sizeof(in->expires_at), r, i, C_EXPIRES);
-	db_cell_copy(in->created_at, sizeof(in->created_at), r, i, C_CREATED);
-	db_cell_copy(in->updated_at, sizeof(in->updated_at), r, i, C_UPDATED);
-	db_cell_copy(in->completed_at, sizeof(in->completed_at), r, i, C_COMPLETED);
-	in->late = (v = db_cell(r, i, C_LATE)) != NULL && strcmp(v, "1") == 0;
-	in->past_ttl = (v = db_cell(r, i, C_PAST)) != NULL && strcmp(v, "1") == 0;
-	if ((v = db_cell(r, i, C_DESCRIPTION)) != NULL && (in->description = strdup(v)) == NULL)
-		return -1;
-	if ((v = db_cell(r, i, C_METADATA)) != NULL && (in->metadata = strdup(v)) == NULL) {
-		intent_free(in);
-		return -1;
-	}
-	return 0;
+	memset(out, 0, sizeof(struct intent));
+	return db_row_read(r, i, columns, C__COUNT, out);
 }
 
-/* Runs stmt (one intent's columns) with a; DB_OK, DB_DUP for no row, or
- * the database's error. */
-static enum db_rc
-load_by(struct db *db, enum db_stmt stmt, const struct db_arg *a, size_t na,
-    struct intent *in)
-{
-	struct db_rows rows;
-	enum db_rc rc;
+static void free_row(void *in) { intent_free(in); }
+static json_t *payload(const void *in) { return intent_payload(in); }
 
-	memset(in, 0, sizeof(*in));
-	if ((rc = db_exec(db, stmt, a, na, &rows, NULL)) != DB_OK)
-		return rc;
-	if (rows.nrows == 0)
-		rc = DB_DUP;
-	else if (from_row(&rows, 0, in) != 0)
-		rc = DB_FAIL;
-	db_rows_free(&rows);
-	return rc;
-}
-
-/* Intent id of partner_id (anyone's when 0), locked when lock. */
-static enum db_rc
-load(struct db *db, const char *id, long long partner_id, int lock, struct intent *in)
-{
-	struct db_arg a[2] = { DB_S(id), DB_I(partner_id) };
-
-	return load_by(db, lock ? DB_PI_LOCK : DB_PI_GET, a, 2, in);
-}
+RESOURCE_KIND(intent_kind, struct intent, "payment intent", "pi_", "payment_intent", statuses,
+    INTENT_PAGE_MAX, DB_PI, from_row, free_row, payload);
 
 static json_t *
 str_or_null(const char *s)
@@ -123,7 +65,7 @@ str_or_null(const char *s)
 }
 
 json_t *
-intent_json(const struct intent *in)
+intent_payload(const struct intent *in)
 {
 	json_t *md = in->metadata ? json_loads(in->metadata, 0, NULL) : json_null();
 	json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:s,s:s,s:s,s:o,s:o}",
@@ -142,26 +84,6 @@ intent_json(const struct intent *in)
 		return NULL;
 	}
 	return o;
-}
-
-/* Reads intent id into *in as it now stands (inside the transaction that
- * changed it) and writes its event "payment_intent.<status>". */
-static enum db_rc
-event_now(struct db *db, const char *id, struct intent *in)
-{
-	char type[48];
-	json_t *data;
-	enum db_rc rc;
-
-	intent_free(in);
-	if ((rc = load(db, id, 0, 0, in)) != DB_OK)
-		return rc == DB_DUP ? DB_FAIL : rc;
-	snprintf(type, sizeof(type), "payment_intent.%s", in->status);
-	if ((data = intent_json(in)) == NULL)
-		return DB_FAIL;
-	rc = outbox_add(db, type, OUTBOX_PARTNER, in->partner_id, in->id, data);
-	json_decref(data);
-	return rc;
 }
 
 /* ---- transitions ---- */
@@ -195,7 +117,7 @@ move_tx(struct db *db, void *arg)
 
 	k->moved = k->found = 0;
 	intent_free(&k->out);
-	if ((rc = load(db, k->id, k->owner, 1, &k->out)) != DB_OK)
+	if ((rc = resource_load(db, &intent_kind, k->id, k->owner, 1, &k->out)) != DB_OK)
 		return rc == DB_DUP ? DB_OK : rc;
 	k->found = 1;
 	if (strcmp(k->out.status, k->from) != 0)
@@ -218,7 +140,7 @@ move_tx(struct db *db, void *arg)
 			return rc;
 	}
 	k->moved = 1;
-	return event_now(db, k->id, &k->out);
+	return resource_event(db, &intent_kind, k->id, &k->out);
 }
 
 /* Runs one transition; 0 (k->moved says whether it happened) or -1. */
@@ -238,63 +160,31 @@ move(struct ctx *ctx, struct move *k)
 /* ---- create ---- */
 
 struct create {
-	const struct caller *who;
 	const struct intent_req *in;
 	char amount[MONEY_MAX_TEXT];
 	char fee[MONEY_MAX_TEXT], net[MONEY_MAX_TEXT];
 	const char *metadata;          /* canonical, or NULL */
 	long long ttl;
-	char hash[65];
 	char ref[MOMO_REF_LEN + 1];
-	struct intent *out;
-	int existing;
-	struct outcome *o;
+	struct resource_create c;      /* who, the hash, the answer, o */
 };
 
-/* The existing intent under k's reference: DB_OK (k->existing), DB_FAIL
- * with ERR_DUPLICATE_REFERENCE in o when the request differs, DB_DUP when
- * none, or the database's error. */
-static enum db_rc
-find_existing(struct db *db, struct create *k)
-{
-	struct db_arg a[2] = { DB_I(k->who->id), DB_S(k->in->reference_id) };
-	enum db_rc rc;
-
-	if ((rc = load_by(db, DB_PI_BY_REFERENCE, a, 2, k->out)) != DB_OK)
-		return rc;
-	if (strcmp(k->out->request_hash, k->hash) != 0) {
-		intent_free(k->out);
-		outcome_fail(k->o, ERR_DUPLICATE_REFERENCE, "reference_id %s was used for "
-		    "a different payment intent (%s)", k->in->reference_id, k->out->id);
-		return DB_FAIL;
-	}
-	k->existing = 1;
-	return DB_OK;
-}
-
+/* The intent's row, inside resource_commit's transaction (the partner's
+ * lock held, the reference free); it then writes
+ * payment_intent.pending_approval. */
 static int
-create_tx(struct db *db, void *arg)
+insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 {
-	struct create *k = arg;
+	struct create *k = c->arg;
 	const struct intent_req *in = k->in;
-	char id[ID_MAX];
 	struct db_arg a[13];
-	enum db_rc rc;
 
-	outcome_init(k->o);
-	k->existing = 0;
-	intent_free(k->out);
-	a[0] = DB_I(k->who->id);
-	if ((rc = db_exec(db, DB_PARTNER_LOCK, a, 1, NULL, NULL)) != DB_OK)
-		return rc;
-	if ((rc = find_existing(db, k)) != DB_DUP)
-		return rc;
-	if (id_new(id, sizeof(id), "pi_") != 0 || momo_new_ref(k->ref) != 0)
+	if (id_new(id, ID_MAX, "pi_") != 0 || momo_new_ref(k->ref) != 0)
 		return DB_FAIL;
 	a[0] = DB_S(id);
-	a[1] = DB_I(k->who->id);
+	a[1] = DB_I(c->who->id);
 	a[2] = DB_S(in->reference_id);
-	a[3] = DB_S(k->hash);
+	a[3] = DB_S(c->hash);
 	a[4] = DB_S(k->amount);
 	a[5] = DB_S(k->fee);
 	a[6] = DB_S(k->net);
@@ -304,9 +194,7 @@ create_tx(struct db *db, void *arg)
 	a[10] = k->metadata ? DB_S(k->metadata) : DB_NULL;
 	a[11] = DB_S(k->ref);
 	a[12] = DB_I(k->ttl);
-	if ((rc = db_exec(db, DB_PI_INSERT, a, 13, NULL, NULL)) != DB_OK)
-		return rc;
-	return event_now(db, id, k->out);
+	return db_exec(db, DB_PI_INSERT, a, 13, NULL, NULL);
 }
 
 /* The checks that need no database. */
@@ -314,12 +202,13 @@ static enum err
 check_request(const struct cfg *cfg, struct create *k, char **md)
 {
 	const struct intent_req *in = k->in;
+	struct outcome *o = k->c.o;
 	mpz_t v, fee, pct;
 	int ok;
 
 	*md = NULL;
 	if (strcmp(in->currency, "GHS") != 0)
-		return outcome_field(k->o, ERR_INVALID_CURRENCY, "currency", "GHS");
+		return outcome_field(o, ERR_INVALID_CURRENCY, "currency", "GHS");
 	mpz_inits(v, fee, pct, NULL);
 	ok = money_parse(in->amount, 2, v) == MONEY_OK && mpz_sgn(v) > 0 &&
 	    money_parse(cfg->fee_collection_percent, 2, pct) == MONEY_OK &&
@@ -333,42 +222,17 @@ check_request(const struct cfg *cfg, struct create *k, char **md)
 	}
 	mpz_clears(v, fee, pct, NULL);
 	if (!ok)
-		return outcome_field(k->o, ERR_VALIDATION, "amount",
+		return outcome_field(o, ERR_VALIDATION, "amount",
 		    "a positive decimal string of GHS with at most 2 places");
-	if (!phone_valid(in->phone))
-		return outcome_field(k->o, ERR_INVALID_PHONE, "payer_phone",
-		    "E.164, a Ghana mobile number: +233 and 9 digits");
-	if (catalog_network(in->network) == NULL)
-		return outcome_field(k->o, ERR_PROVIDER_NOT_FOUND, "mobile_network",
-		    "MTN, TELECEL or AIRTELTIGO");
+	if (partner_request_wallet(in->phone, "payer_phone", in->network, o) != ERR_OK)
+		return o->err;
 	if (in->description != NULL && partner_request_utf8_chars(in->description) > INTENT_DESCRIPTION_MAX)
-		return outcome_field(k->o, ERR_VALIDATION, "description",
+		return outcome_field(o, ERR_VALIDATION, "description",
 		    "at most 255 characters");
 	k->ttl = in->ttl ? in->ttl : INTENT_TTL_DEFAULT;
 	if (k->ttl < INTENT_TTL_MIN || k->ttl > INTENT_TTL_MAX)
-		return outcome_field(k->o, ERR_VALIDATION, "ttl_seconds", "60 to 86400");
-	return partner_request_metadata(in->metadata, md, k->o);
-}
-
-/* amount against the network's bounds; then the network's health. */
-static enum err
-check_network(struct ctx *ctx, const struct create *k)
-{
-	const struct network *n = catalog_network(k->in->network);
-	const struct prov_momo *m = providers_momo(&ctx->prov, k->in->network);
-
-	if (n == NULL || m == NULL)
-		return outcome_err(k->o, ERR_INTERNAL);
-	if (money_cmp_text(k->amount, n->min_amount, 2) < 0)
-		return outcome_fail(k->o, ERR_BELOW_MINIMUM, "amount %s is below the %s "
-		    "minimum of %s GHS", k->amount, n->id, n->min_amount);
-	if (money_cmp_text(k->amount, n->max_amount, 2) > 0)
-		return outcome_fail(k->o, ERR_ABOVE_MAXIMUM, "amount %s is above the %s "
-		    "maximum of %s GHS", k->amount, n->id, n->max_amount);
-	if (prov_http_probe(m->ep.url, m->ops->health_path, m->ep.timeout_ms) == PROV_DOWN)
-		return outcome_fail(k->o, ERR_PROVIDER_UNAVAILABLE,
-		    "The %s mobile money network is down; try again later", n->id);
-	return ERR_OK;
+		return outcome_field(o, ERR_VALIDATION, "ttl_seconds", "60 to 86400");
+	return partner_request_metadata(in->metadata, md, o);
 }
 
 /*
@@ -419,15 +283,14 @@ intent_create(struct ctx *ctx, const struct caller *who,
 	const char *part[8];
 	char ttl[24];
 	enum err e;
-	int rc;
 
 	memset(out, 0, sizeof(*out));
 	memset(&k, 0, sizeof(k));
 	*created = 0;
-	k.who = who;
 	k.in = in;
-	k.out = out;
-	k.o = o;
+	k.c = (struct resource_create){ .kind = &intent_kind, .who = who,
+		.reference_id = in->reference_id, .insert = insert, .arg = &k, .out = out,
+		.o = o };
 	if ((e = check_request(&ctx->cfg, &k, &md)) != ERR_OK)
 		goto done;
 	k.metadata = md;
@@ -440,42 +303,20 @@ intent_create(struct ctx *ctx, const struct caller *who,
 	part[5] = in->description ? in->description : "";
 	part[6] = md ? md : "";
 	part[7] = ttl;
-	if (partner_request_hash(part, 8, k.hash) != 0) {
+	if (partner_request_hash(part, 8, k.c.hash) != 0) {
 		e = outcome_err(o, ERR_INTERNAL);
 		goto done;
 	}
 	/* the same request again answers as the first did, whatever changed */
-	switch (find_existing(ctx->db, &k)) {
-	case DB_OK:
-		e = ERR_OK;
+	if ((e = resource_existing(ctx, &k.c)) != ERR_OK || k.c.existing)
 		goto done;
-	case DB_DUP:
-		break;
-	case DB_FAIL:
-		e = o->err != ERR_OK ? o->err : outcome_err(o, ERR_INTERNAL);
+	if ((e = partner_request_network(ctx, in->network, "amount", k.amount, o)) != ERR_OK ||
+	    (e = resource_commit(ctx, &k.c)) != ERR_OK)
 		goto done;
-	default:
-		e = outcome_err(o, ERR_SERVICE_UNAVAILABLE);
-		goto done;
-	}
-	if ((e = check_network(ctx, &k)) != ERR_OK)
-		goto done;
-	rc = db_tx(ctx->db, create_tx, &k);
-	if (rc == DB_DUP && o->err == ERR_OK) {
-		/* lost a race for the reference to a request that committed */
-		rc = find_existing(ctx->db, &k) == DB_OK ? DB_OK : DB_FAIL;
-	}
-	if (rc != DB_OK) {
-		e = o->err != ERR_OK ? o->err : outcome_err(o, rc == DB_DOWN || rc == DB_RETRY ?
-		    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
-		goto done;
-	}
-	*created = !k.existing;
-	o->changed = *created;
+	*created = !k.c.existing;
 	if (*created && send_request(ctx, out) != 0)
 		log_event("warn", "payment intent %s: request-to-pay not recorded as sent; "
 		    "the worker sends it", out->id);
-	e = ERR_OK;
 done:
 	free(md);
 	if (e != ERR_OK)
@@ -483,71 +324,7 @@ done:
 	return e;
 }
 
-/* ---- reading ---- */
-
-enum err
-intent_get(struct ctx *ctx, const struct caller *who, const char *id,
-    struct intent *out, struct outcome *o)
-{
-	enum db_rc rc;
-
-	outcome_init(o);
-	memset(out, 0, sizeof(*out));
-	if (!id_has_shape(id, "pi_"))
-		return outcome_err(o, ERR_NOT_FOUND);
-	if ((rc = load(ctx->db, id, who->id, 0, out)) == DB_DUP)
-		return outcome_err(o, ERR_NOT_FOUND);
-	return rc == DB_OK ? ERR_OK : domain_db_fail(o, rc, "read the payment intent");
-}
-
-enum err
-intent_list(struct ctx *ctx, const struct caller *who,
-    const struct intent_filter *f, unsigned long long offset, size_t limit,
-    struct intent *out, size_t *n, unsigned long long *total, struct outcome *o)
-{
-	struct db_arg a[11];
-	struct db_rows rows;
-	const char *v;
-	size_t i;
-	int rc;
-
-	outcome_init(o);
-	*n = 0;
-	*total = 0;
-	if (limit > INTENT_PAGE_MAX)
-		limit = INTENT_PAGE_MAX;
-	a[0] = DB_I(who->id);
-	a[1] = a[2] = f->status ? DB_S(f->status) : DB_NULL;
-	a[3] = a[4] = f->from ? DB_S(f->from) : DB_NULL;
-	a[5] = a[6] = f->to ? DB_S(f->to) : DB_NULL;
-	a[7] = a[8] = f->reference_id ? DB_S(f->reference_id) : DB_NULL;
-	if ((rc = db_exec(ctx->db, DB_PI_COUNT, a, 9, &rows, NULL)) != DB_OK)
-		return domain_db_fail(o, rc, "count the payment intents");
-	v = db_cell(&rows, 0, 0);
-	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, total) != 0) {
-		db_rows_free(&rows);
-		return outcome_err(o, ERR_INTERNAL);
-	}
-	db_rows_free(&rows);
-	if (offset >= *total || limit == 0)
-		return ERR_OK;
-	a[9] = DB_I((long long)limit);
-	a[10] = DB_I((long long)offset);
-	if ((rc = db_exec(ctx->db, DB_PI_PAGE, a, 11, &rows, NULL)) != DB_OK)
-		return domain_db_fail(o, rc, "read the payment intents");
-	for (i = 0; i < rows.nrows && i < limit; i++)
-		if (from_row(&rows, i, &out[i]) != 0) {
-			while (i-- > 0)
-				intent_free(&out[i]);
-			db_rows_free(&rows);
-			return outcome_err(o, ERR_INTERNAL);
-		}
-	*n = i;
-	db_rows_free(&rows);
-	return ERR_OK;
-}
-
-/* ---- a partner's cancel, and the sandbox's payer ---- */
+/* ---- a partner's cancel, and the payer's answer ---- */
 
 /* Moves who's intent id from pending_approval to to: ERR_OK, or
  * ERR_INVALID_STATE with out as the intent stands (the loser of a race
@@ -592,19 +369,13 @@ intent_cancel(struct ctx *ctx, const struct caller *who, const char *id,
 }
 
 enum err
-intent_sandbox_decide(struct ctx *ctx, const struct caller *who, const char *id,
+intent_payer_answer(struct ctx *ctx, const struct caller *who, const char *id,
     int approve, struct intent *out, struct outcome *o)
 {
 	return decide(ctx, who, id, approve ? "approved" : "rejected", out, o);
 }
 
 /* ---- the workers ---- */
-
-int
-intent_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
-{
-	return db_claim(ctx->db, DB_PI_CLAIM, DB_PI_LEASE, n, lease_seconds, out[0], ID_MAX);
-}
 
 static void
 check_later(struct ctx *ctx, const char *id)
@@ -643,7 +414,7 @@ intent_advance(struct ctx *ctx, const char *id)
 	enum momo_rc rc;
 	int r = 0;
 
-	if (load(ctx->db, id, 0, 0, &in) != DB_OK)
+	if (resource_load(ctx->db, &intent_kind, id, 0, 0, &in) != DB_OK)
 		return -1;
 	if ((m = providers_momo(&ctx->prov, in.network)) == NULL) {
 		intent_free(&in);
@@ -695,7 +466,7 @@ intent_expire_due(struct ctx *ctx, int n)
 		struct move k;
 		enum momo_rc rc;
 
-		if (load(ctx->db, ids[i], 0, 0, &in) != DB_OK)
+		if (resource_load(ctx->db, &intent_kind, ids[i], 0, 0, &in) != DB_OK)
 			continue;
 		memset(&st, 0, sizeof(st));
 		m = providers_momo(&ctx->prov, in.network);

@@ -35,6 +35,7 @@
 #include "core/outcome.h"
 #include "domain/caller.h"
 #include "domain/ctx.h"
+#include "domain/partner/resource.h"
 #include "providers/momo.h"
 
 #define INTENT_REFERENCE_MAX 100
@@ -87,41 +88,27 @@ struct intent_req {
 enum err intent_create(struct ctx *ctx, const struct caller *who,
     const struct intent_req *in, struct intent *out, int *created, struct outcome *o);
 
-/* who's intent id; ERR_NOT_FOUND (unknown, or another partner's). */
-enum err intent_get(struct ctx *ctx, const struct caller *who, const char *id,
-    struct intent *out, struct outcome *o);
-
-/* The list filters; NULL members do not filter (from, to: DATETIME text). */
-struct intent_filter {
-	const char *status, *from, *to, *reference_id;
-};
-
-/* Up to limit of who's intents matching f, newest first, after offset;
- * *total counts every match. Each row of out is intent_free'd by the caller. */
-enum err intent_list(struct ctx *ctx, const struct caller *who,
-    const struct intent_filter *f, unsigned long long offset, size_t limit,
-    struct intent *out, size_t *n, unsigned long long *total, struct outcome *o);
+/* What intents share with the partner API's other resources
+ * (domain/partner/resource.h): resource_get, resource_list, resource_claim
+ * for the payouts worker. */
+extern const struct resource_kind intent_kind;
 
 /* Cancels who's intent id: ERR_OK with out as it now is; ERR_INVALID_STATE
  * (out as it is) when it is not pending_approval; ERR_NOT_FOUND. */
 enum err intent_cancel(struct ctx *ctx, const struct caller *who, const char *id,
     struct intent *out, struct outcome *o);
 
-/* The sandbox helpers: the payer approves (approve 1) or declines intent
- * id of who; as intent_cancel. */
-enum err intent_sandbox_decide(struct ctx *ctx, const struct caller *who, const char *id,
+/* The payer's answer to who's intent id while it waits for one: approved
+ * (approve 1) or declined, as a network reports it (the sandbox's payer
+ * helpers answer through it); as intent_cancel. */
+enum err intent_payer_answer(struct ctx *ctx, const struct caller *who, const char *id,
     int approve, struct intent *out, struct outcome *o);
 
-/* 1 when s is an intent status. */
-int intent_status_valid(const char *s);
-
-/* The Payment intent object (new reference); fee and net_amount only
- * when completed. */
-json_t *intent_json(const struct intent *in);
+/* The Payment intent object, which is also every payment_intent event's
+ * data (new reference); fee, net_amount and completed_at only when
+ * completed. */
+json_t *intent_payload(const struct intent *in);
 void intent_free(struct intent *in);
-
-/* The worker: claims up to n open intents due for a status query. */
-int intent_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX]);
 
 /* Asks the provider about open intent id and moves it (resends a request
  * that never arrived). 1 moved, 0 waits, -1 error. */

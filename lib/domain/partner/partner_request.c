@@ -6,6 +6,10 @@
 #include <openssl/sha.h>
 
 #include "core/id.h"
+#include "core/money.h"
+#include "core/phone.h"
+#include "domain/catalog.h"
+#include "providers/registry.h"
 
 size_t
 partner_request_utf8_chars(const char *s)
@@ -65,4 +69,37 @@ partner_request_hash(const char *const *parts, size_t n, char hash[65])
 	free(buf);
 	id_hex(md, sizeof(md), hash);
 	return 0;
+}
+
+enum err
+partner_request_wallet(const char *phone, const char *phone_field, const char *network,
+    struct outcome *o)
+{
+	if (!phone_valid(phone))
+		return outcome_field(o, ERR_INVALID_PHONE, phone_field,
+		    "E.164, a Ghana mobile number: +233 and 9 digits");
+	if (catalog_network(network) == NULL)
+		return outcome_field(o, ERR_PROVIDER_NOT_FOUND, "mobile_network",
+		    "MTN, TELECEL or AIRTELTIGO");
+	return ERR_OK;
+}
+
+enum err
+partner_request_network(struct ctx *ctx, const char *network, const char *field,
+    const char *amount, struct outcome *o)
+{
+	const struct network *n = catalog_network(network);
+
+	if (n == NULL)
+		return outcome_err(o, ERR_INTERNAL);
+	if (money_cmp_text(amount, n->min_amount, 2) < 0)
+		return outcome_fail(o, ERR_BELOW_MINIMUM, "%s %s is below the %s minimum "
+		    "of %s GHS", field, amount, n->id, n->min_amount);
+	if (money_cmp_text(amount, n->max_amount, 2) > 0)
+		return outcome_fail(o, ERR_ABOVE_MAXIMUM, "%s %s is above the %s maximum "
+		    "of %s GHS", field, amount, n->id, n->max_amount);
+	if (providers_momo_health(&ctx->prov, network) == PROV_DOWN)
+		return outcome_fail(o, ERR_PROVIDER_UNAVAILABLE,
+		    "The %s mobile money network is down; try again later", n->id);
+	return ERR_OK;
 }

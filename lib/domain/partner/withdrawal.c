@@ -1,57 +1,40 @@
 #include "domain/partner/withdrawal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
 
 #include "core/currency.h"
 #include "core/log.h"
-#include "core/phone.h"
 #include "core/strict.h"
-#include "core/timefmt.h"
 #include "domain/fxrate.h"
-#include "domain/internal.h"
 #include "domain/ledger.h"
-#include "domain/outbox.h"
 #include "domain/onchain.h"
-#include "domain/payout.h"
 #include "domain/partner/partner_request.h"
+#include "domain/partner/resource.h"
+#include "domain/payout.h"
 #include "domain/quote.h"
-#include "domain/catalog.h"
 #include "domain/tier_limit.h"
 #include "providers/registry.h"
+#include "store/db_row.h"
 
 #define IN_FLIGHT "house:payouts_in_flight:GHS"
 #define FEES "house:fees:GHS"
 #define POOL_GHS "house:pool:GHS"
 #define CHECK_BACKOFF_MAX 30 /* seconds between receipt checks, at most */
-#define SANDBOX_ESTIMATE 15  /* seconds to completed: the simulators' pace */
-#define LIVE_ESTIMATE 300
 
 /* Column positions of WD_COLS (lib/store/db_stmt.c). */
 enum { WC_ID, WC_PARTNER, WC_REFERENCE, WC_HASH, WC_QUOTE, WC_CURRENCY, WC_AMOUNT,
 	WC_RATE, WC_GROSS, WC_FEE, WC_GHS, WC_PHONE, WC_NETWORK, WC_METADATA,
 	WC_STATUS, WC_TX_HASH, WC_SUBMITS, WC_PAYOUT, WC_REASON, WC_CREATED,
-	WC_PROCESSING, WC_COMPLETED, WC_PROVIDER_REF, WC_SENDS };
+	WC_PROCESSING, WC_COMPLETED, WC_PROVIDER_REF, WC_SENDS, WC__COUNT };
 
 /* Column positions of DB_QUOTE_LOCK. */
 enum { QL_USER, QL_API, QL_FROM, QL_AMOUNT, QL_RATE, QL_FEE_PERCENT, QL_GROSS,
 	QL_FEE, QL_RECEIVE, QL_EXPIRED, QL_USED, QL_PARTNER };
 
 static const char *const statuses[] = { "pending", "processing", "completed", "failed" };
-
-int
-withdrawal_status_valid(const char *s)
-{
-	size_t i;
-
-	for (i = 0; s != NULL && i < sizeof(statuses) / sizeof(statuses[0]); i++)
-		if (strcmp(s, statuses[i]) == 0)
-			return 1;
-	return 0;
-}
 
 void
 withdrawal_free(struct withdrawal *w)
@@ -60,136 +43,49 @@ withdrawal_free(struct withdrawal *w)
 	w->metadata = NULL;
 }
 
+#define W(member) DB_TEXT(struct withdrawal, member)
+
+/* How a row of WD_COLS fills a struct withdrawal, column by column. */
+static const struct db_field columns[] = {
+	W(id), DB_ID(struct withdrawal, partner_id), W(reference_id), W(request_hash),
+	W(quote_id), W(currency),
+	DB_SKIP, DB_SKIP, /* amount, at the coin's scale; rate, as displayed */
+	W(gross), W(fee), W(ghs_amount), W(phone), W(network),
+	DB_DUP(struct withdrawal, metadata), W(status), W(tx_hash),
+	DB_COUNT(struct withdrawal, submits), W(payout_id), W(failure_reason), W(created_at),
+	W(processing_at), W(completed_at), W(provider_ref),
+	DB_SKIP /* the payout's sends */
+};
+_Static_assert(sizeof(columns) / sizeof(columns[0]) == WC__COUNT, "a field per column");
+
 static int
-from_row(const struct db_rows *rows, size_t row, struct withdrawal *w)
+from_row(const struct db_rows *rows, size_t row, void *out)
 {
+	struct withdrawal *w = out;
+	const char *amount = db_cell(rows, row, WC_AMOUNT), *rate = db_cell(rows, row, WC_RATE);
 	const struct currency *cur;
-	unsigned long long u;
-	const char *v;
 
 	memset(w, 0, sizeof(*w));
-	v = db_cell(rows, row, WC_PARTNER);
-	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
+	if (db_row_read(rows, row, columns, WC__COUNT, w) != 0 ||
+	    (cur = currency_find(w->currency)) == NULL || amount == NULL ||
+	    money_normalize(amount, 18, cur->scale, w->amount, sizeof(w->amount)) != 0)
 		return -1;
-	w->partner_id = (long long)u;
-	v = db_cell(rows, row, WC_SUBMITS);
-	if (v == NULL || strict_uint(v, strlen(v), 1000000, &u) != 0)
-		return -1;
-	w->submits = (unsigned)u;
-	db_cell_copy(w->id, sizeof(w->id), rows, row, WC_ID);
-	db_cell_copy(w->reference_id, sizeof(w->reference_id), rows, row, WC_REFERENCE);
-	db_cell_copy(w->request_hash, sizeof(w->request_hash), rows, row, WC_HASH);
-	db_cell_copy(w->quote_id, sizeof(w->quote_id), rows, row, WC_QUOTE);
-	db_cell_copy(w->currency, sizeof(w->currency), rows, row, WC_CURRENCY);
-	cur = currency_find(w->currency);
-	v = db_cell(rows, row, WC_AMOUNT);
-	if (cur == NULL || v == NULL ||
-	    money_normalize(v, 18, cur->scale, w->amount, sizeof(w->amount)) != 0)
-		return -1;
-	fxrate_display(db_cell(rows, row, WC_RATE) ? db_cell(rows, row, WC_RATE) : "0.00",
-	    w->rate, sizeof(w->rate));
-	db_cell_copy(w->gross, sizeof(w->gross), rows, row, WC_GROSS);
-	db_cell_copy(w->fee, sizeof(w->fee), rows, row, WC_FEE);
-	db_cell_copy(w->ghs_amount, sizeof(w->ghs_amount), rows, row, WC_GHS);
-	db_cell_copy(w->phone, sizeof(w->phone), rows, row, WC_PHONE);
-	db_cell_copy(w->network, sizeof(w->network), rows, row, WC_NETWORK);
-	if ((v = db_cell(rows, row, WC_METADATA)) != NULL && (w->metadata = strdup(v)) == NULL)
-		return -1;
-	db_cell_copy(w->status, sizeof(w->status), rows, row, WC_STATUS);
-	db_cell_copy(w->tx_hash, sizeof(w->tx_hash), rows, row, WC_TX_HASH);
-	db_cell_copy(w->payout_id, sizeof(w->payout_id), rows, row, WC_PAYOUT);
-	db_cell_copy(w->failure_reason, sizeof(w->failure_reason), rows, row, WC_REASON);
-	db_cell_copy(w->created_at, sizeof(w->created_at), rows, row, WC_CREATED);
-	db_cell_copy(w->processing_at, sizeof(w->processing_at), rows, row, WC_PROCESSING);
-	db_cell_copy(w->completed_at, sizeof(w->completed_at), rows, row, WC_COMPLETED);
-	db_cell_copy(w->provider_ref, sizeof(w->provider_ref), rows, row, WC_PROVIDER_REF);
+	fxrate_display(rate ? rate : "0.00", w->rate, sizeof(w->rate));
 	return 0;
 }
 
-/* Runs stmt (one withdrawal's columns) with a; DB_OK with *w filled,
- * DB_DUP for no row, or the database's error. */
-static enum db_rc
-load_by(struct db *db, enum db_stmt stmt, const struct db_arg *a, size_t na,
-    struct withdrawal *w)
-{
-	struct db_rows rows;
-	enum db_rc rc;
+static void free_row(void *w) { withdrawal_free(w); }
+static json_t *payload(const void *out);
 
-	memset(w, 0, sizeof(*w));
-	if ((rc = db_exec(db, stmt, a, na, &rows, NULL)) != DB_OK)
-		return rc;
-	if (rows.nrows == 0)
-		rc = DB_DUP;
-	else if (from_row(&rows, 0, w) != 0) {
-		withdrawal_free(w);
-		rc = DB_FAIL;
-	}
-	db_rows_free(&rows);
-	return rc;
-}
+RESOURCE_KIND(withdrawal_kind, struct withdrawal, "withdrawal", "wd_", "withdrawal", statuses,
+    WITHDRAWAL_PAGE_MAX, DB_WD, from_row, free_row, payload);
 
-/* Withdrawal id of partner_id (anyone's when 0), locked when lock. */
-static enum db_rc
-load(struct db *db, const char *id, long long partner_id, int lock, struct withdrawal *w)
-{
-	struct db_arg a[2] = { DB_S(id), DB_I(partner_id) };
-
-	return load_by(db, lock ? DB_WD_LOCK : DB_WD_GET, a, 2, w);
-}
-
-/* ---- JSON and events ---- */
-
+/* The event's data (a contract of its own: the spec's fields; the
+ * completed event's extras). */
 static json_t *
-str_or_null(const char *s)
+payload(const void *out)
 {
-	return s != NULL && s[0] != '\0' ? json_string(s) : json_null();
-}
-
-json_t *
-withdrawal_json(const struct withdrawal *w, int sandbox, enum withdrawal_view view)
-{
-	int started = strcmp(w->status, "pending") != 0;
-	json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
-	    "withdrawal_id", w->id, "status", w->status, "amount", w->amount,
-	    "currency", w->currency, "ghs_amount", w->ghs_amount, "fx_rate", w->rate,
-	    "recipient_phone", w->phone, "mobile_network", w->network,
-	    "reference_id", w->reference_id);
-	long long us;
-	char when[40];
-	int ok;
-
-	if (o == NULL)
-		return NULL;
-	ok = json_object_set_new(o, "created_at", json_string(w->created_at)) == 0;
-	if (view == WITHDRAWAL_LIST)
-		return ok && json_object_set_new(o, "completed_at",
-		    str_or_null(w->completed_at)) == 0 ? o : (json_decref(o), NULL);
-	ok = ok && json_object_set_new(o, "fee", json_string(w->fee)) == 0;
-	if (view == WITHDRAWAL_CREATE) {
-		if (timefmt_iso_to_us(w->created_at, 0, &us) != 0)
-			us = (long long)time(NULL) * 1000000LL;
-		timefmt_iso(us / 1000000LL + (sandbox ? SANDBOX_ESTIMATE : LIVE_ESTIMATE),
-		    when, sizeof(when));
-		ok = ok && json_object_set_new(o, "estimated_completion", json_string(when)) == 0;
-		return ok ? o : (json_decref(o), NULL);
-	}
-	/* the hash and the reference mean something once they went out */
-	ok = ok && json_object_set_new(o, "on_chain_tx_hash",
-	    started && w->submits > 0 ? json_string(w->tx_hash) : json_null()) == 0 &&
-	    json_object_set_new(o, "mobile_money_reference", started &&
-	    w->processing_at[0] ? json_string(w->provider_ref) : json_null()) == 0 &&
-	    json_object_set_new(o, "processing_at", str_or_null(w->processing_at)) == 0 &&
-	    json_object_set_new(o, "completed_at", str_or_null(w->completed_at)) == 0 &&
-	    json_object_set_new(o, "failure_reason", str_or_null(w->failure_reason)) == 0 &&
-	    json_object_set_new(o, "metadata", w->metadata ?
-	    json_loads(w->metadata, 0, NULL) : json_null()) == 0;
-	return ok ? o : (json_decref(o), NULL);
-}
-
-/* The event's data: the spec's fields; the completed event's extras. */
-static json_t *
-event_data(const struct withdrawal *w)
-{
+	const struct withdrawal *w = out;
 	json_t *d = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
 	    "withdrawal_id", w->id, "status", w->status, "amount", w->amount,
 	    "currency", w->currency, "ghs_amount", w->ghs_amount,
@@ -212,42 +108,17 @@ event_data(const struct withdrawal *w)
 	return d;
 }
 
-/* Reads withdrawal id into *w as it now stands (inside the transaction
- * that changed it) and writes its event for that status
- * ("withdrawal.<status>"). w is the caller's to withdrawal_free. */
-static enum db_rc
-event_now(struct db *db, const char *id, struct withdrawal *w)
-{
-	char type[40];
-	json_t *data;
-	enum db_rc rc;
-
-	withdrawal_free(w);
-	if ((rc = load(db, id, 0, 0, w)) != DB_OK)
-		return rc == DB_DUP ? DB_FAIL : rc;
-	snprintf(type, sizeof(type), "withdrawal.%s", w->status);
-	if ((data = event_data(w)) == NULL)
-		return DB_FAIL;
-	rc = outbox_add(db, type, OUTBOX_PARTNER, w->partner_id, w->id, data);
-	json_decref(data);
-	return rc;
-}
-
 /* ---- create ---- */
 
 struct create {
-	const struct caller *who;
 	const struct withdrawal_req *in;
 	const struct currency *coin;
 	char amount[MONEY_MAX_TEXT];     /* at the coin's scale */
 	const char *metadata;            /* canonical, or NULL */
-	char hash[65];
 	struct quote q;                  /* the price: the quote's, or the live rate's */
 	int quoted;                      /* q is a stored quote (quote_id) */
 	int sandbox;
-	struct withdrawal *out;
-	int existing;                    /* 1: the reference made it already */
-	struct outcome *o;
+	struct resource_create c;        /* who, the hash, the answer, o */
 };
 
 /* SHA-256 of what the request means (the amount at its scale, the
@@ -261,54 +132,34 @@ request_hash(struct create *k)
 		in->reference_id, in->quote_id ? in->quote_id : "",
 		k->metadata ? k->metadata : "" };
 
-	return partner_request_hash(part, 7, k->hash);
-}
-
-/* The existing withdrawal under k's reference: DB_OK (k->existing set, or
- * ERR_DUPLICATE_REFERENCE in o and DB_FAIL when the request differs),
- * DB_DUP when there is none, or the database's error. */
-static enum db_rc
-find_existing(struct db *db, struct create *k)
-{
-	struct db_arg a[2] = { DB_I(k->who->id), DB_S(k->in->reference_id) };
-	enum db_rc rc;
-
-	if ((rc = load_by(db, DB_WD_BY_REFERENCE, a, 2, k->out)) != DB_OK)
-		return rc;
-	if (strcmp(k->out->request_hash, k->hash) != 0) {
-		withdrawal_free(k->out);
-		outcome_fail(k->o, ERR_DUPLICATE_REFERENCE, "reference_id %s was used for "
-		    "a different withdrawal (%s)", k->in->reference_id, k->out->id);
-		return DB_FAIL;
-	}
-	k->existing = 1;
-	return DB_OK;
+	return partner_request_hash(part, 7, k->c.hash);
 }
 
 /* Quote row q (DB_QUOTE_LOCK) for k: ERR_OK with k->q priced from it, or
- * the error in k->o. */
+ * the error in k->c.o. */
 static enum err
 use_quote(struct create *k, const struct db_rows *q)
 {
+	struct outcome *o = k->c.o;
 	char qamount[MONEY_MAX_TEXT];
 	unsigned long long owner;
 	const char *v = q->nrows == 1 ? db_cell(q, 0, QL_PARTNER) : NULL;
 
 	if (v == NULL || strcmp(db_cell(q, 0, QL_API), "partner") != 0 ||
 	    strict_uint(v, strlen(v), ~0ULL >> 1, &owner) != 0 ||
-	    (long long)owner != k->who->id)
-		return outcome_fail(k->o, ERR_NOT_FOUND, "No quote with that quote_id");
+	    (long long)owner != k->c.who->id)
+		return outcome_fail(o, ERR_NOT_FOUND, "No quote with that quote_id");
 	if (strcmp(db_cell(q, 0, QL_USED), "1") == 0)
-		return outcome_fail(k->o, ERR_QUOTE_EXPIRED,
+		return outcome_fail(o, ERR_QUOTE_EXPIRED,
 		    "The quote has already locked a withdrawal; fetch a new one");
 	if (strcmp(db_cell(q, 0, QL_EXPIRED), "1") == 0)
-		return outcome_fail(k->o, ERR_QUOTE_EXPIRED,
+		return outcome_fail(o, ERR_QUOTE_EXPIRED,
 		    "The quote is past its valid_until; fetch a new one");
 	if (strcmp(db_cell(q, 0, QL_FROM), k->coin->code) != 0)
-		return outcome_field(k->o, ERR_VALIDATION, "currency", "does not match the quote");
+		return outcome_field(o, ERR_VALIDATION, "currency", "does not match the quote");
 	if (money_normalize(db_cell(q, 0, QL_AMOUNT), 18, k->coin->scale, qamount,
 	    sizeof(qamount)) != 0 || strcmp(qamount, k->amount) != 0)
-		return outcome_field(k->o, ERR_VALIDATION, "amount", "does not match the quote");
+		return outcome_field(o, ERR_VALIDATION, "amount", "does not match the quote");
 	memset(&k->q, 0, sizeof(k->q));
 	k->q.from = k->coin;
 	(void)strict_copy(k->q.amount, sizeof(k->q.amount), k->amount);
@@ -321,7 +172,7 @@ use_quote(struct create *k, const struct db_rows *q)
 }
 
 /* Reads (and in a transaction locks) quote_id for k. DB_OK with k->q
- * priced; DB_FAIL with the error in k->o; or the database's error. */
+ * priced; DB_FAIL with the error in k->c.o; or the database's error. */
 static enum db_rc
 read_quote(struct db *db, struct create *k)
 {
@@ -339,17 +190,17 @@ read_quote(struct db *db, struct create *k)
 
 /*
  * The withdrawal's row, the hold of its source amount, its payout (float
- * drawn), the quote's use and withdrawal.pending, in one transaction
- * under the partner row's lock, which also orders requests racing for one
- * reference_id (the UNIQUE key backs it).
+ * drawn) and the quote's use, inside resource_commit's transaction (the
+ * partner's lock held, the reference free); it then writes
+ * withdrawal.pending.
  */
 static int
-create_tx(struct db *db, void *arg)
+insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 {
-	struct create *k = arg;
+	struct create *k = c->arg;
 	const struct withdrawal_req *in = k->in;
 	char acct[LEDGER_CODE_MAX], held[LEDGER_CODE_MAX], bal[MONEY_MAX_TEXT];
-	char id[ID_MAX], payout_id[ID_MAX];
+	char payout_id[ID_MAX];
 	struct ledger_leg legs[2];
 	struct payout_wd pw;
 	struct db_arg a[17];
@@ -357,24 +208,16 @@ create_tx(struct db *db, void *arg)
 	enum db_rc rc;
 	int covered;
 
-	outcome_init(k->o);
-	k->existing = 0;
-	withdrawal_free(k->out); /* a retried transaction starts over */
-	a[0] = DB_I(k->who->id);
-	if ((rc = db_exec(db, DB_PARTNER_LOCK, a, 1, NULL, NULL)) != DB_OK)
-		return rc;
-	if ((rc = find_existing(db, k)) != DB_DUP)
-		return rc; /* made already (DB_OK: nothing to write), or refused */
 	if (k->quoted && (rc = read_quote(db, k)) != DB_OK)
 		return rc;
-	if ((rc = tier_limit_check(db, k->who, TIER_WITHDRAWALS, k->q.receive, k->o)) != DB_OK)
+	if ((rc = tier_limit_check(db, c->who, TIER_WITHDRAWALS, k->q.receive, c->o)) != DB_OK)
 		return rc;
-	snprintf(acct, sizeof(acct), "partner:%lld:%s", k->who->id, k->coin->code);
-	snprintf(held, sizeof(held), "partner:%lld:%s:held", k->who->id, k->coin->code);
+	snprintf(acct, sizeof(acct), "partner:%lld:%s", c->who->id, k->coin->code);
+	snprintf(held, sizeof(held), "partner:%lld:%s:held", c->who->id, k->coin->code);
 	if ((rc = ledger_balance(db, acct, k->coin->scale, bal, sizeof(bal))) != DB_OK)
 		return rc;
 	if (money_cmp_text(bal, k->amount, k->coin->scale) < 0) {
-		outcome_fail(k->o, ERR_INSUFFICIENT_BALANCE, "The withdrawal needs %s %s; "
+		outcome_fail(c->o, ERR_INSUFFICIENT_BALANCE, "The withdrawal needs %s %s; "
 		    "%s %s is available", k->amount, k->coin->code, bal, k->coin->code);
 		return DB_FAIL;
 	}
@@ -385,7 +228,7 @@ create_tx(struct db *db, void *arg)
 		if (res.affected != 1)
 			return DB_FAIL;
 	}
-	if (id_new(id, sizeof(id), "wd_") != 0)
+	if (id_new(id, ID_MAX, "wd_") != 0)
 		return DB_FAIL;
 	pw.withdrawal_id = id;
 	pw.network = in->network;
@@ -395,14 +238,14 @@ create_tx(struct db *db, void *arg)
 	if ((rc = payout_add_withdrawal(db, k->sandbox, &pw, payout_id, &covered)) != DB_OK)
 		return rc;
 	if (!covered) {
-		outcome_fail(k->o, ERR_INSUFFICIENT_LIQUIDITY, "The %s payout float cannot "
+		outcome_fail(c->o, ERR_INSUFFICIENT_LIQUIDITY, "The %s payout float cannot "
 		    "cover %s GHS right now; try again later", in->network, k->q.receive);
 		return DB_FAIL;
 	}
 	a[0] = DB_S(id);
-	a[1] = DB_I(k->who->id);
+	a[1] = DB_I(c->who->id);
 	a[2] = DB_S(in->reference_id);
-	a[3] = DB_S(k->hash);
+	a[3] = DB_S(c->hash);
 	a[4] = k->quoted ? DB_S(in->quote_id) : DB_NULL;
 	a[5] = DB_S(k->coin->code);
 	a[6] = DB_S(k->amount);
@@ -419,9 +262,7 @@ create_tx(struct db *db, void *arg)
 		return rc;
 	ledger_leg(&legs[0], acct, k->coin->code, k->amount, 1);
 	ledger_leg(&legs[1], held, k->coin->code, k->amount, 0);
-	if ((rc = ledger_post(db, "withdrawal.hold", id, legs, 2)) != DB_OK)
-		return rc;
-	return event_now(db, id, k->out); /* also the answer: one read */
+	return ledger_post(db, "withdrawal.hold", id, legs, 2);
 }
 
 /* The checks that need no database: currency, amount, phone, network,
@@ -430,60 +271,47 @@ static enum err
 check_request(struct create *k, char **md)
 {
 	const struct withdrawal_req *in = k->in;
+	struct outcome *o = k->c.o;
 	mpz_t v;
 	int ok;
 
 	*md = NULL;
 	k->coin = currency_find(in->currency);
 	if (k->coin == NULL || !(k->coin->flags & CURRENCY_PARTNER))
-		return outcome_field(k->o, ERR_INVALID_CURRENCY, "currency", "USDC or USDT");
+		return outcome_field(o, ERR_INVALID_CURRENCY, "currency", "USDC or USDT");
 	mpz_init(v);
 	ok = money_parse(in->amount, k->coin->scale, v) == MONEY_OK && mpz_sgn(v) > 0 &&
 	    money_format(v, k->coin->scale, k->amount, sizeof(k->amount)) == 0;
 	mpz_clear(v);
 	if (!ok)
-		return outcome_field(k->o, ERR_VALIDATION, "amount",
+		return outcome_field(o, ERR_VALIDATION, "amount",
 		    "a positive decimal string with at most 6 places");
-	if (!phone_valid(in->phone))
-		return outcome_field(k->o, ERR_INVALID_PHONE, "recipient_phone",
-		    "E.164, a Ghana mobile number: +233 and 9 digits");
-	if (catalog_network(in->network) == NULL)
-		return outcome_field(k->o, ERR_PROVIDER_NOT_FOUND, "mobile_network",
-		    "MTN, TELECEL or AIRTELTIGO");
-	return partner_request_metadata(in->metadata, md, k->o);
+	if (partner_request_wallet(in->phone, "recipient_phone", in->network, o) != ERR_OK)
+		return o->err;
+	return partner_request_metadata(in->metadata, md, o);
 }
 
-/* The price at the live rate, as GET /v1/rates would quote it. */
+/* The price: the quote's (checked again under its lock when written), or
+ * the live rate's as GET /v1/rates would quote it. */
 static enum err
-live_price(struct ctx *ctx, struct create *k)
+price(struct ctx *ctx, struct create *k)
 {
-	enum err e = quote_live(ctx, k->coin, k->amount, &k->q, k->o);
+	struct outcome *o = k->c.o;
+	enum err e;
 
-	if (e == ERR_INVALID_AMOUNT)
-		return outcome_field(k->o, ERR_VALIDATION, "amount",
-		    "too small: nothing is left after the fee");
-	return e;
-}
-
-/* ghs_amount against the network's bounds; then the network's health. */
-static enum err
-check_network(struct ctx *ctx, const struct create *k)
-{
-	const struct network *n = catalog_network(k->in->network);
-	const struct prov_momo *m = providers_momo(&ctx->prov, k->in->network);
-
-	if (n == NULL || m == NULL)
-		return outcome_err(k->o, ERR_INTERNAL);
-	if (money_cmp_text(k->q.receive, n->min_amount, 2) < 0)
-		return outcome_fail(k->o, ERR_BELOW_MINIMUM, "ghs_amount %s is below the "
-		    "%s minimum of %s GHS", k->q.receive, n->id, n->min_amount);
-	if (money_cmp_text(k->q.receive, n->max_amount, 2) > 0)
-		return outcome_fail(k->o, ERR_ABOVE_MAXIMUM, "ghs_amount %s is above the "
-		    "%s maximum of %s GHS", k->q.receive, n->id, n->max_amount);
-	if (prov_http_probe(m->ep.url, m->ops->health_path, m->ep.timeout_ms) == PROV_DOWN)
-		return outcome_fail(k->o, ERR_PROVIDER_UNAVAILABLE,
-		    "The %s mobile money network is down; try again later", n->id);
-	return ERR_OK;
+	if (k->in->quote_id == NULL) {
+		e = quote_live(ctx, k->coin, k->amount, &k->q, o);
+		if (e == ERR_INVALID_AMOUNT)
+			return outcome_field(o, ERR_VALIDATION, "amount",
+			    "too small: nothing is left after the fee");
+		return e;
+	}
+	k->quoted = 1;
+	if (!id_has_shape(k->in->quote_id, "qt_"))
+		return outcome_fail(o, ERR_NOT_FOUND, "No quote with that quote_id");
+	if (read_quote(ctx->db, k) == DB_OK)
+		return ERR_OK;
+	return o->err != ERR_OK ? o->err : outcome_err(o, ERR_SERVICE_UNAVAILABLE);
 }
 
 enum err
@@ -494,16 +322,15 @@ withdrawal_create(struct ctx *ctx, const struct caller *who,
 	struct create k;
 	char *md = NULL;
 	enum err e;
-	int rc;
 
 	memset(out, 0, sizeof(*out));
 	memset(&k, 0, sizeof(k));
 	*created = 0;
-	k.who = who;
 	k.in = in;
-	k.out = out;
-	k.o = o;
 	k.sandbox = ctx->cfg.sandbox;
+	k.c = (struct resource_create){ .kind = &withdrawal_kind, .who = who,
+		.reference_id = in->reference_id, .insert = insert, .arg = &k, .out = out,
+		.o = o };
 	if ((e = check_request(&k, &md)) != ERR_OK)
 		goto done;
 	k.metadata = md;
@@ -513,55 +340,15 @@ withdrawal_create(struct ctx *ctx, const struct caller *who,
 	}
 	/* the same request again answers as the first did, whatever changed
 	 * since (an expired quote, a network down) */
-	switch (find_existing(ctx->db, &k)) {
-	case DB_OK:
-		e = ERR_OK;
+	if ((e = resource_existing(ctx, &k.c)) != ERR_OK || k.c.existing)
 		goto done;
-	case DB_DUP:
-		break;
-	case DB_FAIL:
-		e = o->err != ERR_OK ? o->err : outcome_err(o, ERR_INTERNAL);
+	if ((e = price(ctx, &k)) != ERR_OK ||
+	    (e = partner_request_network(ctx, in->network, "ghs_amount", k.q.receive,
+	    o)) != ERR_OK)
 		goto done;
-	default:
-		e = outcome_err(o, ERR_SERVICE_UNAVAILABLE);
+	if ((e = resource_commit(ctx, &k.c)) != ERR_OK)
 		goto done;
-	}
-	if (in->quote_id != NULL) {
-		k.quoted = 1;
-		if (!id_has_shape(in->quote_id, "qt_")) {
-			e = outcome_fail(o, ERR_NOT_FOUND, "No quote with that quote_id");
-			goto done;
-		}
-		/* priced from the quote now; checked again under its lock */
-		rc = read_quote(ctx->db, &k);
-		if (rc != DB_OK) {
-			e = o->err != ERR_OK ? o->err : outcome_err(o, ERR_SERVICE_UNAVAILABLE);
-			goto done;
-		}
-	} else if ((e = live_price(ctx, &k)) != ERR_OK) {
-		goto done;
-	}
-	if ((e = check_network(ctx, &k)) != ERR_OK)
-		goto done;
-	rc = db_tx(ctx->db, create_tx, &k);
-	if (rc == DB_DUP && o->err == ERR_OK) {
-		/* lost a race for the reference to a request that committed */
-		rc = find_existing(ctx->db, &k) == DB_OK ? DB_OK : DB_FAIL;
-		k.existing = rc == DB_OK;
-	}
-	if (rc != DB_OK) {
-		if (o->err != ERR_OK)
-			e = o->err;
-		else if (rc == DB_CHECK) /* a balance would go below zero: a race lost */
-			e = outcome_err(o, ERR_INSUFFICIENT_BALANCE);
-		else
-			e = outcome_err(o, rc == DB_DOWN || rc == DB_RETRY ?
-			    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
-		goto done;
-	}
-	*created = !k.existing;
-	o->changed = *created;
-	e = ERR_OK;
+	*created = !k.c.existing;
 done:
 	free(md);
 	if (e != ERR_OK)
@@ -569,86 +356,7 @@ done:
 	return e;
 }
 
-/* ---- reading ---- */
-
-enum err
-withdrawal_get(struct ctx *ctx, const struct caller *who, const char *id,
-    struct withdrawal *out, struct outcome *o)
-{
-	enum db_rc rc;
-
-	memset(out, 0, sizeof(*out));
-	if (!id_has_shape(id, "wd_"))
-		return outcome_fail(o, ERR_NOT_FOUND, "No withdrawal with that id");
-	rc = load(ctx->db, id, who->id, 0, out);
-	if (rc == DB_DUP)
-		return outcome_fail(o, ERR_NOT_FOUND, "No withdrawal with that id");
-	return rc == DB_OK ? ERR_OK : domain_db_fail(o, rc, "read the withdrawal");
-}
-
-/* The filter's arguments: the partner, then each filter twice. */
-static void
-filter_args(long long partner_id, const struct withdrawal_filter *f, struct db_arg *a)
-{
-	const char *v[4] = { f->status, f->from, f->to, f->reference_id };
-	size_t i;
-
-	a[0] = DB_I(partner_id);
-	for (i = 0; i < 4; i++)
-		a[1 + 2 * i] = a[2 + 2 * i] = v[i] ? DB_S(v[i]) : DB_NULL;
-}
-
-enum err
-withdrawal_list(struct ctx *ctx, const struct caller *who,
-    const struct withdrawal_filter *f, unsigned long long offset, size_t limit,
-    struct withdrawal *out, size_t *n, unsigned long long *total, struct outcome *o)
-{
-	struct db_arg a[11];
-	struct db_rows rows;
-	enum db_rc rc;
-	size_t i;
-	const char *v;
-
-	*n = 0;
-	*total = 0;
-	if (limit > WITHDRAWAL_PAGE_MAX)
-		limit = WITHDRAWAL_PAGE_MAX;
-	filter_args(who->id, f, a);
-	if ((rc = db_exec(ctx->db, DB_WD_COUNT, a, 9, &rows, NULL)) != DB_OK)
-		return domain_db_fail(o, rc, "count the withdrawals");
-	v = db_cell(&rows, 0, 0);
-	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, total) != 0) {
-		db_rows_free(&rows);
-		return outcome_err(o, ERR_INTERNAL);
-	}
-	db_rows_free(&rows);
-	if (offset >= *total || limit == 0)
-		return ERR_OK;
-	a[9] = DB_I((long long)limit);
-	a[10] = DB_I((long long)offset);
-	if ((rc = db_exec(ctx->db, DB_WD_PAGE, a, 11, &rows, NULL)) != DB_OK)
-		return domain_db_fail(o, rc, "read the withdrawals");
-	for (i = 0; i < rows.nrows && i < limit; i++) {
-		if (from_row(&rows, i, &out[i]) != 0) {
-			withdrawal_free(&out[i]);
-			while (i-- > 0)
-				withdrawal_free(&out[i]);
-			db_rows_free(&rows);
-			return outcome_err(o, ERR_INTERNAL);
-		}
-	}
-	*n = i;
-	db_rows_free(&rows);
-	return ERR_OK;
-}
-
 /* ---- the worker ---- */
-
-int
-withdrawal_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
-{
-	return db_claim(ctx->db, DB_WD_CLAIM, DB_WD_LEASE, n, lease_seconds, out[0], ID_MAX);
-}
 
 static void
 check_later(struct ctx *ctx, const char *id)
@@ -688,7 +396,7 @@ leave_pending(struct db *db, struct step *s, enum db_stmt stmt, const struct db_
 
 	s->changed = 0;
 	withdrawal_free(&s->w);
-	if ((rc = load(db, s->id, 0, 1, &s->w)) != DB_OK)
+	if ((rc = resource_load(db, &withdrawal_kind, s->id, 0, 1, &s->w)) != DB_OK)
 		return rc;
 	if (strcmp(s->w.status, "pending") != 0)
 		return DB_OK;
@@ -729,7 +437,7 @@ processing_tx(struct db *db, void *arg)
 		return rc;
 	if ((rc = payout_start_withdrawal(db, w->payout_id, s->lease_seconds)) != DB_OK)
 		return rc;
-	return event_now(db, s->id, w);
+	return resource_event(db, &withdrawal_kind, s->id, w);
 }
 
 /* The conversion failed: the source amount returns from held to
@@ -756,7 +464,7 @@ fail_pending_tx(struct db *db, void *arg)
 		return rc;
 	if ((rc = payout_drop_withdrawal(db, w->payout_id, s->reason)) != DB_OK)
 		return rc;
-	return event_now(db, s->id, w);
+	return resource_event(db, &withdrawal_kind, s->id, w);
 }
 
 /* Runs fn for withdrawal id; 1 when it moved, 0 when not, -1 on error. */
@@ -860,7 +568,7 @@ record_tx(struct db *db, void *arg)
 	enum db_rc rc;
 
 	k->recorded = 0;
-	if ((rc = load(db, k->id, 0, 1, &w)) != DB_OK)
+	if ((rc = resource_load(db, &withdrawal_kind, k->id, 0, 1, &w)) != DB_OK)
 		return rc;
 	withdrawal_free(&w);
 	if (strcmp(w.status, "pending") != 0 || w.tx_hash[0] != '\0')
@@ -942,7 +650,7 @@ settle(struct ctx *ctx, const char *id)
 		    r.reason[0] ? r.reason : "reverted");
 		return step(ctx, id, fail_pending_tx, reason, NULL);
 	case ONCHAIN_REFUSED:
-		if (load(ctx->db, id, 0, 0, &w) != DB_OK)
+		if (resource_load(ctx->db, &withdrawal_kind, id, 0, 0, &w) != DB_OK)
 			return -1;
 		withdrawal_free(&w);
 		return refused(ctx, &w, r.refusal, r.reason);
@@ -958,7 +666,7 @@ withdrawal_advance(struct ctx *ctx, const char *id)
 	struct withdrawal w;
 	int moved;
 
-	if (load(ctx->db, id, 0, 0, &w) != DB_OK)
+	if (resource_load(ctx->db, &withdrawal_kind, id, 0, 0, &w) != DB_OK)
 		return -1;
 	withdrawal_free(&w);
 	if (strcmp(w.status, "pending") != 0)
@@ -982,7 +690,7 @@ withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
 	enum db_rc rc;
 	size_t n = 0;
 
-	if ((rc = load(db, p->withdrawal_id, 0, 1, &w)) != DB_OK)
+	if ((rc = resource_load(db, &withdrawal_kind, p->withdrawal_id, 0, 1, &w)) != DB_OK)
 		return rc == DB_DUP ? DB_FAIL : rc;
 	withdrawal_free(&w);
 	if (strcmp(w.status, "processing") != 0) {
@@ -1015,7 +723,7 @@ withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
 		if ((rc = ledger_post(db, "withdrawal.refund", w.id, legs, n)) != DB_OK)
 			return rc;
 	}
-	rc = event_now(db, p->withdrawal_id, &w);
+	rc = resource_event(db, &withdrawal_kind, p->withdrawal_id, &w);
 	withdrawal_free(&w);
 	return rc;
 }

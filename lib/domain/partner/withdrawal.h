@@ -33,6 +33,7 @@
 #include "domain/caller.h"
 #include "domain/ctx.h"
 #include "domain/payout.h"
+#include "domain/partner/resource.h"
 #include "providers/chain.h"
 #include "providers/momo.h"
 
@@ -86,35 +87,13 @@ enum err withdrawal_create(struct ctx *ctx, const struct caller *who,
     const struct withdrawal_req *in, struct withdrawal *out, int *created,
     struct outcome *o);
 
-/* Withdrawal id of who; ERR_NOT_FOUND (unknown, or another partner's). */
-enum err withdrawal_get(struct ctx *ctx, const struct caller *who, const char *id,
-    struct withdrawal *out, struct outcome *o);
-
-/* The list filters; NULL members do not filter. from and to are DATETIME
- * text (inclusive bounds on created_at). */
-struct withdrawal_filter {
-	const char *status, *from, *to, *reference_id;
-};
-
-/* Up to limit (<= WITHDRAWAL_PAGE_MAX) of who's withdrawals matching f,
- * newest first, after offset; *total counts every match. Each row of out
- * is withdrawal_free'd by the caller. */
-enum err withdrawal_list(struct ctx *ctx, const struct caller *who,
-    const struct withdrawal_filter *f, unsigned long long offset, size_t limit,
-    struct withdrawal *out, size_t *n, unsigned long long *total, struct outcome *o);
-
-/* 1 when s is a withdrawal status. */
-int withdrawal_status_valid(const char *s);
-
-enum withdrawal_view { WITHDRAWAL_CREATE, WITHDRAWAL_GET, WITHDRAWAL_LIST };
-
-/* The Withdrawal object with view's columns (new reference). */
-json_t *withdrawal_json(const struct withdrawal *w, int sandbox, enum withdrawal_view view);
+/* What withdrawals share with the partner API's other resources
+ * (domain/partner/resource.h): resource_get, resource_list (its statuses:
+ * pending, processing, completed, failed), resource_claim for the payouts
+ * worker. */
+extern const struct resource_kind withdrawal_kind;
 
 void withdrawal_free(struct withdrawal *w);
-
-/* Claims up to n pending withdrawals due for work, for lease_seconds. */
-int withdrawal_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX]);
 
 /*
  * Moves pending withdrawal id on, for the payouts worker: broadcasts its

@@ -1,0 +1,254 @@
+#include "domain/partner/resource.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/strict.h"
+#include "domain/internal.h"
+#include "domain/outbox.h"
+
+/* The member of r at offset at. */
+#define MEMBER(r, at) ((char *)(r) + (at))
+
+static const char *
+id_of(const struct resource_kind *k, const void *r)
+{
+	return MEMBER(r, k->id_at);
+}
+
+static long long
+partner_of(const struct resource_kind *k, const void *r)
+{
+	long long v;
+
+	memcpy(&v, MEMBER(r, k->partner_at), sizeof(v));
+	return v;
+}
+
+int
+resource_status_valid(const struct resource_kind *k, const char *s)
+{
+	size_t i;
+
+	for (i = 0; s != NULL && i < k->nstatuses; i++)
+		if (strcmp(s, k->statuses[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Runs stmt (one resource's columns) with a into out: DB_OK, DB_DUP for
+ * no row, or the database's error (out empty). */
+static enum db_rc
+load_by(struct db *db, const struct resource_kind *k, enum db_stmt stmt,
+    const struct db_arg *a, size_t na, void *out)
+{
+	struct db_rows rows;
+	enum db_rc rc;
+
+	memset(out, 0, k->size);
+	if ((rc = db_exec(db, stmt, a, na, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 0)
+		rc = DB_DUP;
+	else if (k->from_row(&rows, 0, out) != 0) {
+		k->free(out);
+		rc = DB_FAIL;
+	}
+	db_rows_free(&rows);
+	return rc;
+}
+
+enum db_rc
+resource_load(struct db *db, const struct resource_kind *k, const char *id,
+    long long partner_id, int lock, void *out)
+{
+	struct db_arg a[2] = { DB_S(id), DB_I(partner_id) };
+
+	return load_by(db, k, lock ? k->lock : k->get, a, 2, out);
+}
+
+enum err
+resource_get(struct ctx *ctx, const struct resource_kind *k,
+    const struct caller *who, const char *id, void *out, struct outcome *o)
+{
+	char what[64];
+	enum db_rc rc;
+
+	outcome_init(o);
+	memset(out, 0, k->size);
+	if (!id_has_shape(id, k->id_prefix) ||
+	    (rc = resource_load(ctx->db, k, id, who->id, 0, out)) == DB_DUP)
+		return outcome_fail(o, ERR_NOT_FOUND, "No %s with that id", k->noun);
+	if (rc == DB_OK)
+		return ERR_OK;
+	snprintf(what, sizeof(what), "read the %s", k->noun);
+	return domain_db_fail(o, rc, what);
+}
+
+enum db_rc
+resource_event(struct db *db, const struct resource_kind *k, const char *id, void *out)
+{
+	char type[64];
+	json_t *data;
+	enum db_rc rc;
+
+	k->free(out);
+	if ((rc = resource_load(db, k, id, 0, 0, out)) != DB_OK)
+		return rc == DB_DUP ? DB_FAIL : rc; /* written in this transaction */
+	snprintf(type, sizeof(type), "%s.%s", k->event_prefix, MEMBER(out, k->status_at));
+	if ((data = k->payload(out)) == NULL)
+		return DB_FAIL;
+	rc = outbox_add(db, type, OUTBOX_PARTNER, partner_of(k, out), id_of(k, out), data);
+	json_decref(data);
+	return rc;
+}
+
+/* The filter's arguments: the partner, then each filter twice (the
+ * statements read `? IS NULL OR column = ?`). */
+static void
+filter_args(long long partner_id, const struct resource_filter *f, struct db_arg a[9])
+{
+	const char *v[4] = { f->status, f->from, f->to, f->reference_id };
+	size_t i;
+
+	a[0] = DB_I(partner_id);
+	for (i = 0; i < 4; i++)
+		a[1 + 2 * i] = a[2 + 2 * i] = v[i] ? DB_S(v[i]) : DB_NULL;
+}
+
+enum err
+resource_list(struct ctx *ctx, const struct resource_kind *k,
+    const struct caller *who, const struct resource_filter *f,
+    unsigned long long offset, size_t limit, void *out, size_t *n,
+    unsigned long long *total, struct outcome *o)
+{
+	char what[64];
+	struct db_arg a[11];
+	struct db_rows rows;
+	enum db_rc rc;
+	const char *v;
+	size_t i;
+
+	outcome_init(o);
+	*n = 0;
+	*total = 0;
+	if (limit > k->page_max)
+		limit = k->page_max;
+	filter_args(who->id, f, a);
+	if ((rc = db_exec(ctx->db, k->count, a, 9, &rows, NULL)) != DB_OK) {
+		snprintf(what, sizeof(what), "count the %ss", k->noun);
+		return domain_db_fail(o, rc, what);
+	}
+	v = db_cell(&rows, 0, 0);
+	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, total) != 0) {
+		db_rows_free(&rows);
+		return outcome_err(o, ERR_INTERNAL);
+	}
+	db_rows_free(&rows);
+	if (offset >= *total || limit == 0)
+		return ERR_OK;
+	a[9] = DB_I((long long)limit);
+	a[10] = DB_I((long long)offset);
+	if ((rc = db_exec(ctx->db, k->page, a, 11, &rows, NULL)) != DB_OK) {
+		snprintf(what, sizeof(what), "read the %ss", k->noun);
+		return domain_db_fail(o, rc, what);
+	}
+	for (i = 0; i < rows.nrows && i < limit; i++)
+		if (k->from_row(&rows, i, MEMBER(out, i * k->size)) != 0) {
+			k->free(MEMBER(out, i * k->size));
+			while (i-- > 0)
+				k->free(MEMBER(out, i * k->size));
+			db_rows_free(&rows);
+			return outcome_err(o, ERR_INTERNAL);
+		}
+	*n = i;
+	db_rows_free(&rows);
+	return ERR_OK;
+}
+
+int
+resource_claim(struct ctx *ctx, const struct resource_kind *k, int n,
+    int lease_seconds, char (*out)[ID_MAX])
+{
+	return db_claim(ctx->db, k->claim, k->lease, n, lease_seconds, out[0], ID_MAX);
+}
+
+/* ---- create ---- */
+
+/* The resource under c's reference: DB_OK (c->existing, c->out filled) for
+ * the same request; DB_FAIL with ERR_DUPLICATE_REFERENCE in c->o for a
+ * different one; DB_DUP when there is none; or the database's error. */
+static enum db_rc
+find_existing(struct db *db, struct resource_create *c)
+{
+	const struct resource_kind *k = c->kind;
+	struct db_arg a[2] = { DB_I(c->who->id), DB_S(c->reference_id) };
+	enum db_rc rc;
+
+	if ((rc = load_by(db, k, k->by_reference, a, 2, c->out)) != DB_OK)
+		return rc;
+	if (strcmp(MEMBER(c->out, k->hash_at), c->hash) != 0) {
+		outcome_fail(c->o, ERR_DUPLICATE_REFERENCE, "reference_id %s was used for "
+		    "a different %s (%s)", c->reference_id, k->noun, id_of(k, c->out));
+		k->free(c->out);
+		memset(c->out, 0, k->size);
+		return DB_FAIL;
+	}
+	c->existing = 1;
+	return DB_OK;
+}
+
+enum err
+resource_existing(struct ctx *ctx, struct resource_create *c)
+{
+	c->existing = 0;
+	switch (find_existing(ctx->db, c)) {
+	case DB_OK:
+	case DB_DUP:
+		return ERR_OK;
+	case DB_FAIL:
+		return c->o->err != ERR_OK ? c->o->err : outcome_err(c->o, ERR_INTERNAL);
+	default:
+		return outcome_err(c->o, ERR_SERVICE_UNAVAILABLE);
+	}
+}
+
+static int
+create_tx(struct db *db, void *arg)
+{
+	struct resource_create *c = arg;
+	struct db_arg a[1] = { DB_I(c->who->id) };
+	char id[ID_MAX];
+	enum db_rc rc;
+
+	outcome_init(c->o);
+	c->existing = 0;
+	c->kind->free(c->out); /* a retried transaction starts over */
+	if ((rc = db_exec(db, DB_PARTNER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+		return rc;
+	if ((rc = find_existing(db, c)) != DB_DUP)
+		return rc; /* made already (DB_OK: nothing to write), or refused */
+	if ((rc = c->insert(db, c, id)) != DB_OK)
+		return rc;
+	return resource_event(db, c->kind, id, c->out); /* also the answer: one read */
+}
+
+enum err
+resource_commit(struct ctx *ctx, struct resource_create *c)
+{
+	int rc = db_tx(ctx->db, create_tx, c);
+
+	if (rc == DB_DUP && c->o->err == ERR_OK) /* lost the reference to a committed twin */
+		rc = find_existing(ctx->db, c) == DB_OK ? DB_OK : DB_FAIL;
+	if (rc == DB_OK) {
+		c->o->changed = !c->existing;
+		return ERR_OK;
+	}
+	c->kind->free(c->out);
+	if (c->o->err != ERR_OK)
+		return c->o->err;
+	if (rc == DB_CHECK) /* a balance would go below zero: a race for it lost */
+		return outcome_err(c->o, ERR_INSUFFICIENT_BALANCE);
+	return outcome_err(c->o, rc == DB_DOWN || rc == DB_RETRY ?
+	    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+}
