@@ -118,6 +118,7 @@ unit: all
 
 check:
 	@tools/check.sh
+	@tests/check/run.sh
 
 bench:
 	@tools/deps.sh --bench

@@ -5,7 +5,8 @@
 #   fcgi cron tools tests: numbers go through the strict parsers of
 #   lib/core/strict.h; only lib/core/strict.c, which implements them, may
 # - no floating point in the money module
-# - SQL text only in lib/store/db_stmt.c (and DDL in schema/)
+# - SQL text only in lib/store/db_stmt.c, lib/store/stmt_*.c and
+#   lib/store/migrate.c (and DDL in schema/)
 # - the layer rule: each lib/<layer>/*.{c,h} includes (`#include "..."`) only
 #   headers of the layers below, each written with its layer ("core/buf.h"):
 #     core      core/
@@ -15,6 +16,20 @@
 #     http      core/ store/ providers/ domain/ http/   (never sandbox/)
 #     sandbox   any layer
 #   A violation prints as `file: includes X`.
+# - domain sides: lib/domain/ is a shared part (files directly in it) and two
+#   sides, wallet/ and partner/. A wallet/ file includes no "domain/partner/..."
+#   header, a partner/ file no "domain/wallet/..."; a shared file includes
+#   neither (what both sides need is shared, and depends on no side).
+#   Prints as `file:line: includes X`.
+# - no network in the domain: no lib/domain/ file includes <curl/...> (or
+#   "curl/..."); the network lives in lib/providers/. `file:line: includes X`.
+# - no sandbox decision in production modules: lib/**/*.{c,h} but
+#   lib/sandbox/** and lib/core/cfg.{c,h} (policy from the environment) and
+#   lib/providers/registry.{c,h} (they pick the simulators); cron/*.c;
+#   fcgi/**/*.c but the sandbox's own routes (sandbox.c, simulator.c,
+#   simulators.c). No identifier or include path there contains "sandbox" in
+#   any case; comments (stripped by gcc -fpreprocessed) and string or char
+#   literals do not count. Prints as `file:line: names the sandbox: IDENT`.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 rc=0
@@ -27,8 +42,11 @@ if [ -n "$sto" ]; then echo "strto* outside lib/core/strict.c (use core/strict.h
 fl=$(grep -nE '\b(double|float|strtod|atof)\b' lib/core/money* 2>/dev/null)
 if [ -n "$fl" ]; then echo "floating point in the money module:"; echo "$fl"; rc=1; fi
 sql=$(grep -rlnE '"(SELECT|INSERT|UPDATE|DELETE|REPLACE) ' lib fcgi cron tools --include='*.c' |
-	grep -v '^lib/store/db_stmt.c$' | grep -v '^lib/store/migrate.c$')
-if [ -n "$sql" ]; then echo "SQL text outside lib/store/db_stmt.c:"; echo "$sql"; rc=1; fi
+	grep -vE '^lib/store/(db_stmt|stmt_[^/]*|migrate)\.c$')
+if [ -n "$sql" ]; then
+	echo "SQL text outside lib/store/db_stmt.c, lib/store/stmt_*.c, lib/store/migrate.c:"
+	echo "$sql"; rc=1
+fi
 
 # The layers each layer may include, by the layer's folder name; a folder
 # not listed here is itself a violation.
@@ -61,5 +79,85 @@ layers=$(
 	done
 )
 if [ -n "$layers" ]; then echo "layer rule (see the top of tools/check.sh):"; echo "$layers"; rc=1; fi
+
+# Domain sides: `grep -n` lines of the "domain/wallet|partner/..." includes,
+# kept when the including file's side may not have them.
+sides=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"domain/(wallet|partner)/' \
+	lib/domain --include='*.c' --include='*.h' | awk '{
+	f = $0; sub(/:.*/, "", f)
+	n = $0; sub(/^[^:]*:/, "", n); sub(/:.*/, "", n)
+	inc = $0; sub(/^[^"]*"/, "", inc); sub(/".*/, "", inc)
+	if (f ~ /^lib\/domain\/wallet\//) bad = "^domain/partner/"
+	else if (f ~ /^lib\/domain\/partner\//) bad = "^domain/wallet/"
+	else if (f ~ /^lib\/domain\/[^\/]*$/) bad = "^domain/(wallet|partner)/"
+	else next
+	if (inc ~ bad) print f ":" n ": includes " inc
+}' | sort -t: -k1,1 -k2,2n)
+if [ -n "$sides" ]; then
+	echo "domain sides (wallet/ and partner/ include not each other, the shared part neither):"
+	echo "$sides"; rc=1
+fi
+
+net=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]curl/' \
+	lib/domain --include='*.c' --include='*.h' |
+	sed 's/^\([^:]*:[0-9]*\):[[:space:]]*#[[:space:]]*include[[:space:]]*\([<"][^>"]*[>"]\).*/\1: includes \2/' |
+	sort -t: -k1,1 -k2,2n)
+if [ -n "$net" ]; then echo "network in lib/domain (it lives in lib/providers/):"; echo "$net"; rc=1; fi
+
+# The sandbox in production modules: each file once through gcc's
+# preprocessor without its includes (-fpreprocessed: comments go, directives
+# stay; linemarkers `# N "file"` keep the line numbers), then awk drops the
+# string and char literals (not on #include lines) and names what is left.
+prod=$( {
+	find lib fcgi -type f \( -name '*.c' -o -name '*.h' \)
+	for f in cron/*.c; do [ -f "$f" ] && echo "$f"; done
+} | sort | while IFS= read -r f; do
+	case "$f" in
+	lib/sandbox/* | lib/core/cfg.[ch] | lib/providers/registry.[ch]) ;;
+	lib/*) echo "$f" ;;
+	cron/*) echo "$f" ;;
+	fcgi/sandbox.c | fcgi/*/sandbox.c | fcgi/simulator.c | fcgi/*/simulator.c | \
+	    fcgi/simulators.c | fcgi/*/simulators.c) ;;
+	fcgi/*.c) echo "$f" ;;
+	esac
+done)
+soh=$(printf '\001')
+names_prog=$(cat <<'EOF'
+substr($0, 1, 1) == sep {
+	if ($0 == sep "!") print file ": gcc -fpreprocessed failed (an unterminated comment?)"
+	else { file = substr($0, 2); n = 0 }
+	next
+}
+/^# [0-9]+ "/ { n = $2 - 1; next }
+{
+	n++
+	line = $0
+	inc = line ~ /^[ \t]*#[ \t]*include/
+	if (!inc) gsub(/"([^"\\]|\\.)*"|'([^'\\]|\\.)*'/, "", line)
+	low = tolower(line)
+	if (index(low, "sandbox") == 0) next
+	ids = ""
+	re = inc ? "[a-z0-9_./-]*sandbox[a-z0-9_./-]*" : "[a-z0-9_]*sandbox[a-z0-9_]*"
+	while (match(low, re)) {
+		ids = ids (ids == "" ? "" : " ") substr(line, RSTART, RLENGTH)
+		line = substr(line, RSTART + RLENGTH)
+		low = substr(low, RSTART + RLENGTH)
+	}
+	print file ":" n ": names the sandbox: " ids
+}
+EOF
+)
+if ! command -v gcc >/dev/null 2>&1; then
+	echo "sandbox rule: no gcc to strip the comments with"; rc=1; prod=""
+fi
+sbx=$(printf '%s\n' "$prod" | while IFS= read -r f; do
+	[ -n "$f" ] || continue
+	printf '%s%s\n' "$soh" "$f"
+	gcc -x c -fpreprocessed -dD -E "$f" 2>/dev/null || printf '%s!\n' "$soh"
+done | awk -v sep="$soh" "$names_prog")
+if [ -n "$sbx" ]; then
+	echo "sandbox named in a production module (see the top of tools/check.sh):"
+	echo "$sbx"; rc=1
+fi
 [ $rc = 0 ] && echo "check: ok"
 exit $rc

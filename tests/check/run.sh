@@ -1,0 +1,178 @@
+#!/bin/sh
+# The tests of tools/check.sh's rules. Each case copies the tree check.sh
+# reads (lib fcgi cron tools tests: git's tracked and untracked, not ignored
+# files) into a temporary folder, puts ONE violation (or one thing that is
+# not one) at the end of a file of the copy, and runs the copy's
+# tools/check.sh. A violation must make it exit non-zero and print the
+# expected line, a line the uninjected copy does not print; a non-violation
+# must add no line for its file. The tree itself need not be clean.
+# Prints `ok - NAME` or `not ok - NAME` per case and a summary; exits 1 when
+# a case failed.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-tests.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 2' HUP INT TERM
+dirs="lib fcgi cron tools tests"
+
+# The base copy, once; each case copies it again.
+base=$tmp/base
+mkdir "$base" || exit 2
+if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	git -C "$root" ls-files --cached --others --exclude-standard -- $dirs |
+	while IFS= read -r f; do
+		[ -f "$root/$f" ] || continue	# deleted, not yet committed
+		d=$(dirname "$f")
+		[ -d "$base/$d" ] || mkdir -p "$base/$d" || exit 2
+		cp -p "$root/$f" "$base/$f" || exit 2
+	done || exit 2
+else
+	for d in $dirs; do cp -Rp "$root/$d" "$base/$d" || exit 2; done
+fi
+sh "$base/tools/check.sh" >"$tmp/baseline.out" 2>&1
+[ -s "$tmp/baseline.out" ] || { echo "check tests: the baseline run printed nothing"; exit 2; }
+
+pass=0
+fail=0
+n=0
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+notok() {
+	fail=$((fail + 1)); echo "not ok - $1"
+	shift
+	for why; do printf '%s\n' "$why" | sed 's/^/#   /'; done
+}
+
+# fresh: a new copy of the base in $case_dir.
+fresh() {
+	n=$((n + 1))
+	case_dir=$tmp/case$n
+	cp -Rp "$base" "$case_dir" || exit 2
+}
+# inject FILE TEXT: TEXT as new last line(s) of FILE of the copy (a newline
+# first; a new file gets TEXT alone); sets $line to TEXT's first line number.
+inject() {
+	if [ -f "$case_dir/$1" ]; then
+		printf '\n%s\n' "$2" >>"$case_dir/$1"
+	else
+		mkdir -p "$(dirname "$case_dir/$1")" && printf '%s\n' "$2" >"$case_dir/$1"
+	fi
+	total=$(wc -l <"$case_dir/$1")
+	lines=$(printf '%s\n' "$2" | wc -l)
+	line=$((total - lines + 1))
+}
+run() {
+	sh "$case_dir/tools/check.sh" >"$case_dir.out" 2>&1
+	rc=$?
+}
+done_case() { rm -rf "$case_dir" "$case_dir.out"; }
+
+# violation NAME FILE TEXT EXPECT: EXPECT is the line check.sh must print,
+# with @ standing for the line number TEXT lands on.
+violation() {
+	name=$1
+	fresh
+	inject "$2" "$3"
+	expect=$(printf '%s\n' "$4" | sed "s/@/$line/")
+	run
+	why=""
+	[ "$rc" != 0 ] || why="check.sh exited 0"
+	grep -Fxq -- "$expect" "$case_dir.out" || why="$why${why:+; }no line: $expect"
+	! grep -Fxq -- "$expect" "$tmp/baseline.out" || why="$why${why:+; }the uninjected tree prints it too: $expect"
+	if [ -z "$why" ]; then ok "$name"; else
+		notok "$name" "$why" "output:" "$(sed 's/^/  /' "$case_dir.out")"
+	fi
+	done_case
+}
+
+# clean NAME FILE TEXT: TEXT in FILE adds no line about FILE (the lines
+# check.sh prints that start with FILE are the uninjected tree's).
+clean() {
+	name=$1
+	fresh
+	inject "$2" "$3"
+	run
+	f=$2
+	awk -v f="$f" 'index($0, f) == 1' "$case_dir.out" >"$case_dir.a"
+	awk -v f="$f" 'index($0, f) == 1' "$tmp/baseline.out" >"$case_dir.b"
+	if cmp -s "$case_dir.a" "$case_dir.b"; then ok "$name"; else
+		notok "$name" "new lines about $f:" "$(diff "$case_dir.b" "$case_dir.a" | sed -n 's/^> /  /p')"
+	fi
+	rm -f "$case_dir.a" "$case_dir.b"
+	done_case
+}
+
+# Domain sides.
+violation domain_wallet_includes_partner lib/domain/wallet/conversion.c \
+	'#include "domain/partner/withdrawal.h"' \
+	'lib/domain/wallet/conversion.c:@: includes domain/partner/withdrawal.h'
+violation domain_partner_includes_wallet lib/domain/partner/intent.c \
+	'#include "domain/wallet/kyc.h"' \
+	'lib/domain/partner/intent.c:@: includes domain/wallet/kyc.h'
+violation payout_includes_partner lib/domain/payout.c \
+	'#include "domain/partner/withdrawal.h"' \
+	'lib/domain/payout.c:@: includes domain/partner/withdrawal.h'
+violation shared_header_includes_wallet lib/domain/ledger.h \
+	'#include "domain/wallet/kyc.h"' \
+	'lib/domain/ledger.h:@: includes domain/wallet/kyc.h'
+clean wallet_includes_its_side lib/domain/wallet/conversion.c \
+	'#include "domain/wallet/kyc.h"'
+clean wallet_includes_shared lib/domain/wallet/conversion.c \
+	'#include "domain/ledger.h"'
+
+# No network in the domain.
+violation domain_includes_curl lib/domain/delivery.c \
+	'#include <curl/curl.h>' \
+	'lib/domain/delivery.c:@: includes <curl/curl.h>'
+violation domain_side_includes_curl_quoted lib/domain/partner/webhook.c \
+	'#include "curl/curl.h"' \
+	'lib/domain/partner/webhook.c:@: includes "curl/curl.h"'
+
+# No sandbox decision in production modules.
+violation production_reads_sandbox_flag lib/domain/payout.c \
+	'static int f(struct ctx *c) { return c->cfg.sandbox; }' \
+	'lib/domain/payout.c:@: names the sandbox: sandbox'
+violation sandbox_flag_in_http lib/http/resp.c \
+	'static int f(const struct cfg *cfg) { return cfg->sandbox; }' \
+	'lib/http/resp.c:@: names the sandbox: sandbox'
+violation sandbox_named_in_cron cron/expire.c \
+	'static void g(void) { kyc_sandbox_decide(0, 0); }' \
+	'cron/expire.c:@: names the sandbox: kyc_sandbox_decide'
+violation sandbox_macro_in_header lib/domain/ledger.h \
+	'#define LEDGER_SANDBOX_REASON "topped up"' \
+	'lib/domain/ledger.h:@: names the sandbox: LEDGER_SANDBOX_REASON'
+violation sandbox_include_in_http lib/http/resp.c \
+	'#include "sandbox/settings.h"' \
+	'lib/http/resp.c:@: names the sandbox: sandbox/settings.h'
+violation sandbox_in_fcgi_subfolder fcgi/admin/tool.c \
+	'static int use_sandbox;' \
+	'fcgi/admin/tool.c:@: names the sandbox: use_sandbox'
+violation sandbox_after_char_quote lib/domain/ledger.c \
+	"static char q = '\"'; static int sandbox_n; /* \"sandbox\" */" \
+	'lib/domain/ledger.c:@: names the sandbox: sandbox_n'
+clean sandbox_in_comment_and_string lib/domain/payout.c \
+	"/* the sandbox tops this up */
+static const char *env = \"sandbox\";
+static const char *esc = \"a \\\" sandbox\"; static char c = '\\''; // sandbox"
+clean sandbox_module_reads_flag lib/sandbox/settings.c \
+	'static int f(struct ctx *c) { return c->cfg.sandbox; }'
+clean cfg_reads_flag lib/core/cfg.c \
+	'static int f(const struct cfg *cfg) { return cfg->sandbox; }'
+clean registry_reads_flag lib/providers/registry.c \
+	'static int f(const struct cfg *cfg) { return cfg->sandbox; }'
+clean fcgi_sandbox_routes_read_flag fcgi/sandbox.c \
+	'static int f(struct ctx *c) { return c->cfg.sandbox; }'
+clean fcgi_simulator_routes_read_flag fcgi/simulator.c \
+	'static int f(struct ctx *c) { return c->cfg.sandbox; }'
+
+# SQL text only in lib/store/db_stmt.c, lib/store/stmt_*.c, migrate.c.
+violation sql_outside_store lib/domain/ledger.c \
+	'static const char *q = "SELECT 1";' \
+	'lib/domain/ledger.c'
+violation sql_in_other_store_file lib/store/other.c \
+	'static const char *q = "SELECT 1";' \
+	'lib/store/other.c'
+clean sql_in_stmt_file lib/store/stmt_example.c \
+	'static const char *q = "SELECT 1";'
+
+echo "check tests: $pass passed, $fail failed"
+[ "$fail" = 0 ]
