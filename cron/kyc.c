@@ -8,7 +8,7 @@
  */
 #include "core/log.h"
 #include "domain/ctx.h"
-#include "domain/wallet/kyc.h"
+#include "sandbox/kyc.h"
 
 #define BATCH 100
 
@@ -22,7 +22,7 @@ main(void)
 
 	if (ctx_init(&ctx, "kyc", 0) != 0)
 		goto out;
-	if (kyc_sandbox_decide(&ctx, BATCH, &approved, &rejected, &o) != ERR_OK) {
+	if (sandbox_kyc_decide(&ctx, BATCH, &approved, &rejected, &o) != ERR_OK) {
 		log_event("error", "kyc: %s (%s)", o.message, db_error(ctx.db));
 		goto out;
 	}

@@ -34,6 +34,7 @@
 #include "domain/payout.h"
 #include "domain/wallet/transfer.h"
 #include "domain/partner/withdrawal.h"
+#include "sandbox/install.h"
 
 #define BATCH 50
 #define LEASE_SECONDS 60
@@ -118,6 +119,7 @@ main(void)
 		ctx_free(&ctx);
 		return 1;
 	}
+	sandbox_install(&ctx); /* the sandbox refills its custody wallet */
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		drain(&ctx, &kinds[i], start, &settled[i], &errors);
 	if (settled[0] > 0 || settled[1] > 0 || settled[2] > 0 || settled[3] > 0 ||

@@ -213,7 +213,7 @@ post_deposit(struct req *r, struct resp *resp)
 	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK)
 		return e;
 	if ((e = funds_deposit(r->ctx->db, r->caller.id, currency, amount, NULL,
-	    FUNDS_SANDBOX, &d, &resp->out)) != ERR_OK)
+	    FUNDS_TEST, &d, &resp->out)) != ERR_OK)
 		return e;
 	return resp_ok(resp, 201, json_pack("{s:s,s:s,s:s,s:s}", "deposit_id", d.id,
 	    "currency", d.currency, "amount", d.amount, "reference", d.reference));

@@ -134,8 +134,10 @@ cmd_partner_create(struct db *db, const struct cfg *c, int argc, char **argv)
 	struct partner_key k;
 	struct outcome o;
 
-	if (partner_create(db, c->sandbox, opt(argc, argv, "--name"),
-	    opt(argc, argv, "--tier"), !has(argc, argv, "--unfunded"), &k, &o) != ERR_OK)
+	/* a sandbox partner starts with test coins unless --unfunded */
+	if (partner_create(db, c, opt(argc, argv, "--name"), opt(argc, argv, "--tier"),
+	    c->sandbox && !has(argc, argv, "--unfunded") ? SANDBOX_PARTNER_FUNDS : NULL, &k,
+	    &o) != ERR_OK)
 		return report(db, &o, 2);
 	print_key(&k, has(argc, argv, "--quiet"));
 	return 0;
@@ -147,7 +149,7 @@ cmd_partner_credit(struct db *db, const struct cfg *c, int argc, char **argv)
 	struct funds_deposit d;
 	struct outcome o;
 
-	if (partner_credit(db, c->sandbox, argv[3], argv[4], argv[5],
+	if (partner_credit(db, c, argv[3], argv[4], argv[5],
 	    opt(argc, argv, "--reference"), &d, &o) != ERR_OK)
 		return report(db, &o, 2);
 	printf("credited %s %s to %s (deposit %s, reference %s)\n", d.amount, d.currency,
@@ -172,7 +174,7 @@ cmd_partner_wallet(struct db *db, const struct cfg *c, int argc, char **argv)
 
 	if (strcmp(op, "list") == 0 && argc <= 5) {
 		printf("%-42s %-28s %s\n", "address", "partner_id", "created_at");
-		if (partner_wallet_list(db, c->sandbox, argc == 5 ? argv[4] : NULL,
+		if (partner_wallet_list(db, c, argc == 5 ? argv[4] : NULL,
 		    print_wallet, NULL, &o) != ERR_OK)
 			return report(db, &o, 2);
 		return 0;
@@ -182,8 +184,8 @@ cmd_partner_wallet(struct db *db, const struct cfg *c, int argc, char **argv)
 		return 2;
 	}
 	e = strcmp(op, "add") == 0 ?
-	    partner_wallet_add(db, c->sandbox, argv[4], argv[5], &o) :
-	    partner_wallet_remove(db, c->sandbox, argv[4], argv[5], &o);
+	    partner_wallet_add(db, c, argv[4], argv[5], &o) :
+	    partner_wallet_remove(db, c, argv[4], argv[5], &o);
 	if (e != ERR_OK)
 		return report(db, &o, 2);
 	printf("%s: %s %s\n", argv[4], strcmp(op, "add") == 0 ? "sends deposits from" :
@@ -198,7 +200,7 @@ cmd_partner_key(struct db *db, const struct cfg *c, const char *public_id,
 	struct partner_key k;
 	struct outcome o;
 
-	if (partner_issue_key(db, c->sandbox, public_id, &k, &o) != ERR_OK)
+	if (partner_issue_key(db, c, public_id, &k, &o) != ERR_OK)
 		return report(db, &o, 1);
 	print_key(&k, quiet);
 	return 0;
@@ -275,7 +277,7 @@ cmd_user_tier(struct db *db, const struct cfg *c, const char *wallet,
 {
 	struct outcome o;
 
-	if (user_set_tier(db, c->sandbox, wallet, tier, &o) != ERR_OK)
+	if (user_set_tier(db, c->user_start_tier, wallet, tier, &o) != ERR_OK)
 		return report(db, &o, 2);
 	printf("%s: tier %s\n", wallet, tier);
 	return 0;
@@ -360,7 +362,7 @@ cmd_user_limit(struct db *db, const struct cfg *c, const char *wallet,
 		fprintf(stderr, "%s", usage);
 		return 2;
 	}
-	if (user_limit_set(db, c->sandbox, wallet, category, n, &o) != ERR_OK)
+	if (user_limit_set(db, c->user_start_tier, wallet, category, n, &o) != ERR_OK)
 		return report(db, &o, 2);
 	printf("%s: %s limit %s\n", wallet, category, n ? n_text : "from config");
 	return 0;
@@ -372,9 +374,15 @@ cmd_sim_set(struct db *db, const struct cfg *c, const char *name,
 {
 	struct outcome o;
 
-	if (payout_float_is_setting(name)) /* momo.<NET>.float is the float itself */
-		return payout_float_sim_set(db, c->sandbox, name, value, NULL, &o) == ERR_OK ? 0 :
-		    report(db, &o, 1);
+	if (payout_float_is_setting(name)) { /* momo.<NET>.float is the float itself */
+		outcome_init(&o);
+		if (!c->sandbox)
+			outcome_fail(&o, ERR_FORBIDDEN,
+			    "simulator settings exist only in the sandbox");
+		else
+			(void)payout_float_set(db, c, name, value, NULL, &o);
+		return o.err == ERR_OK ? 0 : report(db, &o, 1);
+	}
 	if (sandbox_setting_set(db, c->sandbox, name, value, &o) != ERR_OK)
 		return report(db, &o, 1);
 	return 0;
@@ -462,11 +470,11 @@ float_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
 	outcome_init(&o);
 	if (strcmp(sub, "list") == 0 && argc == 3) {
 		printf("%-12s %-20s %s\n", "network", "balance", "updated");
-		return payout_float_list(db, c->sandbox, print_float, NULL, &o) == ERR_OK ? 0 :
+		return payout_float_list(db, c, print_float, NULL, &o) == ERR_OK ? 0 :
 		    report(db, &o, 1);
 	}
 	if (strcmp(sub, "add") == 0 && argc == 7 && strcmp(argv[5], "--reference") == 0) {
-		if (payout_float_topup(db, c->sandbox, argv[3], argv[4], argv[6], &f, &o) != ERR_OK)
+		if (payout_float_topup(db, c, argv[3], argv[4], argv[6], &f, &o) != ERR_OK)
 			return report(db, &o, 2);
 		printf("%s float: %s\n", f.network, f.unlimited ? "unlimited" : f.balance);
 		return 0;
@@ -547,7 +555,7 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "verify-key") == 0 && argc == 4) {
 		struct caller who;
 
-		return apikey_authenticate(db, c->sandbox, argv[3], strlen(argv[3]),
+		return apikey_authenticate(db, c, argv[3], strlen(argv[3]),
 		    &who) == APIKEY_OK ? 0 : 1;
 	}
 	if (strcmp(cmd, "rate") == 0)

@@ -25,9 +25,10 @@
 #   "curl/..."); the network lives in lib/providers/. `file:line: includes X`.
 # - no sandbox decision in production modules: lib/**/*.{c,h} but
 #   lib/sandbox/** and lib/core/cfg.{c,h} (policy from the environment) and
-#   lib/providers/registry.{c,h} (they pick the simulators); cron/*.c;
-#   fcgi/**/*.c but the sandbox's own routes (sandbox.c, simulator.c,
-#   simulators.c). No identifier or include path there contains "sandbox" in
+#   lib/providers/registry.{c,h} (they pick the simulators); fcgi/**/*.c but
+#   the sandbox's own routes (sandbox.c, simulator.c, simulators.c). (The
+#   workers' mains in cron/ may wire the sandbox's helpers in: they name
+#   what lib/sandbox/ decides, they decide nothing.) No identifier or include path there contains "sandbox" in
 #   any case; comments (stripped by gcc -fpreprocessed) and string or char
 #   literals do not count. Prints as `file:line: names the sandbox: IDENT`.
 set -u
@@ -110,12 +111,10 @@ if [ -n "$net" ]; then echo "network in lib/domain (it lives in lib/providers/):
 # string and char literals (not on #include lines) and names what is left.
 prod=$( {
 	find lib fcgi -type f \( -name '*.c' -o -name '*.h' \)
-	for f in cron/*.c; do [ -f "$f" ] && echo "$f"; done
 } | sort | while IFS= read -r f; do
 	case "$f" in
 	lib/sandbox/* | lib/core/cfg.[ch] | lib/providers/registry.[ch]) ;;
 	lib/*) echo "$f" ;;
-	cron/*) echo "$f" ;;
 	fcgi/sandbox.c | fcgi/*/sandbox.c | fcgi/simulator.c | fcgi/*/simulator.c | \
 	    fcgi/simulators.c | fcgi/*/simulators.c) ;;
 	fcgi/*.c) echo "$f" ;;

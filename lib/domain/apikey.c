@@ -11,12 +11,6 @@
 
 #define PREFIX_LEN 8
 
-const char *
-apikey_prefix(int sandbox)
-{
-	return sandbox ? "sk_test_" : "sk_live_";
-}
-
 void
 apikey_hash(const char *s, size_t n, char *hash)
 {
@@ -27,14 +21,14 @@ apikey_hash(const char *s, size_t n, char *hash)
 }
 
 int
-apikey_generate(int sandbox, char *key, char *key_id, char *hash)
+apikey_generate(const struct cfg *cfg, char *key, char *key_id, char *hash)
 {
 	char secret[APIKEY_SECRET_CHARS + 1];
 
 	if (id_random(key_id, APIKEY_ID_CHARS + 1, "", APIKEY_ID_CHARS) != 0 ||
 	    id_random(secret, sizeof(secret), "", APIKEY_SECRET_CHARS) != 0)
 		return -1;
-	snprintf(key, APIKEY_MAX, "%s%s%s", apikey_prefix(sandbox), key_id, secret);
+	snprintf(key, APIKEY_MAX, "%s%s%s", cfg->apikey_prefix, key_id, secret);
 	apikey_hash(key, strlen(key), hash);
 	return 0;
 }
@@ -47,12 +41,13 @@ is_b62(char c)
 }
 
 int
-apikey_parse(int sandbox, const char *key, size_t n, char *key_id)
+apikey_parse(const struct cfg *cfg, const char *key, size_t n, char *key_id)
 {
 	size_t i;
 
-	if (n != PREFIX_LEN + APIKEY_ID_CHARS + APIKEY_SECRET_CHARS ||
-	    memcmp(key, apikey_prefix(sandbox), PREFIX_LEN) != 0)
+	if (strlen(cfg->apikey_prefix) != PREFIX_LEN ||
+	    n != PREFIX_LEN + APIKEY_ID_CHARS + APIKEY_SECRET_CHARS ||
+	    memcmp(key, cfg->apikey_prefix, PREFIX_LEN) != 0)
 		return -1;
 	for (i = PREFIX_LEN; i < n; i++)
 		if (!is_b62(key[i]))
@@ -63,7 +58,7 @@ apikey_parse(int sandbox, const char *key, size_t n, char *key_id)
 }
 
 enum apikey_rc
-apikey_authenticate(struct db *db, int sandbox, const char *key, size_t n,
+apikey_authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
     struct caller *caller)
 {
 	char key_id[APIKEY_ID_CHARS + 1], hash[APIKEY_HASH_HEX];
@@ -73,7 +68,7 @@ apikey_authenticate(struct db *db, int sandbox, const char *key, size_t n,
 	enum apikey_rc rc = APIKEY_BAD;
 	unsigned long long pid;
 
-	if (apikey_parse(sandbox, key, n, key_id) != 0)
+	if (apikey_parse(cfg, key, n, key_id) != 0)
 		return APIKEY_BAD;
 	apikey_hash(key, n, hash);
 	a[0] = DB_S(key_id);
@@ -94,7 +89,7 @@ apikey_authenticate(struct db *db, int sandbox, const char *key, size_t n,
 	    strlen(stored) != APIKEY_HASH_HEX - 1 ||
 	    CRYPTO_memcmp(stored, hash, APIKEY_HASH_HEX - 1) != 0)
 		goto out;
-	if (strcmp(env, sandbox ? "sandbox" : "production") != 0)
+	if (strcmp(env, cfg->environment) != 0)
 		goto out;
 	if (strict_uint(id, strlen(id), ~0ULL >> 1, &pid) != 0)
 		goto out;
@@ -118,7 +113,7 @@ out:
 static struct cached_key {
 	char key_id[APIKEY_ID_CHARS + 1];
 	char hash[APIKEY_HASH_HEX];
-	int sandbox;
+	char environment[16];       /* the key's */
 	struct caller caller;
 	long long until;            /* monotonic seconds; 0: empty */
 } cache[CACHE_SLOTS];
@@ -133,7 +128,7 @@ mono_seconds(void)
 }
 
 enum apikey_rc
-apikey_authenticate_cached(struct db *db, int sandbox, unsigned ttl, const char *key,
+apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl, const char *key,
     size_t n, struct caller *caller)
 {
 	char key_id[APIKEY_ID_CHARS + 1], hash[APIKEY_HASH_HEX];
@@ -143,14 +138,14 @@ apikey_authenticate_cached(struct db *db, int sandbox, unsigned ttl, const char 
 	size_t i;
 
 	if (ttl == 0)
-		return apikey_authenticate(db, sandbox, key, n, caller);
-	if (apikey_parse(sandbox, key, n, key_id) != 0)
+		return apikey_authenticate(db, cfg, key, n, caller);
+	if (apikey_parse(cfg, key, n, key_id) != 0)
 		return APIKEY_BAD;
 	apikey_hash(key, n, hash);
 	for (i = 0; i < CACHE_SLOTS; i++) {
 		struct cached_key *c = &cache[i];
 
-		if (c->until > now && c->sandbox == sandbox && strcmp(c->key_id, key_id) == 0 &&
+		if (c->until > now && strcmp(c->environment, cfg->environment) == 0 && strcmp(c->key_id, key_id) == 0 &&
 		    CRYPTO_memcmp(c->hash, hash, APIKEY_HASH_HEX - 1) == 0) {
 			*caller = c->caller;
 			return APIKEY_OK;
@@ -158,11 +153,11 @@ apikey_authenticate_cached(struct db *db, int sandbox, unsigned ttl, const char 
 		if (c->until < slot->until)
 			slot = c; /* the emptiest or soonest to expire */
 	}
-	if ((rc = apikey_authenticate(db, sandbox, key, n, caller)) != APIKEY_OK)
+	if ((rc = apikey_authenticate(db, cfg, key, n, caller)) != APIKEY_OK)
 		return rc;
 	memcpy(slot->key_id, key_id, sizeof(slot->key_id));
 	memcpy(slot->hash, hash, sizeof(slot->hash));
-	slot->sandbox = sandbox;
+	(void)strict_copy(slot->environment, sizeof(slot->environment), cfg->environment);
 	slot->caller = *caller;
 	slot->until = now + (long long)ttl;
 	return APIKEY_OK;

@@ -9,23 +9,25 @@
 
 #include <stddef.h>
 
-#include "store/db.h"
+#include "core/cfg.h"
 #include "domain/caller.h"
+#include "store/db.h"
 
 #define APIKEY_ID_CHARS 16
 #define APIKEY_SECRET_CHARS 40
 #define APIKEY_MAX 80
 #define APIKEY_HASH_HEX 65
 
-/* "sk_test_" in the sandbox, "sk_live_" in production. */
-const char *apikey_prefix(int sandbox);
-
 /*
+ * The environment's keys start with cfg->apikey_prefix ("sk_test_" in the
+ * sandbox, "sk_live_" in production) and are stored with
+ * cfg->environment; a key of another environment never authenticates.
+ *
  * Makes a new key for the environment: key (APIKEY_MAX bytes) gets the
  * whole key to show once; key_id the lookup id; hash the hex SHA-256.
  * Returns 0 or -1 (CSPRNG failure).
  */
-int apikey_generate(int sandbox, char *key, char *key_id, char *hash);
+int apikey_generate(const struct cfg *cfg, char *key, char *key_id, char *hash);
 
 /* Hex SHA-256 of s[0..n) into hash (APIKEY_HASH_HEX bytes). */
 void apikey_hash(const char *s, size_t n, char *hash);
@@ -34,7 +36,7 @@ void apikey_hash(const char *s, size_t n, char *hash);
  * Splits a presented key: checks its prefix belongs to this environment
  * and its shape, and copies its key id out. 0 or -1.
  */
-int apikey_parse(int sandbox, const char *key, size_t n, char *key_id);
+int apikey_parse(const struct cfg *cfg, const char *key, size_t n, char *key_id);
 
 enum apikey_rc { APIKEY_OK = 0, APIKEY_BAD, APIKEY_DB_DOWN };
 
@@ -49,10 +51,10 @@ enum apikey_rc { APIKEY_OK = 0, APIKEY_BAD, APIKEY_DB_DOWN };
  * constant time; a revoked key, or a changed tier, takes effect within ttl
  * seconds in every process (auth.key_cache_seconds).
  */
-enum apikey_rc apikey_authenticate_cached(struct db *db, int sandbox, unsigned ttl,
+enum apikey_rc apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl,
     const char *key, size_t n, struct caller *caller);
 
-enum apikey_rc apikey_authenticate(struct db *db, int sandbox,
+enum apikey_rc apikey_authenticate(struct db *db, const struct cfg *cfg,
     const char *key, size_t n, struct caller *caller);
 
 #endif

@@ -1,6 +1,5 @@
 #include "domain/ctx.h"
 
-#include <curl/curl.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -16,7 +15,7 @@ ctx_init(struct ctx *ctx, const char *program, int prepare_all)
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->program = program;
 	ctx->started = (long long)time(NULL);
-	curl_global_init(CURL_GLOBAL_DEFAULT);
+	providers_global_init();
 	if (cfg_load_default(&ctx->cfg, err, sizeof(err)) != 0) {
 		(void)strict_copy(ctx->init_error, sizeof(ctx->init_error), err);
 		log_event("error", "config: %s", err);
@@ -51,7 +50,7 @@ ctx_free(struct ctx *ctx)
 {
 	db_close(ctx->db);
 	ctx->db = NULL;
-	curl_global_cleanup();
+	providers_global_cleanup();
 }
 
 long long

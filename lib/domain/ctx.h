@@ -12,8 +12,26 @@
 #include "store/db.h"
 #include "providers/registry.h"
 
+struct ctx;
+
+/*
+ * What a program may add to the domain's steps for its environment: the
+ * sandbox's helpers (lib/sandbox/install.h) fill these in; production
+ * leaves them NULL and the domain does what production does.
+ */
+struct ctx_hooks {
+	/* The custody wallet cannot cover amount of asset for what (a
+	 * withdrawal's id). 1 when it was refilled at once (the move may be
+	 * tried again now); 0 when a refill is under way or none will come
+	 * (the move waits for its next check). NULL: it waits for an
+	 * operator, which the domain logs. */
+	int (*custody_short)(struct ctx *ctx, const char *asset, const char *amount,
+	    const char *what);
+};
+
 struct ctx {
 	struct cfg cfg;
+	struct ctx_hooks hooks;   /* NULL members: production's behaviour */
 	struct db *db;
 	struct providers prov;    /* every adapter, from config */
 	struct jwt_verifier *jwt; /* owned by the HTTP layer; NULL elsewhere */

@@ -5,17 +5,13 @@
 #include <string.h>
 #include <time.h>
 
-#include <curl/curl.h>
-
 #include "core/log.h"
-#include "core/netguard.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
 #include "domain/event.h"
 #include "domain/outbox.h"
 
 #define CLAIM_POLL_US 200000     /* how often to look for new work when idle */
-#define BODY_READ_MAX 1024       /* bytes of an answer read */
 
 static const long long policy1[] = { 60, 300, 1800, 7200, 86400 };
 static const long long policy2[] = { 1, 4, 16 };
@@ -46,48 +42,11 @@ now_us(void)
 	return (long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
 }
 
-/* One attempt in flight. */
+/* One attempt in flight: what its result is recorded against. */
 struct job {
-	CURL *h;
 	char did[24];                  /* webhook_deliveries.id */
-	char event_id[ID_MAX];
-	char *body;
-	struct curl_slist *headers, *resolve;
-	struct netguard_pin pin;
 	long long start_us;
-	size_t got;                    /* answer bytes read */
-	int capped;                    /* stopped reading at BODY_READ_MAX */
-	char errbuf[CURL_ERROR_SIZE];
 };
-
-static void
-job_free(struct job *j)
-{
-	if (j == NULL)
-		return;
-	if (j->h != NULL)
-		curl_easy_cleanup(j->h);
-	curl_slist_free_all(j->headers);
-	curl_slist_free_all(j->resolve);
-	free(j->body);
-	free(j);
-}
-
-/* Reads at most BODY_READ_MAX bytes of the answer; past that the transfer
- * stops (the status line is already in). */
-static size_t
-sink(char *p, size_t size, size_t n, void *arg)
-{
-	struct job *j = arg;
-
-	(void)p;
-	if (j->got + size * n > BODY_READ_MAX) {
-		j->capped = 1;
-		return 0;
-	}
-	j->got += size * n;
-	return size * n;
-}
 
 /* ---- recording ---- */
 
@@ -195,56 +154,37 @@ record(struct ctx *ctx, const struct delivery_policy *policy, const char *did,
 
 /* ---- sending ---- */
 
-/* Adds "name: value" to *list; -1 on low memory. */
-static int
-add_header(struct curl_slist **list, const char *name, const char *value)
-{
-	char line[160];
-	struct curl_slist *n;
-
-	snprintf(line, sizeof(line), "%s: %s", name, value);
-	if ((n = curl_slist_append(*list, line)) == NULL)
-		return -1;
-	*list = n;
-	return 0;
-}
-
 /*
- * Loads delivery did and starts its attempt in multi. Returns the job (in
- * flight), or NULL when there is nothing to send: the delivery is no
- * longer pending, or the attempt already failed (its endpoint was deleted,
- * its address is refused) and was recorded.
+ * Loads delivery did and starts its attempt through sender. 1 when it is
+ * in flight; 0 when there is nothing to send: the delivery is no longer
+ * pending, or the attempt already failed (its endpoint was deleted, its
+ * address is refused) and was recorded.
  */
-static struct job *
-start(struct ctx *ctx, CURLM *multi, const struct delivery_policy *policy,
+static int
+start(struct ctx *ctx, struct webhook_sender *sender, const struct delivery_policy *policy,
     const char *did, struct delivery_stats *st)
 {
 	struct db_arg a[1] = { DB_S(did) };
 	struct db_rows rows;
-	struct netguard_url u;
 	struct event ev;
+	struct webhook_post post;
 	struct job *j = NULL;
 	char why[200], url[2100], secret[300], sig[EVENT_SIG_HEX_LEN + 1];
-	char std[EVENT_SIG_STD_MAX], ts[24];
-	const char *active;
+	char std[EVENT_SIG_STD_MAX], h[5][EVENT_SIG_STD_MAX + 40];
+	const char *headers[6], *active;
+	char *body = NULL;
 	size_t blen = 0;
 	long long t0 = now_us();
-	int ok;
+	int ok, rc = 0;
 
 	if (db_exec(ctx->db, DB_WH_LOAD, a, 1, &rows, NULL) != DB_OK) {
 		st->errors++;
-		return NULL;
+		return 0;
 	}
 	if (rows.nrows == 0 || strcmp(db_cell(&rows, 0, 0), "pending") != 0) {
 		db_rows_free(&rows);
-		return NULL;
+		return 0;
 	}
-	if ((j = calloc(1, sizeof(*j))) == NULL) {
-		db_rows_free(&rows);
-		st->errors++;
-		return NULL;
-	}
-	(void)strict_copy(j->did, sizeof(j->did), did);
 	db_cell_copy(url, sizeof(url), &rows, 0, 1);
 	db_cell_copy(secret, sizeof(secret), &rows, 0, 2);
 	active = db_cell(&rows, 0, 3);
@@ -254,89 +194,66 @@ start(struct ctx *ctx, CURLM *multi, const struct delivery_policy *policy,
 	ev.kind = strcmp(db_cell(&rows, 0, 6), "user") == 0 ? OUTBOX_USER : OUTBOX_PARTNER;
 	db_cell_copy(ev.created_at, sizeof(ev.created_at), &rows, 0, 7);
 	ev.data = db_cell(&rows, 0, 8);
-	(void)strict_copy(j->event_id, sizeof(j->event_id), ev.id);
-	j->body = event_body(&ev, secret, strlen(secret), &blen);
+	body = event_body(&ev, secret, strlen(secret), &blen);
 	ok = active != NULL && strcmp(active, "1") == 0;
 	db_rows_free(&rows);
 	if (!ok) {
 		record(ctx, policy, did, t0, 0, "the endpoint was deleted", st);
-		goto none;
+		goto out;
 	}
-	if (j->body == NULL) {
+	if (body == NULL || (j = calloc(1, sizeof(*j))) == NULL ||
+	    event_sig_hex(secret, strlen(secret), body, blen, sig, sizeof(sig)) != 0 ||
+	    event_sig_std(secret, strlen(secret), ev.id, t0 / 1000000, body, blen, std,
+	    sizeof(std)) != 0) {
 		st->errors++;
-		goto none;
+		goto out;
 	}
-	/* the checks of registration, again, against today's DNS */
-	if (netguard_parse_url(url, ctx->cfg.sandbox, &u, why, sizeof(why)) != 0 ||
-	    netguard_resolve(&u, ctx->cfg.sandbox && ctx->cfg.wh_allow_loopback, &j->pin,
-	    why, sizeof(why)) != 0) {
-		record(ctx, policy, did, t0, 0, why, st);
-		goto none;
-	}
-	snprintf(ts, sizeof(ts), "%lld", (long long)(t0 / 1000000));
-	if (event_sig_hex(secret, strlen(secret), j->body, blen, sig, sizeof(sig)) != 0 ||
-	    event_sig_std(secret, strlen(secret), ev.id, t0 / 1000000, j->body, blen, std,
-	    sizeof(std)) != 0 ||
-	    add_header(&j->headers, "Content-Type", "application/json") != 0 ||
-	    add_header(&j->headers, "Expect", "") != 0 ||
-	    add_header(&j->headers, "X-Cediramp-Event", ev.type) != 0 ||
-	    add_header(&j->headers, "X-Cediramp-Signature", sig) != 0 ||
-	    add_header(&j->headers, "webhook-id", ev.id) != 0 ||
-	    add_header(&j->headers, "webhook-timestamp", ts) != 0 ||
-	    add_header(&j->headers, "webhook-signature", std) != 0 ||
-	    (j->h = curl_easy_init()) == NULL ||
-	    netguard_curl_pin(j->h, &j->pin, &j->resolve) != 0) {
-		st->errors++;
-		goto none;
-	}
-	curl_easy_setopt(j->h, CURLOPT_URL, url);
-	curl_easy_setopt(j->h, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(j->h, CURLOPT_FOLLOWLOCATION, 0L);
-	curl_easy_setopt(j->h, CURLOPT_POSTFIELDS, j->body);
-	curl_easy_setopt(j->h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)blen);
-	curl_easy_setopt(j->h, CURLOPT_HTTPHEADER, j->headers);
-	curl_easy_setopt(j->h, CURLOPT_USERAGENT, "cediramp-webhooks/" CEDIRAMP_VERSION);
-	curl_easy_setopt(j->h, CURLOPT_TIMEOUT_MS, (long)policy->timeout_ms);
-	curl_easy_setopt(j->h, CURLOPT_WRITEFUNCTION, sink);
-	curl_easy_setopt(j->h, CURLOPT_WRITEDATA, j);
-	curl_easy_setopt(j->h, CURLOPT_ERRORBUFFER, j->errbuf);
-	curl_easy_setopt(j->h, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(j->h, CURLOPT_PRIVATE, j);
+	(void)strict_copy(j->did, sizeof(j->did), did);
 	j->start_us = t0;
-	if (curl_multi_add_handle(multi, j->h) != CURLM_OK) {
+	snprintf(h[0], sizeof(h[0]), "X-Cediramp-Event: %s", ev.type);
+	snprintf(h[1], sizeof(h[1]), "X-Cediramp-Signature: %s", sig);
+	snprintf(h[2], sizeof(h[2]), "webhook-id: %s", ev.id);
+	snprintf(h[3], sizeof(h[3]), "webhook-timestamp: %lld", t0 / 1000000);
+	snprintf(h[4], sizeof(h[4]), "webhook-signature: %s", std);
+	headers[0] = h[0], headers[1] = h[1], headers[2] = h[2];
+	headers[3] = h[3], headers[4] = h[4], headers[5] = NULL;
+	post = (struct webhook_post){ url, body, blen, headers, j };
+	switch (ctx->prov.webhooks->start(sender, &post, why, sizeof(why))) {
+	case 0:
+		j = NULL; /* the sender's until its result comes back */
+		rc = 1;
+		break;
+	case -1:
+		record(ctx, policy, did, t0, 0, why, st);
+		break;
+	default:
 		st->errors++;
-		goto none;
+		break;
 	}
-	return j;
-none:
-	job_free(j);
-	return NULL;
+out:
+	free(j);
+	free(body);
+	return rc;
 }
 
-/* Records a finished transfer of job j (result rc) and frees it. */
-static void
-finish(struct ctx *ctx, CURLM *multi, const struct delivery_policy *policy,
-    struct job *j, CURLcode rc, struct delivery_stats *st)
-{
-	long status = 0;
-	char why[CURL_ERROR_SIZE + 40];
+struct ended {
+	struct ctx *ctx;
+	const struct delivery_policy *policy;
+	struct delivery_stats *st;
+	int n;
+};
 
-	curl_easy_getinfo(j->h, CURLINFO_RESPONSE_CODE, &status);
-	curl_multi_remove_handle(multi, j->h);
-	if (rc == CURLE_OK || (rc == CURLE_WRITE_ERROR && j->capped && status != 0)) {
-		record(ctx, policy, j->did, j->start_us, status, NULL, st);
-	} else {
-		if (rc == CURLE_OPERATION_TIMEDOUT)
-			snprintf(why, sizeof(why), "timed out after %lld ms",
-			    policy->timeout_ms);
-		else if (rc == CURLE_COULDNT_CONNECT && j->errbuf[0] == '\0')
-			snprintf(why, sizeof(why), "could not connect");
-		else
-			snprintf(why, sizeof(why), "%s",
-			    j->errbuf[0] ? j->errbuf : curl_easy_strerror(rc));
-		record(ctx, policy, j->did, j->start_us, 0, why, st);
-	}
-	job_free(j);
+/* Records an attempt the sender ended. */
+static void
+ended(const struct webhook_result *r, void *arg)
+{
+	struct ended *e = arg;
+	struct job *j = r->tag;
+
+	record(e->ctx, e->policy, j->did, j->start_us, r->status, r->status ? NULL : r->error,
+	    e->st);
+	free(j);
+	e->n++;
 }
 
 /* Microseconds until a pending delivery falls due (0: now), or -1 when
@@ -367,20 +284,22 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 	long long deadline = now_us() + (long long)ctx->cfg.wh_drain_seconds * 1000000LL;
 	long long next_claim = 0;
 	int max = (int)ctx->cfg.wh_max_in_flight, in_flight = 0, rc = 0;
+	const struct webhook_sender_ops *ops = ctx->prov.webhooks;
+	struct webhook_sender *sender = NULL;
 	char (*ids)[24] = NULL;
-	CURLM *multi = NULL;
+	struct ended done;
 
 	memset(st, 0, sizeof(*st));
 	delivery_policy(&ctx->cfg, &policy);
-	if ((multi = curl_multi_init()) == NULL ||
+	done = (struct ended){ ctx, &policy, st, 0 };
+	if ((sender = ops->open(policy.timeout_ms, ctx->cfg.wh_allow_http,
+	    (int)ctx->cfg.wh_allow_loopback)) == NULL ||
 	    (ids = calloc((size_t)max, sizeof(*ids))) == NULL) {
 		rc = -1;
 		goto out;
 	}
 	for (;;) {
 		long long now = now_us();
-		CURLMsg *m;
-		int left, running;
 
 		if (now < deadline && in_flight < max && now >= next_claim) {
 			int want = max - in_flight, got, i;
@@ -395,8 +314,7 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 				}
 			}
 			for (i = 0; i < got; i++)
-				if (start(ctx, multi, &policy, ids[i], st) != NULL)
-					in_flight++;
+				in_flight += start(ctx, sender, &policy, ids[i], st);
 			/* a full batch: more may be waiting; else look again shortly */
 			next_claim = got == want ? now : now + CLAIM_POLL_US;
 		}
@@ -421,23 +339,13 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 			}
 			continue;
 		}
-		curl_multi_perform(multi, &running);
-		while ((m = curl_multi_info_read(multi, &left)) != NULL) {
-			struct job *j = NULL;
-
-			if (m->msg != CURLMSG_DONE)
-				continue;
-			curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&j);
-			finish(ctx, multi, &policy, j, m->data.result, st);
-			in_flight--;
+		done.n = 0;
+		in_flight = (int)ops->poll(sender, 50, ended, &done);
+		if (done.n > 0)
 			next_claim = now; /* the next event of its resource may go now */
-		}
-		if (in_flight > 0)
-			curl_multi_poll(multi, NULL, 0, 50, NULL);
 	}
 out:
 	free(ids);
-	if (multi != NULL)
-		curl_multi_cleanup(multi);
+	ops->close(sender);
 	return rc;
 }

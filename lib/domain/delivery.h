@@ -1,21 +1,16 @@
 /*
  * delivery: the webhooks worker's work (cron/webhooks). Claims due
  * deliveries (SELECT ... FOR UPDATE SKIP LOCKED, then a lease of
- * webhooks.lease_seconds), sends up to webhooks.max_in_flight at once with
- * libcurl multi, and records every attempt:
+ * webhooks.lease_seconds), sends up to webhooks.max_in_flight at once
+ * through the registry's webhook sender (providers/webhook_http.h, which
+ * owns the network: the pinned, re-checked addresses, the timeout, the
+ * capped read), and records every attempt:
  *
  *   - any 2xx answer delivers it;
  *   - anything else (another status, a timeout, a refused address, no
  *     connection) is a failed attempt: the next one is due after the
  *     retry policy's next delay (DESIGN decision 3), or, when the policy
  *     has no delay left, the delivery is failed.
- *
- * Each attempt: the URL is parsed and its host resolved again, every
- * address checked (core/netguard.h), and the connection pinned to the
- * addresses checked (CURLOPT_RESOLVE, and an open-socket callback that
- * refuses any other), so DNS rebinding cannot move it; no redirect is
- * followed, no proxy used, at most 1 KiB of the answer is read, and the
- * attempt ends after webhooks.timeout_seconds.
  *
  * An endpoint gets the events about one resource (a withdrawal, a payout,
  * an intent: the event's ref_id) in the order they happened: a delivery is

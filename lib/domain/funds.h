@@ -16,9 +16,11 @@
 
 #define FUNDS_REFERENCE_MAX 100
 #define FUNDS_DEPOSIT_MAX "1000000" /* the most one deposit may credit */
-#define FUNDS_SANDBOX_START "10000" /* USDT and USDC of a new sandbox partner */
-
-enum funds_source { FUNDS_SEED = 0, FUNDS_SANDBOX, FUNDS_OPERATOR, FUNDS_CHAIN };
+/* Where a deposit came from: a new partner's starting coins; the test
+ * deposit helper (POST /v1/sandbox/deposits); an operator's credit of a
+ * real deposit; the deposits worker reading the chain. Stored by name
+ * ("seed", "sandbox", "operator", "chain"). */
+enum funds_source { FUNDS_SEED = 0, FUNDS_TEST, FUNDS_OPERATOR, FUNDS_CHAIN };
 
 struct funds_deposit {
 	char id[ID_MAX];

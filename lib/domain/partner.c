@@ -12,13 +12,6 @@
 
 #define PUBLIC_ID_PREFIX "pt_"
 
-/* The environments column's value for this environment. */
-static const char *
-env_name(int sandbox)
-{
-	return sandbox ? "sandbox" : "production";
-}
-
 /* 1 when s is shaped like a partner's public id: "pt_" and base62. */
 static int
 public_id_ok(const char *s)
@@ -39,9 +32,9 @@ key_id_ok(const char *s)
  * key of this environment. ERR_OK or ERR_INTERNAL (no random bytes).
  */
 static enum err
-new_key(int sandbox, struct partner_key *out, char *hash, struct outcome *o)
+new_key(const struct cfg *cfg, struct partner_key *out, char *hash, struct outcome *o)
 {
-	if (apikey_generate(sandbox, out->key, out->key_id, hash) != 0)
+	if (apikey_generate(cfg, out->key, out->key_id, hash) != 0)
 		return outcome_fail(o, ERR_INTERNAL, "no random bytes for a key");
 	return ERR_OK;
 }
@@ -63,12 +56,13 @@ struct create {
 	const char *name, *tier, *env;
 	const struct partner_key *key;
 	const char *hash;
-	int funded;
+	const char *start_funds;   /* USDT and USDC to start with, or NULL */
 };
 
-/* A new sandbox partner's starting coins, as deposits of source "seed". */
+/* A new partner's starting coins, amount of each, as deposits of source
+ * "seed". */
 static int
-fund(struct db *db, long long partner_id, const char *public_id)
+fund(struct db *db, long long partner_id, const char *public_id, const char *amount)
 {
 	static const char *const coins[] = { "USDT", "USDC" };
 	struct funds_deposit d;
@@ -78,14 +72,14 @@ fund(struct db *db, long long partner_id, const char *public_id)
 
 	for (i = 0; i < sizeof(coins) / sizeof(coins[0]); i++) {
 		snprintf(ref, sizeof(ref), "seed:%s:%s", public_id, coins[i]);
-		if ((rc = funds_deposit_tx(db, partner_id, coins[i], FUNDS_SANDBOX_START ".000000",
-		    ref, FUNDS_SEED, &d)) != DB_OK)
+		if ((rc = funds_deposit_tx(db, partner_id, coins[i], amount, ref, FUNDS_SEED,
+		    &d)) != DB_OK)
 			return rc;
 	}
 	return DB_OK;
 }
 
-/* The partner row, its first key and (funded) its starting coins; a re-run
+/* The partner row, its first key and its starting coins; a re-run
  * starts over (nothing kept). */
 static int
 create_tx(struct db *db, void *arg)
@@ -104,12 +98,14 @@ create_tx(struct db *db, void *arg)
 	if ((rc = insert_key(db, (long long)res.insert_id, c->key->key_id, c->hash,
 	    c->env)) != DB_OK)
 		return rc;
-	return c->funded ? fund(db, (long long)res.insert_id, c->key->public_id) : DB_OK;
+	if (c->start_funds == NULL)
+		return DB_OK;
+	return fund(db, (long long)res.insert_id, c->key->public_id, c->start_funds);
 }
 
 enum err
-partner_create(struct db *db, int sandbox, const char *name, const char *tier,
-    int funded, struct partner_key *out, struct outcome *o)
+partner_create(struct db *db, const struct cfg *cfg, const char *name, const char *tier,
+    const char *start_funds, struct partner_key *out, struct outcome *o)
 {
 	char hash[APIKEY_HASH_HEX];
 	struct create c;
@@ -128,14 +124,14 @@ partner_create(struct db *db, int sandbox, const char *name, const char *tier,
 		    "basic, verified or enterprise");
 	if (id_new(out->public_id, sizeof(out->public_id), PUBLIC_ID_PREFIX) != 0)
 		return outcome_fail(o, ERR_INTERNAL, "no random bytes for an id");
-	if (new_key(sandbox, out, hash, o) != ERR_OK)
+	if (new_key(cfg, out, hash, o) != ERR_OK)
 		goto wipe;
 	c.name = name;
 	c.tier = tier;
-	c.env = env_name(sandbox);
+	c.env = cfg->environment;
 	c.key = out;
 	c.hash = hash;
-	c.funded = sandbox && funded;
+	c.start_funds = start_funds;
 	if ((rc = db_tx(db, create_tx, &c)) != DB_OK) {
 		(void)domain_db_fail(o, rc, "store the partner");
 		goto wipe;
@@ -172,7 +168,7 @@ find_partner(struct db *db, const char *public_id, const char *env,
 }
 
 enum err
-partner_credit(struct db *db, int sandbox, const char *public_id,
+partner_credit(struct db *db, const struct cfg *cfg, const char *public_id,
     const char *currency, const char *amount, const char *reference,
     struct funds_deposit *out, struct outcome *o)
 {
@@ -185,7 +181,7 @@ partner_credit(struct db *db, int sandbox, const char *public_id,
 		return outcome_field(o, ERR_VALIDATION, "partner_id", "pt_ and base62 characters");
 	if (reference == NULL)
 		return outcome_field(o, ERR_VALIDATION, "reference", "required");
-	rc = find_partner(db, public_id, env_name(sandbox), &id);
+	rc = find_partner(db, public_id, cfg->environment, &id);
 	if (rc < 0)
 		return domain_db_fail(o, -rc, "find the partner");
 	if (rc == 0)
@@ -198,7 +194,7 @@ partner_credit(struct db *db, int sandbox, const char *public_id,
 }
 
 enum err
-partner_issue_key(struct db *db, int sandbox, const char *public_id,
+partner_issue_key(struct db *db, const struct cfg *cfg, const char *public_id,
     struct partner_key *out, struct outcome *o)
 {
 	char hash[APIKEY_HASH_HEX];
@@ -210,16 +206,16 @@ partner_issue_key(struct db *db, int sandbox, const char *public_id,
 	if (!public_id_ok(public_id))
 		return outcome_field(o, ERR_VALIDATION, "partner_id",
 		    "a partner id (pt_...)");
-	rc = find_partner(db, public_id, env_name(sandbox), &id);
+	rc = find_partner(db, public_id, cfg->environment, &id);
 	if (rc < 0)
 		return domain_db_fail(o, -rc, "find the partner");
 	if (rc == 0)
 		return outcome_fail(o, ERR_NOT_FOUND,
 		    "no partner %s in this environment", public_id);
 	(void)strict_copy(out->public_id, sizeof(out->public_id), public_id);
-	if (new_key(sandbox, out, hash, o) != ERR_OK)
+	if (new_key(cfg, out, hash, o) != ERR_OK)
 		goto wipe;
-	if ((rc = insert_key(db, id, out->key_id, hash, env_name(sandbox))) != DB_OK) {
+	if ((rc = insert_key(db, id, out->key_id, hash, cfg->environment)) != DB_OK) {
 		(void)domain_db_fail(o, rc, "store the key");
 		goto wipe;
 	}
@@ -296,7 +292,7 @@ partner_list(struct db *db, partner_row_fn fn, void *arg, struct outcome *o)
 /* The partner row of public_id in this environment into *id, and the
  * address (lowercase) into addr: ERR_OK or the error in o. */
 static enum err
-wallet_args(struct db *db, int sandbox, const char *public_id, const char *address,
+wallet_args(struct db *db, const struct cfg *cfg, const char *public_id, const char *address,
     long long *id, char addr[43], struct outcome *o)
 {
 	int rc;
@@ -311,7 +307,7 @@ wallet_args(struct db *db, int sandbox, const char *public_id, const char *addre
 		(void)strict_copy(addr, 43, address);
 		evm_addr_lower(addr);
 	}
-	rc = find_partner(db, public_id, env_name(sandbox), id);
+	rc = find_partner(db, public_id, cfg->environment, id);
 	if (rc < 0)
 		return domain_db_fail(o, -rc, "find the partner");
 	if (rc == 0)
@@ -321,7 +317,7 @@ wallet_args(struct db *db, int sandbox, const char *public_id, const char *addre
 }
 
 enum err
-partner_wallet_add(struct db *db, int sandbox, const char *public_id, const char *address,
+partner_wallet_add(struct db *db, const struct cfg *cfg, const char *public_id, const char *address,
     struct outcome *o)
 {
 	char addr[43];
@@ -332,7 +328,7 @@ partner_wallet_add(struct db *db, int sandbox, const char *public_id, const char
 	enum err e;
 	int rc;
 
-	if ((e = wallet_args(db, sandbox, public_id, address, &id, addr, o)) != ERR_OK)
+	if ((e = wallet_args(db, cfg, public_id, address, &id, addr, o)) != ERR_OK)
 		return e;
 	a[0] = DB_S(addr);
 	a[1] = DB_I(id);
@@ -357,7 +353,7 @@ partner_wallet_add(struct db *db, int sandbox, const char *public_id, const char
 }
 
 enum err
-partner_wallet_remove(struct db *db, int sandbox, const char *public_id,
+partner_wallet_remove(struct db *db, const struct cfg *cfg, const char *public_id,
     const char *address, struct outcome *o)
 {
 	char addr[43];
@@ -367,7 +363,7 @@ partner_wallet_remove(struct db *db, int sandbox, const char *public_id,
 	enum err e;
 	int rc;
 
-	if ((e = wallet_args(db, sandbox, public_id, address, &id, addr, o)) != ERR_OK)
+	if ((e = wallet_args(db, cfg, public_id, address, &id, addr, o)) != ERR_OK)
 		return e;
 	a[0] = DB_S(addr);
 	a[1] = DB_I(id);
@@ -380,7 +376,7 @@ partner_wallet_remove(struct db *db, int sandbox, const char *public_id,
 }
 
 enum err
-partner_wallet_list(struct db *db, int sandbox, const char *public_id,
+partner_wallet_list(struct db *db, const struct cfg *cfg, const char *public_id,
     partner_wallet_fn fn, void *arg, struct outcome *o)
 {
 	struct db_arg a[2] = { DB_NULL, DB_NULL };
@@ -392,7 +388,7 @@ partner_wallet_list(struct db *db, int sandbox, const char *public_id,
 
 	outcome_init(o);
 	if (public_id != NULL) {
-		if ((e = wallet_args(db, sandbox, public_id, NULL, &id, NULL, o)) != ERR_OK)
+		if ((e = wallet_args(db, cfg, public_id, NULL, &id, NULL, o)) != ERR_OK)
 			return e;
 		a[0] = DB_I(id);
 		a[1] = DB_I(id);

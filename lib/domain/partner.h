@@ -34,15 +34,16 @@ struct partner_key {
 /*
  * Creates a partner named name (1 to PARTNER_NAME_MAX printable ASCII
  * characters) with tier (basic, verified or enterprise; NULL is basic) in
- * the environment sandbox selects, and its first API key, in one
- * transaction: either both rows exist afterwards or neither does. In the
- * sandbox and when funded, the same transaction credits its starting
- * coins (FUNDS_SANDBOX_START USDT and USDC). On ERR_OK, out holds the new
- * public id and key. Validation failures name the field ("name", "tier")
- * in o's context.
+ * cfg's environment, and its first API key, in one transaction: either
+ * both rows exist afterwards or neither does. With start_funds (trusted:
+ * an amount with 6 places; NULL: none) the same transaction credits that
+ * much USDT and USDC, as deposits of source "seed" (the sandbox's
+ * starting coins). On ERR_OK, out holds the new public id and key.
+ * Validation failures name the field ("name", "tier") in o's context.
  */
-enum err partner_create(struct db *db, int sandbox, const char *name,
-    const char *tier, int funded, struct partner_key *out, struct outcome *o);
+enum err partner_create(struct db *db, const struct cfg *cfg, const char *name,
+    const char *tier, const char *start_funds, struct partner_key *out,
+    struct outcome *o);
 
 /*
  * Credits a real deposit of amount currency (USDT or USDC) to the partner
@@ -54,7 +55,7 @@ enum err partner_create(struct db *db, int sandbox, const char *name,
  * and it is assigned to the partner in the same transaction
  * (chain_deposit_assign).
  */
-enum err partner_credit(struct db *db, int sandbox, const char *public_id,
+enum err partner_credit(struct db *db, const struct cfg *cfg, const char *public_id,
     const char *currency, const char *amount, const char *reference,
     struct funds_deposit *out, struct outcome *o);
 
@@ -64,7 +65,7 @@ enum err partner_credit(struct db *db, int sandbox, const char *public_id,
  * a malformed id, ERR_NOT_FOUND when no such partner exists in this
  * environment. On ERR_OK, out holds the partner's id and the new key.
  */
-enum err partner_issue_key(struct db *db, int sandbox, const char *public_id,
+enum err partner_issue_key(struct db *db, const struct cfg *cfg, const char *public_id,
     struct partner_key *out, struct outcome *o);
 
 /*
@@ -85,16 +86,16 @@ enum err partner_revoke(struct db *db, const char *which,
  * when the partner has no such address. Both: ERR_VALIDATION,
  * ERR_NOT_FOUND for the partner.
  */
-enum err partner_wallet_add(struct db *db, int sandbox, const char *public_id,
+enum err partner_wallet_add(struct db *db, const struct cfg *cfg, const char *public_id,
     const char *address, struct outcome *o);
-enum err partner_wallet_remove(struct db *db, int sandbox, const char *public_id,
+enum err partner_wallet_remove(struct db *db, const struct cfg *cfg, const char *public_id,
     const char *address, struct outcome *o);
 
 /* Calls fn(address, public id, created_at, arg) for each registered
  * address (of public_id only, when not NULL), by partner then address. */
 typedef void (*partner_wallet_fn)(const char *address, const char *public_id,
     const char *created_at, void *arg);
-enum err partner_wallet_list(struct db *db, int sandbox, const char *public_id,
+enum err partner_wallet_list(struct db *db, const struct cfg *cfg, const char *public_id,
     partner_wallet_fn fn, void *arg, struct outcome *o);
 
 /* One partner as partner_list shows it. */

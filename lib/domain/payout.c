@@ -382,7 +382,7 @@ answer:
 /* ---- a partner withdrawal's payout (domain/withdrawal.c) ---- */
 
 int
-payout_add_withdrawal(struct db *db, int sandbox, const struct payout_wd *w,
+payout_add_withdrawal(struct db *db, const struct cfg *cfg, const struct payout_wd *w,
     char id[ID_MAX], int *covered)
 {
 	char ref[MOMO_REF_LEN + 1];
@@ -401,7 +401,7 @@ payout_add_withdrawal(struct db *db, int sandbox, const struct payout_wd *w,
 	a[6] = DB_S(ref);
 	if ((rc = db_exec(db, DB_PAYOUT_INSERT_WITHDRAWAL, a, 7, NULL, NULL)) != DB_OK)
 		return rc;
-	return payout_float_draw(db, sandbox, w->network, w->amount, id, covered);
+	return payout_float_draw(db, cfg, w->network, w->amount, id, covered);
 }
 
 int
@@ -459,7 +459,7 @@ payout_check_later(struct ctx *ctx, const char *id)
 struct start {
 	const struct payout *p;
 	long long lease_seconds;
-	int sandbox;
+	const struct cfg *cfg;
 	int *short_of_funds;
 	int *short_of_float;
 };
@@ -497,7 +497,7 @@ start_tx(struct db *db, void *arg)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL;
-	if ((rc = payout_float_draw(db, st->sandbox, p->provider, p->amount, p->id,
+	if ((rc = payout_float_draw(db, st->cfg, p->provider, p->amount, p->id,
 	    &covered)) != DB_OK)
 		return rc;
 	if (!covered) {
@@ -517,7 +517,7 @@ payout_hold(struct ctx *ctx, const struct payout *p, int *short_of_funds,
 
 	st.p = p;
 	st.lease_seconds = ctx_call_lease(ctx);
-	st.sandbox = ctx->cfg.sandbox;
+	st.cfg = &ctx->cfg;
 	st.short_of_funds = short_of_funds;
 	st.short_of_float = short_of_float;
 	return db_tx(ctx->db, start_tx, &st);

@@ -158,7 +158,7 @@ struct payout_wd {
 /* Inside the caller's transaction: the pending payout of a withdrawal and
  * its draw on the network's float (*covered 0: the float is short, the
  * caller rolls back). Its id into id. DB_OK or the database's error. */
-int payout_add_withdrawal(struct db *db, int sandbox, const struct payout_wd *w,
+int payout_add_withdrawal(struct db *db, const struct cfg *cfg, const struct payout_wd *w,
     char id[ID_MAX], int *covered);
 
 /* Inside the caller's transaction: pending -> processing, leased to the

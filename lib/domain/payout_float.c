@@ -10,7 +10,7 @@
 #define SETTING_SUFFIX ".float"
 
 enum db_rc
-payout_float_draw(struct db *db, int sandbox, const char *network, const char *amount,
+payout_float_draw(struct db *db, const struct cfg *cfg, const char *network, const char *amount,
     const char *payout_id, int *covered)
 {
 	struct db_arg a[5] = { DB_S(amount), DB_S(network), DB_S(amount) };
@@ -38,7 +38,7 @@ payout_float_draw(struct db *db, int sandbox, const char *network, const char *a
 	if ((rc = db_exec(db, DB_PFLOAT_LOCK, a, 1, &rows, NULL)) != DB_OK)
 		return rc;
 	if (rows.nrows == 0)
-		*covered = sandbox != 0;
+		*covered = cfg->payout_float_unlimited;
 	else
 		*covered = (v = db_cell(&rows, 0, 1)) != NULL && strcmp(v, "1") == 0;
 	db_rows_free(&rows);
@@ -80,7 +80,7 @@ payout_float_restore(struct db *db, const char *payout_id)
 
 /* The float row of network, locked, into out (the default when absent). */
 static enum db_rc
-read_row(struct db *db, int sandbox, const char *network, struct payout_float_row *out)
+read_row(struct db *db, const struct cfg *cfg, const char *network, struct payout_float_row *out)
 {
 	struct db_arg a[1] = { DB_S(network) };
 	struct db_rows rows;
@@ -93,7 +93,7 @@ read_row(struct db *db, int sandbox, const char *network, struct payout_float_ro
 		return rc;
 	if (rows.nrows == 0) {
 		(void)strict_copy(out->balance, sizeof(out->balance), "0.00");
-		out->unlimited = sandbox != 0;
+		out->unlimited = cfg->payout_float_unlimited;
 	} else {
 		v = db_cell(&rows, 0, 0);
 		if (v == NULL || money_normalize(v, 2, 2, out->balance, sizeof(out->balance)) != 0)
@@ -119,7 +119,7 @@ parse_ghs(const char *amount, int zero_ok, char *out, size_t cap)
 }
 
 struct topup {
-	int sandbox;
+	const struct cfg *cfg;
 	const char *network, *amount, *reference;
 	struct payout_float_row row;
 };
@@ -142,14 +142,14 @@ topup_tx(struct db *db, void *arg)
 		return rc;
 	a[0] = DB_S(t->network);
 	a[1] = DB_S(t->amount);
-	a[2] = DB_I(t->sandbox != 0); /* a first row: the environment's default */
+	a[2] = DB_I(t->cfg->payout_float_unlimited); /* a first row: the default */
 	if ((rc = db_exec(db, DB_PFLOAT_TOPUP, a, 3, NULL, NULL)) != DB_OK)
 		return rc;
-	return read_row(db, t->sandbox, t->network, &t->row);
+	return read_row(db, t->cfg, t->network, &t->row);
 }
 
 enum err
-payout_float_topup(struct db *db, int sandbox, const char *network, const char *amount,
+payout_float_topup(struct db *db, const struct cfg *cfg, const char *network, const char *amount,
     const char *reference, struct payout_float_row *out, struct outcome *o)
 {
 	char value[MONEY_MAX_TEXT];
@@ -169,7 +169,7 @@ payout_float_topup(struct db *db, int sandbox, const char *network, const char *
 		return outcome_field(o, ERR_VALIDATION, "reference",
 		    "1 to 100 printable characters");
 	memset(&t, 0, sizeof(t));
-	t.sandbox = sandbox;
+	t.cfg = cfg;
 	t.network = network;
 	t.amount = value;
 	t.reference = reference;
@@ -196,7 +196,8 @@ payout_float_is_setting(const char *name)
 }
 
 struct set {
-	int sandbox, unlimited;
+	const struct cfg *cfg;
+	int unlimited;
 	const char *network, *balance;
 	struct payout_float_row row;
 };
@@ -210,11 +211,11 @@ set_tx(struct db *db, void *arg)
 
 	if ((rc = db_exec(db, DB_PFLOAT_SET, a, 3, NULL, NULL)) != DB_OK)
 		return rc;
-	return read_row(db, s->sandbox, s->network, &s->row);
+	return read_row(db, s->cfg, s->network, &s->row);
 }
 
 enum err
-payout_float_sim_set(struct db *db, int sandbox, const char *name, const char *value,
+payout_float_set(struct db *db, const struct cfg *cfg, const char *name, const char *value,
     struct payout_float_row *out, struct outcome *o)
 {
 	const struct network *n = NULL;
@@ -224,9 +225,6 @@ payout_float_sim_set(struct db *db, int sandbox, const char *name, const char *v
 	int rc;
 
 	outcome_init(o);
-	if (!sandbox)
-		return outcome_fail(o, ERR_FORBIDDEN,
-		    "simulator settings exist only in the sandbox");
 	if (payout_float_is_setting(name) && (len = strlen(name) - p - s) < sizeof(network)) {
 		memcpy(network, name + p, len);
 		network[len] = '\0';
@@ -236,7 +234,7 @@ payout_float_sim_set(struct db *db, int sandbox, const char *name, const char *v
 		return outcome_field(o, ERR_VALIDATION, "name",
 		    "momo.MTN.float, momo.TELECEL.float or momo.AIRTELTIGO.float");
 	memset(&st, 0, sizeof(st));
-	st.sandbox = sandbox;
+	st.cfg = cfg;
 	st.network = n->id;
 	if (value != NULL && strcmp(value, "unlimited") == 0) {
 		st.unlimited = 1;
@@ -256,7 +254,7 @@ payout_float_sim_set(struct db *db, int sandbox, const char *name, const char *v
 }
 
 enum err
-payout_float_list(struct db *db, int sandbox, payout_float_row_fn fn, void *arg,
+payout_float_list(struct db *db, const struct cfg *cfg, payout_float_row_fn fn, void *arg,
     struct outcome *o)
 {
 	struct payout_float_row r;
@@ -273,7 +271,7 @@ payout_float_list(struct db *db, int sandbox, payout_float_row_fn fn, void *arg,
 		memset(&r, 0, sizeof(r));
 		(void)strict_copy(r.network, sizeof(r.network), catalog_networks[i].id);
 		(void)strict_copy(r.balance, sizeof(r.balance), "0.00");
-		r.unlimited = sandbox != 0;
+		r.unlimited = cfg->payout_float_unlimited;
 		for (j = 0; j < rows.nrows; j++) {
 			if ((v = db_cell(&rows, j, 0)) == NULL || strcmp(v, r.network) != 0)
 				continue;

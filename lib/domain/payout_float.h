@@ -14,14 +14,16 @@
  * - Operators top a float up under a unique reference (`cediramp-admin
  *   float add`); the sandbox sets it outright (`sim set momo.<NET>.float`).
  *
- * A network without a row has its environment's default: production 0 and
- * limited (operators must top it up before anything is paid), the sandbox
- * unlimited. Every change of a limited float is journalled in
- * payout_float_moves (top-ups, draws, restores).
+ * A network without a row has its environment's default
+ * (cfg->payout_float_unlimited): production 0 and limited (operators must
+ * top it up before anything is paid), the sandbox unlimited. Every change
+ * of a limited float is journalled in payout_float_moves (top-ups, draws,
+ * restores).
  */
 #ifndef CEDIRAMP_PAYOUT_FLOAT_H
 #define CEDIRAMP_PAYOUT_FLOAT_H
 
+#include "core/cfg.h"
 #include "core/money.h"
 #include "core/outcome.h"
 #include "store/db.h"
@@ -45,7 +47,7 @@ struct payout_float_row {
  * ends, so concurrent payouts are serialised on it and never overdraw it.
  * Returns DB_OK or the database's error.
  */
-enum db_rc payout_float_draw(struct db *db, int sandbox, const char *network,
+enum db_rc payout_float_draw(struct db *db, const struct cfg *cfg, const char *network,
     const char *amount, const char *payout_id, int *covered);
 
 /*
@@ -63,22 +65,22 @@ enum db_rc payout_float_restore(struct db *db, const char *payout_id);
  * it. ERR_VALIDATION (o names the field; nothing written),
  * ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
-enum err payout_float_topup(struct db *db, int sandbox, const char *network,
+enum err payout_float_topup(struct db *db, const struct cfg *cfg, const char *network,
     const char *amount, const char *reference, struct payout_float_row *out,
     struct outcome *o);
 
 /* Whether name is a float's simulator setting, "momo.<...>.float" (any
- * network: payout_float_sim_set judges it). */
+ * network: payout_float_set judges it). */
 int payout_float_is_setting(const char *name);
 
 /*
- * Sandbox only: the simulator setting "momo.<NETWORK>.float" = value sets
- * that network's float outright: "unlimited", or a limited balance
- * (a decimal >= 0 with at most 2 places). On ERR_OK out (may be NULL) is
- * the float. ERR_FORBIDDEN (not the sandbox), ERR_VALIDATION (nothing
- * written), ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
+ * The setting "momo.<NETWORK>.float" = value sets that network's float
+ * outright: "unlimited", or a limited balance (a decimal >= 0 with at
+ * most 2 places); the sandbox's simulator settings offer it (`sim set`),
+ * production never does. On ERR_OK out (may be NULL) is the float.
+ * ERR_VALIDATION (nothing written), ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
-enum err payout_float_sim_set(struct db *db, int sandbox, const char *name,
+enum err payout_float_set(struct db *db, const struct cfg *cfg, const char *name,
     const char *value, struct payout_float_row *out, struct outcome *o);
 
 /* Called once per network, in the catalog's order; non-zero stops the walk. */
@@ -88,7 +90,7 @@ typedef int (*payout_float_row_fn)(const struct payout_float_row *r, void *arg);
  * Every network's float, a network without a row shown with its
  * environment's default. ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
-enum err payout_float_list(struct db *db, int sandbox, payout_float_row_fn fn, void *arg,
+enum err payout_float_list(struct db *db, const struct cfg *cfg, payout_float_row_fn fn, void *arg,
     struct outcome *o);
 
 #endif

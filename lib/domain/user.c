@@ -27,7 +27,7 @@ fill_caller(const struct db_rows *rows, const char *wallet_id,
 }
 
 enum db_rc
-user_resolve(struct db *db, const char *wallet_id, int sandbox,
+user_resolve(struct db *db, const char *wallet_id, const char *start_tier,
     struct caller *caller)
 {
 	struct db_arg a[2];
@@ -50,7 +50,7 @@ user_resolve(struct db *db, const char *wallet_id, int sandbox,
 			return DB_OK;
 		}
 		db_rows_free(&rows);
-		a[1] = DB_S(sandbox ? "basic" : "none");
+		a[1] = DB_S(start_tier);
 		rc = db_exec(db, DB_USER_INSERT, a, 2, NULL, NULL);
 		if (rc != DB_OK)
 			return rc;
@@ -111,18 +111,18 @@ category_ok(const char *category)
  * starting tier (a later write failed) is what a first login makes too.
  */
 static enum db_rc
-user_row(struct db *db, int sandbox, const char *wallet_id, long long *id)
+user_row(struct db *db, const char *start_tier, const char *wallet_id, long long *id)
 {
 	struct caller who;
 	enum db_rc rc;
 
-	if ((rc = user_resolve(db, wallet_id, sandbox, &who)) == DB_OK)
+	if ((rc = user_resolve(db, wallet_id, start_tier, &who)) == DB_OK)
 		*id = who.id;
 	return rc;
 }
 
 enum err
-user_set_tier(struct db *db, int sandbox, const char *wallet_id,
+user_set_tier(struct db *db, const char *start_tier, const char *wallet_id,
     const char *tier, struct outcome *o)
 {
 	struct db_arg a[2];
@@ -136,7 +136,7 @@ user_set_tier(struct db *db, int sandbox, const char *wallet_id,
 	if (!user_tier_ok(tier))
 		return outcome_field(o, ERR_VALIDATION, "tier",
 		    "none, basic, verified or enterprise");
-	if ((rc = user_row(db, sandbox, wallet_id, &id)) != DB_OK)
+	if ((rc = user_row(db, start_tier, wallet_id, &id)) != DB_OK)
 		return domain_db_fail(o, rc, "find the user");
 	a[0] = DB_S(tier);
 	a[1] = DB_S(wallet_id);
@@ -148,7 +148,7 @@ user_set_tier(struct db *db, int sandbox, const char *wallet_id,
 }
 
 enum err
-user_limit_set(struct db *db, int sandbox, const char *wallet_id,
+user_limit_set(struct db *db, const char *start_tier, const char *wallet_id,
     const char *category, unsigned long long limit, struct outcome *o)
 {
 	char subject[40];
@@ -166,7 +166,7 @@ user_limit_set(struct db *db, int sandbox, const char *wallet_id,
 	if (limit > USER_LIMIT_MAX)
 		return outcome_field(o, ERR_VALIDATION, "limit",
 		    "0 (the configured limit) to 1000000000");
-	if ((rc = user_row(db, sandbox, wallet_id, &id)) != DB_OK)
+	if ((rc = user_row(db, start_tier, wallet_id, &id)) != DB_OK)
 		return domain_db_fail(o, rc, "find the user");
 	/* the rate limiter's subject for a user: "u:" and its row id */
 	snprintf(subject, sizeof(subject), "u:%lld", id);

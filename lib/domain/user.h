@@ -19,23 +19,23 @@ int user_wallet_ok(const char *s);
 void user_wallet_canonical(int evm, char *wallet);
 
 /*
- * Finds the user for wallet_id, creating it on first sight with the
- * environment's starting tier (sandbox: basic; production: none). Fills
+ * Finds the user for wallet_id, creating it on first sight with
+ * start_tier (the environment's: cfg->user_start_tier). Fills
  * caller. Returns DB_OK, or DB_DOWN / DB_FAIL.
  */
-enum db_rc user_resolve(struct db *db, const char *wallet_id, int sandbox,
+enum db_rc user_resolve(struct db *db, const char *wallet_id, const char *start_tier,
     struct caller *caller);
 
 /*
  * Sets the KYC tier (none, basic, verified or enterprise) of the user
  * wallet_id, creating the user first if it was never seen (as
- * user_resolve does; a user so created keeps its starting tier if the
+ * user_resolve does, with start_tier; a user so created keeps its starting tier if the
  * update then fails). Fills o and returns its error:
  * ERR_OK, ERR_VALIDATION (a malformed wallet id or tier; nothing
  * written, no user created; o's context names the field),
  * ERR_SERVICE_UNAVAILABLE (database down) or ERR_INTERNAL.
  */
-enum err user_set_tier(struct db *db, int sandbox, const char *wallet_id,
+enum err user_set_tier(struct db *db, const char *start_tier, const char *wallet_id,
     const char *tier, struct outcome *o);
 
 /*
@@ -47,7 +47,7 @@ enum err user_set_tier(struct db *db, int sandbox, const char *wallet_id,
  * Errors as user_set_tier; ERR_VALIDATION also for a limit above
  * USER_LIMIT_MAX.
  */
-enum err user_limit_set(struct db *db, int sandbox, const char *wallet_id,
+enum err user_limit_set(struct db *db, const char *start_tier, const char *wallet_id,
     const char *category, unsigned long long limit, struct outcome *o);
 
 #endif

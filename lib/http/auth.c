@@ -122,7 +122,7 @@ auth_wallet(struct req *r, char *why, size_t whylen)
 		return ERR_TOKEN_INVALID;
 	}
 	user_wallet_canonical(ctx->cfg.chain_evm, claims.sub);
-	if (user_resolve(ctx->db, claims.sub, ctx->cfg.sandbox, &r->caller) != DB_OK) {
+	if (user_resolve(ctx->db, claims.sub, ctx->cfg.user_start_tier, &r->caller) != DB_OK) {
 		snprintf(why, whylen, "users: %s", db_error(ctx->db));
 		return ERR_SERVICE_UNAVAILABLE;
 	}
@@ -141,7 +141,7 @@ auth_partner(struct req *r, char *why, size_t whylen)
 		snprintf(why, whylen, "no bearer key");
 		return ERR_UNAUTHORIZED;
 	}
-	switch (apikey_authenticate_cached(ctx->db, ctx->cfg.sandbox,
+	switch (apikey_authenticate_cached(ctx->db, &ctx->cfg,
 	    (unsigned)ctx->cfg.key_cache_seconds, key, n, &r->caller)) {
 	case APIKEY_OK:
 		return ERR_OK;

@@ -1,5 +1,6 @@
 #include "providers/registry.h"
 
+#include <curl/curl.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,6 +8,18 @@
 #include "providers/evm_abi.h"
 
 const char *const prov_network_ids[PROV_NETWORKS] = { "MTN", "TELECEL", "AIRTELTIGO" };
+
+void
+providers_global_init(void)
+{
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+void
+providers_global_cleanup(void)
+{
+	curl_global_cleanup();
+}
 
 static int
 endpoint(struct prov_endpoint *ep, const char *provider, const char *url,
@@ -65,6 +78,7 @@ providers_init(struct providers *p, const struct cfg *c)
 	int rc = 0;
 
 	memset(p, 0, sizeof(*p));
+	p->webhooks = &webhook_http;
 	if (c->chain_evm) {
 		rc |= evm_init(&p->chain, c);
 	} else {

@@ -24,6 +24,7 @@
 #include "providers/endpoint.h"
 #include "providers/momo.h"
 #include "providers/prov_http.h"
+#include "providers/webhook_http.h"
 
 #define PROV_NETWORKS 3
 
@@ -35,10 +36,16 @@ struct prov_momo {
 struct providers {
 	struct prov_chain chain;
 	struct prov_momo momo[PROV_NETWORKS]; /* MTN, TELECEL, AIRTELTIGO */
+	const struct webhook_sender_ops *webhooks; /* posts events to receivers */
 };
 
 /* The network ids, in registry order. */
 extern const char *const prov_network_ids[PROV_NETWORKS];
+
+/* The process-wide set-up and tear-down of what the adapters use (libcurl):
+ * once at start, before any other thread runs, and once at exit. */
+void providers_global_init(void);
+void providers_global_cleanup(void);
 
 /* Builds the registry from c. 0, or -1 when a URL does not fit. */
 int providers_init(struct providers *p, const struct cfg *c);

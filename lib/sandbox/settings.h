@@ -9,6 +9,10 @@
 #include "core/outcome.h"
 #include "store/db.h"
 
+/* A new sandbox partner's starting USDT and USDC (cediramp-admin partner
+ * create; --unfunded: none). */
+#define SANDBOX_PARTNER_FUNDS "10000.000000"
+
 #define SANDBOX_SETTING_NAME_MAX 64
 #define SANDBOX_SETTING_VALUE_MAX 255
 

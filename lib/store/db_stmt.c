@@ -604,7 +604,7 @@ static const char *const db_sql[DB_STMT__MAX] = {
 	    "IF(k.status = 'pending', k.submitted_at, NULL), "
 	    "k.submitted_at DESC, k.id DESC LIMIT ?",
 	/* the sandbox's magic document numbers (the code decides; this narrows) */
-	[DB_KYC_SANDBOX_DUE] =
+	[DB_SIM_KYC_MAGIC_DUE] =
 	    "SELECT public_id, document_number FROM kyc_submissions "
 	    "WHERE status = 'pending' AND (document_number LIKE '%0000' "
 	    "OR document_number LIKE '%1111') ORDER BY submitted_at, id LIMIT ?",

@@ -150,7 +150,7 @@ enum db_stmt {
 	DB_KYC_REJECT,
 	DB_KYC_RAISE_TIER,
 	DB_KYC_LIST,
-	DB_KYC_SANDBOX_DUE,
+	DB_SIM_KYC_MAGIC_DUE,
 	/* webhooks: endpoints, the fan-out of events, the worker, the log */
 	DB_WH_FANOUT,
 	DB_WH_COUNT_LIVE,

@@ -73,13 +73,13 @@ bench_partner(struct ctx *ctx, struct caller *who)
 	struct outcome o;
 	enum apikey_rc rc;
 
-	if (partner_create(ctx->db, ctx->cfg.sandbox, "Webhook Bench", "verified", 0,
+	if (partner_create(ctx->db, &ctx->cfg, "Webhook Bench", "verified", NULL,
 	    &key, &o) != ERR_OK) {
 		fprintf(stderr, "webhooks: cannot create the bench partner: %s\n",
 		    o.message[0] ? o.message : "error");
 		return -1;
 	}
-	rc = apikey_authenticate(ctx->db, ctx->cfg.sandbox, key.key, strlen(key.key), who);
+	rc = apikey_authenticate(ctx->db, &ctx->cfg, key.key, strlen(key.key), who);
 	memset(&key, 0, sizeof(key));
 	if (rc != APIKEY_OK) {
 		fprintf(stderr, "webhooks: the bench partner's new key did not authenticate "

@@ -134,9 +134,11 @@ violation production_reads_sandbox_flag lib/domain/payout.c \
 violation sandbox_flag_in_http lib/http/resp.c \
 	'static int f(const struct cfg *cfg) { return cfg->sandbox; }' \
 	'lib/http/resp.c:@: names the sandbox: sandbox'
-violation sandbox_named_in_cron cron/expire.c \
+violation sandbox_named_in_domain lib/domain/wallet/kyc.c \
 	'static void g(void) { kyc_sandbox_decide(0, 0); }' \
-	'cron/expire.c:@: names the sandbox: kyc_sandbox_decide'
+	'lib/domain/wallet/kyc.c:@: names the sandbox: kyc_sandbox_decide'
+clean cron_main_installs_sandbox cron/expire.c \
+	'static void g(struct ctx *c) { sandbox_install(c); }'
 violation sandbox_macro_in_header lib/domain/ledger.h \
 	'#define LEDGER_SANDBOX_REASON "topped up"' \
 	'lib/domain/ledger.h:@: names the sandbox: LEDGER_SANDBOX_REASON'

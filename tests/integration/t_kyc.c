@@ -19,6 +19,7 @@
 #include "core/aead.h"
 #include "core/cfg.h"
 #include "domain/wallet/kyc.h"
+#include "sandbox/kyc.h"
 
 #define UPLOAD "/api/users/kyc-upload"
 #define PREFIX "cediramp-admin: "
@@ -768,8 +769,8 @@ test_sandbox_worker(void)
 	tier_of(&ok, tier, sizeof(tier));
 	CU_ASSERT_STRING_EQUAL(tier, "verified");
 	decision_of(id_no, d2, sizeof(d2));
-	CU_ASSERT_EQUAL(strncmp(d2, "rejected|-|" KYC_SANDBOX_REASON "|sandbox|",
-	    strlen("rejected|-|" KYC_SANDBOX_REASON "|sandbox|")), 0);
+	CU_ASSERT_EQUAL(strncmp(d2, "rejected|-|" SANDBOX_KYC_REASON "|sandbox|",
+	    strlen("rejected|-|" SANDBOX_KYC_REASON "|sandbox|")), 0);
 	tier_of(&no, tier, sizeof(tier));
 	CU_ASSERT_STRING_EQUAL(tier, "basic");
 	decision_of(id_wait, d2, sizeof(d2));
@@ -787,7 +788,7 @@ test_sandbox_worker(void)
 		CU_ASSERT_EQUAL(itc_get(&no, "/api/users/kyc", &r), 200);
 		l = json_object_get(json_object_get(r.json, "data"), "latestSubmission");
 		CU_ASSERT_STRING_EQUAL(it_str(l, "status"), "rejected");
-		CU_ASSERT_STRING_EQUAL(it_str(l, "rejectionReason"), KYC_SANDBOX_REASON);
+		CU_ASSERT_STRING_EQUAL(it_str(l, "rejectionReason"), SANDBOX_KYC_REASON);
 		it_resp_free(&r);
 	}
 	/* again: nothing left to decide, nothing changes */

@@ -28,11 +28,32 @@ is_lower_hex(const char *s, size_t n)
 	return s[n] == '\0';
 }
 
+/* The config of the sandbox (1) or production (0), as cfg_load derives it
+ * from an environment and nothing else. */
+static const struct cfg *
+env(int sandbox)
+{
+	static struct cfg c[2];
+	static int loaded[2];
+	char err[256];
+
+	if (!loaded[sandbox]) {
+		cfg_defaults(&c[sandbox]);
+		snprintf(c[sandbox].environment, sizeof(c[sandbox].environment), "%s",
+		    sandbox ? "sandbox" : "production");
+		c[sandbox].sandbox = sandbox;
+		UNIT_REQUIRE(cfg_load("/dev/null", &c[sandbox], err, sizeof(err)) == 0,
+		    "cfg_load: %s", err);
+		loaded[sandbox] = 1;
+	}
+	return &c[sandbox];
+}
+
 static void
 test_prefix(void)
 {
-	CU_ASSERT_STRING_EQUAL(apikey_prefix(1), "sk_test_");
-	CU_ASSERT_STRING_EQUAL(apikey_prefix(0), "sk_live_");
+	CU_ASSERT_STRING_EQUAL(env(1)->apikey_prefix, "sk_test_");
+	CU_ASSERT_STRING_EQUAL(env(0)->apikey_prefix, "sk_live_");
 	CU_ASSERT_EQUAL(KEYLEN, 64);
 }
 
@@ -49,7 +70,7 @@ test_generate(void)
 		size_t i, bad = 0;
 
 		memset(key, 'Z', sizeof(key));
-		CU_ASSERT_EQUAL_FATAL(apikey_generate(sandbox, key, key_id, hash), 0);
+		CU_ASSERT_EQUAL_FATAL(apikey_generate(env(sandbox), key, key_id, hash), 0);
 		UNIT_CHECK(strlen(key) == KEYLEN, "%s key length %zu want %d: %s", label,
 		    strlen(key), KEYLEN, key);
 		UNIT_CHECK(strncmp(key, sandbox ? "sk_test_" : "sk_live_", 8) == 0,
@@ -67,10 +88,10 @@ test_generate(void)
 		apikey_hash(key, strlen(key), rehash);
 		UNIT_STR_EQ(hash, rehash, "hash equals apikey_hash(key)");
 		/* its own environment parses it; the other does not */
-		UNIT_CHECK(apikey_parse(sandbox, key, strlen(key), parsed_id) == 0,
+		UNIT_CHECK(apikey_parse(env(sandbox), key, strlen(key), parsed_id) == 0,
 		    "%s: own key refused", label);
 		UNIT_STR_EQ(parsed_id, key_id, "parsed key id");
-		UNIT_CHECK(apikey_parse(!sandbox, key, strlen(key), parsed_id) == -1,
+		UNIT_CHECK(apikey_parse(env(!sandbox), key, strlen(key), parsed_id) == -1,
 		    "%s: key accepted by the other environment", label);
 	}
 }
@@ -84,8 +105,8 @@ test_generate_unique(void)
 	int i, same = 0;
 
 	for (i = 0; i < 50; i++) {
-		CU_ASSERT_EQUAL_FATAL(apikey_generate(1, k1, id1, h1), 0);
-		CU_ASSERT_EQUAL_FATAL(apikey_generate(1, k2, id2, h2), 0);
+		CU_ASSERT_EQUAL_FATAL(apikey_generate(env(1), k1, id1, h1), 0);
+		CU_ASSERT_EQUAL_FATAL(apikey_generate(env(1), k2, id2, h2), 0);
 		if (strcmp(k1, k2) == 0 || strcmp(id1, id2) == 0 || strcmp(h1, h2) == 0 ||
 		    strcmp(k1 + 8 + APIKEY_ID_CHARS, k2 + 8 + APIKEY_ID_CHARS) == 0)
 			same++;
@@ -155,7 +176,7 @@ test_parse(void)
 		const struct parse_row *t = &parse_rows[i];
 		size_t n = t->n ? t->n : strlen(t->key);
 		char key_id[APIKEY_ID_CHARS + 1] = "untouched";
-		int rc = apikey_parse(t->sandbox, t->key, n, key_id);
+		int rc = apikey_parse(env(t->sandbox), t->key, n, key_id);
 
 		UNIT_CHECK(rc == t->rc, "parse row %zu (%s, n=%zu): rc %d want %d", i,
 		    t->sandbox ? "sandbox" : "production", n, rc, t->rc);
@@ -184,7 +205,7 @@ test_parse_bad_chars(void)
 
 			memcpy(key, good, KEYLEN + 1);
 			key[pos[i]] = bad[j];
-			rc = apikey_parse(1, key, KEYLEN, key_id);
+			rc = apikey_parse(env(1), key, KEYLEN, key_id);
 			UNIT_CHECK(rc == -1, "byte 0x%02x at %zu: rc %d want -1",
 			    (unsigned)(unsigned char)bad[j], pos[i], rc);
 		}
@@ -206,10 +227,10 @@ test_authenticate_db_down(void)
 	db = db_open(&c, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
 	memset(&caller, 0, sizeof(caller));
-	CU_ASSERT_EQUAL(apikey_authenticate(db, 1, "sk_live_" ID16 SECRET40, 64,
+	CU_ASSERT_EQUAL(apikey_authenticate(db, env(1), "sk_live_" ID16 SECRET40, 64,
 	    &caller), APIKEY_BAD);
-	CU_ASSERT_EQUAL(apikey_authenticate(db, 1, "nope", 4, &caller), APIKEY_BAD);
-	CU_ASSERT_EQUAL(apikey_authenticate(db, 1, good, strlen(good), &caller),
+	CU_ASSERT_EQUAL(apikey_authenticate(db, env(1), "nope", 4, &caller), APIKEY_BAD);
+	CU_ASSERT_EQUAL(apikey_authenticate(db, env(1), good, strlen(good), &caller),
 	    APIKEY_DB_DOWN);
 	CU_ASSERT_EQUAL(caller.kind, CALLER_NONE);
 	db_close(db);

@@ -9,6 +9,7 @@
 #include "core/aead.h"
 #include "core/cfg.h"
 #include "domain/wallet/kyc.h"
+#include "sandbox/kyc.h"
 
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -212,21 +213,21 @@ test_sandbox_verdict(void)
 {
 	static const struct {
 		const char *number;
-		enum kyc_verdict want;
+		enum sandbox_kyc_verdict want;
 	} rows[] = {
-		{ "GHA-123450000", KYC_APPROVE }, { "0000", KYC_APPROVE },
-		{ "11110000", KYC_APPROVE }, { "P1111", KYC_REJECT },
-		{ "1111", KYC_REJECT }, { "00001111", KYC_REJECT },
-		{ "000", KYC_WAIT }, { "111", KYC_WAIT }, { "00000", KYC_APPROVE },
-		{ "0000A", KYC_WAIT }, { "11110", KYC_WAIT }, { "GHA-1234", KYC_WAIT },
-		{ "", KYC_WAIT },
+		{ "GHA-123450000", SANDBOX_KYC_APPROVE }, { "0000", SANDBOX_KYC_APPROVE },
+		{ "11110000", SANDBOX_KYC_APPROVE }, { "P1111", SANDBOX_KYC_REJECT },
+		{ "1111", SANDBOX_KYC_REJECT }, { "00001111", SANDBOX_KYC_REJECT },
+		{ "000", SANDBOX_KYC_WAIT }, { "111", SANDBOX_KYC_WAIT }, { "00000", SANDBOX_KYC_APPROVE },
+		{ "0000A", SANDBOX_KYC_WAIT }, { "11110", SANDBOX_KYC_WAIT }, { "GHA-1234", SANDBOX_KYC_WAIT },
+		{ "", SANDBOX_KYC_WAIT },
 	};
 	size_t i;
 
 	for (i = 0; i < NELEM(rows); i++)
-		UNIT_CHECK(kyc_sandbox_verdict(rows[i].number) == rows[i].want,
+		UNIT_CHECK(sandbox_kyc_verdict(rows[i].number) == rows[i].want,
 		    "verdict \"%s\" want %d", rows[i].number, (int)rows[i].want);
-	CU_ASSERT_EQUAL(kyc_sandbox_verdict(NULL), KYC_WAIT);
+	CU_ASSERT_EQUAL(sandbox_kyc_verdict(NULL), SANDBOX_KYC_WAIT);
 }
 
 /* Hex text to bytes (tests only; the input is known good). */

@@ -56,10 +56,12 @@ test_topup_refused(void)
 		    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "reference" }, /* 101 */
 	};
 	struct outcome o;
+	struct cfg c;
 	size_t i;
 
+	cfg_defaults(&c);
 	for (i = 0; i < NELEM(rows); i++) {
-		enum err e = payout_float_topup(NULL, 1, rows[i].network, rows[i].amount,
+		enum err e = payout_float_topup(NULL, &c, rows[i].network, rows[i].amount,
 		    rows[i].reference, NULL, &o);
 
 		UNIT_CHECK(e == ERR_VALIDATION && o.changed == 0 && o.nctx == 1 &&
@@ -69,26 +71,27 @@ test_topup_refused(void)
 }
 
 static void
-test_sim_set_refused(void)
+test_set_refused(void)
 {
-	static const struct { int sandbox; const char *name, *value; enum err e; } rows[] = {
-		{ 0, "momo.MTN.float", "10", ERR_FORBIDDEN },
-		{ 1, "momo.VODAFONE.float", "10", ERR_VALIDATION },
-		{ 1, "momo.mtn.float", "10", ERR_VALIDATION },
-		{ 1, "momo.MTN.health", "10", ERR_VALIDATION },
-		{ 1, "momo.MTN.float", "-1", ERR_VALIDATION },
-		{ 1, "momo.MTN.float", "1.001", ERR_VALIDATION },
-		{ 1, "momo.MTN.float", "Unlimited", ERR_VALIDATION },
-		{ 1, "momo.MTN.float", "", ERR_VALIDATION },
-		{ 1, "momo.MTN.float", NULL, ERR_VALIDATION },
+	static const struct { const char *name, *value; } rows[] = {
+		{ "momo.VODAFONE.float", "10" },
+		{ "momo.mtn.float", "10" },
+		{ "momo.MTN.health", "10" },
+		{ "momo.MTN.float", "-1" },
+		{ "momo.MTN.float", "1.001" },
+		{ "momo.MTN.float", "Unlimited" },
+		{ "momo.MTN.float", "" },
+		{ "momo.MTN.float", NULL },
 	};
 	struct outcome o;
+	struct cfg c;
 	size_t i;
 
+	cfg_defaults(&c);
 	for (i = 0; i < NELEM(rows); i++)
-		UNIT_CHECK(payout_float_sim_set(NULL, rows[i].sandbox, rows[i].name, rows[i].value,
-		    NULL, &o) == rows[i].e && o.changed == 0, "%s = %s: want %d", rows[i].name,
-		    rows[i].value ? rows[i].value : "(null)", (int)rows[i].e);
+		UNIT_CHECK(payout_float_set(NULL, &c, rows[i].name, rows[i].value, NULL, &o) ==
+		    ERR_VALIDATION && o.changed == 0, "%s = %s: refused", rows[i].name,
+		    rows[i].value ? rows[i].value : "(null)");
 }
 
 int
@@ -97,7 +100,7 @@ main(void)
 	static const struct tu_test tests[] = {
 		{ "the float's setting names", test_setting_names },
 		{ "malformed top-ups refused before the database", test_topup_refused },
-		{ "malformed float settings refused before the database", test_sim_set_refused },
+		{ "malformed float settings refused before the database", test_set_refused },
 	};
 
 	return tu_main("payout_float", NULL, NULL, tests, NELEM(tests));

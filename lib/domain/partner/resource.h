@@ -50,10 +50,10 @@ struct resource_kind {
  * Defines const struct resource_kind name for type (a struct with members
  * id, partner_id, request_hash and status), whose statements are named
  * stmt##_GET, _LOCK, _BY_REFERENCE, _COUNT, _PAGE, _CLAIM and _LEASE
- * (DB_WD: DB_WD_GET ...), and whose statuses is an array.
+ * (DB_WD: DB_WD_GET ...), whose statuses is an array, and whose
+ * functions are rd (from_row), fr (free) and pl (payload).
  */
-#define RESOURCE_KIND(name, type, noun_, prefix, event, statuses_, max, stmt, \
-	    from_row_, free_, payload_) \
+#define RESOURCE_KIND(name, type, noun_, prefix, event, statuses_, max, stmt, rd, fr, pl) \
 	const struct resource_kind name = { .noun = (noun_), .id_prefix = (prefix), \
 		.event_prefix = (event), .statuses = (statuses_), \
 		.nstatuses = sizeof(statuses_) / sizeof((statuses_)[0]), \
@@ -62,8 +62,7 @@ struct resource_kind {
 		.hash_at = offsetof(type, request_hash), .status_at = offsetof(type, status), \
 		.get = stmt##_GET, .lock = stmt##_LOCK, .by_reference = stmt##_BY_REFERENCE, \
 		.count = stmt##_COUNT, .page = stmt##_PAGE, .claim = stmt##_CLAIM, \
-		.lease = stmt##_LEASE, .from_row = (from_row_), .free = (free_), \
-		.payload = (payload_) }
+		.lease = stmt##_LEASE, .from_row = (rd), .free = (fr), .payload = (pl) }
 
 /* The list filters; NULL members do not filter. from and to are DATETIME
  * text, inclusive bounds on created_at. */

@@ -23,7 +23,7 @@ check_url(const struct cfg *cfg, const char *url, struct outcome *o)
 
 	if (url == NULL || url[0] == '\0' || strlen(url) > WEBHOOK_URL_MAX)
 		return outcome_field(o, ERR_VALIDATION, "url", "an http(s) URL of at most 2048 characters");
-	if (netguard_check_url(url, cfg->sandbox, cfg->sandbox && cfg->wh_allow_loopback,
+	if (netguard_check_url(url, cfg->wh_allow_http, (int)cfg->wh_allow_loopback,
 	    &pin, why, sizeof(why)) != 0)
 		return outcome_field(o, ERR_VALIDATION, "url", why);
 	return ERR_OK;
@@ -298,7 +298,7 @@ webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
 	if (url != NULL && ((e = check_url(cfg, url, o)) != ERR_OK ||
 	    (e = check_secret(secret, o)) != ERR_OK))
 		return e;
-	if ((rc = user_resolve(db, wallet_id, cfg->sandbox, &who)) != DB_OK)
+	if ((rc = user_resolve(db, wallet_id, cfg->user_start_tier, &who)) != DB_OK)
 		return domain_db_fail(o, rc, "find the user");
 	memset(&k, 0, sizeof(k));
 	k.kind = outbox_subject_name(OUTBOX_USER);

@@ -117,7 +117,7 @@ struct create {
 	const char *metadata;            /* canonical, or NULL */
 	struct quote q;                  /* the price: the quote's, or the live rate's */
 	int quoted;                      /* q is a stored quote (quote_id) */
-	int sandbox;
+	const struct cfg *cfg;
 	struct resource_create c;        /* who, the hash, the answer, o */
 };
 
@@ -235,7 +235,7 @@ insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 	pw.phone = in->phone;
 	pw.amount = k->q.receive;
 	pw.reference = in->reference_id;
-	if ((rc = payout_add_withdrawal(db, k->sandbox, &pw, payout_id, &covered)) != DB_OK)
+	if ((rc = payout_add_withdrawal(db, k->cfg, &pw, payout_id, &covered)) != DB_OK)
 		return rc;
 	if (!covered) {
 		outcome_fail(c->o, ERR_INSUFFICIENT_LIQUIDITY, "The %s payout float cannot "
@@ -327,7 +327,7 @@ withdrawal_create(struct ctx *ctx, const struct caller *who,
 	memset(&k, 0, sizeof(k));
 	*created = 0;
 	k.in = in;
-	k.sandbox = ctx->cfg.sandbox;
+	k.cfg = &ctx->cfg;
 	k.c = (struct resource_create){ .kind = &withdrawal_kind, .who = who,
 		.reference_id = in->reference_id, .insert = insert, .arg = &k, .out = out,
 		.o = o };
@@ -494,29 +494,17 @@ step(struct ctx *ctx, const char *id, int (*fn)(struct db *, void *), const char
 
 static int settle(struct ctx *ctx, const char *id);
 
-/*
- * The sandbox's custody wallet is topped up when it runs short, as if the
- * partners' deposits had arrived on chain: the simulator's faucet, or a
- * mint of the sandbox token on a real node. Production waits (and says so).
- */
-static void
+/* The custody wallet cannot cover w (why): the program's hook (the
+ * sandbox refills it); without one it waits for an operator. 1 when it
+ * was refilled at once. */
+static int
 custody_short(struct ctx *ctx, const struct withdrawal *w, const char *why)
 {
-	struct prov_chain *ch = providers_chain(&ctx->prov);
-	const char *custody = ctx->cfg.chain_custody_wallet;
-	char bal[64], mint[ID_MAX], hash[CHAIN_HASH_LEN + 1], reason[200];
-
-	if (!ctx->cfg.sandbox) {
-		log_event("error", "withdrawal %s: the custody wallet %s cannot cover %s %s "
-		    "(%s); it waits", w->id, custody, w->amount, w->currency, why);
-		return;
-	}
-	if (ch->ops->faucet != NULL)
-		(void)ch->ops->faucet(ch, custody, w->currency, w->amount, bal, sizeof(bal));
-	else if (onchain_mint(ctx, custody, w->currency, w->amount, mint, hash, reason,
-	    sizeof(reason)) != CHAIN_OK)
-		log_event("warn", "withdrawal %s: the sandbox custody top-up failed: %s",
-		    w->id, reason);
+	if (ctx->hooks.custody_short != NULL)
+		return ctx->hooks.custody_short(ctx, w->currency, w->amount, w->id);
+	log_event("error", "withdrawal %s: the custody wallet %s cannot cover %s %s (%s); "
+	    "it waits", w->id, ctx->cfg.chain_custody_wallet, w->amount, w->currency, why);
+	return 0;
 }
 
 /* What the chain's refusal of a withdrawal's conversion means for it:
@@ -533,7 +521,7 @@ refused(struct ctx *ctx, const struct withdrawal *w, enum chain_rc rc, const cha
 		    why);
 		return step(ctx, w->id, fail_pending_tx, reason, NULL);
 	case CHAIN_INSUFFICIENT:
-		custody_short(ctx, w, why);
+		(void)custody_short(ctx, w, why);
 		break;
 	case CHAIN_ALLOWANCE:
 		log_event("error", "withdrawal %s: the custody wallet %s has not approved "
@@ -617,12 +605,10 @@ first_send(struct ctx *ctx, struct withdrawal *w)
 	if (db_exec(ctx->db, DB_WD_SUBMITTED, a, 1, NULL, NULL) != DB_OK)
 		log_event("warn", "withdrawal %s: its broadcast was not counted", w->id);
 	rc = onchain_broadcast(ctx, w->id, why, sizeof(why));
-	if ((rc == CHAIN_INSUFFICIENT || rc == CHAIN_REJECTED) && ch->ops->signer(ch) == NULL) {
-		/* the simulator said no: a custody top-up (sandbox) and once more */
-		if (rc == CHAIN_INSUFFICIENT) {
-			custody_short(ctx, w, why);
-			rc = onchain_broadcast(ctx, w->id, why, sizeof(why));
-		}
+	/* a gateway without signed transactions refuses at the broadcast */
+	if (ch->ops->signer(ch) == NULL) {
+		if (rc == CHAIN_INSUFFICIENT && custody_short(ctx, w, why) == 1)
+			rc = onchain_broadcast(ctx, w->id, why, sizeof(why)); /* refilled */
 		if (rc == CHAIN_REJECTED)
 			return step(ctx, w->id, fail_pending_tx,
 			    "the chain gateway refused the conversion", NULL);

@@ -13,7 +13,6 @@
 #include "domain/catalog.h"
 
 #define KYC_LIST_MAX 1000
-#define KYC_SANDBOX_BATCHES 20 /* batches per run at most */
 
 /* Outcomes of the decision transaction besides the db_rc values. */
 #define KYC_TX_NOT_FOUND 100
@@ -194,20 +193,6 @@ kyc_name_ok(const char *s, size_t n)
 		chars++;
 	}
 	return chars >= 1 && chars <= KYC_NAME_MAX && visible;
-}
-
-enum kyc_verdict
-kyc_sandbox_verdict(const char *number)
-{
-	size_t n = number ? strlen(number) : 0;
-
-	if (n < 4)
-		return KYC_WAIT;
-	if (memcmp(number + n - 4, "0000", 4) == 0)
-		return KYC_APPROVE;
-	if (memcmp(number + n - 4, "1111", 4) == 0)
-		return KYC_REJECT;
-	return KYC_WAIT;
 }
 
 /* The associated data of an image: id, NUL, role. Its length, or 0. */
@@ -529,6 +514,13 @@ enum err
 kyc_approve(struct db *db, const char *id, const char *tier,
     struct kyc_decision *out, struct outcome *o)
 {
+	return kyc_approve_by(db, "operator", id, tier, out, o);
+}
+
+enum err
+kyc_approve_by(struct db *db, const char *by, const char *id, const char *tier,
+    struct kyc_decision *out, struct outcome *o)
+{
 	struct decide k;
 
 	outcome_init(o);
@@ -544,7 +536,7 @@ kyc_approve(struct db *db, const char *id, const char *tier,
 	k.id = id;
 	k.approve = 1;
 	k.tier = tier;
-	k.by = "operator";
+	k.by = by;
 	k.out = out;
 	return decide(db, &k, o);
 }
@@ -561,6 +553,13 @@ enum err
 kyc_reject(struct db *db, const char *id, const char *reason,
     struct kyc_decision *out, struct outcome *o)
 {
+	return kyc_reject_by(db, "operator", id, reason, out, o);
+}
+
+enum err
+kyc_reject_by(struct db *db, const char *by, const char *id, const char *reason,
+    struct kyc_decision *out, struct outcome *o)
+{
 	struct decide k;
 
 	outcome_init(o);
@@ -573,7 +572,7 @@ kyc_reject(struct db *db, const char *id, const char *reason,
 	memset(&k, 0, sizeof(k));
 	k.id = id;
 	k.reason = reason;
-	k.by = "operator";
+	k.by = by;
 	k.out = out;
 	return decide(db, &k, o);
 }
@@ -601,87 +600,5 @@ kyc_list(struct db *db, kyc_row_fn fn, void *arg, struct outcome *o)
 			break;
 	}
 	db_rows_free(&rows);
-	return ERR_OK;
-}
-
-/*
- * One batch of the sandbox's magic decisions: *seen gets the rows read,
- * the counters what was decided. ERR_OK, or the first failure (o filled).
- */
-static enum err
-sandbox_batch(struct ctx *ctx, size_t max, size_t *seen, unsigned *approved,
-    unsigned *rejected, struct outcome *o)
-{
-	struct db_arg a[1] = { DB_I((long long)max) };
-	struct kyc_decision out;
-	struct db_rows rows;
-	struct decide k;
-	struct outcome one;
-	enum kyc_verdict v;
-	enum err e = ERR_OK;
-	size_t i;
-	int rc;
-
-	*seen = 0;
-	if ((rc = db_exec(ctx->db, DB_KYC_SANDBOX_DUE, a, 1, &rows, NULL)) != DB_OK)
-		return domain_db_fail(o, rc, "find magic submissions");
-	*seen = rows.nrows;
-	for (i = 0; i < rows.nrows && e == ERR_OK; i++) {
-		const char *id = db_cell(&rows, i, 0);
-
-		v = kyc_sandbox_verdict(db_cell(&rows, i, 1));
-		if (id == NULL || v == KYC_WAIT)
-			continue;
-		memset(&k, 0, sizeof(k));
-		k.id = id;
-		k.approve = v == KYC_APPROVE;
-		k.tier = KYC_DEFAULT_TIER;
-		k.reason = KYC_SANDBOX_REASON;
-		k.by = "sandbox";
-		k.out = &out;
-		outcome_init(&one);
-		switch (decide(ctx->db, &k, &one)) {
-		case ERR_OK:
-			if (k.approve)
-				(*approved)++;
-			else
-				(*rejected)++;
-			break;
-		case ERR_NOT_FOUND:
-		case ERR_VALIDATION:
-			break; /* decided (or removed) by someone else first */
-		default:
-			*o = one;
-			e = one.err;
-			break;
-		}
-	}
-	db_rows_free(&rows);
-	return e;
-}
-
-enum err
-kyc_sandbox_decide(struct ctx *ctx, size_t max, unsigned *approved,
-    unsigned *rejected, struct outcome *o)
-{
-	unsigned before;
-	size_t seen, batch;
-	enum err e;
-
-	outcome_init(o);
-	*approved = *rejected = 0;
-	if (!ctx->cfg.sandbox || max == 0)
-		return ERR_OK;
-	for (batch = 0; batch < KYC_SANDBOX_BATCHES; batch++) {
-		before = *approved + *rejected;
-		if ((e = sandbox_batch(ctx, max, &seen, approved, rejected, o)) != ERR_OK)
-			return e;
-		/* a short batch was the last; a full one that decided nothing
-		 * was taken by another worker: leave the rest to it */
-		if (seen < max || *approved + *rejected == before)
-			break;
-	}
-	if (*approved + *rejected > 0)
-		o->changed = 1;
 	return ERR_OK;
 }

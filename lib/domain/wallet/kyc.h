@@ -32,7 +32,6 @@
 #define KYC_REASON_MAX 200 /* characters, printable ASCII */
 #define KYC_MIN_AGE 18     /* years, on the day of the upload (UTC) */
 #define KYC_DEFAULT_TIER "verified"
-#define KYC_SANDBOX_REASON "Document could not be verified (sandbox)"
 
 /* The image fields by their API names, also their role in the sealing. */
 #define KYC_FRONT "documentFront"
@@ -119,14 +118,6 @@ int kyc_document_type_ok(const char *s, size_t n);
  */
 int kyc_name_ok(const char *s, size_t n);
 
-/* The sandbox's decision for a document number. */
-enum kyc_verdict {
-	KYC_WAIT = 0, /* an operator decides */
-	KYC_APPROVE,  /* ends in 0000: approved, tier verified */
-	KYC_REJECT    /* ends in 1111: rejected, KYC_SANDBOX_REASON */
-};
-enum kyc_verdict kyc_sandbox_verdict(const char *number);
-
 /*
  * Seals the n bytes of an image for submission id as role (KYC_FRONT,
  * KYC_BACK, KYC_SELFIE): aead_seal with associated data id, a NUL byte,
@@ -177,12 +168,21 @@ enum err kyc_latest(struct db *db, long long user_id,
 enum err kyc_approve(struct db *db, const char *id, const char *tier,
     struct kyc_decision *out, struct outcome *o);
 
+/* kyc_approve as decided by by (stored with the decision; kyc_approve's
+ * is "operator"). */
+enum err kyc_approve_by(struct db *db, const char *by, const char *id, const char *tier,
+    struct kyc_decision *out, struct outcome *o);
+
 /*
  * Rejects the pending submission id with reason (1..KYC_REASON_MAX
  * printable ASCII characters); the tier is untouched. Errors as
  * kyc_approve.
  */
 enum err kyc_reject(struct db *db, const char *id, const char *reason,
+    struct kyc_decision *out, struct outcome *o);
+
+/* kyc_reject as decided by by. */
+enum err kyc_reject_by(struct db *db, const char *by, const char *id, const char *reason,
     struct kyc_decision *out, struct outcome *o);
 
 /*
@@ -196,15 +196,5 @@ typedef int (*kyc_row_fn)(const struct kyc_row *row, void *arg);
  * queue), then decided ones, newest first; at most 1000 rows.
  */
 enum err kyc_list(struct db *db, kyc_row_fn fn, void *arg, struct outcome *o);
-
-/*
- * Sandbox only: decides pending submissions by magic document number
- * (kyc_sandbox_verdict), at most max per batch until none is left;
- * *approved and *rejected get the counts. A submission another worker or
- * an operator decided first is skipped. In production it does nothing and
- * returns ERR_OK: magic numbers mean nothing there.
- */
-enum err kyc_sandbox_decide(struct ctx *ctx, size_t max, unsigned *approved,
-    unsigned *rejected, struct outcome *o);
 
 #endif

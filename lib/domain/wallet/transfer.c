@@ -36,7 +36,7 @@ struct create {
 	struct payout *p;
 	struct outcome *o;
 	long long lease_seconds;
-	int sandbox;            /* the float's default when it has no row */
+	const struct cfg *cfg;  /* the float's default when it has no row */
 };
 
 /* The first ten arguments of both payout inserts: who, to whom, how much. */
@@ -112,7 +112,7 @@ create_tx(struct db *db, void *arg)
 	if ((rc = db_exec(db, DB_PAYOUT_INSERT, a, 13, NULL, NULL)) != DB_OK)
 		return rc;
 	/* the float before the ledger, as settle_tx does: one lock order */
-	if ((rc = payout_float_draw(db, k->sandbox, k->ben->provider, k->amount, k->p->id,
+	if ((rc = payout_float_draw(db, k->cfg, k->ben->provider, k->amount, k->p->id,
 	    &covered)) != DB_OK)
 		return rc;
 	if (!covered) {
@@ -391,7 +391,7 @@ transfer_create(struct ctx *ctx, const struct caller *who, const struct payout_r
 	k.p = out;
 	k.o = o;
 	k.lease_seconds = ctx_call_lease(ctx);
-	k.sandbox = ctx->cfg.sandbox;
+	k.cfg = &ctx->cfg;
 	rc = db_tx(ctx->db, create_tx, &k);
 	if (rc != DB_OK) {
 		if (o->err != ERR_OK)
