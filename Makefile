@@ -30,7 +30,11 @@ endif
 LIB_SRC   = $(wildcard lib/*/*.c lib/*/*/*.c)
 LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 LIB_A     = $(BUILD)/libcediramp.a
-FCGI      = $(patsubst fcgi/%.c,$(BUILD)/fcgi/%.fcgi,$(wildcard fcgi/*.c))
+# One program per route group: fcgi/wallet/x.c is wallet-x.fcgi,
+# fcgi/partner/x.c partner-x.fcgi, fcgi/x.c x.fcgi.
+FCGI      = $(patsubst fcgi/%.c,$(BUILD)/fcgi/%.fcgi,$(wildcard fcgi/*.c)) \
+            $(patsubst fcgi/wallet/%.c,$(BUILD)/fcgi/wallet-%.fcgi,$(wildcard fcgi/wallet/*.c)) \
+            $(patsubst fcgi/partner/%.c,$(BUILD)/fcgi/partner-%.fcgi,$(wildcard fcgi/partner/*.c))
 CRON      = $(patsubst cron/%.c,$(BUILD)/cron/%,$(wildcard cron/*.c))
 TOOLS     = $(BUILD)/tools/cediramp-admin
 UNIT      = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c))
@@ -61,6 +65,14 @@ $(BUILD)/obj/%.o: %.c $(wildcard lib/*/*.h lib/*/*/*.h tests/*/*.h)
 $(LIB_A): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(BUILD)/fcgi/wallet-%.fcgi: $(BUILD)/obj/fcgi/wallet/%.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/fcgi/partner-%.fcgi: $(BUILD)/obj/fcgi/partner/%.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/fcgi/%.fcgi: $(BUILD)/obj/fcgi/%.o $(LIB_A)
 	@mkdir -p $(@D)

@@ -390,7 +390,7 @@ CONF
 check_access() {
 	[ "$WEB_USER" = "$ME" ] && return 0
 	local p
-	for p in "-x $RUN/fcgi/reference.fcgi" "-r $RUN/cediramp.conf" \
+	for p in "-x $RUN/fcgi/partner-service.fcgi" "-r $RUN/cediramp.conf" \
 		"-w $RUN/log/cediramp.log" "-w $SOCK" "-w $RUN/fcgid/." "-w $RUN/san/." \
 		"-r $RUN/errors/neutral/400.json"; do
 		# shellcheck disable=SC2086

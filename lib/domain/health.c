@@ -18,30 +18,24 @@ worst_of(const enum prov_health *h, size_t n)
 	return down == n ? PROV_DOWN : ok == n ? PROV_OPERATIONAL : PROV_DEGRADED;
 }
 
-json_t *
-health_report(struct ctx *ctx)
+void
+health_check(struct ctx *ctx, struct health *h)
 {
 	enum prov_health db, chain, net[PROV_NETWORKS], momo;
-	const char *overall;
 
 	db = db_ping(ctx->db) == DB_OK ? PROV_OPERATIONAL : PROV_DOWN;
 	providers_health(&ctx->prov, &chain, net);
 	momo = worst_of(net, PROV_NETWORKS);
 	if (db == PROV_DOWN)
-		overall = "down";
+		h->status = "down";
 	else if (chain == PROV_OPERATIONAL && momo == PROV_OPERATIONAL)
-		overall = "operational";
+		h->status = "operational";
 	else
-		overall = "degraded";
-	return json_pack("{s:s,s:s,s:I,s:s,s:{s:s,s:s,s:s}}",
-	    "status", overall,
-	    "version", CEDIRAMP_VERSION,
-	    "uptime_seconds", (json_int_t)((long long)time(NULL) - ctx->started),
-	    "environment", ctx->cfg.environment,
-	    "services",
-	    "database", prov_health_name(db),
-	    "blockchain", prov_health_name(chain),
-	    "mobile_money", prov_health_name(momo));
+		h->status = "degraded";
+	h->database = prov_health_name(db);
+	h->blockchain = prov_health_name(chain);
+	h->mobile_money = prov_health_name(momo);
+	h->uptime_seconds = (long long)time(NULL) - ctx->started;
 }
 
 void

@@ -2,18 +2,23 @@
 #ifndef CEDIRAMP_HEALTH_H
 #define CEDIRAMP_HEALTH_H
 
-#include <jansson.h>
-
 #include "domain/ctx.h"
+
+/* Each part's state: "operational", "degraded" or "down" (static text). */
+struct health {
+	const char *status;              /* the service as a whole */
+	const char *database, *blockchain, *mobile_money;
+	long long uptime_seconds;
+};
 
 /*
  * Checks the database (a query, reconnecting if needed), the chain
- * gateway and the mobile money provider (an HTTP probe of each, bounded by
- * providers.timeout_ms), and returns the Health object (new reference, NULL
- * on OOM). status is "operational" when all three are, "down" when the
- * database is, and "degraded" otherwise.
+ * gateway and the mobile money providers (a probe of each, bounded by
+ * providers.timeout_ms) into h. status is "operational" when all three
+ * are, "down" when the database is, and "degraded" otherwise; mobile money
+ * is every network's state, or degraded when they differ.
  */
-json_t *health_report(struct ctx *ctx);
+void health_check(struct ctx *ctx, struct health *h);
 
 /* Each network's state ("operational", "degraded", "down"; static text),
  * in the registry's order (prov_network_ids). */

@@ -66,17 +66,6 @@ payout_from_row(const struct db_rows *rows, size_t row, struct payout *p)
 	return 0;
 }
 
-json_t *
-payout_json(const struct payout *p)
-{
-	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:s,s:s}",
-	    "transactionId", p->id, "beneficiaryId", p->beneficiary_id,
-	    "provider", p->provider, "phone", p->phone, "amount", p->amount,
-	    "currency", p->currency, "fee", p->fee, "status", p->status,
-	    "reference", p->reference[0] ? json_string(p->reference) : json_null(),
-	    "createdAt", p->created_at, "estimatedArrival", "1-5 minutes");
-}
-
 /* Loads payout id (of user_id, or anyone's when 0), locked when lock.
  * DB_OK, DB_DUP for no such row, or the database's error. */
 enum db_rc

@@ -101,9 +101,6 @@ enum err payout_get(struct ctx *ctx, const struct caller *who, const char *id,
 #define PAYOUT_NCOLS 20
 int payout_from_row(const struct db_rows *rows, size_t row, struct payout *p);
 
-/* The Payout object of POST /api/mobile-money/transfer (new reference). */
-json_t *payout_json(const struct payout *p);
-
 /* Payout id (of user_id, or anyone's when 0) into p, locked when lock
  * (inside a transaction). DB_OK, DB_DUP for none, or the db's error. */
 enum db_rc payout_load(struct db *db, const char *id, long long user_id, int lock,

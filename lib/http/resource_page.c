@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include <stdio.h>
-#include "http/numpage.h"
+#include "http/page_number.h"
 
 const char *const resource_page_params[] = { "status", "from_date", "to_date",
 	"reference_id", "page", "per_page", NULL };
@@ -33,22 +33,22 @@ resource_page_answer(struct req *r, struct resp *resp, const struct resource_kin
 	struct resource_filter f;
 	unsigned long long total;
 	char from[40], to[40], hint[256];
-	struct numpage p;
+	struct page_number p;
 	json_t *data;
 	size_t i, n;
 	void *rows;
 	enum err e;
 
 	memset(&f, 0, sizeof(f));
-	if ((e = numpage_read(r, resp, &p)) != ERR_OK ||
-	    (e = numpage_dates(r, resp, from, to, sizeof(from), &f.from, &f.to)) != ERR_OK)
+	if ((e = page_number_read(r, resp, &p)) != ERR_OK ||
+	    (e = page_number_dates(r, resp, from, to, sizeof(from), &f.from, &f.to)) != ERR_OK)
 		return e;
 	f.status = req_query(r, "status");
 	if (f.status != NULL && !resource_status_valid(k, f.status)) {
 		statuses_text(k, hint, sizeof(hint));
 		return resp_invalid(resp, ERR_VALIDATION, "status", hint);
 	}
-	if ((e = numpage_reference(r, resp, reference_max, &f.reference_id)) != ERR_OK)
+	if ((e = page_number_reference(r, resp, reference_max, &f.reference_id)) != ERR_OK)
 		return e;
 	if ((rows = calloc(k->page_max, k->size)) == NULL)
 		return ERR_INTERNAL;
@@ -68,5 +68,5 @@ resource_page_answer(struct req *r, struct resp *resp, const struct resource_kin
 		k->free(row);
 	}
 	free(rows);
-	return numpage_ok(resp, &p, total, data);
+	return page_number_ok(resp, &p, total, data);
 }

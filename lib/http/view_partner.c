@@ -57,3 +57,121 @@ intent_json(const struct intent *in)
 {
 	return intent_payload(in);
 }
+
+json_t *
+withdrawal_row_json(const void *row, const struct ctx *ctx)
+{
+	return withdrawal_json(row, &ctx->cfg, WITHDRAWAL_LIST);
+}
+
+json_t *
+intent_row_json(const void *row, const struct ctx *ctx)
+{
+	(void)ctx;
+	return intent_json(row);
+}
+
+json_t *
+webhook_json(const struct webhook *w)
+{
+	json_t *events = json_array();
+	const char *p = w->events;
+
+	while (events != NULL && *p != '\0') {
+		size_t n = strcspn(p, ",");
+
+		if (json_array_append_new(events, json_stringn(p, n)) != 0) {
+			json_decref(events);
+			return NULL;
+		}
+		p += n + (p[n] == ',');
+	}
+	if (events == NULL)
+		return NULL;
+	return json_pack("{s:s,s:s,s:o,s:b,s:s}", "webhook_id", w->id, "url", w->url,
+	    "events", events, "active", w->active, "created_at", w->created_at);
+}
+
+/* n, or null for -1 (none). */
+static json_t *
+num_or_null(long long n)
+{
+	return n >= 0 ? json_integer((json_int_t)n) : json_null();
+}
+
+json_t *
+webhook_delivery_json(const struct webhook_delivery *d)
+{
+	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:s}",
+	    "event_id", d->event_id, "event_type", d->event_type,
+	    "webhook_id", d->webhook_id, "url", d->url, "status", d->status,
+	    "attempts", num_or_null(d->attempts),
+	    "next_attempt_at", str_or_null(d->next_attempt_at),
+	    "last_attempt_at", str_or_null(d->last_attempt_at),
+	    "last_response_status", num_or_null(d->last_response_status),
+	    "created_at", d->created_at);
+}
+
+/* The attempts of d (new reference, NULL out of memory). */
+static json_t *
+attempts_json(const struct webhook_event_delivery *d)
+{
+	json_t *arr = json_array();
+	size_t i;
+
+	for (i = 0; arr != NULL && i < d->nattempts; i++) {
+		const struct webhook_attempt *t = &d->attempts[i];
+
+		if (json_array_append_new(arr, json_pack("{s:o,s:o,s:o,s:o,s:o}",
+		    "attempt", num_or_null(t->attempt), "at", str_or_null(t->at),
+		    "response_status", num_or_null(t->response_status),
+		    "duration_ms", num_or_null(t->duration_ms),
+		    "error", str_or_null(t->error))) != 0) {
+			json_decref(arr);
+			arr = NULL;
+		}
+	}
+	return arr;
+}
+
+json_t *
+webhook_event_log_json(const struct webhook_event_log *l)
+{
+	json_t *payload = event_envelope(&l->ev), *list = json_array();
+	size_t i;
+
+	for (i = 0; list != NULL && i < l->ndeliveries; i++) {
+		const struct webhook_event_delivery *d = &l->deliveries[i];
+		json_t *attempts = attempts_json(d);
+
+		if (attempts == NULL || json_array_append_new(list,
+		    json_pack("{s:s,s:s,s:s,s:o,s:o}", "webhook_id", d->webhook_id,
+		    "url", d->url, "status", d->status,
+		    "next_attempt_at", str_or_null(d->next_attempt_at),
+		    "attempts", attempts)) != 0) {
+			json_decref(list);
+			list = NULL;
+		}
+	}
+	if (payload == NULL || list == NULL) {
+		json_decref(payload);
+		json_decref(list);
+		return NULL;
+	}
+	return json_pack("{s:s,s:s,s:s,s:o,s:o}", "event_id", l->ev.id, "event_type",
+	    l->ev.type, "created_at", l->ev.created_at, "payload", payload, "deliveries", list);
+}
+
+json_t *
+health_json(const struct health *h, const struct cfg *cfg)
+{
+	return json_pack("{s:s,s:s,s:I,s:s,s:{s:s,s:s,s:s}}",
+	    "status", h->status,
+	    "version", CEDIRAMP_VERSION,
+	    "uptime_seconds", (json_int_t)h->uptime_seconds,
+	    "environment", cfg->environment,
+	    "services",
+	    "database", h->database,
+	    "blockchain", h->blockchain,
+	    "mobile_money", h->mobile_money);
+}

@@ -86,28 +86,6 @@ from_row(const struct db_rows *r, size_t i, struct webhook *w)
 	db_cell_copy(w->created_at, sizeof(w->created_at), r, i, 4);
 }
 
-json_t *
-webhook_json(const struct webhook *w)
-{
-	json_t *o, *events = json_array();
-	const char *p = w->events;
-
-	while (events != NULL && *p != '\0') {
-		size_t n = strcspn(p, ",");
-
-		if (json_array_append_new(events, json_stringn(p, n)) != 0) {
-			json_decref(events);
-			return NULL;
-		}
-		p += n + (p[n] == ',');
-	}
-	if (events == NULL)
-		return NULL;
-	o = json_pack("{s:s,s:s,s:o,s:b,s:s}", "webhook_id", w->id, "url", w->url,
-	    "events", events, "active", w->active, "created_at", w->created_at);
-	return o;
-}
-
 /* Reads endpoint id of subject (kind, sid) into out; DB_DUP when absent. */
 static int
 load(struct db *db, const char *id, const char *kind, long long sid, struct webhook *out)

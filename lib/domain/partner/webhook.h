@@ -26,6 +26,7 @@
 #include "core/outcome.h"
 #include "domain/caller.h"
 #include "domain/ctx.h"
+#include "domain/event.h"
 
 #define WEBHOOK_MAX_PER_PARTNER 10
 #define WEBHOOK_URL_MAX 2048
@@ -73,10 +74,6 @@ enum err webhook_delete(struct ctx *ctx, const struct caller *who, const char *i
 enum err webhook_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct webhook *out, struct outcome *o);
 
-/* The Webhook registration object {webhook_id, url, events, active,
- * created_at} (new reference; NULL on low memory). */
-json_t *webhook_json(const struct webhook *w);
-
 /*
  * The wallet user wallet_id's endpoint (the admin tool; DESIGN decision
  * 4): url and secret replace any earlier one (created if never seen, as
@@ -94,26 +91,67 @@ struct webhook_log_filter {
 /* 1 when s is a delivery status (pending, delivered, failed). */
 int webhook_delivery_status_valid(const char *s);
 
+/* One delivery of the log: an event to an endpoint, as it stands. A text
+ * member "" and a number -1 stand for none (JSON null). */
+struct webhook_delivery {
+	char event_id[ID_MAX];
+	char event_type[64];
+	char webhook_id[ID_MAX];
+	char url[WEBHOOK_URL_MAX + 1];
+	char status[16];                     /* pending, delivered, failed */
+	long long attempts;
+	char next_attempt_at[40];            /* ISO 8601 to the millisecond */
+	char last_attempt_at[40];
+	long long last_response_status;
+	char created_at[32];
+};
+
 /*
  * Up to limit (<= WEBHOOK_PAGE_MAX) of who's deliveries matching f,
- * newest first, after offset, as a new JSON array in *items; *total
- * counts every match. Each item: {event_id, event_type, webhook_id, url,
- * status, attempts, next_attempt_at, last_attempt_at,
- * last_response_status, created_at}.
+ * newest first, after offset, into *rows (a new array of *n; the caller
+ * frees it; NULL when *n is 0); *total counts every match.
  */
 enum err webhook_log_list(struct ctx *ctx, const struct caller *who,
     const struct webhook_log_filter *f, unsigned long long offset, size_t limit,
-    json_t **items, unsigned long long *total, struct outcome *o);
+    struct webhook_delivery **rows, size_t *n, unsigned long long *total,
+    struct outcome *o);
+
+/* One attempt at a delivery; "" and -1 stand for none. */
+struct webhook_attempt {
+	long long attempt;
+	char at[40];                         /* ISO 8601 to the millisecond */
+	long long response_status;
+	long long duration_ms;
+	char error[801];
+};
+
+/* One endpoint's delivery of an event, with every attempt. */
+struct webhook_event_delivery {
+	char webhook_id[ID_MAX];
+	char url[WEBHOOK_URL_MAX + 1];
+	char status[16];
+	char next_attempt_at[40];
+	struct webhook_attempt *attempts;    /* nattempts of them, oldest first */
+	size_t nattempts;
+};
+
+/* An event with every delivery (webhook_log_event). */
+struct webhook_event_log {
+	struct event ev;                     /* ev.data points into data */
+	char *data;
+	struct webhook_event_delivery *deliveries;
+	size_t ndeliveries;
+};
 
 /*
- * who's event event_id with every delivery and attempt, as a new object
- * in *out: {event_id, event_type, created_at, payload, deliveries:
- * [{webhook_id, url, status, next_attempt_at, attempts: [{attempt, at,
- * response_status, duration_ms, error}]}]}. ERR_NOT_FOUND for an event
- * that is not who's.
+ * who's event event_id with every delivery and attempt into out (freed by
+ * webhook_event_log_free, also after an error). ERR_NOT_FOUND for an
+ * event that is not who's.
  */
 enum err webhook_log_event(struct ctx *ctx, const struct caller *who,
-    const char *event_id, json_t **out, struct outcome *o);
+    const char *event_id, struct webhook_event_log *out, struct outcome *o);
+
+void webhook_event_log_free(struct webhook_event_log *l);
 
 /*
  * Queues a fresh attempt of who's event event_id, due now, to every live

@@ -15,32 +15,25 @@ webhook_delivery_status_valid(const char *s)
 	    strcmp(s, "failed") == 0);
 }
 
-/* A cell as a JSON string, or null for SQL NULL. */
-static json_t *
-cell_str(const struct db_rows *r, size_t i, size_t c)
-{
-	const char *v = db_cell(r, i, c);
-
-	return v ? json_string(v) : json_null();
-}
-
-/* A cell as a JSON integer, or null. */
-static json_t *
-cell_int(const struct db_rows *r, size_t i, size_t c)
+/* A number cell, or -1 for SQL NULL (or one no column holds). */
+static long long
+cell_num(const struct db_rows *r, size_t i, size_t c)
 {
 	const char *v = db_cell(r, i, c);
 	unsigned long long u;
 
 	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
-		return json_null();
-	return json_integer((json_int_t)u);
+		return -1;
+	return (long long)u;
 }
 
 enum err
 webhook_log_list(struct ctx *ctx, const struct caller *who,
     const struct webhook_log_filter *f, unsigned long long offset, size_t limit,
-    json_t **items, unsigned long long *total, struct outcome *o)
+    struct webhook_delivery **out, size_t *n, unsigned long long *total,
+    struct outcome *o)
 {
+	struct webhook_delivery *d;
 	struct db_arg a[9];
 	struct db_rows rows;
 	const char *v;
@@ -48,7 +41,8 @@ webhook_log_list(struct ctx *ctx, const struct caller *who,
 	int rc;
 
 	outcome_init(o);
-	*items = NULL;
+	*out = NULL;
+	*n = 0;
 	*total = 0;
 	a[0] = DB_I(who->id);
 	a[1] = a[2] = f->webhook_id ? DB_S(f->webhook_id) : DB_NULL;
@@ -62,34 +56,30 @@ webhook_log_list(struct ctx *ctx, const struct caller *who,
 		return outcome_err(o, ERR_INTERNAL);
 	}
 	db_rows_free(&rows);
-	if ((*items = json_array()) == NULL)
-		return outcome_err(o, ERR_INTERNAL);
 	if (offset >= *total || limit == 0)
 		return ERR_OK;
 	a[7] = DB_I((long long)(limit > WEBHOOK_PAGE_MAX ? WEBHOOK_PAGE_MAX : limit));
 	a[8] = DB_I((long long)offset);
-	if ((rc = db_exec(ctx->db, DB_WH_LOG_PAGE, a, 9, &rows, NULL)) != DB_OK) {
-		json_decref(*items);
-		*items = NULL;
+	if ((rc = db_exec(ctx->db, DB_WH_LOG_PAGE, a, 9, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the deliveries");
+	if (rows.nrows > 0 && (*out = calloc(rows.nrows, sizeof(**out))) == NULL) {
+		db_rows_free(&rows);
+		return outcome_err(o, ERR_INTERNAL);
 	}
 	for (i = 0; i < rows.nrows; i++) {
-		json_t *it = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
-		    "event_id", cell_str(&rows, i, 0), "event_type", cell_str(&rows, i, 1),
-		    "webhook_id", cell_str(&rows, i, 2), "url", cell_str(&rows, i, 3),
-		    "status", cell_str(&rows, i, 4), "attempts", cell_int(&rows, i, 5),
-		    "next_attempt_at", cell_str(&rows, i, 6),
-		    "last_attempt_at", cell_str(&rows, i, 7),
-		    "last_response_status", cell_int(&rows, i, 8),
-		    "created_at", cell_str(&rows, i, 9));
-
-		if (json_array_append_new(*items, it) != 0 || it == NULL) {
-			db_rows_free(&rows);
-			json_decref(*items);
-			*items = NULL;
-			return outcome_err(o, ERR_INTERNAL);
-		}
+		d = &(*out)[i];
+		db_cell_copy(d->event_id, sizeof(d->event_id), &rows, i, 0);
+		db_cell_copy(d->event_type, sizeof(d->event_type), &rows, i, 1);
+		db_cell_copy(d->webhook_id, sizeof(d->webhook_id), &rows, i, 2);
+		db_cell_copy(d->url, sizeof(d->url), &rows, i, 3);
+		db_cell_copy(d->status, sizeof(d->status), &rows, i, 4);
+		d->attempts = cell_num(&rows, i, 5);
+		db_cell_copy(d->next_attempt_at, sizeof(d->next_attempt_at), &rows, i, 6);
+		db_cell_copy(d->last_attempt_at, sizeof(d->last_attempt_at), &rows, i, 7);
+		d->last_response_status = cell_num(&rows, i, 8);
+		db_cell_copy(d->created_at, sizeof(d->created_at), &rows, i, 9);
 	}
+	*n = rows.nrows;
 	db_rows_free(&rows);
 	return ERR_OK;
 }
@@ -125,76 +115,83 @@ find_event(struct db *db, const struct caller *who, const char *event_id,
 	return *data ? ERR_OK : outcome_err(o, ERR_INTERNAL);
 }
 
-/* The attempts of delivery did as a JSON array (new reference) or NULL. */
-static json_t *
-attempts_json(struct db *db, const char *did)
+/* The attempts of delivery did into d: 0, or -1 (the database, memory). */
+static int
+read_attempts(struct db *db, const char *did, struct webhook_event_delivery *d)
 {
 	struct db_arg a[1] = { DB_S(did) };
 	struct db_rows rows;
-	json_t *arr;
 	size_t i;
 
 	if (db_exec(db, DB_WH_ATTEMPTS, a, 1, &rows, NULL) != DB_OK)
-		return NULL;
-	arr = json_array();
-	for (i = 0; arr != NULL && i < rows.nrows; i++)
-		if (json_array_append_new(arr, json_pack("{s:o,s:o,s:o,s:o,s:o}",
-		    "attempt", cell_int(&rows, i, 0), "at", cell_str(&rows, i, 1),
-		    "response_status", cell_int(&rows, i, 2),
-		    "duration_ms", cell_int(&rows, i, 3), "error", cell_str(&rows, i, 4))) != 0) {
-			json_decref(arr);
-			arr = NULL;
-		}
+		return -1;
+	if (rows.nrows > 0 && (d->attempts = calloc(rows.nrows, sizeof(*d->attempts))) == NULL) {
+		db_rows_free(&rows);
+		return -1;
+	}
+	for (i = 0; i < rows.nrows; i++) {
+		struct webhook_attempt *t = &d->attempts[i];
+
+		t->attempt = cell_num(&rows, i, 0);
+		db_cell_copy(t->at, sizeof(t->at), &rows, i, 1);
+		t->response_status = cell_num(&rows, i, 2);
+		t->duration_ms = cell_num(&rows, i, 3);
+		db_cell_copy(t->error, sizeof(t->error), &rows, i, 4);
+	}
+	d->nattempts = rows.nrows;
 	db_rows_free(&rows);
-	return arr;
+	return 0;
+}
+
+void
+webhook_event_log_free(struct webhook_event_log *l)
+{
+	size_t i;
+
+	for (i = 0; l->deliveries != NULL && i < l->ndeliveries; i++)
+		free(l->deliveries[i].attempts);
+	free(l->deliveries);
+	free(l->data);
+	memset(l, 0, sizeof(*l));
 }
 
 enum err
 webhook_log_event(struct ctx *ctx, const struct caller *who,
-    const char *event_id, json_t **out, struct outcome *o)
+    const char *event_id, struct webhook_event_log *out, struct outcome *o)
 {
-	struct event ev;
 	struct db_arg a[1];
 	struct db_rows rows;
-	json_t *payload, *list;
-	char *data;
 	size_t i;
 	enum err e;
 	int rc;
 
 	outcome_init(o);
-	*out = NULL;
-	if ((e = find_event(ctx->db, who, event_id, &ev, &data, o)) != ERR_OK)
+	memset(out, 0, sizeof(*out));
+	if ((e = find_event(ctx->db, who, event_id, &out->ev, &out->data, o)) != ERR_OK)
 		return e;
-	payload = event_envelope(&ev);
-	free(data);
-	a[0] = DB_S(ev.id);
-	if (payload == NULL || (rc = db_exec(ctx->db, DB_WH_EVENT_DELIVERIES, a, 1, &rows,
-	    NULL)) != DB_OK) {
-		json_decref(payload);
-		return payload ? domain_db_fail(o, rc, "read the deliveries") :
-		    outcome_err(o, ERR_INTERNAL);
+	a[0] = DB_S(out->ev.id);
+	if ((rc = db_exec(ctx->db, DB_WH_EVENT_DELIVERIES, a, 1, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "read the deliveries");
+	if (rows.nrows > 0 &&
+	    (out->deliveries = calloc(rows.nrows, sizeof(*out->deliveries))) == NULL) {
+		db_rows_free(&rows);
+		return outcome_err(o, ERR_INTERNAL);
 	}
-	list = json_array();
-	for (i = 0; list != NULL && i < rows.nrows; i++) {
-		json_t *attempts = attempts_json(ctx->db, db_cell(&rows, i, 0));
+	out->ndeliveries = rows.nrows;
+	for (i = 0; i < rows.nrows; i++) {
+		struct webhook_event_delivery *d = &out->deliveries[i];
 
-		if (attempts == NULL || json_array_append_new(list,
-		    json_pack("{s:o,s:o,s:o,s:o,s:o}", "webhook_id", cell_str(&rows, i, 1),
-		    "url", cell_str(&rows, i, 2), "status", cell_str(&rows, i, 3),
-		    "next_attempt_at", cell_str(&rows, i, 4), "attempts", attempts)) != 0) {
-			json_decref(list);
-			list = NULL;
+		db_cell_copy(d->webhook_id, sizeof(d->webhook_id), &rows, i, 1);
+		db_cell_copy(d->url, sizeof(d->url), &rows, i, 2);
+		db_cell_copy(d->status, sizeof(d->status), &rows, i, 3);
+		db_cell_copy(d->next_attempt_at, sizeof(d->next_attempt_at), &rows, i, 4);
+		if (read_attempts(ctx->db, db_cell(&rows, i, 0), d) != 0) {
+			db_rows_free(&rows);
+			return outcome_err(o, ERR_INTERNAL);
 		}
 	}
 	db_rows_free(&rows);
-	if (list == NULL) {
-		json_decref(payload);
-		return outcome_err(o, ERR_INTERNAL);
-	}
-	*out = json_pack("{s:s,s:s,s:s,s:o,s:o}", "event_id", ev.id, "event_type", ev.type,
-	    "created_at", ev.created_at, "payload", payload, "deliveries", list);
-	return *out ? ERR_OK : outcome_err(o, ERR_INTERNAL);
+	return ERR_OK;
 }
 
 enum err

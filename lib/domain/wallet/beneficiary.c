@@ -38,16 +38,6 @@ from_row(const struct db_rows *rows, size_t row, struct beneficiary *b)
 	return 0;
 }
 
-json_t *
-beneficiary_json(const struct beneficiary *b)
-{
-	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
-	    "beneficiaryId", b->id, "provider", b->provider,
-	    "providerName", b->provider_name, "phone", b->phone,
-	    "accountName", b->account_name, "country", b->country,
-	    "currency", b->currency, "createdAt", b->created_at);
-}
-
 static int
 word_cmp(const void *a, const void *b)
 {

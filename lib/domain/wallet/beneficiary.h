@@ -65,9 +65,6 @@ enum err beneficiary_page(struct ctx *ctx, const struct caller *who, int asc,
     struct beneficiary *out, size_t *n, int *more, unsigned long long *total,
     struct outcome *o);
 
-/* The Beneficiary object of the API (new reference). */
-json_t *beneficiary_json(const struct beneficiary *b);
-
 /*
  * 1 when given and registered name the same person: equal after folding
  * ASCII case, collapsing white space and sorting the words. An empty

@@ -70,16 +70,6 @@ conversion_from_row(const struct db_rows *rows, size_t row, struct conversion *c
 	return 0;
 }
 
-json_t *
-conversion_json(const struct conversion *c)
-{
-	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
-	    "conversionId", c->id, "from", c->from, "to", c->to,
-	    "amount", c->amount, "rate", c->rate, "fee", c->fee,
-	    "receiveAmount", c->receive, "status", c->status,
-	    "txHash", c->tx_hash, "createdAt", c->created_at);
-}
-
 /* Loads conversion id (any owner when user_id is 0) into c. */
 static enum db_rc
 conversion_load(struct db *db, const char *id, long long user_id, int lock,

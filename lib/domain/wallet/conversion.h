@@ -121,7 +121,4 @@ enum err conversion_get(struct ctx *ctx, const struct caller *who, const char *i
 #define CONVERSION_NCOLS 18
 int conversion_from_row(const struct db_rows *rows, size_t row, struct conversion *c);
 
-/* The Conversion object of the API (new reference). */
-json_t *conversion_json(const struct conversion *c);
-
 #endif

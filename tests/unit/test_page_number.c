@@ -1,5 +1,5 @@
 /* The partner API's numbered paging: parameters by table, the object. */
-#include "http/numpage.h"
+#include "http/page_number.h"
 
 #include <CUnit/Basic.h>
 #include <string.h>
@@ -35,7 +35,7 @@ test_read_table(void)
 	for (i = 0; i < NELEM(rows); i++) {
 		struct req r;
 		struct resp resp;
-		struct numpage p;
+		struct page_number p;
 		char msg[200];
 		enum err e;
 
@@ -43,7 +43,7 @@ test_read_table(void)
 		resp_init(&resp);
 		UNIT_REQUIRE(req_parse_query(&r, rows[i].qs, msg, sizeof(msg)) == ERR_OK,
 		    "\"%s\" parses", rows[i].qs);
-		e = numpage_read(&r, &resp, &p);
+		e = page_number_read(&r, &resp, &p);
 		UNIT_CHECK(e == rows[i].e, "\"%s\": err %d want %d", rows[i].qs, (int)e,
 		    (int)rows[i].e);
 		if (e == ERR_OK && rows[i].e == ERR_OK)
@@ -61,10 +61,10 @@ test_read_table(void)
 static void
 test_object(void)
 {
-	struct numpage p = { 3, 25, 50 };
+	struct page_number p = { 3, 25, 50 };
 	json_t *o;
 
-	o = numpage_json(&p, 60);
+	o = page_number_json(&p, 60);
 	CU_ASSERT_EQUAL(json_object_size(o), 4);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "page")), 3);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "per_page")), 25);
@@ -72,11 +72,11 @@ test_object(void)
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "total_pages")), 3);
 	json_decref(o);
 	p.page = 9;
-	o = numpage_json(&p, 0);
+	o = page_number_json(&p, 0);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "total_pages")), 0);
 	json_decref(o);
 	p.per_page = 100;
-	o = numpage_json(&p, 100);
+	o = page_number_json(&p, 100);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "total_pages")), 1);
 	json_decref(o);
 }
@@ -89,5 +89,5 @@ main(void)
 		{ "the pagination object", test_object },
 	};
 
-	return tu_main("numpage", NULL, NULL, tests, NELEM(tests));
+	return tu_main("page_number", NULL, NULL, tests, NELEM(tests));
 }

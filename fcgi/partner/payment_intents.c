@@ -1,5 +1,5 @@
 /*
- * intents: the partner API's payment intents (issue 11). POST
+ * partner/payment_intents: the partner API's payment intents (issue 11). POST
  * /v1/payment-intents (201 new, 200 the same request again under its
  * reference_id), GET /v1/payment-intents/{id}, GET /v1/payment-intents
  * (status, from_date, to_date, reference_id; page, per_page), and POST
@@ -88,17 +88,11 @@ cancel_intent(struct req *r, struct resp *resp)
 	return answer(resp, 200, &out);
 }
 
-static json_t *
-row_view(const void *row, const struct ctx *ctx)
-{
-	(void)ctx;
-	return intent_json(row);
-}
-
 static enum err
 list_intents(struct req *r, struct resp *resp)
 {
-	return resource_page_answer(r, resp, &intent_kind, INTENT_REFERENCE_MAX, row_view);
+	return resource_page_answer(r, resp, &intent_kind, INTENT_REFERENCE_MAX,
+	    intent_row_json);
 }
 
 static const struct route routes[] = {
@@ -111,5 +105,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	return app_run("intents", routes, APP_NROUTES(routes));
+	return app_run("partner-payment-intents", routes, APP_NROUTES(routes));
 }

@@ -180,5 +180,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	return app_run("simulator", routes, APP_NROUTES(routes));
+	return app_run("simulators", routes, APP_NROUTES(routes));
 }

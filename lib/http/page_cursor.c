@@ -1,4 +1,4 @@
-#include "http/page.h"
+#include "http/page_cursor.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -8,7 +8,7 @@
 #include "domain/ctx.h"
 
 enum err
-page_read(struct req *r, struct resp *resp, const char *filters, struct page *p)
+page_cursor_read(struct req *r, struct resp *resp, const char *filters, struct page_cursor *p)
 {
 	const struct cfg *cfg = &r->ctx->cfg;
 	const char *lim = req_query(r, "limit"), *order = req_query(r, "order");
@@ -45,7 +45,7 @@ page_read(struct req *r, struct resp *resp, const char *filters, struct page *p)
 }
 
 void
-page_render(struct req *r, struct resp *resp, const struct page *p,
+page_cursor_render(struct req *r, struct resp *resp, const struct page_cursor *p,
     const char *last_created_db, const char *last_id, int more,
     unsigned long long total)
 {

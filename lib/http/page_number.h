@@ -1,38 +1,41 @@
 /*
- * numpage: the partner API's numbered paging (page from 1, per_page 1 to
+ * page_number: the partner API's numbered paging (page from 1, per_page 1 to
  * 100, default 25) and its pagination object {page, per_page, total,
  * total_pages}. A page past the end is an empty page with the right
  * totals, not an error.
+ *
+ * The wallet API pages by cursor (page_cursor.h): two contracts that share
+ * no logic beyond strict integer parsing, so they stay two modules.
  */
-#ifndef CEDIRAMP_NUMPAGE_H
-#define CEDIRAMP_NUMPAGE_H
+#ifndef CEDIRAMP_PAGE_NUMBER_H
+#define CEDIRAMP_PAGE_NUMBER_H
 
 #include <jansson.h>
 
 #include "http/req.h"
 #include "http/resp.h"
 
-#define NUMPAGE_DEFAULT 25
-#define NUMPAGE_MAX 100
+#define PAGE_NUMBER_DEFAULT 25
+#define PAGE_NUMBER_MAX 100
 
-struct numpage {
+struct page_number {
 	unsigned long long page, per_page;
 	unsigned long long offset; /* rows before this page */
 };
 
 /*
  * Reads page and per_page of r into p. ERR_OK, or ERR_VALIDATION naming
- * the parameter (not a whole number, 0, over NUMPAGE_MAX, or a page so far
+ * the parameter (not a whole number, 0, over PAGE_NUMBER_MAX, or a page so far
  * that its offset would overflow).
  */
-enum err numpage_read(struct req *r, struct resp *resp, struct numpage *p);
+enum err page_number_read(struct req *r, struct resp *resp, struct page_number *p);
 
 /* The pagination object for total matching rows (new reference). */
-json_t *numpage_json(const struct numpage *p, unsigned long long total);
+json_t *page_number_json(const struct page_number *p, unsigned long long total);
 
 /* Answers a page: data (stolen; NULL means it could not be built: 500)
  * with the pagination object for total matching rows; ERR_OK. */
-enum err numpage_ok(struct resp *resp, const struct numpage *p, unsigned long long total,
+enum err page_number_ok(struct resp *resp, const struct page_number *p, unsigned long long total,
     json_t *data);
 
 /*
@@ -42,12 +45,12 @@ enum err numpage_ok(struct resp *resp, const struct numpage *p, unsigned long lo
  * absent. ERR_VALIDATION naming the one that is not ISO 8601, or from
  * after to.
  */
-enum err numpage_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap,
+enum err page_number_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap,
     const char **f_from, const char **f_to);
 
 /* The reference_id filter of a list into *out (NULL when absent):
  * ERR_VALIDATION unless it is 1 to max characters. */
-enum err numpage_reference(struct req *r, struct resp *resp, size_t max,
+enum err page_number_reference(struct req *r, struct resp *resp, size_t max,
     const char **out);
 
 #endif

@@ -1,9 +1,9 @@
 /*
- * withdrawals: the partner API's payouts. POST /v1/withdrawals (201 new,
- * 200 the same request again under its reference_id), GET
- * /v1/withdrawals/{id}, and GET /v1/withdrawals and GET /v1/transactions,
- * the same list (DESIGN decision 12): status, from_date, to_date and
- * reference_id filters, page and per_page paging.
+ * partner/withdrawals: the partner API's payouts. POST /v1/withdrawals
+ * (201 new, 200 the same request again under its reference_id), GET
+ * /v1/withdrawals/{id}, and GET /v1/withdrawals: status, from_date,
+ * to_date and reference_id filters, page and per_page paging (GET
+ * /v1/transactions is the same list: partner/transactions.c).
  */
 #include <string.h>
 
@@ -58,28 +58,21 @@ get_withdrawal(struct req *r, struct resp *resp)
 	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
 }
 
-static json_t *
-row_view(const void *row, const struct ctx *ctx)
-{
-	return withdrawal_json(row, &ctx->cfg, WITHDRAWAL_LIST);
-}
-
 static enum err
 list_withdrawals(struct req *r, struct resp *resp)
 {
 	return resource_page_answer(r, resp, &withdrawal_kind, WITHDRAWAL_REFERENCE_MAX,
-	    row_view);
+	    withdrawal_row_json);
 }
 
 static const struct route routes[] = {
 	{ "POST", "/v1/withdrawals", post_withdrawal, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/withdrawals", list_withdrawals, 0, resource_page_params, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/withdrawals/:id", get_withdrawal, 0, NULL, RATE_LIMIT_GENERAL },
-	{ "GET", "/v1/transactions", list_withdrawals, 0, resource_page_params, RATE_LIMIT_GENERAL },
 };
 
 int
 main(void)
 {
-	return app_run("withdrawals", routes, APP_NROUTES(routes));
+	return app_run("partner-withdrawals", routes, APP_NROUTES(routes));
 }

@@ -1,17 +1,18 @@
 /*
- * page: the wallet API's list paging (limit 1..100, default 20; order asc
- * or desc, default desc; an opaque cursor bound to the query it came
- * from). A handler reads the page, asks the domain for the rows after its
- * position, and renders the pagination object through page_render.
+ * page_cursor: the wallet API's list paging (limit 1..100, default 20;
+ * order asc or desc, default desc; an opaque cursor bound to the query it
+ * came from). A handler reads the page, asks the domain for the rows after
+ * its position, and renders the pagination object through
+ * page_cursor_render. (The partner API pages by number: page_number.h.)
  */
-#ifndef CEDIRAMP_PAGE_H
-#define CEDIRAMP_PAGE_H
+#ifndef CEDIRAMP_PAGE_CURSOR_H
+#define CEDIRAMP_PAGE_CURSOR_H
 
 #include "core/cursor.h"
 #include "http/req.h"
 #include "http/resp.h"
 
-struct page {
+struct page_cursor {
 	size_t limit;
 	int asc;
 	char after[40];                    /* DATETIME(6) text of the position */
@@ -25,14 +26,14 @@ struct page {
  * cursor. ERR_OK, or ERR_VALIDATION naming the parameter in resp
  * (ERR_INTERNAL without a cursor secret).
  */
-enum err page_read(struct req *r, struct resp *resp, const char *filters,
-    struct page *p);
+enum err page_cursor_read(struct req *r, struct resp *resp, const char *filters,
+    struct page_cursor *p);
 
 /*
  * Sets resp's pagination: the cursor after the last item shown (its
  * DATETIME(6) text and id) when more follow, hasMore and total.
  */
-void page_render(struct req *r, struct resp *resp, const struct page *p,
+void page_cursor_render(struct req *r, struct resp *resp, const struct page_cursor *p,
     const char *last_created_db, const char *last_id, int more,
     unsigned long long total);
 

@@ -1,18 +1,20 @@
 /*
- * webhooks: the partner API's webhook endpoints and delivery log (issue
+ * partner/webhooks: the partner API's webhook endpoints and delivery log (issue
  * 10). POST/GET /v1/webhooks, DELETE /v1/webhooks/{id} (204),
  * GET /v1/webhooks/{id}/deliveries, GET /v1/webhook-deliveries (webhook_id,
  * event_type and status filters; page and per_page),
  * GET /v1/webhook-deliveries/{event_id}, and
  * POST /v1/webhook-deliveries/{event_id}/redeliver (202).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "domain/event.h"
 #include "domain/partner/webhook.h"
 #include "http/app.h"
 #include "http/body.h"
-#include "http/numpage.h"
+#include "http/page_number.h"
+#include "http/view_partner.h"
 
 static const char *const create_fields[] = { "url", "events", "secret", NULL };
 
@@ -87,12 +89,14 @@ static const char *const endpoint_log_params[] = { "event_type", "status", "page
 static enum err
 log_page(struct req *r, struct resp *resp, struct webhook_log_filter *f)
 {
+	struct webhook_delivery *rows;
 	unsigned long long total;
-	struct numpage p;
+	struct page_number p;
 	json_t *items;
+	size_t i, n;
 	enum err e;
 
-	if ((e = numpage_read(r, resp, &p)) != ERR_OK)
+	if ((e = page_number_read(r, resp, &p)) != ERR_OK)
 		return e;
 	f->event_type = req_query(r, "event_type");
 	if (f->event_type != NULL && !event_partner_type_known(f->event_type))
@@ -103,9 +107,16 @@ log_page(struct req *r, struct resp *resp, struct webhook_log_filter *f)
 		return resp_invalid(resp, ERR_VALIDATION, "status",
 		    "pending, delivered or failed");
 	if ((e = webhook_log_list(r->ctx, &r->caller, f, p.offset, (size_t)p.per_page,
-	    &items, &total, &resp->out)) != ERR_OK)
+	    &rows, &n, &total, &resp->out)) != ERR_OK)
 		return e;
-	return numpage_ok(resp, &p, total, items);
+	items = json_array();
+	for (i = 0; i < n && items != NULL; i++)
+		if (json_array_append_new(items, webhook_delivery_json(&rows[i])) != 0) {
+			json_decref(items);
+			items = NULL;
+		}
+	free(rows);
+	return page_number_ok(resp, &p, total, items);
 }
 
 static enum err
@@ -137,13 +148,16 @@ list_endpoint_deliveries(struct req *r, struct resp *resp)
 static enum err
 get_delivery(struct req *r, struct resp *resp)
 {
+	struct webhook_event_log log;
 	json_t *data;
 	enum err e;
 
-	if ((e = webhook_log_event(r->ctx, &r->caller, req_param(r, "id"), &data,
-	    &resp->out)) != ERR_OK)
+	e = webhook_log_event(r->ctx, &r->caller, req_param(r, "id"), &log, &resp->out);
+	data = e == ERR_OK ? webhook_event_log_json(&log) : NULL;
+	webhook_event_log_free(&log);
+	if (e != ERR_OK)
 		return e;
-	return resp_ok(resp, 200, data);
+	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
 }
 
 static enum err
@@ -174,5 +188,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	return app_run("webhooks", routes, APP_NROUTES(routes));
+	return app_run("partner-webhooks", routes, APP_NROUTES(routes));
 }

@@ -1,5 +1,5 @@
 /*
- * transactions: the wallet user's history and balances. GET
+ * wallet/transactions: the wallet user's history and balances. GET
  * /api/transactions lists conversions and payouts newest first by default,
  * with opaque cursors; GET /api/transactions/:id is one of them, 404 for an
  * id that is not the caller's; GET /api/balances is the GHS balance and
@@ -12,7 +12,7 @@
 #include "domain/wallet/history.h"
 #include "http/app.h"
 #include "domain/wallet/transfer.h"
-#include "http/page.h"
+#include "http/page_cursor.h"
 
 static json_t *
 opt_string(const char *s)
@@ -78,7 +78,7 @@ list(struct req *r, struct resp *resp)
 	struct history_item *items;
 	unsigned long long total;
 	char filters[64];
-	struct page p;
+	struct page_cursor p;
 	json_t *data;
 	size_t i, n;
 	int more;
@@ -88,7 +88,7 @@ list(struct req *r, struct resp *resp)
 	    (e = one_of(r, resp, "status", statuses, &q.status)) != ERR_OK)
 		return e;
 	snprintf(filters, sizeof(filters), "%s|%s", q.type, q.status);
-	if ((e = page_read(r, resp, filters, &p)) != ERR_OK)
+	if ((e = page_cursor_read(r, resp, filters, &p)) != ERR_OK)
 		return e;
 	q.asc = p.asc;
 	q.after = p.after;
@@ -103,7 +103,7 @@ list(struct req *r, struct resp *resp)
 		for (i = 0; i < n; i++)
 			json_array_append_new(data, item(&items[i]));
 		resp_ok(resp, 200, data);
-		page_render(r, resp, &p, n ? items[n - 1].created_db : NULL,
+		page_cursor_render(r, resp, &p, n ? items[n - 1].created_db : NULL,
 		    n ? items[n - 1].id : NULL, more, total);
 	}
 	free(items);
@@ -165,5 +165,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	return app_run("transactions", routes, APP_NROUTES(routes));
+	return app_run("wallet-transactions", routes, APP_NROUTES(routes));
 }

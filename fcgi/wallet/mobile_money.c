@@ -1,5 +1,5 @@
 /*
- * transfer: mobile money. POST /api/mobile-money/verify verifies and
+ * wallet/mobile_money: paying out to mobile money. POST /api/mobile-money/verify verifies and
  * stores a beneficiary (201); GET /api/beneficiaries pages them; POST
  * /api/mobile-money/transfer pays GHS to one of them (201 processing).
  */
@@ -8,8 +8,9 @@
 #include "domain/wallet/beneficiary.h"
 #include "domain/wallet/transfer.h"
 #include "http/app.h"
+#include "http/view_wallet.h"
 #include "http/body.h"
-#include "http/page.h"
+#include "http/page_cursor.h"
 
 static const char *const verify_fields[] = { "provider", "phone", "accountName",
 	"country", "currency", NULL };
@@ -40,13 +41,13 @@ list_beneficiaries(struct req *r, struct resp *resp)
 {
 	struct beneficiary rows[100];
 	unsigned long long total;
-	struct page p;
+	struct page_cursor p;
 	json_t *data;
 	size_t i, n;
 	int more;
 	enum err e;
 
-	if ((e = page_read(r, resp, "beneficiaries", &p)) != ERR_OK)
+	if ((e = page_cursor_read(r, resp, "beneficiaries", &p)) != ERR_OK)
 		return e;
 	if ((e = beneficiary_page(r->ctx, &r->caller, p.asc, p.after, p.after_id,
 	    p.limit, rows, &n, &more, &total, &resp->out)) != ERR_OK)
@@ -56,7 +57,7 @@ list_beneficiaries(struct req *r, struct resp *resp)
 	for (i = 0; i < n; i++)
 		json_array_append_new(data, beneficiary_json(&rows[i]));
 	resp_ok(resp, 200, data);
-	page_render(r, resp, &p, n ? rows[n - 1].created_db : NULL,
+	page_cursor_render(r, resp, &p, n ? rows[n - 1].created_db : NULL,
 	    n ? rows[n - 1].id : NULL, more, total);
 	return ERR_OK;
 }
@@ -91,5 +92,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	return app_run("transfer", routes, APP_NROUTES(routes));
+	return app_run("wallet-mobile-money", routes, APP_NROUTES(routes));
 }

@@ -1,5 +1,5 @@
 /*
- * users: the wallet user's own KYC (DESIGN.md decisions 5, 6 and 23).
+ * wallet/users: the wallet user's own KYC (DESIGN.md decisions 5, 6 and 23).
  *
  * POST /api/users/kyc-upload takes a JSON document submission (document
  * type, number, full name, date of birth, base64 JPEG or PNG images of
@@ -82,5 +82,5 @@ static const struct route routes[] = {
 int
 main(void)
 {
-	return app_run("users", routes, APP_NROUTES(routes));
+	return app_run("wallet-users", routes, APP_NROUTES(routes));
 }

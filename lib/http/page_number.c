@@ -1,4 +1,4 @@
-#include "http/numpage.h"
+#include "http/page_number.h"
 
 #include "core/timefmt.h"
 
@@ -11,16 +11,16 @@
 #define NUMPAGE_PAGE_MAX 10000000ULL
 
 enum err
-numpage_read(struct req *r, struct resp *resp, struct numpage *p)
+page_number_read(struct req *r, struct resp *resp, struct page_number *p)
 {
 	const char *page = req_query(r, "page"), *per = req_query(r, "per_page");
 
 	p->page = 1;
-	p->per_page = NUMPAGE_DEFAULT;
+	p->per_page = PAGE_NUMBER_DEFAULT;
 	if (page != NULL && (strict_uint(page, strlen(page), NUMPAGE_PAGE_MAX, &p->page) != 0 ||
 	    p->page == 0))
 		return resp_invalid(resp, ERR_VALIDATION, "page", "a whole number from 1");
-	if (per != NULL && (strict_uint(per, strlen(per), NUMPAGE_MAX, &p->per_page) != 0 ||
+	if (per != NULL && (strict_uint(per, strlen(per), PAGE_NUMBER_MAX, &p->per_page) != 0 ||
 	    p->per_page == 0))
 		return resp_invalid(resp, ERR_VALIDATION, "per_page",
 		    "a whole number from 1 to 100");
@@ -29,7 +29,7 @@ numpage_read(struct req *r, struct resp *resp, struct numpage *p)
 }
 
 json_t *
-numpage_json(const struct numpage *p, unsigned long long total)
+page_number_json(const struct page_number *p, unsigned long long total)
 {
 	unsigned long long pages = (total + p->per_page - 1) / p->per_page;
 
@@ -39,7 +39,7 @@ numpage_json(const struct numpage *p, unsigned long long total)
 }
 
 enum err
-numpage_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap,
+page_number_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap,
     const char **f_from, const char **f_to)
 {
 	const char *fs = req_query(r, "from_date"), *ts = req_query(r, "to_date");
@@ -63,7 +63,7 @@ numpage_dates(struct req *r, struct resp *resp, char *from, char *to, size_t cap
 }
 
 enum err
-numpage_reference(struct req *r, struct resp *resp, size_t max, const char **out)
+page_number_reference(struct req *r, struct resp *resp, size_t max, const char **out)
 {
 	const char *v = req_query(r, "reference_id");
 	char why[48];
@@ -77,13 +77,13 @@ numpage_reference(struct req *r, struct resp *resp, size_t max, const char **out
 }
 
 enum err
-numpage_ok(struct resp *resp, const struct numpage *p, unsigned long long total,
+page_number_ok(struct resp *resp, const struct page_number *p, unsigned long long total,
     json_t *data)
 {
 	if (data == NULL)
 		return ERR_INTERNAL;
 	json_decref(resp->pagination);
-	if ((resp->pagination = numpage_json(p, total)) == NULL) {
+	if ((resp->pagination = page_number_json(p, total)) == NULL) {
 		json_decref(data);
 		return ERR_INTERNAL;
 	}
