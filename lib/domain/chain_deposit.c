@@ -14,12 +14,6 @@
 
 #define PRUNE_KEEP 10000 /* finished blocks kept below the newest */
 
-/* Column positions of DB_CDEP_ABOVE. */
-enum { AB_ID, AB_STATUS, AB_ASSET, AB_AMOUNT, AB_PARTNER, AB_REFERENCE, AB_BLOCK };
-/* Column positions of DB_CDEP_REPORT. */
-enum { RP_ID, RP_STATUS, RP_ASSET, RP_AMOUNT, RP_UNITS, RP_SENDER, RP_TX, RP_LOG,
-	RP_BLOCK, RP_REFERENCE, RP_NOTE };
-
 static int
 cell_ll(const struct db_rows *r, size_t row, size_t col, long long *out)
 {

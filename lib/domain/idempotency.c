@@ -19,10 +19,6 @@ struct stored {
 	int expired, abandoned;
 };
 
-/* Column positions of DB_IDEM_GET. */
-enum { IG_ID, IG_ENDPOINT, IG_HASH, IG_STATE, IG_STATUS, IG_BODY, IG_CREATED,
-	IG_EXPIRED, IG_POINT, IG_REF, IG_ABANDONED };
-
 /* Reads the key's row; 1 found, 0 none, -1 error (s->body then NULL). */
 static int
 load(struct db *db, long long user, const char *key, long long lease,

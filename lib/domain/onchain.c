@@ -9,14 +9,6 @@
 #include "core/strict.h"
 #include "providers/registry.h"
 
-/* Column positions of SEND_COLS (lib/store/db_stmt.c). */
-enum { SC_REF, SC_PURPOSE, SC_CHAIN, SC_SENDER, SC_NONCE, SC_WALLET, SC_ASSET,
-	SC_AMOUNT, SC_HASH, SC_ATTEMPTS, SC_BROADCASTS, SC_STATUS, SC_MINED_HASH,
-	SC_MINED_BLOCK, SC_MINED_BLOCK_HASH, SC_REASON, SC_SIGNED_AGE, SC__COLS };
-
-/* Column positions of DB_CHAIN_TX_NEWEST. */
-enum { TC_HASH, TC_RAW, TC_GAS, TC_MAX_FEE, TC_PRIORITY_FEE, TC_ATTEMPT };
-
 #define CHECK_AGAIN_SECONDS 2 /* a sandbox mint's next look */
 
 struct send {
@@ -61,7 +53,7 @@ send_load(struct db *db, const char *ref, int lock, struct send *s)
 	if (rows.nrows != 1)
 		goto out;
 	rc = DB_FAIL;
-	if (rows.ncols != SC__COLS)
+	if (rows.ncols != SEND_NCOLS)
 		goto out;
 	db_cell_copy(s->ref, sizeof(s->ref), &rows, 0, SC_REF);
 	db_cell_copy(s->purpose, sizeof(s->purpose), &rows, 0, SC_PURPOSE);

@@ -20,12 +20,6 @@
 #define FEES "house:fees:GHS"
 #define CHECK_BACKOFF_MAX 300 /* seconds between status checks, at most */
 
-/* Column positions of PO_COLS (lib/store/db_stmt.c). */
-enum { PC_ID, PC_USER, PC_BEN, PC_PROVIDER, PC_PHONE, PC_NAME, PC_AMOUNT, PC_FEE,
-	PC_CURRENCY, PC_REFERENCE, PC_PROVIDER_REF, PC_STATUS, PC_REASON, PC_SENDS,
-	PC_CREATED, PC_PROCESSING, PC_COMPLETED, PC_CREATED_DB, PC_CONVERSION,
-	PC_WITHDRAWAL };
-_Static_assert(PC_WITHDRAWAL + 1 == PAYOUT_NCOLS, "PAYOUT_NCOLS is PO_COLS' width");
 
 int
 payout_from_row(const struct db_rows *rows, size_t row, struct payout *p)

@@ -96,9 +96,8 @@ int payout_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
 enum err payout_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct payout *out, struct outcome *o);
 
-/* Fills p from a row of the PO_COLS statements (PAYOUT_NCOLS columns).
- * 0 or -1. */
-#define PAYOUT_NCOLS 20
+/* Fills p from a row of the PAYOUT_COLS statements (PAYOUT_NCOLS columns,
+ * store/stmt_payout.h). 0 or -1. */
 int payout_from_row(const struct db_rows *rows, size_t row, struct payout *p);
 
 /* Payout id (of user_id, or anyone's when 0) into p, locked when lock

@@ -120,6 +120,7 @@ static MYSQL_STMT *
 db_prepared(struct db *db, enum db_stmt s, enum db_rc *rc)
 {
 	const char *sql = db_stmt_sql(s);
+	char why[200];
 	MYSQL_STMT *st;
 
 	*rc = DB_FAIL;
@@ -133,13 +134,35 @@ db_prepared(struct db *db, enum db_stmt s, enum db_rc *rc)
 	if (mysql_stmt_prepare(st, sql, strlen(sql)) != 0) {
 		unsigned code = mysql_stmt_errno(st);
 
-		db_set_err(db, "prepare", code, mysql_stmt_error(st));
+		snprintf(why, sizeof(why), "prepare %s", db_stmt_name(s));
+		db_set_err(db, why, code, mysql_stmt_error(st));
 		mysql_stmt_close(st);
 		*rc = classify(db, code);
 		return NULL;
 	}
+	/* the rows' readers index columns by the table's count: a statement
+	 * that returns other columns would have them read the wrong cells */
+	if (db_stmt_columns_check(s, mysql_stmt_field_count(st), why, sizeof(why)) != 0) {
+		db_set_err(db, "prepare", 0, why);
+		mysql_stmt_close(st);
+		return NULL;
+	}
 	db->stmt[s] = st;
 	return st;
+}
+
+enum db_rc
+db_prepare_all(struct db *db)
+{
+	enum db_rc rc;
+	size_t i;
+
+	if (db->conn == NULL && db_connect(db) != 0)
+		return DB_DOWN;
+	for (i = 0; i < DB_STMT__MAX; i++)
+		if (db_prepared(db, (enum db_stmt)i, &rc) == NULL)
+			return rc;
+	return DB_OK;
 }
 
 /* Connects when needed; with prepare_all prepares the whole table. */

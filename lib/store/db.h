@@ -1,9 +1,11 @@
 /*
  * db: one persistent MariaDB connection per process. Statements come from
- * the table in db_stmt.c, are prepared once per connection, and are run
- * with bound parameters only. A lost connection is re-opened (and the
- * statements prepared again) on the next call; db_tx retries a whole
- * transaction on deadlock, lock timeout, or a connection lost before COMMIT.
+ * the statement table (store/db_stmt.h: each module's stmt_<module>.c),
+ * are prepared once per connection, their column counts checked against
+ * the server's, and are run with bound parameters only. A lost connection
+ * is re-opened (and the statements prepared again) on the next call; db_tx
+ * retries a whole transaction on deadlock, lock timeout, or a connection
+ * lost before COMMIT.
  */
 #ifndef CEDIRAMP_DB_H
 #define CEDIRAMP_DB_H
@@ -58,6 +60,13 @@ struct db;
  */
 struct db *db_open(const struct cfg *c, int prepare_all);
 void db_close(struct db *db);
+
+/*
+ * Prepares every statement now, checking each one's column count against
+ * its table (db_open does this with prepare_all): DB_OK, or the first
+ * failure, db_error naming the statement.
+ */
+enum db_rc db_prepare_all(struct db *db);
 
 /* Last error text, for logs. Never NULL. */
 const char *db_error(const struct db *db);

@@ -1,237 +1,96 @@
 /*
- * db_stmt: every SQL statement the programs run, in one indexed table.
+ * db_stmt: every SQL statement the programs run. Each module's statements
+ * live in store/stmt_<module>.{c,h}: the header lists them (DB_STMTS_<X>)
+ * beside the columns their rows hold, the .c file holds their SQL and how
+ * many columns each returns. Here they become one enum and one table; db.c
+ * prepares each statement once per connection and checks its column count
+ * against the server's: a statement that returns other columns than its
+ * table says never runs (with prepare_all, every one is checked at start).
  * Nothing else in the tree holds SQL text (migrations aside); no function
  * takes SQL from a caller.
  */
 #ifndef CEDIRAMP_DB_STMT_H
 #define CEDIRAMP_DB_STMT_H
 
+#include <stddef.h>
+
+#include "store/stmt_apikey.h"
+#include "store/stmt_beneficiary.h"
+#include "store/stmt_chain_deposit.h"
+#include "store/stmt_conversion.h"
+#include "store/stmt_db.h"
+#include "store/stmt_delivery.h"
+#include "store/stmt_funds.h"
+#include "store/stmt_fxrate.h"
+#include "store/stmt_history.h"
+#include "store/stmt_idempotency.h"
+#include "store/stmt_intent.h"
+#include "store/stmt_kyc.h"
+#include "store/stmt_ledger.h"
+#include "store/stmt_onchain.h"
+#include "store/stmt_outbox.h"
+#include "store/stmt_partner.h"
+#include "store/stmt_payout.h"
+#include "store/stmt_payout_float.h"
+#include "store/stmt_quote.h"
+#include "store/stmt_rate_limit.h"
+#include "store/stmt_sim.h"
+#include "store/stmt_user.h"
+#include "store/stmt_webhook.h"
+#include "store/stmt_withdrawal.h"
+
+#define DB_STMT_NAME(name) name,
+
 enum db_stmt {
-	DB_PING = 0,
-	DB_LOCK_GET,
-	DB_LOCK_RELEASE,
-	DB_MIGRATION_APPLIED,
-	DB_MIGRATION_RECORD,
-	DB_USER_BY_WALLET,
-	DB_USER_INSERT,
-	DB_USER_SET_TIER,
-	DB_PARTNER_INSERT,
-	DB_PARTNER_BY_PUBLIC_ID,
-	DB_PARTNER_LIST,
-	DB_APIKEY_INSERT,
-	DB_APIKEY_LOOKUP,
-	DB_APIKEY_REVOKE,
-	DB_APIKEY_REVOKE_PARTNER,
-	DB_APIKEY_TOUCH,
-	DB_SIM_SETTING_GET,
-	DB_SIM_SETTING_SET,
-	/* sandbox: the mobile money simulator (lib/sandbox/sim_momo.c) */
-	DB_SIM_MOMO_TOKEN_INSERT,
-	DB_SIM_MOMO_TOKEN_VALID,
-	DB_SIM_MOMO_TOKEN_EXPIRE,
-	DB_SIM_MOMO_TX_LOCK,
-	DB_SIM_MOMO_TX_INSERT,
-	DB_SIM_MOMO_TX_COUNT_SEND,
-	DB_SIM_MOMO_TX_ACCEPT,
-	DB_SIM_MOMO_TX_SETTLE,
-	DB_SIM_MOMO_TX_GET,
-	DB_SIM_MOMO_RTP_READ,
-	DB_SIM_MOMO_RTP_REVERSE,
-	DB_FXRATE_GET,
-	DB_FXRATE_SET,
-	DB_QUOTE_INSERT,
-	DB_RL_HIT,
-	DB_RL_READ,
-	DB_RL_EXPIRE,
-	DB_QUOTE_EXPIRE,
-	DB_FXRATE_SEED,
-	DB_FXRATE_LIST,
-	DB_LEDGER_ACCOUNT_ENSURE,
-	DB_LEDGER_TX_INSERT,
-	DB_LEDGER_ENTRY_INSERT,
-	DB_LEDGER_BALANCE_ADD,
-	DB_LEDGER_BALANCE_GET,
-	DB_LEDGER_CHECK_TX_SUMS,
-	DB_LEDGER_CHECK_CACHE,
-	DB_LEDGER_CHECK_NEGATIVE,
-	DB_LEDGER_CHECK_ASSETS,
-	DB_SIM_BAL_GET,
-	DB_SIM_BAL_CREDIT,
-	DB_SIM_BAL_DEBIT,
-	DB_SIM_TX_INSERT,
-	DB_SIM_TX_GET,
-	DB_QUOTE_LOCK,
-	DB_QUOTE_MARK_USED,
-	DB_QUOTE_UNMARK_USED,
-	DB_USER_LOCK,
-	DB_CONV_USED_SINCE,
-	DB_CONV_INSERT,
-	DB_CONV_RELEASE,
-	DB_CONV_DELETE_UNSENT,
-	DB_CONV_GET,
-	DB_CONV_LOCK,
-	DB_CONV_COMPLETE,
-	DB_CONV_FAIL,
-	DB_CONV_CLAIM,
-	DB_CONV_LEASE,
-	DB_CONV_CHECKED,
-	DB_CONV_PAGE_DESC,
-	DB_CONV_PAGE_ASC,
-	DB_CONV_COUNT,
-	DB_IDEM_INSERT,
-	DB_IDEM_GET,
-	DB_IDEM_DELETE_EXPIRED,
-	DB_IDEM_DONE,
-	DB_IDEM_RELEASE,
-	DB_IDEM_HAND_ON,
-	DB_IDEM_TAKE_OVER,
-	DB_IDEM_MARK,
-	DB_IDEM_EXPIRE,
-	DB_PAYOUT_INSERT,
-	DB_PAYOUT_INSERT_PENDING,
-	DB_PAYOUT_DELETE_PENDING,
-	DB_PAYOUT_START,
-	DB_PAYOUT_GET,
-	DB_PAYOUT_LOCK,
-	DB_PAYOUT_SENT,
-	DB_PAYOUT_RELEASE,
-	DB_PAYOUT_COMPLETE,
-	DB_PAYOUT_FAIL,
-	DB_PAYOUT_CHECK_LATER,
-	DB_PAYOUT_CLAIM,
-	DB_PAYOUT_LEASE,
-	DB_PAYOUT_USED_SINCE,
-	DB_PAYOUT_PENDING_SUM,
-	DB_PAYOUT_INSERT_WITHDRAWAL,
-	/* partner withdrawals (lib/domain/withdrawal.c) */
-	DB_PARTNER_LOCK,
-	DB_WD_INSERT,
-	DB_WD_BY_REFERENCE,
-	DB_WD_GET,
-	DB_WD_LOCK,
-	DB_WD_SUBMITTED,
-	DB_WD_PROCESSING,
-	DB_WD_SIGNED,
-	DB_WD_COMPLETE,
-	DB_WD_FAIL,
-	DB_WD_CHECK_LATER,
-	DB_WD_CLAIM,
-	DB_WD_LEASE,
-	DB_WD_USED_SINCE,
-	DB_WD_COUNT,
-	DB_WD_PAGE,
-	DB_OUTBOX_INSERT,
-	DB_DEPOSIT_INSERT,
-	DB_HIST_COUNT,
-	DB_HIST_PAGE_DESC,
-	DB_HIST_PAGE_ASC,
-	/* the payout float (lib/domain/payout_float.c) */
-	DB_PFLOAT_DRAW,
-	DB_PFLOAT_LOCK,
-	DB_PFLOAT_RESTORE,
-	DB_PFLOAT_MOVE_INSERT,
-	DB_PFLOAT_DRAWN,
-	DB_PFLOAT_TOPUP,
-	DB_PFLOAT_SET,
-	DB_PFLOAT_LIST,
-	DB_BEN_EXISTS,
-	DB_BEN_INSERT,
-	DB_BEN_GET,
-	DB_BEN_COUNT,
-	DB_BEN_PAGE_DESC,
-	DB_BEN_PAGE_ASC,
-	DB_RL_OVERRIDE_SET,
-	DB_RL_OVERRIDE_DELETE,
-	/* KYC submissions (lib/domain/kyc.c) */
-	DB_KYC_INSERT,
-	DB_KYC_LATEST,
-	DB_KYC_LOCK,
-	DB_KYC_APPROVE,
-	DB_KYC_REJECT,
-	DB_KYC_RAISE_TIER,
-	DB_KYC_LIST,
-	DB_SIM_KYC_MAGIC_DUE,
-	/* webhooks: endpoints, the fan-out of events, the worker, the log */
-	DB_WH_FANOUT,
-	DB_WH_COUNT_LIVE,
-	DB_WH_INSERT,
-	DB_WH_GET,
-	DB_WH_LIST,
-	DB_WH_DELETE,
-	DB_WH_DELETE_SUBJECT,
-	DB_WH_CANCEL_PENDING,
-	DB_WH_CLAIM,
-	DB_WH_LEASE,
-	DB_WH_LOAD,
-	DB_WH_LOCK_DELIVERY,
-	DB_WH_ATTEMPT_INSERT,
-	DB_WH_DELIVERED,
-	DB_WH_RETRY,
-	DB_WH_FAILED,
-	DB_WH_COUNTED,
-	DB_WH_NEXT_DUE,
-	DB_WH_EVENT_GET,
-	DB_WH_EVENT_DELIVERIES,
-	DB_WH_ATTEMPTS,
-	DB_WH_LOG_COUNT,
-	DB_WH_LOG_PAGE,
-	DB_WH_REDELIVER,
-	DB_WH_COUNT_SUBSCRIBED,
-	/* payment intents */
-	DB_PI_INSERT,
-	DB_PI_BY_REFERENCE,
-	DB_PI_GET,
-	DB_PI_LOCK,
-	DB_PI_MOVE,
-	DB_PI_SENT,
-	DB_PI_CHECK_LATER,
-	DB_PI_CLAIM,
-	DB_PI_EXPIRE_CLAIM,
-	DB_PI_LEASE,
-	DB_PI_COUNT,
-	DB_PI_PAGE,
-	DB_PI_LATE,
-	/* ---- the chain: nonces, the service's sends, deposits ---- */
-	DB_CHAIN_NONCE_GET,
-	DB_CHAIN_NONCE_SEED,
-	DB_CHAIN_NONCE_LOCK,
-	DB_CHAIN_NONCE_TAKE,
-	DB_CHAIN_SEND_INSERT,
-	DB_CHAIN_TX_INSERT,
-	DB_CHAIN_SEND_GET,
-	DB_CHAIN_SEND_LOCK,
-	DB_CHAIN_TX_NEWEST,
-	DB_CHAIN_TX_HASHES,
-	DB_CHAIN_SEND_BROADCAST,
-	DB_CHAIN_SEND_REPLACED,
-	DB_CHAIN_SEND_SEEN,
-	DB_CHAIN_SEND_FINAL,
-	DB_CHAIN_SEND_DELETE,
-	DB_CHAIN_SEND_CLAIM,
-	DB_CHAIN_SEND_LEASE,
-	DB_CHAIN_SEND_CHECK_LATER,
-	DB_PWALLET_INSERT,
-	DB_PWALLET_OWNER,
-	DB_PWALLET_DELETE,
-	DB_PWALLET_LIST,
-	DB_CHAIN_BLOCK_LAST,
-	DB_CHAIN_BLOCK_BELOW,
-	DB_CHAIN_BLOCK_INSERT,
-	DB_CHAIN_BLOCK_DELETE_ABOVE,
-	DB_CHAIN_BLOCK_PRUNE,
-	DB_CHAIN_TX_OURS,
-	DB_CDEP_LOCK,
-	DB_CDEP_INSERT,
-	DB_CDEP_RECORD,
-	DB_CDEP_ABOVE,
-	DB_CDEP_SET_STATUS,
-	DB_CDEP_ASSIGN,
-	DB_CDEP_REPORT,
-	DB_DEPOSIT_BY_REFERENCE,
+	DB_STMTS_DB(DB_STMT_NAME)
+	DB_STMTS_USER(DB_STMT_NAME)
+	DB_STMTS_PARTNER(DB_STMT_NAME)
+	DB_STMTS_APIKEY(DB_STMT_NAME)
+	DB_STMTS_SIM(DB_STMT_NAME)
+	DB_STMTS_FXRATE(DB_STMT_NAME)
+	DB_STMTS_QUOTE(DB_STMT_NAME)
+	DB_STMTS_RATE_LIMIT(DB_STMT_NAME)
+	DB_STMTS_LEDGER(DB_STMT_NAME)
+	DB_STMTS_CONVERSION(DB_STMT_NAME)
+	DB_STMTS_IDEMPOTENCY(DB_STMT_NAME)
+	DB_STMTS_PAYOUT(DB_STMT_NAME)
+	DB_STMTS_WITHDRAWAL(DB_STMT_NAME)
+	DB_STMTS_OUTBOX(DB_STMT_NAME)
+	DB_STMTS_FUNDS(DB_STMT_NAME)
+	DB_STMTS_HISTORY(DB_STMT_NAME)
+	DB_STMTS_PAYOUT_FLOAT(DB_STMT_NAME)
+	DB_STMTS_BENEFICIARY(DB_STMT_NAME)
+	DB_STMTS_KYC(DB_STMT_NAME)
+	DB_STMTS_WEBHOOK(DB_STMT_NAME)
+	DB_STMTS_DELIVERY(DB_STMT_NAME)
+	DB_STMTS_INTENT(DB_STMT_NAME)
+	DB_STMTS_ONCHAIN(DB_STMT_NAME)
+	DB_STMTS_CHAIN_DEPOSIT(DB_STMT_NAME)
 	DB_STMT__MAX
 };
 
-/* The SQL text of s. */
+/* One statement: its SQL, and how many columns its rows have (0: none). */
+struct db_stmt_def {
+	enum db_stmt id;
+	unsigned ncols;
+	const char *sql;
+};
+
+/* The SQL text of s (NULL for a value that is no statement). */
 const char *db_stmt_sql(enum db_stmt s);
+
+/* The columns s returns, as the code that reads its rows counts them. */
+unsigned db_stmt_ncols(enum db_stmt s);
+
+/* The name of s ("DB_WD_GET"), for messages. */
+const char *db_stmt_name(enum db_stmt s);
+
+/* 0 when the server says s returns got columns, as its table does; else
+ * -1 with why (cap bytes) naming the statement and both counts. */
+int db_stmt_columns_check(enum db_stmt s, unsigned got, char *why, size_t cap);
+
+/* 0 when every statement has its SQL exactly once in the module tables;
+ * else -1 with why naming the first that has none or two. */
+int db_stmt_table_check(char *why, size_t cap);
 
 #endif

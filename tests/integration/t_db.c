@@ -186,6 +186,23 @@ test_refused_statement_is_logged_as_error(void)
 	db_close(db);
 }
 
+/* Every statement of the table prepares on the real schema, and returns
+ * the columns its table (and so its reader) counts. */
+static void
+test_every_statement_prepares_with_its_columns(void)
+{
+	struct db *db;
+
+	CU_ASSERT_EQUAL_FATAL(load_cfg(), 0);
+	db = db_open(&cfg, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+	if (db_prepare_all(db) != DB_OK)
+		fprintf(stderr, "db_prepare_all: %s\n", db_error(db));
+	CU_ASSERT_EQUAL(db_prepare_all(db), DB_OK);
+	CU_ASSERT_STRING_EQUAL(db_error(db), "");
+	db_close(db);
+}
+
 /* The stack applied every migration at start; running it again does nothing. */
 static void
 test_migrate_twice_applies_nothing(void)
@@ -211,6 +228,8 @@ it_suite_db(void)
 		{ "a refused statement is DB_FAIL, logged as an error",
 		    test_refused_statement_is_logged_as_error },
 		{ "migrate run again applies nothing", test_migrate_twice_applies_nothing },
+		{ "every statement prepares, with its table's column count",
+		    test_every_statement_prepares_with_its_columns },
 	};
 
 	return tu_add_suite("database layer", NULL, NULL, tests, NELEM(tests));

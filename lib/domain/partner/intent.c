@@ -27,14 +27,9 @@ intent_free(struct intent *in)
 	in->description = in->metadata = NULL;
 }
 
-/* The columns of PI_COLS (lib/store/db_stmt.c), in order. */
-enum { C_ID, C_PARTNER, C_REFERENCE, C_HASH, C_AMOUNT, C_CURRENCY, C_FEE, C_NET,
-	C_PHONE, C_NETWORK, C_DESCRIPTION, C_METADATA, C_STATUS, C_PROVIDER_REF, C_SENDS,
-	C_REASON, C_EXPIRES, C_CREATED, C_UPDATED, C_COMPLETED, C_LATE, C_PAST, C__COUNT };
-
 #define I(member) DB_TEXT(struct intent, member)
 
-/* How a row of PI_COLS fills a struct intent, column by column. */
+/* How a row of INTENT_COLS fills a struct intent, column by column. */
 static const struct db_field columns[] = {
 	I(id), DB_ID(struct intent, partner_id), I(reference_id), I(request_hash), I(amount),
 	I(currency), I(fee), I(net_amount), I(phone), I(network),
@@ -43,13 +38,13 @@ static const struct db_field columns[] = {
 	I(created_at), I(updated_at), I(completed_at), DB_FLAG(struct intent, late),
 	DB_FLAG(struct intent, past_ttl)
 };
-_Static_assert(sizeof(columns) / sizeof(columns[0]) == C__COUNT, "a field per column");
+_Static_assert(sizeof(columns) / sizeof(columns[0]) == INTENT_NCOLS, "a field per column");
 
 static int
 from_row(const struct db_rows *r, size_t i, void *out)
 {
 	memset(out, 0, sizeof(struct intent));
-	return db_row_read(r, i, columns, C__COUNT, out);
+	return db_row_read(r, i, columns, INTENT_NCOLS, out);
 }
 
 static void free_row(void *in) { intent_free(in); }

@@ -24,16 +24,6 @@
 #define POOL_GHS "house:pool:GHS"
 #define CHECK_BACKOFF_MAX 30 /* seconds between receipt checks, at most */
 
-/* Column positions of WD_COLS (lib/store/db_stmt.c). */
-enum { WC_ID, WC_PARTNER, WC_REFERENCE, WC_HASH, WC_QUOTE, WC_CURRENCY, WC_AMOUNT,
-	WC_RATE, WC_GROSS, WC_FEE, WC_GHS, WC_PHONE, WC_NETWORK, WC_METADATA,
-	WC_STATUS, WC_TX_HASH, WC_SUBMITS, WC_PAYOUT, WC_REASON, WC_CREATED,
-	WC_PROCESSING, WC_COMPLETED, WC_PROVIDER_REF, WC_SENDS, WC__COUNT };
-
-/* Column positions of DB_QUOTE_LOCK. */
-enum { QL_USER, QL_API, QL_FROM, QL_AMOUNT, QL_RATE, QL_FEE_PERCENT, QL_GROSS,
-	QL_FEE, QL_RECEIVE, QL_EXPIRED, QL_USED, QL_PARTNER };
-
 static const char *const statuses[] = { "pending", "processing", "completed", "failed" };
 
 void
@@ -45,7 +35,7 @@ withdrawal_free(struct withdrawal *w)
 
 #define W(member) DB_TEXT(struct withdrawal, member)
 
-/* How a row of WD_COLS fills a struct withdrawal, column by column. */
+/* How a row of WITHDRAWAL_COLS fills a struct withdrawal, column by column. */
 static const struct db_field columns[] = {
 	W(id), DB_ID(struct withdrawal, partner_id), W(reference_id), W(request_hash),
 	W(quote_id), W(currency),
@@ -56,7 +46,7 @@ static const struct db_field columns[] = {
 	W(processing_at), W(completed_at), W(provider_ref),
 	DB_SKIP /* the payout's sends */
 };
-_Static_assert(sizeof(columns) / sizeof(columns[0]) == WC__COUNT, "a field per column");
+_Static_assert(sizeof(columns) / sizeof(columns[0]) == WITHDRAWAL_NCOLS, "a field per column");
 
 static int
 from_row(const struct db_rows *rows, size_t row, void *out)
@@ -66,7 +56,7 @@ from_row(const struct db_rows *rows, size_t row, void *out)
 	const struct currency *cur;
 
 	memset(w, 0, sizeof(*w));
-	if (db_row_read(rows, row, columns, WC__COUNT, w) != 0 ||
+	if (db_row_read(rows, row, columns, WITHDRAWAL_NCOLS, w) != 0 ||
 	    (cur = currency_find(w->currency)) == NULL || amount == NULL ||
 	    money_normalize(amount, 18, cur->scale, w->amount, sizeof(w->amount)) != 0)
 		return -1;

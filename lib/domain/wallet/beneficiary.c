@@ -10,10 +10,6 @@
 #include "domain/catalog.h"
 #include "providers/registry.h"
 
-/* Column positions of BEN_COLS (lib/store/db_stmt.c). */
-enum { BC_ID, BC_USER, BC_PROVIDER, BC_PHONE, BC_NAME, BC_COUNTRY, BC_CURRENCY,
-	BC_CREATED, BC_CREATED_DB };
-
 static int
 from_row(const struct db_rows *rows, size_t row, struct beneficiary *b)
 {

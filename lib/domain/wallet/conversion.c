@@ -16,15 +16,6 @@
 #include "domain/onchain.h"
 #include "providers/registry.h"
 
-/* Column positions of CONVERSION_COLS (lib/store/db_stmt.c). */
-enum { CC_ID, CC_USER, CC_QUOTE, CC_WALLET, CC_FROM, CC_TO, CC_AMOUNT, CC_RATE,
-	CC_FEE, CC_RECEIVE, CC_STATUS, CC_HASH, CC_BLOCK, CC_REASON, CC_BALANCE,
-	CC_CREATED, CC_COMPLETED, CC_CREATED_DB };
-_Static_assert(CC_CREATED_DB + 1 == CONVERSION_NCOLS, "CONVERSION_NCOLS is CONVERSION_COLS' width");
-
-/* Column positions of DB_QUOTE_LOCK. */
-enum { QL_USER, QL_API, QL_FROM, QL_AMOUNT, QL_RATE, QL_FEE_PERCENT, QL_GROSS,
-	QL_FEE, QL_RECEIVE, QL_EXPIRED, QL_USED };
 
 int
 conversion_from_row(const struct db_rows *rows, size_t row, struct conversion *c)

@@ -116,9 +116,8 @@ int conversion_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_M
 enum err conversion_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct conversion *out, struct outcome *o);
 
-/* Fills c from a row of the CONVERSION_COLS statements (CONVERSION_NCOLS columns).
- * 0 or -1. */
-#define CONVERSION_NCOLS 18
+/* Fills c from a row of the CONVERSION_COLS statements (CONVERSION_NCOLS
+ * columns, store/stmt_conversion.h). 0 or -1. */
 int conversion_from_row(const struct db_rows *rows, size_t row, struct conversion *c);
 
 #endif

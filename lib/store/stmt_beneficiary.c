@@ -1,0 +1,21 @@
+#include "store/stmt_internal.h"
+
+const struct db_stmt_def db_stmts_beneficiary[] = {
+	{ DB_BEN_EXISTS, 1,
+	    "SELECT id FROM beneficiaries WHERE user_id = ? AND provider = ? AND phone = ?" },
+	{ DB_BEN_INSERT, 0,
+	    "INSERT INTO beneficiaries (id, user_id, provider, phone, account_name, "
+	    "country, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))" },
+	{ DB_BEN_GET, BENEFICIARY_NCOLS,
+	    "SELECT " BENEFICIARY_COLS "FROM beneficiaries b WHERE b.id = ? AND b.user_id = ?" },
+	{ DB_BEN_COUNT, 1, "SELECT COUNT(*) FROM beneficiaries WHERE user_id = ?" },
+	{ DB_BEN_PAGE_DESC, BENEFICIARY_NCOLS,
+	    "SELECT " BENEFICIARY_COLS "FROM beneficiaries b WHERE b.user_id = ? "
+	    "AND (b.created_at < ? OR (b.created_at = ? AND b.id < ?)) "
+	    "ORDER BY b.created_at DESC, b.id DESC LIMIT ?" },
+	{ DB_BEN_PAGE_ASC, BENEFICIARY_NCOLS,
+	    "SELECT " BENEFICIARY_COLS "FROM beneficiaries b WHERE b.user_id = ? "
+	    "AND (b.created_at > ? OR (b.created_at = ? AND b.id > ?)) "
+	    "ORDER BY b.created_at ASC, b.id ASC LIMIT ?" },
+	{ DB_STMT__MAX, 0, NULL }
+};

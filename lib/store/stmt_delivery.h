@@ -1,0 +1,22 @@
+/*
+ * stmt_delivery: the statements of the webhooks worker's deliveries and
+ * attempts (domain/delivery.c), with the columns their rows hold; the SQL
+ * is in stmt_delivery.c.
+ */
+#ifndef CEDIRAMP_STMT_DELIVERY_H
+#define CEDIRAMP_STMT_DELIVERY_H
+
+/* Its statements (their SQL in stmt_delivery.c). */
+#define DB_STMTS_DELIVERY(S) \
+	S(DB_WH_CLAIM) \
+	S(DB_WH_LEASE) \
+	S(DB_WH_LOAD) \
+	S(DB_WH_LOCK_DELIVERY) \
+	S(DB_WH_ATTEMPT_INSERT) \
+	S(DB_WH_DELIVERED) \
+	S(DB_WH_RETRY) \
+	S(DB_WH_FAILED) \
+	S(DB_WH_COUNTED) \
+	S(DB_WH_NEXT_DUE)
+
+#endif

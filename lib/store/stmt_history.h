@@ -1,0 +1,15 @@
+/*
+ * stmt_history: the statements of a wallet user's history: conversions and
+ * payouts as one list (domain/wallet/history.c), with the columns their
+ * rows hold; the SQL is in stmt_history.c.
+ */
+#ifndef CEDIRAMP_STMT_HISTORY_H
+#define CEDIRAMP_STMT_HISTORY_H
+
+/* Its statements (their SQL in stmt_history.c). */
+#define DB_STMTS_HISTORY(S) \
+	S(DB_HIST_COUNT) \
+	S(DB_HIST_PAGE_DESC) \
+	S(DB_HIST_PAGE_ASC)
+
+#endif

@@ -1,0 +1,65 @@
+#include "store/stmt_internal.h"
+
+/* A partner's payment intents narrowed by the list filters, each given
+ * twice (NULL: no filter): status, from, to (DATETIME text), reference_id. */
+#define INTENT_FILTER "partner_id = ? AND (? IS NULL OR status = ?) " \
+	"AND (? IS NULL OR created_at >= ?) AND (? IS NULL OR created_at <= ?) " \
+	"AND (? IS NULL OR reference_id = ?) "
+
+const struct db_stmt_def db_stmts_intent[] = {
+	{ DB_PI_INSERT, 0,
+	    "INSERT INTO payment_intents (id, partner_id, reference_id, request_hash, amount, "
+	    "currency, fee, net_amount, payer_phone, mobile_network, description, metadata, "
+	    "status, provider_ref, expires_at, created_at, updated_at, next_check_at) "
+	    "VALUES (?, ?, ?, ?, ?, 'GHS', ?, ?, ?, ?, ?, ?, 'pending_approval', ?, "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6))" },
+	{ DB_PI_BY_REFERENCE, INTENT_NCOLS,
+	    "SELECT " INTENT_COLS "FROM payment_intents WHERE partner_id = ? AND reference_id = ?" },
+	/* the second argument is the owner, or 0 for anyone's */
+	{ DB_PI_GET, INTENT_NCOLS,
+	    "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ? AND ? IN (0, partner_id)" },
+	{ DB_PI_LOCK, INTENT_NCOLS,
+	    "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ? AND ? IN (0, partner_id) "
+	    "FOR UPDATE" },
+	/* one transition: from the state it leaves (arguments: to x5, reason,
+	 * id, from); open states are checked again at once */
+	{ DB_PI_MOVE, 0,
+	    "UPDATE payment_intents SET status = ?, updated_at = UTC_TIMESTAMP(6), "
+	    "approved_at = IF(? = 'approved', UTC_TIMESTAMP(6), approved_at), "
+	    "completed_at = IF(? = 'completed', UTC_TIMESTAMP(6), completed_at), "
+	    "next_check_at = IF(? IN ('pending_approval', 'approved'), UTC_TIMESTAMP(6), NULL), "
+	    "late = IF(? = 'completed' AND expires_at < UTC_TIMESTAMP(6), 1, late), "
+	    "failure_reason = COALESCE(?, failure_reason), lease_until = NULL "
+	    "WHERE id = ? AND status = ?" },
+	{ DB_PI_SENT, 0, "UPDATE payment_intents SET sends = sends + 1 WHERE id = ?" },
+	/* backoff with age: at least ? seconds, a tenth of the intent's age,
+	 * at most a minute */
+	{ DB_PI_CHECK_LATER, 0,
+	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6) + INTERVAL "
+	    "LEAST(60, GREATEST(?, TIMESTAMPDIFF(SECOND, created_at, UTC_TIMESTAMP()) DIV 10)) "
+	    "SECOND, lease_until = NULL WHERE id = ? AND status IN ('pending_approval', 'approved')" },
+	{ DB_PI_CLAIM, 1,
+	    "SELECT id FROM payment_intents WHERE status IN ('pending_approval', 'approved') "
+	    "AND next_check_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED" },
+	{ DB_PI_EXPIRE_CLAIM, 1,
+	    "SELECT id FROM payment_intents WHERE status = 'pending_approval' "
+	    "AND expires_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY expires_at LIMIT ? FOR UPDATE SKIP LOCKED" },
+	{ DB_PI_LEASE, 0,
+	    "UPDATE payment_intents SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
+	    "WHERE id = ?" },
+	{ DB_PI_COUNT, 1, "SELECT COUNT(*) FROM payment_intents WHERE " INTENT_FILTER },
+	{ DB_PI_PAGE, INTENT_NCOLS,
+	    "SELECT " INTENT_COLS "FROM payment_intents WHERE " INTENT_FILTER
+	    "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?" },
+	/* collections credited after their intent's time to live (reconcile) */
+	{ DB_PI_LATE, 5,
+	    "SELECT id, partner_id, net_amount, DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "DATE_FORMAT(completed_at, '%Y-%m-%dT%H:%i:%sZ') FROM payment_intents "
+	    "WHERE late = 1 ORDER BY completed_at" },
+	{ DB_STMT__MAX, 0, NULL }
+};

@@ -1,0 +1,39 @@
+/*
+ * stmt_intent: the statements of payment intents (domain/partner/intent.c,
+ * through domain/partner/resource.c), with the columns their rows hold;
+ * the SQL is in stmt_intent.c.
+ */
+#ifndef CEDIRAMP_STMT_INTENT_H
+#define CEDIRAMP_STMT_INTENT_H
+
+/* A payment intent row: INTENT_COLS, and its columns in order. */
+#define INTENT_COLS "id, partner_id, reference_id, request_hash, amount, currency, fee, " \
+	"net_amount, payer_phone, mobile_network, description, metadata, status, " \
+	"provider_ref, sends, failure_reason, " \
+	"DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ'), " \
+	"DATE_FORMAT(completed_at, '%Y-%m-%dT%H:%i:%sZ'), late, " \
+	"expires_at <= UTC_TIMESTAMP(6) "
+enum intent_col { IC_ID, IC_PARTNER, IC_REFERENCE, IC_HASH, IC_AMOUNT, IC_CURRENCY,
+	IC_FEE, IC_NET, IC_PHONE, IC_NETWORK, IC_DESCRIPTION, IC_METADATA, IC_STATUS,
+	IC_PROVIDER_REF, IC_SENDS, IC_REASON, IC_EXPIRES, IC_CREATED, IC_UPDATED,
+	IC_COMPLETED, IC_LATE, IC_PAST, INTENT_NCOLS };
+
+/* Its statements (their SQL in stmt_intent.c). */
+#define DB_STMTS_INTENT(S) \
+	S(DB_PI_INSERT) \
+	S(DB_PI_BY_REFERENCE) \
+	S(DB_PI_GET) \
+	S(DB_PI_LOCK) \
+	S(DB_PI_MOVE) \
+	S(DB_PI_SENT) \
+	S(DB_PI_CHECK_LATER) \
+	S(DB_PI_CLAIM) \
+	S(DB_PI_EXPIRE_CLAIM) \
+	S(DB_PI_LEASE) \
+	S(DB_PI_COUNT) \
+	S(DB_PI_PAGE) \
+	S(DB_PI_LATE)
+
+#endif

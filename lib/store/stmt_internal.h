@@ -1,0 +1,49 @@
+/*
+ * stmt_internal: what the statement files (stmt_*.c) share, and nothing
+ * outside lib/store includes: the statement table's types and the SQL
+ * fragments several modules write.
+ */
+#ifndef CEDIRAMP_STMT_INTERNAL_H
+#define CEDIRAMP_STMT_INTERNAL_H
+
+#include <stddef.h>
+
+#include "store/db_stmt.h"
+
+/* Each module's table (stmt_<module>.c), ended by DB_STMT__MAX. */
+extern const struct db_stmt_def db_stmts_db[];
+extern const struct db_stmt_def db_stmts_user[];
+extern const struct db_stmt_def db_stmts_partner[];
+extern const struct db_stmt_def db_stmts_apikey[];
+extern const struct db_stmt_def db_stmts_sim[];
+extern const struct db_stmt_def db_stmts_fxrate[];
+extern const struct db_stmt_def db_stmts_quote[];
+extern const struct db_stmt_def db_stmts_rate_limit[];
+extern const struct db_stmt_def db_stmts_ledger[];
+extern const struct db_stmt_def db_stmts_conversion[];
+extern const struct db_stmt_def db_stmts_idempotency[];
+extern const struct db_stmt_def db_stmts_payout[];
+extern const struct db_stmt_def db_stmts_withdrawal[];
+extern const struct db_stmt_def db_stmts_outbox[];
+extern const struct db_stmt_def db_stmts_funds[];
+extern const struct db_stmt_def db_stmts_history[];
+extern const struct db_stmt_def db_stmts_payout_float[];
+extern const struct db_stmt_def db_stmts_beneficiary[];
+extern const struct db_stmt_def db_stmts_kyc[];
+extern const struct db_stmt_def db_stmts_webhook[];
+extern const struct db_stmt_def db_stmts_delivery[];
+extern const struct db_stmt_def db_stmts_intent[];
+extern const struct db_stmt_def db_stmts_onchain[];
+extern const struct db_stmt_def db_stmts_chain_deposit[];
+
+/*
+ * A decimal bound as text must be CAST before arithmetic or comparison:
+ * DECIMAL + '1.5' is computed in floating point by MariaDB. (Storing text
+ * into a DECIMAL column is exact and needs no cast.)
+ */
+#define DEC(p) "CAST(" p " AS DECIMAL(40,18))"
+
+/* ISO 8601 to the millisecond (delivery logs: retries a second apart) */
+#define ISO_MS(c) "CONCAT(LEFT(DATE_FORMAT(" c ", '%Y-%m-%dT%H:%i:%s.%f'), 23), 'Z')"
+
+#endif

@@ -1,0 +1,35 @@
+#include "store/stmt_internal.h"
+
+const struct db_stmt_def db_stmts_kyc[] = {
+	/* KYC submissions (lib/domain/kyc.c); the images are sealed BLOBs */
+	{ DB_KYC_INSERT, 0,
+	    "INSERT INTO kyc_submissions (public_id, user_id, document_type, "
+	    "document_number, full_name, date_of_birth, document_front, document_back, "
+	    "selfie, submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, FROM_UNIXTIME(?))" },
+	{ DB_KYC_LATEST, 7,
+	    "SELECT public_id, status, DATE_FORMAT(submitted_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "DATE_FORMAT(decided_at, '%Y-%m-%dT%H:%i:%sZ'), rejection_reason, "
+	    "document_type, approved_tier FROM kyc_submissions WHERE user_id = ? "
+	    "ORDER BY submitted_at DESC, id DESC LIMIT 1" },
+	/* the submission and its user, both locked for the decision */
+	{ DB_KYC_LOCK, 5,
+	    "SELECT k.id, k.user_id, k.status, u.wallet_id, u.tier "
+	    "FROM kyc_submissions k JOIN users u ON u.id = k.user_id "
+	    "WHERE k.public_id = ? FOR UPDATE" },
+	{ DB_KYC_APPROVE, 0,
+	    "UPDATE kyc_submissions SET status = 'approved', approved_tier = ?, "
+	    "decided_by = ?, decided_at = UTC_TIMESTAMP(6) WHERE id = ? AND status = 'pending'" },
+	{ DB_KYC_REJECT, 0,
+	    "UPDATE kyc_submissions SET status = 'rejected', rejection_reason = ?, "
+	    "decided_by = ?, decided_at = UTC_TIMESTAMP(6) WHERE id = ? AND status = 'pending'" },
+	{ DB_KYC_RAISE_TIER, 0, "UPDATE users SET tier = ? WHERE id = ?" },
+	/* pending first, oldest first (the queue); then decided, newest first */
+	{ DB_KYC_LIST, 5,
+	    "SELECT k.public_id, u.wallet_id, k.document_type, k.status, "
+	    "DATE_FORMAT(k.submitted_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    "FROM kyc_submissions k JOIN users u ON u.id = k.user_id "
+	    "ORDER BY k.status = 'pending' DESC, "
+	    "IF(k.status = 'pending', k.submitted_at, NULL), "
+	    "k.submitted_at DESC, k.id DESC LIMIT ?" },
+	{ DB_STMT__MAX, 0, NULL }
+};

@@ -1,0 +1,27 @@
+#include "store/stmt_internal.h"
+
+const struct db_stmt_def db_stmts_partner[] = {
+	{ DB_PARTNER_INSERT, 0,
+	    "INSERT INTO partners (public_id, name, tier, environment) "
+	    "VALUES (?, ?, ?, ?)" },
+	{ DB_PARTNER_BY_PUBLIC_ID, 5,
+	    "SELECT id, public_id, name, tier, environment FROM partners "
+	    "WHERE public_id = ?" },
+	{ DB_PARTNER_LIST, 6,
+	    "SELECT p.public_id, p.name, p.tier, p.environment, "
+	    "DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "(SELECT COUNT(*) FROM api_keys k WHERE k.partner_id = p.id "
+	    "AND k.revoked_at IS NULL) FROM partners p ORDER BY p.id" },
+	{ DB_PARTNER_LOCK, 1, "SELECT id FROM partners WHERE id = ? FOR UPDATE" },
+	{ DB_PWALLET_INSERT, 0,
+	    "INSERT INTO partner_wallets (address, partner_id, created_at) "
+	    "VALUES (?, ?, UTC_TIMESTAMP(6))" },
+	{ DB_PWALLET_OWNER, 1, "SELECT partner_id FROM partner_wallets WHERE address = ?" },
+	{ DB_PWALLET_DELETE, 0,
+	    "DELETE FROM partner_wallets WHERE address = ? AND partner_id = ?" },
+	{ DB_PWALLET_LIST, 3,
+	    "SELECT w.address, p.public_id, DATE_FORMAT(w.created_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    "FROM partner_wallets w JOIN partners p ON p.id = w.partner_id "
+	    "WHERE (? IS NULL OR w.partner_id = ?) ORDER BY p.public_id, w.address" },
+	{ DB_STMT__MAX, 0, NULL }
+};

@@ -1,0 +1,66 @@
+#include "store/stmt_internal.h"
+
+const struct db_stmt_def db_stmts_payout[] = {
+	{ DB_PAYOUT_INSERT, 0,
+	    "INSERT INTO payouts (id, user_id, beneficiary_id, provider, phone, "
+	    "account_name, amount, fee, currency, reference, provider_ref, status, "
+	    "created_at, processing_at, next_check_at, lease_until) VALUES "
+	    "(?, ?, ?, ?, ?, ?, " DEC("?") ", " DEC("?") ", ?, ?, ?, 'processing', "
+	    "UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) + INTERVAL ? SECOND, "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)" },
+	/* a stablecoin transfer's payout: waits for its conversion, nothing held */
+	{ DB_PAYOUT_INSERT_PENDING, 0,
+	    "INSERT INTO payouts (id, user_id, beneficiary_id, provider, phone, "
+	    "account_name, amount, fee, currency, reference, conversion_id, "
+	    "source_currency, source_amount, provider_ref, status, created_at, "
+	    "next_check_at) VALUES (?, ?, ?, ?, ?, ?, " DEC("?") ", " DEC("?") ", ?, ?, "
+	    "?, ?, " DEC("?") ", ?, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))" },
+	{ DB_PAYOUT_DELETE_PENDING, 0,
+	    "DELETE FROM payouts WHERE conversion_id = ? AND status = 'pending'" },
+	{ DB_PAYOUT_START, 0,
+	    "UPDATE payouts SET status = 'processing', processing_at = UTC_TIMESTAMP(6), "
+	    "lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND WHERE id = ? AND status = 'pending'" },
+	/* the second argument is the owner, or 0 for anyone's */
+	{ DB_PAYOUT_GET, PAYOUT_NCOLS,
+	    "SELECT " PAYOUT_COLS "FROM payouts p WHERE p.id = ? AND ? IN (0, p.user_id)" },
+	{ DB_PAYOUT_LOCK, PAYOUT_NCOLS,
+	    "SELECT " PAYOUT_COLS "FROM payouts p WHERE p.id = ? AND ? IN (0, p.user_id) FOR UPDATE" },
+	{ DB_PAYOUT_SENT, 0,
+	    "UPDATE payouts SET sends = sends + 1 WHERE id = ? AND status = 'processing'" },
+	{ DB_PAYOUT_RELEASE, 0, "UPDATE payouts SET lease_until = NULL WHERE id = ?" },
+	{ DB_PAYOUT_COMPLETE, 0,
+	    "UPDATE payouts SET status = 'completed', completed_at = UTC_TIMESTAMP(6), "
+	    "lease_until = NULL WHERE id = ? AND status = 'processing'" },
+	{ DB_PAYOUT_FAIL, 0,
+	    "UPDATE payouts SET status = 'failed', failure_reason = LEFT(?, 200), "
+	    "completed_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE id = ? AND status IN ('pending', 'processing')" },
+	/* backoff: 1, 2, 4 ... seconds, at most the first argument */
+	{ DB_PAYOUT_CHECK_LATER, 0,
+	    "UPDATE payouts SET checks = checks + 1, lease_until = NULL, "
+	    "next_check_at = UTC_TIMESTAMP(6) + INTERVAL LEAST(POW(2, LEAST(checks, 20)), ?) SECOND "
+	    "WHERE id = ? AND status IN ('pending', 'processing')" },
+	/* a withdrawal's pending payout waits for the withdrawal's worker */
+	{ DB_PAYOUT_CLAIM, 1,
+	    "SELECT id FROM payouts WHERE (status = 'processing' OR "
+	    "(status = 'pending' AND withdrawal_id IS NULL)) "
+	    "AND next_check_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED" },
+	{ DB_PAYOUT_LEASE, 0,
+	    "UPDATE payouts SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND WHERE id = ?" },
+	/* GHS of a user's live payouts since a time (tier limits) */
+	{ DB_PAYOUT_USED_SINCE, 1,
+	    "SELECT COALESCE(SUM(amount), 0) FROM payouts WHERE user_id = ? "
+	    "AND status <> 'failed' AND created_at >= ?" },
+	{ DB_PAYOUT_PENDING_SUM, 1,
+	    "SELECT COALESCE(SUM(amount + fee), 0) FROM payouts WHERE user_id = ? "
+	    "AND status = 'processing'" },
+	/* a withdrawal's payout: waits for the conversion; its float drawn */
+	{ DB_PAYOUT_INSERT_WITHDRAWAL, 0,
+	    "INSERT INTO payouts (id, provider, phone, amount, fee, currency, reference, "
+	    "withdrawal_id, provider_ref, status, created_at, next_check_at) VALUES "
+	    "(?, ?, ?, " DEC("?") ", 0, 'GHS', ?, ?, ?, 'pending', UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6))" },
+	{ DB_STMT__MAX, 0, NULL }
+};

@@ -1,0 +1,34 @@
+#include "store/stmt_internal.h"
+
+const struct db_stmt_def db_stmts_payout_float[] = {
+	/* a limited float that covers the amount: drawn under its row lock */
+	{ DB_PFLOAT_DRAW, 0,
+	    "UPDATE payout_floats SET balance = balance - " DEC("?") ", "
+	    "updated_at = UTC_TIMESTAMP(6) WHERE network = ? AND unlimited = 0 "
+	    "AND balance >= " DEC("?") },
+	{ DB_PFLOAT_LOCK, 2,
+	    "SELECT balance, unlimited FROM payout_floats WHERE network = ? FOR UPDATE" },
+	{ DB_PFLOAT_RESTORE, 0,
+	    "UPDATE payout_floats SET balance = balance + " DEC("?") ", "
+	    "updated_at = UTC_TIMESTAMP(6) WHERE network = ?" },
+	{ DB_PFLOAT_MOVE_INSERT, 0,
+	    "INSERT INTO payout_float_moves (network, kind, amount, payout_id, reference, "
+	    "created_at) VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(6))" },
+	{ DB_PFLOAT_DRAWN, 2,
+	    "SELECT network, amount FROM payout_float_moves WHERE payout_id = ? "
+	    "AND kind = 'draw'" },
+	/* a new row starts with the environment's default flag (the argument) */
+	{ DB_PFLOAT_TOPUP, 0,
+	    "INSERT INTO payout_floats (network, balance, unlimited, updated_at) "
+	    "VALUES (?, ?, ?, UTC_TIMESTAMP(6)) ON DUPLICATE KEY UPDATE "
+	    "balance = balance + VALUES(balance), updated_at = VALUES(updated_at)" },
+	{ DB_PFLOAT_SET, 0,
+	    "INSERT INTO payout_floats (network, balance, unlimited, updated_at) "
+	    "VALUES (?, ?, ?, UTC_TIMESTAMP(6)) ON DUPLICATE KEY UPDATE "
+	    "balance = VALUES(balance), unlimited = VALUES(unlimited), "
+	    "updated_at = VALUES(updated_at)" },
+	{ DB_PFLOAT_LIST, 4,
+	    "SELECT network, balance, unlimited, "
+	    "DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ') FROM payout_floats" },
+	{ DB_STMT__MAX, 0, NULL }
+};

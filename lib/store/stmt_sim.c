@@ -1,0 +1,71 @@
+#include "store/stmt_internal.h"
+
+const struct db_stmt_def db_stmts_sim[] = {
+	{ DB_SIM_SETTING_GET, 1, "SELECT value FROM sim_settings WHERE name = ?" },
+	{ DB_SIM_SETTING_SET, 0,
+	    "INSERT INTO sim_settings (name, value) VALUES (?, ?) "
+	    "ON DUPLICATE KEY UPDATE value = VALUES(value)" },
+	/* sandbox: the mobile money simulator (lib/sandbox/sim_momo.c) */
+	{ DB_SIM_MOMO_TOKEN_INSERT, 0,
+	    "INSERT INTO sim_momo_tokens (token, network, product, issued_at, "
+	    "expires_at) VALUES (?, ?, ?, UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)" },
+	{ DB_SIM_MOMO_TOKEN_VALID, 1,
+	    "SELECT COUNT(*) FROM sim_momo_tokens WHERE token = ? AND network = ? "
+	    "AND product = ? AND expires_at > UTC_TIMESTAMP(6)" },
+	{ DB_SIM_MOMO_TOKEN_EXPIRE, 0,
+	    "DELETE FROM sim_momo_tokens WHERE expires_at < UTC_TIMESTAMP(6) - "
+	    "INTERVAL 1 DAY LIMIT 100" },
+	{ DB_SIM_MOMO_TX_LOCK, 6,
+	    "SELECT network, kind, body_hash, state, sends, msisdn "
+	    "FROM sim_momo_transfers WHERE reference = ? FOR UPDATE" },
+	{ DB_SIM_MOMO_TX_INSERT, 0,
+	    "INSERT INTO sim_momo_transfers (reference, network, kind, msisdn, "
+	    "amount, currency, external_id, body_hash, state, final_state, reason, "
+	    "financial_id, sends, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+	    "'unaccepted', ?, ?, ?, 1, UTC_TIMESTAMP(6))" },
+	{ DB_SIM_MOMO_TX_COUNT_SEND, 0,
+	    "UPDATE sim_momo_transfers SET sends = sends + 1 WHERE reference = ?" },
+	{ DB_SIM_MOMO_TX_ACCEPT, 0,
+	    "UPDATE sim_momo_transfers SET state = 'pending', "
+	    "accepted_at = UTC_TIMESTAMP(6), "
+	    "settle_at = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
+	    "WHERE reference = ? AND state = 'unaccepted'" },
+	{ DB_SIM_MOMO_TX_SETTLE, 0,
+	    "UPDATE sim_momo_transfers SET state = final_state WHERE reference = ? "
+	    "AND network = ? AND kind = ? AND state = 'pending' "
+	    "AND final_state <> 'pending' AND settle_at <= UTC_TIMESTAMP(6)" },
+	{ DB_SIM_MOMO_TX_GET, 8,
+	    "SELECT state, reason, financial_id, msisdn, amount, currency, "
+	    "external_id, success_reads FROM sim_momo_transfers WHERE reference = ? "
+	    "AND network = ? AND kind = ?" },
+	/* a 302 request to pay: approved once, then its settlement fails */
+	{ DB_SIM_MOMO_RTP_READ, 0,
+	    "UPDATE sim_momo_transfers SET success_reads = success_reads + 1 "
+	    "WHERE reference = ? AND state = 'successful'" },
+	{ DB_SIM_MOMO_RTP_REVERSE, 0,
+	    "UPDATE sim_momo_transfers SET state = 'failed', final_state = 'failed', "
+	    "reason = 'SETTLEMENT_FAILED' WHERE reference = ? AND state = 'successful'" },
+	{ DB_SIM_BAL_GET, 1,
+	    "SELECT balance FROM sim_chain_balances WHERE wallet = ? AND asset = ?" },
+	{ DB_SIM_BAL_CREDIT, 0,
+	    "INSERT INTO sim_chain_balances (wallet, asset, balance) VALUES (?, ?, ?) "
+	    "ON DUPLICATE KEY UPDATE balance = balance + VALUES(balance)" },
+	{ DB_SIM_BAL_DEBIT, 0,
+	    "UPDATE sim_chain_balances SET balance = balance - " DEC("?") " "
+	    "WHERE wallet = ? AND asset = ? AND balance >= " DEC("?") },
+	{ DB_SIM_TX_INSERT, 0,
+	    "INSERT INTO sim_chain_txs (tx_hash, wallet, asset, amount, outcome, "
+	    "block_number, submitted_at, confirm_at) VALUES (?, ?, ?, ?, ?, "
+	    "UNIX_TIMESTAMP() - 1700000000, UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)" },
+	{ DB_SIM_TX_GET, 6,
+	    "SELECT wallet, asset, amount, outcome, block_number, "
+	    "confirm_at <= UTC_TIMESTAMP(6) FROM sim_chain_txs WHERE tx_hash = ?" },
+	/* the sandbox's magic document numbers (the code decides; this narrows) */
+	{ DB_SIM_KYC_MAGIC_DUE, 2,
+	    "SELECT public_id, document_number FROM kyc_submissions "
+	    "WHERE status = 'pending' AND (document_number LIKE '%0000' "
+	    "OR document_number LIKE '%1111') ORDER BY submitted_at, id LIMIT ?" },
+	{ DB_STMT__MAX, 0, NULL }
+};

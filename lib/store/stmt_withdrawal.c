@@ -1,0 +1,64 @@
+#include "store/stmt_internal.h"
+
+/* A partner's withdrawals narrowed by the list filters, each given twice
+ * (NULL: no filter): status, from, to (DATETIME text), reference_id. */
+#define WITHDRAWAL_FILTER "w.partner_id = ? AND (? IS NULL OR w.status = ?) " \
+	"AND (? IS NULL OR w.created_at >= ?) AND (? IS NULL OR w.created_at <= ?) " \
+	"AND (? IS NULL OR w.reference_id = ?) "
+
+const struct db_stmt_def db_stmts_withdrawal[] = {
+	{ DB_WD_INSERT, 0,
+	    "INSERT INTO withdrawals (id, partner_id, reference_id, request_hash, quote_id, "
+	    "currency, amount, rate, gross_amount, fee, ghs_amount, recipient_phone, "
+	    "mobile_network, metadata, status, tx_hash, payout_id, created_at, "
+	    "next_check_at) VALUES (?, ?, ?, ?, ?, ?, " DEC("?") ", " DEC("?") ", "
+	    DEC("?") ", " DEC("?") ", " DEC("?") ", ?, ?, ?, 'pending', ?, ?, "
+	    "UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))" },
+	{ DB_WD_BY_REFERENCE, WITHDRAWAL_NCOLS,
+	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE w.partner_id = ? AND w.reference_id = ?" },
+	/* the second argument is the owner, or 0 for anyone's */
+	{ DB_WD_GET, WITHDRAWAL_NCOLS,
+	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE w.id = ? AND ? IN (0, w.partner_id)" },
+	{ DB_WD_LOCK, WITHDRAWAL_NCOLS,
+	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE w.id = ? AND ? IN (0, w.partner_id) FOR UPDATE" },
+	{ DB_WD_SUBMITTED, 0, "UPDATE withdrawals SET submits = submits + 1 WHERE id = ?" },
+	/* the mined attempt's hash (a replacement has its own) */
+	{ DB_WD_PROCESSING, 0,
+	    "UPDATE withdrawals SET status = 'processing', processing_at = UTC_TIMESTAMP(6), "
+	    "tx_hash = COALESCE(?, tx_hash), lease_until = NULL "
+	    "WHERE id = ? AND status = 'pending'" },
+	{ DB_WD_SIGNED, 0,
+	    "UPDATE withdrawals SET tx_hash = ? WHERE id = ? AND status = 'pending' "
+	    "AND tx_hash IS NULL" },
+	{ DB_WD_COMPLETE, 0,
+	    "UPDATE withdrawals SET status = 'completed', completed_at = UTC_TIMESTAMP(6) "
+	    "WHERE id = ? AND status = 'processing'" },
+	{ DB_WD_FAIL, 0,
+	    "UPDATE withdrawals SET status = 'failed', failure_reason = LEFT(?, 200), "
+	    "completed_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE id = ? AND status IN ('pending', 'processing')" },
+	/* backoff: 1, 2, 4 ... seconds, at most the first argument */
+	{ DB_WD_CHECK_LATER, 0,
+	    "UPDATE withdrawals SET checks = checks + 1, lease_until = NULL, "
+	    "next_check_at = UTC_TIMESTAMP(6) + INTERVAL LEAST(POW(2, LEAST(checks, 20)), ?) SECOND "
+	    "WHERE id = ? AND status = 'pending'" },
+	{ DB_WD_CLAIM, 1,
+	    "SELECT id FROM withdrawals WHERE status = 'pending' "
+	    "AND next_check_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED" },
+	{ DB_WD_LEASE, 0,
+	    "UPDATE withdrawals SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND WHERE id = ?" },
+	/* GHS of a partner's live withdrawals since a time (tier limits) */
+	{ DB_WD_USED_SINCE, 1,
+	    "SELECT COALESCE(SUM(ghs_amount), 0) FROM withdrawals WHERE partner_id = ? "
+	    "AND status <> 'failed' AND created_at >= ?" },
+	{ DB_WD_COUNT, 1, "SELECT COUNT(*) FROM withdrawals w WHERE " WITHDRAWAL_FILTER },
+	{ DB_WD_PAGE, WITHDRAWAL_NCOLS,
+	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE " WITHDRAWAL_FILTER "ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?" },
+	{ DB_STMT__MAX, 0, NULL }
+};
