@@ -130,6 +130,7 @@ unit: all
 
 check:
 	@tools/check.sh
+	@tests/docs/check.sh
 	@tests/check/run.sh
 
 bench:

@@ -1,4 +1,4 @@
--- KYC submissions (DESIGN.md decisions 5, 6 and 23). A wallet user uploads
+-- KYC submissions (docs/decisions.md, decisions 5, 6 and 23). A wallet user uploads
 -- a document and a selfie; an operator (or, in the sandbox, the kyc worker
 -- by magic document numbers) approves or rejects it once; an approval
 -- raises the user's tier.

@@ -1,4 +1,4 @@
--- Partners' own stablecoins (DESIGN decision 11): every credit is a deposit
+-- Partners' own stablecoins (docs/decisions.md, decision 11): every credit is a deposit
 -- with a unique reference, so the same deposit cannot be credited twice;
 -- its ledger posting (partner.deposit) moves it from house:deposits:<CUR>
 -- to partner:<id>:<CUR>.

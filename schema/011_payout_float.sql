@@ -1,4 +1,4 @@
--- The payout float (DESIGN decision 20): the GHS each network's
+-- The payout float (docs/decisions.md, decision 20): the GHS each network's
 -- disbursement account holds at the provider. Payouts draw it down (the
 -- amount the recipient gets) in the transaction that holds the payout; a
 -- refused or failed payout restores it in the transaction of its refund;

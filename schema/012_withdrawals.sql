@@ -1,4 +1,4 @@
--- Partner withdrawals (partner spec, DESIGN decisions 9-11, 19): a
+-- Partner withdrawals (partner spec, docs/decisions.md, decisions 9-11, 19): a
 -- conversion of the partner's own coins, then a payout of the proceeds
 -- through the payout engine.
 --

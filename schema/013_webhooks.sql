@@ -1,4 +1,4 @@
--- Webhooks (issue 10; DESIGN decisions 1-4, 25): where events go, and
+-- Webhooks (issue 10; docs/decisions.md, decisions 1-4, 25): where events go, and
 -- every try at getting them there.
 --
 -- An event (outbox_events) is written in the transaction of the change it

@@ -1,4 +1,4 @@
--- Payment intents (issue 11; DESIGN decisions 12, 24): a partner asks a
+-- Payment intents (issue 11; docs/decisions.md, decisions 12, 24): a partner asks a
 -- payer to approve a mobile money payment (the network's request-to-pay);
 -- the collected cedis, less the collection fee, credit the partner's GHS
 -- balance.

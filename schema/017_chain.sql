@@ -1,4 +1,4 @@
--- The real chain (DESIGN decision 27): the service's own transactions,
+-- The real chain (docs/decisions.md, decision 27): the service's own transactions,
 -- stored before they are broadcast, the operator's nonces, and partners'
 -- deposits read from the chain.
 

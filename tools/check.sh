@@ -26,7 +26,7 @@
 # - no sandbox decision in production modules: lib/**/*.{c,h} but
 #   lib/sandbox/** and lib/core/cfg.{c,h} (policy from the environment) and
 #   lib/providers/registry.{c,h} (they pick the simulators); fcgi/**/*.c but
-#   the sandbox's own routes (sandbox.c, simulator.c, simulators.c). (The
+#   the sandbox's own routes (fcgi/*/sandbox.c, fcgi/simulators.c). (The
 #   workers' mains in cron/ may wire the sandbox's helpers in: they name
 #   what lib/sandbox/ decides, they decide nothing.) No identifier or include path there contains "sandbox" in
 #   any case; comments (stripped by gcc -fpreprocessed) and string or char
@@ -115,8 +115,7 @@ prod=$( {
 	case "$f" in
 	lib/sandbox/* | lib/core/cfg.[ch] | lib/providers/registry.[ch]) ;;
 	lib/*) echo "$f" ;;
-	fcgi/sandbox.c | fcgi/*/sandbox.c | fcgi/simulator.c | fcgi/*/simulator.c | \
-	    fcgi/simulators.c | fcgi/*/simulators.c) ;;
+	fcgi/*/sandbox.c | fcgi/simulators.c) ;;
 	fcgi/*.c) echo "$f" ;;
 	esac
 done)

@@ -1,5 +1,5 @@
 /*
- * wallet/users: the wallet user's own KYC (DESIGN.md decisions 5, 6 and 23).
+ * wallet/users: the wallet user's own KYC (docs/decisions.md, decisions 5, 6 and 23).
  *
  * POST /api/users/kyc-upload takes a JSON document submission (document
  * type, number, full name, date of birth, base64 JPEG or PNG images of
@@ -15,7 +15,7 @@
 #include "http/body.h"
 #include "domain/wallet/kyc.h"
 
-/* DESIGN.md decision 6, whatever http.max_body_bytes allows elsewhere. */
+/* docs/decisions.md, decision 6, whatever http.max_body_bytes allows elsewhere. */
 #define KYC_BODY_MAX (8ULL * 1024 * 1024)
 
 static const char *const upload_fields[] = { "documentType", "documentNumber",

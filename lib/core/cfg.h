@@ -97,7 +97,7 @@ struct cfg {
 	 * uploads then answer 503) */
 	char kyc_encryption_key[65];
 
-	/* Webhooks (DESIGN decisions 3, 25; decided once the environment is
+	/* Webhooks (docs/decisions.md, decisions 3, 25; decided once the environment is
 	 * known when left 0): */
 	unsigned long long wh_policy;          /* 1 or 2: production 1, sandbox 2 */
 	unsigned long long wh_clock_divisor;   /* divides the retry delays (tests) */

@@ -1,8 +1,8 @@
 /*
  * money: exact decimals. A value is a GMP integer of units at a known
  * scale (12.5 at scale 6 is 12500000). Parsing is strict, arithmetic is
- * exact, and rounding happens only where DESIGN.md says, in the direction
- * it says. No floating point anywhere on this path.
+ * exact, and rounding happens only where docs/design.md ("Money") says, in
+ * the direction it says. No floating point anywhere on this path.
  *
  * GMP rather than 128-bit integers: DAI has 18 places, and an 18-place
  * amount times an 8-place rate needs 26 places of a number that can itself

@@ -9,7 +9,7 @@
  *   - any 2xx answer delivers it;
  *   - anything else (another status, a timeout, a refused address, no
  *     connection) is a failed attempt: the next one is due after the
- *     retry policy's next delay (DESIGN decision 3), or, when the policy
+ *     retry policy's next delay (docs/decisions.md, decision 3), or, when the policy
  *     has no delay left, the delivery is failed.
  *
  * An endpoint gets the events about one resource (a withdrawal, a payout,

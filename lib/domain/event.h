@@ -1,5 +1,5 @@
 /*
- * event: an event as its receivers get it (DESIGN decisions 1, 2). The
+ * event: an event as its receivers get it (docs/decisions.md, decisions 1, 2). The
  * outbox stores each event's data; this module makes the body that is sent
  * and its signatures, the same way every time, so a redelivery carries the
  * same bytes (only the Standard Webhooks timestamp is of the attempt).

@@ -1,5 +1,5 @@
 /*
- * funds: partners' balances (DESIGN decision 11). Partners hold USDT and
+ * funds: partners' balances (docs/decisions.md, decision 11). Partners hold USDT and
  * USDC, credited by deposits (the sandbox's helper and starting funds, an
  * operator's credit of a real deposit), and GHS from collected payment
  * intents, all in the ledger: available is partner:<id>:<CUR>, pending

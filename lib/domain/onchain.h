@@ -1,7 +1,7 @@
 /*
  * onchain: the service's own moves on chain (chain_sends, chain_txs), the
- * exactly-once rules conversions and withdrawals rest on (DESIGN
- * decision 27):
+ * exactly-once rules conversions and withdrawals rest on
+ * (docs/decisions.md, decision 27):
  *
  *   prepare   outside any transaction: the chain's checks (balance,
  *             allowance, a call that would revert) and the fees. Nothing

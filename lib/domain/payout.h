@@ -1,7 +1,7 @@
 /*
  * payout: the payout engine, shared by wallet transfers (wallet/transfer.h)
  * and partner withdrawals (partner/withdrawal.h), which it knows only
- * through the hooks they give it. Exactly once, as DESIGN.md's "Exactly once" says:
+ * through the hooks they give it. Exactly once, as docs/design.md's "Exactly once" says:
  *
  * 1. The payout's row, its provider reference (a UUID), the ledger hold
  *    (the user's GHS, amount + fee, into house:payouts_in_flight:GHS) and

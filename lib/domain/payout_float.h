@@ -1,5 +1,5 @@
 /*
- * payout_float: the payout float (DESIGN decision 20). Each network's
+ * payout_float: the payout float (docs/decisions.md, decision 20). Each network's
  * disbursement account is prefunded: it holds a GHS float (payout_floats)
  * that payouts draw down and operators top up. A float is either limited
  * (a balance that never goes below zero: a CHECK backs it) or unlimited

@@ -1,6 +1,6 @@
 /*
  * quote: pricing a conversion and storing the offer. The arithmetic is
- * DESIGN.md's: gross = amount x rate rounded down to the pesewa; fee =
+ * docs/design.md's: gross = amount x rate rounded down to the pesewa; fee =
  * gross x feePercent / 100 rounded up to the pesewa; receive = gross - fee.
  */
 #ifndef CEDIRAMP_QUOTE_H

@@ -1,6 +1,6 @@
 /*
  * tier_limit: a KYC tier's GHS limits on one kind of movement (conversions
- * and payouts count apart; DESIGN decision 21): a per-transaction maximum,
+ * and payouts count apart; docs/decisions.md, decision 21): a per-transaction maximum,
  * and daily and monthly totals of the caller's live ones (UTC day and
  * month), from the tier table of the partner spec.
  */

@@ -5,7 +5,7 @@
 /*
  * The wallet API's codes are the spec's table plus not_found,
  * method_not_allowed, payload_too_large, unsupported_media_type,
- * internal_error and service_unavailable (README "Error codes").
+ * internal_error and service_unavailable (docs/wallet-api.md and docs/partner-api.md, "Error codes").
  */
 static const struct err_def err_wallet[ERR__MAX] = {
 	[ERR_OK] = { 200, "success", "OK" },
@@ -48,7 +48,7 @@ static const struct err_def err_wallet[ERR__MAX] = {
 };
 
 /*
- * The partner API's codes are the spec's table, the codes DESIGN.md adds
+ * The partner API's codes are the spec's table, the codes decision 9 adds
  * (NOT_FOUND, VALIDATION_ERROR, INVALID_CURRENCY, INSUFFICIENT_BALANCE,
  * LIMIT_EXCEEDED, DUPLICATE_REFERENCE), and METHOD_NOT_ALLOWED,
  * PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, REQUEST_TIMEOUT, RATE_UNAVAILABLE

@@ -24,7 +24,7 @@
  * credentials in the process until a minute before its expires_in; a
  * cached token the provider refuses (401) is replaced once. The sandbox
  * simulator serves the same protocol under /sim/momo/<NETWORK> for all
- * three networks (lib/sandbox/sim_momo.c; README "Sandbox magic values").
+ * three networks (lib/sandbox/sim_momo.c; docs/sandbox.md, "Magic values").
  *
  * How answers are classified. A send (transfer, request_to_pay): no token
  * (the token call failed) or not reached (refused, unresolvable) is

@@ -1,7 +1,7 @@
 /*
  * settings: the sandbox simulators' knobs, kept in sim_settings as name =
  * value text ("momo.health" = "down", "chain.confirm_seconds" = "0", ...;
- * README "Sandbox simulators"). The simulators read them on each request.
+ * docs/sandbox.md, "Simulator settings"). The simulators read them on each request.
  */
 #ifndef CEDIRAMP_SANDBOX_SETTINGS_H
 #define CEDIRAMP_SANDBOX_SETTINGS_H

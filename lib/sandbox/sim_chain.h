@@ -1,4 +1,4 @@
-/* The sandbox chain gateway simulator's handlers, mounted by fcgi/simulator.c. */
+/* The sandbox chain gateway simulator's handlers, mounted by fcgi/simulators.c. */
 #ifndef CEDIRAMP_SIM_CHAIN_H
 #define CEDIRAMP_SIM_CHAIN_H
 

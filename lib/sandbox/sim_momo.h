@@ -1,9 +1,9 @@
 /*
  * The sandbox mobile money simulator's handlers: the MTN MoMo Open API
- * (providers/momo.h) for each network, mounted by fcgi/simulator.c under
+ * (providers/momo.h) for each network, mounted by fcgi/simulators.c under
  * /sim/momo/:network (MTN, TELECEL, AIRTELTIGO; any other is 404).
- * Outcomes are decided by the last three digits of the MSISDN (README
- * "Sandbox magic values"). Answers are the API's own bodies, outside the
+ * Outcomes are decided by the last three digits of the MSISDN
+ * (docs/sandbox.md, "Magic values"). Answers are the API's own bodies, outside the
  * service's envelopes.
  */
 #ifndef CEDIRAMP_SIM_MOMO_H

@@ -161,10 +161,13 @@ clean cfg_reads_flag lib/core/cfg.c \
 	'static int f(const struct cfg *cfg) { return cfg->sandbox; }'
 clean registry_reads_flag lib/providers/registry.c \
 	'static int f(const struct cfg *cfg) { return cfg->sandbox; }'
-clean fcgi_sandbox_routes_read_flag fcgi/sandbox.c \
+clean fcgi_sandbox_routes_read_flag fcgi/partner/sandbox.c \
 	'static int f(struct ctx *c) { return c->cfg.sandbox; }'
-clean fcgi_simulator_routes_read_flag fcgi/simulator.c \
+clean fcgi_simulator_routes_read_flag fcgi/simulators.c \
 	'static int f(struct ctx *c) { return c->cfg.sandbox; }'
+violation fcgi_production_route_reads_flag fcgi/partner/withdrawals.c \
+	'static int f(struct ctx *c) { return c->cfg.sandbox; }' \
+	'fcgi/partner/withdrawals.c:@: names the sandbox: sandbox'
 
 # SQL text only in lib/store/db_stmt.c, lib/store/stmt_*.c, migrate.c.
 violation sql_outside_store lib/domain/ledger.c \

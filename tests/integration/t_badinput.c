@@ -148,7 +148,7 @@ make_request(enum kind k, const struct route_case *rc, char *buf, size_t cap)
 
 /* check_answer's flags */
 #define NEUTRAL_OK 1 /* the neutral body is fine too */
-#define BODY_500 2   /* a 500 is what Apache + mod_fcgid answers (README) */
+#define BODY_500 2   /* a 500 is what Apache + mod_fcgid answers (decision 26) */
 
 static void
 check_answer(const struct itc_raw *r, const char *method, const char *path,
@@ -372,7 +372,7 @@ test_slow_clients_do_not_block(void)
 		if (r.status > 0) {
 			answered++;
 			/* Apache: mod_fcgid reports the body it could not read as
-			 * a 500 (see the README); lighttpd 408 */
+			 * a 500 (decision 26, docs/decisions.md); lighttpd 408 */
 			IT_CHECK(r.status == 408 || r.status == 500, "slow client's answer");
 			check_answer(&r, "POST", "/v1/withdrawals", BODY_500, "slow client");
 		}

@@ -1,5 +1,5 @@
 /*
- * Exactly once on a real chain, under faults (DESIGN decision 27): a
+ * Exactly once on a real chain, under faults (docs/decisions.md, decision 27): a
  * worker killed between its commit and its broadcast; the node stopped in
  * the middle of a broadcast and started again with its state; the same
  * signed bytes broadcast again and again; a transaction stuck under fees

@@ -1,5 +1,5 @@
 /*
- * The payout float (DESIGN decision 20) against the real stack: MTN's float
+ * The payout float (docs/decisions.md, decision 20) against the real stack: MTN's float
  * set with `sim set momo.MTN.float`, drawn by the amount of each payout in
  * the transaction that holds it, a payout it cannot cover refused with 503
  * provider_unavailable and nothing written, a failed payout restoring it

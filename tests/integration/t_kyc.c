@@ -805,7 +805,7 @@ test_sandbox_worker(void)
 }
 
 /*
- * DESIGN.md decision 5: tier none may not convert; an approved KYC
+ * docs/decisions.md, decision 5: tier none may not convert; an approved KYC
  * submission (here the sandbox's magic 0000) raises the tier, and the same
  * conversion then goes through.
  */

@@ -13,7 +13,7 @@
 #include "domain/quote.h"
 #include "core/timefmt.h"
 
-/* gross | fee | receive by DESIGN.md's rule, computed by MariaDB. */
+/* gross | fee | receive by docs/design.md's rule, computed by MariaDB. */
 static const char ref_sql[] =
     "SELECT CONCAT(g, '|', f, '|', g - f) FROM (SELECT g, "
     "CAST(CEIL(g * 1.00) / 100 AS DECIMAL(30,2)) AS f FROM (SELECT "

@@ -1,6 +1,6 @@
 /*
  * Idempotency keys that cannot lose a committed answer and are never stuck
- * (DESIGN.md decision 22): storing the answer fails after the commit; the
+ * (docs/decisions.md, decision 22): storing the answer fails after the commit; the
  * database stops while a conversion's broadcast is in flight; the program
  * holding a key is killed mid-request; a key abandoned before anything
  * committed; replays counted in the general rate-limit category only.

@@ -701,7 +701,7 @@ struct quote_row {
 	{ c, a, r, f, ERR_INVALID_AMOUNT, NULL, NULL, NULL, NULL, NULL, NULL, w }
 
 static const struct quote_row quote_rows[] = {
-	/* DESIGN.md's example: gross 1519.9088 -> 1519.90; fee 15.199 -> 15.20 */
+	/* docs/design.md's example: gross 1519.9088 -> 1519.90; fee 15.199 -> 15.20 */
 	QOK("USDT", "100", "15.19908800", "1.00",
 	    "100.000000", "1519.90", "15.20", "1504.70", "1.00", "15.199088"),
 	/* gross x fee% exact: no rounding up */

@@ -1,6 +1,6 @@
 /*
  * intent: payment intents, the partner API's collect flow (issue 11;
- * DESIGN decisions 12, 24). A partner asks a payer to approve a payment
+ * docs/decisions.md, decisions 12, 24). A partner asks a payer to approve a payment
  * on their phone (the network's request-to-pay); the collected cedis, less
  * the collection fee (fees.collection_percent), credit the partner's GHS
  * balance.

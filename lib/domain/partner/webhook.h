@@ -1,6 +1,6 @@
 /*
  * webhook: where events go, and the record of getting them there (issue
- * 10; DESIGN decisions 1-4, 25).
+ * 10; docs/decisions.md, decisions 1-4, 25).
  *
  * A partner registers up to WEBHOOK_MAX_PER_PARTNER endpoints, each with
  * the event types it wants and a secret; a wallet user has one endpoint,
@@ -75,7 +75,7 @@ enum err webhook_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct webhook *out, struct outcome *o);
 
 /*
- * The wallet user wallet_id's endpoint (the admin tool; DESIGN decision
+ * The wallet user wallet_id's endpoint (the admin tool; docs/decisions.md, decision
  * 4): url and secret replace any earlier one (created if never seen, as
  * user_set_tier does); url NULL deletes it. Errors as webhook_create
  * (field wallet_id too), with cfg deciding what a URL may be.

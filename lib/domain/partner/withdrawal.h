@@ -1,5 +1,5 @@
 /*
- * withdrawal: a partner's withdrawal (partner spec; DESIGN decisions 9-11,
+ * withdrawal: a partner's withdrawal (partner spec; docs/decisions.md, decisions 9-11,
  * 19, 20). A conversion of the partner's own coins, then a payout of the
  * proceeds through the payout engine (domain/payout.h):
  *

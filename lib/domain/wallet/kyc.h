@@ -1,5 +1,5 @@
 /*
- * kyc: identity checks of wallet users (DESIGN.md decisions 5, 6 and 23).
+ * kyc: identity checks of wallet users (docs/decisions.md, decisions 5, 6 and 23).
  * A user submits a document (type, number, full name, date of birth) with
  * base64 images of it and a selfie; the submission waits `pending` until
  * an operator (cediramp-admin) or, in the sandbox only, the kyc worker

@@ -23,7 +23,7 @@ struct payout_req {
 
 /*
  * Pays in->amount GHS of who's balance to beneficiary in->beneficiary_id.
- * With in->currency a stablecoin (USDT, USDC, USDC_E, DAI; DESIGN decision
+ * With in->currency a stablecoin (USDT, USDC, USDC_E, DAI; docs/decisions.md, decision
  * 7) it converts in->amount of the coin at the live rate instead, records
  * the conversion as its own transaction, and pays the proceeds less the
  * network's fee: the payout waits, `pending` with nothing held, until the
