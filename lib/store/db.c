@@ -213,6 +213,24 @@ db_ping(struct db *db)
 	return rc == DB_OK ? DB_OK : DB_DOWN;
 }
 
+enum db_rc
+db_count(struct db *db, enum db_stmt s, const struct db_arg *args, size_t nargs,
+    unsigned long long *total)
+{
+	struct db_rows rows;
+	enum db_rc rc;
+	const char *v;
+
+	*total = 0;
+	if ((rc = db_exec(db, s, args, nargs, &rows, NULL)) != DB_OK)
+		return rc;
+	v = db_cell(&rows, 0, 0);
+	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, total) != 0)
+		rc = DB_FAIL;
+	db_rows_free(&rows);
+	return rc;
+}
+
 struct db_rows
 db_rows_slice(const struct db_rows *r, size_t row, size_t col0, size_t ncols)
 {

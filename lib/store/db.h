@@ -82,6 +82,14 @@ enum db_rc db_ping(struct db *db);
 enum db_rc db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
     size_t nargs, struct db_rows *rows, struct db_res *res);
 
+/*
+ * Runs s, a count (one row of one column), with its nargs args; the count
+ * into *total. DB_OK; DB_FAIL for an answer that is no count; or the
+ * database's error.
+ */
+enum db_rc db_count(struct db *db, enum db_stmt s, const struct db_arg *args,
+    size_t nargs, unsigned long long *total);
+
 /* A one-row view of row's columns col0 .. col0 + ncols - 1 of r, for a
  * parser of one table's columns in a joined result (no copy: valid while r
  * is). */

@@ -126,7 +126,6 @@ resource_list(struct ctx *ctx, const struct resource_kind *k,
 	struct db_arg a[11];
 	struct db_rows rows;
 	enum db_rc rc;
-	const char *v;
 	size_t i;
 
 	outcome_init(o);
@@ -135,16 +134,10 @@ resource_list(struct ctx *ctx, const struct resource_kind *k,
 	if (limit > k->page_max)
 		limit = k->page_max;
 	filter_args(who->id, f, a);
-	if ((rc = db_exec(ctx->db, k->count, a, 9, &rows, NULL)) != DB_OK) {
+	if ((rc = db_count(ctx->db, k->count, a, 9, total)) != DB_OK) {
 		snprintf(what, sizeof(what), "count the %ss", k->noun);
 		return domain_db_fail(o, rc, what);
 	}
-	v = db_cell(&rows, 0, 0);
-	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, total) != 0) {
-		db_rows_free(&rows);
-		return outcome_err(o, ERR_INTERNAL);
-	}
-	db_rows_free(&rows);
 	if (offset >= *total || limit == 0)
 		return ERR_OK;
 	a[9] = DB_I((long long)limit);

@@ -36,7 +36,6 @@ webhook_log_list(struct ctx *ctx, const struct caller *who,
 	struct webhook_delivery *d;
 	struct db_arg a[9];
 	struct db_rows rows;
-	const char *v;
 	size_t i;
 	int rc;
 
@@ -48,14 +47,8 @@ webhook_log_list(struct ctx *ctx, const struct caller *who,
 	a[1] = a[2] = f->webhook_id ? DB_S(f->webhook_id) : DB_NULL;
 	a[3] = a[4] = f->event_type ? DB_S(f->event_type) : DB_NULL;
 	a[5] = a[6] = f->status ? DB_S(f->status) : DB_NULL;
-	if ((rc = db_exec(ctx->db, DB_WH_LOG_COUNT, a, 7, &rows, NULL)) != DB_OK)
+	if ((rc = db_count(ctx->db, DB_WH_LOG_COUNT, a, 7, total)) != DB_OK)
 		return domain_db_fail(o, rc, "count the deliveries");
-	v = db_cell(&rows, 0, 0);
-	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, total) != 0) {
-		db_rows_free(&rows);
-		return outcome_err(o, ERR_INTERNAL);
-	}
-	db_rows_free(&rows);
 	if (offset >= *total || limit == 0)
 		return ERR_OK;
 	a[7] = DB_I((long long)(limit > WEBHOOK_PAGE_MAX ? WEBHOOK_PAGE_MAX : limit));

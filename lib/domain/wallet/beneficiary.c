@@ -232,11 +232,8 @@ beneficiary_page(struct ctx *ctx, const struct caller *who, int asc,
 	*more = 0;
 	*total = 0;
 	a[0] = DB_I(who->id);
-	if ((rc = db_exec(ctx->db, DB_BEN_COUNT, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = db_count(ctx->db, DB_BEN_COUNT, a, 1, total)) != DB_OK)
 		return domain_db_fail(o, rc, "count the beneficiaries");
-	if (db_cell(&rows, 0, 0) != NULL)
-		(void)strict_uint(db_cell(&rows, 0, 0), strlen(db_cell(&rows, 0, 0)), ~0ULL, total);
-	db_rows_free(&rows);
 	a[1] = DB_S(after);
 	a[2] = DB_S(after);
 	a[3] = DB_S(after_id);

@@ -47,11 +47,8 @@ history_page(struct ctx *ctx, const struct caller *who,
 	a[5] = DB_S(q->status);
 	a[6] = DB_S(q->type);
 	a[7] = DB_S(q->type);
-	if ((rc = db_exec(ctx->db, DB_HIST_COUNT, a, 8, &rows, NULL)) != DB_OK)
+	if ((rc = db_count(ctx->db, DB_HIST_COUNT, a, 8, total)) != DB_OK)
 		return domain_db_fail(o, rc, "count the transactions");
-	if (db_cell(&rows, 0, 0) != NULL)
-		(void)strict_uint(db_cell(&rows, 0, 0), strlen(db_cell(&rows, 0, 0)), ~0ULL, total);
-	db_rows_free(&rows);
 	a[8] = DB_S(q->after);
 	a[9] = DB_S(q->after);
 	a[10] = DB_S(q->after_id);
