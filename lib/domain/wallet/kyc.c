@@ -510,6 +510,32 @@ decide(struct db *db, struct decide *k, struct outcome *o)
 	return ERR_OK;
 }
 
+static int
+reason_ok(const char *reason)
+{
+	size_t n = reason ? strlen(reason) : 0;
+
+	return n >= 1 && n <= KYC_REASON_MAX && strict_printable(reason, n);
+}
+
+/* Decision k once the fields it carries are checked (nothing is written
+ * when one is malformed). */
+static enum err
+decide_checked(struct db *db, struct decide *k, struct outcome *o)
+{
+	outcome_init(o);
+	memset(k->out, 0, sizeof(*k->out));
+	if (!submission_id_ok(k->id))
+		return outcome_field(o, ERR_VALIDATION, "id", "a submission id (kyc_...)");
+	if (k->approve && catalog_tier(k->tier) == NULL)
+		return outcome_field(o, ERR_VALIDATION, "tier",
+		    "basic, verified or enterprise");
+	if (!k->approve && !reason_ok(k->reason))
+		return outcome_field(o, ERR_VALIDATION, "reason",
+		    "1 to 200 printable characters");
+	return decide(db, k, o);
+}
+
 enum err
 kyc_approve(struct db *db, const char *id, const char *tier,
     struct kyc_decision *out, struct outcome *o)
@@ -521,32 +547,10 @@ enum err
 kyc_approve_by(struct db *db, const char *by, const char *id, const char *tier,
     struct kyc_decision *out, struct outcome *o)
 {
-	struct decide k;
+	struct decide k = { .id = id, .approve = 1, .tier = tier ? tier : KYC_DEFAULT_TIER,
+		.by = by, .out = out };
 
-	outcome_init(o);
-	memset(out, 0, sizeof(*out));
-	if (tier == NULL)
-		tier = KYC_DEFAULT_TIER;
-	if (!submission_id_ok(id))
-		return outcome_field(o, ERR_VALIDATION, "id", "a submission id (kyc_...)");
-	if (catalog_tier(tier) == NULL)
-		return outcome_field(o, ERR_VALIDATION, "tier",
-		    "basic, verified or enterprise");
-	memset(&k, 0, sizeof(k));
-	k.id = id;
-	k.approve = 1;
-	k.tier = tier;
-	k.by = by;
-	k.out = out;
-	return decide(db, &k, o);
-}
-
-static int
-reason_ok(const char *reason)
-{
-	size_t n = reason ? strlen(reason) : 0;
-
-	return n >= 1 && n <= KYC_REASON_MAX && strict_printable(reason, n);
+	return decide_checked(db, &k, o);
 }
 
 enum err
@@ -560,21 +564,9 @@ enum err
 kyc_reject_by(struct db *db, const char *by, const char *id, const char *reason,
     struct kyc_decision *out, struct outcome *o)
 {
-	struct decide k;
+	struct decide k = { .id = id, .reason = reason, .by = by, .out = out };
 
-	outcome_init(o);
-	memset(out, 0, sizeof(*out));
-	if (!submission_id_ok(id))
-		return outcome_field(o, ERR_VALIDATION, "id", "a submission id (kyc_...)");
-	if (!reason_ok(reason))
-		return outcome_field(o, ERR_VALIDATION, "reason",
-		    "1 to 200 printable characters");
-	memset(&k, 0, sizeof(k));
-	k.id = id;
-	k.reason = reason;
-	k.by = by;
-	k.out = out;
-	return decide(db, &k, o);
+	return decide_checked(db, &k, o);
 }
 
 enum err
