@@ -114,16 +114,23 @@ $(BENCH_HELLO): $(BUILD)/obj/tests/bench/hello.o
 # the chain simulator.
 CHAIN ?= sim
 ANVIL_PORT ?= 8545
+# GALERA=1: a three-node MariaDB Galera cluster behind HAProxy instead of
+# one server (tools/stack-cluster.sh); `make test GALERA=1` runs the suite
+# and the cluster's fault tests on it.
+GALERA ?= 0
+GALERA_NODES = $(if $(filter 1,$(GALERA)),3,0)
+GALERA_DEPS  = $(if $(filter 1,$(GALERA)),--galera)
 
 run: deps
+	@tools/deps.sh $(GALERA_DEPS)
 	@$(MAKE) --no-print-directory all
 	@tools/stack.sh run --server $(SERVER) --port $(PORT) --build $(BUILD) \
-		--chain $(CHAIN) --anvil-port $(ANVIL_PORT)
+		--chain $(CHAIN) --anvil-port $(ANVIL_PORT) --galera $(GALERA_NODES)
 
 test:
-	@tools/deps.sh --test
+	@tools/deps.sh --test $(GALERA_DEPS)
 	@$(MAKE) --no-print-directory all
-	@tools/test.sh --build $(BUILD)
+	@tools/test.sh --build $(BUILD) --galera $(GALERA_NODES)
 
 unit: all
 	@tools/test.sh --build $(BUILD) --unit-only

@@ -11,10 +11,18 @@ PACKAGES="gcc make pkg-config libc6-dev libfcgi-dev libfcgi-bin libjansson-dev \
 libmariadb-dev mariadb-server mariadb-client libcurl4-openssl-dev libssl-dev \
 libcunit1-dev libgmp-dev libsecp256k1-dev nettle-dev apache2 libapache2-mod-fcgid lighttpd \
 curl ca-certificates"
-[ "${1:-}" = "--bench" ] && PACKAGES="$PACKAGES wrk"
-# `make fuzz`: clang, and its runtimes (libFuzzer, the sanitizers), which
-# clang only recommends.
-[ "${1:-}" = "--fuzz" ] && PACKAGES="$PACKAGES clang libclang-rt-dev"
+for opt in "$@"; do
+	case "$opt" in
+	--bench) PACKAGES="$PACKAGES wrk" ;;
+	# `make fuzz`: clang, and its runtimes (libFuzzer, the sanitizers),
+	# which clang only recommends.
+	--fuzz) PACKAGES="$PACKAGES clang libclang-rt-dev" ;;
+	# GALERA=1: the cluster's replication library, rsync for a joining
+	# node's copy (SST) and iproute2's ss, which the SST script uses, and
+	# HAProxy in front of the web servers
+	--galera) PACKAGES="$PACKAGES galera-4 rsync iproute2 haproxy" ;;
+	esac
+done
 # Node.js and npm: the build compiles the contracts with solc from npm, the
 # sandbox chain is npm's Anvil, and the tests check signatures with npm's
 # reference libraries. Debian's, unless a node and an npm are already on the

@@ -19,6 +19,13 @@
 #   stack.sh workers-stop [opts]   stop the cron loops and wait for their workers
 #   stack.sh chain-stop|chain-start [opts]   stop / start only the Anvil node
 #                            (--chain evm; its state is kept in var/anvil/)
+#   stack.sh db-kill|kill [opts]   kill -9 of MariaDB / of everything (tests)
+#
+# While it runs, the stack's keeper starts again a MariaDB that died
+# (unless db-stop or db-kill stopped it) and a cron loop that died.
+#
+# --galera N: the same as a MariaDB Galera cluster of N nodes behind HAProxy
+# (tools/stack-cluster.sh, which lists its own commands and options).
 #
 # opts: --var DIR  --build DIR  --port N  --server apache|lighttpd
 #       --chain sim|evm (sim: the chain simulator; evm: a local Anvil node
@@ -31,11 +38,21 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-CMD=""
+CMD="" NODE_ARG=""
 VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0 CHAIN=sim
 ANVIL_PORT=8545 CHAIN_FRESH=0
+# a Galera cluster (--galera N, tools/stack-cluster.sh), and one node of
+# it (--node I: the cluster's own calls of this script, one per node)
+GALERA=0 NODE=0 NODES=0 GALERA_PORT_BASE=24400 WEB_PORTS="" REPLICA=0 WEB=1
 while [ $# -gt 0 ]; do
 	case "$1" in
+	--galera) GALERA=$2; shift 2 ;;
+	--galera-port-base) GALERA_PORT_BASE=$2; shift 2 ;;
+	--web-ports) WEB_PORTS=$2; shift 2 ;;
+	--node) NODE=$2; shift 2 ;;
+	--nodes) NODES=$2; shift 2 ;;
+	--replica) REPLICA=1; shift ;;
+	--no-web) WEB=0; shift ;;
 	--var) VAR=$2; shift 2 ;;
 	--build) BUILD=$2; shift 2 ;;
 	--port) PORT=$2; shift 2 ;;
@@ -45,7 +62,7 @@ while [ $# -gt 0 ]; do
 	--anvil-port) ANVIL_PORT=$2; shift 2 ;;
 	--bench) BENCH=1; shift ;;
 	-*) echo "stack: unknown option $1" >&2; exit 2 ;;
-	*) CMD=$1; shift ;;
+	*) if [ -z "$CMD" ]; then CMD=$1; else NODE_ARG=$1; fi; shift ;;
 	esac
 done
 mkdir -p "$VAR"
@@ -74,19 +91,70 @@ MYCNF="$VAR/my.cnf"
 DB() { mariadb --defaults-file="$MYCNF" -uroot "$@"; }
 ADMIN() { CEDIRAMP_CONF="$VAR/cediramp.conf" "$BUILD/tools/cediramp-admin" "$@"; }
 
-db_running() { mariadb-admin --defaults-file="$MYCNF" -uroot ping >/dev/null 2>&1; }
+# A cluster node's MariaDB runs as the system's mysql user when we are
+# root, as Debian runs it: rsync's SST daemon, started by the server,
+# drops root for "nobody" and could not write a root-owned datadir. Its
+# socket is then in a directory of its own in the runtime directory.
+DB_USER=$ME
+if [ "$NODE" -gt 0 ]; then
+	[ "$(id -u)" = 0 ] && DB_USER=mysql
+	SOCK="$RUN/db/mysqld.sock"
+fi
+# Galera's ports of node i: replication, IST, rsync SST
+gport() { echo $((GALERA_PORT_BASE + 10 * $1 + ${2:-0})); }
 
-db_start() {
-	mkdir -p "$VAR/mysql" "$VAR/run" "$VAR/log" "$VAR/tmp"
-	runtime_dir
+db_running() { mariadb-admin --defaults-file="$MYCNF" -uroot ping >/dev/null 2>&1; }
+# The server this stack started (its pid kept in run/mysqld.pid) still runs,
+# answering or not (a joining node answers only once it has its state).
+db_alive() {
+	[ -f "$VAR/run/mysqld.pid" ] &&
+		tr '\0' ' ' 2>/dev/null < "/proc/$(cat "$VAR/run/mysqld.pid")/cmdline" | grep -qF "$MYCNF"
+}
+db_ready() {
+	[ "$NODE" -gt 0 ] || { db_running; return; }
+	[ "$(DB -Nse "SHOW STATUS LIKE 'wsrep_ready'" 2>/dev/null | cut -f2)" = ON ]
+}
+
+# A cluster node's lines of my.cnf (docs/operations.md, "Running on a
+# Galera cluster"): every write replicated by certification, anything
+# Galera cannot replicate refused, auto-increment interleaved per node.
+galera_cnf() {
+	local i peers=""
+	[ "$NODE" -gt 0 ] || return 0
+	for i in $(seq 1 "$NODES"); do peers="$peers${peers:+,}127.0.0.1:$(gport "$i")"; done
+	cat <<CNF
+pid-file = $VAR/mysql/mysqld.pid
+binlog_format = ROW
+innodb_autoinc_lock_mode = 2
+default_storage_engine = InnoDB
+wsrep_on = ON
+wsrep_provider = /usr/lib/galera/libgalera_smm.so
+wsrep_cluster_name = cediramp
+wsrep_cluster_address = gcomm://$peers
+wsrep_node_name = node$NODE
+wsrep_node_address = 127.0.0.1:$(gport "$NODE")
+wsrep_provider_options = "base_host=127.0.0.1;base_port=$(gport "$NODE");ist.recv_addr=127.0.0.1:$(gport "$NODE" 1);gcache.size=128M;pc.recovery=true"
+wsrep_sst_method = rsync
+wsrep_sst_receive_address = 127.0.0.1:$(gport "$NODE" 2)
+wsrep_mode = STRICT_REPLICATION,REQUIRED_PRIMARY_KEY
+wsrep_slave_threads = 2
+# an autocommit statement that lost certification is retried by the server
+wsrep_retry_autocommit = 4
+# the schema's triggers, created by the cediramp user (binlogged as rows)
+log_bin_trust_function_creators = 1
+CNF
+}
+
+db_cnf() {
+	local pidfile="pid-file = $VAR/run/mysqld.pid"
+	[ "$NODE" -gt 0 ] && pidfile="" # in the datadir, galera_cnf
 	cat > "$MYCNF" <<CNF
 [client]
 socket = $SOCK
 [mysqld]
 datadir = $VAR/mysql
 socket = $SOCK
-pid-file = $VAR/run/mysqld.pid
-log-error = $VAR/log/mysqld.log
+$pidfile
 tmpdir = $VAR/tmp
 skip-networking
 skip-name-resolve
@@ -99,27 +167,102 @@ max_connections = 400
 max_prepared_stmt_count = 200000
 character-set-server = utf8mb4
 collation-server = utf8mb4_bin
+$(galera_cnf)
 CNF
-	if db_running; then return 0; fi
-	if [ ! -d "$VAR/mysql/mysql" ]; then
+}
+
+# Whether another node of the cluster listens for replication (a node that
+# may bootstrap must not when one does).
+peer_up() {
+	local i
+	for i in $(seq 1 "$NODES"); do
+		[ "$i" = "$NODE" ] && continue
+		(exec 3<>"/dev/tcp/127.0.0.1/$(gport "$i")") 2>/dev/null && return 0
+	done
+	return 1
+}
+
+# The arguments a cluster node starts with: a new cluster from the first
+# node of a fresh one, or from the node Galera marked safe to bootstrap
+# (the last one stopped) when no other runs; otherwise it joins at the
+# position its own data holds, so that it catches up by IST (the
+# writesets it missed) instead of copying everything (SST).
+galera_args() {
+	local pos
+	[ "$NODE" -gt 0 ] || return 0
+	if [ ! -f "$VAR/mysql/grastate.dat" ]; then
+		[ "$NODE" = 1 ] && [ ! -d "$VAR/mysql/cediramp" ] && ! peer_up && echo --wsrep-new-cluster
+		return 0
+	fi
+	if grep -q '^safe_to_bootstrap: *1' "$VAR/mysql/grastate.dat" && ! peer_up; then
+		echo --wsrep-new-cluster
+		return 0
+	fi
+	mariadbd --defaults-file="$MYCNF" --user="$DB_USER" --wsrep-recover \
+		--log-error="$VAR/tmp/wsrep-recover.log" >/dev/null 2>&1 || true
+	pos=$(sed -n 's/.*WSREP: Recovered position: *//p' "$VAR/tmp/wsrep-recover.log" 2>/dev/null | tail -1)
+	rm -f "$VAR/tmp/wsrep-recover.log"
+	[ -n "$pos" ] && echo "--wsrep_start_position=$pos"
+	return 0
+}
+
+# Starts the server without waiting for it.
+db_launch() {
+	mkdir -p "$VAR/mysql" "$VAR/run" "$VAR/log" "$VAR/tmp"
+	runtime_dir
+	rm -f "$VAR/run/db.hold"
+	if [ "$NODE" -gt 0 ]; then
+		mkdir -p "$RUN/db"
+		chmod 0711 "$RUN/db"
+		chown "$DB_USER" "$RUN/db" "$VAR/mysql" "$VAR/tmp"
+	fi
+	db_cnf
+	if db_alive || db_running; then return 0; fi
+	if [ ! -d "$VAR/mysql/mysql" ] && { [ "$NODE" -le 1 ]; }; then
 		log "initialising MariaDB in $VAR/mysql"
-		mariadb-install-db --defaults-file="$MYCNF" --user="$ME" \
+		mariadb-install-db --defaults-file="$MYCNF" --user="$DB_USER" \
 			--auth-root-authentication-method=normal --skip-test-db \
 			>"$VAR/log/mysql-install.log" 2>&1 ||
 			die "mariadb-install-db failed; see $VAR/log/mysql-install.log"
 	fi
-	mariadbd --defaults-file="$MYCNF" --user="$ME" >>"$VAR/log/mysqld.log" 2>&1 &
-	for _ in $(seq 1 100); do
-		db_running && return 0
+	# shellcheck disable=SC2046
+	mariadbd --defaults-file="$MYCNF" --user="$DB_USER" $(galera_args) \
+		>>"$VAR/log/mysqld.log" 2>&1 &
+	echo $! > "$VAR/run/mysqld.pid"
+}
+
+# Starts the server and waits until it serves: 10 s for one server, 3
+# minutes for a cluster node (joining may copy the whole database).
+db_start() {
+	local tries=100
+	[ "$NODE" -gt 0 ] && tries=1800
+	db_launch
+	for _ in $(seq 1 "$tries"); do
+		db_ready && return 0
+		db_alive || db_running || break
 		sleep 0.1
 	done
 	die "MariaDB did not start; see $VAR/log/mysqld.log"
 }
 
+# Stops the server; the stack's keeper leaves it stopped (run/db.hold)
+# until db_start.
 db_stop() {
+	mkdir -p "$VAR/run"
+	touch "$VAR/run/db.hold"
 	if db_running; then
 		mariadb-admin --defaults-file="$MYCNF" -uroot shutdown || true
 	fi
+	for _ in $(seq 1 300); do db_alive || break; sleep 0.1; done
+}
+
+# kill -9 of the server, as a crash would (tests); held like db_stop.
+db_kill() {
+	mkdir -p "$VAR/run"
+	touch "$VAR/run/db.hold"
+	db_alive && kill -KILL "$(cat "$VAR/run/mysqld.pid")" 2>/dev/null
+	for _ in $(seq 1 50); do db_alive || break; sleep 0.1; done
+	return 0
 }
 
 # Secrets are made once per var/ and kept, so data and keys survive restarts.
@@ -536,37 +679,86 @@ web_stop() {
 # The sandbox cron: every worker in build/cron, one pass after another with a
 # second between them (so a sandbox withdrawal completes in about 15 s);
 # the webhooks worker in a loop of its own, since one run of it drains for
-# webhooks.drain_seconds.
-workers_start() {
-	(
-		trap 'exit 0' TERM INT
-		while :; do
-			for w in "$BUILD"/cron/*; do
-				[ -x "$w" ] || continue
-				[ "$(basename "$w")" = webhooks ] && continue
-				CEDIRAMP_CONF="$VAR/cediramp.conf" "$w" >>"$VAR/log/workers.log" 2>&1 || true
-			done
-			sleep 1 & wait $!
+# webhooks.drain_seconds. A loop outlives any exit of its workers (a
+# worker exits 1 while the database is away), and the keeper restarts a
+# loop that died.
+workers_loop() {
+	set +e
+	trap 'exit 0' TERM INT
+	while :; do
+		for w in "$BUILD"/cron/*; do
+			[ -x "$w" ] || continue
+			[ "$(basename "$w")" = webhooks ] && continue
+			CEDIRAMP_CONF="$VAR/cediramp.conf" "$w" >>"$VAR/log/workers.log" 2>&1
 		done
-	) &
-	echo $! > "$VAR/run/workers.pid"
-	if [ -x "$BUILD/cron/webhooks" ]; then
-		(
-			child=
-			trap '[ -n "$child" ] && kill -TERM $child 2>/dev/null; exit 0' TERM INT
-			while :; do
-				CEDIRAMP_CONF="$VAR/cediramp.conf" "$BUILD/cron/webhooks" \
-					>>"$VAR/log/workers.log" 2>&1 & child=$!
-				wait $child
-				sleep 1 & wait $!
-			done
-		) &
+		sleep 1 & wait $!
+	done
+}
+
+webhooks_loop() {
+	local child=
+	set +e
+	trap '[ -n "$child" ] && kill -TERM $child 2>/dev/null; exit 0' TERM INT
+	while :; do
+		CEDIRAMP_CONF="$VAR/cediramp.conf" "$BUILD/cron/webhooks" \
+			>>"$VAR/log/workers.log" 2>&1 & child=$!
+		wait $child
+		child=
+		sleep 1 & wait $!
+	done
+}
+
+loop_alive() { [ -f "$VAR/run/$1.pid" ] && kill -0 "$(cat "$VAR/run/$1.pid")" 2>/dev/null; }
+
+workers_start() {
+	rm -f "$VAR/run/workers.hold"
+	if ! loop_alive workers; then
+		workers_loop &
+		echo $! > "$VAR/run/workers.pid"
+	fi
+	if [ -x "$BUILD/cron/webhooks" ] && ! loop_alive webhooks; then
+		webhooks_loop &
 		echo $! > "$VAR/run/webhooks.pid"
+	fi
+}
+
+# The keeper: once a second, a MariaDB that died (not stopped by db-stop,
+# which holds it) is started again, and so is a cron loop that died. Its
+# log lines go to var/log/keeper.log.
+keeper() {
+	set +e
+	trap 'exit 0' TERM INT
+	while :; do
+		if [ ! -f "$VAR/run/db.hold" ] && ! db_alive && ! db_running; then
+			echo "$(date -u +%FT%TZ) keeper: mariadbd is gone; starting it" >>"$VAR/log/keeper.log"
+			( db_start ) >>"$VAR/log/keeper.log" 2>&1
+		fi
+		if [ "$WORKERS" = 1 ] && [ ! -f "$VAR/run/workers.hold" ] &&
+			{ ! loop_alive workers || ! loop_alive webhooks; }; then
+			echo "$(date -u +%FT%TZ) keeper: restarting the cron loops" >>"$VAR/log/keeper.log"
+			workers_start
+		fi
+		sleep 1 & wait $!
+	done
+}
+
+keeper_start() {
+	loop_alive keeper && return 0
+	keeper &
+	echo $! > "$VAR/run/keeper.pid"
+}
+
+keeper_stop() {
+	if [ -f "$VAR/run/keeper.pid" ]; then
+		kill -TERM "$(cat "$VAR/run/keeper.pid")" 2>/dev/null || true
+		rm -f "$VAR/run/keeper.pid"
 	fi
 }
 
 workers_stop() {
 	local f
+	mkdir -p "$VAR/run"
+	touch "$VAR/run/workers.hold" # the keeper leaves them stopped
 	for f in "$VAR/run/workers.pid" "$VAR/run/webhooks.pid"; do
 		if [ -f "$f" ]; then
 			kill -TERM "$(cat "$f")" 2>/dev/null || true
@@ -638,6 +830,14 @@ up() {
 	stage
 	db_start
 	secrets
+	if [ "$REPLICA" = 1 ]; then
+		# a cluster node after the first: the schema, the database user
+		# and the sandbox's data replicate from it
+		write_conf
+		node_web
+		keeper_start
+		return 0
+	fi
 	if [ "$CHAIN" = evm ]; then
 		chain_start
 		chain_deploy
@@ -651,21 +851,46 @@ up() {
 		DB cediramp -e "DELETE FROM chain_nonces WHERE chain_id = $CHAIN_ID"
 	fi
 	# the web server's own errors as JSON files it serves (cediramp.conf)
+	node_web
+	seed
+	keeper_start
+	return 0
+}
+
+# The web server (unless --no-web) with its error documents, and the cron loops.
+node_web() {
 	rm -rf "${RUN:?}/errors"
 	ADMIN errdocs "$RUN/errors" || die "could not write the error documents in $RUN/errors"
-	check_access
-	web_start
-	seed
+	if [ "$WEB" = 1 ]; then
+		check_access
+		web_start
+	fi
 	[ "$WORKERS" = 1 ] && workers_start
 	return 0
 }
 
 down() {
+	keeper_stop
 	workers_stop
 	web_stop
 	chain_stop
 	db_stop
 	unstage
+}
+
+# kill -9 of everything this stack runs (a node lost whole, for tests):
+# the keeper, the cron loops and their workers, the web server and its
+# programs, MariaDB. `up --replica` starts it again.
+kill_all() {
+	local p
+	mkdir -p "$VAR/run"
+	touch "$VAR/run/db.hold" "$VAR/run/workers.hold"
+	for f in keeper workers webhooks web mysqld; do
+		[ -f "$VAR/run/$f.pid" ] && kill -KILL "$(cat "$VAR/run/$f.pid")" 2>/dev/null
+	done
+	for p in $(stack_pids); do kill -KILL "$p" 2>/dev/null; done
+	rm -f "$VAR/run/keeper.pid" "$VAR/run/workers.pid" "$VAR/run/webhooks.pid" "$VAR/run/web.pid"
+	return 0
 }
 
 chain_banner() {
@@ -678,6 +903,13 @@ chain_banner() {
 		printf '  chain             the simulator (make run CHAIN=evm: a local Anvil node)\n'
 	fi
 }
+
+if [ "$GALERA" != 0 ]; then
+	# shellcheck source=tools/stack-cluster.sh
+	. "$ROOT/tools/stack-cluster.sh"
+	cluster_main
+	exit
+fi
 
 case "$CMD" in
 run)
@@ -709,6 +941,11 @@ down) down ;;
 workers-stop) workers_stop_wait ;;
 db-stop) db_stop ;;
 db-start) db_start ;;
+db-launch) db_launch ;;
+db-kill) db_kill ;;
+db-ready) db_ready ;;
+db-alive) db_alive ;;
+kill) kill_all ;;
 chain-stop) chain_stop ;;
 chain-start) chain_start ;;
 pids) stack_pids ;;

@@ -11,9 +11,10 @@
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=build UNIT_ONLY=0 SERVERS="apache lighttpd" CHAIN_SERVERS="apache lighttpd"
+BUILD=build UNIT_ONLY=0 SERVERS="apache lighttpd" CHAIN_SERVERS="apache lighttpd" GALERA=0
 while [ $# -gt 0 ]; do
 	case "$1" in
+	--galera) GALERA=$2; shift 2 ;;
 	--build) BUILD=$2; shift 2 ;;
 	--unit-only) UNIT_ONLY=1; shift ;;
 	--servers) SERVERS=$2; shift 2 ;;
@@ -56,9 +57,25 @@ done
 # shellcheck source=tools/ports.sh
 . "$ROOT/tools/ports.sh"
 
+# A base for Galera's ports: node i uses base + 10 i, + 1 and + 2.
+galera_port_base() {
+	local b i ok
+	for _ in $(seq 1 50); do
+		b=$(free_port)
+		ok=1
+		for i in $(seq 10 10 $((10 * GALERA + 2))); do
+			if (exec 3<>"/dev/tcp/127.0.0.1/$((b + i))") 2>/dev/null ||
+				(exec 3<>"/dev/tcp/127.0.0.1/$((b + i + 1))") 2>/dev/null ||
+				(exec 3<>"/dev/tcp/127.0.0.1/$((b + i + 2))") 2>/dev/null; then ok=0; fi
+		done
+		[ "$ok" = 1 ] && [ "$b" -lt 60000 ] && { echo "$b"; return; }
+	done
+	echo 0
+}
+
 sanitizer_reports() {
 	local f found=0
-	for f in "$1"/log/asan.* "$1"/log/ubsan.*; do
+	for f in "$1"/log/asan.* "$1"/log/ubsan.* "$1"/node*/log/asan.* "$1"/node*/log/ubsan.*; do
 		[ -s "$f" ] || continue
 		echo "sanitizer report: $f"
 		head -30 "$f"
@@ -70,13 +87,23 @@ sanitizer_reports() {
 # One integration pass: a private stack of server with chain (sim or evm)
 # on free ports, the suite against it, the stack down and checked.
 integration() {
-	local server=$1 chain=$2 name var port ctl left p
+	local server=$1 chain=$2 name var port ctl left p confs="" conf
 	name=$server
 	[ "$chain" = evm ] && name="$server-evm"
 	var="$ROOT/var/test-$name"
 	port=$(free_port)
+	conf="$var/cediramp.conf"
 	# no background cron loop: the tests run each worker when they mean to
 	ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --server $server --port $port --no-workers"
+	if [ "$server" = cluster ]; then
+		# HAProxy on port, Apache and lighttpd on two more, Galera's
+		# ports from a base with 10 * (nodes + 1) free ports above it
+		ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --port $port --no-workers"
+		ctl="$ctl --galera $GALERA --web-ports $(free_port),$(free_port)"
+		ctl="$ctl --galera-port-base $(galera_port_base)"
+		conf="$var/node1/cediramp.conf"
+		for p in $(seq 1 "$GALERA"); do confs="$confs${confs:+ }$var/node$p/cediramp.conf"; done
+	fi
 	if [ "$chain" = evm ]; then
 		ctl="$ctl --chain evm --anvil-port $(free_port)"
 		export CEDIRAMP_EXTRA_CONF="providers.evm.replace_after_seconds = 3"
@@ -104,8 +131,9 @@ integration() {
 			. "$var/chain.env"
 		fi
 		set +a
-		CEDIRAMP_CONF="$var/cediramp.conf" STACK_CTL="$ctl" CEDIRAMP_BUILD="$ROOT/$BUILD" \
-			ADMIN="env CEDIRAMP_CONF=$var/cediramp.conf $ROOT/$BUILD/tools/cediramp-admin" \
+		CEDIRAMP_CONF="$conf" CEDIRAMP_CONFS="$confs" STACK_CTL="$ctl" CLUSTER_VAR="$var" \
+			CEDIRAMP_BUILD="$ROOT/$BUILD" \
+			ADMIN="env CEDIRAMP_CONF=$conf $ROOT/$BUILD/tools/cediramp-admin" \
 			"$BUILD/tests/integration/itest" >"$LOGS/integration-$name.log" 2>&1
 	); then
 		echo "integ $name: ok"
@@ -136,6 +164,13 @@ if [ "$UNIT_ONLY" = 0 ]; then
 	# (package-lock.json pins them; tools/deps.sh installed them)
 	wh="$ROOT/tests/webhooks"
 	export WEBHOOK_VERIFIER="node $wh/verify.mjs"
+	if [ "$GALERA" != 0 ]; then
+		# the whole suite through HAProxy on a Galera cluster, its
+		# workers on every node, then the cluster's own fault tests
+		SERVERS="" CHAIN_SERVERS=""
+		export CEDIRAMP_CLUSTER=$GALERA
+		integration cluster sim
+	fi
 	for server in $SERVERS; do
 		integration "$server" sim
 	done
@@ -147,7 +182,9 @@ if [ "$UNIT_ONLY" = 0 ]; then
 	done
 
 	# the stack from a directory the web user cannot enter (one test)
-	if tests/stack/private_dir.sh --build "$BUILD" --servers "$SERVERS" \
+	if [ "$GALERA" != 0 ]; then
+		: # (a single-server matter, run by make test)
+	elif tests/stack/private_dir.sh --build "$BUILD" --servers "$SERVERS" \
 		>"$LOGS/private-dir.log" 2>&1; then
 		echo "stack private-dir: ok"
 		passed=$((passed + 1))

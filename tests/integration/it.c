@@ -2,6 +2,7 @@
 
 #include <curl/curl.h>
 #include <mysql.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,40 @@ collect(char *p, size_t size, size_t n, void *ud)
 	return buf_append(ud, p, size * n) == 0 ? size * n : 0;
 }
 
+/* this thread's web server on a cluster (it_http_via); NULL: BASE_URL */
+static _Thread_local const char *it_base;
+static char it_urls[8][128];
+static unsigned it_nurls;
+static pthread_once_t it_urls_once = PTHREAD_ONCE_INIT;
+
+static void
+it_urls_read(void)
+{
+	const char *p = getenv("CLUSTER_WEB_URLS");
+
+	for (; p != NULL && *p != '\0' && it_nurls < 8; it_nurls++) {
+		size_t len = strcspn(p, " ");
+
+		snprintf(it_urls[it_nurls], sizeof(it_urls[0]), "%.*s", (int)len, p);
+		p += len;
+		p += strspn(p, " ");
+	}
+}
+
+void
+it_http_via(int i)
+{
+	pthread_once(&it_urls_once, it_urls_read);
+	it_base = i >= 0 && it_nurls > 0 ? it_urls[(unsigned)i % it_nurls] : NULL;
+}
+
+unsigned
+it_web_servers(void)
+{
+	pthread_once(&it_urls_once, it_urls_read);
+	return it_nurls > 0 ? it_nurls : 1;
+}
+
 int
 it_http(const char *method, const char *path, const char *const *headers,
     const char *body, size_t blen, struct it_resp *out)
@@ -43,7 +78,7 @@ it_http(const char *method, const char *path, const char *const *headers,
 	CURLcode cc;
 
 	memset(out, 0, sizeof(*out));
-	snprintf(url, sizeof(url), "%s%s", it_env("BASE_URL"), path);
+	snprintf(url, sizeof(url), "%s%s", it_base ? it_base : it_env("BASE_URL"), path);
 	if (strncmp(url, "http://127.0.0.1:", 17) != 0)
 		return -1; /* tests never leave this machine */
 	buf_init(&b, 64 * 1024 * 1024);
@@ -162,6 +197,9 @@ it_db(void)
 		return NULL;
 	}
 	m = mysql_init(NULL);
+	/* on a cluster, the suite's reads see every node's commits (the
+	 * request that wrote may have been served by another node) */
+	mysql_options(m, MYSQL_INIT_COMMAND, "SET SESSION wsrep_sync_wait = 1");
 	if (mysql_real_connect(m, NULL, c.db_user, c.db_password, c.db_name, 0,
 	    c.db_socket, 0) == NULL) {
 		fprintf(stderr, "integration: db: %s\n", mysql_error(m));
@@ -273,13 +311,38 @@ it_stack(const char *arg)
 	return system(cmd);
 }
 
+const char *
+it_worker_conf(void)
+{
+	static char conf[1024];
+	static unsigned next;
+	const char *all = getenv("CEDIRAMP_CONFS"), *p;
+	unsigned n = 0, k;
+	size_t len;
+
+	if (all == NULL || *all == '\0')
+		return it_env("CEDIRAMP_CONF");
+	for (p = all; *p != '\0'; n++) {
+		p += strcspn(p, " ");
+		p += strspn(p, " ");
+	}
+	k = next++ % n;
+	for (p = all; k > 0; k--) {
+		p += strcspn(p, " ");
+		p += strspn(p, " ");
+	}
+	len = strcspn(p, " ");
+	snprintf(conf, sizeof(conf), "%.*s", (int)len, p);
+	return conf;
+}
+
 int
 it_worker(const char *name)
 {
 	char cmd[2048];
 
 	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/%s >/dev/null 2>&1",
-	    it_env("CEDIRAMP_CONF"), it_env("CEDIRAMP_BUILD"), name);
+	    it_worker_conf(), it_env("CEDIRAMP_BUILD"), name);
 	return system(cmd);
 }
 

@@ -29,6 +29,12 @@ struct it_resp {
  * "Name: value" list, may be NULL) and body (may be NULL). Returns 0 when
  * an HTTP answer came back.
  */
+/* On a cluster (CLUSTER_WEB_URLS, space-separated), this thread's requests
+ * go to web server i % n directly instead of through BASE_URL (HAProxy);
+ * i < 0: through BASE_URL again. A no-op on one server. */
+void it_http_via(int i);
+/* How many web servers there are to go to (1 on one server). */
+unsigned it_web_servers(void);
 int it_http(const char *method, const char *path, const char *const *headers,
     const char *body, size_t blen, struct it_resp *out);
 void it_resp_free(struct it_resp *r);
@@ -58,6 +64,10 @@ long long it_db_exec(const char *sql, const char *p1, const char *p2);
 int it_stack(const char *arg);
 
 /* Runs the cron worker name (build/cron/NAME) once; its exit status. */
+/* The config a worker runs with: CEDIRAMP_CONF, or on a cluster each node's
+ * in turn (CEDIRAMP_CONFS, space-separated), so the workers run on every
+ * node. */
+const char *it_worker_conf(void);
 int it_worker(const char *name);
 
 /* A wallet id no earlier run used: prefix + time + counter. */
@@ -105,6 +115,7 @@ int it_suite_recovery(void);
 int it_suite_admin(void);
 int it_suite_payouts(void);
 int it_suite_payout_stress(void);
+int it_suite_cluster(void);
 int it_suite_float(void);
 int it_suite_kyc(void);
 int it_suite_funds(void);

@@ -57,6 +57,17 @@ long itc_transfer(const struct itc_wallet *w, const char *bid, const char *amoun
     const char *key, struct it_resp *r);
 
 /* ---- partners (itc_partner.c) ---- */
+/* The payout stress scenario (t_payout_stress.c; the cluster's runs it
+ * too): 300 payouts over the nine magic suffixes. stress_prepare makes the
+ * wallet, funds it (funded: its GHS balance, 40 bytes) and verifies one
+ * beneficiary per suffix; stress_unsettled counts payouts still to
+ * settle; stress_verify asserts every send, refund and the balance. */
+#define STRESS_PAYOUTS 300
+#define STRESS_SUFFIXES 9
+void stress_prepare(struct itc_wallet *w, char bid[STRESS_SUFFIXES][40], char *funded);
+long long stress_unsettled(const struct itc_wallet *w);
+void stress_verify(const struct itc_wallet *w, const char *funded);
+
 struct itc_partner {
 	char key[200];
 	char pid[64];      /* public id */

@@ -27,8 +27,12 @@ test_same_key_same_body(void)
 	itc_faucet(&w, "USDT", "50");
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "5", qid, NULL), 0);
 	it_unique("key", key, sizeof(key));
+	/* on a cluster, the replay goes through the other web server */
+	it_http_via(0);
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "5", "USDT", key, &a), 201);
+	it_http_via(1);
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "5", "USDT", key, &b), 201);
+	it_http_via(-1);
 	CU_ASSERT_EQUAL(a.len, b.len);
 	CU_ASSERT_STRING_EQUAL(a.body, b.body);
 	CU_ASSERT_EQUAL(conversions_of_quote(qid), 1);
@@ -154,6 +158,7 @@ struct shot {
 	const char *qid, *amount, *key;
 	long status;
 	char *body;
+	int via; /* on a cluster: half through each web server */
 };
 
 static void *
@@ -162,6 +167,7 @@ fire(void *arg)
 	struct shot *s = arg;
 	struct it_resp r;
 
+	it_http_via(s->via);
 	s->status = itc_convert(s->w, s->qid, s->amount, "USDT", s->key, &r);
 	s->body = r.body ? strdup(r.body) : NULL;
 	it_resp_free(&r);
@@ -185,7 +191,7 @@ test_50_concurrent_same_key(void)
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "7", qid, NULL), 0);
 	it_unique("key", key, sizeof(key));
 	for (i = 0; i < 50; i++) {
-		s[i] = (struct shot){ &w, qid, "7", key, 0, NULL };
+		s[i] = (struct shot){ &w, qid, "7", key, 0, NULL, i };
 		pthread_create(&t[i], NULL, fire, &s[i]);
 	}
 	for (i = 0; i < 50; i++) {
@@ -226,7 +232,7 @@ test_50_concurrent_coin_for_10(void)
 	for (i = 0; i < 50; i++)
 		CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "1", qid[i], NULL), 0);
 	for (i = 0; i < 50; i++) {
-		s[i] = (struct shot){ &w, qid[i], "1", NULL, 0, NULL };
+		s[i] = (struct shot){ &w, qid[i], "1", NULL, 0, NULL, i };
 		pthread_create(&t[i], NULL, fire, &s[i]);
 	}
 	for (i = 0; i < 50; i++) {

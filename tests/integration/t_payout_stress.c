@@ -18,11 +18,11 @@
 
 #include "itc.h"
 
-#define PAYOUTS 300
+#define PAYOUTS STRESS_PAYOUTS
 #define SENDERS 4
 
-static const int suffixes[] = { 555, 200, 201, 202, 203, 204, 205, 556, 557 };
-#define NSUFFIX (sizeof(suffixes) / sizeof(suffixes[0]))
+static const int suffixes[STRESS_SUFFIXES] = { 555, 200, 201, 202, 203, 204, 205, 556, 557 };
+#define NSUFFIX STRESS_SUFFIXES
 
 struct sender {
 	const struct itc_wallet *w;
@@ -58,7 +58,7 @@ start_worker(void)
 	pid_t pid;
 
 	snprintf(path, sizeof(path), "%s/cron/payouts", it_env("CEDIRAMP_BUILD"));
-	snprintf(env, sizeof(env), "CEDIRAMP_CONF=%s", it_env("CEDIRAMP_CONF"));
+	snprintf(env, sizeof(env), "CEDIRAMP_CONF=%s", it_worker_conf());
 	pid = fork();
 	if (pid == 0) {
 		char *const argv[] = { path, NULL };
@@ -72,9 +72,8 @@ start_worker(void)
 	return pid;
 }
 
-/* Processing payouts of the wallet that should still settle (not 204). */
-static long long
-unsettled(const struct itc_wallet *w)
+long long
+stress_unsettled(const struct itc_wallet *w)
 {
 	return it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = p.user_id "
 	    "WHERE u.wallet_id = ? AND p.status = 'processing' AND p.phone NOT LIKE '%204'",
@@ -91,31 +90,27 @@ of_suffix(const struct itc_wallet *w, const char *sql_tail, const char *suffix_l
 	return it_db_scalar(sql, w->id, suffix_like);
 }
 
-static void
-test_stress(void)
+void
+stress_prepare(struct itc_wallet *w, char bid[STRESS_SUFFIXES][40], char *funded)
 {
-	struct itc_wallet w;
-	struct sender s[SENDERS];
-	pthread_t t[SENDERS];
-	char bid[NSUFFIX][40], qid[40], cid[64], funded[40], want[40], got[40], like[8];
+	char qid[40], cid[64];
 	struct it_resp r;
-	int i, rounds, kills = 0, created = 0;
-	unsigned seed = (unsigned)time(NULL) ^ (unsigned)getpid();
+	int i;
 
-	itc_wallet(&w, "0xstress", "enterprise");
-	itc_limit(&w, "payouts", 100000);
-	itc_limit(&w, "beneficiaries", 1000);
-	itc_limit(&w, "convert", 1000);
+	itc_wallet(w, "0xstress", "enterprise");
+	itc_limit(w, "payouts", 100000);
+	itc_limit(w, "beneficiaries", 1000);
+	itc_limit(w, "convert", 1000);
 	CU_ASSERT_EQUAL(it_db_exec("REPLACE INTO sim_settings (name, value) VALUES "
 	    "('momo.settle_seconds', '0'), ('chain.confirm_seconds', '0')", NULL, NULL) >= 1, 1);
 	/* 300 x (10 + 1 fee) = 3,300 GHS needed: convert 250 USDT (about 3,760) */
-	itc_faucet(&w, "USDT", "250");
-	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "250", qid, NULL), 0);
-	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, qid, "250", "USDT", NULL, &r), 201);
+	itc_faucet(w, "USDT", "250");
+	CU_ASSERT_EQUAL_FATAL(itc_quote(w, "USDT", "250", qid, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_convert(w, qid, "250", "USDT", NULL, &r), 201);
 	snprintf(cid, sizeof(cid), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
 	it_resp_free(&r);
-	CU_ASSERT_EQUAL_FATAL(itc_confirm(&w, cid, NULL, &r), 200);
-	snprintf(funded, sizeof(funded), "%s", it_str(json_object_get(r.json, "data"), "ghsBalance"));
+	CU_ASSERT_EQUAL_FATAL(itc_confirm(w, cid, NULL, &r), 200);
+	snprintf(funded, 40, "%s", it_str(json_object_get(r.json, "data"), "ghsBalance"));
 	it_resp_free(&r);
 	for (i = 0; i < (int)NSUFFIX; i++) {
 		char ph[20], body[200];
@@ -123,11 +118,23 @@ test_stress(void)
 		snprintf(ph, sizeof(ph), "+23354%04d%03d", (int)(getpid() % 10000), suffixes[i]);
 		snprintf(body, sizeof(body), "{\"provider\":\"MTN\",\"phone\":\"%s\","
 		    "\"accountName\":\"Stress Test\"}", ph);
-		CU_ASSERT_EQUAL_FATAL(itc_post(&w, "/api/mobile-money/verify", NULL, body, &r), 201);
-		snprintf(bid[i], sizeof(bid[i]), "%s",
-		    it_str(json_object_get(r.json, "data"), "beneficiaryId"));
+		CU_ASSERT_EQUAL_FATAL(itc_post(w, "/api/mobile-money/verify", NULL, body, &r), 201);
+		snprintf(bid[i], 40, "%s", it_str(json_object_get(r.json, "data"), "beneficiaryId"));
 		it_resp_free(&r);
 	}
+}
+
+static void
+test_stress(void)
+{
+	struct itc_wallet w;
+	struct sender s[SENDERS];
+	pthread_t t[SENDERS];
+	char bid[NSUFFIX][40], funded[40];
+	int i, rounds, kills = 0, created = 0;
+	unsigned seed = (unsigned)time(NULL) ^ (unsigned)getpid();
+
+	stress_prepare(&w, bid, funded);
 	for (i = 0; i < SENDERS; i++) {
 		s[i] = (struct sender){ &w, bid, i * PAYOUTS / SENDERS, (i + 1) * PAYOUTS / SENDERS, 0 };
 		pthread_create(&t[i], NULL, send_range, &s[i]);
@@ -140,7 +147,7 @@ test_stress(void)
 	CU_ASSERT_EQUAL(of_suffix(&w, "", "%"), PAYOUTS);
 
 	/* two workers at a time; one dies by kill -9 at a random moment */
-	for (rounds = 0; rounds < 200 && unsettled(&w) > 0; rounds++) {
+	for (rounds = 0; rounds < 200 && stress_unsettled(&w) > 0; rounds++) {
 		pid_t a = start_worker(), b = start_worker();
 		struct timespec nap = { 0, (long)(rand_r(&seed) % 300) * 1000000L };
 
@@ -153,44 +160,53 @@ test_stress(void)
 		it_db_exec("UPDATE payouts SET lease_until = NULL, next_check_at = "
 		    "UTC_TIMESTAMP(6) WHERE status = 'processing' AND phone NOT LIKE ?", "%204", NULL);
 	}
-	CU_ASSERT_EQUAL(unsettled(&w), 0);
+	CU_ASSERT_EQUAL(stress_unsettled(&w), 0);
 	CU_ASSERT(kills > 0);
 	fprintf(stderr, "stress: %d rounds, %d workers killed\n", rounds, kills);
+
+	stress_verify(&w, funded);
+	itc_wallet_free(&w);
+}
+
+void
+stress_verify(const struct itc_wallet *w, const char *funded)
+{
+	char want[40], got[40], like[8];
+	int i;
 
 	/* one send per reference; two for 205 (its first send was lost) */
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = "
 	    "p.user_id JOIN sim_momo_transfers m ON m.reference = p.provider_ref WHERE "
-	    "u.wallet_id = ? AND m.sends <> IF(p.phone LIKE '%205', 2, 1)", w.id, NULL), 0);
+	    "u.wallet_id = ? AND m.sends <> IF(p.phone LIKE '%205', 2, 1)", w->id, NULL), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = "
 	    "p.user_id LEFT JOIN sim_momo_transfers m ON m.reference = p.provider_ref WHERE "
-	    "u.wallet_id = ? AND m.reference IS NULL", w.id, NULL), 0);
+	    "u.wallet_id = ? AND m.reference IS NULL", w->id, NULL), 0);
 	/* refunds: exactly the 200/201/203 ones, once each; 204 still held */
 	for (i = 0; i < (int)NSUFFIX; i++) {
 		int refunded = suffixes[i] == 200 || suffixes[i] == 201 || suffixes[i] == 203;
 		long long n;
 
 		snprintf(like, sizeof(like), "%%%03d", suffixes[i]);
-		n = of_suffix(&w, "", like);
+		n = of_suffix(w, "", like);
 		CU_ASSERT(n > 0);
-		CU_ASSERT_EQUAL(of_suffix(&w, "AND (SELECT COUNT(*) FROM ledger_transactions l "
+		CU_ASSERT_EQUAL(of_suffix(w, "AND (SELECT COUNT(*) FROM ledger_transactions l "
 		    "WHERE l.ref_id = p.id AND l.kind = 'payout.refund') = 1", like),
 		    refunded ? n : 0);
-		CU_ASSERT_EQUAL(of_suffix(&w, "AND (SELECT COUNT(*) FROM ledger_transactions l "
+		CU_ASSERT_EQUAL(of_suffix(w, "AND (SELECT COUNT(*) FROM ledger_transactions l "
 		    "WHERE l.ref_id = p.id AND l.kind = 'payout.refund') > 1", like), 0);
-		CU_ASSERT_EQUAL(of_suffix(&w, suffixes[i] == 204 ? "AND p.status = 'processing'" :
+		CU_ASSERT_EQUAL(of_suffix(w, suffixes[i] == 204 ? "AND p.status = 'processing'" :
 		    refunded ? "AND p.status = 'failed'" : "AND p.status = 'completed'", like), n);
 	}
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 	/* funded - (amount + fee) of every payout not refunded */
 	CU_ASSERT_EQUAL(it_db_text("SELECT CAST(CAST(? AS DECIMAL(30,2)) - (SELECT "
 	    "COALESCE(SUM(p.amount + p.fee), 0) FROM payouts p JOIN users u ON u.id = p.user_id "
-	    "WHERE u.wallet_id = ? AND p.status <> 'failed') AS DECIMAL(30,2))", funded, w.id,
+	    "WHERE u.wallet_id = ? AND p.status <> 'failed') AS DECIMAL(30,2))", funded, w->id,
 	    want, sizeof(want)), 0);
 	CU_ASSERT_EQUAL(it_db_text("SELECT CAST(a.balance AS DECIMAL(30,2)) FROM ledger_accounts a "
 	    "JOIN users u ON a.code = CONCAT('user:', u.id, ':GHS') WHERE u.wallet_id = ?",
-	    w.id, NULL, got, sizeof(got)), 0);
+	    w->id, NULL, got, sizeof(got)), 0);
 	CU_ASSERT_STRING_EQUAL(got, want);
-	itc_wallet_free(&w);
 }
 
 int

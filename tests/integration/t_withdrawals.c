@@ -466,6 +466,7 @@ struct racer {
 	long status;
 	char id[64];
 	char code[40];
+	int via; /* on a cluster: half through each web server */
 };
 
 static void *
@@ -474,6 +475,7 @@ race(void *arg)
 	struct racer *x = arg;
 	struct it_resp r;
 
+	it_http_via(x->via);
 	x->status = wpost(x->p, x->body, &r);
 	id_of(&r, x->id);
 	snprintf(x->code, sizeof(x->code), "%s", it_str(r.json, "code") ? it_str(r.json, "code") : "");
@@ -488,8 +490,10 @@ run_all(struct racer *x, size_t n)
 	pthread_t t[CONCURRENT];
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		x[i].via = (int)i;
 		CU_ASSERT_EQUAL_FATAL(pthread_create(&t[i], NULL, race, &x[i]), 0);
+	}
 	for (i = 0; i < n; i++)
 		pthread_join(t[i], NULL);
 }

@@ -1,0 +1,584 @@
+/*
+ * The Galera cluster (make test GALERA=1 only; the rest of the suite runs
+ * on it too): requests reach both web servers; the payout stress scenario
+ * with one payouts worker per node while a whole node (MariaDB, web server,
+ * workers) dies by kill -9 and rejoins by IST: each reference sent once
+ * (205 twice), refunds once, reconcile clean on every node, every node the
+ * same row count in every table; a wallet's 5 payouts a day across both web
+ * servers; two nodes lost: the last one's database degraded or down, no
+ * request writes, and once they are back nothing is lost or doubled.
+ *
+ * The figures of a run (answers by status, sends per reference, the time
+ * until 2xx answers resumed after each kill, IST or SST) are printed to the
+ * log as "cluster: ..." lines; nothing here asserts a duration.
+ */
+#include <mysql.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/cfg.h"
+#include "itc.h"
+
+#define MAX_NODES 8
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- the nodes ---- */
+
+static int
+nodes(char conf[MAX_NODES][512])
+{
+	const char *p = it_env("CEDIRAMP_CONFS");
+	int n = 0;
+
+	while (*p != '\0' && n < MAX_NODES) {
+		size_t len = strcspn(p, " ");
+
+		snprintf(conf[n++], 512, "%.*s", (int)len, p);
+		p += len;
+		p += strspn(p, " ");
+	}
+	return n;
+}
+
+/* A connection to node i's MariaDB, its reads in causal order with the
+ * cluster (wsrep_sync_wait); NULL when it does not answer. */
+static MYSQL *
+node_db(const char *conf)
+{
+	struct cfg c;
+	char err[256];
+	MYSQL *m;
+
+	cfg_defaults(&c);
+	if (cfg_load(conf, &c, err, sizeof(err)) != 0)
+		return NULL;
+	m = mysql_init(NULL);
+	mysql_options(m, MYSQL_INIT_COMMAND, "SET SESSION wsrep_sync_wait = 1");
+	if (mysql_real_connect(m, NULL, c.db_user, c.db_password, c.db_name, 0, c.db_socket,
+	    0) == NULL) {
+		mysql_close(m);
+		return NULL;
+	}
+	return m;
+}
+
+/* "table=count," for every table of the schema, into out; -1 on error. The
+ * names come from the server's own catalogue, quoted as identifiers. */
+static int
+row_counts(MYSQL *m, char *out, size_t cap)
+{
+	MYSQL_RES *tables, *res;
+	MYSQL_ROW row, cnt;
+	char sql[300];
+	size_t used = 0;
+
+	out[0] = '\0';
+	if (mysql_query(m, "SELECT table_name FROM information_schema.tables WHERE "
+	    "table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name") != 0 ||
+	    (tables = mysql_store_result(m)) == NULL)
+		return -1;
+	while ((row = mysql_fetch_row(tables)) != NULL) {
+		snprintf(sql, sizeof(sql), "SELECT COUNT(*) FROM `%s`", row[0]);
+		if (mysql_query(m, sql) != 0 || (res = mysql_store_result(m)) == NULL) {
+			mysql_free_result(tables);
+			return -1;
+		}
+		cnt = mysql_fetch_row(res);
+		used += (size_t)snprintf(out + used, used < cap ? cap - used : 0, "%s=%s,",
+		    row[0], cnt && cnt[0] ? cnt[0] : "?");
+		mysql_free_result(res);
+	}
+	mysql_free_result(tables);
+	return used < cap ? 0 : -1;
+}
+
+/* Every node answers and holds the same row count in every table. */
+static void
+assert_same_rows(void)
+{
+	char conf[MAX_NODES][512], *first = NULL, *rows;
+	int n = nodes(conf), i;
+
+	for (i = 0; i < n; i++) {
+		MYSQL *m = node_db(conf[i]);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+		rows = malloc(64 * 1024);
+		CU_ASSERT_EQUAL(row_counts(m, rows, 64 * 1024), 0);
+		mysql_close(m);
+		if (first == NULL) {
+			first = rows;
+			continue;
+		}
+		if (strcmp(first, rows) != 0)
+			fprintf(stderr, "cluster: node 1 holds %s\ncluster: node %d holds %s\n", first,
+			    i + 1, rows);
+		CU_ASSERT_STRING_EQUAL(rows, first);
+		free(rows);
+	}
+	free(first);
+}
+
+/* reconcile, run against each node in turn, finds nothing. */
+static void
+assert_reconcile_everywhere(void)
+{
+	char conf[MAX_NODES][512], cmd[8192];
+	int n = nodes(conf), i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %.2000s/cron/reconcile >/dev/null 2>&1",
+		    conf[i], it_env("CEDIRAMP_BUILD"));
+		CU_ASSERT_EQUAL(system(cmd), 0);
+	}
+}
+
+/* Node i's MariaDB log since offset: whether it caught up by IST, and not by
+ * a whole copy (SST). */
+static void
+assert_rejoined_by_ist(int node, long from)
+{
+	char path[600], line[1024];
+	int ist = 0, sst = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/node%d/log/mysqld.log", it_env("CLUSTER_VAR"), node);
+	f = fopen(path, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fseek(f, from, SEEK_SET);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		ist += strstr(line, "IST received") != NULL;
+		sst += strstr(line, "rsync SST started on joiner") != NULL;
+	}
+	fclose(f);
+	fprintf(stderr, "cluster: node %d rejoined by %s\n", node, sst ? "SST" : ist ? "IST" : "?");
+	CU_ASSERT_EQUAL(sst, 0);
+	CU_ASSERT(ist > 0);
+}
+
+static long
+log_size(int node)
+{
+	char path[600];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/node%d/log/mysqld.log", it_env("CLUSTER_VAR"), node);
+	return stat(path, &st) == 0 ? (long)st.st_size : 0;
+}
+
+/* ---- HAProxy's counts ---- */
+
+/* Cell col of a CSV line (empty cells count), into out. */
+static void
+csv_cell(const char *line, int col, char *out, size_t cap)
+{
+	size_t len;
+
+	for (; col > 0 && line != NULL; col--) {
+		line = strchr(line, ',');
+		if (line != NULL)
+			line++;
+	}
+	len = line ? strcspn(line, ",\n") : 0;
+	snprintf(out, cap, "%.*s", (int)len, line ? line : "");
+}
+
+/* Connections HAProxy sent to each web server (stot of node1, node2 in
+ * `show stat` on its socket). */
+static int
+haproxy_sessions(long total[2])
+{
+	char path[100], buf[65536], cell[64];
+	struct sockaddr_un a;
+	size_t got = 0;
+	ssize_t n;
+	int fd, i, col = -1;
+	char *line, *save;
+
+	total[0] = total[1] = -1;
+	if (snprintf(path, sizeof(path), "%s/run/haproxy.sock", it_env("CLUSTER_VAR")) >=
+	    (int)sizeof(a.sun_path))
+		return -1;
+	memset(&a, 0, sizeof(a));
+	a.sun_family = AF_UNIX;
+	memcpy(a.sun_path, path, strlen(path) + 1);
+	if ((fd = socket(AF_UNIX, SOCK_STREAM, 0)) < 0)
+		return -1;
+	if (connect(fd, (struct sockaddr *)&a, sizeof(a)) != 0 ||
+	    write(fd, "show stat\n", 10) != 10) {
+		close(fd);
+		return -1;
+	}
+	while (got < sizeof(buf) - 1 && (n = read(fd, buf + got, sizeof(buf) - 1 - got)) > 0)
+		got += (size_t)n;
+	close(fd);
+	buf[got] = '\0';
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "# ", 2) == 0) {
+			for (i = 0; i < 100; i++) {
+				csv_cell(line + 2, i, cell, sizeof(cell));
+				if (strcmp(cell, "stot") == 0)
+					col = i;
+			}
+			continue;
+		}
+		csv_cell(line, 0, cell, sizeof(cell));
+		if (strcmp(cell, "web") != 0 || col < 0)
+			continue;
+		csv_cell(line, 1, cell, sizeof(cell));
+		i = strcmp(cell, "node1") == 0 ? 0 : strcmp(cell, "node2") == 0 ? 1 : -1;
+		if (i >= 0) {
+			csv_cell(line, col, cell, sizeof(cell));
+			total[i] = atol(cell);
+		}
+	}
+	return total[0] >= 0 && total[1] >= 0 ? 0 : -1;
+}
+
+static void
+test_spread(void)
+{
+	long total[2];
+
+	CU_ASSERT_EQUAL_FATAL(haproxy_sessions(total), 0);
+	fprintf(stderr, "cluster: HAProxy so far: %ld connections to node 1 (Apache), %ld to "
+	    "node 2 (lighttpd)\n", total[0], total[1]);
+	/* round robin: each web server took a fair share of the suite */
+	CU_ASSERT(total[0] > 100);
+	CU_ASSERT(total[1] > 100);
+	CU_ASSERT(total[0] * 3 > total[1] && total[1] * 3 > total[0]);
+}
+
+/* ---- 300 payouts, one worker per node, a node killed ---- */
+
+#define SENDERS 4
+#define STATUSES 600
+
+struct stats {
+	pthread_mutex_t mu;
+	long by_status[STATUSES]; /* [0]: no answer */
+	double kill_at;           /* when the node died (0: not yet) */
+	double last_fail;         /* the last failed answer after it */
+};
+
+struct sender {
+	const struct itc_wallet *w;
+	char (*bid)[40];
+	int from, to, created;
+	struct stats *st;
+};
+
+static void
+count_answer(struct stats *st, long status, int failed)
+{
+	pthread_mutex_lock(&st->mu);
+	st->by_status[status > 0 && status < STATUSES ? status : 0]++;
+	if (failed && st->kill_at > 0)
+		st->last_fail = now_s();
+	pthread_mutex_unlock(&st->mu);
+}
+
+/* Each payout under its own idempotency key, tried again while the
+ * answer is no answer of ours (a web server or its database dying): the
+ * key makes a retry of a payout that was made return it, not a second. */
+static void *
+send_range(void *arg)
+{
+	struct sender *s = arg;
+	char key[64], body[200];
+	struct it_resp r;
+	int i, tries;
+
+	for (i = s->from; i < s->to; i++) {
+		it_unique("cl-po", key, sizeof(key));
+		snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":\"10\","
+		    "\"currency\":\"GHS\"}", s->bid[i % STRESS_SUFFIXES]);
+		for (tries = 0; tries < 60; tries++) {
+			long st = itc_post(s->w, "/api/mobile-money/transfer", key, body, &r);
+			int ours = st == 201 || (st == 502 && r.body && strstr(r.body, "payout_failed"));
+
+			count_answer(s->st, st, !ours);
+			it_resp_free(&r);
+			if (ours) {
+				s->created++;
+				break;
+			}
+			usleep(200 * 1000);
+		}
+	}
+	return NULL;
+}
+
+struct workers {
+	volatile int stop;
+	volatile int skip; /* a node whose worker is not started (it is down) */
+	int runs;
+};
+
+/* One payouts worker per node, again and again, all at once. */
+static void *
+run_workers(void *arg)
+{
+	struct workers *k = arg;
+	char conf[MAX_NODES][512], path[600], env[600];
+	int n = nodes(conf), i;
+	pid_t pid[MAX_NODES];
+
+	snprintf(path, sizeof(path), "%s/cron/payouts", it_env("CEDIRAMP_BUILD"));
+	while (!k->stop) {
+		for (i = 0; i < n; i++) {
+			pid[i] = -1;
+			if (i + 1 == k->skip)
+				continue;
+			snprintf(env, sizeof(env), "CEDIRAMP_CONF=%s", conf[i]);
+			if ((pid[i] = fork()) == 0) {
+				char *const argv[] = { path, NULL };
+				char *const envp[] = { env, NULL };
+
+				freopen("/dev/null", "w", stdout);
+				freopen("/dev/null", "w", stderr);
+				execve(path, argv, envp);
+				_exit(127);
+			}
+		}
+		for (i = 0; i < n; i++)
+			if (pid[i] > 0)
+				waitpid(pid[i], NULL, 0);
+		k->runs++;
+		usleep(300 * 1000);
+	}
+	return NULL;
+}
+
+static void
+print_answers(const struct stats *st)
+{
+	char line[1200];
+	size_t used;
+	int i;
+
+	used = (size_t)snprintf(line, sizeof(line), "cluster: answers by status:");
+	for (i = 0; i < STATUSES && used < sizeof(line); i++)
+		if (st->by_status[i] > 0)
+			used += (size_t)snprintf(line + used, sizeof(line) - used, " %s%d=%ld",
+			    i == 0 ? "none" : "", i == 0 ? 0 : i, st->by_status[i]);
+	fprintf(stderr, "%s\n", line);
+}
+
+static void
+test_node_lost_during_payouts(void)
+{
+	struct itc_wallet w;
+	struct sender s[SENDERS];
+	struct stats st;
+	struct workers k = { 0, 0, 0 };
+	pthread_t t[SENDERS], wt;
+	char bid[STRESS_SUFFIXES][40], funded[40];
+	int i, created = 0, rounds;
+	long from;
+	double killed, back;
+
+	memset(&st, 0, sizeof(st));
+	pthread_mutex_init(&st.mu, NULL);
+	stress_prepare(&w, bid, funded);
+	pthread_create(&wt, NULL, run_workers, &k);
+	for (i = 0; i < SENDERS; i++) {
+		s[i] = (struct sender){ &w, bid, i * STRESS_PAYOUTS / SENDERS,
+		    (i + 1) * STRESS_PAYOUTS / SENDERS, 0, &st };
+		pthread_create(&t[i], NULL, send_range, &s[i]);
+	}
+	/* a third in, node 2 (lighttpd's) dies whole, then comes back */
+	while (it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = p.user_id "
+	    "WHERE u.wallet_id = ?", w.id, NULL) < STRESS_PAYOUTS / 3)
+		usleep(100 * 1000);
+	from = log_size(2);
+	k.skip = 2;
+	pthread_mutex_lock(&st.mu);
+	st.kill_at = killed = now_s();
+	pthread_mutex_unlock(&st.mu);
+	CU_ASSERT_EQUAL(it_stack("node-kill 2"), 0);
+	sleep(3);
+	CU_ASSERT_EQUAL(it_stack("node-start 2"), 0);
+	back = now_s();
+	k.skip = 0;
+	for (i = 0; i < SENDERS; i++) {
+		pthread_join(t[i], NULL);
+		created += s[i].created;
+	}
+	CU_ASSERT_EQUAL(created, STRESS_PAYOUTS);
+	for (rounds = 0; rounds < 600 && stress_unsettled(&w) > 0; rounds++) {
+		usleep(200 * 1000);
+		if (rounds % 25 == 24) /* a killed worker's lease and the backoff run out */
+			it_db_exec("UPDATE payouts SET lease_until = NULL, next_check_at = "
+			    "UTC_TIMESTAMP(6) WHERE status = 'processing' AND phone NOT LIKE ?",
+			    "%204", NULL);
+	}
+	k.stop = 1;
+	pthread_join(wt, NULL);
+	CU_ASSERT_EQUAL(stress_unsettled(&w), 0);
+
+	print_answers(&st);
+	fprintf(stderr, "cluster: node 2 killed; back (rejoined, serving) after %.1f s; "
+	    "2xx answers resumed %.1f s after the kill; %d rounds of 3 workers\n",
+	    back - killed, st.last_fail > 0 ? st.last_fail - killed : 0.0, k.runs);
+	assert_rejoined_by_ist(2, from);
+	stress_verify(&w, funded);
+	fprintf(stderr, "cluster: sends per reference: %lld references sent once, %lld twice "
+	    "(suffix 205), %lld otherwise\n",
+	    it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = p.user_id JOIN "
+	    "sim_momo_transfers m ON m.reference = p.provider_ref WHERE u.wallet_id = ? AND "
+	    "m.sends = 1", w.id, NULL),
+	    it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = p.user_id JOIN "
+	    "sim_momo_transfers m ON m.reference = p.provider_ref WHERE u.wallet_id = ? AND "
+	    "m.sends = 2", w.id, NULL),
+	    it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = p.user_id JOIN "
+	    "sim_momo_transfers m ON m.reference = p.provider_ref WHERE u.wallet_id = ? AND "
+	    "m.sends NOT IN (1, 2)", w.id, NULL));
+	assert_reconcile_everywhere();
+	assert_same_rows();
+	pthread_mutex_destroy(&st.mu);
+	itc_wallet_free(&w);
+}
+
+/* ---- rate limits across the web servers ---- */
+
+static void
+test_payout_limit_across_servers(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char bid[40];
+	int i, ok = 0, limited = 0;
+
+	itc_payout_wallet(&w, "0xcl-rl", "enterprise");
+	itc_limit(&w, "payouts", 5);
+	itc_fund(&w, "20");
+	itc_beneficiary(&w, "MTN", 555, bid);
+	for (i = 0; i < 8; i++) {
+		it_http_via(i);
+		if (itc_transfer(&w, bid, "1", NULL, &r) == 201)
+			ok++;
+		else if (r.status == 429 && r.body && strstr(r.body, "rate_limit_exceeded"))
+			limited++;
+		it_resp_free(&r);
+	}
+	it_http_via(-1);
+	/* the documented tolerance is none: the counter is one InnoDB row */
+	CU_ASSERT_EQUAL(ok, 5);
+	CU_ASSERT_EQUAL(limited, 3);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = "
+	    "p.user_id WHERE u.wallet_id = ?", w.id, NULL), 5);
+	itc_wallet_free(&w);
+}
+
+/* ---- two nodes lost ---- */
+
+static const char *
+database_state(int via, char *out, size_t cap)
+{
+	struct it_resp r;
+	const char *s;
+
+	it_http_via(via);
+	out[0] = '\0';
+	if (it_http("GET", "/v1/health", NULL, NULL, 0, &r) == 0 && r.status == 200 &&
+	    (s = it_str(json_object_get(json_object_get(r.json, "data"), "services"),
+	    "database")) != NULL)
+		snprintf(out, cap, "%s", s);
+	it_resp_free(&r);
+	it_http_via(-1);
+	return out;
+}
+
+static void
+test_quorum_lost(void)
+{
+	struct itc_partner p;
+	struct it_resp r;
+	char body[300], phone[20], state[40], before[64], after[64];
+	double killed;
+	int i;
+
+	itc_partner_new(&p, "enterprise", 0);
+	itc_phone(555, phone, sizeof(phone));
+	snprintf(body, sizeof(body), "{\"amount\":\"5\",\"currency\":\"USDT\",\"recipient_phone\":"
+	    "\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"quorum-before\"}", phone);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
+	it_resp_free(&r);
+	snprintf(before, sizeof(before), "%lld",
+	    it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE partner_id = ?", p.row, NULL));
+
+	CU_ASSERT_EQUAL_FATAL(it_stack("db-kill 2"), 0);
+	CU_ASSERT_EQUAL_FATAL(it_stack("db-kill 3"), 0);
+	killed = now_s();
+	/* node 1 alone is no primary component: its web server says so */
+	for (i = 0; i < 100; i++) {
+		database_state(0, state, sizeof(state));
+		if (strcmp(state, "degraded") == 0 || strcmp(state, "down") == 0)
+			break;
+		usleep(200 * 1000);
+	}
+	fprintf(stderr, "cluster: quorum lost: node 1 reports its database %s after %.1f s\n", state,
+	    now_s() - killed);
+	CU_ASSERT(strcmp(state, "degraded") == 0 || strcmp(state, "down") == 0);
+	/* no request writes, through either web server */
+	for (i = 0; i < 2; i++) {
+		snprintf(body, sizeof(body), "{\"amount\":\"5\",\"currency\":\"USDT\","
+		    "\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\","
+		    "\"reference_id\":\"quorum-lost-%d\"}", phone, i);
+		it_http_via(i);
+		itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r);
+		it_http_via(-1);
+		CU_ASSERT(r.status == 503 || r.status == 500 || r.status == 0);
+		it_resp_free(&r);
+	}
+
+	CU_ASSERT_EQUAL_FATAL(it_stack("db-start"), 0);
+	fprintf(stderr, "cluster: quorum back %.1f s after the loss\n", now_s() - killed);
+	for (i = 0; i < 100 && strcmp(database_state(-1, state, sizeof(state)), "operational") != 0; i++)
+		usleep(200 * 1000);
+	CU_ASSERT_STRING_EQUAL(state, "operational");
+	/* nothing lost, nothing doubled, nothing written while it was lost */
+	snprintf(after, sizeof(after), "%lld",
+	    it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE partner_id = ?", p.row, NULL));
+	CU_ASSERT_STRING_EQUAL(after, before);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE partner_id = ? AND "
+	    "reference_id LIKE 'quorum-lost-%'", p.row, NULL), 0);
+	snprintf(body, sizeof(body), "{\"amount\":\"5\",\"currency\":\"USDT\",\"recipient_phone\":"
+	    "\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"quorum-after\"}", phone);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
+	it_resp_free(&r);
+	assert_reconcile_everywhere();
+	assert_same_rows();
+}
+
+int
+it_suite_cluster(void)
+{
+	static const struct tu_test tests[] = {
+		{ "the suite's requests reached both web servers", test_spread },
+		{ "a wallet's 5 payouts a day hold across both web servers", test_payout_limit_across_servers },
+		{ "300 payouts, a worker per node, a node killed: each sent once, same rows everywhere",
+		    test_node_lost_during_payouts },
+		{ "two nodes lost: the last degraded, nothing written; back: nothing lost or doubled",
+		    test_quorum_lost },
+	};
+
+	return tu_add_suite("cluster", NULL, NULL, tests, NELEM(tests));
+}
