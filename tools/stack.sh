@@ -712,12 +712,13 @@ loop_alive() { [ -f "$VAR/run/$1.pid" ] && kill -0 "$(cat "$VAR/run/$1.pid")" 2>
 
 workers_start() {
 	rm -f "$VAR/run/workers.hold"
+	# (their output is in the log; none may hold the caller's stdout open)
 	if ! loop_alive workers; then
-		workers_loop &
+		workers_loop </dev/null >/dev/null 2>&1 &
 		echo $! > "$VAR/run/workers.pid"
 	fi
 	if [ -x "$BUILD/cron/webhooks" ] && ! loop_alive webhooks; then
-		webhooks_loop &
+		webhooks_loop </dev/null >/dev/null 2>&1 &
 		echo $! > "$VAR/run/webhooks.pid"
 	fi
 }
@@ -744,7 +745,7 @@ keeper() {
 
 keeper_start() {
 	loop_alive keeper && return 0
-	keeper &
+	keeper </dev/null >/dev/null 2>&1 &
 	echo $! > "$VAR/run/keeper.pid"
 }
 

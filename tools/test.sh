@@ -3,9 +3,12 @@
 # stack (MariaDB + Apache, then MariaDB + lighttpd) started on a free port
 # in its own directory under var/, torn down afterwards; then the chain
 # suites against such a stack on a local Anvil node (--chain evm), under
-# each server; then (one test)
-# tests/stack/private_dir.sh: a stack started from a copy of the checkout in
-# a 0700 directory the web user cannot enter. Exits non-zero on any
+# each server; then (one test each) tests/stack/private_dir.sh: a stack
+# started from a copy of the checkout in a 0700 directory the web user
+# cannot enter, and tests/stack/keeper.sh: a stack whose MariaDB and cron
+# loops are killed keeps delivering webhooks. With --galera N: the unit
+# tests, then the suite and tests/integration/t_cluster.c on an N-node
+# Galera cluster behind HAProxy instead. Exits non-zero on any
 # failure. With a sanitizer build (build-asan), any AddressSanitizer or
 # UndefinedBehaviorSanitizer report from any process is a failure too.
 set -uo pipefail
@@ -191,6 +194,18 @@ if [ "$UNIT_ONLY" = 0 ]; then
 	else
 		echo "stack private-dir: FAILED (see $LOGS/private-dir.log)"
 		head -40 "$LOGS/private-dir.log"
+		failed=$((failed + 1))
+	fi
+	# the keeper: MariaDB and the cron loops killed, started again,
+	# webhooks delivered after each (one test)
+	if [ "$GALERA" != 0 ]; then
+		: # (the cluster's own node kills are in its suite)
+	elif tests/stack/keeper.sh --build "$BUILD" >"$LOGS/keeper.log" 2>&1; then
+		echo "stack keeper: ok"
+		passed=$((passed + 1))
+	else
+		echo "stack keeper: FAILED (see $LOGS/keeper.log)"
+		tail -20 "$LOGS/keeper.log"
 		failed=$((failed + 1))
 	fi
 fi
