@@ -15,8 +15,10 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	{ DB_WH_INSERT, 0,
 	    "INSERT INTO webhook_endpoints (public_id, subject_kind, subject_id, url, "
 	    "events, secret, active, created_at) VALUES (?, ?, ?, ?, ?, ?, 1, UTC_TIMESTAMP(6))" },
+	/* GET reads what a request served by another node may have just
+	 * written: wait for the cluster (SYNC_READ) */
 	{ DB_WH_GET, 5,
-	    "SELECT public_id, url, events, active, "
+	    SYNC_READ "SELECT public_id, url, events, active, "
 	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') FROM webhook_endpoints "
 	    "WHERE public_id = ? AND subject_kind = ? AND subject_id = ?" },
 	/* lists go by time, the AUTO_INCREMENT id only breaking ties: on a
