@@ -77,7 +77,7 @@ classify(struct db *db, unsigned code)
 	/* a Galera node outside the primary component refuses every statement
 	 * on a table (ER_UNKNOWN_COM_ERROR) but still answers: the service is
 	 * unavailable here, and the connection is kept for the health check,
-	 * which reads the node's state (store/stmt_db.c, DB_NODE_STATE) */
+	 * which reads the node's state (DB_NODE_STATE, store/stmt_db.c) */
 	if (code == ER_UNKNOWN_COM_ERROR)
 		return DB_DOWN;
 	if (conn_lost(code)) {
@@ -218,14 +218,6 @@ db_close(struct db *db)
 		return;
 	db_disconnect(db);
 	free(db);
-}
-
-enum db_rc
-db_ping(struct db *db)
-{
-	enum db_rc rc = db_exec(db, DB_PING, NULL, 0, NULL, NULL);
-
-	return rc == DB_OK ? DB_OK : DB_DOWN;
 }
 
 enum db_rc

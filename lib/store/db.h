@@ -75,9 +75,6 @@ enum db_rc db_prepare_all(struct db *db);
 /* Last error text, for logs. Never NULL. */
 const char *db_error(const struct db *db);
 
-/* Checks the server answers (reconnecting if needed): DB_OK or DB_DOWN. */
-enum db_rc db_ping(struct db *db);
-
 /*
  * Runs statement s with nargs bound args. When rows is not NULL, the
  * result set is stored there (free with db_rows_free). res (may be NULL)

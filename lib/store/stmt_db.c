@@ -1,7 +1,17 @@
 #include "store/stmt_internal.h"
 
 const struct db_stmt_def db_stmts_db[] = {
-	{ DB_PING, 1, "SELECT 1" },
+	/* the node's state for /v1/health (domain/health.c): whether it is a
+	 * Galera node, ready, and in the primary component. Only variables and
+	 * information_schema, which a node outside the primary component still
+	 * answers (it refuses every table); on one plain server wsrep_on is 0
+	 * and the status rows may be absent (NULL) */
+	{ DB_NODE_STATE, 3,
+	    "SELECT @@wsrep_on, "
+	    "MAX(IF(VARIABLE_NAME = 'WSREP_READY', VARIABLE_VALUE, NULL)), "
+	    "MAX(IF(VARIABLE_NAME = 'WSREP_CLUSTER_STATUS', VARIABLE_VALUE, NULL)) "
+	    "FROM information_schema.GLOBAL_STATUS "
+	    "WHERE VARIABLE_NAME IN ('WSREP_READY', 'WSREP_CLUSTER_STATUS')" },
 	/* the migrations' lease (store/migrate_lock.c): one row, id 1, in an
 	 * InnoDB table so that every node of a cluster sees it (GET_LOCK is
 	 * one node's); taking it is an autocommit insert, so a second runner

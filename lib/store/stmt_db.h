@@ -1,6 +1,6 @@
 /*
- * stmt_db: the statements of the store's own statements: the connection's
- * ping, the migrations' lease and journal (store/db.c, store/migrate.c,
+ * stmt_db: the statements of the store's own statements: the node's state
+ * (the health check's), the migrations' lease and journal (store/db.c, store/migrate.c,
  * store/migrate_lock.c), with the columns their rows hold; the SQL is in
  * stmt_db.c.
  */
@@ -9,7 +9,7 @@
 
 /* Its statements (their SQL in stmt_db.c). */
 #define DB_STMTS_DB(S) \
-	S(DB_PING) \
+	S(DB_NODE_STATE) \
 	S(DB_MIGRATION_LOCK_TAKE) \
 	S(DB_MIGRATION_LOCK_CLEAR) \
 	S(DB_MIGRATION_LOCK_RENEW) \

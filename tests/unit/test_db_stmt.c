@@ -42,7 +42,7 @@ test_counts_are_the_readers(void)
 		{ DB_CHAIN_SEND_LOCK, SEND_NCOLS }, { DB_CHAIN_TX_NEWEST, SEND_TX_NCOLS },
 		{ DB_CDEP_REPORT, DEPOSIT_REPORT_NCOLS },
 		{ DB_HIST_PAGE_DESC, 1 + CONVERSION_NCOLS + PAYOUT_NCOLS },
-		{ DB_WD_INSERT, 0 }, { DB_PING, 1 },
+		{ DB_WD_INSERT, 0 }, { DB_NODE_STATE, 3 },
 	};
 	size_t i;
 
