@@ -1,5 +1,7 @@
 #include "domain/health.h"
 
+#include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "providers/registry.h"
@@ -18,20 +20,60 @@ worst_of(const enum prov_health *h, size_t n)
 	return down == n ? PROV_DOWN : ok == n ? PROV_OPERATIONAL : PROV_DEGRADED;
 }
 
+static int
+same_text(const char *v, const char *want)
+{
+	return v != NULL && strcasecmp(v, want) == 0;
+}
+
+enum prov_health
+health_database(int reachable, const char *wsrep_on, const char *ready,
+    const char *cluster_status)
+{
+	if (!reachable)
+		return PROV_DOWN;
+	if (!same_text(wsrep_on, "1") && !same_text(wsrep_on, "ON"))
+		return PROV_OPERATIONAL; /* one plain server */
+	if (!same_text(ready, "ON") || cluster_status == NULL ||
+	    strcmp(cluster_status, "Primary") != 0)
+		return PROV_DEGRADED;
+	return PROV_OPERATIONAL;
+}
+
+const char *
+health_status(enum prov_health db, enum prov_health chain, enum prov_health momo)
+{
+	if (db == PROV_DOWN)
+		return "down";
+	if (db == PROV_OPERATIONAL && chain == PROV_OPERATIONAL && momo == PROV_OPERATIONAL)
+		return "operational";
+	return "degraded";
+}
+
+/* Asks the node (reconnecting if needed). */
+static enum prov_health
+database_state(struct db *db)
+{
+	struct db_rows rows;
+	enum prov_health h;
+
+	if (db_exec(db, DB_NODE_STATE, NULL, 0, &rows, NULL) != DB_OK)
+		return health_database(0, NULL, NULL, NULL);
+	h = health_database(rows.nrows == 1, db_cell(&rows, 0, 0), db_cell(&rows, 0, 1),
+	    db_cell(&rows, 0, 2));
+	db_rows_free(&rows);
+	return h;
+}
+
 void
 health_check(struct ctx *ctx, struct health *h)
 {
 	enum prov_health db, chain, net[PROV_NETWORKS], momo;
 
-	db = db_ping(ctx->db) == DB_OK ? PROV_OPERATIONAL : PROV_DOWN;
+	db = database_state(ctx->db);
 	providers_health(&ctx->prov, &chain, net);
 	momo = worst_of(net, PROV_NETWORKS);
-	if (db == PROV_DOWN)
-		h->status = "down";
-	else if (chain == PROV_OPERATIONAL && momo == PROV_OPERATIONAL)
-		h->status = "operational";
-	else
-		h->status = "degraded";
+	h->status = health_status(db, chain, momo);
 	h->database = prov_health_name(db);
 	h->blockchain = prov_health_name(chain);
 	h->mobile_money = prov_health_name(momo);

@@ -12,13 +12,31 @@ struct health {
 };
 
 /*
- * Checks the database (a query, reconnecting if needed), the chain
- * gateway and the mobile money providers (a probe of each, bounded by
- * providers.timeout_ms) into h. status is "operational" when all three
- * are, "down" when the database is, and "degraded" otherwise; mobile money
- * is every network's state, or degraded when they differ.
+ * Checks the database (the node's state, reconnecting if needed:
+ * health_database), the chain gateway and the mobile money providers (a
+ * probe of each, bounded by providers.timeout_ms) into h. status is
+ * "operational" when all three are, "down" when the database is, and
+ * "degraded" otherwise; mobile money is every network's state, or
+ * degraded when they differ.
  */
 void health_check(struct ctx *ctx, struct health *h);
+
+/*
+ * The database's state from what its node answered (DB_NODE_STATE): down
+ * when it did not answer (reachable 0); for a Galera node (wsrep_on "1" or
+ * "ON"), degraded when it is not ready (wsrep_ready other than "ON") or
+ * not in the primary component (wsrep_cluster_status other than
+ * "Primary"): such a node refuses every table; otherwise operational. A
+ * plain server (wsrep_on "0", "OFF" or NULL) is operational whatever its
+ * wsrep status says. Pure; any text may be NULL.
+ */
+enum prov_health health_database(int reachable, const char *wsrep_on,
+    const char *ready, const char *cluster_status);
+
+/* The service's status from its parts' (static text): "down" when the
+ * database is, "operational" when all three are, else "degraded". Pure. */
+const char *health_status(enum prov_health db, enum prov_health chain,
+    enum prov_health momo);
 
 /* Each network's state ("operational", "degraded", "down"; static text),
  * in the registry's order (prov_network_ids). */

@@ -19,9 +19,12 @@ const char *outbox_subject_name(enum outbox_subject kind);
 
 /*
  * Adds event type ("payout.completed") about ref_id for its subject, with
- * data (borrowed) as its payload. DB_OK; DB_DUP when that event already
- * exists (UNIQUE (type, ref_id): one event per transition); the database's
- * error otherwise. Run it inside the state change's db_tx.
+ * data (borrowed) as its payload, numbered after ref_id's earlier events
+ * (seq: the order its webhooks keep). DB_OK; DB_DUP when that event
+ * already exists (UNIQUE (type, ref_id): one event per transition);
+ * DB_RETRY when another transaction numbered an event of ref_id at the
+ * same time (run the transaction again: db_tx does); the database's error
+ * otherwise. Run it inside the state change's db_tx.
  */
 enum db_rc outbox_add(struct db *db, const char *type, enum outbox_subject kind,
     long long subject_id, const char *ref_id, const json_t *data);

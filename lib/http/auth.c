@@ -115,6 +115,11 @@ auth_wallet(struct req *r, char *why, size_t whylen)
 	switch (jwt_verify(ctx->jwt, tok, n, (long long)time(NULL), &claims, why,
 	    whylen)) {
 	case JWT_OK:
+		/* the verifier says "ok" there: no reason, or the log line of a
+		 * request that fails later (a 502 payout_failed) would carry
+		 * "ok" instead of the handler's own message */
+		if (whylen > 0)
+			why[0] = '\0';
 		break;
 	case JWT_EXPIRED:
 		return ERR_TOKEN_EXPIRED;

@@ -19,7 +19,8 @@ void auth_free(struct ctx *ctx);
 /*
  * Returns ERR_OK, ERR_UNAUTHORIZED (no bearer token), ERR_TOKEN_EXPIRED,
  * ERR_TOKEN_INVALID, or ERR_SERVICE_UNAVAILABLE when the user table cannot
- * be reached. why gets a reason for the log line.
+ * be reached. why gets a reason for the log line; it is left empty on
+ * ERR_OK (the request's log line then carries the handler's message).
  */
 enum err auth_wallet(struct req *r, char *why, size_t whylen);
 

@@ -72,10 +72,14 @@ rate_limit_read_row(const struct db_rows *rows, struct rate_limit_count *k)
 }
 
 /*
- * Counts every category: each hit returns its own count atomically (the
- * counters are a MEMORY table, schema/015: not transactional, so no
- * transaction around them and nothing to flush), then one statement reads
- * the windows' ends and the caller's overrides. n + 1 round trips.
+ * Counts every category: each hit is one autocommit upsert that returns
+ * its own count atomically (no transaction around the hits: each commits
+ * on its own), then one statement reads the windows' ends and the caller's
+ * overrides. n + 1 round trips. The counters are InnoDB (schema/018), so
+ * every node of a Galera cluster counts the same windows: a hit racing one
+ * on another node conflicts at certification and db_exec runs it again.
+ * Each hit is a durable commit; what that costs is measured by `make
+ * bench` (docs/performance.md).
  */
 static enum db_rc
 rate_limit_count_all(struct db *db, const char *subject, long long now,

@@ -1,18 +1,20 @@
 #include "store/db.h"
 
-#include <errno.h>
 #include <mysql.h>
 #include <errmsg.h>
 #include <mysqld_error.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "core/log.h"
 #include "core/strict.h"
+#include "store/db_retry.h"
 
 #define DB_MAX_ARGS 32
 #define DB_TX_TRIES 5
+/* a single statement outside a transaction: the server rolled a refused
+ * one back whole, so running it again is running it once */
+#define DB_STMT_TRIES 4
 
 struct db {
 	const struct cfg *cfg;
@@ -72,6 +74,12 @@ classify(struct db *db, unsigned code)
 	if (code == ER_LOCK_DEADLOCK || code == ER_LOCK_WAIT_TIMEOUT ||
 	    code == 1020 /* record changed since last read */)
 		return DB_RETRY;
+	/* a Galera node outside the primary component refuses every statement
+	 * on a table (ER_UNKNOWN_COM_ERROR) but still answers: the service is
+	 * unavailable here, and the connection is kept for the health check,
+	 * which reads the node's state (DB_NODE_STATE, store/stmt_db.c) */
+	if (code == ER_UNKNOWN_COM_ERROR)
+		return DB_DOWN;
 	if (conn_lost(code)) {
 		db_disconnect(db);
 		return DB_DOWN;
@@ -165,7 +173,14 @@ db_prepare_all(struct db *db)
 	return DB_OK;
 }
 
-/* Connects when needed; with prepare_all prepares the whole table. */
+/*
+ * Connects when needed; with prepare_all prepares the whole table. A
+ * statement the server refuses to prepare (db->err names it) stops the
+ * sweep but not the statement at hand: the rest are prepared when first
+ * run, and the refused one fails then with its own error. A node outside
+ * Galera's primary component refuses every statement on a table, yet the
+ * health check's statement must still run there.
+ */
 static enum db_rc
 db_ensure(struct db *db)
 {
@@ -179,8 +194,8 @@ db_ensure(struct db *db)
 	if (db->prepare_all)
 		for (i = 0; i < DB_STMT__MAX; i++)
 			if (db_prepared(db, (enum db_stmt)i, &rc) == NULL)
-				return rc;
-	return DB_OK;
+				break;
+	return db->conn != NULL ? DB_OK : DB_DOWN;
 }
 
 struct db *
@@ -203,14 +218,6 @@ db_close(struct db *db)
 		return;
 	db_disconnect(db);
 	free(db);
-}
-
-enum db_rc
-db_ping(struct db *db)
-{
-	enum db_rc rc = db_exec(db, DB_PING, NULL, 0, NULL, NULL);
-
-	return rc == DB_OK ? DB_OK : DB_DOWN;
 }
 
 enum db_rc
@@ -447,6 +454,7 @@ enum db_rc
 db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
     size_t nargs, struct db_rows *rows, struct db_res *res)
 {
+	int reopened = 0, tries = 1;
 	enum db_rc rc;
 
 	if ((unsigned)s >= DB_STMT__MAX) {
@@ -457,44 +465,49 @@ db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
 		rows->nrows = rows->ncols = 0;
 		rows->cell = NULL;
 	}
-	rc = exec_once(db, s, args, nargs, rows, res);
-	/*
-	 * Outside a transaction, a connection found dead (a server restart
-	 * since the last request) is re-opened and the statement tried once
-	 * more. Single statements run outside db_tx are idempotent by design,
-	 * but for a rate-limit hit, which may then count once more (a window
-	 * one request fuller, once, after a restart). Inside a transaction the
-	 * caller's db_tx decides.
-	 */
-	if (rc == DB_DOWN && !db->in_tx)
+	for (;;) {
 		rc = exec_once(db, s, args, nargs, rows, res);
+		/* inside a transaction the caller's db_tx decides */
+		if (db->in_tx)
+			break;
+		/*
+		 * A connection found dead (a server restart since the last
+		 * request) is re-opened and the statement tried once more.
+		 * Single statements run outside db_tx are idempotent by
+		 * design, but for a rate-limit hit, which may then count once
+		 * more (a window one request fuller, once, after a restart).
+		 */
+		if (rc == DB_DOWN && !reopened && db->conn == NULL) {
+			reopened = 1;
+			continue;
+		}
+		/* a deadlock, or on Galera a certification conflict (another
+		 * node wrote the same row first): the server undid the
+		 * statement whole, so it runs again as if for the first time */
+		if (rc == DB_RETRY && tries < DB_STMT_TRIES) {
+			db_retry_sleep(tries++);
+			continue;
+		}
+		break;
+	}
 	/* what the caller turns into a 500 or 503: the server's own words, here
 	 * only (an HTTP answer never carries them) */
 	if (rc == DB_FAIL || rc == DB_DOWN)
-		log_event("error", "database: statement %d: %s", (int)s, db->err);
+		log_event("error", "database: statement %s: %s", db_stmt_name(s), db->err);
+	else if (rc == DB_RETRY && !db->in_tx)
+		log_event("warn", "database: statement %s: still in conflict after %d tries: %s",
+		    db_stmt_name(s), tries, db->err);
 	return rc;
 }
 
-static void
-backoff(int attempt)
-{
-	struct timespec ts;
-	unsigned ms = (5u << attempt) + (unsigned)(rand() % 10);
-
-	ts.tv_sec = 0;
-	ts.tv_nsec = (long)ms * 1000000L;
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-}
-
 int
-db_tx(struct db *db, db_tx_fn fn, void *arg)
+db_tx_tries(struct db *db, db_tx_fn fn, void *arg, int tries)
 {
 	int attempt, rc = DB_FAIL;
 
-	for (attempt = 0; attempt < DB_TX_TRIES; attempt++) {
+	for (attempt = 0; attempt < tries; attempt++) {
 		if (attempt > 0)
-			backoff(attempt);
+			db_retry_sleep(attempt);
 		if (db_ensure(db) != DB_OK) {
 			rc = DB_DOWN;
 			continue;
@@ -519,11 +532,12 @@ db_tx(struct db *db, db_tx_fn fn, void *arg)
 				mysql_autocommit(db->conn, 1);
 				return DB_OK;
 			}
+			/* on Galera, losing certification shows here, as 1213 */
 			db_set_err(db, "commit", mysql_errno(db->conn),
 			    mysql_error(db->conn));
 			rc = classify(db, mysql_errno(db->conn));
 			db->in_tx = 0;
-			if (rc == DB_DOWN)
+			if (rc == DB_DOWN && db->conn == NULL)
 				return DB_DOWN; /* COMMIT's outcome is unknown */
 		}
 		if (db->conn != NULL) {
@@ -535,6 +549,12 @@ db_tx(struct db *db, db_tx_fn fn, void *arg)
 			return rc;
 	}
 	return rc;
+}
+
+int
+db_tx(struct db *db, db_tx_fn fn, void *arg)
+{
+	return db_tx_tries(db, fn, arg, DB_TX_TRIES);
 }
 
 struct claim {
@@ -575,5 +595,15 @@ db_claim(struct db *db, enum db_stmt claim, enum db_stmt lease, int n,
 {
 	struct claim k = { claim, lease, n, lease_seconds, out, idcap, 0 };
 
-	return db_tx(db, claim_tx, &k) == DB_OK ? k.got : -1;
+	/* one attempt: a conflict means another worker took these rows (on
+	 * Galera, SKIP LOCKED skips only this node's locks); the next claim
+	 * finds what is left */
+	switch (db_tx_tries(db, claim_tx, &k, 1)) {
+	case DB_OK:
+		return k.got;
+	case DB_RETRY:
+		return 0;
+	default:
+		return -1;
+	}
 }

@@ -4,8 +4,10 @@
  * are prepared once per connection, their column counts checked against
  * the server's, and are run with bound parameters only. A lost connection
  * is re-opened (and the statements prepared again) on the next call; db_tx
- * retries a whole transaction on deadlock, lock timeout, or a connection
- * lost before COMMIT.
+ * retries a whole transaction on deadlock, lock timeout, a Galera
+ * certification conflict (1213), or a connection lost before COMMIT, and
+ * db_exec retries a single statement run outside a transaction on the
+ * same conflicts, each with a jittered backoff (store/db_retry.h).
  */
 #ifndef CEDIRAMP_DB_H
 #define CEDIRAMP_DB_H
@@ -19,8 +21,10 @@
 enum db_rc {
 	DB_OK = 0,
 	DB_DUP,   /* a UNIQUE constraint refused the row */
-	DB_RETRY, /* deadlock or lock wait timeout: run the transaction again */
-	DB_DOWN,  /* no connection to the server */
+	DB_RETRY, /* deadlock, lock wait timeout or a Galera certification
+	           * conflict: run the transaction again */
+	DB_DOWN,  /* no connection to the server, or a Galera node outside the
+	           * primary component (it refuses every table) */
 	DB_FAIL,  /* anything else; see db_error() */
 	DB_CHECK  /* a CHECK constraint refused the change */
 };
@@ -71,13 +75,14 @@ enum db_rc db_prepare_all(struct db *db);
 /* Last error text, for logs. Never NULL. */
 const char *db_error(const struct db *db);
 
-/* Checks the server answers (reconnecting if needed): DB_OK or DB_DOWN. */
-enum db_rc db_ping(struct db *db);
-
 /*
  * Runs statement s with nargs bound args. When rows is not NULL, the
  * result set is stored there (free with db_rows_free). res (may be NULL)
- * gets affected rows and the insert id.
+ * gets affected rows and the insert id. Outside a transaction (autocommit)
+ * a statement refused with DB_RETRY was undone whole by the server, so it
+ * runs again, up to 4 times with a jittered backoff, before DB_RETRY is
+ * returned; and a connection found lost is re-opened once. Inside db_tx
+ * every error goes to the transaction's function, whose db_tx decides.
  */
 enum db_rc db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
     size_t nargs, struct db_rows *rows, struct db_res *res);
@@ -105,19 +110,28 @@ void db_rows_free(struct db_rows *r);
 
 /*
  * Runs fn(db, arg) inside a transaction. fn returns DB_OK to commit or any
- * other value to roll back; DB_RETRY (and a connection lost before COMMIT)
- * runs fn again, up to a few times with a short backoff. fn must keep its
- * side effects in the database or in arg so that a re-run starts clean.
- * Returns fn's final value, or DB_DOWN / DB_FAIL.
+ * other value to roll back; DB_RETRY (a deadlock, a lock wait timeout, on
+ * Galera a conflict at any statement or at COMMIT) and a connection lost
+ * before COMMIT run fn again, up to 5 times in all with a jittered backoff.
+ * fn must keep its side effects in the database or in arg so that a re-run
+ * starts clean. Returns fn's final value, or DB_DOWN / DB_FAIL; DB_DOWN
+ * also when the connection was lost during COMMIT, whose outcome is then
+ * unknown (never retried: it may have committed).
  */
 typedef int (*db_tx_fn)(struct db *db, void *arg);
 int db_tx(struct db *db, db_tx_fn fn, void *arg);
+
+/* db_tx with tries attempts in all (1: no retry; DB_RETRY is returned). */
+int db_tx_tries(struct db *db, db_tx_fn fn, void *arg, int tries);
 
 /*
  * A worker's claim, in one transaction: claim (one argument, the batch
  * size n) selects due ids FOR UPDATE SKIP LOCKED; lease (arguments: the
  * seconds, the id) leases each. The ids go into out (n rows of idcap
- * bytes). Returns how many, or -1.
+ * bytes). Returns how many, or -1. One attempt only: a claim that hits
+ * DB_RETRY lost its rows to another worker (on Galera, SKIP LOCKED skips
+ * only this node's locks, so two nodes' workers meet at certification),
+ * and is 0 claims, nothing logged.
  */
 int db_claim(struct db *db, enum db_stmt claim, enum db_stmt lease, int n,
     int lease_seconds, char *out, size_t idcap);

@@ -1,6 +1,7 @@
 #include "store/db_stmt.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "store/stmt_internal.h"
 
@@ -103,6 +104,14 @@ const char *
 db_stmt_name(enum db_stmt s)
 {
 	return (unsigned)s < DB_STMT__MAX ? names[s] : "(no statement)";
+}
+
+int
+db_stmt_sync_read(enum db_stmt s)
+{
+	const char *sql = db_stmt_sql(s);
+
+	return sql != NULL && strncmp(sql, SYNC_READ, sizeof(SYNC_READ) - 1) == 0;
 }
 
 int

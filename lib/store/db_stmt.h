@@ -85,6 +85,10 @@ unsigned db_stmt_ncols(enum db_stmt s);
 /* The name of s ("DB_WD_GET"), for messages. */
 const char *db_stmt_name(enum db_stmt s);
 
+/* 1 when s waits for the Galera cluster before it reads (it starts with
+ * SYNC_READ, store/stmt_internal.h), else 0. */
+int db_stmt_sync_read(enum db_stmt s);
+
 /* 0 when the server says s returns got columns, as its table does; else
  * -1 with why (cap bytes) naming the statement and both counts. */
 int db_stmt_columns_check(enum db_stmt s, unsigned got, char *why, size_t cap);

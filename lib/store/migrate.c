@@ -7,6 +7,7 @@
 
 #include "core/buf.h"
 #include "store/db.h"
+#include "store/migrate_lock.h"
 #include "core/strict.h"
 
 #define MIGRATE_MAX_FILES 512
@@ -99,20 +100,27 @@ connect_multi(const struct cfg *c)
 int
 migrate_apply(const struct cfg *c, const char *dir, FILE *out)
 {
+	/* the journal, and the lease's one row (store/migrate_lock.h) */
 	static const char bootstrap[] =
 	    "CREATE TABLE IF NOT EXISTS schema_migrations ("
 	    " version CHAR(3) NOT NULL PRIMARY KEY,"
 	    " name VARCHAR(200) NOT NULL,"
 	    " applied_at DATETIME(6) NOT NULL DEFAULT UTC_TIMESTAMP(6)"
+	    ") ENGINE=InnoDB;"
+	    "CREATE TABLE IF NOT EXISTS schema_migration_lock ("
+	    " id TINYINT UNSIGNED NOT NULL PRIMARY KEY,"
+	    " holder VARCHAR(" MIGRATE_LOCK_HOLDER_TEXT ") NOT NULL,"
+	    " expires_at DATETIME(6) NOT NULL,"
+	    " CONSTRAINT ck_migration_lock_one CHECK (id = 1)"
 	    ") ENGINE=InnoDB";
-	char *names[MIGRATE_MAX_FILES];
+	char *names[MIGRATE_MAX_FILES], holder[MIGRATE_LOCK_HOLDER_MAX + 1];
+	char why[300];
 	size_t n = 0, i;
 	struct dirent *de;
 	struct db *db = NULL;
 	MYSQL *m = NULL;
 	DIR *d = NULL;
 	int applied = 0, rc = -1;
-	struct db_arg lock[2] = { DB_S("cediramp_migrate"), DB_I(30) };
 	struct db_rows rows;
 
 	d = opendir(dir);
@@ -135,14 +143,18 @@ migrate_apply(const struct cfg *c, const char *dir, FILE *out)
 		fprintf(stderr, "migrate: %s\n", mysql_error(m));
 		goto out;
 	}
-	/* The lock lives on db's connection while m runs the DDL. */
-	if (db_exec(db, DB_LOCK_GET, lock, 2, &rows, NULL) != DB_OK ||
-	    db_cell(&rows, 0, 0) == NULL || strcmp(db_cell(&rows, 0, 0), "1") != 0) {
-		db_rows_free(&rows);
-		fprintf(stderr, "migrate: cannot take the migration lock: %s\n", db_error(db));
+	/* The lease is taken and kept on db's connection while m runs the
+	 * DDL. A runner that waited for it then finds, file by file, what the
+	 * one before it recorded (DB_MIGRATION_APPLIED waits for the cluster),
+	 * so each migration is applied once however many runners start. */
+	if (migrate_lock_holder(holder, sizeof(holder)) != 0) {
+		fprintf(stderr, "migrate: cannot name this runner\n");
 		goto out;
 	}
-	db_rows_free(&rows);
+	if (migrate_lock_take(db, holder, out, why, sizeof(why)) != 0) {
+		fprintf(stderr, "migrate: %s\n", why);
+		goto out;
+	}
 	for (i = 0; i < n; i++) {
 		char version[4], path[1024];
 		struct db_arg a[2];
@@ -160,6 +172,11 @@ migrate_apply(const struct cfg *c, const char *dir, FILE *out)
 			continue;
 		}
 		db_rows_free(&rows);
+		if (migrate_lock_renew(db, holder) != 0) {
+			fprintf(stderr, "migrate: the migration lease is no longer ours "
+			    "(%s); stopping before %s\n", db_error(db), names[i]);
+			goto unlock;
+		}
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		buf_init(&sql, MIGRATE_MAX_BYTES);
 		if (read_file(path, &sql) != 0) {
@@ -183,8 +200,7 @@ migrate_apply(const struct cfg *c, const char *dir, FILE *out)
 	}
 	rc = applied;
 unlock:
-	(void)db_exec(db, DB_LOCK_RELEASE, lock, 1, &rows, NULL);
-	db_rows_free(&rows);
+	migrate_lock_release(db, holder);
 out:
 	for (i = 0; i < n; i++)
 		free(names[i]);

@@ -6,8 +6,10 @@ const struct db_stmt_def db_stmts_beneficiary[] = {
 	{ DB_BEN_INSERT, 0,
 	    "INSERT INTO beneficiaries (id, user_id, provider, phone, account_name, "
 	    "country, currency, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))" },
+	/* a transfer names a beneficiary just verified, maybe through another
+	 * node: wait for the cluster (SYNC_READ) */
 	{ DB_BEN_GET, BENEFICIARY_NCOLS,
-	    "SELECT " BENEFICIARY_COLS "FROM beneficiaries b WHERE b.id = ? AND b.user_id = ?" },
+	    SYNC_READ "SELECT " BENEFICIARY_COLS "FROM beneficiaries b WHERE b.id = ? AND b.user_id = ?" },
 	{ DB_BEN_COUNT, 1, "SELECT COUNT(*) FROM beneficiaries WHERE user_id = ?" },
 	{ DB_BEN_PAGE_DESC, BENEFICIARY_NCOLS,
 	    "SELECT " BENEFICIARY_COLS "FROM beneficiaries b WHERE b.user_id = ? "

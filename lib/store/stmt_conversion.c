@@ -16,8 +16,11 @@ const struct db_stmt_def db_stmts_conversion[] = {
 	/* only a transfer the gateway refused outright is undone */
 	{ DB_CONV_DELETE_UNSENT, 0,
 	    "DELETE FROM conversions WHERE id = ? AND status = 'processing'" },
+	/* GET reads what a request served by another node may have just
+	 * written: wait for the cluster (SYNC_READ) */
 	{ DB_CONV_GET, CONVERSION_NCOLS,
-	    "SELECT " CONVERSION_COLS "FROM conversions c WHERE c.id = ? AND c.user_id = ?" },
+	    SYNC_READ "SELECT " CONVERSION_COLS
+	    "FROM conversions c WHERE c.id = ? AND c.user_id = ?" },
 	{ DB_CONV_LOCK, CONVERSION_NCOLS,
 	    "SELECT " CONVERSION_COLS "FROM conversions c WHERE c.id = ? FOR UPDATE" },
 	{ DB_CONV_COMPLETE, 0,

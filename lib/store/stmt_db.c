@@ -1,10 +1,39 @@
 #include "store/stmt_internal.h"
 
 const struct db_stmt_def db_stmts_db[] = {
-	{ DB_PING, 1, "SELECT 1" },
-	{ DB_LOCK_GET, 1, "SELECT GET_LOCK(?, ?)" },
-	{ DB_LOCK_RELEASE, 1, "SELECT RELEASE_LOCK(?)" },
-	{ DB_MIGRATION_APPLIED, 1, "SELECT version FROM schema_migrations WHERE version = ?" },
+	/* the node's state for /v1/health (domain/health.c): whether it is a
+	 * Galera node, ready, and in the primary component. Only variables and
+	 * information_schema, which a node outside the primary component still
+	 * answers (it refuses every table); on one plain server wsrep_on is 0
+	 * and the status rows may be absent (NULL) */
+	{ DB_NODE_STATE, 3,
+	    "SELECT @@wsrep_on, "
+	    "MAX(IF(VARIABLE_NAME = 'WSREP_READY', VARIABLE_VALUE, NULL)), "
+	    "MAX(IF(VARIABLE_NAME = 'WSREP_CLUSTER_STATUS', VARIABLE_VALUE, NULL)) "
+	    "FROM information_schema.GLOBAL_STATUS "
+	    "WHERE VARIABLE_NAME IN ('WSREP_READY', 'WSREP_CLUSTER_STATUS')" },
+	/* the migrations' lease (store/migrate_lock.c): one row, id 1, in an
+	 * InnoDB table so that every node of a cluster sees it (GET_LOCK is
+	 * one node's); taking it is an autocommit insert, so a second runner
+	 * gets a duplicate key, or on another node a certification conflict */
+	{ DB_MIGRATION_LOCK_TAKE, 0,
+	    "INSERT INTO schema_migration_lock (id, holder, expires_at) "
+	    "VALUES (1, ?, UTC_TIMESTAMP(6) + INTERVAL ? SECOND)" },
+	/* a runner that died: its lease passed */
+	{ DB_MIGRATION_LOCK_CLEAR, 0,
+	    "DELETE FROM schema_migration_lock WHERE id = 1 "
+	    "AND expires_at < UTC_TIMESTAMP(6)" },
+	{ DB_MIGRATION_LOCK_RENEW, 0,
+	    "UPDATE schema_migration_lock SET expires_at = UTC_TIMESTAMP(6) + "
+	    "INTERVAL ? SECOND WHERE id = 1 AND holder = ?" },
+	{ DB_MIGRATION_LOCK_HOLDER, 2,
+	    "SELECT holder, DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    "FROM schema_migration_lock WHERE id = 1" },
+	{ DB_MIGRATION_LOCK_RELEASE, 0,
+	    "DELETE FROM schema_migration_lock WHERE id = 1 AND holder = ?" },
+	/* after the lease: what the runner before us recorded, on any node */
+	{ DB_MIGRATION_APPLIED, 1,
+	    SYNC_READ "SELECT version FROM schema_migrations WHERE version = ?" },
 	{ DB_MIGRATION_RECORD, 0, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)" },
 	{ DB_STMT__MAX, 0, NULL }
 };

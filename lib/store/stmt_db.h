@@ -1,16 +1,20 @@
 /*
- * stmt_db: the statements of the store's own statements: the connection's
- * ping, the migrations' lock and journal (store/db.c, store/migrate.c),
- * with the columns their rows hold; the SQL is in stmt_db.c.
+ * stmt_db: the statements of the store's own statements: the node's state
+ * (the health check's), the migrations' lease and journal (store/db.c, store/migrate.c,
+ * store/migrate_lock.c), with the columns their rows hold; the SQL is in
+ * stmt_db.c.
  */
 #ifndef CEDIRAMP_STMT_DB_H
 #define CEDIRAMP_STMT_DB_H
 
 /* Its statements (their SQL in stmt_db.c). */
 #define DB_STMTS_DB(S) \
-	S(DB_PING) \
-	S(DB_LOCK_GET) \
-	S(DB_LOCK_RELEASE) \
+	S(DB_NODE_STATE) \
+	S(DB_MIGRATION_LOCK_TAKE) \
+	S(DB_MIGRATION_LOCK_CLEAR) \
+	S(DB_MIGRATION_LOCK_RENEW) \
+	S(DB_MIGRATION_LOCK_HOLDER) \
+	S(DB_MIGRATION_LOCK_RELEASE) \
 	S(DB_MIGRATION_APPLIED) \
 	S(DB_MIGRATION_RECORD)
 

@@ -5,8 +5,10 @@ const struct db_stmt_def db_stmts_idempotency[] = {
 	    "INSERT INTO idempotency_keys (user_id, idem_key, endpoint, request_hash, "
 	    "state, owner, locked_at, created_at) "
 	    "VALUES (?, ?, ?, ?, 'in_progress', ?, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))" },
+	/* the key's row as the request that holds it (maybe on another node)
+	 * last wrote it: wait for the cluster (SYNC_READ) */
 	{ DB_IDEM_GET, IDEMPOTENCY_NCOLS,
-	    "SELECT id, endpoint, request_hash, state, status_code, response_body, "
+	    SYNC_READ "SELECT id, endpoint, request_hash, state, status_code, response_body, "
 	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ'), "
 	    "created_at < UTC_TIMESTAMP(6) - INTERVAL 24 HOUR, "
 	    "recovery_point, recovery_ref, "

@@ -14,11 +14,14 @@ const struct db_stmt_def db_stmts_intent[] = {
 	    "VALUES (?, ?, ?, ?, ?, 'GHS', ?, ?, ?, ?, ?, ?, 'pending_approval', ?, "
 	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), "
 	    "UTC_TIMESTAMP(6))" },
+	/* the same create again finds the first, wherever it was written
+	 * (SYNC_READ: wait for the cluster) */
 	{ DB_PI_BY_REFERENCE, INTENT_NCOLS,
-	    "SELECT " INTENT_COLS "FROM payment_intents WHERE partner_id = ? AND reference_id = ?" },
-	/* the second argument is the owner, or 0 for anyone's */
+	    SYNC_READ "SELECT " INTENT_COLS "FROM payment_intents WHERE partner_id = ? AND reference_id = ?" },
+	/* the second argument is the owner, or 0 for anyone's; GET reads what
+	 * another node may have just written (SYNC_READ) */
 	{ DB_PI_GET, INTENT_NCOLS,
-	    "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ? AND ? IN (0, partner_id)" },
+	    SYNC_READ "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ? AND ? IN (0, partner_id)" },
 	{ DB_PI_LOCK, INTENT_NCOLS,
 	    "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ? AND ? IN (0, partner_id) "
 	    "FOR UPDATE" },

@@ -43,6 +43,17 @@ extern const struct db_stmt_def db_stmts_chain_deposit[];
  */
 #define DEC(p) "CAST(" p " AS DECIMAL(40,18))"
 
+/*
+ * A read that must see what the cluster committed before it, wherever it
+ * was written: on a Galera node the statement first waits until the node
+ * has applied every write set committed so far (wsrep_sync_wait = 1, for
+ * this statement only). The server does not wait where wsrep is off (one
+ * plain server) nor inside an open multi-statement transaction. Only in
+ * front of a plain SELECT, never a FOR UPDATE one; the statements that carry
+ * it are listed in docs/operations.md and pinned by tests/unit/test_db_stmt.c.
+ */
+#define SYNC_READ "SET STATEMENT wsrep_sync_wait = 1 FOR "
+
 /* ISO 8601 to the millisecond (delivery logs: retries a second apart) */
 #define ISO_MS(c) "CONCAT(LEFT(DATE_FORMAT(" c ", '%Y-%m-%dT%H:%i:%s.%f'), 23), 'Z')"
 

@@ -8,9 +8,19 @@
 	"AND subject_id = ? AND active = 1 AND FIND_IN_SET(?, events) "
 
 const struct db_stmt_def db_stmts_outbox[] = {
+	/* seq: 1 + the highest of the resource's events, read by the insert
+	 * itself (arguments: id, type, kind, subject id, ref id, payload, the
+	 * ref id again). Two writers of one resource's events at once collide
+	 * on UNIQUE (ref_id, seq) or at Galera's certification, and one
+	 * transaction runs again (domain/outbox.c); no AUTO_INCREMENT orders
+	 * events, since a cluster's nodes interleave those */
 	{ DB_OUTBOX_INSERT, 0,
-	    "INSERT INTO outbox_events (id, type, subject_kind, subject_id, ref_id, "
-	    "payload, created_at) VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6))" },
+	    "INSERT INTO outbox_events (id, type, subject_kind, subject_id, ref_id, seq, "
+	    "payload, created_at) SELECT ?, ?, ?, ?, ?, COALESCE(MAX(seq), 0) + 1, ?, "
+	    "UTC_TIMESTAMP(6) FROM outbox_events WHERE ref_id = ?" },
+	/* whether the event of this transition exists (after DB_DUP) */
+	{ DB_OUTBOX_EXISTS, 1,
+	    "SELECT COUNT(*) FROM outbox_events WHERE type = ? AND ref_id = ?" },
 	{ DB_WH_FANOUT, 0, WH_FANOUT },
 	/* a fresh round to every live subscribed endpoint, new ones included */
 	{ DB_WH_REDELIVER, 0,

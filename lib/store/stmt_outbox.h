@@ -10,6 +10,7 @@
 /* Its statements (their SQL in stmt_outbox.c). */
 #define DB_STMTS_OUTBOX(S) \
 	S(DB_OUTBOX_INSERT) \
+	S(DB_OUTBOX_EXISTS) \
 	S(DB_WH_FANOUT) \
 	S(DB_WH_REDELIVER)
 

@@ -7,11 +7,12 @@ const struct db_stmt_def db_stmts_partner[] = {
 	{ DB_PARTNER_BY_PUBLIC_ID, 5,
 	    "SELECT id, public_id, name, tier, environment FROM partners "
 	    "WHERE public_id = ?" },
+	/* by time, the id breaking ties (a Galera cluster's ids interleave) */
 	{ DB_PARTNER_LIST, 6,
 	    "SELECT p.public_id, p.name, p.tier, p.environment, "
 	    "DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ'), "
 	    "(SELECT COUNT(*) FROM api_keys k WHERE k.partner_id = p.id "
-	    "AND k.revoked_at IS NULL) FROM partners p ORDER BY p.id" },
+	    "AND k.revoked_at IS NULL) FROM partners p ORDER BY p.created_at, p.id" },
 	{ DB_PARTNER_LOCK, 1, "SELECT id FROM partners WHERE id = ? FOR UPDATE" },
 	{ DB_PWALLET_INSERT, 0,
 	    "INSERT INTO partner_wallets (address, partner_id, created_at) "

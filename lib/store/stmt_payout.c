@@ -20,9 +20,11 @@ const struct db_stmt_def db_stmts_payout[] = {
 	{ DB_PAYOUT_START, 0,
 	    "UPDATE payouts SET status = 'processing', processing_at = UTC_TIMESTAMP(6), "
 	    "lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND WHERE id = ? AND status = 'pending'" },
-	/* the second argument is the owner, or 0 for anyone's */
+	/* the second argument is the owner, or 0 for anyone's; GET reads what
+	 * another node may have just written (SYNC_READ) */
 	{ DB_PAYOUT_GET, PAYOUT_NCOLS,
-	    "SELECT " PAYOUT_COLS "FROM payouts p WHERE p.id = ? AND ? IN (0, p.user_id)" },
+	    SYNC_READ "SELECT " PAYOUT_COLS
+	    "FROM payouts p WHERE p.id = ? AND ? IN (0, p.user_id)" },
 	{ DB_PAYOUT_LOCK, PAYOUT_NCOLS,
 	    "SELECT " PAYOUT_COLS "FROM payouts p WHERE p.id = ? AND ? IN (0, p.user_id) FOR UPDATE" },
 	{ DB_PAYOUT_SENT, 0,

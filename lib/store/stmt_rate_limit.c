@@ -7,8 +7,10 @@ const struct db_stmt_def db_stmts_rate_limit[] = {
 	 * the old window.
 	 */
 	/* the count after this hit comes back as the statement's insert id
-	 * (LAST_INSERT_ID(expr)), atomically with the hit: the table is not
-	 * transactional, so a read afterwards could see later hits */
+	 * (LAST_INSERT_ID(expr)), atomically with the hit: each hit commits on
+	 * its own, so a read afterwards could see later hits (from any node).
+	 * On Galera two nodes' hits on one window conflict at certification
+	 * and the loser runs again (db_exec), so the count stays exact */
 	{ DB_RL_HIT, 0,
 	    "INSERT INTO rate_counters (subject, category, window_start, "
 	    "window_seconds, hits) VALUES (?, ?, ?, ?, LAST_INSERT_ID(1)) ON DUPLICATE KEY UPDATE "
@@ -17,7 +19,7 @@ const struct db_stmt_def db_stmts_rate_limit[] = {
 	    "window_start = IF(window_start + window_seconds <= VALUES(window_start), "
 	    "VALUES(window_start), window_start), "
 	    "window_seconds = VALUES(window_seconds)" },
-	/* two categories' windows at once (a HASH key: points, not a prefix) */
+	/* two categories' windows at once (two points of the primary key) */
 	{ DB_RL_READ, 3,
 	    "SELECT r.category, r.window_start + r.window_seconds, o.limit_count "
 	    "FROM rate_counters r LEFT JOIN rate_limit_overrides o "

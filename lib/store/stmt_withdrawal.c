@@ -14,12 +14,15 @@ const struct db_stmt_def db_stmts_withdrawal[] = {
 	    "next_check_at) VALUES (?, ?, ?, ?, ?, ?, " DEC("?") ", " DEC("?") ", "
 	    DEC("?") ", " DEC("?") ", " DEC("?") ", ?, ?, ?, 'pending', ?, ?, "
 	    "UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))" },
+	/* the same create again finds the first, wherever it was written
+	 * (SYNC_READ: wait for the cluster) */
 	{ DB_WD_BY_REFERENCE, WITHDRAWAL_NCOLS,
-	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    SYNC_READ "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
 	    "WHERE w.partner_id = ? AND w.reference_id = ?" },
-	/* the second argument is the owner, or 0 for anyone's */
+	/* the second argument is the owner, or 0 for anyone's; GET reads what
+	 * another node may have just written (SYNC_READ) */
 	{ DB_WD_GET, WITHDRAWAL_NCOLS,
-	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    SYNC_READ "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
 	    "WHERE w.id = ? AND ? IN (0, w.partner_id)" },
 	{ DB_WD_LOCK, WITHDRAWAL_NCOLS,
 	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "

@@ -1,5 +1,6 @@
 /* The statement table: every statement once, with its SQL; the column
- * check db.c runs when it prepares one. */
+ * check db.c runs when it prepares one; which statements wait for the
+ * Galera cluster before they read. */
 #include "store/db_stmt.h"
 
 #include <CUnit/Basic.h>
@@ -41,7 +42,7 @@ test_counts_are_the_readers(void)
 		{ DB_CHAIN_SEND_LOCK, SEND_NCOLS }, { DB_CHAIN_TX_NEWEST, SEND_TX_NCOLS },
 		{ DB_CDEP_REPORT, DEPOSIT_REPORT_NCOLS },
 		{ DB_HIST_PAGE_DESC, 1 + CONVERSION_NCOLS + PAYOUT_NCOLS },
-		{ DB_WD_INSERT, 0 }, { DB_PING, 1 },
+		{ DB_WD_INSERT, 0 }, { DB_NODE_STATE, 3 },
 	};
 	size_t i;
 
@@ -65,6 +66,52 @@ test_column_check(void)
 	    "a row where none is expected is refused");
 }
 
+/*
+ * The statements that wait for the Galera cluster before they read
+ * (SET STATEMENT wsrep_sync_wait = 1 FOR ..., store/stmt_internal.h), and
+ * no others: reads of what another request, maybe served by another node,
+ * has just written. docs/operations.md lists the same set; a statement
+ * joins both or neither. Each is a plain SELECT: never FOR UPDATE.
+ */
+static void
+test_sync_reads(void)
+{
+	static const enum db_stmt want[] = {
+		DB_MIGRATION_APPLIED, /* a runner that waited for the lease */
+		DB_IDEM_GET,          /* the idempotency key's row */
+		DB_CONV_GET,          /* GET /api/transactions/{id}, a conversion */
+		DB_PAYOUT_GET,        /* ... and a payout */
+		DB_BEN_GET,           /* a transfer's beneficiary */
+		DB_WD_GET,            /* GET /v1/withdrawals/{id} */
+		DB_WD_BY_REFERENCE,   /* POST /v1/withdrawals again under its reference_id */
+		DB_PI_GET,            /* GET /v1/payment-intents/{id} */
+		DB_PI_BY_REFERENCE,   /* POST /v1/payment-intents again */
+		DB_WH_GET,            /* a partner's webhook endpoint */
+	};
+	size_t i, j, n = 0;
+
+	for (i = 0; i < DB_STMT__MAX; i++) {
+		enum db_stmt s = (enum db_stmt)i;
+		const char *sql = db_stmt_sql(s);
+		int listed = 0;
+
+		for (j = 0; j < NELEM(want); j++)
+			listed |= want[j] == s;
+		UNIT_CHECK(db_stmt_sync_read(s) == listed, "%s %s wait for the cluster",
+		    db_stmt_name(s), listed ? "must" : "must not");
+		if (!db_stmt_sync_read(s))
+			continue;
+		n++;
+		UNIT_CHECK(strstr(sql, " FOR SELECT ") != NULL, "%s: the wait is in front of "
+		    "a SELECT", db_stmt_name(s));
+		UNIT_CHECK(strstr(sql, "FOR UPDATE") == NULL && strstr(sql, "LOCK IN SHARE") == NULL,
+		    "%s: a plain read, no lock", db_stmt_name(s));
+		UNIT_CHECK(db_stmt_ncols(s) > 0, "%s returns rows", db_stmt_name(s));
+	}
+	UNIT_CHECK(n == NELEM(want), "%zu statements wait, %zu listed", n, NELEM(want));
+	UNIT_CHECK(db_stmt_sync_read(DB_STMT__MAX) == 0, "no statement past the table");
+}
+
 int
 main(void)
 {
@@ -72,6 +119,7 @@ main(void)
 		{ "every statement once, with SQL", test_every_statement_once },
 		{ "column counts are the readers' enums", test_counts_are_the_readers },
 		{ "the column check", test_column_check },
+		{ "the reads that wait for the cluster", test_sync_reads },
 	};
 
 	return tu_main("db_stmt", NULL, NULL, tests, NELEM(tests));

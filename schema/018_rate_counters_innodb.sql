@@ -1,0 +1,13 @@
+-- Rate-limit counters back in InnoDB, for a Galera cluster
+-- (docs/decisions.md, decisions 29 and 59). A MEMORY table is not
+-- replicated (wsrep_mode=STRICT_REPLICATION refuses it), so each node
+-- would count its own windows. In InnoDB a hit is still one autocommit
+-- upsert that returns its own count (DB_RL_HIT), and the counts are exact
+-- across nodes: two nodes that count the same window at once conflict at
+-- certification, and the loser's statement runs again (store/db.c).
+--
+-- 015 no longer moves the table to MEMORY; this puts back a database that
+-- applied its old body (on one that never did, the table is rebuilt as it
+-- is). Every other table is InnoDB with a primary key already (Galera
+-- needs both: wsrep_mode=REQUIRED_PRIMARY_KEY).
+ALTER TABLE rate_counters ENGINE=InnoDB;
