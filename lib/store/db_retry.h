@@ -10,8 +10,8 @@
 
 /* The cap of attempt 1 is 2 * DB_RETRY_BASE_MS; attempt n, BASE << n. */
 #define DB_RETRY_BASE_MS 5u
-/* attempts past this one wait as long as it (bounds the shift) */
-#define DB_RETRY_MAX_ATTEMPT 10
+/* attempts past this one wait as long as it: at most 320 ms a wait */
+#define DB_RETRY_MAX_ATTEMPT 6
 
 /* Milliseconds to wait before attempt (1 the first retry) given a random
  * draw rnd: rnd mod (cap + 1), so 0 to DB_RETRY_BASE_MS << attempt
