@@ -102,16 +102,22 @@ migrate_lock_take(struct db *db, const char *holder, FILE *out, char *why, size_
 }
 
 int
-migrate_lock_renew(struct db *db, const char *holder)
+migrate_lock_renew(struct db *db, const char *holder, char *why, size_t cap)
 {
 	struct db_arg a[2] = { DB_I(MIGRATE_LOCK_LEASE_SECONDS), DB_S(holder) };
 	struct db_res res;
 
-	if (db_exec(db, DB_MIGRATION_LOCK_RENEW, a, 2, NULL, &res) != DB_OK)
+	if (db_exec(db, DB_MIGRATION_LOCK_RENEW, a, 2, NULL, &res) != DB_OK) {
+		snprintf(why, cap, "cannot renew the migration lease: %s", db_error(db));
 		return -1;
+	}
 	/* 0 rows: the lease passed and another runner holds it now (an
 	 * unchanged expires_at would count 0 too, but time has moved on) */
-	return res.affected == 1 ? 0 : -1;
+	if (res.affected != 1) {
+		snprintf(why, cap, "the migration lease passed to another runner");
+		return -1;
+	}
+	return 0;
 }
 
 void
