@@ -23,8 +23,8 @@ void health_check(struct ctx *ctx, struct health *h);
 
 /*
  * The database's state from what its node answered (DB_NODE_STATE): down
- * when it did not answer (reachable 0); for a Galera node (wsrep_on "1" or
- * "ON"), degraded when it is not ready (wsrep_ready other than "ON") or
+ * when it did not answer (reachable 0); for a Galera node (wsrep_on "ON",
+ * or "1"), degraded when it is not ready (wsrep_ready other than "ON") or
  * not in the primary component (wsrep_cluster_status other than
  * "Primary"): such a node refuses every table; otherwise operational. A
  * plain server (wsrep_on "0", "OFF" or NULL) is operational whatever its

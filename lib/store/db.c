@@ -25,6 +25,9 @@ struct db {
 	MYSQL *conn;          /* NULL while disconnected */
 	MYSQL_STMT *stmt[DB_STMT__MAX];
 	int prepare_all;
+	/* set by db_tx from BEGIN to COMMIT or ROLLBACK, and kept when the
+	 * connection is lost meanwhile: the statements left of that
+	 * transaction must fail, not run on a new connection in autocommit */
 	int in_tx;
 	char err[512];
 };
@@ -55,7 +58,6 @@ db_disconnect(struct db *db)
 		mysql_close(db->conn);
 		db->conn = NULL;
 	}
-	db->in_tx = 0;
 }
 
 /* Codes after which the connection is unusable and must be re-opened. */
@@ -193,6 +195,11 @@ db_ensure(struct db *db)
 
 	if (db->conn != NULL)
 		return DB_OK;
+	/* the transaction died with its connection: db_tx runs it again */
+	if (db->in_tx) {
+		db_set_err(db, "connect", 0, "the connection was lost inside a transaction");
+		return DB_DOWN;
+	}
 	if (db_connect(db) != 0)
 		return DB_DOWN;
 	if (db->prepare_all)

@@ -41,13 +41,18 @@ draw(void)
 }
 
 void
-db_retry_sleep(int attempt)
+db_retry_wait_ms(unsigned ms)
 {
-	unsigned ms = db_retry_delay_ms(attempt, draw());
 	struct timespec ts;
 
 	ts.tv_sec = (time_t)(ms / 1000);
 	ts.tv_nsec = (long)(ms % 1000) * 1000000L;
 	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
 		;
+}
+
+void
+db_retry_sleep(int attempt)
+{
+	db_retry_wait_ms(db_retry_delay_ms(attempt, draw()));
 }

@@ -22,4 +22,8 @@ unsigned db_retry_delay_ms(int attempt, unsigned long long rnd);
  * per process from its pid and the clock). */
 void db_retry_sleep(int attempt);
 
+/* Sleeps ms milliseconds, through signals (a fixed wait between polls:
+ * store/migrate_lock.c). */
+void db_retry_wait_ms(unsigned ms);
+
 #endif

@@ -172,9 +172,8 @@ migrate_apply(const struct cfg *c, const char *dir, FILE *out)
 			continue;
 		}
 		db_rows_free(&rows);
-		if (migrate_lock_renew(db, holder) != 0) {
-			fprintf(stderr, "migrate: the migration lease is no longer ours "
-			    "(%s); stopping before %s\n", db_error(db), names[i]);
+		if (migrate_lock_renew(db, holder, why, sizeof(why)) != 0) {
+			fprintf(stderr, "migrate: %s; stopping before %s\n", why, names[i]);
 			goto unlock;
 		}
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);

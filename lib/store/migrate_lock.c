@@ -1,12 +1,12 @@
 #include "store/migrate_lock.h"
 
-#include <errno.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "core/id.h"
+#include "core/log.h"
 #include "core/strict.h"
+#include "store/db_retry.h"
 
 enum migrate_lock_verdict
 migrate_lock_verdict(enum db_rc rc)
@@ -44,24 +44,6 @@ migrate_lock_holder(char *out, size_t cap)
 	return migrate_lock_holder_format(out, cap, host, (long)getpid(), rnd);
 }
 
-static long long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void
-sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-}
-
 /* Whose lease it is and until when, into why (cap bytes). */
 static void
 describe(struct db *db, char *why, size_t cap)
@@ -83,7 +65,7 @@ int
 migrate_lock_take(struct db *db, const char *holder, FILE *out, char *why, size_t cap)
 {
 	struct db_arg a[2] = { DB_S(holder), DB_I(MIGRATE_LOCK_LEASE_SECONDS) };
-	long long deadline = now_ms() + MIGRATE_LOCK_WAIT_MS;
+	long long deadline = log_now_us() + MIGRATE_LOCK_WAIT_MS * 1000LL;
 	char whose[200];
 	struct db_res res;
 	int said = 0;
@@ -103,7 +85,7 @@ migrate_lock_take(struct db *db, const char *holder, FILE *out, char *why, size_
 		if (db_exec(db, DB_MIGRATION_LOCK_CLEAR, NULL, 0, NULL, &res) == DB_OK &&
 		    res.affected > 0)
 			continue;
-		if (now_ms() >= deadline) {
+		if (log_now_us() >= deadline) {
 			describe(db, whose, sizeof(whose));
 			snprintf(why, cap, "the migration lease is held by %s; waited %d s",
 			    whose, MIGRATE_LOCK_WAIT_MS / 1000);
@@ -115,21 +97,27 @@ migrate_lock_take(struct db *db, const char *holder, FILE *out, char *why, size_
 			fflush(out);
 			said = 1;
 		}
-		sleep_ms(MIGRATE_LOCK_POLL_MS);
+		db_retry_wait_ms(MIGRATE_LOCK_POLL_MS);
 	}
 }
 
 int
-migrate_lock_renew(struct db *db, const char *holder)
+migrate_lock_renew(struct db *db, const char *holder, char *why, size_t cap)
 {
 	struct db_arg a[2] = { DB_I(MIGRATE_LOCK_LEASE_SECONDS), DB_S(holder) };
 	struct db_res res;
 
-	if (db_exec(db, DB_MIGRATION_LOCK_RENEW, a, 2, NULL, &res) != DB_OK)
+	if (db_exec(db, DB_MIGRATION_LOCK_RENEW, a, 2, NULL, &res) != DB_OK) {
+		snprintf(why, cap, "cannot renew the migration lease: %s", db_error(db));
 		return -1;
+	}
 	/* 0 rows: the lease passed and another runner holds it now (an
 	 * unchanged expires_at would count 0 too, but time has moved on) */
-	return res.affected == 1 ? 0 : -1;
+	if (res.affected != 1) {
+		snprintf(why, cap, "the migration lease passed to another runner");
+		return -1;
+	}
+	return 0;
 }
 
 void

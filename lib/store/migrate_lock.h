@@ -56,9 +56,9 @@ int migrate_lock_take(struct db *db, const char *holder, FILE *out, char *why,
     size_t cap);
 
 /* Extends holder's lease by MIGRATE_LOCK_LEASE_SECONDS from now. 0 while it
- * is still holder's; -1 when it is not (it passed and another runner took
- * it) or the database failed. */
-int migrate_lock_renew(struct db *db, const char *holder);
+ * is still holder's; -1 with why (cap bytes) when it is not (it passed and
+ * another runner took it) or the database failed. */
+int migrate_lock_renew(struct db *db, const char *holder, char *why, size_t cap);
 
 /* Deletes holder's lease (nothing when it is no longer holder's). */
 void migrate_lock_release(struct db *db, const char *holder);

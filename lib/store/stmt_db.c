@@ -2,16 +2,19 @@
 
 const struct db_stmt_def db_stmts_db[] = {
 	/* the node's state for /v1/health (domain/health.c): whether it is a
-	 * Galera node, ready, and in the primary component. Only variables and
-	 * information_schema, which a node outside the primary component still
-	 * answers (it refuses every table); on one plain server wsrep_on is 0
-	 * and the status rows may be absent (NULL) */
+	 * Galera node, ready, and in the primary component. information_schema
+	 * only, which a node outside the primary component still answers (it
+	 * refuses every table). wsrep_on comes from GLOBAL_VARIABLES: in a
+	 * statement that reads information_schema, @@wsrep_on reads 0 on a
+	 * Galera node (measured on 10.11). On one plain server it is OFF, and
+	 * on a build without wsrep every value is NULL */
 	{ DB_NODE_STATE, 3,
-	    "SELECT @@wsrep_on, "
-	    "MAX(IF(VARIABLE_NAME = 'WSREP_READY', VARIABLE_VALUE, NULL)), "
-	    "MAX(IF(VARIABLE_NAME = 'WSREP_CLUSTER_STATUS', VARIABLE_VALUE, NULL)) "
-	    "FROM information_schema.GLOBAL_STATUS "
-	    "WHERE VARIABLE_NAME IN ('WSREP_READY', 'WSREP_CLUSTER_STATUS')" },
+	    "SELECT (SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_VARIABLES "
+	    "WHERE VARIABLE_NAME = 'WSREP_ON'), "
+	    "(SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
+	    "WHERE VARIABLE_NAME = 'WSREP_READY'), "
+	    "(SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
+	    "WHERE VARIABLE_NAME = 'WSREP_CLUSTER_STATUS')" },
 	/* the migrations' lease (store/migrate_lock.c): one row, id 1, in an
 	 * InnoDB table so that every node of a cluster sees it (GET_LOCK is
 	 * one node's); taking it is an autocommit insert, so a second runner

@@ -242,6 +242,5 @@ resource_commit(struct ctx *ctx, struct resource_create *c)
 		return c->o->err;
 	if (rc == DB_CHECK) /* a balance would go below zero: a race for it lost */
 		return outcome_err(c->o, ERR_INSUFFICIENT_BALANCE);
-	return outcome_err(c->o, rc == DB_DOWN || rc == DB_RETRY ?
-	    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+	return outcome_err(c->o, domain_db_err(rc));
 }

@@ -92,8 +92,7 @@ conversion_get(struct ctx *ctx, const struct caller *who, const char *id,
 	rc = conversion_load(ctx->db, id, who->id, 0, out);
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
-	return rc == DB_OK ? ERR_OK : outcome_err(o, rc == DB_DOWN ?
-	    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+	return rc == DB_OK ? ERR_OK : outcome_err(o, domain_db_err(rc));
 }
 
 /* ---- create ---- */
@@ -403,7 +402,7 @@ conversion_create_hooked(struct ctx *ctx, const struct caller *who, const char *
 	if (rc != DB_OK) {
 		if (o->err != ERR_OK)
 			return o->err;
-		return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+		return outcome_err(o, domain_db_err(rc));
 	}
 	idempotency_noted(claim, CONVERSION_POINT_CREATED, out->id);
 	/* committed: the signed transaction is on record before it goes out */
@@ -420,7 +419,7 @@ conversion_resume(struct ctx *ctx, const struct caller *who, const char *id,
 	enum db_rc rc = conversion_load(ctx->db, id, who->id, 0, out);
 
 	if (rc != DB_OK)
-		return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+		return outcome_err(o, domain_db_err(rc));
 	return broadcast(ctx, who, claim, hook, out, o);
 }
 
@@ -538,7 +537,7 @@ conversion_confirm(struct ctx *ctx, const struct caller *who, const char *id,
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_NOT_FOUND, "No conversion with that id");
 	if (rc != DB_OK)
-		return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+		return outcome_err(o, domain_db_err(rc));
 	if (strcmp(out->status, "processing") == 0) {
 		if (onchain_advance(ctx, id, &chain) != 0)
 			return outcome_err(o, ERR_SERVICE_UNAVAILABLE);
@@ -548,10 +547,9 @@ conversion_confirm(struct ctx *ctx, const struct caller *who, const char *id,
 			return ERR_OK; /* still processing: not final, nothing stored */
 		/* a database that failed mid-settlement is unavailable, not broken */
 		if ((rc = conversion_apply(ctx, id, &chain, &changed)) != DB_OK)
-			return outcome_err(o, rc == DB_DOWN || rc == DB_RETRY ?
-			    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+			return outcome_err(o, domain_db_err(rc));
 		if ((rc = conversion_load(ctx->db, id, who->id, 0, out)) != DB_OK)
-			return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+			return outcome_err(o, domain_db_err(rc));
 	}
 	/* completed or failed: final, so the answer is stored for replays */
 	o->changed = 1;

@@ -366,7 +366,7 @@ transfer_create(struct ctx *ctx, const struct caller *who, const struct payout_r
 		/* a retry of a request that died after committing: resume it */
 		rc = payout_load(ctx->db, claim->ref, who->id, 0, out);
 		if (rc != DB_OK)
-			return outcome_err(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+			return outcome_err(o, domain_db_err(rc));
 		if (strcmp(out->status, "pending") == 0)
 			return resume_funded(ctx, who, claim, out, o);
 		return payout_send_step(ctx, out, NULL, o);
@@ -398,8 +398,7 @@ transfer_create(struct ctx *ctx, const struct caller *who, const struct payout_r
 			return o->err;
 		if (rc == DB_CHECK) /* a balance would go below zero: a race lost */
 			return outcome_err(o, ERR_INSUFFICIENT_BALANCE);
-		return outcome_err(o, rc == DB_DOWN || rc == DB_RETRY ?
-		    ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL);
+		return outcome_err(o, domain_db_err(rc));
 	}
 	idempotency_noted(claim, PAYOUT_POINT_CREATED, out->id);
 	/* committed: the reference is on record before the payout goes out */
