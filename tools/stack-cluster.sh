@@ -62,17 +62,35 @@ cluster_db_start() {
 		[ "$i" = "$first" ] && continue
 		node "$i" db-launch
 	done
-	for t in $(seq 1 1800); do
+	for t in $(seq 1 "${1:-1800}"); do
 		ready=0
 		for i in $(seq 1 "$GALERA"); do node "$i" db-ready && ready=$((ready + 1)); done
 		[ "$ready" = "$GALERA" ] && return 0
 		sleep 0.1
 	done
-	die "the cluster did not come up ($ready of $GALERA nodes synced); see $VAR/node*/log/mysqld.log"
+	return 1
 }
 
-# Every node at once, as one server stops (a request in flight on any node
-# fails); Galera marks the last one to leave safe to bootstrap from.
+# Every node's MariaDB synced. When they cannot rebuild the primary
+# component among themselves within a minute (some crashed, some stopped
+# cleanly), every node is stopped and the one whose data is the most
+# advanced starts a new cluster, which the others join: Galera's
+# documented recovery, done by hand otherwise.
+cluster_db_up() {
+	local i seq best=-2 pick=0
+	cluster_db_start 600 && return 0
+	log "the nodes did not form a primary component; starting again from the most advanced"
+	for i in $(seq 1 "$GALERA"); do node "$i" db-kill; done
+	for i in $(seq 1 "$GALERA"); do
+		seq=$(node "$i" db-position)
+		[ "$seq" -gt "$best" ] && { best=$seq; pick=$i; }
+	done
+	[ "$pick" -gt 0 ] || die "no node's data has a position; see $VAR/node*/log/mysqld.log"
+	rm -f "$VAR/node$pick/mysql/gvwstate.dat"
+	sed -i 's/^safe_to_bootstrap: *0/safe_to_bootstrap: 1/' "$VAR/node$pick/mysql/grastate.dat"
+	cluster_db_start || die "the cluster did not come up; see $VAR/node*/log/mysqld.log"
+}
+
 # When every node stopped and none is marked safe to bootstrap, nor can
 # recover the last primary component by itself (pc.recovery keeps it in
 # gvwstate.dat, which a clean stop removes): the node with the highest
@@ -176,7 +194,7 @@ cluster_up() {
 		mkdir -p "$VAR/node$i"
 		cp "$VAR/secrets.env" "$VAR/node$i/secrets.env"
 	done
-	cluster_db_start
+	cluster_db_up
 	node 1 up
 	for i in $(seq 2 "$GALERA"); do node "$i" up; done
 	haproxy_start
@@ -212,7 +230,7 @@ cluster_main() {
 	down) cluster_down ;;
 	pids) cluster_pids ;;
 	db-stop) cluster_db_stop ;;
-	db-start) cluster_db_start ;;
+	db-start) cluster_db_up ;;
 	workers-stop) for i in $(seq 1 "$GALERA"); do node "$i" workers-stop; done ;;
 	node-kill) node_no; node "$NODE_ARG" kill ;;
 	node-start) node_no; node "$NODE_ARG" up ;;

@@ -206,8 +206,23 @@ galera_args() {
 	return 0
 }
 
+# The seqno this node's data holds (-1 unknown), the server stopped: read
+# from grastate.dat, or recovered from InnoDB after a crash.
+db_position() {
+	local seq
+	seq=$(sed -n 's/^seqno: *//p' "$VAR/mysql/grastate.dat" 2>/dev/null)
+	if [ "${seq:--1}" = -1 ]; then
+		mariadbd --defaults-file="$MYCNF" --user="$DB_USER" --wsrep-recover \
+			--log-error="$VAR/tmp/wsrep-recover.log" >/dev/null 2>&1 || true
+		seq=$(sed -n 's/.*WSREP: Recovered position: *[^:]*://p' "$VAR/tmp/wsrep-recover.log" 2>/dev/null | tail -1)
+		rm -f "$VAR/tmp/wsrep-recover.log"
+	fi
+	echo "${seq:--1}"
+}
+
 # Starts the server without waiting for it.
 db_launch() {
+	local args
 	mkdir -p "$VAR/mysql" "$VAR/run" "$VAR/log" "$VAR/tmp"
 	runtime_dir
 	rm -f "$VAR/run/db.hold"
@@ -225,8 +240,11 @@ db_launch() {
 			>"$VAR/log/mysql-install.log" 2>&1 ||
 			die "mariadb-install-db failed; see $VAR/log/mysql-install.log"
 	fi
-	# shellcheck disable=SC2046
-	mariadbd --defaults-file="$MYCNF" --user="$DB_USER" $(galera_args) \
+	# (the arguments first: $! must be mariadbd itself, not a shell still
+	# recovering the node's position)
+	args=$(galera_args)
+	# shellcheck disable=SC2086
+	mariadbd --defaults-file="$MYCNF" --user="$DB_USER" $args \
 		>>"$VAR/log/mysqld.log" 2>&1 &
 	echo $! > "$VAR/run/mysqld.pid"
 }
@@ -946,6 +964,7 @@ db-launch) db_launch ;;
 db-kill) db_kill ;;
 db-ready) db_ready ;;
 db-alive) db_alive ;;
+db-position) db_position ;;
 kill) kill_all ;;
 chain-stop) chain_stop ;;
 chain-start) chain_start ;;

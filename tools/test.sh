@@ -135,6 +135,7 @@ integration() {
 		fi
 		set +a
 		CEDIRAMP_CONF="$conf" CEDIRAMP_CONFS="$confs" STACK_CTL="$ctl" CLUSTER_VAR="$var" \
+			STACK_LOG="$LOGS/stack-calls-$name.log" \
 			CEDIRAMP_BUILD="$ROOT/$BUILD" \
 			ADMIN="env CEDIRAMP_CONF=$conf $ROOT/$BUILD/tools/cediramp-admin" \
 			"$BUILD/tests/integration/itest" >"$LOGS/integration-$name.log" 2>&1

@@ -17,8 +17,10 @@
  * to about 1.5 s of waiting in the worst case. */
 #define DB_TX_TRIES 10
 /* a single statement outside a transaction: the server rolled a refused
- * one back whole, so running it again is running it once */
-#define DB_STMT_TRIES 4
+ * one back whole, so running it again is running it once (as many tries:
+ * a caller's rate-limit row is the hottest row of all, every request of
+ * that caller counts on it) */
+#define DB_STMT_TRIES DB_TX_TRIES
 
 struct db {
 	const struct cfg *cfg;

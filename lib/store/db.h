@@ -80,7 +80,7 @@ const char *db_error(const struct db *db);
  * result set is stored there (free with db_rows_free). res (may be NULL)
  * gets affected rows and the insert id. Outside a transaction (autocommit)
  * a statement refused with DB_RETRY was undone whole by the server, so it
- * runs again, up to 4 times with a jittered backoff, before DB_RETRY is
+ * runs again, up to 10 tries in all with a jittered backoff, before DB_RETRY is
  * returned; and a connection found lost is re-opened once. Inside db_tx
  * every error goes to the transaction's function, whose db_tx decides.
  */

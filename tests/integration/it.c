@@ -307,7 +307,10 @@ it_stack(const char *arg)
 {
 	char cmd[2048];
 
-	snprintf(cmd, sizeof(cmd), "%s %s >/dev/null 2>&1", it_env("STACK_CTL"), arg);
+	const char *log = getenv("STACK_LOG"); /* where its words go (test.sh) */
+
+	snprintf(cmd, sizeof(cmd), "%s %s >>%s 2>&1", it_env("STACK_CTL"), arg,
+	    log && *log ? log : "/dev/null");
 	return system(cmd);
 }
 

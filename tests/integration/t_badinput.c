@@ -378,8 +378,14 @@ test_slow_clients_do_not_block(void)
 		}
 		itc_raw_free(&r);
 	}
-	/* lighttpd may close an idle client without an answer */
-	CU_ASSERT(answered == 0 || answered == SLOW);
+	/* lighttpd may close an idle client without an answer; behind a
+	 * cluster's HAProxy half the clients reach each web server */
+	if (it_web_servers() > 1) {
+		CU_ASSERT(answered == 0 || answered == SLOW ||
+		    (answered >= SLOW / 2 - 5 && answered <= SLOW / 2 + 5));
+	} else {
+		CU_ASSERT(answered == 0 || answered == SLOW);
+	}
 }
 
 /* Last: every FastCGI process seen before the bad input is still alive. */
