@@ -125,7 +125,7 @@ haproxy_running() { [ -f "$VAR/run/haproxy.pid" ] && kill -0 "$(cat "$VAR/run/ha
 # goes to the next web server (round robin) and the web servers stay the
 # only HTTP parsers, so every answer (a stalled body, a malformed request)
 # is theirs, as on one server. A server whose /v1/health does not report
-# its database operational twice in a row (its node is down or lost the
+# its database operational three times in a row (its node is down or lost the
 # quorum) is left out until it does again; a connection refused is sent
 # to the other one. With no server left, a connection is closed unanswered.
 haproxy_start() {
@@ -158,7 +158,10 @@ backend web
     balance roundrobin
     option httpchk GET /v1/health
     http-check expect rstring "\\"database\\":\\"operational\\""
-    default-server inter 1s fall 2 rise 1
+    # (a check waits up to 5 s: /v1/health asks the providers, and under
+    # the suite's load it took over a second)
+    timeout check 5s
+    default-server inter 1s fall 3 rise 1
     server node1 127.0.0.1:${WEB_PORT[0]} check
     server node2 127.0.0.1:${WEB_PORT[1]} check
 CFG

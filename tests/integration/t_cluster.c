@@ -581,12 +581,74 @@ test_quorum_lost(void)
 	assert_same_rows();
 }
 
+/* ---- migrations from two nodes at once ---- */
+
+static void
+test_two_migrations_at_once(void)
+{
+	char conf[MAX_NODES][512], cmd[8192], out[600];
+	const char *var = it_env("CLUSTER_VAR"), *build = it_env("CEDIRAMP_BUILD");
+	int i, n = nodes(conf), applied = 0;
+	FILE *f;
+
+	CU_ASSERT_FATAL(n >= 2);
+	/* a fresh database on the cluster, and each node's config pointed at it */
+	snprintf(cmd, sizeof(cmd), "mariadb --defaults-file=%.900s/node1/my.cnf -uroot -e \""
+	    "DROP DATABASE IF EXISTS cediramp_migrate_test; CREATE DATABASE "
+	    "cediramp_migrate_test CHARACTER SET utf8mb4 COLLATE utf8mb4_bin; GRANT ALL ON "
+	    "cediramp_migrate_test.* TO 'cediramp'@'localhost'\"", var);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	for (i = 0; i < 2; i++) {
+		snprintf(cmd, sizeof(cmd), "umask 077 && sed 's/^db.name = .*/db.name = "
+		    "cediramp_migrate_test/' %s > %.900s/migrate-test-%d.conf", conf[i], var, i);
+		CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	}
+	/* both at once, one through each of nodes 1 and 2 */
+	snprintf(cmd, sizeof(cmd), "cd %.900s && (CEDIRAMP_CONF=migrate-test-0.conf "
+	    "%.900s/tools/cediramp-admin migrate > migrate-test-0.out 2>&1; echo $? >> "
+	    "migrate-test-0.out) & (CEDIRAMP_CONF=migrate-test-1.conf %.900s/tools/cediramp-admin "
+	    "migrate > migrate-test-1.out 2>&1; echo $? >> migrate-test-1.out) & wait",
+	    var, build, build);
+	CU_ASSERT_EQUAL(system(cmd), 0);
+	for (i = 0; i < 2; i++) {
+		char path[1000], last[600] = "";
+
+		snprintf(path, sizeof(path), "%s/migrate-test-%d.out", var, i);
+		f = fopen(path, "r");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		while (fgets(out, sizeof(out), f) != NULL) {
+			applied += strncmp(out, "applied ", 8) == 0;
+			snprintf(last, sizeof(last), "%s", out);
+		}
+		fclose(f);
+		CU_ASSERT_STRING_EQUAL(last, "0\n"); /* each exited 0 */
+	}
+	/* every file applied once, by one or the other, and recorded once */
+	snprintf(cmd, sizeof(cmd), "ls \"$(sed -n 's/^schema.dir = //p' %s)\"/[0-9][0-9][0-9]_*.sql "
+	    "2>/dev/null | wc -l", conf[0]);
+	f = popen(cmd, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_PTR_NOT_NULL(fgets(out, sizeof(out), f));
+	pclose(f);
+	fprintf(stderr, "cluster: two migrate runs at once: %d applied of %d files\n", applied,
+	    atoi(out));
+	CU_ASSERT(atoi(out) > 0);
+	CU_ASSERT_EQUAL(applied, atoi(out));
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM cediramp_migrate_test.schema_migrations",
+	    NULL, NULL), atoi(out));
+	snprintf(cmd, sizeof(cmd), "mariadb --defaults-file=%.900s/node1/my.cnf -uroot -e "
+	    "'DROP DATABASE cediramp_migrate_test'", var);
+	CU_ASSERT_EQUAL(system(cmd), 0);
+}
+
 int
 it_suite_cluster(void)
 {
 	static const struct tu_test tests[] = {
 		{ "the suite's requests reached both web servers", test_spread },
 		{ "a wallet's 5 payouts a day hold across both web servers", test_payout_limit_across_servers },
+		{ "two migrate runs at once, on two nodes: each migration applied once",
+		    test_two_migrations_at_once },
 		{ "300 payouts, a worker per node, a node killed: each sent once, same rows everywhere",
 		    test_node_lost_during_payouts },
 		{ "two nodes lost: the last degraded, nothing written; back: nothing lost or doubled",
