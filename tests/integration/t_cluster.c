@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "core/cfg.h"
+#include "core/strict.h"
 #include "itc.h"
 
 #define MAX_NODES 8
@@ -185,6 +186,16 @@ log_size(int node)
 
 /* ---- HAProxy's counts ---- */
 
+/* A whole number of text (its leading digits), -1 when there are none. */
+static long long
+number(const char *s)
+{
+	unsigned long long v;
+	size_t len = strspn(s, "0123456789");
+
+	return len > 0 && strict_uint(s, len, ~0ULL >> 1, &v) == 0 ? (long long)v : -1;
+}
+
 /* Cell col of a CSV line (empty cells count), into out. */
 static void
 csv_cell(const char *line, int col, char *out, size_t cap)
@@ -210,7 +221,7 @@ haproxy_sessions(long total[2])
 	size_t got = 0;
 	ssize_t n;
 	int fd, i, col = -1;
-	char *line, *save;
+	char *line, *next;
 
 	total[0] = total[1] = -1;
 	if (snprintf(path, sizeof(path), "%s/run/haproxy.sock", it_env("CLUSTER_VAR")) >=
@@ -230,7 +241,10 @@ haproxy_sessions(long total[2])
 		got += (size_t)n;
 	close(fd);
 	buf[got] = '\0';
-	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	for (line = buf; *line != '\0'; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next != '\0')
+			*next++ = '\0';
 		if (strncmp(line, "# ", 2) == 0) {
 			for (i = 0; i < 100; i++) {
 				csv_cell(line + 2, i, cell, sizeof(cell));
@@ -246,7 +260,7 @@ haproxy_sessions(long total[2])
 		i = strcmp(cell, "node1") == 0 ? 0 : strcmp(cell, "node2") == 0 ? 1 : -1;
 		if (i >= 0) {
 			csv_cell(line, col, cell, sizeof(cell));
-			total[i] = atol(cell);
+			total[i] = (long)number(cell);
 		}
 	}
 	return total[0] >= 0 && total[1] >= 0 ? 0 : -1;
@@ -633,12 +647,12 @@ test_two_migrations_at_once(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	CU_ASSERT_PTR_NOT_NULL(fgets(out, sizeof(out), f));
 	pclose(f);
-	fprintf(stderr, "cluster: two migrate runs at once: %d applied of %d files\n", applied,
-	    atoi(out));
-	CU_ASSERT(atoi(out) > 0);
-	CU_ASSERT_EQUAL(applied, atoi(out));
+	fprintf(stderr, "cluster: two migrate runs at once: %d applied of %lld files\n", applied,
+	    number(out));
+	CU_ASSERT(number(out) > 0);
+	CU_ASSERT_EQUAL(applied, number(out));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM cediramp_migrate_test.schema_migrations",
-	    NULL, NULL), atoi(out));
+	    NULL, NULL), number(out));
 	snprintf(cmd, sizeof(cmd), "mariadb --defaults-file=%.900s/node1/my.cnf -uroot -e "
 	    "'DROP DATABASE cediramp_migrate_test'", var);
 	CU_ASSERT_EQUAL(system(cmd), 0);
