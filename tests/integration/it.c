@@ -339,6 +339,54 @@ it_worker_conf(void)
 	return conf;
 }
 
+/* log.file of the config at path, into out; -1 when it names none */
+static int
+it_log_path(const char *conf, char *out, size_t cap)
+{
+	char line[1200];
+	FILE *f = fopen(conf, "r");
+	int rc = -1;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, "log.file = ", 11) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			snprintf(out, cap, "%s", line + 11);
+			rc = 0;
+		}
+	fclose(f);
+	return rc;
+}
+
+int
+it_log_find(const char *a, const char *b, char *out, size_t cap)
+{
+	const char *all = getenv("CEDIRAMP_CONFS"), *p;
+	char conf[1024], path[1200], line[8192];
+	int found = -1;
+
+	if (all == NULL || *all == '\0')
+		all = it_env("CEDIRAMP_CONF");
+	for (p = all; *p != '\0';) {
+		size_t len = strcspn(p, " ");
+		FILE *f;
+
+		snprintf(conf, sizeof(conf), "%.*s", (int)len, p);
+		p += len;
+		p += strspn(p, " ");
+		if (it_log_path(conf, path, sizeof(path)) != 0 || (f = fopen(path, "r")) == NULL)
+			continue;
+		while (fgets(line, sizeof(line), f) != NULL)
+			if (strstr(line, a) != NULL && (b == NULL || strstr(line, b) != NULL)) {
+				snprintf(out, cap, "%s", line);
+				found = 0;
+			}
+		fclose(f);
+	}
+	return found;
+}
+
 int
 it_worker(const char *name)
 {

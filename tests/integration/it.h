@@ -69,6 +69,9 @@ int it_stack(const char *arg);
  * node. */
 const char *it_worker_conf(void);
 int it_worker(const char *name);
+/* The last line of the programs' log (each node's, on a cluster) holding
+ * both a and b (b may be NULL), into out: 0, or -1 when none does. */
+int it_log_find(const char *a, const char *b, char *out, size_t cap);
 
 /* A wallet id no earlier run used: prefix + time + counter. */
 void it_unique(const char *prefix, char *out, size_t cap);

@@ -416,13 +416,30 @@ test_magic_outcomes(void)
 	}
 	CU_ASSERT_EQUAL(itc_transfer(&w, bid, "10", NULL, &r), 503);
 	it_assert_wallet_error(&r, 503, "provider_unavailable", "suffix 103");
+	{
+		/* its log line never says "ok" */
+		char rid[64], line[8192];
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(it_header(&r, "X-Request-Id", rid, sizeof(rid)));
+		CU_ASSERT_EQUAL(it_log_find(rid, "\"status\":503", line, sizeof(line)), 0);
+		CU_ASSERT_PTR_NULL(strstr(line, "\"error\":\"ok\""));
+	}
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(count_of("payouts", &w), payouts0);
 	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, avail0);
 
-	/* 200: refused at send: 502 with context, failed and refunded at once */
+	/* 200: refused at send: 502 with context, failed and refunded at once;
+	 * logged at level error with the provider's reason, not "ok" */
 	CU_ASSERT_EQUAL(pay_to(&w, 200, p200), 502);
+	{
+		char line[8192];
+
+		CU_ASSERT_EQUAL(it_log_find(w.id, "\"status\":502", line, sizeof(line)), 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(line, "\"level\":\"error\""));
+		CU_ASSERT_PTR_NULL(strstr(line, "\"error\":\"ok\""));
+		CU_ASSERT_PTR_NOT_NULL(strstr(line, "The payout failed: "));
+	}
 	expect_status(p200, "failed");
 	CU_ASSERT_EQUAL(refunds_of(p200), 1);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ? "
