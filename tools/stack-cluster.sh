@@ -77,17 +77,13 @@ cluster_db_start() {
 # advanced starts a new cluster, which the others join: Galera's
 # documented recovery, done by hand otherwise.
 cluster_db_up() {
-	local i seq best=-2 pick=0
+	local i
 	cluster_db_start 600 && return 0
 	log "the nodes did not form a primary component; starting again from the most advanced"
-	for i in $(seq 1 "$GALERA"); do node "$i" db-kill; done
 	for i in $(seq 1 "$GALERA"); do
-		seq=$(node "$i" db-position)
-		[ "$seq" -gt "$best" ] && { best=$seq; pick=$i; }
+		node "$i" db-kill
+		rm -f "$VAR/node$i/mysql/gvwstate.dat"
 	done
-	[ "$pick" -gt 0 ] || die "no node's data has a position; see $VAR/node*/log/mysqld.log"
-	rm -f "$VAR/node$pick/mysql/gvwstate.dat"
-	sed -i 's/^safe_to_bootstrap: *0/safe_to_bootstrap: 1/' "$VAR/node$pick/mysql/grastate.dat"
 	cluster_db_start || die "the cluster did not come up; see $VAR/node*/log/mysqld.log"
 }
 
@@ -101,7 +97,7 @@ most_advanced() {
 	for i in $(seq 1 "$GALERA"); do
 		node "$i" db-alive && { echo 0; return; }
 		[ -f "$VAR/node$i/mysql/gvwstate.dat" ] && { echo 0; return; }
-		seq=$(sed -n 's/^seqno: *//p' "$VAR/node$i/mysql/grastate.dat" 2>/dev/null)
+		seq=$(node "$i" db-position)
 		[ -n "$seq" ] && [ "$seq" -gt "$best" ] && { best=$seq; pick=$i; }
 	done
 	if [ "$pick" -gt 0 ] && [ "$best" -ge 0 ]; then

@@ -210,7 +210,8 @@ galera_args() {
 # from grastate.dat, or recovered from InnoDB after a crash.
 db_position() {
 	local seq
-	seq=$(sed -n 's/^seqno: *//p' "$VAR/mysql/grastate.dat" 2>/dev/null)
+	[ -f "$VAR/mysql/grastate.dat" ] || { echo -1; return; } # never joined
+	seq=$(sed -n 's/^seqno: *//p' "$VAR/mysql/grastate.dat")
 	if [ "${seq:--1}" = -1 ]; then
 		mariadbd --defaults-file="$MYCNF" --user="$DB_USER" --wsrep-recover \
 			--log-error="$VAR/tmp/wsrep-recover.log" >/dev/null 2>&1 || true
