@@ -285,20 +285,43 @@ db_kill() {
 }
 
 # Secrets are made once per var/ and kept, so data and keys survive restarts.
+# A new secret for name: MoMo API users as MTN issues them (a UUID v4),
+# their API and subscription keys 32 hex digits, the rest 64.
+secret_new() {
+	case "$1" in
+	MOMO_*_API_USER) cat /proc/sys/kernel/random/uuid ;;
+	MOMO_*_API_KEY | MOMO_*_SUBSCRIPTION_KEY) head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n' ;;
+	*) head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' ;;
+	esac
+}
+
+# Whether a kept MoMo credential has MTN's shape (older stacks made 64 hex
+# digits of each, which MTN's own clients refuse).
+secret_shaped() {
+	case "$1" in
+	MOMO_*_API_USER) [[ $2 =~ ^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$ ]] ;;
+	MOMO_*_API_KEY | MOMO_*_SUBSCRIPTION_KEY) [[ $2 =~ ^[0-9a-f]{32}$ ]] ;;
+	*) return 0 ;;
+	esac
+}
+
 secrets() {
-	local name
+	local name value
 	touch "$VAR/secrets.env"
 	chmod 600 "$VAR/secrets.env"
 	# each secret is made once and kept; a var/ from an older version gets
-	# the ones it lacks
+	# the ones it lacks, and MoMo credentials in MTN's shape
 	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET KYC_ENCRYPTION_KEY \
 		MOMO_MTN_API_USER MOMO_MTN_API_KEY MOMO_MTN_SUBSCRIPTION_KEY \
 		MOMO_TELECEL_API_USER MOMO_TELECEL_API_KEY MOMO_TELECEL_SUBSCRIPTION_KEY \
 		MOMO_AIRTELTIGO_API_USER MOMO_AIRTELTIGO_API_KEY MOMO_AIRTELTIGO_SUBSCRIPTION_KEY \
 		EVM_DEPLOYER_KEY EVM_OPERATOR_KEY EVM_CUSTODY_KEY EVM_WALLET_KEY EVM_TREASURY_KEY; do
-		if ! grep -q "^$name=" "$VAR/secrets.env"; then
-			echo "$name=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" >> "$VAR/secrets.env"
+		value=$(sed -n "s/^$name=//p" "$VAR/secrets.env")
+		if [ -n "$value" ] && ! secret_shaped "$name" "$value"; then
+			sed -i "/^$name=/d" "$VAR/secrets.env"
+			value=""
 		fi
+		[ -n "$value" ] || echo "$name=$(secret_new "$name")" >> "$VAR/secrets.env"
 	done
 	# shellcheck disable=SC1091
 	. "$VAR/secrets.env"

@@ -333,6 +333,80 @@ sim_momo_lookup(struct req *r, struct resp *resp)
 	}
 }
 
+/*
+ * GET .../{product}/v1_0/accountholder/msisdn/{msisdn}/active: whether the
+ * number holds an account that can transact, {"result": true|false}, as
+ * MTN answers it. The lookup's suffixes: 100 (and a number that is none)
+ * false, 102 a gateway timeout, 103 unreachable; every other true.
+ */
+static enum err
+active_of(struct req *r, struct resp *resp, const char *product)
+{
+	enum err e;
+	int sfx;
+
+	if (gate(r, resp, product, &e) < 0)
+		return e;
+	sfx = suffix_of(req_param(r, "msisdn"));
+	if (sfx == 102)
+		return gateway_timeout(resp);
+	if (sfx == 103)
+		return unreachable(resp);
+	return answer(resp, 200, json_pack("{s:b}", "result", sfx != -1 && sfx != 100));
+}
+
+enum err
+sim_momo_disbursement_active(struct req *r, struct resp *resp)
+{
+	return active_of(r, resp, "disbursement");
+}
+
+enum err
+sim_momo_collection_active(struct req *r, struct resp *resp)
+{
+	return active_of(r, resp, "collection");
+}
+
+/*
+ * GET .../{product}/v1_0/account/balance: the network's account as MTN
+ * answers it, {"availableBalance": "...", "currency": "GHS"}: the opening
+ * balance (SIM_MOMO_OPENING_BALANCE) less every successful transfer plus
+ * every successful request to pay of the network, so it moves with each.
+ */
+static enum err
+balance_of(struct req *r, struct resp *resp, const char *product)
+{
+	struct db_arg a[2];
+	struct db_rows rows;
+	json_t *o = NULL;
+	enum err e;
+	int i;
+
+	if ((i = gate(r, resp, product, &e)) < 0)
+		return e;
+	a[0] = DB_S(SIM_MOMO_OPENING_BALANCE);
+	a[1] = DB_S(prov_network_ids[i]);
+	if (db_exec(r->ctx->db, DB_SIM_MOMO_BALANCE, a, 2, &rows, NULL) != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	if (db_cell(&rows, 0, 0) != NULL)
+		o = json_pack("{s:s,s:s}", "availableBalance", db_cell(&rows, 0, 0),
+		    "currency", "GHS");
+	db_rows_free(&rows);
+	return o != NULL ? answer(resp, 200, o) : ERR_INTERNAL;
+}
+
+enum err
+sim_momo_disbursement_balance(struct req *r, struct resp *resp)
+{
+	return balance_of(r, resp, "disbursement");
+}
+
+enum err
+sim_momo_collection_balance(struct req *r, struct resp *resp)
+{
+	return balance_of(r, resp, "collection");
+}
+
 /* ---- transfers and requests to pay ---- */
 
 /* What a send leads to: its answer, and whether it is accepted. */

@@ -16,6 +16,13 @@ enum err sim_momo_disbursement_token(struct req *r, struct resp *resp);
 enum err sim_momo_collection_token(struct req *r, struct resp *resp);
 /* GET .../disbursement/v1_0/accountholder/msisdn/:msisdn/basicuserinfo */
 enum err sim_momo_lookup(struct req *r, struct resp *resp);
+/* MTN's accountholder .../active and account/balance, per product */
+enum err sim_momo_disbursement_active(struct req *r, struct resp *resp);
+enum err sim_momo_collection_active(struct req *r, struct resp *resp);
+enum err sim_momo_disbursement_balance(struct req *r, struct resp *resp);
+enum err sim_momo_collection_balance(struct req *r, struct resp *resp);
+/* every network's account in the simulator opens with this many GHS */
+#define SIM_MOMO_OPENING_BALANCE "1000000.00"
 /* POST .../disbursement/v1_0/transfer, GET .../transfer/:ref */
 enum err sim_momo_transfer(struct req *r, struct resp *resp);
 enum err sim_momo_transfer_status(struct req *r, struct resp *resp);

@@ -35,6 +35,12 @@ const struct db_stmt_def db_stmts_sim[] = {
 	    "UPDATE sim_momo_transfers SET state = final_state WHERE reference = ? "
 	    "AND network = ? AND kind = ? AND state = 'pending' "
 	    "AND final_state <> 'pending' AND settle_at <= UTC_TIMESTAMP(6)" },
+	/* a network's account: the opening balance, less what it paid out,
+	 * plus what it collected */
+	{ DB_SIM_MOMO_BALANCE, 1,
+	    "SELECT CAST(CAST(? AS DECIMAL(20,2)) - COALESCE(SUM(IF(kind = 'transfer', amount, "
+	    "-amount)), 0) AS DECIMAL(20,2)) FROM sim_momo_transfers WHERE network = ? "
+	    "AND state = 'successful'" },
 	{ DB_SIM_MOMO_TX_GET, 8,
 	    "SELECT state, reason, financial_id, msisdn, amount, currency, "
 	    "external_id, success_reads FROM sim_momo_transfers WHERE reference = ? "

@@ -7,6 +7,7 @@
  * caching and a refused token, bad credentials, a real curl timeout, and
  * a reference escaped into its path segment.
  */
+#include <openssl/evp.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -593,11 +594,120 @@ test_reference_escaped(void)
 	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, "a b", &st), MOMO_NOT_FOUND);
 }
 
+/* A bearer token of product from the MTN simulator, as MTN's own clients
+ * ask for one (HTTP Basic with the API user and key), into tok (80). */
+static void
+sim_token(const char *product, char *tok)
+{
+	struct cfg c;
+	char err[256], cred[600], basic[900], auth[1000], sub[200], path[100];
+	const char *h[3] = { auth, sub, NULL };
+	struct it_resp r;
+
+	cfg_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(cfg_load(it_env("CEDIRAMP_CONF"), &c, err, sizeof(err)), 0);
+	snprintf(cred, sizeof(cred), "%s:%s", c.momo_net[0].api_user, c.momo_net[0].api_key);
+	EVP_EncodeBlock((unsigned char *)basic, (const unsigned char *)cred, (int)strlen(cred));
+	snprintf(auth, sizeof(auth), "Authorization: Basic %s", basic);
+	snprintf(sub, sizeof(sub), "Ocp-Apim-Subscription-Key: %s", c.momo_net[0].subscription_key);
+	snprintf(path, sizeof(path), "/sim/momo/MTN/%s/token/", product);
+	CU_ASSERT_EQUAL_FATAL(it_http("POST", path, h, "", 0, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(r.status, 200);
+	snprintf(tok, 80, "%s", it_str(r.json, "access_token") ? it_str(r.json, "access_token") : "");
+	it_resp_free(&r);
+}
+
+/* GET path on the MTN simulator with a token: the answer in r. */
+static long
+sim_get(const char *tok, const char *path, struct it_resp *r)
+{
+	struct cfg c;
+	char err[256], auth[200], sub[200];
+	const char *h[] = { auth, sub, "X-Target-Environment: sandbox", NULL };
+
+	cfg_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(cfg_load(it_env("CEDIRAMP_CONF"), &c, err, sizeof(err)), 0);
+	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", tok);
+	snprintf(sub, sizeof(sub), "Ocp-Apim-Subscription-Key: %s", c.momo_net[0].subscription_key);
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", path, h, NULL, 0, r), 0);
+	return r->status;
+}
+
+/*
+ * MTN's API users are UUID v4 and their keys 32 hex digits (the stack's
+ * credentials have that shape, so MTN's own clients take them); the
+ * accountholder .../active and account/balance routes answer as MTN's do,
+ * and the balance moves with a successful transfer.
+ */
+static void
+test_active_and_balance(void)
+{
+	struct cfg c;
+	char err[256], tok[80], ctok[80], ref[MOMO_REF_LEN + 1], why[200], before[40];
+	const char *user, *v;
+	struct it_resp r;
+	size_t i;
+
+	cfg_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(cfg_load(it_env("CEDIRAMP_CONF"), &c, err, sizeof(err)), 0);
+	user = c.momo_net[0].api_user;
+	CU_ASSERT_EQUAL(strlen(user), 36);
+	CU_ASSERT(user[8] == '-' && user[13] == '-' && user[14] == '4' && user[18] == '-' &&
+	    user[23] == '-');
+	CU_ASSERT_EQUAL(strlen(c.momo_net[0].api_key), 32);
+	CU_ASSERT_EQUAL(strspn(c.momo_net[0].api_key, "0123456789abcdef"), 32);
+
+	sim_token("disbursement", tok);
+	sim_token("collection", ctok);
+	CU_ASSERT_EQUAL(sim_get(tok, "/sim/momo/MTN/disbursement/v1_0/accountholder/msisdn/"
+	    "233244123555/active", &r), 200);
+	CU_ASSERT(json_is_true(json_object_get(r.json, "result")));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(sim_get(ctok, "/sim/momo/MTN/collection/v1_0/accountholder/msisdn/"
+	    "233244123100/active", &r), 200);
+	CU_ASSERT(json_is_false(json_object_get(r.json, "result")));
+	it_resp_free(&r);
+	/* a disbursement token is no collection token */
+	CU_ASSERT_EQUAL(sim_get(tok, "/sim/momo/MTN/collection/v1_0/account/balance", &r), 401);
+	it_resp_free(&r);
+
+	CU_ASSERT_EQUAL(sim_get(tok, "/sim/momo/MTN/disbursement/v1_0/account/balance", &r), 200);
+	v = it_str(r.json, "availableBalance");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	snprintf(before, sizeof(before), "%s", v);
+	CU_ASSERT_STRING_EQUAL(it_str(r.json, "currency"), "GHS");
+	it_resp_free(&r);
+	/* 7.25 paid out and settled: the balance is 7.25 lower */
+	new_ref(ref);
+	CU_ASSERT_EQUAL(pay(net("MTN"), ref, 555, "7.25", why, sizeof(why)), MOMO_OK);
+	{
+		struct momo_status st;
+
+		for (i = 0; i < 20; i++) {
+			CU_ASSERT_EQUAL(net("MTN")->ops->transfer_status(&net("MTN")->ep, ref, &st),
+			    MOMO_OK);
+			if (st.state == MOMO_SUCCESSFUL)
+				break;
+		}
+		CU_ASSERT_EQUAL(st.state, MOMO_SUCCESSFUL);
+	}
+	CU_ASSERT_EQUAL(sim_get(tok, "/sim/momo/MTN/disbursement/v1_0/account/balance", &r), 200);
+	{
+		char want[40];
+
+		CU_ASSERT_EQUAL(it_db_text("SELECT CAST(CAST(? AS DECIMAL(20,2)) - 7.25 AS CHAR)",
+		    before, NULL, want, sizeof(want)), 0);
+		CU_ASSERT_STRING_EQUAL(it_str(r.json, "availableBalance"), want);
+	}
+	it_resp_free(&r);
+}
+
 int
 it_suite_momo(void)
 {
 	static const struct tu_test tests[] = {
 		{ "lookup: magic suffixes 100-103, names, every network", test_lookup_magic },
+		{ "MTN's shapes: UUID v4 users, 32-hex keys; active and balance", test_active_and_balance },
 		{ "transfer: magic suffixes 200-204, 103, ordinary", test_transfer_magic },
 		{ "transfer 205: first send lost, the second accepted", test_lost_first_send },
 		{ "a reused reference is 409 and changes nothing", test_reused_reference },
