@@ -121,7 +121,7 @@ GALERA ?= 0
 GALERA_NODES = $(if $(filter 1,$(GALERA)),3,0)
 GALERA_DEPS  = $(if $(filter 1,$(GALERA)),--galera)
 
-run: deps
+run:
 	@tools/deps.sh $(GALERA_DEPS)
 	@$(MAKE) --no-print-directory all
 	@tools/stack.sh run --server $(SERVER) --port $(PORT) --build $(BUILD) \
