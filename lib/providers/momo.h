@@ -108,6 +108,11 @@ struct momo_adapter {
 	/* The status of request-to-pay ref; as transfer_status. */
 	enum momo_rc (*request_to_pay_status)(const struct prov_endpoint *ep,
 	    const char *ref, struct momo_status *out);
+
+	/* What the disbursement account holds, in currency, into amount (cap
+	 * bytes, 2 places): MOMO_OK, MOMO_UNAVAILABLE, MOMO_TIMEOUT. */
+	enum momo_rc (*balance)(const struct prov_endpoint *ep, const char *currency,
+	    char *amount, size_t cap);
 };
 
 extern const struct momo_adapter momo_http;

@@ -409,6 +409,27 @@ http_request_to_pay_status(const struct prov_endpoint *ep, const char *ref,
 	return status_of(ep, COLLECTION, "/collection/v1_0/requesttopay", ref, out);
 }
 
+static enum momo_rc
+http_balance(const struct prov_endpoint *ep, const char *currency, char *amount,
+    size_t cap)
+{
+	struct prov_call call;
+	enum momo_rc rc;
+	int answered, no_token;
+
+	if (cap > 0)
+		amount[0] = '\0';
+	answered = momo_call(ep, DISBURSEMENT, "GET", "/disbursement/v1_0/account/balance",
+	    NULL, NULL, &call, &no_token);
+	rc = read_outcome(answered, no_token, &call, 0);
+	if (rc == MOMO_NOT_FOUND)
+		rc = MOMO_UNAVAILABLE; /* (no account is no answer) */
+	if (rc == MOMO_OK)
+		rc = momo_wire_balance(call.json, currency, amount, cap);
+	prov_call_free(&call);
+	return rc;
+}
+
 int
 momo_new_ref(char out[MOMO_REF_LEN + 1])
 {
@@ -432,5 +453,6 @@ const struct momo_adapter momo_http = {
 	.transfer_status = http_transfer_status,
 	.request_to_pay = http_request_to_pay,
 	.request_to_pay_status = http_request_to_pay_status,
+	.balance = http_balance,
 };
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/money.h"
 #include "core/strict.h"
 
 int
@@ -59,6 +60,25 @@ momo_wire_reason(const json_t *reason, char *out, size_t cap)
 		return;
 	/* the provider's text goes into logs and messages: clean it */
 	strict_clip(out, cap, line, strlen(line));
+}
+
+enum momo_rc
+momo_wire_balance(const json_t *body, const char *currency, char *amount, size_t cap)
+{
+	const char *v = json_string_value(json_object_get(body, "availableBalance"));
+	const char *cur = json_string_value(json_object_get(body, "currency"));
+	enum momo_rc rc = MOMO_UNAVAILABLE;
+	mpz_t units;
+
+	if (cap > 0)
+		amount[0] = '\0';
+	if (v == NULL || cur == NULL || strcmp(cur, currency) != 0)
+		return MOMO_UNAVAILABLE;
+	mpz_init(units);
+	if (money_parse(v, 2, units) == MONEY_OK && money_format(units, 2, amount, cap) == 0)
+		rc = MOMO_OK;
+	mpz_clear(units);
+	return rc;
 }
 
 enum momo_rc

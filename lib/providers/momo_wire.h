@@ -27,6 +27,16 @@ int momo_ref_valid(const char *s);
 void momo_wire_reason(const json_t *reason, char *out, size_t cap);
 
 /*
+ * An account/balance body ({"availableBalance": "123.45", "currency":
+ * "GHS"}; MTN sends the amount as a string) into amount (cap bytes) as
+ * exact text with 2 places: MOMO_OK, or MOMO_UNAVAILABLE for a body that
+ * is not one (no amount, a negative or malformed one, more than 2 places,
+ * another currency than currency).
+ */
+enum momo_rc momo_wire_balance(const json_t *body, const char *currency, char *amount,
+    size_t cap);
+
+/*
  * A status body ({"status":"PENDING|SUCCESSFUL|FAILED", "reason",
  * "financialTransactionId"}) into out (cleared first): MOMO_OK, or
  * MOMO_UNAVAILABLE for a body without one of those three statuses (an

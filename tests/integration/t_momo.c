@@ -677,6 +677,14 @@ test_active_and_balance(void)
 	snprintf(before, sizeof(before), "%s", v);
 	CU_ASSERT_STRING_EQUAL(it_str(r.json, "currency"), "GHS");
 	it_resp_free(&r);
+	/* the adapter reads the same */
+	{
+		char got[40];
+
+		CU_ASSERT_EQUAL(net("MTN")->ops->balance(&net("MTN")->ep, "GHS", got, sizeof(got)),
+		    MOMO_OK);
+		CU_ASSERT_STRING_EQUAL(got, before);
+	}
 	/* 7.25 paid out and settled: the balance is 7.25 lower */
 	new_ref(ref);
 	CU_ASSERT_EQUAL(pay(net("MTN"), ref, 555, "7.25", why, sizeof(why)), MOMO_OK);

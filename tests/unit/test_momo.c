@@ -201,6 +201,45 @@ test_name_clipped(void)
 	json_decref(j);
 }
 
+static void
+test_balance_table(void)
+{
+	static const struct { const char *body, *want; enum momo_rc rc; } t[] = {
+		{ "{\"availableBalance\":\"1000000.00\",\"currency\":\"GHS\"}", "1000000.00", MOMO_OK },
+		{ "{\"availableBalance\":\"15\",\"currency\":\"GHS\"}", "15.00", MOMO_OK },
+		{ "{\"availableBalance\":\"0.5\",\"currency\":\"GHS\"}", "0.50", MOMO_OK },
+		{ "{\"availableBalance\":\"0\",\"currency\":\"GHS\"}", "0.00", MOMO_OK },
+		/* another currency, none, a number, a sign, 3 places, junk */
+		{ "{\"availableBalance\":\"15.00\",\"currency\":\"EUR\"}", "", MOMO_UNAVAILABLE },
+		{ "{\"availableBalance\":\"15.00\"}", "", MOMO_UNAVAILABLE },
+		{ "{\"availableBalance\":15,\"currency\":\"GHS\"}", "", MOMO_UNAVAILABLE },
+		{ "{\"availableBalance\":\"-1.00\",\"currency\":\"GHS\"}", "", MOMO_UNAVAILABLE },
+		{ "{\"availableBalance\":\"1.005\",\"currency\":\"GHS\"}", "", MOMO_UNAVAILABLE },
+		{ "{\"availableBalance\":\"1e3\",\"currency\":\"GHS\"}", "", MOMO_UNAVAILABLE },
+		{ "{\"currency\":\"GHS\"}", "", MOMO_UNAVAILABLE },
+		{ "[]", "", MOMO_UNAVAILABLE },
+	};
+	char out[40];
+	size_t i;
+
+	for (i = 0; i < NELEM(t); i++) {
+		json_t *j = json_loads(t[i].body, 0, NULL);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+		CU_ASSERT_EQUAL(momo_wire_balance(j, "GHS", out, sizeof(out)), t[i].rc);
+		CU_ASSERT_STRING_EQUAL(out, t[i].want);
+		json_decref(j);
+	}
+	/* too small a buffer is no answer, never a clipped amount */
+	{
+		json_t *j = json_loads("{\"availableBalance\":\"1000000.00\",\"currency\":\"GHS\"}",
+		    0, NULL);
+
+		CU_ASSERT_EQUAL(momo_wire_balance(j, "GHS", out, 5), MOMO_UNAVAILABLE);
+		json_decref(j);
+	}
+}
+
 int
 main(void)
 {
@@ -211,6 +250,7 @@ main(void)
 		{ "momo_wire_status table", test_status_table },
 		{ "momo_wire_name table", test_name_table },
 		{ "momo_wire_name clips whole characters", test_name_clipped },
+		{ "momo_wire_balance table", test_balance_table },
 	};
 
 	return tu_main("momo", NULL, NULL, tests, NELEM(tests));
