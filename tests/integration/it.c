@@ -33,38 +33,45 @@ collect(char *p, size_t size, size_t n, void *ud)
 	return buf_append(ud, p, size * n) == 0 ? size * n : 0;
 }
 
+int
+it_words(const char *list, char out[][IT_WORD], int max)
+{
+	int n = 0;
+
+	for (; list != NULL && *list != '\0' && n < max; n++) {
+		size_t len = strcspn(list, " ");
+
+		snprintf(out[n], IT_WORD, "%.*s", (int)len, list);
+		list += len;
+		list += strspn(list, " ");
+	}
+	return n;
+}
+
 /* this thread's web server on a cluster (it_http_via); NULL: BASE_URL */
 static _Thread_local const char *it_base;
-static char it_urls[8][128];
-static unsigned it_nurls;
+static char it_urls[8][IT_WORD];
+static int it_nurls;
 static pthread_once_t it_urls_once = PTHREAD_ONCE_INIT;
 
 static void
 it_urls_read(void)
 {
-	const char *p = getenv("CLUSTER_WEB_URLS");
-
-	for (; p != NULL && *p != '\0' && it_nurls < 8; it_nurls++) {
-		size_t len = strcspn(p, " ");
-
-		snprintf(it_urls[it_nurls], sizeof(it_urls[0]), "%.*s", (int)len, p);
-		p += len;
-		p += strspn(p, " ");
-	}
+	it_nurls = it_words(getenv("CLUSTER_WEB_URLS"), it_urls, 8);
 }
 
 void
 it_http_via(int i)
 {
 	pthread_once(&it_urls_once, it_urls_read);
-	it_base = i >= 0 && it_nurls > 0 ? it_urls[(unsigned)i % it_nurls] : NULL;
+	it_base = i >= 0 && it_nurls > 0 ? it_urls[(unsigned)i % (unsigned)it_nurls] : NULL;
 }
 
 unsigned
 it_web_servers(void)
 {
 	pthread_once(&it_urls_once, it_urls_read);
-	return it_nurls > 0 ? it_nurls : 1;
+	return it_nurls > 0 ? (unsigned)it_nurls : 1;
 }
 
 int
@@ -179,20 +186,15 @@ it_wallet_token(const char *wallet, long long exp_offset)
 	    now - 10, now + exp_offset, NULL, NULL);
 }
 
-static MYSQL *
-it_db(void)
+MYSQL *
+it_db_connect(const char *conf)
 {
-	static MYSQL *m;
 	struct cfg c;
 	char err[256];
+	MYSQL *m;
 
-	if (m != NULL && mysql_ping(m) == 0)
-		return m;
-	if (m != NULL)
-		mysql_close(m);
-	m = NULL;
 	cfg_defaults(&c);
-	if (cfg_load(it_env("CEDIRAMP_CONF"), &c, err, sizeof(err)) != 0) {
+	if (cfg_load(conf, &c, err, sizeof(err)) != 0) {
 		fprintf(stderr, "integration: %s\n", err);
 		return NULL;
 	}
@@ -204,8 +206,21 @@ it_db(void)
 	    c.db_socket, 0) == NULL) {
 		fprintf(stderr, "integration: db: %s\n", mysql_error(m));
 		mysql_close(m);
-		m = NULL;
+		return NULL;
 	}
+	return m;
+}
+
+static MYSQL *
+it_db(void)
+{
+	static MYSQL *m;
+
+	if (m != NULL && mysql_ping(m) == 0)
+		return m;
+	if (m != NULL)
+		mysql_close(m);
+	m = it_db_connect(it_env("CEDIRAMP_CONF"));
 	return m;
 }
 
@@ -314,29 +329,24 @@ it_stack(const char *arg)
 	return system(cmd);
 }
 
+int
+it_confs(char out[][IT_WORD], int max)
+{
+	const char *all = getenv("CEDIRAMP_CONFS");
+
+	if (all == NULL || *all == '\0')
+		all = it_env("CEDIRAMP_CONF");
+	return it_words(all, out, max);
+}
+
 const char *
 it_worker_conf(void)
 {
-	static char conf[1024];
+	static char conf[IT_MAX_NODES][IT_WORD];
 	static unsigned next;
-	const char *all = getenv("CEDIRAMP_CONFS"), *p;
-	unsigned n = 0, k;
-	size_t len;
+	int n = it_confs(conf, IT_MAX_NODES);
 
-	if (all == NULL || *all == '\0')
-		return it_env("CEDIRAMP_CONF");
-	for (p = all; *p != '\0'; n++) {
-		p += strcspn(p, " ");
-		p += strspn(p, " ");
-	}
-	k = next++ % n;
-	for (p = all; k > 0; k--) {
-		p += strcspn(p, " ");
-		p += strspn(p, " ");
-	}
-	len = strcspn(p, " ");
-	snprintf(conf, sizeof(conf), "%.*s", (int)len, p);
-	return conf;
+	return conf[n > 0 ? next++ % (unsigned)n : 0];
 }
 
 /* log.file of the config at path, into out; -1 when it names none */
@@ -362,20 +372,13 @@ it_log_path(const char *conf, char *out, size_t cap)
 int
 it_log_find(const char *a, const char *b, char *out, size_t cap)
 {
-	const char *all = getenv("CEDIRAMP_CONFS"), *p;
-	char conf[1024], path[1200], line[8192];
-	int found = -1;
+	char conf[IT_MAX_NODES][IT_WORD], path[1200], line[8192];
+	int n = it_confs(conf, IT_MAX_NODES), i, found = -1;
 
-	if (all == NULL || *all == '\0')
-		all = it_env("CEDIRAMP_CONF");
-	for (p = all; *p != '\0';) {
-		size_t len = strcspn(p, " ");
+	for (i = 0; i < n; i++) {
 		FILE *f;
 
-		snprintf(conf, sizeof(conf), "%.*s", (int)len, p);
-		p += len;
-		p += strspn(p, " ");
-		if (it_log_path(conf, path, sizeof(path)) != 0 || (f = fopen(path, "r")) == NULL)
+		if (it_log_path(conf[i], path, sizeof(path)) != 0 || (f = fopen(path, "r")) == NULL)
 			continue;
 		while (fgets(line, sizeof(line), f) != NULL)
 			if (strstr(line, a) != NULL && (b == NULL || strstr(line, b) != NULL)) {

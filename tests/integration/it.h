@@ -68,10 +68,21 @@ int it_stack(const char *arg);
  * in turn (CEDIRAMP_CONFS, space-separated), so the workers run on every
  * node. */
 const char *it_worker_conf(void);
+/* One word of a space-separated list, and the most nodes a cluster has. */
+#define IT_WORD 1024
+#define IT_MAX_NODES 8
+/* The words of list into out (at most max): how many. */
+int it_words(const char *list, char out[][IT_WORD], int max);
+/* Each node's config (CEDIRAMP_CONFS; CEDIRAMP_CONF alone on one server):
+ * how many. */
+int it_confs(char out[][IT_WORD], int max);
 int it_worker(const char *name);
 /* The last line of the programs' log (each node's, on a cluster) holding
  * both a and b (b may be NULL), into out: 0, or -1 when none does. */
 int it_log_find(const char *a, const char *b, char *out, size_t cap);
+/* A connection to the database of config conf, its reads waiting for the
+ * cluster (wsrep_sync_wait); NULL (said on stderr) when it fails. */
+struct st_mysql *it_db_connect(const char *conf);
 
 /* A wallet id no earlier run used: prefix + time + counter. */
 void it_unique(const char *prefix, char *out, size_t cap);

@@ -28,7 +28,6 @@
 #include "core/strict.h"
 #include "itc.h"
 
-#define MAX_NODES 8
 
 static double
 now_s(void)
@@ -40,44 +39,6 @@ now_s(void)
 }
 
 /* ---- the nodes ---- */
-
-static int
-nodes(char conf[MAX_NODES][512])
-{
-	const char *p = it_env("CEDIRAMP_CONFS");
-	int n = 0;
-
-	while (*p != '\0' && n < MAX_NODES) {
-		size_t len = strcspn(p, " ");
-
-		snprintf(conf[n++], 512, "%.*s", (int)len, p);
-		p += len;
-		p += strspn(p, " ");
-	}
-	return n;
-}
-
-/* A connection to node i's MariaDB, its reads in causal order with the
- * cluster (wsrep_sync_wait); NULL when it does not answer. */
-static MYSQL *
-node_db(const char *conf)
-{
-	struct cfg c;
-	char err[256];
-	MYSQL *m;
-
-	cfg_defaults(&c);
-	if (cfg_load(conf, &c, err, sizeof(err)) != 0)
-		return NULL;
-	m = mysql_init(NULL);
-	mysql_options(m, MYSQL_INIT_COMMAND, "SET SESSION wsrep_sync_wait = 1");
-	if (mysql_real_connect(m, NULL, c.db_user, c.db_password, c.db_name, 0, c.db_socket,
-	    0) == NULL) {
-		mysql_close(m);
-		return NULL;
-	}
-	return m;
-}
 
 /* "table=count," for every table of the schema, into out; -1 on error. The
  * names come from the server's own catalogue, quoted as identifiers. */
@@ -113,11 +74,11 @@ row_counts(MYSQL *m, char *out, size_t cap)
 static void
 assert_same_rows(void)
 {
-	char conf[MAX_NODES][512], *first = NULL, *rows;
-	int n = nodes(conf), i;
+	char conf[IT_MAX_NODES][IT_WORD], *first = NULL, *rows;
+	int n = it_confs(conf, IT_MAX_NODES), i;
 
 	for (i = 0; i < n; i++) {
-		MYSQL *m = node_db(conf[i]);
+		MYSQL *m = it_db_connect(conf[i]);
 
 		CU_ASSERT_PTR_NOT_NULL_FATAL(m);
 		rows = malloc(64 * 1024);
@@ -140,11 +101,11 @@ assert_same_rows(void)
 static void
 assert_reconcile_everywhere(void)
 {
-	char conf[MAX_NODES][512], cmd[8192];
-	int n = nodes(conf), i;
+	char conf[IT_MAX_NODES][IT_WORD], cmd[8192];
+	int n = it_confs(conf, IT_MAX_NODES), i;
 
 	for (i = 0; i < n; i++) {
-		snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %.2000s/cron/reconcile >/dev/null 2>&1",
+		snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%.2000s %.2000s/cron/reconcile >/dev/null 2>&1",
 		    conf[i], it_env("CEDIRAMP_BUILD"));
 		CU_ASSERT_EQUAL(system(cmd), 0);
 	}
@@ -363,9 +324,9 @@ static void *
 run_workers(void *arg)
 {
 	struct workers *k = arg;
-	char conf[MAX_NODES][512], path[600], env[600];
-	int n = nodes(conf), i;
-	pid_t pid[MAX_NODES];
+	char conf[IT_MAX_NODES][IT_WORD], path[600], env[IT_WORD + 32];
+	int n = it_confs(conf, IT_MAX_NODES), i;
+	pid_t pid[IT_MAX_NODES];
 
 	snprintf(path, sizeof(path), "%s/cron/payouts", it_env("CEDIRAMP_BUILD"));
 	while (!k->stop) {
@@ -606,9 +567,9 @@ test_quorum_lost(void)
 static void
 test_two_migrations_at_once(void)
 {
-	char conf[MAX_NODES][512], cmd[8192], out[600];
+	char conf[IT_MAX_NODES][IT_WORD], cmd[8192], out[600];
 	const char *var = it_env("CLUSTER_VAR"), *build = it_env("CEDIRAMP_BUILD");
-	int i, n = nodes(conf), applied = 0;
+	int i, n = it_confs(conf, IT_MAX_NODES), applied = 0;
 	FILE *f;
 
 	CU_ASSERT_FATAL(n >= 2);
