@@ -226,13 +226,14 @@ db_launch() {
 	local args
 	mkdir -p "$VAR/mysql" "$VAR/run" "$VAR/log" "$VAR/tmp"
 	runtime_dir
+	rm -f "$VAR/run/db.hold"
 	if [ "$NODE" -gt 0 ]; then
 		mkdir -p "$RUN/db"
 		chmod 0711 "$RUN/db"
 		chown "$DB_USER" "$RUN/db" "$VAR/mysql" "$VAR/tmp"
 	fi
 	db_cnf
-	if db_alive || db_running; then rm -f "$VAR/run/db.hold"; return 0; fi
+	if db_alive || db_running; then return 0; fi
 	if [ ! -d "$VAR/mysql/mysql" ] && { [ "$NODE" -le 1 ]; }; then
 		log "initialising MariaDB in $VAR/mysql"
 		mariadb-install-db --defaults-file="$MYCNF" --user="$DB_USER" \
@@ -247,9 +248,6 @@ db_launch() {
 	mariadbd --defaults-file="$MYCNF" --user="$DB_USER" $args \
 		>>"$VAR/log/mysqld.log" 2>&1 &
 	echo $! > "$VAR/run/mysqld.pid"
-	# only now: until the new pid is written (a node's position is
-	# recovered first, a second or so) the keeper must not start another
-	rm -f "$VAR/run/db.hold"
 }
 
 # Starts the server and waits until it serves: 10 s for one server, 3
@@ -282,8 +280,6 @@ db_kill() {
 	mkdir -p "$VAR/run"
 	touch "$VAR/run/db.hold"
 	db_alive && kill -KILL "$(cat "$VAR/run/mysqld.pid")" 2>/dev/null
-	# and any other server of this config (never two, but a crash is a crash)
-	pkill -KILL -f -- "--defaults-file=$MYCNF" 2>/dev/null
 	for _ in $(seq 1 50); do db_alive || break; sleep 0.1; done
 	return 0
 }
