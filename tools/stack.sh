@@ -221,12 +221,26 @@ db_position() {
 	echo "${seq:--1}"
 }
 
-# Starts the server without waiting for it.
+# Starts the server without waiting for it. Launches and kills of one
+# node take run/db.lock in turn, so that a server is never started while
+# another launch is still recovering its position (about a second, before
+# its pid is known), nor killed then: the keeper once started a second
+# mariadbd in that gap, whose pid replaced the first one's. With
+# --unless-held, the keeper's, a server held stopped is left so.
 db_launch() {
+	mkdir -p "$VAR/run"
+	( flock 9; db_launch_locked "${1:-}" ) 9>"$VAR/run/db.lock"
+}
+
+db_launch_locked() {
 	local args
-	mkdir -p "$VAR/mysql" "$VAR/run" "$VAR/log" "$VAR/tmp"
+	mkdir -p "$VAR/mysql" "$VAR/log" "$VAR/tmp"
 	runtime_dir
-	rm -f "$VAR/run/db.hold"
+	if [ "$1" = --unless-held ]; then
+		[ -f "$VAR/run/db.hold" ] && return 0
+	else
+		rm -f "$VAR/run/db.hold"
+	fi
 	if [ "$NODE" -gt 0 ]; then
 		mkdir -p "$RUN/db"
 		chmod 0711 "$RUN/db"
@@ -238,15 +252,15 @@ db_launch() {
 		log "initialising MariaDB in $VAR/mysql"
 		mariadb-install-db --defaults-file="$MYCNF" --user="$DB_USER" \
 			--auth-root-authentication-method=normal --skip-test-db \
-			>"$VAR/log/mysql-install.log" 2>&1 ||
+			>"$VAR/log/mysql-install.log" 2>&1 9>&- ||
 			die "mariadb-install-db failed; see $VAR/log/mysql-install.log"
 	fi
 	# (the arguments first: $! must be mariadbd itself, not a shell still
 	# recovering the node's position)
-	args=$(galera_args)
+	args=$(galera_args 9>&-)
 	# shellcheck disable=SC2086
 	mariadbd --defaults-file="$MYCNF" --user="$DB_USER" $args \
-		>>"$VAR/log/mysqld.log" 2>&1 &
+		>>"$VAR/log/mysqld.log" 2>&1 9>&- &
 	echo $! > "$VAR/run/mysqld.pid"
 }
 
@@ -255,7 +269,8 @@ db_launch() {
 db_start() {
 	local tries=100
 	[ "$NODE" -gt 0 ] && tries=1800
-	db_launch
+	db_launch "${1:-}"
+	[ "${1:-}" = --unless-held ] && [ -f "$VAR/run/db.hold" ] && return 0
 	for _ in $(seq 1 "$tries"); do
 		db_ready && return 0
 		db_alive || db_running || break
@@ -268,9 +283,11 @@ db_start() {
 # until db_start.
 db_stop() {
 	mkdir -p "$VAR/run"
-	touch "$VAR/run/db.hold"
+	( flock 9; touch "$VAR/run/db.hold" ) 9>"$VAR/run/db.lock"
 	if db_running; then
 		mariadb-admin --defaults-file="$MYCNF" -uroot shutdown || true
+	elif db_alive; then # still joining: not answering yet
+		kill -TERM "$(cat "$VAR/run/mysqld.pid")" 2>/dev/null || true
 	fi
 	for _ in $(seq 1 300); do db_alive || break; sleep 0.1; done
 }
@@ -278,8 +295,11 @@ db_stop() {
 # kill -9 of the server, as a crash would (tests); held like db_stop.
 db_kill() {
 	mkdir -p "$VAR/run"
-	touch "$VAR/run/db.hold"
-	db_alive && kill -KILL "$(cat "$VAR/run/mysqld.pid")" 2>/dev/null
+	(
+		flock 9
+		touch "$VAR/run/db.hold"
+		if db_alive; then kill -KILL "$(cat "$VAR/run/mysqld.pid")" 2>/dev/null || true; fi
+	) 9>"$VAR/run/db.lock"
 	for _ in $(seq 1 50); do db_alive || break; sleep 0.1; done
 	return 0
 }
@@ -774,7 +794,7 @@ keeper() {
 	while :; do
 		if [ ! -f "$VAR/run/db.hold" ] && ! db_alive && ! db_running; then
 			echo "$(date -u +%FT%TZ) keeper: mariadbd is gone; starting it" >>"$VAR/log/keeper.log"
-			( db_start ) >>"$VAR/log/keeper.log" 2>&1
+			( db_start --unless-held ) >>"$VAR/log/keeper.log" 2>&1
 		fi
 		if [ "$WORKERS" = 1 ] && [ ! -f "$VAR/run/workers.hold" ] &&
 			{ ! loop_alive workers || ! loop_alive webhooks; }; then
