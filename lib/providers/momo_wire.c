@@ -5,6 +5,7 @@
 
 #include "core/money.h"
 #include "core/strict.h"
+#include "providers/momo_reason.h"
 
 int
 momo_ref_valid(const char *s)
@@ -52,7 +53,9 @@ momo_wire_reason(const json_t *reason, char *out, size_t cap)
 		code = text_of(json_object_get(reason, "code"));
 		msg = text_of(json_object_get(reason, "message"));
 	}
-	if (code != NULL && msg != NULL)
+	if (code != NULL && momo_reason_text(code) != NULL)
+		snprintf(line, sizeof(line), "%s: %s", code, momo_reason_text(code));
+	else if (code != NULL && msg != NULL)
 		snprintf(line, sizeof(line), "%s: %s", code, msg);
 	else if (code != NULL || msg != NULL)
 		snprintf(line, sizeof(line), "%s", code != NULL ? code : msg);

@@ -20,8 +20,9 @@ int momo_ref_valid(const char *s);
 
 /*
  * The provider's reason as one line of text into out (cap > 0 bytes): a
- * string as it is, an object {"code","message"} as "CODE: message" (or
- * whichever of the two it has). Control and non-ASCII bytes become '?',
+ * code of MTN's table (momo_reason.h) as "CODE: our text", whether it
+ * comes as a string or in an object {"code","message"}; another code as
+ * "CODE: message" (or whichever of the two it has). Control and non-ASCII bytes become '?',
  * and the text is clipped to fit. "" when reason is NULL or holds neither.
  */
 void momo_wire_reason(const json_t *reason, char *out, size_t cap);

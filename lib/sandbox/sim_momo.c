@@ -21,7 +21,10 @@
  *            then FAILED; 204 PENDING forever; 205 first send 504 and not
  *            recorded (status 404), the second accepted and SUCCESSFUL;
  *            others accepted, SUCCESSFUL
- *   request to pay 300 FAILED APPROVAL_REJECTED; 301 PENDING forever; 302
+ *            210-218 accepted, then FAILED with one of MTN's reasons each
+ *            (transfer_fails)
+ *   request to pay 300 FAILED APPROVAL_REJECTED; 310-318 FAILED with one
+ *            of MTN's reasons each (rtp_fails); 301 PENDING forever; 302
  *            SUCCESSFUL once (the payer approved), then FAILED
  *            SETTLEMENT_FAILED on every later status query; others
  *            SUCCESSFUL
@@ -45,6 +48,7 @@
 #include "core/phone.h"
 #include "core/strict.h"
 #include "http/app.h"
+#include "providers/momo_reason.h"
 #include "providers/momo_wire.h"
 #include "providers/registry.h"
 #include "sandbox/settings.h"
@@ -418,6 +422,20 @@ struct plan {
 	const char *code, *message; /* the error body of status */
 };
 
+/* Accepted, then FAILED with one of MTN's reasons, by suffix: transfers
+ * 210-218, requests to pay 310-318 (docs/sandbox.md). */
+static const char *const transfer_fails[] = {
+	"PAYEE_NOT_FOUND", "NOT_ALLOWED", "NOT_ENOUGH_FUNDS", "PAYER_LIMIT_REACHED",
+	"PAYEE_NOT_ALLOWED_TO_RECEIVE", "EXPIRED", "TRANSACTION_CANCELED",
+	"SERVICE_UNAVAILABLE", "INTERNAL_PROCESSING_ERROR",
+};
+static const char *const rtp_fails[] = {
+	"PAYER_NOT_FOUND", "NOT_ALLOWED", "NOT_ENOUGH_FUNDS", "PAYER_LIMIT_REACHED",
+	"PAYMENT_NOT_APPROVED", "EXPIRED", "TRANSACTION_CANCELED",
+	"SERVICE_UNAVAILABLE", "COULD_NOT_PERFORM_TRANSACTION",
+};
+#define FAILS_LEN 9
+
 /* The plan of send number nth (1, 2) of kind to a number with suffix. */
 static struct plan
 plan_of(const char *kind, int suffix, unsigned long long nth)
@@ -430,12 +448,20 @@ plan_of(const char *kind, int suffix, unsigned long long nth)
 	if (suffix == 103)
 		return unreached;
 	if (strcmp(kind, "rtp") == 0) {
-		if (suffix == 300) {
+		if (suffix >= 310 && suffix < 310 + FAILS_LEN) {
+			p.final = "failed";
+			p.reason = rtp_fails[suffix - 310];
+		} else if (suffix == 300) {
 			p.final = "failed";
 			p.reason = "APPROVAL_REJECTED";
 		} else if (suffix == 301) {
 			p.final = "pending";
 		}
+		return p;
+	}
+	if (suffix >= 210 && suffix < 210 + FAILS_LEN) {
+		p.final = "failed";
+		p.reason = transfer_fails[suffix - 210];
 		return p;
 	}
 	switch (suffix) {
@@ -471,23 +497,13 @@ plan_of(const char *kind, int suffix, unsigned long long nth)
 	return p;
 }
 
-/* A failure code's message (status bodies). */
+/* A failure code's message in status bodies: the table's text. */
 static const char *
 reason_message(const char *code)
 {
-	static const struct { const char *code, *message; } t[] = {
-		{ "INTERNAL_PROCESSING_ERROR", "An internal error caused the operation to fail." },
-		{ "COULD_NOT_PERFORM_TRANSACTION", "The transaction could not be performed." },
-		{ "APPROVAL_REJECTED", "The payer rejected the request." },
-		{ "SETTLEMENT_FAILED", "The collected payment could not be settled." },
-		{ "PAYEE_NOT_ALLOWED_TO_RECEIVE", "The payee is not allowed to receive." },
-	};
-	size_t i;
+	const char *t = momo_reason_text(code);
 
-	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (strcmp(t[i].code, code) == 0)
-			return t[i].message;
-	return code;
+	return t != NULL ? t : code;
 }
 
 struct send {

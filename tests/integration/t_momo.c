@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "core/cfg.h"
+#include "providers/momo_reason.h"
 #include "providers/momo_wire.h"
 #include "providers/registry.h"
 #include "it.h"
@@ -218,6 +219,50 @@ test_transfer_magic(void)
 }
 
 /*
+ * MTN's failure reasons, one suffix each: a transfer to 210-218 and a
+ * request to pay from 310-318 are accepted, then FAILED with the code the
+ * simulator documents, read as "CODE: our text" (momo_reason.h).
+ */
+static void
+test_failure_reasons(void)
+{
+	static const char *const transfers[] = {
+		"PAYEE_NOT_FOUND", "NOT_ALLOWED", "NOT_ENOUGH_FUNDS", "PAYER_LIMIT_REACHED",
+		"PAYEE_NOT_ALLOWED_TO_RECEIVE", "EXPIRED", "TRANSACTION_CANCELED",
+		"SERVICE_UNAVAILABLE", "INTERNAL_PROCESSING_ERROR",
+	};
+	static const char *const rtps[] = {
+		"PAYER_NOT_FOUND", "NOT_ALLOWED", "NOT_ENOUGH_FUNDS", "PAYER_LIMIT_REACHED",
+		"PAYMENT_NOT_APPROVED", "EXPIRED", "TRANSACTION_CANCELED",
+		"SERVICE_UNAVAILABLE", "COULD_NOT_PERFORM_TRANSACTION",
+	};
+	const struct prov_momo *m = net("MTN");
+	struct momo_status st;
+	char ref[MOMO_REF_LEN + 1], why[160], want[200], from[13];
+	size_t i;
+
+	for (i = 0; i < NELEM(transfers); i++) {
+		new_ref(ref);
+		IT_CHECK(pay(m, ref, 210 + (int)i, "10.00", why, sizeof(why)) == MOMO_OK,
+		    transfers[i]);
+		IT_CHECK(m->ops->transfer_status(&m->ep, ref, &st) == MOMO_OK, transfers[i]);
+		IT_CHECK(st.state == MOMO_FAILED, transfers[i]);
+		snprintf(want, sizeof(want), "%s: %s", transfers[i], momo_reason_text(transfers[i]));
+		IT_CHECK(strcmp(st.reason, want) == 0, st.reason);
+	}
+	for (i = 0; i < NELEM(rtps); i++) {
+		new_ref(ref);
+		msisdn(from, 310 + (int)i);
+		IT_CHECK(m->ops->request_to_pay(&m->ep, ref, from, "12.00", "GHS", "pi_test",
+		    "invoice", why, sizeof(why)) == MOMO_OK, rtps[i]);
+		IT_CHECK(m->ops->request_to_pay_status(&m->ep, ref, &st) == MOMO_OK, rtps[i]);
+		IT_CHECK(st.state == MOMO_FAILED, rtps[i]);
+		snprintf(want, sizeof(want), "%s: %s", rtps[i], momo_reason_text(rtps[i]));
+		IT_CHECK(strcmp(st.reason, want) == 0, st.reason);
+	}
+}
+
+/*
  * 205: the first send is lost before the provider records it (504, and
  * the status is "never seen"); the same reference sent again is accepted
  * and succeeds; a third send is a duplicate. Every send counted.
@@ -335,7 +380,7 @@ test_request_to_pay(void)
 		enum momo_state state;
 		const char *reason;
 	} rows[] = {
-		{ 300, MOMO_FAILED, "APPROVAL_REJECTED" },
+		{ 300, MOMO_FAILED, "APPROVAL_REJECTED: the payer rejected the payment" },
 		{ 301, MOMO_PENDING, NULL },
 		{ 302, MOMO_SUCCESSFUL, NULL },
 		{ 555, MOMO_SUCCESSFUL, NULL },
@@ -717,6 +762,7 @@ it_suite_momo(void)
 		{ "lookup: magic suffixes 100-103, names, every network", test_lookup_magic },
 		{ "MTN's shapes: UUID v4 users, 32-hex keys; active and balance", test_active_and_balance },
 		{ "transfer: magic suffixes 200-204, 103, ordinary", test_transfer_magic },
+		{ "MTN's failure reasons: transfers 210-218, requests to pay 310-318", test_failure_reasons },
 		{ "transfer 205: first send lost, the second accepted", test_lost_first_send },
 		{ "a reused reference is 409 and changes nothing", test_reused_reference },
 		{ "status: PENDING, then final past the settle time", test_status_transitions },

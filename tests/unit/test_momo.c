@@ -4,6 +4,7 @@
  * the provider's reasons, status bodies and basicuserinfo names.
  */
 #include "providers/momo.h"
+#include "providers/momo_reason.h"
 #include "providers/momo_wire.h"
 
 #include <CUnit/Basic.h>
@@ -60,10 +61,17 @@ static void
 test_reason_table(void)
 {
 	static const struct { const char *json, *want; } rows[] = {
+		/* MTN's codes: our text, whatever the provider's message */
 		{ "{\"r\":{\"code\":\"PAYEE_NOT_ALLOWED_TO_RECEIVE\",\"message\":\"The payee cannot receive\"}}",
-		  "PAYEE_NOT_ALLOWED_TO_RECEIVE: The payee cannot receive" },
-		{ "{\"r\":\"APPROVAL_REJECTED\"}", "APPROVAL_REJECTED" },
-		{ "{\"r\":{\"code\":\"EXPIRED\"}}", "EXPIRED" },
+		  "PAYEE_NOT_ALLOWED_TO_RECEIVE: the recipient's account may not receive this "
+		  "payment (blocked or over its limit)" },
+		{ "{\"r\":\"APPROVAL_REJECTED\"}", "APPROVAL_REJECTED: the payer rejected the payment" },
+		{ "{\"r\":{\"code\":\"EXPIRED\"}}",
+		  "EXPIRED: the payer did not approve the payment in time" },
+		/* another code keeps the provider's message, or stands alone */
+		{ "{\"r\":{\"code\":\"NEW_CODE\",\"message\":\"Something new\"}}",
+		  "NEW_CODE: Something new" },
+		{ "{\"r\":\"NEW_CODE\"}", "NEW_CODE" },
 		{ "{\"r\":{\"message\":\"only a message\"}}", "only a message" },
 		{ "{\"r\":{\"code\":\"\",\"message\":\"\"}}", "" },
 		{ "{\"r\":{\"code\":5}}", "" },
@@ -99,6 +107,32 @@ test_reason_table(void)
 	}
 }
 
+/* Every code MTN documents has its own text, none twice, none empty. */
+static void
+test_reason_codes(void)
+{
+	static const char *const mtn[] = {
+		"PAYEE_NOT_FOUND", "PAYER_NOT_FOUND", "NOT_ALLOWED",
+		"NOT_ALLOWED_TARGET_ENVIRONMENT", "INVALID_CALLBACK_URL_HOST",
+		"INVALID_CURRENCY", "SERVICE_UNAVAILABLE", "INTERNAL_PROCESSING_ERROR",
+		"NOT_ENOUGH_FUNDS", "PAYER_LIMIT_REACHED", "PAYEE_NOT_ALLOWED_TO_RECEIVE",
+		"PAYMENT_NOT_APPROVED", "RESOURCE_NOT_FOUND", "APPROVAL_REJECTED", "EXPIRED",
+		"TRANSACTION_CANCELED", "RESOURCE_ALREADY_EXIST", "COULD_NOT_PERFORM_TRANSACTION",
+	};
+	size_t i, j;
+
+	for (i = 0; i < NELEM(mtn); i++)
+		UNIT_CHECK(momo_reason_text(mtn[i]) != NULL && momo_reason_text(mtn[i])[0] != '\0',
+		    "%s has a text", mtn[i]);
+	for (i = 0; i < momo_reasons_len; i++)
+		for (j = i + 1; j < momo_reasons_len; j++)
+			UNIT_CHECK(strcmp(momo_reasons[i].text, momo_reasons[j].text) != 0 &&
+			    strcmp(momo_reasons[i].code, momo_reasons[j].code) != 0,
+			    "%s and %s differ", momo_reasons[i].code, momo_reasons[j].code);
+	UNIT_CHECK(momo_reason_text("NO_SUCH_CODE") == NULL, "an unknown code");
+	UNIT_CHECK(momo_reason_text(NULL) == NULL, "NULL");
+}
+
 static void
 test_status_table(void)
 {
@@ -113,13 +147,14 @@ test_status_table(void)
 		  MOMO_OK, MOMO_SUCCESSFUL, "", "1234567890" },
 		{ "{\"status\":\"SUCCESSFUL\"}", MOMO_OK, MOMO_SUCCESSFUL, "", "" },
 		{ "{\"status\":\"FAILED\",\"reason\":{\"code\":\"INTERNAL_PROCESSING_ERROR\",\"message\":\"Processing failed\"}}",
-		  MOMO_OK, MOMO_FAILED, "INTERNAL_PROCESSING_ERROR: Processing failed", "" },
+		  MOMO_OK, MOMO_FAILED,
+		  "INTERNAL_PROCESSING_ERROR: the provider failed to process the transaction", "" },
 		{ "{\"status\":\"FAILED\",\"reason\":\"APPROVAL_REJECTED\"}",
-		  MOMO_OK, MOMO_FAILED, "APPROVAL_REJECTED", "" },
+		  MOMO_OK, MOMO_FAILED, "APPROVAL_REJECTED: the payer rejected the payment", "" },
 		{ "{\"status\":\"FAILED\"}", MOMO_OK, MOMO_FAILED, "FAILED (no reason given)", "" },
 		/* the reason of a success, the id of a failure: not taken */
 		{ "{\"status\":\"FAILED\",\"reason\":\"EXPIRED\",\"financialTransactionId\":\"9\"}",
-		  MOMO_OK, MOMO_FAILED, "EXPIRED", "" },
+		  MOMO_OK, MOMO_FAILED, "EXPIRED: the payer did not approve the payment in time", "" },
 		{ "{\"status\":\"SUCCESSFUL\",\"reason\":\"EXPIRED\",\"financialTransactionId\":\"9\"}",
 		  MOMO_OK, MOMO_SUCCESSFUL, "", "9" },
 		/* nothing that settles anything */
@@ -247,6 +282,7 @@ main(void)
 		{ "momo_new_ref: UUID v4, lowercase, distinct", test_new_ref },
 		{ "momo_ref_valid table", test_ref_valid_table },
 		{ "momo_wire_reason table", test_reason_table },
+		{ "momo_reason: every MTN code has its own text", test_reason_codes },
 		{ "momo_wire_status table", test_status_table },
 		{ "momo_wire_name table", test_name_table },
 		{ "momo_wire_name clips whole characters", test_name_clipped },
