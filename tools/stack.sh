@@ -557,6 +557,9 @@ log.file = $RUN/log/cediramp.log
 providers.chain_url = $base/sim/chain
 $(chain_conf)
 providers.momo_url = $base/sim/momo
+# every send carries X-Callback-Url under it; the simulator calls back once
+# per final state (cron/sandbox_providers)
+providers.momo.callback_base = $base
 # mod_fcgid makes a request wait a whole second when every simulator
 # process is busy; 5 s keeps that from reading as "degraded" (past 2.5 s).
 providers.timeout_ms = 5000

@@ -82,6 +82,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("providers.evm.deposits_start_block", evm.deposits_start_block, 0, 1ULL << 62),
 	S("providers.chain_custody_wallet", chain_custody_wallet),
 	S("providers.momo_url", momo_url),
+	S("providers.momo.callback_base", momo_callback_base),
 	MOMO("MTN", 0),
 	MOMO("TELECEL", 1),
 	MOMO("AIRTELTIGO", 2),

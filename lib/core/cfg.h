@@ -62,6 +62,10 @@ struct cfg {
 		unsigned long long deposits_start_block; /* 0: the head at the first run */
 	} evm;
 	char momo_url[512];  /* mobile money: base of the per-network defaults */
+	/* where providers send callbacks: our public base URL; each network's
+	 * is callback_base + "/v1/providers/momo/<NETWORK>/callback" ("": no
+	 * X-Callback-Url, the worker's polling alone settles) */
+	char momo_callback_base[256];
 	/* Per network, in the order MTN, TELECEL, AIRTELTIGO. */
 	struct cfg_momo {
 		char url[512];            /* "" is momo_url + "/NETWORK" */

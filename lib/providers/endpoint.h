@@ -14,6 +14,7 @@ struct prov_endpoint {
 	char secret[256];           /* API key */
 	char subscription_key[128]; /* Ocp-Apim-Subscription-Key */
 	char environment[32];       /* X-Target-Environment */
+	char callback_url[384];     /* X-Callback-Url of a send; "": none */
 };
 
 #endif

@@ -20,7 +20,9 @@
  *   GET  {url}/health (ours: the simulator's and a proxy's)
  *
  * Every call carries Authorization: Bearer <token>, X-Target-Environment and
- * Ocp-Apim-Subscription-Key. The token is cached per network, product and
+ * Ocp-Apim-Subscription-Key; a send also X-Callback-Url when
+ * providers.momo.callback_base is set (a callback is only a hint: see
+ * domain/momo_callback.h). The token is cached per network, product and
  * credentials in the process until a minute before its expires_in; a
  * cached token the provider refuses (401) is replaced once. The sandbox
  * simulator serves the same protocol under /sim/momo/<NETWORK> for all
@@ -51,6 +53,10 @@
 #include "providers/endpoint.h"
 
 #define MOMO_REF_LEN 36 /* a UUID: 8-4-4-4-12 lowercase hex */
+
+/* Our callback route of a network, under providers.momo.callback_base
+ * (fcgi/partner/providers.c): a printf format of the network's id. */
+#define MOMO_CALLBACK_PATH "/v1/providers/momo/%s/callback"
 
 enum momo_rc {
 	MOMO_OK = 0,      /* answered as asked (a send: 202 accepted) */

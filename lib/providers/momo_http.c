@@ -173,7 +173,8 @@ token_for(const struct prov_endpoint *ep, enum product p, int *cached)
 
 /*
  * One call of product's API: method path with the token, the target
- * environment, the subscription key, X-Reference-Id when ref is not NULL,
+ * environment, the subscription key, X-Reference-Id (and X-Callback-Url, when
+ * configured) when ref is not NULL,
  * and body (may be NULL). A cached token the provider refuses (401) is
  * replaced and the call made once more: a 401 comes from the gateway
  * before the request reaches the API, and a send repeats its reference.
@@ -187,8 +188,9 @@ momo_call(const struct prov_endpoint *ep, enum product p, const char *method,
     struct prov_call *call, int *no_token)
 {
 	char auth[TOKEN_MAX + 32], env[sizeof(ep->environment) + 32],
-	    sub[sizeof(ep->subscription_key) + 40], xref[MOMO_REF_LEN + 32];
-	const char *headers[5] = { auth, env, sub, NULL, NULL };
+	    sub[sizeof(ep->subscription_key) + 40], xref[MOMO_REF_LEN + 32],
+	    cb[sizeof(ep->callback_url) + 32];
+	const char *headers[6] = { auth, env, sub, NULL, NULL, NULL };
 	const char *tok;
 	int attempt, cached, rc = -1;
 
@@ -199,6 +201,10 @@ momo_call(const struct prov_endpoint *ep, enum product p, const char *method,
 	if (ref != NULL) {
 		snprintf(xref, sizeof(xref), "X-Reference-Id: %s", ref);
 		headers[3] = xref;
+		if (ep->callback_url[0] != '\0') {
+			snprintf(cb, sizeof(cb), "X-Callback-Url: %s", ep->callback_url);
+			headers[4] = cb;
+		}
 	}
 	for (attempt = 0; attempt < 2; attempt++) {
 		if ((tok = token_for(ep, p, &cached)) == NULL) {

@@ -105,6 +105,11 @@ providers_init(struct providers *p, const struct cfg *c)
 		    sizeof(p->momo[i].ep.subscription_key), c->momo_net[i].subscription_key);
 		rc |= strict_copy(p->momo[i].ep.environment, sizeof(p->momo[i].ep.environment),
 		    c->momo_net[i].target_environment);
+		if (c->momo_callback_base[0] != '\0' &&
+		    (size_t)snprintf(p->momo[i].ep.callback_url, sizeof(p->momo[i].ep.callback_url),
+		    "%s" MOMO_CALLBACK_PATH, c->momo_callback_base, prov_network_ids[i]) >=
+		    sizeof(p->momo[i].ep.callback_url))
+			rc = -1;
 	}
 	return rc == 0 ? 0 : -1;
 }

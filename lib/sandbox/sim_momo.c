@@ -508,6 +508,7 @@ reason_message(const char *code)
 
 struct send {
 	const char *ref, *network, *kind, *msisdn, *amount, *currency, *external_id;
+	const char *callback_url; /* X-Callback-Url, NULL: none */
 	char body_hash[2 * SHA256_DIGEST_LENGTH + 1];
 	char financial_id[11];
 	long long settle_seconds;
@@ -526,9 +527,10 @@ duplicate(void)
 static int
 accept_send(struct db *db, const struct send *s)
 {
-	struct db_arg a[2] = { DB_I(s->settle_seconds), DB_S(s->ref) };
+	struct db_arg a[3] = { s->callback_url != NULL ? DB_S(s->callback_url) : DB_NULL,
+		DB_I(s->settle_seconds), DB_S(s->ref) };
 
-	return db_exec(db, DB_SIM_MOMO_TX_ACCEPT, a, 2, NULL, NULL);
+	return db_exec(db, DB_SIM_MOMO_TX_ACCEPT, a, 3, NULL, NULL);
 }
 
 /*
@@ -591,6 +593,23 @@ send_tx(struct db *db, void *arg)
 	if (s->answer.status != 409 && s->answer.accept)
 		rc = accept_send(db, s);
 	return rc;
+}
+
+/*
+ * 1 when url may take a callback: an http(s) URL of at most 384 printable
+ * bytes, under providers.momo.callback_base when one is set (MTN checks
+ * the host against the API user's providerCallbackHost).
+ */
+static int
+callback_url_ok(const struct cfg *c, const char *url)
+{
+	size_t n = strlen(url), base = strlen(c->momo_callback_base);
+
+	if (n == 0 || n > 384 || !strict_printable(url, n) ||
+	    (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0))
+		return 0;
+	return base == 0 || (strncmp(url, c->momo_callback_base, base) == 0 &&
+	    (url[base] == '/' || url[base] == '\0'));
 }
 
 /* 1 when s is at most max bytes of printable ASCII. */
@@ -656,6 +675,10 @@ send_money(struct req *r, struct resp *resp, const char *product,
 	if (!momo_ref_valid(s.ref))
 		return answer_error(resp, 400, "INVALID_REFERENCE_ID",
 		    "X-Reference-Id must be a UUID.");
+	s.callback_url = req_header(r, "X-Callback-Url");
+	if (s.callback_url != NULL && !callback_url_ok(&r->ctx->cfg, s.callback_url))
+		return answer_error(resp, 400, "INVALID_CALLBACK_URL_HOST",
+		    "The callback URL's host is not the registered providerCallbackHost.");
 	if (json_unpack_ex(r->body, &je, JSON_STRICT, "{s:s,s:s,s:s,s:{s:s,s:s},s?s,s?s}",
 	    "amount", &s.amount, "currency", &s.currency, "externalId", &s.external_id,
 	    party, "partyIdType", &type, "partyId", &s.msisdn, "payerMessage", &pm,

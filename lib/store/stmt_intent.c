@@ -64,5 +64,10 @@ const struct db_stmt_def db_stmts_intent[] = {
 	    "SELECT id, partner_id, net_amount, DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ'), "
 	    "DATE_FORMAT(completed_at, '%Y-%m-%dT%H:%i:%sZ') FROM payment_intents "
 	    "WHERE late = 1 ORDER BY completed_at" },
+	/* a provider's callback (a hint): the worker asks about it at once */
+	{ DB_PI_CHECK_NOW, 0,
+	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6) WHERE "
+	    "mobile_network = ? AND (id = ? OR provider_ref = ?) AND "
+	    "status IN ('pending_approval', 'approved')" },
 	{ DB_STMT__MAX, 0, NULL }
 };

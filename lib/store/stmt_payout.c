@@ -42,6 +42,10 @@ const struct db_stmt_def db_stmts_payout[] = {
 	    "UPDATE payouts SET checks = checks + 1, lease_until = NULL, "
 	    "next_check_at = UTC_TIMESTAMP(6) + INTERVAL LEAST(POW(2, LEAST(checks, 20)), ?) SECOND "
 	    "WHERE id = ? AND status IN ('pending', 'processing')" },
+	/* a provider's callback (a hint): the worker asks about it at once */
+	{ DB_PAYOUT_CHECK_NOW, 0,
+	    "UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6) WHERE provider = ? "
+	    "AND (id = ? OR provider_ref = ?) AND status = 'processing'" },
 	/* a withdrawal's pending payout waits for the withdrawal's worker */
 	{ DB_PAYOUT_CLAIM, 1,
 	    "SELECT id FROM payouts WHERE (status = 'processing' OR "

@@ -27,7 +27,7 @@ const struct db_stmt_def db_stmts_sim[] = {
 	{ DB_SIM_MOMO_TX_COUNT_SEND, 0,
 	    "UPDATE sim_momo_transfers SET sends = sends + 1 WHERE reference = ?" },
 	{ DB_SIM_MOMO_TX_ACCEPT, 0,
-	    "UPDATE sim_momo_transfers SET state = 'pending', "
+	    "UPDATE sim_momo_transfers SET state = 'pending', callback_url = ?, "
 	    "accepted_at = UTC_TIMESTAMP(6), "
 	    "settle_at = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
 	    "WHERE reference = ? AND state = 'unaccepted'" },
@@ -35,6 +35,20 @@ const struct db_stmt_def db_stmts_sim[] = {
 	    "UPDATE sim_momo_transfers SET state = final_state WHERE reference = ? "
 	    "AND network = ? AND kind = ? AND state = 'pending' "
 	    "AND final_state <> 'pending' AND settle_at <= UTC_TIMESTAMP(6)" },
+	/* the simulator's own clock (the sandbox_providers worker): every
+	 * accepted send past its settle time reaches its final state */
+	{ DB_SIM_MOMO_SETTLE_DUE, 0,
+	    "UPDATE sim_momo_transfers SET state = final_state WHERE state = 'pending' "
+	    "AND final_state <> 'pending' AND settle_at <= UTC_TIMESTAMP(6) LIMIT ?" },
+	{ DB_SIM_MOMO_CALLBACKS_DUE, 10,
+	    "SELECT reference, kind, callback_url, state, reason, financial_id, msisdn, "
+	    "amount, currency, external_id FROM sim_momo_transfers "
+	    "WHERE state IN ('successful', 'failed') AND callback_url IS NOT NULL "
+	    "AND callback_at IS NULL LIMIT ?" },
+	/* taken once: affected 1 is the one taker, who sends it */
+	{ DB_SIM_MOMO_CALLBACK_TAKE, 0,
+	    "UPDATE sim_momo_transfers SET callback_at = UTC_TIMESTAMP(6) "
+	    "WHERE reference = ? AND callback_at IS NULL" },
 	/* a network's account: the opening balance, less what it paid out,
 	 * plus what it collected */
 	{ DB_SIM_MOMO_BALANCE, 1,

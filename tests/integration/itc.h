@@ -53,6 +53,14 @@ long itc_verify(const struct itc_wallet *w, const char *provider, const char *ph
 void itc_beneficiary(const struct itc_wallet *w, const char *provider, int suffix,
     char *id);
 /* POST /api/mobile-money/transfer of amount GHS under key (may be NULL). */
+/* A payout of 10 GHS to a new beneficiary of network whose number ends in
+ * suffix: the HTTP status, and its transactionId into pid (64 bytes; ""
+ * when none). */
+long itc_pay_to(const struct itc_wallet *w, const char *network, int suffix, char *pid);
+/* How many times payout pid was refunded (ledger). */
+long long itc_refunds_of(const char *pid);
+/* Payout pid's status in the database is status. */
+void itc_expect_payout(const char *pid, const char *status);
 long itc_transfer(const struct itc_wallet *w, const char *bid, const char *amount,
     const char *key, struct it_resp *r);
 

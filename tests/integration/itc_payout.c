@@ -95,3 +95,35 @@ itc_transfer(const struct itc_wallet *w, const char *bid, const char *amount,
 	    "\"currency\":\"GHS\"}", bid, amount);
 	return itc_post(w, "/api/mobile-money/transfer", key, body, r);
 }
+
+long
+itc_pay_to(const struct itc_wallet *w, const char *network, int suffix, char *pid)
+{
+	const char *id;
+	char bid[40];
+	struct it_resp r;
+	long st;
+
+	itc_beneficiary(w, network, suffix, bid);
+	st = itc_transfer(w, bid, "10", NULL, &r);
+	id = it_str(json_object_get(r.json, "data"), "transactionId");
+	snprintf(pid, 64, "%s", id != NULL ? id : "");
+	it_resp_free(&r);
+	return st;
+}
+
+long long
+itc_refunds_of(const char *pid)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
+	    "AND kind = 'payout.refund'", pid, NULL);
+}
+
+void
+itc_expect_payout(const char *pid, const char *status)
+{
+	char got[32] = "";
+
+	it_db_text("SELECT status FROM payouts WHERE id = ?", pid, NULL, got, sizeof(got));
+	CU_ASSERT_STRING_EQUAL(got, status);
+}

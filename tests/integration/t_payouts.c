@@ -353,39 +353,6 @@ test_transfer_errors(void)
 	itc_wallet_free(&poor);
 }
 
-/* One payout to a number ending in suffix; its id, and the answer's status. */
-static long
-pay_to(const struct itc_wallet *w, int suffix, char *pid)
-{
-	char bid[40];
-	struct it_resp r;
-	long st;
-
-	itc_beneficiary(w, "MTN", suffix, bid);
-	st = itc_transfer(w, bid, "10", NULL, &r);
-	snprintf(pid, 64, "%s", st == 201 ? it_str(json_object_get(r.json, "data"), "transactionId") :
-	    it_str(json_object_get(r.json, "data"), "transactionId") ?
-	    it_str(json_object_get(r.json, "data"), "transactionId") : "");
-	it_resp_free(&r);
-	return st;
-}
-
-static long long
-refunds_of(const char *pid)
-{
-	return it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
-	    "AND kind = 'payout.refund'", pid, NULL);
-}
-
-static void
-expect_status(const char *pid, const char *status)
-{
-	char got[32] = "";
-
-	it_db_text("SELECT status FROM payouts WHERE id = ?", pid, NULL, got, sizeof(got));
-	CU_ASSERT_STRING_EQUAL(got, status);
-}
-
 static void
 test_magic_outcomes(void)
 {
@@ -431,7 +398,7 @@ test_magic_outcomes(void)
 
 	/* 200: refused at send: 502 with context, failed and refunded at once;
 	 * logged at level error with the provider's reason, not "ok" */
-	CU_ASSERT_EQUAL(pay_to(&w, 200, p200), 502);
+	CU_ASSERT_EQUAL(itc_pay_to(&w, "MTN", 200, p200), 502);
 	{
 		char line[8192];
 
@@ -440,22 +407,22 @@ test_magic_outcomes(void)
 		CU_ASSERT_PTR_NULL(strstr(line, "\"error\":\"ok\""));
 		CU_ASSERT_PTR_NOT_NULL(strstr(line, "The payout failed: "));
 	}
-	expect_status(p200, "failed");
-	CU_ASSERT_EQUAL(refunds_of(p200), 1);
+	itc_expect_payout(p200, "failed");
+	CU_ASSERT_EQUAL(itc_refunds_of(p200), 1);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ? "
 	    "AND type = 'payout.failed'", p200, NULL), 1);
 	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, avail0);
 	CU_ASSERT_STRING_EQUAL(pend, "0.00");
 
-	CU_ASSERT_EQUAL(pay_to(&w, 201, p201), 201);
-	CU_ASSERT_EQUAL(pay_to(&w, 202, p202), 201);
-	CU_ASSERT_EQUAL(pay_to(&w, 203, p203), 201);
-	CU_ASSERT_EQUAL(pay_to(&w, 204, p204), 201);
-	CU_ASSERT_EQUAL(pay_to(&w, 205, p205), 201);
+	CU_ASSERT_EQUAL(itc_pay_to(&w, "MTN", 201, p201), 201);
+	CU_ASSERT_EQUAL(itc_pay_to(&w, "MTN", 202, p202), 201);
+	CU_ASSERT_EQUAL(itc_pay_to(&w, "MTN", 203, p203), 201);
+	CU_ASSERT_EQUAL(itc_pay_to(&w, "MTN", 204, p204), 201);
+	CU_ASSERT_EQUAL(itc_pay_to(&w, "MTN", 205, p205), 201);
 	/* in doubt or accepted: all processing, all held */
-	expect_status(p202, "processing");
-	expect_status(p205, "processing");
+	itc_expect_payout(p202, "processing");
+	itc_expect_payout(p205, "processing");
 	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(pend, "55.00");
 	for (i = 0; i < 3; i++) {
@@ -464,16 +431,16 @@ test_magic_outcomes(void)
 		it_db_exec("UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6) WHERE status = "
 		    "'processing' AND id IN (?, ?)", p204, p205);
 	}
-	expect_status(p201, "failed");
-	expect_status(p202, "completed");
-	expect_status(p203, "failed");
-	expect_status(p204, "processing");
-	expect_status(p205, "completed");
-	CU_ASSERT_EQUAL(refunds_of(p201), 1);
-	CU_ASSERT_EQUAL(refunds_of(p202), 0);
-	CU_ASSERT_EQUAL(refunds_of(p203), 1);
-	CU_ASSERT_EQUAL(refunds_of(p204), 0);
-	CU_ASSERT_EQUAL(refunds_of(p205), 0);
+	itc_expect_payout(p201, "failed");
+	itc_expect_payout(p202, "completed");
+	itc_expect_payout(p203, "failed");
+	itc_expect_payout(p204, "processing");
+	itc_expect_payout(p205, "completed");
+	CU_ASSERT_EQUAL(itc_refunds_of(p201), 1);
+	CU_ASSERT_EQUAL(itc_refunds_of(p202), 0);
+	CU_ASSERT_EQUAL(itc_refunds_of(p203), 1);
+	CU_ASSERT_EQUAL(itc_refunds_of(p204), 0);
+	CU_ASSERT_EQUAL(itc_refunds_of(p205), 0);
 	/* sent once each, but 205: the provider never saw the first send */
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT sends FROM payouts WHERE id = ?", p202, NULL), 1);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT sends FROM payouts WHERE id = ?", p203, NULL), 1);
@@ -486,7 +453,8 @@ test_magic_outcomes(void)
 		snprintf(path, sizeof(path), "/api/transactions/%s", p201);
 		CU_ASSERT_EQUAL(itc_get(&w, path, &r), 200);
 		CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "failed");
-		CU_ASSERT_PTR_NOT_NULL(it_str(json_object_get(r.json, "data"), "failureReason"));
+		CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "failureReason"),
+		    "INTERNAL_PROCESSING_ERROR: the provider failed to process the transaction");
 		it_resp_free(&r);
 	}
 	/* what is left: the three completed ones (202, 205) and 204 still held */
@@ -645,7 +613,7 @@ test_transfer_in_stablecoin(void)
 	/* the worker settles the conversion, then holds and sends the payout */
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
-	expect_status(pid, "completed");
+	itc_expect_payout(pid, "completed");
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
 	    "AND kind IN ('payout.hold', 'payout.completed')", pid, NULL), 2);
 	/* credited receive, held and paid receive: the GHS balance is as before */
@@ -660,7 +628,7 @@ test_transfer_in_stablecoin(void)
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
-	expect_status(failed, "failed");
+	itc_expect_payout(failed, "failed");
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ?",
 	    failed, NULL), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ? "

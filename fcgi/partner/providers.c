@@ -1,0 +1,36 @@
+/*
+ * partner/providers: where providers call us back. No API key: a provider
+ * cannot hold one, which is why a callback is only a hint
+ * (domain/momo_callback.h).
+ *   PUT|POST /v1/providers/momo/<NETWORK>/callback   MTN's callbacks
+ *     (register providers.momo.callback_base as the API user's
+ *     providerCallbackHost): 200 {"received": true} for any well-formed
+ *     body, known reference or not; 400 validation_error for a body
+ *     without externalId or referenceId; 404 for another network.
+ */
+#include "domain/momo_callback.h"
+#include "http/app.h"
+
+static enum err
+momo_callback(struct req *r, struct resp *resp)
+{
+	int matched;
+	enum err e = momo_callback_hint(r->ctx, req_param(r, "network"), r->body, &matched);
+
+	if (e != ERR_OK)
+		return e;
+	return resp_ok(resp, 200, json_pack("{s:b}", "received", 1));
+}
+
+static const struct route routes[] = {
+	{ "PUT", "/v1/providers/momo/:network/callback", momo_callback,
+	  ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/providers/momo/:network/callback", momo_callback,
+	  ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+};
+
+int
+main(void)
+{
+	return app_run("partner-providers", routes, APP_NROUTES(routes));
+}

@@ -1,0 +1,63 @@
+#include "domain/momo_callback.h"
+
+#include <string.h>
+
+#include "core/log.h"
+#include "core/strict.h"
+#include "providers/registry.h"
+#include "store/db.h"
+
+#define ID_TEXT_MAX 64
+
+/* The body's field name as a string of 1 to 64 printable bytes, or "". */
+static const char *
+id_field(const json_t *body, const char *name)
+{
+	const char *s = json_string_value(json_object_get(body, name));
+
+	if (s == NULL || *s == '\0' || strlen(s) > ID_TEXT_MAX ||
+	    !strict_printable(s, strlen(s)))
+		return "";
+	return s;
+}
+
+enum err
+momo_callback_hint(struct ctx *ctx, const char *network, const json_t *body,
+    int *matched)
+{
+	const char *ext, *ref, *status;
+	struct db_arg a[3];
+	struct db_res res;
+	int i, known = -1;
+
+	*matched = 0;
+	for (i = 0; i < PROV_NETWORKS; i++)
+		if (network != NULL && strcmp(network, prov_network_ids[i]) == 0)
+			known = i;
+	if (known < 0)
+		return ERR_NOT_FOUND;
+	ext = id_field(body, "externalId");
+	ref = id_field(body, "referenceId");
+	if (*ext == '\0' && *ref == '\0')
+		return ERR_VALIDATION;
+	/* "" never matches an id or a reference */
+	a[0] = DB_S(prov_network_ids[known]);
+	a[1] = DB_S(ext);
+	a[2] = DB_S(ref);
+	if (db_exec(ctx->db, DB_PAYOUT_CHECK_NOW, a, 3, NULL, &res) != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	*matched += (int)res.affected;
+	if (db_exec(ctx->db, DB_PI_CHECK_NOW, a, 3, NULL, &res) != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	*matched += (int)res.affected;
+	status = id_field(body, "status");
+	if (*matched == 0)
+		log_event("info", "momo callback %s: no open payout or payment intent for "
+		    "externalId \"%s\" referenceId \"%s\" (status \"%s\"); ignored",
+		    prov_network_ids[known], ext, ref, status);
+	else
+		log_event("info", "momo callback %s: %s%s%s (status \"%s\", a hint) is due "
+		    "for a status query", prov_network_ids[known], ext, *ext && *ref ? " / " : "",
+		    ref, status);
+	return ERR_OK;
+}

@@ -1,0 +1,33 @@
+/*
+ * momo_callback: what a mobile money provider's callback does. MTN calls
+ * back (PUT or POST to X-Callback-Url) when a transfer or request to pay
+ * reaches its final state, but a callback carries no signature: anyone
+ * can send one. So it is only a hint. It never settles anything itself:
+ * the payout or payment intent it names becomes due for an immediate
+ * status query, and only the provider's answer to that query, asked by
+ * the payouts worker under its reference, decides. A forged "SUCCESSFUL"
+ * costs one status query; a lost callback costs nothing, since the worker
+ * polls with backoff anyway.
+ */
+#ifndef CEDIRAMP_MOMO_CALLBACK_H
+#define CEDIRAMP_MOMO_CALLBACK_H
+
+#include <jansson.h>
+
+#include "core/err.h"
+#include "domain/ctx.h"
+
+/*
+ * The callback body of network (an id of prov_network_ids) made a hint:
+ * the open payout or payment intent of that network whose id is the
+ * body's externalId, or whose provider reference is its referenceId (MTN
+ * sends the first; a proxy may add the second), is due now. *matched says
+ * how many were (0: unknown, or settled already; logged and ignored).
+ * ERR_OK; ERR_NOT_FOUND for an unknown network; ERR_VALIDATION for a body
+ * with neither id as a string of at most 64 bytes; ERR_SERVICE_UNAVAILABLE
+ * when the database failed.
+ */
+enum err momo_callback_hint(struct ctx *ctx, const char *network, const json_t *body,
+    int *matched);
+
+#endif
