@@ -168,6 +168,8 @@ if [ "$UNIT_ONLY" = 0 ]; then
 	# (package-lock.json pins them; tools/deps.sh installed them)
 	wh="$ROOT/tests/webhooks"
 	export WEBHOOK_VERIFIER="node $wh/verify.mjs"
+	# npm's mtn-momo client against the simulator (t_momo)
+	export MTN_MOMO_CLIENT="node $ROOT/tests/providers/mtn_momo_client.mjs"
 	if [ "$GALERA" != 0 ]; then
 		# the whole suite through HAProxy on a Galera cluster, its
 		# workers on every node, then the cluster's own fault tests

@@ -41,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "core/id.h"
@@ -338,10 +339,13 @@ sim_momo_lookup(struct req *r, struct resp *resp)
 }
 
 /*
- * GET .../{product}/v1_0/accountholder/msisdn/{msisdn}/active: whether the
- * number holds an account that can transact, {"result": true|false}, as
- * MTN answers it. The lookup's suffixes: 100 (and a number that is none)
- * false, 102 a gateway timeout, 103 unreachable; every other true.
+ * GET .../{product}/v1_0/accountholder/{idtype}/{msisdn}/active: whether
+ * the number holds an account that can transact, {"result": true|false},
+ * as MTN answers it. The lookup's suffixes: 100 (and a number that is none)
+ * false, 102 a gateway timeout, 103 unreachable; every other true. The
+ * id type is "msisdn" in any case (MTN asks for small letters, but the npm
+ * mtn-momo client sends "MSISDN" for collections); email and party_code
+ * are not simulated (400).
  */
 static enum err
 active_of(struct req *r, struct resp *resp, const char *product)
@@ -351,6 +355,9 @@ active_of(struct req *r, struct resp *resp, const char *product)
 
 	if (gate(r, resp, product, &e) < 0)
 		return e;
+	if (strcasecmp(req_param(r, "idtype"), "msisdn") != 0)
+		return answer_error(resp, 400, "VALIDATION_ERROR",
+		    "accountHolderIdType: only msisdn is simulated");
 	sfx = suffix_of(req_param(r, "msisdn"));
 	if (sfx == 102)
 		return gateway_timeout(resp);

@@ -10,7 +10,9 @@
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/cfg.h"
 #include "providers/momo_reason.h"
@@ -19,6 +21,7 @@
 #include "it.h"
 
 static struct providers prov;
+static struct cfg conf; /* the stack's, for the npm client's credentials */
 
 /* The suite's adapters from CEDIRAMP_CONF; transfers settle at once. */
 static int
@@ -34,6 +37,7 @@ suite_init(void)
 	}
 	if (providers_init(&prov, &c) != 0)
 		return -1;
+	conf = c;
 	momo_http_forget_tokens();
 	if (it_admin("sim set momo.settle_seconds 0", out, sizeof(out)) != 0 ||
 	    it_admin("sim set momo.slow_ms 0", out, sizeof(out)) != 0)
@@ -684,6 +688,79 @@ sim_get(const char *tok, const char *path, struct it_resp *r)
  * accountholder .../active and account/balance routes answer as MTN's do,
  * and the balance moves with a successful transfer.
  */
+/* The `ref <kind> <uuid>` line of kind in the client's output, into ref. */
+static int
+client_ref(const char *out, const char *kind, char ref[MOMO_REF_LEN + 1])
+{
+	char want[64];
+	const char *p;
+
+	snprintf(want, sizeof(want), "\nref %s ", kind);
+	if ((p = strstr(out, want)) == NULL || strlen(p + strlen(want)) < MOMO_REF_LEN)
+		return -1;
+	memcpy(ref, p + strlen(want), MOMO_REF_LEN);
+	ref[MOMO_REF_LEN] = '\0';
+	return momo_ref_valid(ref) ? 0 : -1;
+}
+
+/*
+ * A third-party client accepts the simulator as MTN: npm's mtn-momo
+ * (tests/providers/mtn_momo_client.mjs, MTN_MOMO_CLIENT) gets tokens with
+ * the sandbox's UUID v4 user, reads balances and active holders, makes a
+ * transfer and a request to pay and reads their statuses, and meets MTN's
+ * failures as its own typed errors. What it did is then read from the
+ * simulator's books.
+ */
+static void
+test_npm_client(void)
+{
+	const struct cfg_momo *m = &conf.momo_net[0]; /* MTN */
+	char cmd[2048], path[600], out[8192], ref[MOMO_REF_LEN + 1], cb[600];
+	size_t n;
+	FILE *f;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s.mtn-client-%d.txt", it_env("CEDIRAMP_CONF"),
+	    (int)getpid());
+	snprintf(cmd, sizeof(cmd), "MOMO_BASE_URL='%s/sim/momo/MTN' MOMO_API_USER='%s' "
+	    "MOMO_API_KEY='%s' MOMO_SUBSCRIPTION_KEY='%s' MOMO_CALLBACK_BASE='%s' "
+	    "MSISDN_PREFIX=233244%03d %s > '%s' 2>&1", it_env("BASE_URL"), m->api_user,
+	    m->api_key, m->subscription_key, conf.momo_callback_base, (int)(getpid() % 1000),
+	    it_env("MTN_MOMO_CLIENT"), path);
+	rc = system(cmd);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(path, "r"));
+	out[0] = '\n';
+	n = fread(out + 1, 1, sizeof(out) - 2, f);
+	out[n + 1] = '\0';
+	fclose(f);
+	if (rc != 0)
+		fprintf(stderr, "mtn-momo client:\n%s\n", out + 1);
+	CU_ASSERT_EQUAL(rc, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\npassed 10 of 10\n"));
+	CU_ASSERT_PTR_NULL(strstr(out, "\nFAIL "));
+	/* what the simulator holds of it */
+	snprintf(cb, sizeof(cb), "%s/v1/providers/momo/MTN/callback", conf.momo_callback_base);
+	CU_ASSERT_EQUAL_FATAL(client_ref(out, "transfer", ref), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = ? "
+	    "AND network = 'MTN' AND kind = 'transfer' AND state = 'successful' AND "
+	    "amount = 12.50 AND external_id = 'mtn-client-transfer' AND callback_url = ?",
+	    ref, cb), 1);
+	CU_ASSERT_EQUAL_FATAL(client_ref(out, "transfer-failed", ref), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = ? "
+	    "AND state = 'failed' AND reason = 'PAYEE_NOT_FOUND'", ref, NULL), 1);
+	CU_ASSERT_EQUAL_FATAL(client_ref(out, "rtp", ref), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = ? "
+	    "AND kind = 'rtp' AND state = 'successful' AND amount = 5.00 AND callback_url = ?",
+	    ref, cb), 1);
+	CU_ASSERT_EQUAL_FATAL(client_ref(out, "rtp-rejected", ref), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = ? "
+	    "AND kind = 'rtp' AND state = 'failed' AND reason = 'APPROVAL_REJECTED'", ref, NULL), 1);
+	/* the refused callback host sent nothing */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE "
+	    "callback_url LIKE 'http://callbacks.example.net%'", NULL, NULL), 0);
+	remove(path);
+}
+
 static void
 test_active_and_balance(void)
 {
@@ -761,6 +838,7 @@ it_suite_momo(void)
 	static const struct tu_test tests[] = {
 		{ "lookup: magic suffixes 100-103, names, every network", test_lookup_magic },
 		{ "MTN's shapes: UUID v4 users, 32-hex keys; active and balance", test_active_and_balance },
+		{ "npm mtn-momo accepts the simulator as MTN", test_npm_client },
 		{ "transfer: magic suffixes 200-204, 103, ordinary", test_transfer_magic },
 		{ "MTN's failure reasons: transfers 210-218, requests to pay 310-318", test_failure_reasons },
 		{ "transfer 205: first send lost, the second accepted", test_lost_first_send },
