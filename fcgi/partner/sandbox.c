@@ -10,8 +10,10 @@
  * the calling partner's USDT or USDC as a deposit (201; at most 1,000,000).
  *
  * POST /v1/sandbox/payment-intents/{id}/approve and .../reject act as the
- * payer of the calling partner's pending intent: 200 with the intent, 409
- * INVALID_STATE once it left pending_approval.
+ * payer of the calling partner's pending intent on the simulator, and the
+ * provider's new status moves the intent (sandbox/payer.h): 200 with the
+ * intent (approved or rejected), 409 INVALID_STATE once it left
+ * pending_approval or when the provider holds no request waiting.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,7 @@
 #include "http/body.h"
 #include "http/jwt.h"
 #include "http/view_partner.h"
+#include "sandbox/payer.h"
 
 #define TTL_DEFAULT 3600
 #define TTL_MAX (30 * 24 * 3600)
@@ -124,7 +127,7 @@ payer_decides(struct req *r, struct resp *resp, int approve)
 
 	if (!r->ctx->cfg.sandbox)
 		return ERR_NOT_FOUND;
-	e = intent_payer_answer(r->ctx, &r->caller, req_param(r, "id"), approve, &in,
+	e = sandbox_payer_answer(r->ctx, &r->caller, req_param(r, "id"), approve, &in,
 	    &resp->out);
 	if (e == ERR_INVALID_STATE)
 		intent_free(&in);

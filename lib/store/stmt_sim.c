@@ -35,6 +35,12 @@ const struct db_stmt_def db_stmts_sim[] = {
 	    "UPDATE sim_momo_transfers SET state = final_state WHERE reference = ? "
 	    "AND network = ? AND kind = ? AND state = 'pending' "
 	    "AND final_state <> 'pending' AND settle_at <= UTC_TIMESTAMP(6)" },
+	/* the sandbox's payer answers a request to pay still waiting for one
+	 * (lib/sandbox/payer.c): final now */
+	{ DB_SIM_MOMO_RTP_ANSWER, 0,
+	    "UPDATE sim_momo_transfers SET final_state = ?, reason = ?, state = final_state, "
+	    "settle_at = UTC_TIMESTAMP(6) WHERE reference = ? AND kind = 'rtp' AND "
+	    "state = 'pending'" },
 	/* the simulator's own clock (the sandbox_providers worker): every
 	 * accepted send past its settle time reaches its final state */
 	{ DB_SIM_MOMO_SETTLE_DUE, 0,

@@ -445,6 +445,61 @@ test_late_and_declined(void)
 	    NULL), 2);
 }
 
+/* ---- the sandbox payer answers on the simulator ---- */
+
+/*
+ * A payer ending 301 never answers the provider by themselves; the
+ * approve helper answers for them on the simulator, and the normal path
+ * moves the intent: approved at once, completed and credited by the
+ * worker (it used to stay approved for ever, the simulator still PENDING).
+ * The reject helper likewise: the provider says APPROVAL_REJECTED.
+ */
+static void
+test_payer_helpers_on_simulator(void)
+{
+	char id[64], no[64], st[32], path[160], before[40], after[40], diff[40];
+	struct itc_partner p;
+	struct it_resp r;
+
+	itc_partner_new(&p, "verified", 0);
+	ghs_of(&p, before);
+	created(&p, "20", 301, "stranded", id);
+	snprintf(path, sizeof(path), "/v1/sandbox/payment-intents/%s/approve", id);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, "", &r), 200);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "approved");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = "
+	    "(SELECT provider_ref FROM payment_intents WHERE id = ?) AND state = 'successful'",
+	    id, NULL), 1);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	status_of(&p, id, st);
+	CU_ASSERT_STRING_EQUAL(st, "completed");
+	CU_ASSERT_EQUAL(postings(id), 1);
+	ghs_of(&p, after);
+	itc_ghs_sub(after, before, diff, sizeof(diff));
+	CU_ASSERT_STRING_EQUAL(diff, "19.80");
+	/* answered once: a second approve is 409 */
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, "", &r), 409);
+	it_assert_partner_error(&r, 409, "INVALID_STATE", "approve twice");
+	it_resp_free(&r);
+
+	created(&p, "20", 301, "stranded-no", no);
+	snprintf(path, sizeof(path), "/v1/sandbox/payment-intents/%s/reject", no);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, "", &r), 200);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "rejected");
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "failure_reason"),
+	    "APPROVAL_REJECTED: the payer rejected the payment");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = "
+	    "(SELECT provider_ref FROM payment_intents WHERE id = ?) AND state = 'failed' AND "
+	    "reason = 'APPROVAL_REJECTED'", no, NULL), 1);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	status_of(&p, no, st);
+	CU_ASSERT_STRING_EQUAL(st, "rejected");
+	CU_ASSERT_EQUAL(postings(no), 0);
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+}
+
 /* ---- the list ---- */
 
 static void
@@ -489,6 +544,7 @@ it_suite_intents(void)
 		{ "every error code, nothing written; reference_id; another partner 404", test_errors },
 		{ "50 cancels racing an approval: one state, one event, at most one credit", test_cancel_race },
 		{ "paid after its time to live: completed, listed by reconcile; the sandbox payer's no", test_late_and_declined },
+		{ "the sandbox payer answers on the simulator; the intent moves from its status", test_payer_helpers_on_simulator },
 		{ "the list: paging and filters", test_list },
 	};
 

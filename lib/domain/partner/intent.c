@@ -363,13 +363,6 @@ intent_cancel(struct ctx *ctx, const struct caller *who, const char *id,
 	return decide(ctx, who, id, "cancelled", out, o);
 }
 
-enum err
-intent_payer_answer(struct ctx *ctx, const struct caller *who, const char *id,
-    int approve, struct intent *out, struct outcome *o)
-{
-	return decide(ctx, who, id, approve ? "approved" : "rejected", out, o);
-}
-
 /* ---- the workers ---- */
 
 static void
@@ -411,6 +404,10 @@ intent_advance(struct ctx *ctx, const char *id)
 
 	if (resource_load(ctx->db, &intent_kind, id, 0, 0, &in) != DB_OK)
 		return -1;
+	if (strcmp(in.status, "pending_approval") != 0 && strcmp(in.status, "approved") != 0) {
+		intent_free(&in); /* closed since it was claimed (a cancel) */
+		return 0;
+	}
 	if ((m = providers_momo(&ctx->prov, in.network)) == NULL) {
 		intent_free(&in);
 		return -1;

@@ -9,7 +9,8 @@
  *                     event written, in one transaction; then the request
  *                     is sent (again by the worker if it never arrived).
  *   approved          the provider reports the payment SUCCESSFUL (the
- *                     payer approved), or the sandbox helper approved it.
+ *                     payer approved; the sandbox helper approves on the
+ *                     simulator, sandbox/payer.h).
  *   completed         settled: a later status still SUCCESSFUL; the
  *                     partner's GHS balance gets net_amount and the fee
  *                     account the fee, once (the ledger's event key).
@@ -97,12 +98,6 @@ extern const struct resource_kind intent_kind;
  * (out as it is) when it is not pending_approval; ERR_NOT_FOUND. */
 enum err intent_cancel(struct ctx *ctx, const struct caller *who, const char *id,
     struct intent *out, struct outcome *o);
-
-/* The payer's answer to who's intent id while it waits for one: approved
- * (approve 1) or declined, as a network reports it (the sandbox's payer
- * helpers answer through it); as intent_cancel. */
-enum err intent_payer_answer(struct ctx *ctx, const struct caller *who, const char *id,
-    int approve, struct intent *out, struct outcome *o);
 
 /* The Payment intent object, which is also every payment_intent event's
  * data (new reference); fee, net_amount and completed_at only when
