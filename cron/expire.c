@@ -8,8 +8,10 @@
  *
  * And it expires payment intents past their time to live, each only after
  * the provider, asked first, has no payment for it (one it has is
- * approved instead; an unreachable provider leaves it for the next run).
- * Claimed with SKIP LOCKED, so copies may run at once.
+ * approved instead; an unreachable provider leaves it for the next run);
+ * an expired one is still asked for payment_intents.late_check_seconds
+ * (24 h), and a late payment approves it (the payouts worker completes it,
+ * marked late). Claimed with SKIP LOCKED, so copies may run at once.
  */
 #include <time.h>
 
@@ -47,6 +49,8 @@ main(void)
 	quotes = drain(ctx.db, DB_QUOTE_EXPIRE, NULL, 0);
 	keys = drain(ctx.db, DB_IDEM_EXPIRE, NULL, 0);
 	while ((n = intent_expire_due(&ctx, 100)) > 0)
+		intents += n;
+	if (n >= 0 && (n = intent_watch_expired(&ctx, 100)) > 0)
 		intents += n;
 	if (counters < 0 || quotes < 0 || keys < 0 || n < 0) {
 		log_event("error", "expire: %s", db_error(ctx.db));

@@ -91,6 +91,7 @@ static const struct cfg_key cfg_keys[] = {
 	S("fees.conversion_percent", fee_conversion_percent),
 	S("fees.collection_percent", fee_collection_percent),
 	U("quotes.ttl_seconds", quote_ttl_seconds, 10, 3600),
+	U("payment_intents.late_check_seconds", intent_late_check_seconds, 0, 30 * 86400ULL),
 	U("idempotency.lease_seconds", idempotency_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
 	S("rates.source_url", rate_source_url),
@@ -198,6 +199,7 @@ defaults(struct cfg *c)
 	(void)strict_copy(c->fee_collection_percent,
 	    sizeof(c->fee_collection_percent), "1.00");
 	c->quote_ttl_seconds = 300;
+	c->intent_late_check_seconds = 86400;
 	c->idempotency_lease_seconds = 60;
 	for (i = 0; i < 3; i++) {
 		(void)strict_copy(c->momo_net[i].target_environment,

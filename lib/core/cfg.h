@@ -83,6 +83,9 @@ struct cfg {
 	char fee_conversion_percent[16]; /* decimal, 2 places: "1.00" */
 	char fee_collection_percent[16]; /* payment intents: the same form */
 	unsigned long long quote_ttl_seconds;
+	/* how long after expires_at an expired payment intent's provider is
+	 * still asked for a late payment */
+	unsigned long long intent_late_check_seconds;
 	/* a request holding an idempotency key this long without progress is
 	 * taken for dead; longer than any request can take */
 	unsigned long long idempotency_lease_seconds;

@@ -31,7 +31,8 @@ const struct db_stmt_def db_stmts_intent[] = {
 	    "UPDATE payment_intents SET status = ?, updated_at = UTC_TIMESTAMP(6), "
 	    "approved_at = IF(? = 'approved', UTC_TIMESTAMP(6), approved_at), "
 	    "completed_at = IF(? = 'completed', UTC_TIMESTAMP(6), completed_at), "
-	    "next_check_at = IF(? IN ('pending_approval', 'approved'), UTC_TIMESTAMP(6), NULL), "
+	    "next_check_at = IF(? IN ('pending_approval', 'approved', 'expired'), "
+	    "UTC_TIMESTAMP(6), NULL), "
 	    "late = IF(? = 'completed' AND expires_at < UTC_TIMESTAMP(6), 1, late), "
 	    "failure_reason = COALESCE(?, failure_reason), lease_until = NULL "
 	    "WHERE id = ? AND status = ?" },
@@ -68,6 +69,27 @@ const struct db_stmt_def db_stmts_intent[] = {
 	{ DB_PI_CHECK_NOW, 0,
 	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6) WHERE "
 	    "mobile_network = ? AND (id = ? OR provider_ref = ?) AND "
-	    "status IN ('pending_approval', 'approved')" },
+	    "(status IN ('pending_approval', 'approved') OR "
+	    "(status = 'expired' AND next_check_at IS NOT NULL))" },
+	/* expired intents still watched for a late payment (those past the
+	 * window were let go first: DB_PI_LATE_EXPIRE_WATCH) */
+	{ DB_PI_LATE_CLAIM, 1,
+	    "SELECT id FROM payment_intents WHERE status = 'expired' "
+	    "AND next_check_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED" },
+	/* asked again later: a tenth of the time since it expired, 1 min to 1 h */
+	{ DB_PI_LATE_LATER, 0,
+	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6) + INTERVAL "
+	    "LEAST(3600, GREATEST(60, TIMESTAMPDIFF(SECOND, expires_at, UTC_TIMESTAMP()) DIV 10)) "
+	    "SECOND, lease_until = NULL WHERE id = ? AND status = 'expired'" },
+	/* no longer watched: failed at the provider, or past the window */
+	{ DB_PI_LATE_STOP, 0,
+	    "UPDATE payment_intents SET next_check_at = NULL, lease_until = NULL "
+	    "WHERE id = ? AND status = 'expired'" },
+	{ DB_PI_LATE_EXPIRE_WATCH, 0,
+	    "UPDATE payment_intents SET next_check_at = NULL WHERE status = 'expired' "
+	    "AND next_check_at IS NOT NULL AND expires_at <= UTC_TIMESTAMP(6) - INTERVAL ? SECOND "
+	    "LIMIT 1000" },
 	{ DB_STMT__MAX, 0, NULL }
 };

@@ -500,6 +500,71 @@ test_payer_helpers_on_simulator(void)
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 }
 
+/*
+ * Paid after the expire worker expired it: the provider's late SUCCESSFUL
+ * is still asked for (payment_intents.late_check_seconds), and the intent
+ * is approved, then completed and credited once, late: true, with its
+ * events; reconcile lists it. One expired longer ago than the window is
+ * no longer asked.
+ */
+static void
+test_paid_after_expired(void)
+{
+	char id[64], old[64], st[32], path[160], out[8192], before[40], after[40], diff[40];
+	struct itc_partner p;
+	struct it_resp r;
+
+	itc_partner_new(&p, "verified", 0);
+	ghs_of(&p, before);
+	created(&p, "40", 301, "late-payer", id);
+	created(&p, "40", 301, "too-late-payer", old);
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE payment_intents SET expires_at = "
+	    "UTC_TIMESTAMP(6) - INTERVAL 1 SECOND WHERE id IN (?, ?)", id, old), 2);
+	CU_ASSERT_EQUAL(it_worker("expire"), 0);
+	status_of(&p, id, st);
+	CU_ASSERT_STRING_EQUAL(st, "expired");
+	status_of(&p, old, st);
+	CU_ASSERT_STRING_EQUAL(st, "expired");
+	/* the second expired more than a day ago */
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE payment_intents SET expires_at = "
+	    "UTC_TIMESTAMP(6) - INTERVAL 25 HOUR WHERE id = ?", old, NULL), 1);
+	/* the payers pay, late: the provider now says SUCCESSFUL */
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE sim_momo_transfers SET final_state = 'successful', "
+	    "state = 'successful' WHERE reference IN (SELECT provider_ref FROM payment_intents "
+	    "WHERE id IN (?, ?))", id, old), 2);
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6) "
+	    "WHERE id IN (?, ?) AND next_check_at IS NOT NULL", id, old), 2);
+	CU_ASSERT_EQUAL(it_worker("expire"), 0);
+	status_of(&p, id, st);
+	CU_ASSERT_STRING_EQUAL(st, "approved");
+	status_of(&p, old, st);
+	CU_ASSERT_STRING_EQUAL(st, "expired");
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	snprintf(path, sizeof(path), "/v1/payment-intents/%s", id);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, path, &r), 200);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "completed");
+	CU_ASSERT(json_is_true(json_object_get(json_object_get(r.json, "data"), "late")));
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "net_amount"), "39.60");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(postings(id), 1);
+	CU_ASSERT_EQUAL(postings(old), 0);
+	ghs_of(&p, after);
+	itc_ghs_sub(after, before, diff, sizeof(diff));
+	CU_ASSERT_STRING_EQUAL(diff, "39.60");
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE ref_id = ? AND "
+	    "type IN ('payment_intent.expired', 'payment_intent.approved', "
+	    "'payment_intent.completed')", id, NULL), 3);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payment_intents WHERE id = ? AND "
+	    "next_check_at IS NULL", old, NULL), 1);
+	/* asked once more: nothing moves twice */
+	CU_ASSERT_EQUAL(it_worker("expire"), 0);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL(postings(id), 1);
+	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, id));
+	CU_ASSERT_PTR_NULL(strstr(out, old));
+}
+
 /* ---- the list ---- */
 
 static void
@@ -545,6 +610,7 @@ it_suite_intents(void)
 		{ "50 cancels racing an approval: one state, one event, at most one credit", test_cancel_race },
 		{ "paid after its time to live: completed, listed by reconcile; the sandbox payer's no", test_late_and_declined },
 		{ "the sandbox payer answers on the simulator; the intent moves from its status", test_payer_helpers_on_simulator },
+		{ "paid after it expired: asked for a day, completed late and listed", test_paid_after_expired },
 		{ "the list: paging and filters", test_list },
 	};
 

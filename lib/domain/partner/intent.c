@@ -74,7 +74,8 @@ intent_payload(const struct intent *in)
 	if (o != NULL && strcmp(in->status, "completed") == 0 &&
 	    (json_object_set_new(o, "fee", json_string(in->fee)) != 0 ||
 	    json_object_set_new(o, "net_amount", json_string(in->net_amount)) != 0 ||
-	    json_object_set_new(o, "completed_at", json_string(in->completed_at)) != 0)) {
+	    json_object_set_new(o, "completed_at", json_string(in->completed_at)) != 0 ||
+	    json_object_set_new(o, "late", json_boolean(in->late)) != 0)) {
 		json_decref(o);
 		return NULL;
 	}
@@ -479,6 +480,59 @@ intent_expire_due(struct ctx *ctx, int n)
 		if (k.to != NULL && move(ctx, &k) == 0 && k.moved)
 			moved++;
 		intent_free(&k.out);
+		intent_free(&in);
+	}
+	free(ids);
+	return got < 0 ? -1 : moved;
+}
+
+int
+intent_watch_expired(struct ctx *ctx, int n)
+{
+	char (*ids)[ID_MAX] = calloc((size_t)n, sizeof(*ids));
+	struct db_arg a[1] = { DB_I((long long)ctx->cfg.intent_late_check_seconds) };
+	int got, i, moved = 0;
+
+	if (ids == NULL)
+		return -1;
+	/* past the window: no longer asked */
+	if (db_exec(ctx->db, DB_PI_LATE_EXPIRE_WATCH, a, 1, NULL, NULL) != DB_OK) {
+		free(ids);
+		return -1;
+	}
+	got = db_claim(ctx->db, DB_PI_LATE_CLAIM, DB_PI_LEASE, n, 60, ids[0], ID_MAX);
+	for (i = 0; i < got; i++) {
+		const struct prov_momo *m;
+		struct momo_status st;
+		struct intent in;
+		struct move k;
+		enum momo_rc rc;
+		struct db_arg b[1] = { DB_S(ids[i]) };
+
+		if (resource_load(ctx->db, &intent_kind, ids[i], 0, 0, &in) != DB_OK)
+			continue;
+		memset(&st, 0, sizeof(st));
+		m = providers_momo(&ctx->prov, in.network);
+		rc = m == NULL || in.sends == 0 ? MOMO_UNAVAILABLE :
+		    m->ops->request_to_pay_status(&m->ep, in.provider_ref, &st);
+		if (rc == MOMO_OK && st.state == MOMO_SUCCESSFUL) {
+			/* paid late: approved, then completed (late) by the payouts
+			 * worker, as any approved intent */
+			memset(&k, 0, sizeof(k));
+			k.id = ids[i];
+			k.from = "expired";
+			k.to = "approved";
+			if (move(ctx, &k) == 0 && k.moved) {
+				moved++;
+				log_event("warn", "payment intent %s: paid after it expired (%s); "
+				    "approved, to be completed late", ids[i], in.expires_at);
+			}
+			intent_free(&k.out);
+		} else {
+			/* declined for good: let go; else ask again later */
+			(void)db_exec(ctx->db, rc == MOMO_OK && st.state == MOMO_FAILED ?
+			    DB_PI_LATE_STOP : DB_PI_LATE_LATER, b, 1, NULL, NULL);
+		}
 		intent_free(&in);
 	}
 	free(ids);

@@ -115,6 +115,14 @@ int intent_advance(struct ctx *ctx, const char *id);
  * moved, or -1. */
 int intent_expire_due(struct ctx *ctx, int n);
 
+/* The expire worker, after intent_expire_due: expired intents whose
+ * provider is still asked (for payment_intents.late_check_seconds after
+ * expires_at). A late SUCCESSFUL approves it (the payouts worker then
+ * completes and credits it, marked late: collected money is never lost);
+ * FAILED lets it go; anything else asks again later (1 min to 1 h). How
+ * many were approved, or -1. */
+int intent_watch_expired(struct ctx *ctx, int n);
+
 /* Prints every intent completed after its time to live (collected late:
  * credited, never lost) to out, one line each. How many, or -1. */
 int intent_report_late(struct db *db, FILE *out);
