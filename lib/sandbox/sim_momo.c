@@ -740,6 +740,32 @@ sim_momo_request_to_pay(struct req *r, struct resp *resp)
 	return send_money(r, resp, "collection", "rtp", "payer");
 }
 
+json_t *
+sim_momo_status_body(const char *kind, const char *state, const char *reason,
+    const char *financial_id, const char *msisdn, const char *amount,
+    const char *currency, const char *external_id)
+{
+	int rtp = strcmp(kind, "rtp") == 0;
+	char upper[16];
+	json_t *o;
+	size_t k;
+
+	for (k = 0; state[k] != '\0' && k + 1 < sizeof(upper); k++)
+		upper[k] = (char)(state[k] >= 'a' && state[k] <= 'z' ? state[k] - 32 : state[k]);
+	upper[k] = '\0';
+	o = json_pack("{s:s,s:s,s:s,s:{s:s,s:s},s:s}", "amount", amount, "currency",
+	    currency, "externalId", external_id, rtp ? "payer" : "payee", "partyIdType",
+	    "MSISDN", "partyId", msisdn, "status", upper);
+	if (o != NULL && strcmp(state, "successful") == 0)
+		json_object_set_new(o, "financialTransactionId", json_string(financial_id));
+	/* the reason as the API gives it: an object for a transfer, the code
+	 * alone for a request to pay */
+	if (o != NULL && strcmp(state, "failed") == 0 && reason != NULL)
+		json_object_set_new(o, "reason", rtp ? json_string(reason) :
+		    json_pack("{s:s,s:s}", "code", reason, "message", reason_message(reason)));
+	return o;
+}
+
 /*
  * The status of the path's reference of kind: past its settle time an
  * accepted send moves to its final state first. Never seen, or never
@@ -747,15 +773,13 @@ sim_momo_request_to_pay(struct req *r, struct resp *resp)
  */
 static enum err
 status_of(struct req *r, struct resp *resp, const char *product,
-    const char *kind, const char *party)
+    const char *kind)
 {
 	struct db_arg a[3];
 	struct db_rows rows;
 	const char *state, *reason;
-	char upper[16];
 	json_t *o;
 	enum err e;
-	size_t k;
 	int i;
 
 	if ((i = gate(r, resp, product, &e)) < 0)
@@ -795,22 +819,9 @@ status_of(struct req *r, struct resp *resp, const char *product,
 			reason = "SETTLEMENT_FAILED";
 		}
 	}
-	for (k = 0; state[k] != '\0' && k + 1 < sizeof(upper); k++)
-		upper[k] = (char)(state[k] >= 'a' && state[k] <= 'z' ? state[k] - 32 : state[k]);
-	upper[k] = '\0';
-	o = json_pack("{s:s,s:s,s:s,s:{s:s,s:s},s:s}", "amount", db_cell(&rows, 0, 4),
-	    "currency", db_cell(&rows, 0, 5), "externalId", db_cell(&rows, 0, 6),
-	    party, "partyIdType", "MSISDN", "partyId", db_cell(&rows, 0, 3),
-	    "status", upper);
-	if (o != NULL && strcmp(state, "successful") == 0)
-		json_object_set_new(o, "financialTransactionId",
-		    json_string(db_cell(&rows, 0, 2)));
-	/* the reason as the API gives it: an object for a transfer, the code
-	 * alone for a request to pay */
-	if (o != NULL && strcmp(state, "failed") == 0 && reason != NULL)
-		json_object_set_new(o, "reason", strcmp(kind, "rtp") == 0 ?
-		    json_string(reason) : json_pack("{s:s,s:s}", "code", reason,
-		    "message", reason_message(reason)));
+	o = sim_momo_status_body(kind, state, reason, db_cell(&rows, 0, 2),
+	    db_cell(&rows, 0, 3), db_cell(&rows, 0, 4), db_cell(&rows, 0, 5),
+	    db_cell(&rows, 0, 6));
 	db_rows_free(&rows);
 	return o != NULL ? answer(resp, 200, o) : ERR_INTERNAL;
 }
@@ -818,11 +829,11 @@ status_of(struct req *r, struct resp *resp, const char *product,
 enum err
 sim_momo_transfer_status(struct req *r, struct resp *resp)
 {
-	return status_of(r, resp, "disbursement", "transfer", "payee");
+	return status_of(r, resp, "disbursement", "transfer");
 }
 
 enum err
 sim_momo_request_to_pay_status(struct req *r, struct resp *resp)
 {
-	return status_of(r, resp, "collection", "rtp", "payer");
+	return status_of(r, resp, "collection", "rtp");
 }

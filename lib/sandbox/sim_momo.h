@@ -29,5 +29,11 @@ enum err sim_momo_transfer_status(struct req *r, struct resp *resp);
 /* POST .../collection/v1_0/requesttopay, GET .../requesttopay/:ref */
 enum err sim_momo_request_to_pay(struct req *r, struct resp *resp);
 enum err sim_momo_request_to_pay_status(struct req *r, struct resp *resp);
+/* The body of a status query (and of a callback, which carries the same)
+ * of a send of kind ("transfer", "rtp") in state ("pending", "successful",
+ * "failed"); NULL when out of memory. */
+json_t *sim_momo_status_body(const char *kind, const char *state, const char *reason,
+    const char *financial_id, const char *msisdn, const char *amount,
+    const char *currency, const char *external_id);
 
 #endif

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "core/log.h"
-#include "providers/momo_reason.h"
+#include "sandbox/sim_momo.h"
 #include "providers/prov_http.h"
 #include "sandbox/settings.h"
 #include "store/db.h"
@@ -12,31 +12,6 @@
 #define SETTLE_BATCH 1000
 #define CALLBACK_TIMEOUT_MS 5000
 #define BATCH_MAX 200
-
-/* The body MTN's callback carries: the status query's body. Columns as
- * DB_SIM_MOMO_CALLBACKS_DUE's. */
-static json_t *
-callback_body(const struct db_rows *rows, size_t i)
-{
-	int rtp = strcmp(db_cell(rows, i, 1), "rtp") == 0;
-	int ok = strcmp(db_cell(rows, i, 3), "successful") == 0;
-	const char *reason = db_cell(rows, i, 4);
-	json_t *o;
-
-	o = json_pack("{s:s,s:s,s:s,s:{s:s,s:s},s:s,s:s,s:s}", "amount", db_cell(rows, i, 7),
-	    "currency", db_cell(rows, i, 8), "externalId", db_cell(rows, i, 9),
-	    rtp ? "payer" : "payee", "partyIdType", "MSISDN", "partyId", db_cell(rows, i, 6),
-	    "payerMessage", "", "payeeNote", "", "status", ok ? "SUCCESSFUL" : "FAILED");
-	if (o == NULL)
-		return NULL;
-	if (ok)
-		json_object_set_new(o, "financialTransactionId", json_string(db_cell(rows, i, 5)));
-	else if (reason != NULL)
-		json_object_set_new(o, "reason", rtp ? json_string(reason) :
-		    json_pack("{s:s,s:s}", "code", reason, "message",
-		    momo_reason_text(reason) ? momo_reason_text(reason) : reason));
-	return o;
-}
 
 /* Sends row i's callback once; its answer changes nothing. */
 static void
@@ -46,7 +21,10 @@ send_one(const struct db_rows *rows, size_t i)
 	int rtp = strcmp(db_cell(rows, i, 1), "rtp") == 0;
 	struct prov_endpoint ep;
 	struct prov_call call;
-	json_t *body = callback_body(rows, i);
+	/* MTN's callback carries the status query's body */
+	json_t *body = sim_momo_status_body(db_cell(rows, i, 1), db_cell(rows, i, 3),
+	    db_cell(rows, i, 4), db_cell(rows, i, 5), db_cell(rows, i, 6),
+	    db_cell(rows, i, 7), db_cell(rows, i, 8), db_cell(rows, i, 9));
 
 	memset(&ep, 0, sizeof(ep));
 	snprintf(ep.provider, sizeof(ep.provider), "callback");

@@ -374,6 +374,22 @@ check_later(struct ctx *ctx, const char *id)
 	(void)db_exec(ctx->db, DB_PI_CHECK_LATER, a, 2, NULL, NULL);
 }
 
+/* The provider's status of in's request to pay into st: MOMO_NOT_FOUND
+ * when it was never sent, MOMO_UNAVAILABLE for a network without an
+ * adapter, else the adapter's answer. */
+static enum momo_rc
+request_status(struct ctx *ctx, const struct intent *in, struct momo_status *st)
+{
+	const struct prov_momo *m = providers_momo(&ctx->prov, in->network);
+
+	memset(st, 0, sizeof(*st));
+	if (m == NULL)
+		return MOMO_UNAVAILABLE;
+	if (in->sends == 0)
+		return MOMO_NOT_FOUND;
+	return m->ops->request_to_pay_status(&m->ep, in->provider_ref, st);
+}
+
 /* The transition the provider's status st of in's request leads to, from
  * in's state; to NULL: none. */
 static void
@@ -413,9 +429,7 @@ intent_advance(struct ctx *ctx, const char *id)
 		intent_free(&in);
 		return -1;
 	}
-	memset(&st, 0, sizeof(st));
-	rc = in.sends > 0 ? m->ops->request_to_pay_status(&m->ep, in.provider_ref, &st) :
-	    MOMO_NOT_FOUND;
+	rc = request_status(ctx, &in, &st);
 	if (rc == MOMO_NOT_FOUND && strcmp(in.status, "pending_approval") == 0 &&
 	    !in.past_ttl) {
 		/* the request never arrived: send it again under its reference */
@@ -452,7 +466,6 @@ intent_expire_due(struct ctx *ctx, int n)
 		return -1;
 	got = db_claim(ctx->db, DB_PI_EXPIRE_CLAIM, DB_PI_LEASE, n, 60, ids[0], ID_MAX);
 	for (i = 0; i < got; i++) {
-		const struct prov_momo *m;
 		const char *to, *reason;
 		struct momo_status st;
 		struct intent in;
@@ -461,10 +474,7 @@ intent_expire_due(struct ctx *ctx, int n)
 
 		if (resource_load(ctx->db, &intent_kind, ids[i], 0, 0, &in) != DB_OK)
 			continue;
-		memset(&st, 0, sizeof(st));
-		m = providers_momo(&ctx->prov, in.network);
-		rc = m == NULL ? MOMO_UNAVAILABLE : in.sends == 0 ? MOMO_NOT_FOUND :
-		    m->ops->request_to_pay_status(&m->ep, in.provider_ref, &st);
+		rc = request_status(ctx, &in, &st);
 		memset(&k, 0, sizeof(k));
 		k.id = ids[i];
 		k.from = "pending_approval";
@@ -502,7 +512,6 @@ intent_watch_expired(struct ctx *ctx, int n)
 	}
 	got = db_claim(ctx->db, DB_PI_LATE_CLAIM, DB_PI_LEASE, n, 60, ids[0], ID_MAX);
 	for (i = 0; i < got; i++) {
-		const struct prov_momo *m;
 		struct momo_status st;
 		struct intent in;
 		struct move k;
@@ -511,10 +520,7 @@ intent_watch_expired(struct ctx *ctx, int n)
 
 		if (resource_load(ctx->db, &intent_kind, ids[i], 0, 0, &in) != DB_OK)
 			continue;
-		memset(&st, 0, sizeof(st));
-		m = providers_momo(&ctx->prov, in.network);
-		rc = m == NULL || in.sends == 0 ? MOMO_UNAVAILABLE :
-		    m->ops->request_to_pay_status(&m->ep, in.provider_ref, &st);
+		rc = request_status(ctx, &in, &st);
 		if (rc == MOMO_OK && st.state == MOMO_SUCCESSFUL) {
 			/* paid late: approved, then completed (late) by the payouts
 			 * worker, as any approved intent */
