@@ -41,7 +41,7 @@ node() {
 	[ "$i" = 1 ] || web+=(--replica)
 	"$ROOT/tools/stack.sh" "$cmd" --var "$VAR/node$i" --build "$BUILD" \
 		--node "$i" --nodes "$GALERA" --galera-port-base "$GALERA_PORT_BASE" \
-		"${web[@]}" "$@"
+		--front-port "$PORT" "${web[@]}" "$@"
 }
 
 # Every node's MariaDB running and synced: the node Galera marked safe to

@@ -44,6 +44,9 @@ ANVIL_PORT=8545 CHAIN_FRESH=0
 # a Galera cluster (--galera N, tools/stack-cluster.sh), and one node of
 # it (--node I: the cluster's own calls of this script, one per node)
 GALERA=0 NODE=0 NODES=0 GALERA_PORT_BASE=24400 WEB_PORTS="" REPLICA=0 WEB=1
+# the port the outside world calls (the providers' callbacks): HAProxy's
+# for a cluster node, else the web server's own
+FRONT_PORT=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--galera) GALERA=$2; shift 2 ;;
@@ -52,6 +55,7 @@ while [ $# -gt 0 ]; do
 	--node) NODE=$2; shift 2 ;;
 	--nodes) NODES=$2; shift 2 ;;
 	--replica) REPLICA=1; shift ;;
+	--front-port) FRONT_PORT=$2; shift 2 ;;
 	--no-web) WEB=0; shift ;;
 	--var) VAR=$2; shift 2 ;;
 	--build) BUILD=$2; shift 2 ;;
@@ -65,6 +69,7 @@ while [ $# -gt 0 ]; do
 	*) if [ -z "$CMD" ]; then CMD=$1; else NODE_ARG=$1; fi; shift ;;
 	esac
 done
+[ -n "$FRONT_PORT" ] || FRONT_PORT=$PORT
 mkdir -p "$VAR"
 VAR=$(cd "$VAR" && pwd)
 case "$BUILD" in /*) ;; *) BUILD="$ROOT/$BUILD" ;; esac
@@ -558,8 +563,9 @@ providers.chain_url = $base/sim/chain
 $(chain_conf)
 providers.momo_url = $base/sim/momo
 # every send carries X-Callback-Url under it; the simulator calls back once
-# per final state (cron/sandbox_providers)
-providers.momo.callback_base = $base
+# per final state (cron/sandbox_providers). The stack's front door: on a
+# cluster HAProxy's, the one host every node registers and accepts.
+providers.momo.callback_base = http://127.0.0.1:$FRONT_PORT
 # mod_fcgid makes a request wait a whole second when every simulator
 # process is busy; 5 s keeps that from reading as "degraded" (past 2.5 s).
 providers.timeout_ms = 5000
