@@ -153,7 +153,7 @@ CNF
 db_cnf() {
 	local pidfile="pid-file = $VAR/run/mysqld.pid"
 	[ "$NODE" -gt 0 ] && pidfile="" # in the datadir, galera_cnf
-	cat > "$MYCNF" <<CNF
+	cat > "$MYCNF.new" <<CNF
 [client]
 socket = $SOCK
 [mysqld]
@@ -174,6 +174,10 @@ character-set-server = utf8mb4
 collation-server = utf8mb4_bin
 $(galera_cnf)
 CNF
+	# replaced whole, never rewritten in place: a mariadbd just launched
+	# (its launch's lock already released) may be reading it, and once
+	# read a truncated one and started with no Galera and no socket of ours
+	if cmp -s "$MYCNF.new" "$MYCNF"; then rm -f "$MYCNF.new"; else mv -f "$MYCNF.new" "$MYCNF"; fi
 }
 
 # Whether another node of the cluster listens for replication (a node that
