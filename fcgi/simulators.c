@@ -31,6 +31,7 @@
 #include "core/money.h"
 #include "sandbox/sim_chain.h"
 #include "sandbox/sim_momo.h"
+#include "sandbox/sim_paystack.h"
 #include "sandbox/rates.h"
 #include "sandbox/settings.h"
 
@@ -158,6 +159,8 @@ sim_rates(struct req *r, struct resp *resp)
 	    ERR_INTERNAL;
 }
 
+static const char *const paystack_resolve_query[] = { "account_number", "bank_code", NULL };
+
 static const struct route routes[] = {
 	{ "GET", "/sim/chain/health", chain_health, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/sim/momo/health", momo_health, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
@@ -174,6 +177,16 @@ static const struct route routes[] = {
 	{ "GET", "/sim/momo/:network/disbursement/v1_0/transfer/:ref", sim_momo_transfer_status, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 	{ "POST", "/sim/momo/:network/collection/v1_0/requesttopay", sim_momo_request_to_pay, ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/sim/momo/:network/collection/v1_0/requesttopay/:ref", sim_momo_request_to_pay_status, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	/* Paystack's API, one account per network on the paystack adapter;
+	 * its root answers as the health probe's (the adapter's health_path) */
+	{ "GET", "/sim/paystack/:network/", momo_network_health, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/paystack/:network/bank/resolve", sim_paystack_resolve, ROUTE_PUBLIC, paystack_resolve_query, RATE_LIMIT_GENERAL },
+	{ "POST", "/sim/paystack/:network/transferrecipient", sim_paystack_recipient, ROUTE_PUBLIC | ROUTE_BODY | ROUTE_ANY_TYPE, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/sim/paystack/:network/transfer", sim_paystack_transfer, ROUTE_PUBLIC | ROUTE_BODY | ROUTE_ANY_TYPE, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/paystack/:network/transfer/verify/:ref", sim_paystack_transfer_verify, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/sim/paystack/:network/charge", sim_paystack_charge, ROUTE_PUBLIC | ROUTE_BODY | ROUTE_ANY_TYPE, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/paystack/:network/transaction/verify/:ref", sim_paystack_charge_verify, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/sim/paystack/:network/balance", sim_paystack_balance, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/sim/rates", sim_rates, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/sim/chain/wallets/:wallet/:asset", sim_chain_balance, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 	{ "POST", "/sim/chain/transactions", sim_chain_submit, ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },

@@ -320,6 +320,8 @@ secret_new() {
 	case "$1" in
 	MOMO_*_API_USER) cat /proc/sys/kernel/random/uuid ;;
 	MOMO_*_API_KEY | MOMO_*_SUBSCRIPTION_KEY) head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n' ;;
+	# a Paystack test secret key's shape: sk_test_ and 40 hex digits
+	PAYSTACK_*_SECRET_KEY) echo "sk_test_$(head -c 20 /dev/urandom | od -An -tx1 | tr -d ' \n')" ;;
 	*) head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' ;;
 	esac
 }
@@ -344,6 +346,7 @@ secrets() {
 		MOMO_MTN_API_USER MOMO_MTN_API_KEY MOMO_MTN_SUBSCRIPTION_KEY \
 		MOMO_TELECEL_API_USER MOMO_TELECEL_API_KEY MOMO_TELECEL_SUBSCRIPTION_KEY \
 		MOMO_AIRTELTIGO_API_USER MOMO_AIRTELTIGO_API_KEY MOMO_AIRTELTIGO_SUBSCRIPTION_KEY \
+		PAYSTACK_TELECEL_SECRET_KEY PAYSTACK_AIRTELTIGO_SECRET_KEY \
 		EVM_DEPLOYER_KEY EVM_OPERATOR_KEY EVM_CUSTODY_KEY EVM_WALLET_KEY EVM_TREASURY_KEY; do
 		value=$(sed -n "s/^$name=//p" "$VAR/secrets.env")
 		if [ -n "$value" ] && ! secret_shaped "$name" "$value"; then
@@ -578,12 +581,25 @@ providers.timeout_ms = 5000
 providers.momo.MTN.api_user = $MOMO_MTN_API_USER
 providers.momo.MTN.api_key = $MOMO_MTN_API_KEY
 providers.momo.MTN.subscription_key = $MOMO_MTN_SUBSCRIPTION_KEY
+# (the MTN simulator serves every network: these are Telecel's and
+# AirtelTigo's there, for a stack that switches their adapter to mtn)
 providers.momo.TELECEL.api_user = $MOMO_TELECEL_API_USER
 providers.momo.TELECEL.api_key = $MOMO_TELECEL_API_KEY
 providers.momo.TELECEL.subscription_key = $MOMO_TELECEL_SUBSCRIPTION_KEY
 providers.momo.AIRTELTIGO.api_user = $MOMO_AIRTELTIGO_API_USER
 providers.momo.AIRTELTIGO.api_key = $MOMO_AIRTELTIGO_API_KEY
 providers.momo.AIRTELTIGO.subscription_key = $MOMO_AIRTELTIGO_SUBSCRIPTION_KEY
+# Telecel and AirtelTigo publish no MoMo API: the sandbox reaches them as
+# production does, through Paystack (each its own account in the Paystack
+# simulator), so every run exercises both adapters
+providers.momo.TELECEL.adapter = paystack
+providers.momo.TELECEL.url = $base/sim/paystack/TELECEL
+providers.momo.TELECEL.secret_key = $PAYSTACK_TELECEL_SECRET_KEY
+providers.momo.TELECEL.charge_email_domain = payers.sandbox.cediramp.test
+providers.momo.AIRTELTIGO.adapter = paystack
+providers.momo.AIRTELTIGO.url = $base/sim/paystack/AIRTELTIGO
+providers.momo.AIRTELTIGO.secret_key = $PAYSTACK_AIRTELTIGO_SECRET_KEY
+providers.momo.AIRTELTIGO.charge_email_domain = payers.sandbox.cediramp.test
 rates.source_url = $base/sim/rates
 schema.dir = $ROOT/schema
 # webhooks to receivers on this machine (sandbox only)
@@ -880,6 +896,8 @@ BASE_URL=http://127.0.0.1:$PORT
 PARTNER_API_KEY=$key
 WALLET_JWT=$tok
 JWT_HS256_SECRET=$JWT_HS256_SECRET
+PAYSTACK_TELECEL_SECRET_KEY=$PAYSTACK_TELECEL_SECRET_KEY
+PAYSTACK_AIRTELTIGO_SECRET_KEY=$PAYSTACK_AIRTELTIGO_SECRET_KEY
 ENV
 	if [ "$CHAIN" = evm ]; then
 		cat >> "$VAR/sandbox.env" <<ENV

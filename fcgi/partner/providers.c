@@ -7,6 +7,10 @@
  *     providerCallbackHost): 200 {"received": true} for any well-formed
  *     body, known reference or not; 400 validation_error for a body
  *     without externalId or referenceId; 404 for another network.
+ *   POST /v1/providers/paystack/webhook   Paystack's webhooks (register it
+ *     in the Paystack dashboard): 200 {"received": true} when a network's
+ *     secret key signed it (x-paystack-signature), known reference or not;
+ *     401 unsigned or signed otherwise; 400 without event or data.reference.
  */
 #include "domain/momo_callback.h"
 #include "http/app.h"
@@ -22,10 +26,29 @@ momo_callback(struct req *r, struct resp *resp)
 	return resp_ok(resp, 200, json_pack("{s:b}", "received", 1));
 }
 
+static enum err
+paystack_webhook(struct req *r, struct resp *resp)
+{
+	int matched;
+	enum err e = paystack_webhook_hint(r->ctx, r->raw_body, r->raw_len,
+	    req_header(r, "X-Paystack-Signature"), r->body, &matched);
+
+	if (e == ERR_UNAUTHORIZED)
+		return resp_fail(resp, e, "x-paystack-signature is not the HMAC-SHA512 of "
+		    "the body under a configured Paystack secret key");
+	if (e == ERR_VALIDATION)
+		return resp_fail(resp, e, "a webhook needs an event and data.reference");
+	if (e != ERR_OK)
+		return e;
+	return resp_ok(resp, 200, json_pack("{s:b}", "received", 1));
+}
+
 static const struct route routes[] = {
 	{ "PUT", "/v1/providers/momo/:network/callback", momo_callback,
 	  ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 	{ "POST", "/v1/providers/momo/:network/callback", momo_callback,
+	  ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/providers/paystack/webhook", paystack_webhook,
 	  ROUTE_PUBLIC | ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 };
 

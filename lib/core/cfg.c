@@ -30,7 +30,10 @@ struct cfg_key {
 	S("providers.momo." net ".subscription_key", momo_net[i].subscription_key), \
 	S("providers.momo." net ".target_environment", momo_net[i].target_environment), \
 	U("providers.momo." net ".timeout_ms", momo_net[i].timeout_ms, 0, 60000), \
-	S("providers.momo." net ".payout_fee", momo_net[i].payout_fee)
+	S("providers.momo." net ".payout_fee", momo_net[i].payout_fee), \
+	S("providers.momo." net ".adapter", momo_net[i].adapter), \
+	S("providers.momo." net ".secret_key", momo_net[i].secret_key), \
+	S("providers.momo." net ".charge_email_domain", momo_net[i].charge_email_domain)
 /* an EVM address (0x + 40 hex), or empty */
 #define A(k, f) { k, CFG_ADDR, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 /* gwei as a decimal (up to 9 places), stored in wei */
@@ -206,6 +209,8 @@ defaults(struct cfg *c)
 		    sizeof(c->momo_net[i].target_environment), "sandbox");
 		(void)strict_copy(c->momo_net[i].payout_fee,
 		    sizeof(c->momo_net[i].payout_fee), "1.00");
+		(void)strict_copy(c->momo_net[i].adapter,
+		    sizeof(c->momo_net[i].adapter), "mtn");
 	}
 	c->rate_max_age_seconds = 300;
 	rate_set(&c->rate_limit_general, 1000, 3600);
@@ -420,6 +425,30 @@ evm_check(const struct cfg *c, const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+/* Each network's adapter is one we have, with what it needs. */
+static int
+momo_check(const struct cfg *c, const char *path, char *err, size_t errlen)
+{
+	static const char *const nets[3] = { "MTN", "TELECEL", "AIRTELTIGO" };
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		const struct cfg_momo *m = &c->momo_net[i];
+
+		if (strcmp(m->adapter, "mtn") != 0 && strcmp(m->adapter, "paystack") != 0) {
+			snprintf(err, errlen, "%s: providers.momo.%s.adapter must be mtn or "
+			    "paystack", path, nets[i]);
+			return -1;
+		}
+		if (strcmp(m->adapter, "paystack") == 0 && m->secret_key[0] == '\0') {
+			snprintf(err, errlen, "%s: providers.momo.%s.adapter = paystack needs "
+			    "providers.momo.%s.secret_key", path, nets[i], nets[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int
 is_space(char c)
 {
@@ -498,6 +527,8 @@ cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
 		goto out;
 	}
 	if (c->chain_evm && evm_check(c, path, err, errlen) != 0)
+		goto out;
+	if (momo_check(c, path, err, errlen) != 0)
 		goto out;
 	if (c->wh_allow_loopback && !c->sandbox) {
 		snprintf(err, errlen, "%s: webhooks.allow_loopback is for the sandbox only", path);

@@ -75,6 +75,12 @@ struct cfg {
 		char target_environment[32]; /* X-Target-Environment */
 		unsigned long long timeout_ms; /* 0: providers.timeout_ms */
 		char payout_fee[16];      /* GHS charged on top of each payout */
+		/* which protocol reaches the network: "mtn" (MTN's MoMo Open
+		 * API) or "paystack" (Paystack's Transfers and Charges) */
+		char adapter[16];
+		char secret_key[128];      /* paystack: the secret key (sk_...) */
+		/* paystack: a charge's customer email is <msisdn>@this */
+		char charge_email_domain[128];
 	} momo_net[3];
 	unsigned long long provider_timeout_ms;
 

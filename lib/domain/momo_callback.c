@@ -4,6 +4,7 @@
 
 #include "core/log.h"
 #include "core/strict.h"
+#include "providers/paystack_wire.h"
 #include "providers/registry.h"
 #include "store/db.h"
 
@@ -21,13 +22,45 @@ id_field(const json_t *body, const char *name)
 	return s;
 }
 
+/*
+ * Makes the open payout or payment intent of network known whose id is
+ * ext or whose provider reference is ref due for a status query, as the
+ * hint of what (for the log). *matched: how many were.
+ */
+static enum err
+hint(struct ctx *ctx, int known, const char *ext, const char *ref, const char *status,
+    const char *what, int *matched)
+{
+	struct db_arg a[3];
+	struct db_res res;
+
+	*matched = 0;
+	/* "" never matches an id or a reference */
+	a[0] = DB_S(prov_network_ids[known]);
+	a[1] = DB_S(ext);
+	a[2] = DB_S(ref);
+	if (db_exec(ctx->db, DB_PAYOUT_CHECK_NOW, a, 3, NULL, &res) != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	*matched += (int)res.affected;
+	if (db_exec(ctx->db, DB_PI_CHECK_NOW, a, 3, NULL, &res) != DB_OK)
+		return ERR_SERVICE_UNAVAILABLE;
+	*matched += (int)res.affected;
+	if (*matched == 0)
+		log_event("info", "%s %s: no open payout or payment intent for "
+		    "externalId \"%s\" reference \"%s\" (status \"%s\"); ignored", what,
+		    prov_network_ids[known], ext, ref, status);
+	else
+		log_event("info", "%s %s: %s%s%s (status \"%s\", a hint) is due "
+		    "for a status query", what, prov_network_ids[known], ext,
+		    *ext && *ref ? " / " : "", ref, status);
+	return ERR_OK;
+}
+
 enum err
 momo_callback_hint(struct ctx *ctx, const char *network, const json_t *body,
     int *matched)
 {
-	const char *ext, *ref, *status;
-	struct db_arg a[3];
-	struct db_res res;
+	const char *ext, *ref;
 	int i, known = -1;
 
 	*matched = 0;
@@ -40,24 +73,28 @@ momo_callback_hint(struct ctx *ctx, const char *network, const json_t *body,
 	ref = id_field(body, "referenceId");
 	if (*ext == '\0' && *ref == '\0')
 		return ERR_VALIDATION;
-	/* "" never matches an id or a reference */
-	a[0] = DB_S(prov_network_ids[known]);
-	a[1] = DB_S(ext);
-	a[2] = DB_S(ref);
-	if (db_exec(ctx->db, DB_PAYOUT_CHECK_NOW, a, 3, NULL, &res) != DB_OK)
-		return ERR_SERVICE_UNAVAILABLE;
-	*matched += (int)res.affected;
-	if (db_exec(ctx->db, DB_PI_CHECK_NOW, a, 3, NULL, &res) != DB_OK)
-		return ERR_SERVICE_UNAVAILABLE;
-	*matched += (int)res.affected;
-	status = id_field(body, "status");
-	if (*matched == 0)
-		log_event("info", "momo callback %s: no open payout or payment intent for "
-		    "externalId \"%s\" referenceId \"%s\" (status \"%s\"); ignored",
-		    prov_network_ids[known], ext, ref, status);
-	else
-		log_event("info", "momo callback %s: %s%s%s (status \"%s\", a hint) is due "
-		    "for a status query", prov_network_ids[known], ext, *ext && *ref ? " / " : "",
-		    ref, status);
-	return ERR_OK;
+	return hint(ctx, known, ext, ref, id_field(body, "status"), "momo callback", matched);
+}
+
+enum err
+paystack_webhook_hint(struct ctx *ctx, const char *raw, size_t len,
+    const char *signature, const json_t *body, int *matched)
+{
+	const json_t *data = json_object_get(body, "data");
+	const char *event, *ref;
+	int i, known = -1;
+
+	*matched = 0;
+	/* the network whose Paystack account signed it */
+	for (i = 0; i < PROV_NETWORKS && known < 0; i++)
+		if (strcmp(ctx->cfg.momo_net[i].adapter, "paystack") == 0 &&
+		    paystack_signature_ok(ctx->cfg.momo_net[i].secret_key, raw, len, signature))
+			known = i;
+	if (known < 0)
+		return ERR_UNAUTHORIZED;
+	event = id_field(body, "event");
+	ref = id_field(data, "reference");
+	if (*event == '\0' || *ref == '\0')
+		return ERR_VALIDATION;
+	return hint(ctx, known, "", ref, event, "paystack webhook", matched);
 }

@@ -7,7 +7,8 @@
  * status query, and only the provider's answer to that query, asked by
  * the payouts worker under its reference, decides. A forged "SUCCESSFUL"
  * costs one status query; a lost callback costs nothing, since the worker
- * polls with backoff anyway.
+ * polls with backoff anyway. Paystack's webhooks are signed, but they
+ * are hints all the same: the verify call decides, as for MTN.
  */
 #ifndef CEDIRAMP_MOMO_CALLBACK_H
 #define CEDIRAMP_MOMO_CALLBACK_H
@@ -29,5 +30,19 @@
  */
 enum err momo_callback_hint(struct ctx *ctx, const char *network, const json_t *body,
     int *matched);
+
+/*
+ * A Paystack webhook (transfer.success, transfer.failed, transfer.reversed,
+ * charge.success, ...) made a hint, as above: raw (len bytes) is the body
+ * as it came, signature its x-paystack-signature, which must be the
+ * HMAC-SHA512 of raw under the secret key of a network on the paystack
+ * adapter; data.reference names the payout or payment intent (our
+ * reference at Paystack). ERR_OK (*matched as above); ERR_UNAUTHORIZED
+ * when no network's key signed it; ERR_VALIDATION for a body without an
+ * event or a data.reference of at most 64 bytes;
+ * ERR_SERVICE_UNAVAILABLE.
+ */
+enum err paystack_webhook_hint(struct ctx *ctx, const char *raw, size_t len,
+    const char *signature, const json_t *body, int *matched);
 
 #endif

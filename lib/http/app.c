@@ -170,7 +170,7 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 			return resp_fail(resp, ERR_PAYLOAD_TOO_LARGE,
 			    "The request body is larger than %llu bytes",
 			    r->ctx->cfg.max_body_bytes);
-		if (!req_is_json_type(r->content_type))
+		if (!(rt->flags & ROUTE_ANY_TYPE) && !req_is_json_type(r->content_type))
 			return ERR_UNSUPPORTED_MEDIA_TYPE;
 		buf_init(&body, r->ctx->cfg.max_body_bytes);
 		if (read_body(rd, io, (size_t)r->content_length, &body) != 0) {
@@ -182,9 +182,17 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 		    resp->out.message, sizeof(resp->out.message));
 		if (e == ERR_OK && keyed)
 			e = idempotency(r, rt, resp, &body);
-		buf_free(&body);
-		if (e != ERR_OK || resp->raw_body != NULL)
+		if (e != ERR_OK || resp->raw_body != NULL) {
+			buf_free(&body);
 			return e; /* an error, or a stored answer to replay */
+		}
+		r->raw_body = body.data != NULL ? body.data : "";
+		r->raw_len = body.len;
+		e = rt->fn(r, resp);
+		r->raw_body = NULL;
+		r->raw_len = 0;
+		buf_free(&body);
+		return e;
 	}
 	return rt->fn(r, resp);
 }

@@ -46,6 +46,10 @@ struct req {
 	struct req_kv params[REQ_PARAM_MAX]; /* from the route pattern */
 	size_t nparams;
 	json_t *body; /* the JSON object of a ROUTE_BODY route; owned */
+	/* its bytes as they came (a signature covers them), valid while the
+	 * route's handler runs; NULL otherwise */
+	const char *raw_body;
+	size_t raw_len;
 
 	struct caller caller;
 	struct ctx *ctx; /* the process context; borrowed */

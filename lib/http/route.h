@@ -20,6 +20,9 @@
 #define ROUTE_PUBLIC 0x1u /* no authentication */
 #define ROUTE_BODY   0x2u /* takes a JSON object body */
 #define ROUTE_IDEMPOTENT 0x4u /* honours X-Idempotency-Key */
+/* with ROUTE_BODY: the body is read as JSON whatever its Content-Type
+ * (the simulators only: Paystack's Node SDK sends none) */
+#define ROUTE_ANY_TYPE 0x8u
 
 typedef enum err (*route_fn)(struct req *, struct resp *);
 

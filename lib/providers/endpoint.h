@@ -11,10 +11,12 @@ struct prov_endpoint {
 	long timeout_ms;   /* total time for one call */
 	/* credentials, where the provider takes them (mobile money) */
 	char user[128];             /* API user */
-	char secret[256];           /* API key */
+	char secret[256];           /* API key (Paystack: the secret key) */
 	char subscription_key[128]; /* Ocp-Apim-Subscription-Key */
 	char environment[32];       /* X-Target-Environment */
 	char callback_url[384];     /* X-Callback-Url of a send; "": none */
+	char email_domain[128];     /* Paystack: a charge's customer email is
+	                               <msisdn>@this */
 };
 
 #endif

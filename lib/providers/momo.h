@@ -76,6 +76,8 @@ struct momo_status {
 	enum momo_state state;
 	char reason[160];        /* FAILED: the provider's reason, as text */
 	char financial_id[64];   /* SUCCESSFUL: the provider's own reference */
+	int reversed;            /* FAILED: it had succeeded, and the provider
+	                            reversed it (Paystack's "reversed") */
 };
 
 struct momo_adapter {
@@ -121,7 +123,8 @@ struct momo_adapter {
 	    char *amount, size_t cap);
 };
 
-extern const struct momo_adapter momo_http;
+extern const struct momo_adapter momo_http;     /* MTN's MoMo Open API */
+extern const struct momo_adapter momo_paystack; /* Paystack (paystack_http.c) */
 
 /* A new random reference (UUID v4, lowercase) into out (MOMO_REF_LEN + 1
  * bytes). 0, or -1 when the random source fails. */

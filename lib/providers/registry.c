@@ -86,7 +86,8 @@ providers_init(struct providers *p, const struct cfg *c)
 		rc |= endpoint(&p->chain.ep, "chain", c->chain_url, c->provider_timeout_ms);
 	}
 	for (i = 0; i < PROV_NETWORKS; i++) {
-		p->momo[i].ops = &momo_http;
+		p->momo[i].ops = strcmp(c->momo_net[i].adapter, "paystack") == 0 ?
+		    &momo_paystack : &momo_http;
 		if (c->momo_net[i].url[0] != '\0')
 			rc |= strict_copy(url, sizeof(url), c->momo_net[i].url);
 		else if (c->momo_url[0] == '\0')
@@ -100,12 +101,17 @@ providers_init(struct providers *p, const struct cfg *c)
 		rc |= strict_copy(p->momo[i].ep.user, sizeof(p->momo[i].ep.user),
 		    c->momo_net[i].api_user);
 		rc |= strict_copy(p->momo[i].ep.secret, sizeof(p->momo[i].ep.secret),
+		    p->momo[i].ops == &momo_paystack ? c->momo_net[i].secret_key :
 		    c->momo_net[i].api_key);
+		rc |= strict_copy(p->momo[i].ep.email_domain, sizeof(p->momo[i].ep.email_domain),
+		    c->momo_net[i].charge_email_domain);
 		rc |= strict_copy(p->momo[i].ep.subscription_key,
 		    sizeof(p->momo[i].ep.subscription_key), c->momo_net[i].subscription_key);
 		rc |= strict_copy(p->momo[i].ep.environment, sizeof(p->momo[i].ep.environment),
 		    c->momo_net[i].target_environment);
-		if (c->momo_callback_base[0] != '\0' &&
+		/* MTN's X-Callback-Url (Paystack's webhook URL is registered in
+		 * its dashboard instead) */
+		if (c->momo_callback_base[0] != '\0' && p->momo[i].ops == &momo_http &&
 		    (size_t)snprintf(p->momo[i].ep.callback_url, sizeof(p->momo[i].ep.callback_url),
 		    "%s" MOMO_CALLBACK_PATH, c->momo_callback_base, prov_network_ids[i]) >=
 		    sizeof(p->momo[i].ep.callback_url))

@@ -53,6 +53,7 @@
 #include "providers/momo_wire.h"
 #include "providers/registry.h"
 #include "sandbox/settings.h"
+#include "sandbox/sim_sends.h"
 
 #define TOKEN_CHARS 48     /* sim_momo_tokens.token */
 #define TOKEN_TTL 3600     /* expires_in, as MTN's */
@@ -268,20 +269,6 @@ sim_momo_collection_token(struct req *r, struct resp *resp)
 
 /* ---- lookups ---- */
 
-/* The magic suffix of msisdn ("233" and 9 digits of a Ghana mobile
- * number), or -1 for anything else. */
-static int
-suffix_of(const char *msisdn)
-{
-	char e164[PHONE_E164_LEN + 1];
-
-	if (msisdn == NULL || strlen(msisdn) != PHONE_E164_LEN - 1)
-		return -1;
-	e164[0] = '+';
-	memcpy(e164 + 1, msisdn, PHONE_E164_LEN); /* with its NUL */
-	return phone_suffix(e164);
-}
-
 static void
 sleep_ms(unsigned long long ms)
 {
@@ -319,7 +306,7 @@ sim_momo_lookup(struct req *r, struct resp *resp)
 		return e;
 	/* a slow provider, for the caller's own timeout */
 	sleep_ms(sandbox_setting_uint(r->ctx->db, "momo.slow_ms", 60000, 0));
-	switch (suffix_of(msisdn)) {
+	switch (sim_suffix(msisdn)) {
 	case -1:
 	case 100:
 		return answer_error(resp, 404, "RESOURCE_NOT_FOUND",
@@ -358,7 +345,7 @@ active_of(struct req *r, struct resp *resp, const char *product)
 	if (strcasecmp(req_param(r, "idtype"), "msisdn") != 0)
 		return answer_error(resp, 400, "VALIDATION_ERROR",
 		    "accountHolderIdType: only msisdn is simulated");
-	sfx = suffix_of(req_param(r, "msisdn"));
+	sfx = sim_suffix(req_param(r, "msisdn"));
 	if (sfx == 102)
 		return gateway_timeout(resp);
 	if (sfx == 103)
@@ -420,90 +407,6 @@ sim_momo_collection_balance(struct req *r, struct resp *resp)
 
 /* ---- transfers and requests to pay ---- */
 
-/* What a send leads to: its answer, and whether it is accepted. */
-struct plan {
-	int status;           /* 202, or the error answered */
-	int accept;           /* recorded as accepted (it settles later) */
-	const char *final;    /* final_state: successful, failed, pending */
-	const char *reason;   /* the failure's code (final failed) */
-	const char *code, *message; /* the error body of status */
-};
-
-/* Accepted, then FAILED with one of MTN's reasons, by suffix: transfers
- * 210-218, requests to pay 310-318 (docs/sandbox.md). */
-static const char *const transfer_fails[] = {
-	"PAYEE_NOT_FOUND", "NOT_ALLOWED", "NOT_ENOUGH_FUNDS", "PAYER_LIMIT_REACHED",
-	"PAYEE_NOT_ALLOWED_TO_RECEIVE", "EXPIRED", "TRANSACTION_CANCELED",
-	"SERVICE_UNAVAILABLE", "INTERNAL_PROCESSING_ERROR",
-};
-static const char *const rtp_fails[] = {
-	"PAYER_NOT_FOUND", "NOT_ALLOWED", "NOT_ENOUGH_FUNDS", "PAYER_LIMIT_REACHED",
-	"PAYMENT_NOT_APPROVED", "EXPIRED", "TRANSACTION_CANCELED",
-	"SERVICE_UNAVAILABLE", "COULD_NOT_PERFORM_TRANSACTION",
-};
-#define FAILS_LEN 9
-
-/* The plan of send number nth (1, 2) of kind to a number with suffix. */
-static struct plan
-plan_of(const char *kind, int suffix, unsigned long long nth)
-{
-	static const struct plan unreached = { 503, 0, "pending", NULL,
-		"SERVICE_UNAVAILABLE", "The service is currently unavailable." };
-	static const struct plan ok = { 202, 1, "successful", NULL, NULL, NULL };
-	struct plan p = ok;
-
-	if (suffix == 103)
-		return unreached;
-	if (strcmp(kind, "rtp") == 0) {
-		if (suffix >= 310 && suffix < 310 + FAILS_LEN) {
-			p.final = "failed";
-			p.reason = rtp_fails[suffix - 310];
-		} else if (suffix == 300) {
-			p.final = "failed";
-			p.reason = "APPROVAL_REJECTED";
-		} else if (suffix == 301) {
-			p.final = "pending";
-		}
-		return p;
-	}
-	if (suffix >= 210 && suffix < 210 + FAILS_LEN) {
-		p.final = "failed";
-		p.reason = transfer_fails[suffix - 210];
-		return p;
-	}
-	switch (suffix) {
-	case 200:
-		p = (struct plan){ 400, 0, "failed", "PAYEE_NOT_ALLOWED_TO_RECEIVE",
-		    "PAYEE_NOT_ALLOWED_TO_RECEIVE", "The payee is not allowed to receive." };
-		break;
-	case 201:
-		p.final = "failed";
-		p.reason = "INTERNAL_PROCESSING_ERROR";
-		break;
-	case 202:
-	case 203:
-		/* recorded, but the answer is lost on the way */
-		p.status = 504;
-		p.code = "GATEWAY_TIMEOUT";
-		p.message = "The request timed out.";
-		if (suffix == 203) {
-			p.final = "failed";
-			p.reason = "COULD_NOT_PERFORM_TRANSACTION";
-		}
-		break;
-	case 204:
-		p.final = "pending";
-		break;
-	case 205:
-		/* the first send is lost before it is recorded */
-		if (nth == 1)
-			p = (struct plan){ 504, 0, "successful", NULL, "GATEWAY_TIMEOUT",
-			    "The request timed out." };
-		break;
-	}
-	return p;
-}
-
 /* A failure code's message in status bodies: the table's text. */
 static const char *
 reason_message(const char *code)
@@ -511,95 +414,6 @@ reason_message(const char *code)
 	const char *t = momo_reason_text(code);
 
 	return t != NULL ? t : code;
-}
-
-struct send {
-	const char *ref, *network, *kind, *msisdn, *amount, *currency, *external_id;
-	const char *callback_url; /* X-Callback-Url, NULL: none */
-	char body_hash[2 * SHA256_DIGEST_LENGTH + 1];
-	char financial_id[11];
-	long long settle_seconds;
-	int suffix;
-	struct plan answer; /* out */
-};
-
-static struct plan
-duplicate(void)
-{
-	return (struct plan){ 409, 0, "pending", NULL, "RESOURCE_ALREADY_EXIST",
-	    "Duplicated reference id. Creation of resource failed." };
-}
-
-/* Records an accepted send of s->ref: PENDING until its settle time. */
-static int
-accept_send(struct db *db, const struct send *s)
-{
-	struct db_arg a[3] = { s->callback_url != NULL ? DB_S(s->callback_url) : DB_NULL,
-		DB_I(s->settle_seconds), DB_S(s->ref) };
-
-	return db_exec(db, DB_SIM_MOMO_TX_ACCEPT, a, 3, NULL, NULL);
-}
-
-/*
- * One send under s->ref, in a transaction: a new reference is recorded
- * (accepted or not, as its plan says); a known one counts the send, then
- * is 409 when its body differs, when it was accepted or when it was sent
- * twice already, and otherwise (a send that was not accepted) follows the
- * plan of a second send. s->answer gets the answer.
- */
-static int
-send_tx(struct db *db, void *arg)
-{
-	struct send *s = arg;
-	struct db_arg a[11];
-	struct db_rows rows;
-	unsigned long long sends = 0;
-	const char *v;
-	int rc, same;
-
-	a[0] = DB_S(s->ref);
-	if ((rc = db_exec(db, DB_SIM_MOMO_TX_LOCK, a, 1, &rows, NULL)) != DB_OK)
-		return rc;
-	if (rows.nrows == 0) {
-		db_rows_free(&rows);
-		s->answer = plan_of(s->kind, s->suffix, 1);
-		a[1] = DB_S(s->network);
-		a[2] = DB_S(s->kind);
-		a[3] = DB_S(s->msisdn);
-		a[4] = DB_S(s->amount);
-		a[5] = DB_S(s->currency);
-		a[6] = DB_S(s->external_id);
-		a[7] = DB_S(s->body_hash);
-		a[8] = DB_S(s->answer.final);
-		a[9] = s->answer.reason != NULL ? DB_S(s->answer.reason) : DB_NULL;
-		a[10] = DB_S(s->financial_id);
-		rc = db_exec(db, DB_SIM_MOMO_TX_INSERT, a, 11, NULL, NULL);
-		if (rc == DB_DUP)
-			return DB_RETRY; /* a twin recorded it first: look again */
-		if (rc == DB_OK && s->answer.accept)
-			rc = accept_send(db, s);
-		return rc;
-	}
-	same = strcmp(db_cell(&rows, 0, 0), s->network) == 0 &&
-	    strcmp(db_cell(&rows, 0, 1), s->kind) == 0 &&
-	    strcmp(db_cell(&rows, 0, 2), s->body_hash) == 0;
-	v = db_cell(&rows, 0, 4);
-	if (v == NULL || strict_uint(v, strlen(v), 1ULL << 32, &sends) != 0)
-		sends = 1;
-	if (!same)
-		s->answer = duplicate();
-	else if (s->suffix == 103)
-		s->answer = plan_of(s->kind, s->suffix, sends + 1); /* unreachable */
-	else if (strcmp(db_cell(&rows, 0, 3), "unaccepted") != 0 || sends >= 2)
-		s->answer = duplicate();
-	else
-		s->answer = plan_of(s->kind, s->suffix, sends + 1);
-	db_rows_free(&rows);
-	if ((rc = db_exec(db, DB_SIM_MOMO_TX_COUNT_SEND, a, 1, NULL, NULL)) != DB_OK)
-		return rc;
-	if (s->answer.status != 409 && s->answer.accept)
-		rc = accept_send(db, s);
-	return rc;
 }
 
 /*
@@ -626,37 +440,6 @@ plain_text(const char *s, size_t max)
 	return s != NULL && strlen(s) <= max && strict_printable(s, strlen(s));
 }
 
-/* The SHA-256 of the body as sent (keys sorted) in hex into out. */
-static int
-body_hash(const json_t *body, char out[2 * SHA256_DIGEST_LENGTH + 1])
-{
-	unsigned char md[SHA256_DIGEST_LENGTH];
-	char *text = json_dumps(body, JSON_COMPACT | JSON_SORT_KEYS);
-
-	if (text == NULL)
-		return -1;
-	SHA256((const unsigned char *)text, strlen(text), md);
-	free(text);
-	id_hex(md, sizeof(md), out);
-	return 0;
-}
-
-/* Ten random digits: a financialTransactionId. */
-static int
-financial_id(char out[11])
-{
-	unsigned char b[8];
-	unsigned long long v = 0;
-	size_t i;
-
-	if (RAND_bytes(b, sizeof(b)) != 1)
-		return -1;
-	for (i = 0; i < sizeof(b); i++)
-		v = v << 8 | b[i];
-	snprintf(out, 11, "%010llu", v % 10000000000ULL);
-	return 0;
-}
-
 /*
  * A send of kind ("transfer" with a payee, "rtp" with a payer): checks
  * the caller and the body, then records and answers it as its plan says.
@@ -667,7 +450,7 @@ send_money(struct req *r, struct resp *resp, const char *product,
 {
 	const char *pm = NULL, *pn = NULL, *type = NULL;
 	char amount[MONEY_MAX_TEXT];
-	struct send s;
+	struct sim_send s;
 	json_error_t je;
 	enum err e;
 	mpz_t v;
@@ -695,7 +478,7 @@ send_money(struct req *r, struct resp *resp, const char *product,
 		return answer_error(resp, 400, "VALIDATION_ERROR",
 		    strict_clip(clip, sizeof(clip), je.text, strlen(je.text)));
 	}
-	if (strcmp(type, "MSISDN") != 0 || (s.suffix = suffix_of(s.msisdn)) < 0)
+	if (strcmp(type, "MSISDN") != 0 || (s.suffix = sim_suffix(s.msisdn)) < 0)
 		return answer_error(resp, 400, strcmp(kind, "rtp") == 0 ?
 		    "PAYER_NOT_FOUND" : "PAYEE_NOT_FOUND",
 		    "The party must be a Ghana mobile MSISDN (233 and 9 digits).");
@@ -716,11 +499,10 @@ send_money(struct req *r, struct resp *resp, const char *product,
 		return answer_error(resp, 400, "VALIDATION_ERROR",
 		    "externalId: at most 64 printable characters; payerMessage, "
 		    "payeeNote: at most 160 bytes");
-	if (body_hash(r->body, s.body_hash) != 0 || financial_id(s.financial_id) != 0)
+	s.api = "mtn";
+	if (sim_send_prepare(r->ctx->db, &s, r->body) != 0)
 		return ERR_INTERNAL;
-	s.settle_seconds = (long long)sandbox_setting_uint(r->ctx->db,
-	    "momo.settle_seconds", 86400, 5);
-	rc = db_tx(r->ctx->db, send_tx, &s);
+	rc = sim_send_record(r->ctx->db, &s);
 	if (rc != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	if (s.answer.status == 202)
@@ -767,62 +549,33 @@ sim_momo_status_body(const char *kind, const char *state, const char *reason,
 }
 
 /*
- * The status of the path's reference of kind: past its settle time an
- * accepted send moves to its final state first. Never seen, or never
- * accepted, is 404; a number that is unreachable (103) 503.
+ * The status of the path's reference of kind (sim_send_read): never seen,
+ * or never accepted, is 404; a number that is unreachable (103) 503.
  */
 static enum err
 status_of(struct req *r, struct resp *resp, const char *product,
     const char *kind)
 {
-	struct db_arg a[3];
-	struct db_rows rows;
-	const char *state, *reason;
+	struct sim_sent t;
 	json_t *o;
 	enum err e;
 	int i;
 
 	if ((i = gate(r, resp, product, &e)) < 0)
 		return e;
-	a[0] = DB_S(req_param(r, "ref"));
-	a[1] = DB_S(prov_network_ids[i]);
-	a[2] = DB_S(kind);
-	if (db_exec(r->ctx->db, DB_SIM_MOMO_TX_SETTLE, a, 3, NULL, NULL) != DB_OK ||
-	    db_exec(r->ctx->db, DB_SIM_MOMO_TX_GET, a, 3, &rows, NULL) != DB_OK)
-		return ERR_SERVICE_UNAVAILABLE;
-	if (rows.nrows != 1) {
-		db_rows_free(&rows);
+	switch (sim_send_read(r->ctx->db, req_param(r, "ref"), prov_network_ids[i],
+	    kind, &t)) {
+	case SIM_READ_OK:
+		break;
+	case SIM_READ_NONE:
 		return not_found(resp);
-	}
-	state = db_cell(&rows, 0, 0);
-	reason = db_cell(&rows, 0, 1);
-	if (suffix_of(db_cell(&rows, 0, 3)) == 103) {
-		db_rows_free(&rows);
+	case SIM_READ_UNREACHABLE:
 		return unreachable(resp);
+	default:
+		return ERR_SERVICE_UNAVAILABLE;
 	}
-	if (strcmp(state, "unaccepted") == 0) {
-		db_rows_free(&rows);
-		return not_found(resp);
-	}
-	if (strcmp(kind, "rtp") == 0 && suffix_of(db_cell(&rows, 0, 3)) == 302 &&
-	    strcmp(state, "successful") == 0) {
-		const char *reads = db_cell(&rows, 0, 7);
-		int reversed = reads != NULL && strcmp(reads, "0") != 0;
-
-		if (db_exec(r->ctx->db, reversed ? DB_SIM_MOMO_RTP_REVERSE : DB_SIM_MOMO_RTP_READ,
-		    a, 1, NULL, NULL) != DB_OK) {
-			db_rows_free(&rows);
-			return ERR_SERVICE_UNAVAILABLE;
-		}
-		if (reversed) {
-			state = "failed";
-			reason = "SETTLEMENT_FAILED";
-		}
-	}
-	o = sim_momo_status_body(kind, state, reason, db_cell(&rows, 0, 2),
-	    db_cell(&rows, 0, 3), db_cell(&rows, 0, 4), db_cell(&rows, 0, 5),
-	    db_cell(&rows, 0, 6));
-	db_rows_free(&rows);
+	o = sim_momo_status_body(kind, t.state, t.reason[0] ? t.reason : NULL,
+	    t.financial_id, t.msisdn, t.amount, t.currency, t.external_id);
 	return o != NULL ? answer(resp, 200, o) : ERR_INTERNAL;
 }
 

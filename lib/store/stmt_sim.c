@@ -22,8 +22,8 @@ const struct db_stmt_def db_stmts_sim[] = {
 	{ DB_SIM_MOMO_TX_INSERT, 0,
 	    "INSERT INTO sim_momo_transfers (reference, network, kind, msisdn, "
 	    "amount, currency, external_id, body_hash, state, final_state, reason, "
-	    "financial_id, sends, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
-	    "'unaccepted', ?, ?, ?, 1, UTC_TIMESTAMP(6))" },
+	    "financial_id, api, sends, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+	    "'unaccepted', ?, ?, ?, ?, 1, UTC_TIMESTAMP(6))" },
 	{ DB_SIM_MOMO_TX_COUNT_SEND, 0,
 	    "UPDATE sim_momo_transfers SET sends = sends + 1 WHERE reference = ?" },
 	{ DB_SIM_MOMO_TX_ACCEPT, 0,
@@ -46,9 +46,9 @@ const struct db_stmt_def db_stmts_sim[] = {
 	{ DB_SIM_MOMO_SETTLE_DUE, 0,
 	    "UPDATE sim_momo_transfers SET state = final_state WHERE state = 'pending' "
 	    "AND final_state <> 'pending' AND settle_at <= UTC_TIMESTAMP(6) LIMIT ?" },
-	{ DB_SIM_MOMO_CALLBACKS_DUE, 10,
+	{ DB_SIM_MOMO_CALLBACKS_DUE, 12,
 	    "SELECT reference, kind, callback_url, state, reason, financial_id, msisdn, "
-	    "amount, currency, external_id FROM sim_momo_transfers "
+	    "amount, currency, external_id, api, network FROM sim_momo_transfers "
 	    "WHERE state IN ('successful', 'failed') AND callback_url IS NOT NULL "
 	    "AND callback_at IS NULL LIMIT ?" },
 	/* taken once: affected 1 is the one taker, who sends it */
@@ -61,10 +61,10 @@ const struct db_stmt_def db_stmts_sim[] = {
 	    "SELECT CAST(CAST(? AS DECIMAL(20,2)) - COALESCE(SUM(IF(kind = 'transfer', amount, "
 	    "-amount)), 0) AS DECIMAL(20,2)) FROM sim_momo_transfers WHERE network = ? "
 	    "AND state = 'successful'" },
-	{ DB_SIM_MOMO_TX_GET, 8,
+	{ DB_SIM_MOMO_TX_GET, 9,
 	    "SELECT state, reason, financial_id, msisdn, amount, currency, "
-	    "external_id, success_reads FROM sim_momo_transfers WHERE reference = ? "
-	    "AND network = ? AND kind = ?" },
+	    "external_id, success_reads, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%s.000Z') "
+	    "FROM sim_momo_transfers WHERE reference = ? AND network = ? AND kind = ?" },
 	/* a 302 request to pay: approved once, then its settlement fails */
 	{ DB_SIM_MOMO_RTP_READ, 0,
 	    "UPDATE sim_momo_transfers SET success_reads = success_reads + 1 "
@@ -72,6 +72,15 @@ const struct db_stmt_def db_stmts_sim[] = {
 	{ DB_SIM_MOMO_RTP_REVERSE, 0,
 	    "UPDATE sim_momo_transfers SET state = 'failed', final_state = 'failed', "
 	    "reason = 'SETTLEMENT_FAILED' WHERE reference = ? AND state = 'successful'" },
+	/* the Paystack simulator's transfer recipients (lib/sandbox/sim_paystack.c) */
+	{ DB_SIM_PS_RECIPIENT_ADD, 0,
+	    "INSERT IGNORE INTO sim_paystack_recipients (recipient_code, network, "
+	    "account_number, name, created_at) VALUES (?, ?, ?, ?, UTC_TIMESTAMP(6))" },
+	{ DB_SIM_PS_RECIPIENT_OF, 1,
+	    "SELECT recipient_code FROM sim_paystack_recipients WHERE network = ? "
+	    "AND account_number = ?" },
+	{ DB_SIM_PS_RECIPIENT_GET, 1,
+	    "SELECT account_number FROM sim_paystack_recipients WHERE recipient_code = ?" },
 	{ DB_SIM_BAL_GET, 1,
 	    "SELECT balance FROM sim_chain_balances WHERE wallet = ? AND asset = ?" },
 	{ DB_SIM_BAL_CREDIT, 0,

@@ -1,0 +1,301 @@
+/*
+ * The sandbox's ledger of sends (see sim_sends.h). The magic suffixes
+ * (the MSISDN's last three digits) of a send:
+ *   transfer 200 refused (PAYEE_NOT_ALLOWED_TO_RECEIVE, not accepted); 201
+ *            accepted, then FAILED INTERNAL_PROCESSING_ERROR; 202 recorded
+ *            as accepted, answered 504, then SUCCESSFUL; 203 the same,
+ *            then FAILED; 204 PENDING forever; 205 first send 504 and not
+ *            recorded (status 404), the second accepted and SUCCESSFUL;
+ *            210-218 accepted, then FAILED with one of MTN's reasons each
+ *            (transfer_fails); others accepted, SUCCESSFUL
+ *   request to pay 300 FAILED APPROVAL_REJECTED; 310-318 FAILED with one
+ *            of MTN's reasons each (rtp_fails); 301 PENDING forever; 302
+ *            SUCCESSFUL once (the payer approved), then FAILED
+ *            SETTLEMENT_FAILED on every later status query; others
+ *            SUCCESSFUL
+ *   103      the provider is unreachable for that number (503)
+ * A reference reused with another body, sent again after it was
+ * accepted, or sent a third time is a duplicate (409).
+ */
+#include "sandbox/sim_sends.h"
+
+#include <openssl/rand.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/id.h"
+#include "core/phone.h"
+#include "core/strict.h"
+#include "sandbox/settings.h"
+
+int
+sim_suffix(const char *msisdn)
+{
+	char e164[PHONE_E164_LEN + 1];
+
+	if (msisdn == NULL || strlen(msisdn) != PHONE_E164_LEN - 1)
+		return -1;
+	e164[0] = '+';
+	memcpy(e164 + 1, msisdn, PHONE_E164_LEN); /* with its NUL */
+	return phone_suffix(e164);
+}
+
+/* Accepted, then FAILED with one of MTN's reasons, by suffix: transfers
+ * 210-218, requests to pay 310-318 (docs/sandbox.md). */
+static const char *const transfer_fails[] = {
+	"PAYEE_NOT_FOUND", "NOT_ALLOWED", "NOT_ENOUGH_FUNDS", "PAYER_LIMIT_REACHED",
+	"PAYEE_NOT_ALLOWED_TO_RECEIVE", "EXPIRED", "TRANSACTION_CANCELED",
+	"SERVICE_UNAVAILABLE", "INTERNAL_PROCESSING_ERROR",
+};
+static const char *const rtp_fails[] = {
+	"PAYER_NOT_FOUND", "NOT_ALLOWED", "NOT_ENOUGH_FUNDS", "PAYER_LIMIT_REACHED",
+	"PAYMENT_NOT_APPROVED", "EXPIRED", "TRANSACTION_CANCELED",
+	"SERVICE_UNAVAILABLE", "COULD_NOT_PERFORM_TRANSACTION",
+};
+#define FAILS_LEN 9
+
+/* The plan of send number nth (1, 2) of kind to a number with suffix. */
+static struct sim_plan
+plan_of(const char *kind, int suffix, unsigned long long nth)
+{
+	static const struct sim_plan unreached = { 503, 0, "pending", NULL,
+		"SERVICE_UNAVAILABLE", "The service is currently unavailable." };
+	static const struct sim_plan ok = { 202, 1, "successful", NULL, NULL, NULL };
+	struct sim_plan p = ok;
+
+	if (suffix == 103)
+		return unreached;
+	if (strcmp(kind, "rtp") == 0) {
+		if (suffix >= 310 && suffix < 310 + FAILS_LEN) {
+			p.final = "failed";
+			p.reason = rtp_fails[suffix - 310];
+		} else if (suffix == 300) {
+			p.final = "failed";
+			p.reason = "APPROVAL_REJECTED";
+		} else if (suffix == 301) {
+			p.final = "pending";
+		}
+		return p;
+	}
+	if (suffix >= 210 && suffix < 210 + FAILS_LEN) {
+		p.final = "failed";
+		p.reason = transfer_fails[suffix - 210];
+		return p;
+	}
+	switch (suffix) {
+	case 200:
+		p = (struct sim_plan){ 400, 0, "failed", "PAYEE_NOT_ALLOWED_TO_RECEIVE",
+		    "PAYEE_NOT_ALLOWED_TO_RECEIVE", "The payee is not allowed to receive." };
+		break;
+	case 201:
+		p.final = "failed";
+		p.reason = "INTERNAL_PROCESSING_ERROR";
+		break;
+	case 202:
+	case 203:
+		/* recorded, but the answer is lost on the way */
+		p.status = 504;
+		p.code = "GATEWAY_TIMEOUT";
+		p.message = "The request timed out.";
+		if (suffix == 203) {
+			p.final = "failed";
+			p.reason = "COULD_NOT_PERFORM_TRANSACTION";
+		}
+		break;
+	case 204:
+		p.final = "pending";
+		break;
+	case 205:
+		/* the first send is lost before it is recorded */
+		if (nth == 1)
+			p = (struct sim_plan){ 504, 0, "successful", NULL, "GATEWAY_TIMEOUT",
+			    "The request timed out." };
+		break;
+	}
+	return p;
+}
+
+static struct sim_plan
+duplicate(void)
+{
+	return (struct sim_plan){ 409, 0, "pending", NULL, "RESOURCE_ALREADY_EXIST",
+	    "Duplicated reference id. Creation of resource failed." };
+}
+
+/* Records an accepted send of s->ref: PENDING until its settle time. */
+static int
+accept_send(struct db *db, const struct sim_send *s)
+{
+	struct db_arg a[3] = { s->callback_url != NULL ? DB_S(s->callback_url) : DB_NULL,
+		DB_I(s->settle_seconds), DB_S(s->ref) };
+
+	return db_exec(db, DB_SIM_MOMO_TX_ACCEPT, a, 3, NULL, NULL);
+}
+
+/*
+ * One send under s->ref, in a transaction: a new reference is recorded
+ * (accepted or not, as its plan says); a known one counts the send, then
+ * is 409 when its body differs, when it was accepted or when it was sent
+ * twice already, and otherwise (a send that was not accepted) follows the
+ * plan of a second send. s->answer gets the answer.
+ */
+static int
+send_tx(struct db *db, void *arg)
+{
+	struct sim_send *s = arg;
+	struct db_arg a[12];
+	struct db_rows rows;
+	unsigned long long sends = 0;
+	const char *v;
+	int rc, same;
+
+	a[0] = DB_S(s->ref);
+	if ((rc = db_exec(db, DB_SIM_MOMO_TX_LOCK, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 0) {
+		db_rows_free(&rows);
+		s->answer = plan_of(s->kind, s->suffix, 1);
+		a[1] = DB_S(s->network);
+		a[2] = DB_S(s->kind);
+		a[3] = DB_S(s->msisdn);
+		a[4] = DB_S(s->amount);
+		a[5] = DB_S(s->currency);
+		a[6] = DB_S(s->external_id);
+		a[7] = DB_S(s->body_hash);
+		a[8] = DB_S(s->answer.final);
+		a[9] = s->answer.reason != NULL ? DB_S(s->answer.reason) : DB_NULL;
+		a[10] = DB_S(s->financial_id);
+		a[11] = DB_S(s->api != NULL ? s->api : "mtn");
+		rc = db_exec(db, DB_SIM_MOMO_TX_INSERT, a, 12, NULL, NULL);
+		if (rc == DB_DUP)
+			return DB_RETRY; /* a twin recorded it first: look again */
+		if (rc == DB_OK && s->answer.accept)
+			rc = accept_send(db, s);
+		return rc;
+	}
+	same = strcmp(db_cell(&rows, 0, 0), s->network) == 0 &&
+	    strcmp(db_cell(&rows, 0, 1), s->kind) == 0 &&
+	    strcmp(db_cell(&rows, 0, 2), s->body_hash) == 0;
+	v = db_cell(&rows, 0, 4);
+	if (v == NULL || strict_uint(v, strlen(v), 1ULL << 32, &sends) != 0)
+		sends = 1;
+	if (!same)
+		s->answer = duplicate();
+	else if (s->suffix == 103)
+		s->answer = plan_of(s->kind, s->suffix, sends + 1); /* unreachable */
+	else if (strcmp(db_cell(&rows, 0, 3), "unaccepted") != 0 || sends >= 2)
+		s->answer = duplicate();
+	else
+		s->answer = plan_of(s->kind, s->suffix, sends + 1);
+	db_rows_free(&rows);
+	if ((rc = db_exec(db, DB_SIM_MOMO_TX_COUNT_SEND, a, 1, NULL, NULL)) != DB_OK)
+		return rc;
+	if (s->answer.status != 409 && s->answer.accept)
+		rc = accept_send(db, s);
+	return rc;
+}
+
+/* The SHA-256 of the body as sent (keys sorted) in hex into out. */
+static int
+body_hash(const json_t *body, char out[2 * SHA256_DIGEST_LENGTH + 1])
+{
+	unsigned char md[SHA256_DIGEST_LENGTH];
+	char *text = json_dumps(body, JSON_COMPACT | JSON_SORT_KEYS);
+
+	if (text == NULL)
+		return -1;
+	SHA256((const unsigned char *)text, strlen(text), md);
+	free(text);
+	id_hex(md, sizeof(md), out);
+	return 0;
+}
+
+/* Ten random digits: a financialTransactionId. */
+static int
+financial_id(char out[11])
+{
+	unsigned char b[8];
+	unsigned long long v = 0;
+	size_t i;
+
+	if (RAND_bytes(b, sizeof(b)) != 1)
+		return -1;
+	for (i = 0; i < sizeof(b); i++)
+		v = v << 8 | b[i];
+	snprintf(out, 11, "%010llu", v % 10000000000ULL);
+	return 0;
+}
+
+
+int
+sim_send_prepare(struct db *db, struct sim_send *s, const json_t *body)
+{
+	if (body_hash(body, s->body_hash) != 0 || financial_id(s->financial_id) != 0)
+		return -1;
+	s->settle_seconds = (long long)sandbox_setting_uint(db, "momo.settle_seconds",
+	    86400, 5);
+	return 0;
+}
+
+int
+sim_send_record(struct db *db, struct sim_send *s)
+{
+	return db_tx(db, send_tx, s);
+}
+
+/* Copies cell (NULL: "") into dst of cap bytes, clipped. */
+static void
+cell_copy(char *dst, size_t cap, const char *cell)
+{
+	strict_clip(dst, cap, cell != NULL ? cell : "", cell != NULL ? strlen(cell) : 0);
+}
+
+enum sim_read
+sim_send_read(struct db *db, const char *ref, const char *network, const char *kind,
+    struct sim_sent *out)
+{
+	struct db_arg a[3];
+	struct db_rows rows;
+	const char *reads;
+	int reversed;
+
+	memset(out, 0, sizeof(*out));
+	a[0] = DB_S(ref);
+	a[1] = DB_S(network);
+	a[2] = DB_S(kind);
+	if (db_exec(db, DB_SIM_MOMO_TX_SETTLE, a, 3, NULL, NULL) != DB_OK ||
+	    db_exec(db, DB_SIM_MOMO_TX_GET, a, 3, &rows, NULL) != DB_OK)
+		return SIM_READ_FAIL;
+	if (rows.nrows != 1) {
+		db_rows_free(&rows);
+		return SIM_READ_NONE;
+	}
+	cell_copy(out->state, sizeof(out->state), db_cell(&rows, 0, 0));
+	cell_copy(out->reason, sizeof(out->reason), db_cell(&rows, 0, 1));
+	cell_copy(out->financial_id, sizeof(out->financial_id), db_cell(&rows, 0, 2));
+	cell_copy(out->msisdn, sizeof(out->msisdn), db_cell(&rows, 0, 3));
+	cell_copy(out->amount, sizeof(out->amount), db_cell(&rows, 0, 4));
+	cell_copy(out->currency, sizeof(out->currency), db_cell(&rows, 0, 5));
+	cell_copy(out->external_id, sizeof(out->external_id), db_cell(&rows, 0, 6));
+	reads = db_cell(&rows, 0, 7);
+	reversed = reads != NULL && strcmp(reads, "0") != 0;
+	cell_copy(out->created_at, sizeof(out->created_at), db_cell(&rows, 0, 8));
+	db_rows_free(&rows);
+	if (sim_suffix(out->msisdn) == 103)
+		return SIM_READ_UNREACHABLE;
+	if (strcmp(out->state, "unaccepted") == 0)
+		return SIM_READ_NONE;
+	/* a 302 request to pay: approved once, then its settlement fails */
+	if (strcmp(kind, "rtp") == 0 && sim_suffix(out->msisdn) == 302 &&
+	    strcmp(out->state, "successful") == 0) {
+		if (db_exec(db, reversed ? DB_SIM_MOMO_RTP_REVERSE : DB_SIM_MOMO_RTP_READ,
+		    a, 1, NULL, NULL) != DB_OK)
+			return SIM_READ_FAIL;
+		if (reversed) {
+			cell_copy(out->state, sizeof(out->state), "failed");
+			cell_copy(out->reason, sizeof(out->reason), "SETTLEMENT_FAILED");
+		}
+	}
+	return SIM_READ_OK;
+}

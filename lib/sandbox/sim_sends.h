@@ -1,0 +1,82 @@
+/*
+ * The sandbox's mobile money ledger of sends, shared by the MTN simulator
+ * (sim_momo.c) and the Paystack simulator (sim_paystack.c): whichever
+ * protocol a send came in, the magic suffix of its number decides what
+ * happens to it (docs/sandbox.md, "Magic values"), and it is kept in
+ * sim_momo_transfers, where the balance, the settling clock and the
+ * callbacks (sim_momo_callbacks.c) find it.
+ */
+#ifndef CEDIRAMP_SIM_SENDS_H
+#define CEDIRAMP_SIM_SENDS_H
+
+#include <jansson.h>
+#include <openssl/sha.h>
+
+#include "store/db.h"
+
+/* What a send leads to: its answer, and whether it is accepted. */
+struct sim_plan {
+	int status;           /* 202, or the error answered (MTN's terms) */
+	int accept;           /* recorded as accepted (it settles later) */
+	const char *final;    /* final_state: successful, failed, pending */
+	const char *reason;   /* the failure's code (final failed) */
+	const char *code, *message; /* the error body of status */
+};
+
+/* One send, as the simulators fill it in, and its answer. */
+struct sim_send {
+	const char *ref, *network, *kind, *msisdn, *amount, *currency, *external_id;
+	const char *api;          /* "mtn" or "paystack": the callback's form */
+	const char *callback_url; /* where its final state is called back; NULL */
+	char body_hash[2 * SHA256_DIGEST_LENGTH + 1];
+	char financial_id[11];
+	long long settle_seconds;
+	int suffix;
+	struct sim_plan answer; /* out */
+};
+
+/* The magic suffix of msisdn ("233" and 9 digits of a Ghana mobile
+ * number), or -1 for anything else. */
+int sim_suffix(const char *msisdn);
+
+/*
+ * Readies s for sim_send_record: the body's hash (keys sorted, so a repeat
+ * of the same body matches), a new financial id, and the settle time
+ * (sandbox setting momo.settle_seconds, default 5). 0, or -1.
+ */
+int sim_send_prepare(struct db *db, struct sim_send *s, const json_t *body);
+
+/*
+ * Records one send under s->ref, in a transaction: a new reference is
+ * recorded (accepted or not, as its plan says); a known one counts the
+ * send, then is a duplicate (409) when its body differs, when it was
+ * accepted or when it was sent twice already, and otherwise follows the
+ * plan of a second send. s->answer gets the answer. A DB rc.
+ */
+int sim_send_record(struct db *db, struct sim_send *s);
+
+/* A send as a status query reads it. */
+struct sim_sent {
+	char state[12];        /* pending, successful, failed */
+	char reason[64];       /* "" unless failed */
+	char financial_id[16];
+	char msisdn[16];
+	char amount[32];
+	char currency[4];
+	char external_id[72];
+	char created_at[32];   /* ISO 8601, UTC */
+};
+
+enum sim_read { SIM_READ_OK = 0, SIM_READ_NONE, SIM_READ_UNREACHABLE, SIM_READ_FAIL };
+
+/*
+ * The send ref of network and kind, past its settle time moved to its
+ * final state first, into out: SIM_READ_OK; SIM_READ_NONE never seen or
+ * never accepted; SIM_READ_UNREACHABLE a number ending 103;
+ * SIM_READ_FAIL the database. A 302 request to pay reads SUCCESSFUL once,
+ * then FAILED SETTLEMENT_FAILED.
+ */
+enum sim_read sim_send_read(struct db *db, const char *ref, const char *network,
+    const char *kind, struct sim_sent *out);
+
+#endif
