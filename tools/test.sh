@@ -170,6 +170,7 @@ if [ "$UNIT_ONLY" = 0 ]; then
 	export WEBHOOK_VERIFIER="node $wh/verify.mjs"
 	# npm's mtn-momo client against the simulator (t_momo)
 	export MTN_MOMO_CLIENT="node $ROOT/tests/providers/mtn_momo_client.mjs"
+	export PAYSTACK_SDK_CLIENT="node $ROOT/tests/providers/paystack_sdk_client.mjs"
 	if [ "$GALERA" != 0 ]; then
 		# the whole suite through HAProxy on a Galera cluster, its
 		# workers on every node, then the cluster's own fault tests

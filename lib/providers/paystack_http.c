@@ -119,7 +119,11 @@ send_outcome(int rc, const struct prov_call *c, const char *prefix, char *why,
 		    c->timed_out ? "no answer in time" : "the connection was lost");
 		return c->sent ? MOMO_IN_DOUBT : MOMO_UNAVAILABLE;
 	}
-	why_of(c, prefix, why, whycap);
+	/* a 4xx refused it; anything else may have arrived */
+	if (c->status >= 400 && c->status < 500)
+		why_of(c, prefix, why, whycap);
+	else
+		why_of(c, c->status >= 500 ? "PROVIDER_ERROR" : "UNEXPECTED_ANSWER", why, whycap);
 	if (c->status >= 400 && c->status < 500 && c->status != 401 &&
 	    answered_true(c) == 0 && message_says(c, "duplicate"))
 		return MOMO_DUPLICATE;

@@ -249,6 +249,7 @@ sim_paystack_data(const char *kind, const char *reference, const char *state,
 {
 	const char *word = word_of(kind, state);
 	char local[16] = "", code[32], why[200] = "";
+	unsigned long long id = 0;
 	long long pesewas = 0;
 
 	(void)paystack_local_number(msisdn, local, sizeof(local));
@@ -263,8 +264,10 @@ sim_paystack_data(const char *kind, const char *reference, const char *state,
 		    "recipient", "type", "mobile_money", "details", "account_number", local,
 		    "bank_code", paystack_bank_code(network));
 	}
+	/* a charge's id: its financial id's ten digits */
+	(void)strict_uint(financial_id, strlen(financial_id), 9999999999ULL, &id);
 	return json_pack("{s:I,s:s,s:I,s:s,s:s,s:s,s:s,s:{s:s,s:s?}}", "id",
-	    (json_int_t)strtoll(financial_id, NULL, 10), "reference", reference, "amount",
+	    (json_int_t)id, "reference", reference, "amount",
 	    (json_int_t)pesewas, "currency", currency, "status", word, "channel",
 	    "mobile_money", "gateway_response", why[0] ? why : strcmp(word, "success") == 0 ?
 	    "Approved" : "Awaiting approval on the phone", "authorization", "mobile_money_number",

@@ -138,6 +138,7 @@ int it_suite_webhooks(void);
 int it_suite_intents(void);
 int it_suite_momo(void);
 int it_suite_callbacks(void);
+int it_suite_paystack(void);
 int it_suite_faucet(void);
 int it_suite_badinput(void);
 int it_suite_chain(void);

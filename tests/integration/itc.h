@@ -57,6 +57,15 @@ void itc_beneficiary(const struct itc_wallet *w, const char *provider, int suffi
  * suffix: the HTTP status, and its transactionId into pid (64 bytes; ""
  * when none). */
 long itc_pay_to(const struct itc_wallet *w, const char *network, int suffix, char *pid);
+/* The stack's config (CEDIRAMP_CONF) into c and the registry built from it,
+ * as the payout engine builds it, into p: 0, or -1 (said on stderr). */
+struct cfg;
+struct providers;
+int itc_providers(struct cfg *c, struct providers *p);
+/* A new provider reference (a UUID v4) into ref (37 bytes). */
+void itc_new_ref(char *ref);
+/* How many times the simulator saw ref sent (-1: never). */
+long long itc_sends_of(const char *ref);
 /* How many times payout pid was refunded (ledger). */
 long long itc_refunds_of(const char *pid);
 /* Payout pid's status in the database is status. */

@@ -4,6 +4,9 @@
 #include <unistd.h>
 
 #include "itc.h"
+#include "core/cfg.h"
+#include "providers/momo.h"
+#include "providers/registry.h"
 
 void
 itc_phone(int suffix, char *out, size_t cap)
@@ -126,4 +129,30 @@ itc_expect_payout(const char *pid, const char *status)
 
 	it_db_text("SELECT status FROM payouts WHERE id = ?", pid, NULL, got, sizeof(got));
 	CU_ASSERT_STRING_EQUAL(got, status);
+}
+
+void
+itc_new_ref(char *ref)
+{
+	CU_ASSERT_EQUAL_FATAL(momo_new_ref(ref), 0);
+}
+
+long long
+itc_sends_of(const char *ref)
+{
+	return it_db_scalar("SELECT sends FROM sim_momo_transfers WHERE reference = ?",
+	    ref, NULL);
+}
+
+int
+itc_providers(struct cfg *c, struct providers *p)
+{
+	char err[256];
+
+	cfg_defaults(c);
+	if (cfg_load(it_env("CEDIRAMP_CONF"), c, err, sizeof(err)) != 0) {
+		fprintf(stderr, "itc_providers: %s\n", err);
+		return -1;
+	}
+	return providers_init(p, c) != 0 ? -1 : 0;
 }

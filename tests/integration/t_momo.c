@@ -18,7 +18,7 @@
 #include "providers/momo_reason.h"
 #include "providers/momo_wire.h"
 #include "providers/registry.h"
-#include "it.h"
+#include "itc.h"
 
 static struct providers prov;
 static struct cfg conf; /* the stack's, for the npm client's credentials */
@@ -27,17 +27,10 @@ static struct cfg conf; /* the stack's, for the npm client's credentials */
 static int
 suite_init(void)
 {
-	struct cfg c;
-	char err[256], out[100];
+	char out[100];
 
-	cfg_defaults(&c);
-	if (cfg_load(it_env("CEDIRAMP_CONF"), &c, err, sizeof(err)) != 0) {
-		fprintf(stderr, "t_momo: %s\n", err);
+	if (itc_providers(&conf, &prov) != 0)
 		return -1;
-	}
-	if (providers_init(&prov, &c) != 0)
-		return -1;
-	conf = c;
 	momo_http_forget_tokens();
 	if (it_admin("sim set momo.settle_seconds 0", out, sizeof(out)) != 0 ||
 	    it_admin("sim set momo.slow_ms 0", out, sizeof(out)) != 0)
@@ -61,20 +54,6 @@ static void
 msisdn(char out[13], int suffix)
 {
 	snprintf(out, 13, "233244123%03d", suffix);
-}
-
-static void
-new_ref(char ref[MOMO_REF_LEN + 1])
-{
-	CU_ASSERT_EQUAL_FATAL(momo_new_ref(ref), 0);
-}
-
-/* How many times the simulator saw ref sent (-1: never). */
-static long long
-sends_of(const char *ref)
-{
-	return it_db_scalar("SELECT sends FROM sim_momo_transfers WHERE reference = ?",
-	    ref, NULL);
 }
 
 /* The simulator's state of ref into out ("" when it has no row). */
@@ -200,7 +179,7 @@ test_transfer_magic(void)
 		enum momo_rc rc;
 
 		snprintf(label, sizeof(label), "transfer suffix %d", t->suffix);
-		new_ref(ref);
+		itc_new_ref(ref);
 		rc = pay(m, ref, t->suffix, "10.00", why, sizeof(why));
 		IT_CHECK(rc == t->send, label);
 		if (t->why != NULL)
@@ -217,7 +196,7 @@ test_transfer_magic(void)
 			else
 				IT_CHECK(st.financial_id[0] == '\0', label);
 		}
-		IT_CHECK(sends_of(ref) == 1, label);
+		IT_CHECK(itc_sends_of(ref) == 1, label);
 		IT_CHECK(strcmp(sim_state(ref, sim, sizeof(sim)), t->sim) == 0, label);
 	}
 }
@@ -246,7 +225,7 @@ test_failure_reasons(void)
 	size_t i;
 
 	for (i = 0; i < NELEM(transfers); i++) {
-		new_ref(ref);
+		itc_new_ref(ref);
 		IT_CHECK(pay(m, ref, 210 + (int)i, "10.00", why, sizeof(why)) == MOMO_OK,
 		    transfers[i]);
 		IT_CHECK(m->ops->transfer_status(&m->ep, ref, &st) == MOMO_OK, transfers[i]);
@@ -255,7 +234,7 @@ test_failure_reasons(void)
 		IT_CHECK(strcmp(st.reason, want) == 0, st.reason);
 	}
 	for (i = 0; i < NELEM(rtps); i++) {
-		new_ref(ref);
+		itc_new_ref(ref);
 		msisdn(from, 310 + (int)i);
 		IT_CHECK(m->ops->request_to_pay(&m->ep, ref, from, "12.00", "GHS", "pi_test",
 		    "invoice", why, sizeof(why)) == MOMO_OK, rtps[i]);
@@ -278,20 +257,20 @@ test_lost_first_send(void)
 	struct momo_status st;
 	char ref[MOMO_REF_LEN + 1], why[160], sim[16];
 
-	new_ref(ref);
+	itc_new_ref(ref);
 	CU_ASSERT_EQUAL(pay(m, ref, 205, "25.50", why, sizeof(why)), MOMO_IN_DOUBT);
 	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_NOT_FOUND);
-	CU_ASSERT_EQUAL(sends_of(ref), 1);
+	CU_ASSERT_EQUAL(itc_sends_of(ref), 1);
 	CU_ASSERT_STRING_EQUAL(sim_state(ref, sim, sizeof(sim)), "unaccepted");
 
 	CU_ASSERT_EQUAL(pay(m, ref, 205, "25.50", why, sizeof(why)), MOMO_OK);
-	CU_ASSERT_EQUAL(sends_of(ref), 2);
+	CU_ASSERT_EQUAL(itc_sends_of(ref), 2);
 	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_OK);
 	CU_ASSERT_EQUAL(st.state, MOMO_SUCCESSFUL);
 
 	CU_ASSERT_EQUAL(pay(m, ref, 205, "25.50", why, sizeof(why)), MOMO_DUPLICATE);
 	CU_ASSERT(strncmp(why, "RESOURCE_ALREADY_EXIST", 22) == 0);
-	CU_ASSERT_EQUAL(sends_of(ref), 3);
+	CU_ASSERT_EQUAL(itc_sends_of(ref), 3);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE "
 	    "reference = ? AND state = 'successful' AND amount = 25.50", ref, NULL), 1);
 }
@@ -308,27 +287,27 @@ test_reused_reference(void)
 	struct momo_status st;
 	char ref[MOMO_REF_LEN + 1], why[160];
 
-	new_ref(ref);
+	itc_new_ref(ref);
 	CU_ASSERT_EQUAL(pay(m, ref, 555, "10.00", why, sizeof(why)), MOMO_OK);
 	CU_ASSERT_EQUAL(pay(m, ref, 555, "10.00", why, sizeof(why)), MOMO_DUPLICATE);
 	CU_ASSERT_EQUAL(pay(m, ref, 555, "99.00", why, sizeof(why)), MOMO_DUPLICATE);
 	CU_ASSERT_EQUAL(pay(m, ref, 557, "10.00", why, sizeof(why)), MOMO_DUPLICATE);
-	CU_ASSERT_EQUAL(sends_of(ref), 4);
+	CU_ASSERT_EQUAL(itc_sends_of(ref), 4);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE "
 	    "reference = ? AND amount = 10.00 AND msisdn = '233244123555'", ref, NULL), 1);
 	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_OK);
 	CU_ASSERT_EQUAL(st.state, MOMO_SUCCESSFUL);
 
-	new_ref(ref);
+	itc_new_ref(ref);
 	CU_ASSERT_EQUAL(pay(m, ref, 200, "10.00", why, sizeof(why)), MOMO_REFUSED);
 	CU_ASSERT_EQUAL(pay(m, ref, 200, "10.00", why, sizeof(why)), MOMO_REFUSED);
 	CU_ASSERT_EQUAL(pay(m, ref, 200, "10.00", why, sizeof(why)), MOMO_DUPLICATE);
-	CU_ASSERT_EQUAL(sends_of(ref), 3);
+	CU_ASSERT_EQUAL(itc_sends_of(ref), 3);
 	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_NOT_FOUND);
 
 	/* refused by the adapter itself: nothing sent */
 	CU_ASSERT_EQUAL(pay(m, "not-a-uuid", 555, "10.00", why, sizeof(why)), MOMO_REFUSED);
-	CU_ASSERT_EQUAL(sends_of("not-a-uuid"), -1);
+	CU_ASSERT_EQUAL(itc_sends_of("not-a-uuid"), -1);
 }
 
 /* Moves ref's settle time into the past. */
@@ -360,7 +339,7 @@ test_status_transitions(void)
 	it_sim_set("momo.settle_seconds", "60");
 	for (i = 0; i < NELEM(rows); i++) {
 		snprintf(label, sizeof(label), "suffix %d", rows[i].suffix);
-		new_ref(ref);
+		itc_new_ref(ref);
 		(void)pay(m, ref, rows[i].suffix, "5.00", why, sizeof(why));
 		IT_CHECK(m->ops->transfer_status(&m->ep, ref, &st) == MOMO_OK, label);
 		IT_CHECK(st.state == MOMO_PENDING, label);
@@ -390,14 +369,14 @@ test_request_to_pay(void)
 		{ 555, MOMO_SUCCESSFUL, NULL },
 		{ 200, MOMO_SUCCESSFUL, NULL }, /* the payout suffixes are ordinary here */
 	};
-	const struct prov_momo *m = net("AIRTELTIGO");
+	const struct prov_momo *m = net("MTN");
 	struct momo_status st;
 	char ref[MOMO_REF_LEN + 1], from[13], why[160], label[48];
 	size_t i;
 
 	for (i = 0; i < NELEM(rows); i++) {
 		snprintf(label, sizeof(label), "request to pay suffix %d", rows[i].suffix);
-		new_ref(ref);
+		itc_new_ref(ref);
 		msisdn(from, rows[i].suffix);
 		IT_CHECK(m->ops->request_to_pay(&m->ep, ref, from, "12.00", "GHS", "pi_test",
 		    "invoice 7", why, sizeof(why)) == MOMO_OK, label);
@@ -413,12 +392,12 @@ test_request_to_pay(void)
 		    "invoice 7", why, sizeof(why)) == MOMO_DUPLICATE, label);
 	}
 	/* unreachable, as for transfers */
-	new_ref(ref);
+	itc_new_ref(ref);
 	msisdn(from, 103);
 	CU_ASSERT_EQUAL(m->ops->request_to_pay(&m->ep, ref, from, "12.00", "GHS", "pi_test",
 	    "x", why, sizeof(why)), MOMO_IN_DOUBT);
 	/* the simulator checks the currency */
-	new_ref(ref);
+	itc_new_ref(ref);
 	msisdn(from, 555);
 	CU_ASSERT_EQUAL(m->ops->request_to_pay(&m->ep, ref, from, "12.00", "EUR", "pi_test",
 	    "x", why, sizeof(why)), MOMO_REFUSED);
@@ -441,7 +420,7 @@ test_networks_apart(void)
 	char ref[MOMO_REF_LEN + 1], why[160], name[64], path[160], to[13];
 	size_t i;
 
-	new_ref(ref);
+	itc_new_ref(ref);
 	CU_ASSERT_EQUAL(pay(mtn, ref, 555, "1.00", why, sizeof(why)), MOMO_OK);
 	CU_ASSERT_EQUAL(tel->ops->transfer_status(&tel->ep, ref, &st), MOMO_NOT_FOUND);
 	CU_ASSERT_EQUAL(mtn->ops->transfer_status(&mtn->ep, ref, &st), MOMO_OK);
@@ -452,9 +431,9 @@ test_networks_apart(void)
 	CU_ASSERT_EQUAL(other.ops->lookup(&other.ep, to, name, sizeof(name)),
 	    MOMO_UNAVAILABLE);
 	CU_ASSERT_EQUAL(other.ops->transfer_status(&other.ep, ref, &st), MOMO_UNAVAILABLE);
-	new_ref(ref);
+	itc_new_ref(ref);
 	CU_ASSERT_EQUAL(pay(&other, ref, 555, "1.00", why, sizeof(why)), MOMO_UNAVAILABLE);
-	CU_ASSERT_EQUAL(sends_of(ref), -1);
+	CU_ASSERT_EQUAL(itc_sends_of(ref), -1);
 	snprintf(path, sizeof(path), "/sim/momo/VODAFONE/disbursement/v1_0/transfer/%s", ref);
 	CU_ASSERT_EQUAL(it_http("GET", path, NULL, NULL, 0, &r), 0);
 	CU_ASSERT_EQUAL(r.status, 404);
@@ -490,7 +469,7 @@ test_networks_apart(void)
 static void
 test_token_cache(void)
 {
-	const struct prov_momo *m = net("AIRTELTIGO");
+	const struct prov_momo *m = net("MTN");
 	struct momo_status st;
 	struct it_resp r;
 	char ref[MOMO_REF_LEN + 1], to[13], name[64], why[160], path[200];
@@ -499,30 +478,30 @@ test_token_cache(void)
 	char auth[80], sub[200], env[64];
 
 	momo_http_forget_tokens();
-	d0 = tokens_issued("AIRTELTIGO", "disbursement");
-	c0 = tokens_issued("AIRTELTIGO", "collection");
+	d0 = tokens_issued("MTN", "disbursement");
+	c0 = tokens_issued("MTN", "collection");
 	msisdn(to, 101);
 	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, to, name, sizeof(name)), MOMO_OK);
-	new_ref(ref);
+	itc_new_ref(ref);
 	CU_ASSERT_EQUAL(pay(m, ref, 555, "3.00", why, sizeof(why)), MOMO_OK);
 	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_OK);
 	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_OK);
-	CU_ASSERT_EQUAL(tokens_issued("AIRTELTIGO", "disbursement"), d0 + 1);
-	CU_ASSERT_EQUAL(tokens_issued("AIRTELTIGO", "collection"), c0);
+	CU_ASSERT_EQUAL(tokens_issued("MTN", "disbursement"), d0 + 1);
+	CU_ASSERT_EQUAL(tokens_issued("MTN", "collection"), c0);
 
-	new_ref(ref);
+	itc_new_ref(ref);
 	CU_ASSERT_EQUAL(m->ops->request_to_pay(&m->ep, ref, to, "3.00", "GHS", "pi_x", "x",
 	    why, sizeof(why)), MOMO_OK);
 	CU_ASSERT_EQUAL(m->ops->request_to_pay_status(&m->ep, ref, &st), MOMO_OK);
-	CU_ASSERT_EQUAL(tokens_issued("AIRTELTIGO", "collection"), c0 + 1);
-	CU_ASSERT_EQUAL(tokens_issued("AIRTELTIGO", "disbursement"), d0 + 1);
+	CU_ASSERT_EQUAL(tokens_issued("MTN", "collection"), c0 + 1);
+	CU_ASSERT_EQUAL(tokens_issued("MTN", "disbursement"), d0 + 1);
 
 	/* the provider forgets its tokens: one 401, one new token, success */
-	CU_ASSERT(it_db_exec("DELETE FROM sim_momo_tokens WHERE network = 'AIRTELTIGO'",
+	CU_ASSERT(it_db_exec("DELETE FROM sim_momo_tokens WHERE network = 'MTN'",
 	    NULL, NULL) >= 2);
 	CU_ASSERT_EQUAL(m->ops->lookup(&m->ep, to, name, sizeof(name)), MOMO_OK);
 	CU_ASSERT_STRING_EQUAL(name, "Ama Serwaa Boateng");
-	CU_ASSERT_EQUAL(tokens_issued("AIRTELTIGO", "disbursement"), 1);
+	CU_ASSERT_EQUAL(tokens_issued("MTN", "disbursement"), 1);
 
 	/* a bearer token the simulator never issued */
 	snprintf(auth, sizeof(auth), "Authorization: Bearer %048d", 0);
@@ -532,7 +511,7 @@ test_token_cache(void)
 	hdrs[1] = sub;
 	hdrs[2] = env;
 	hdrs[3] = NULL;
-	snprintf(path, sizeof(path), "/sim/momo/AIRTELTIGO/disbursement/v1_0/transfer/%s",
+	snprintf(path, sizeof(path), "/sim/momo/MTN/disbursement/v1_0/transfer/%s",
 	    ref);
 	CU_ASSERT_EQUAL(it_http("GET", path, hdrs, NULL, 0, &r), 0);
 	CU_ASSERT_EQUAL(r.status, 401);
@@ -555,10 +534,10 @@ test_bad_credentials(void)
 	snprintf(bad.ep.secret, sizeof(bad.ep.secret), "not-the-api-key");
 	msisdn(to, 101);
 	CU_ASSERT_EQUAL(bad.ops->lookup(&bad.ep, to, name, sizeof(name)), MOMO_UNAVAILABLE);
-	new_ref(ref);
+	itc_new_ref(ref);
 	CU_ASSERT_EQUAL(pay(&bad, ref, 555, "1.00", why, sizeof(why)), MOMO_UNAVAILABLE);
 	CU_ASSERT(strncmp(why, "no access token", 15) == 0);
-	CU_ASSERT_EQUAL(sends_of(ref), -1);
+	CU_ASSERT_EQUAL(itc_sends_of(ref), -1);
 	CU_ASSERT_EQUAL(bad.ops->transfer_status(&bad.ep, ref, &st), MOMO_UNAVAILABLE);
 	CU_ASSERT_EQUAL(bad.ops->request_to_pay(&bad.ep, ref, to, "1.00", "GHS", "pi", "x",
 	    why, sizeof(why)), MOMO_UNAVAILABLE);
@@ -572,7 +551,7 @@ test_bad_credentials(void)
 	snprintf(bad.ep.subscription_key, sizeof(bad.ep.subscription_key), "wrong");
 	CU_ASSERT_EQUAL(bad.ops->lookup(&bad.ep, to, name, sizeof(name)), MOMO_UNAVAILABLE);
 	CU_ASSERT_EQUAL(pay(&bad, ref, 555, "1.00", why, sizeof(why)), MOMO_UNAVAILABLE);
-	CU_ASSERT_EQUAL(sends_of(ref), -1);
+	CU_ASSERT_EQUAL(itc_sends_of(ref), -1);
 
 	/* nobody listens there: nothing sent */
 	bad = *mtn;
@@ -585,7 +564,7 @@ test_bad_credentials(void)
 	CU_ASSERT_EQUAL(bad.ops->lookup(&bad.ep, to, name, sizeof(name)), MOMO_UNAVAILABLE);
 	CU_ASSERT_EQUAL(pay(&bad, ref, 555, "1.00", why, sizeof(why)), MOMO_REFUSED);
 	CU_ASSERT(strncmp(why, "NOT_ALLOWED_TARGET_ENVIRONMENT", 30) == 0);
-	CU_ASSERT_EQUAL(sends_of(ref), -1);
+	CU_ASSERT_EQUAL(itc_sends_of(ref), -1);
 }
 
 /*
@@ -628,7 +607,7 @@ test_reference_escaped(void)
 	struct momo_status st;
 	char ref[MOMO_REF_LEN + 1], why[160], odd[160];
 
-	new_ref(ref);
+	itc_new_ref(ref);
 	CU_ASSERT_EQUAL(pay(m, ref, 555, "2.00", why, sizeof(why)), MOMO_OK);
 	CU_ASSERT_EQUAL(m->ops->transfer_status(&m->ep, ref, &st), MOMO_OK);
 	snprintf(odd, sizeof(odd), "x/../../transfer/%s", ref);
@@ -808,7 +787,7 @@ test_active_and_balance(void)
 		CU_ASSERT_STRING_EQUAL(got, before);
 	}
 	/* 7.25 paid out and settled: the balance is 7.25 lower */
-	new_ref(ref);
+	itc_new_ref(ref);
 	CU_ASSERT_EQUAL(pay(net("MTN"), ref, 555, "7.25", why, sizeof(why)), MOMO_OK);
 	{
 		struct momo_status st;
