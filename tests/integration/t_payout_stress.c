@@ -6,6 +6,9 @@
  * provider never saw), refunds only for 200/201/203 and once each, 204
  * never refunded, reconcile clean, and the balance equal to what was
  * funded minus completed payouts, their fees and what 204 still holds.
+ * The suffixes are spread over the three networks, so the MTN adapter and
+ * the Paystack one (TELECEL, AIRTELTIGO) both take it: one POST /transfer
+ * effect per reference on either.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -22,6 +25,7 @@
 #define SENDERS 4
 
 static const int suffixes[STRESS_SUFFIXES] = { 555, 200, 201, 202, 203, 204, 205, 556, 557 };
+static const char *const stress_networks[3] = { "MTN", "TELECEL", "AIRTELTIGO" };
 #define NSUFFIX STRESS_SUFFIXES
 
 struct sender {
@@ -116,8 +120,11 @@ stress_prepare(struct itc_wallet *w, char bid[STRESS_SUFFIXES][40], char *funded
 		char ph[20], body[200];
 
 		snprintf(ph, sizeof(ph), "+23354%04d%03d", (int)(getpid() % 10000), suffixes[i]);
-		snprintf(body, sizeof(body), "{\"provider\":\"MTN\",\"phone\":\"%s\","
-		    "\"accountName\":\"Stress Test\"}", ph);
+		/* the suffixes spread over the three networks, so both adapters
+		 * are stressed: Paystack (TELECEL, AIRTELTIGO) takes 555, 200,
+		 * 202, 203, 205 and 556, MTN 201, 204 and 557 */
+		snprintf(body, sizeof(body), "{\"provider\":\"%s\",\"phone\":\"%s\","
+		    "\"accountName\":\"Stress Test\"}", stress_networks[(i + 1) % 3], ph);
 		CU_ASSERT_EQUAL_FATAL(itc_post(w, "/api/mobile-money/verify", NULL, body, &r), 201);
 		snprintf(bid[i], 40, "%s", it_str(json_object_get(r.json, "data"), "beneficiaryId"));
 		it_resp_free(&r);
