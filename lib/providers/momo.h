@@ -1,8 +1,10 @@
 /*
  * momo: the mobile money adapter, one per network, reached through the
- * registry (providers/registry.h). The wire protocol is the MTN MoMo Open
- * API's (disbursement and collection v1_0), so a real provider is a base
- * URL and credentials away:
+ * registry (providers/registry.h), which picks each network's protocol
+ * (providers.momo.<NETWORK>.adapter): momo_http speaks the MTN MoMo Open
+ * API (disbursement and collection v1_0), below; momo_paystack speaks
+ * Paystack's Transfers and Charges (paystack_http.c). Both answer in the
+ * terms of this header. MTN's calls:
  *
  *   POST {url}/{disbursement|collection}/token/   Basic api_user:api_key,
  *        Ocp-Apim-Subscription-Key -> {"access_token","expires_in",...}

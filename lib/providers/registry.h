@@ -9,8 +9,11 @@
  *                                        chain_id, confirmations, gateway,
  *                                        treasury, key_file, token.<ASSET>,
  *                                        decimals.<ASSET>, fee limits
+ *   providers.momo.<NETWORK>.adapter     mtn | paystack: its protocol
  *   providers.momo.<NETWORK>.url         one mobile money provider per
  *                                        network (default momo_url/<NETWORK>)
+ *   providers.momo.<NETWORK>.secret_key, charge_email_domain
+ *                                        paystack: its key and payers' emails
  *   providers.momo.<NETWORK>.api_user, api_key, subscription_key,
  *     target_environment, timeout_ms     its MoMo API credentials and call
  *                                        settings (into the endpoint)
