@@ -28,6 +28,9 @@ suite_init(void)
 	    "('momo.settle_seconds', '0')", NULL, NULL) >= 1 ? 0 : 1;
 }
 
+/* The payer's network of create(): MTN unless a test says otherwise. */
+static const char *payer_network = "MTN";
+
 /* POST /v1/payment-intents of amount GHS from phone under ref (extra: ""
  * or ",\"k\":v"); the status, id into id. */
 static long
@@ -38,8 +41,8 @@ create(const struct itc_partner *p, const char *amount, const char *phone,
 	long st;
 
 	snprintf(body, sizeof(body), "{\"amount\":\"%s\",\"currency\":\"GHS\",\"payer_phone\":"
-	    "\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"%s\"%s}", amount, phone, ref,
-	    extra);
+	    "\"%s\",\"mobile_network\":\"%s\",\"reference_id\":\"%s\"%s}", amount, phone,
+	    payer_network, ref, extra);
 	st = itc_partner_send(p, "POST", "/v1/payment-intents", body, r);
 	if (id != NULL)
 		snprintf(id, 64, "%s", it_str(json_object_get(r->json, "data"),
@@ -114,6 +117,79 @@ postings(const char *id)
 {
 	return it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE kind = "
 	    "'payment_intent.completed' AND ref_id = ?", id, NULL);
+}
+
+/*
+ * Payment intents of TELECEL and AIRTELTIGO payers go through the Paystack
+ * adapter (POST /charge, GET /transaction/verify): 555 completed and
+ * credited once, 300 rejected, 302 failed after its approval, 310 rejected
+ * with Paystack's reason, 303 (the network wants an OTP) rejected at once,
+ * with nothing credited but the completed one.
+ */
+static void
+test_on_paystack(void)
+{
+	static const char *const nets[] = { "TELECEL", "AIRTELTIGO" };
+	static const struct { int suffix; const char *status, *reason; } rows[] = {
+		{ 555, "completed", NULL },
+		{ 300, "rejected", "CHARGE_FAILED: APPROVAL_REJECTED: " },
+		{ 302, "failed", "CHARGE_FAILED: SETTLEMENT_FAILED: " },
+		{ 310, "rejected", "CHARGE_FAILED: PAYER_NOT_FOUND: " },
+		{ 303, "rejected", "the provider refused the request: OTP_REQUIRED: " },
+	};
+	char id[NELEM(rows)][64], ref[64], st[32], path[400], before[40], after[40];
+	const char *why;
+	struct itc_partner p;
+	struct it_resp r;
+	size_t i, k;
+
+	for (k = 0; k < NELEM(nets); k++) {
+		itc_partner_new(&p, "verified", 0);
+		ghs_of(&p, before);
+		payer_network = nets[k];
+		for (i = 0; i < NELEM(rows); i++) {
+			char phone[20];
+
+			snprintf(ref, sizeof(ref), "ps-%s-%d", nets[k], rows[i].suffix);
+			if (rows[i].suffix != 303) {
+				created(&p, "20", rows[i].suffix, ref, id[i]);
+				continue;
+			}
+			/* refused as it is sent: rejected in the create's answer */
+			itc_phone(303, phone, sizeof(phone));
+			CU_ASSERT_EQUAL_FATAL(create(&p, "20", phone, ref, "", id[i], &r), 201);
+			CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"),
+			    "rejected");
+			it_resp_free(&r);
+		}
+		payer_network = "MTN";
+		/* twice: a 302 is approved on one pass and fails on the next */
+		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+		for (i = 0; i < NELEM(rows); i++) {
+			status_of(&p, id[i], st);
+			IT_CHECK(strcmp(st, rows[i].status) == 0, st);
+			IT_CHECK(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers s JOIN "
+			    "payment_intents i ON i.provider_ref = s.reference WHERE i.id = ? AND "
+			    "s.api = 'paystack' AND s.kind = 'rtp' AND s.network = ?", id[i],
+			    nets[k]) == 1, id[i]);
+			if (rows[i].reason == NULL)
+				continue;
+			snprintf(path, sizeof(path), "/v1/payment-intents/%s", id[i]);
+			CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, path, &r), 200);
+			why = it_str(json_object_get(r.json, "data"), "failure_reason");
+			IT_CHECK(why != NULL && strncmp(why, rows[i].reason,
+			    strlen(rows[i].reason)) == 0, why != NULL ? why : "no reason");
+			it_resp_free(&r);
+		}
+		CU_ASSERT_EQUAL(postings(id[0]), 1);
+		for (i = 1; i < NELEM(rows); i++)
+			CU_ASSERT_EQUAL(postings(id[i]), 0);
+		/* credited 20.00 less the 1% fee, once */
+		ghs_of(&p, after);
+		itc_ghs_sub(after, before, st, sizeof(st));
+		CU_ASSERT_STRING_EQUAL(st, "19.80");
+	}
 }
 
 /* ---- every path ---- */
@@ -612,6 +688,7 @@ it_suite_intents(void)
 		{ "the sandbox payer answers on the simulator; the intent moves from its status", test_payer_helpers_on_simulator },
 		{ "paid after it expired: asked for a day, completed late and listed", test_paid_after_expired },
 		{ "the list: paging and filters", test_list },
+		{ "TELECEL and AIRTELTIGO payers through Paystack charges", test_on_paystack },
 	};
 
 	return tu_add_suite("payment intents", suite_init, NULL, tests, NELEM(tests));
