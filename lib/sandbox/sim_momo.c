@@ -269,15 +269,6 @@ sim_momo_collection_token(struct req *r, struct resp *resp)
 
 /* ---- lookups ---- */
 
-static void
-sleep_ms(unsigned long long ms)
-{
-	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
-
-	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-}
-
 /* The body of an ordinary number: the name set for it, else none. */
 static json_t *
 ordinary_holder(struct db *db, const char *msisdn)
@@ -305,7 +296,7 @@ sim_momo_lookup(struct req *r, struct resp *resp)
 	if (gate(r, resp, "disbursement", &e) < 0)
 		return e;
 	/* a slow provider, for the caller's own timeout */
-	sleep_ms(sandbox_setting_uint(r->ctx->db, "momo.slow_ms", 60000, 0));
+	sim_slow(r->ctx->db);
 	switch (sim_suffix(msisdn)) {
 	case -1:
 	case 100:
@@ -374,23 +365,16 @@ sim_momo_collection_active(struct req *r, struct resp *resp)
 static enum err
 balance_of(struct req *r, struct resp *resp, const char *product)
 {
-	struct db_arg a[2];
-	struct db_rows rows;
-	json_t *o = NULL;
+	char amount[32];
 	enum err e;
 	int i;
 
 	if ((i = gate(r, resp, product, &e)) < 0)
 		return e;
-	a[0] = DB_S(SIM_MOMO_OPENING_BALANCE);
-	a[1] = DB_S(prov_network_ids[i]);
-	if (db_exec(r->ctx->db, DB_SIM_MOMO_BALANCE, a, 2, &rows, NULL) != DB_OK)
+	if (sim_balance(r->ctx->db, prov_network_ids[i], amount, sizeof(amount)) != 0)
 		return ERR_SERVICE_UNAVAILABLE;
-	if (db_cell(&rows, 0, 0) != NULL)
-		o = json_pack("{s:s,s:s}", "availableBalance", db_cell(&rows, 0, 0),
-		    "currency", "GHS");
-	db_rows_free(&rows);
-	return o != NULL ? answer(resp, 200, o) : ERR_INTERNAL;
+	return answer(resp, 200, json_pack("{s:s,s:s}", "availableBalance", amount,
+	    "currency", "GHS"));
 }
 
 enum err

@@ -100,15 +100,6 @@ account_of(struct req *r, struct resp *resp, enum err *e)
 	return i;
 }
 
-static void
-sleep_ms(unsigned long long ms)
-{
-	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
-
-	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-}
-
 /* ---- names ---- */
 
 enum err
@@ -125,7 +116,7 @@ sim_paystack_resolve(struct req *r, struct resp *resp)
 	if (acct == NULL || bank == NULL || paystack_network_of(bank) == NULL)
 		return refuse(resp, 400, "account_number and a mobile money bank_code are "
 		    "required");
-	sleep_ms(sandbox_setting_uint(r->ctx->db, "momo.slow_ms", 60000, 0));
+	sim_slow(r->ctx->db);
 	if (paystack_msisdn(acct, msisdn, sizeof(msisdn)) != 0)
 		msisdn[0] = '\0';
 	switch (sim_suffix(msisdn)) {
@@ -467,22 +458,16 @@ sim_paystack_charge_verify(struct req *r, struct resp *resp)
 enum err
 sim_paystack_balance(struct req *r, struct resp *resp)
 {
-	struct db_arg a[2];
-	struct db_rows rows;
-	long long pesewas = -1;
+	char amount[32];
+	long long pesewas;
 	enum err e;
 	int i;
 
 	if ((i = account_of(r, resp, &e)) < 0)
 		return e;
-	a[0] = DB_S(SIM_MOMO_OPENING_BALANCE);
-	a[1] = DB_S(prov_network_ids[i]);
-	if (db_exec(r->ctx->db, DB_SIM_MOMO_BALANCE, a, 2, &rows, NULL) != DB_OK)
+	if (sim_balance(r->ctx->db, prov_network_ids[i], amount, sizeof(amount)) != 0)
 		return ERR_SERVICE_UNAVAILABLE;
-	if (db_cell(&rows, 0, 0) == NULL || pesewas_of(db_cell(&rows, 0, 0), &pesewas) != 0)
-		pesewas = -1;
-	db_rows_free(&rows);
-	if (pesewas < 0)
+	if (pesewas_of(amount, &pesewas) != 0 || pesewas < 0)
 		return ERR_INTERNAL;
 	return ok(resp, 200, "Balances retrieved", json_pack("[{s:s,s:I}]", "currency",
 	    "GHS", "balance", (json_int_t)pesewas));

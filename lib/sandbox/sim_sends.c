@@ -19,15 +19,18 @@
  */
 #include "sandbox/sim_sends.h"
 
+#include <errno.h>
 #include <openssl/rand.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/id.h"
 #include "core/phone.h"
 #include "core/strict.h"
 #include "sandbox/settings.h"
+#include "sandbox/sim_momo.h"
 
 int
 sim_suffix(const char *msisdn)
@@ -298,4 +301,29 @@ sim_send_read(struct db *db, const char *ref, const char *network, const char *k
 		}
 	}
 	return SIM_READ_OK;
+}
+
+int
+sim_balance(struct db *db, const char *network, char *out, size_t cap)
+{
+	struct db_arg a[2] = { DB_S(SIM_MOMO_OPENING_BALANCE), DB_S(network) };
+	struct db_rows rows;
+	int rc = -1;
+
+	if (db_exec(db, DB_SIM_MOMO_BALANCE, a, 2, &rows, NULL) != DB_OK)
+		return -1;
+	if (db_cell(&rows, 0, 0) != NULL && strict_copy(out, cap, db_cell(&rows, 0, 0)) == 0)
+		rc = 0;
+	db_rows_free(&rows);
+	return rc;
+}
+
+void
+sim_slow(struct db *db)
+{
+	unsigned long long ms = sandbox_setting_uint(db, "momo.slow_ms", 60000, 0);
+	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+
+	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
 }

@@ -12,6 +12,8 @@
 #include <jansson.h>
 #include <openssl/sha.h>
 
+#include <stddef.h>
+
 #include "store/db.h"
 
 /* What a send leads to: its answer, and whether it is accepted. */
@@ -78,5 +80,17 @@ enum sim_read { SIM_READ_OK = 0, SIM_READ_NONE, SIM_READ_UNREACHABLE, SIM_READ_F
  */
 enum sim_read sim_send_read(struct db *db, const char *ref, const char *network,
     const char *kind, struct sim_sent *out);
+
+/*
+ * network's account into out (cap bytes, 2 places): the opening balance
+ * (SIM_MOMO_OPENING_BALANCE) less every successful transfer plus every
+ * successful request to pay, whichever protocol they came in. 0, or -1
+ * when the database failed.
+ */
+int sim_balance(struct db *db, const char *network, char *out, size_t cap);
+
+/* Waits as long as the sandbox setting momo.slow_ms says (a slow
+ * provider, for the caller's own timeout; default 0). */
+void sim_slow(struct db *db);
 
 #endif

@@ -62,6 +62,17 @@ long itc_pay_to(const struct itc_wallet *w, const char *network, int suffix, cha
 struct cfg;
 struct providers;
 int itc_providers(struct cfg *c, struct providers *p);
+/*
+ * Runs a third-party client test (tests/providers/): the command in the
+ * environment variable client (MTN_MOMO_CLIENT, PAYSTACK_SDK_CLIENT) with
+ * the environment assignments env before it; its output into out (cap
+ * bytes) after a leading '\n', so every line starts with one; said on
+ * stderr when it fails. Its exit status (system(3)'s).
+ */
+int itc_run_client(const char *env, const char *client, char *out, size_t cap);
+/* The `ref <kind> <uuid>` line of kind in a client's output, into ref (37
+ * bytes): 0, or -1. */
+int itc_client_ref(const char *out, const char *kind, char *ref);
 /* A new provider reference (a UUID v4) into ref (37 bytes). */
 void itc_new_ref(char *ref);
 /* How many times the simulator saw ref sent (-1: never). */

@@ -6,7 +6,9 @@
 #include "itc.h"
 #include "core/cfg.h"
 #include "providers/momo.h"
+#include "providers/momo_wire.h"
 #include "providers/registry.h"
+#include <stdlib.h>
 
 void
 itc_phone(int suffix, char *out, size_t cap)
@@ -155,4 +157,43 @@ itc_providers(struct cfg *c, struct providers *p)
 		return -1;
 	}
 	return providers_init(p, c) != 0 ? -1 : 0;
+}
+
+int
+itc_run_client(const char *env, const char *client, char *out, size_t cap)
+{
+	char cmd[2048], path[600];
+	size_t n;
+	FILE *f;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s.%s-%d.txt", it_env("CEDIRAMP_CONF"), client,
+	    (int)getpid());
+	snprintf(cmd, sizeof(cmd), "%s %s > '%s' 2>&1", env, it_env(client), path);
+	rc = system(cmd);
+	out[0] = '\n';
+	out[1] = '\0';
+	if ((f = fopen(path, "r")) != NULL) {
+		n = fread(out + 1, 1, cap - 2, f);
+		out[n + 1] = '\0';
+		fclose(f);
+		unlink(path);
+	}
+	if (rc != 0)
+		fprintf(stderr, "%s:\n%s\n", client, out + 1);
+	return rc;
+}
+
+int
+itc_client_ref(const char *out, const char *kind, char *ref)
+{
+	char want[64];
+	const char *p;
+
+	snprintf(want, sizeof(want), "\nref %s ", kind);
+	if ((p = strstr(out, want)) == NULL || strlen(p + strlen(want)) < MOMO_REF_LEN)
+		return -1;
+	memcpy(ref, p + strlen(want), MOMO_REF_LEN);
+	ref[MOMO_REF_LEN] = '\0';
+	return momo_ref_valid(ref) ? 0 : -1;
 }

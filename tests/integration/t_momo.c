@@ -662,27 +662,6 @@ sim_get(const char *tok, const char *path, struct it_resp *r)
 }
 
 /*
- * MTN's API users are UUID v4 and their keys 32 hex digits (the stack's
- * credentials have that shape, so MTN's own clients take them); the
- * accountholder .../active and account/balance routes answer as MTN's do,
- * and the balance moves with a successful transfer.
- */
-/* The `ref <kind> <uuid>` line of kind in the client's output, into ref. */
-static int
-client_ref(const char *out, const char *kind, char ref[MOMO_REF_LEN + 1])
-{
-	char want[64];
-	const char *p;
-
-	snprintf(want, sizeof(want), "\nref %s ", kind);
-	if ((p = strstr(out, want)) == NULL || strlen(p + strlen(want)) < MOMO_REF_LEN)
-		return -1;
-	memcpy(ref, p + strlen(want), MOMO_REF_LEN);
-	ref[MOMO_REF_LEN] = '\0';
-	return momo_ref_valid(ref) ? 0 : -1;
-}
-
-/*
  * A third-party client accepts the simulator as MTN: npm's mtn-momo
  * (tests/providers/mtn_momo_client.mjs, MTN_MOMO_CLIENT) gets tokens with
  * the sandbox's UUID v4 user, reads balances and active holders, makes a
@@ -694,52 +673,45 @@ static void
 test_npm_client(void)
 {
 	const struct cfg_momo *m = &conf.momo_net[0]; /* MTN */
-	char cmd[2048], path[600], out[8192], ref[MOMO_REF_LEN + 1], cb[600];
-	size_t n;
-	FILE *f;
+	char env[1500], out[8192], ref[MOMO_REF_LEN + 1], cb[600];
 	int rc;
 
-	snprintf(path, sizeof(path), "%s.mtn-client-%d.txt", it_env("CEDIRAMP_CONF"),
-	    (int)getpid());
-	snprintf(cmd, sizeof(cmd), "MOMO_BASE_URL='%s/sim/momo/MTN' MOMO_API_USER='%s' "
+	snprintf(env, sizeof(env), "MOMO_BASE_URL='%s/sim/momo/MTN' MOMO_API_USER='%s' "
 	    "MOMO_API_KEY='%s' MOMO_SUBSCRIPTION_KEY='%s' MOMO_CALLBACK_BASE='%s' "
-	    "MSISDN_PREFIX=233244%03d %s > '%s' 2>&1", it_env("BASE_URL"), m->api_user,
-	    m->api_key, m->subscription_key, conf.momo_callback_base, (int)(getpid() % 1000),
-	    it_env("MTN_MOMO_CLIENT"), path);
-	rc = system(cmd);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(path, "r"));
-	out[0] = '\n';
-	n = fread(out + 1, 1, sizeof(out) - 2, f);
-	out[n + 1] = '\0';
-	fclose(f);
-	if (rc != 0)
-		fprintf(stderr, "mtn-momo client:\n%s\n", out + 1);
+	    "MSISDN_PREFIX=233244%03d", it_env("BASE_URL"), m->api_user, m->api_key,
+	    m->subscription_key, conf.momo_callback_base, (int)(getpid() % 1000));
+	rc = itc_run_client(env, "MTN_MOMO_CLIENT", out, sizeof(out));
 	CU_ASSERT_EQUAL(rc, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\npassed 10 of 10\n"));
 	CU_ASSERT_PTR_NULL(strstr(out, "\nFAIL "));
 	/* what the simulator holds of it */
 	snprintf(cb, sizeof(cb), "%s/v1/providers/momo/MTN/callback", conf.momo_callback_base);
-	CU_ASSERT_EQUAL_FATAL(client_ref(out, "transfer", ref), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_client_ref(out, "transfer", ref), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = ? "
 	    "AND network = 'MTN' AND kind = 'transfer' AND state = 'successful' AND "
 	    "amount = 12.50 AND external_id = 'mtn-client-transfer' AND callback_url = ?",
 	    ref, cb), 1);
-	CU_ASSERT_EQUAL_FATAL(client_ref(out, "transfer-failed", ref), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_client_ref(out, "transfer-failed", ref), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = ? "
 	    "AND state = 'failed' AND reason = 'PAYEE_NOT_FOUND'", ref, NULL), 1);
-	CU_ASSERT_EQUAL_FATAL(client_ref(out, "rtp", ref), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_client_ref(out, "rtp", ref), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = ? "
 	    "AND kind = 'rtp' AND state = 'successful' AND amount = 5.00 AND callback_url = ?",
 	    ref, cb), 1);
-	CU_ASSERT_EQUAL_FATAL(client_ref(out, "rtp-rejected", ref), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_client_ref(out, "rtp-rejected", ref), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = ? "
 	    "AND kind = 'rtp' AND state = 'failed' AND reason = 'APPROVAL_REJECTED'", ref, NULL), 1);
 	/* the refused callback host sent nothing */
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE "
 	    "callback_url LIKE 'http://callbacks.example.net%'", NULL, NULL), 0);
-	remove(path);
 }
 
+/*
+ * MTN's API users are UUID v4 and their keys 32 hex digits (the stack's
+ * credentials have that shape, so MTN's own clients take them); the
+ * accountholder .../active and account/balance routes answer as MTN's do,
+ * and the balance moves with a successful transfer.
+ */
 static void
 test_active_and_balance(void)
 {

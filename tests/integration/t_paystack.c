@@ -82,35 +82,19 @@ msisdn(char out[13], int suffix)
 static void
 test_sdk_client(void)
 {
-	char cmd[2048], path[600], out[8192], ref[MOMO_REF_LEN + 1];
-	const char *want = "\nref transfer ", *p;
-	size_t i, n;
-	FILE *f;
-	int rc;
+	char env[1000], out[8192], ref[MOMO_REF_LEN + 1];
+	size_t i;
 
 	for (i = 0; i < NELEM(paystack_nets); i++) {
-		snprintf(path, sizeof(path), "%s.paystack-sdk-%d.txt", it_env("CEDIRAMP_CONF"),
-		    (int)getpid());
-		snprintf(cmd, sizeof(cmd), "PAYSTACK_BASE_URL='%s/sim/paystack/%s' "
-		    "PAYSTACK_SECRET_KEY='%s' MSISDN_PREFIX=233205%03d %s > '%s' 2>&1",
-		    it_env("BASE_URL"), paystack_nets[i], net_conf(paystack_nets[i])->secret_key,
-		    (int)(getpid() % 1000), it_env("PAYSTACK_SDK_CLIENT"), path);
-		rc = system(cmd);
-		CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(path, "r"));
-		out[0] = '\n';
-		n = fread(out + 1, 1, sizeof(out) - 2, f);
-		out[n + 1] = '\0';
-		fclose(f);
-		unlink(path);
-		if (rc != 0)
-			fprintf(stderr, "paystack sdk (%s):\n%s\n", paystack_nets[i], out + 1);
-		CU_ASSERT_EQUAL(rc, 0);
+		snprintf(env, sizeof(env), "PAYSTACK_BASE_URL='%s/sim/paystack/%s' "
+		    "PAYSTACK_SECRET_KEY='%s' MSISDN_PREFIX=233205%03d", it_env("BASE_URL"),
+		    paystack_nets[i], net_conf(paystack_nets[i])->secret_key,
+		    (int)(getpid() % 1000));
+		CU_ASSERT_EQUAL(itc_run_client(env, "PAYSTACK_SDK_CLIENT", out, sizeof(out)), 0);
 		CU_ASSERT_PTR_NOT_NULL(strstr(out, "\npassed 11 of 11\n"));
 		CU_ASSERT_PTR_NULL(strstr(out, "\nFAIL "));
 		/* the SDK's 12.50 transfer, in the network's account */
-		CU_ASSERT_PTR_NOT_NULL_FATAL(p = strstr(out, want));
-		memcpy(ref, p + strlen(want), MOMO_REF_LEN);
-		ref[MOMO_REF_LEN] = '\0';
+		CU_ASSERT_EQUAL_FATAL(itc_client_ref(out, "transfer", ref), 0);
 		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE "
 		    "reference = ? AND network = ? AND api = 'paystack' AND kind = 'transfer' "
 		    "AND state = 'successful' AND amount = 12.50", ref, paystack_nets[i]), 1);

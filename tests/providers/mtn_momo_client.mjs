@@ -11,20 +11,11 @@
 // when every check passed. Every URL it calls is MOMO_BASE_URL's, which
 // must be on 127.0.0.1.
 import momo from 'mtn-momo';
+import { env as checksEnv, onLoopback, check, expect, finish } from './checks.mjs';
 
-const env = (name) => {
-	const v = process.env[name];
-	if (!v) {
-		console.error(`mtn_momo_client: ${name} is not set`);
-		process.exit(2);
-	}
-	return v;
-};
+const env = (name) => checksEnv('mtn_momo_client', name);
 const base = env('MOMO_BASE_URL');
-if (new URL(base).hostname !== '127.0.0.1') {
-	console.error('mtn_momo_client: MOMO_BASE_URL must be on 127.0.0.1');
-	process.exit(2);
-}
+onLoopback('mtn_momo_client', 'MOMO_BASE_URL', base);
 const user = env('MOMO_API_USER');
 const key = env('MOMO_API_KEY');
 const primaryKey = env('MOMO_SUBSCRIPTION_KEY');
@@ -33,21 +24,6 @@ const prefix = env('MSISDN_PREFIX');
 const callbackUrl = `${callbackBase}/v1/providers/momo/MTN/callback`;
 const msisdn = (suffix) => `${prefix}${suffix}`;
 
-let passed = 0;
-let total = 0;
-async function check(name, fn) {
-	total++;
-	try {
-		await fn();
-		passed++;
-		console.log(`ok ${name}`);
-	} catch (e) {
-		console.log(`FAIL ${name}: ${e && e.message ? e.message : e}`);
-	}
-}
-function expect(cond, why) {
-	if (!cond) throw new Error(why);
-}
 const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const AMOUNT = /^\d+\.\d{2}$/;
 
@@ -153,5 +129,4 @@ await check('a wrong API key gets no token', async () => {
 	}
 	expect(err !== undefined, 'a wrong key was accepted');
 });
-console.log(`passed ${passed} of ${total}`);
-process.exit(passed === total ? 0 : 1);
+finish();

@@ -20,23 +20,13 @@
 // only when every check passed.
 import { register, createRequire, syncBuiltinESMExports } from 'node:module';
 import { randomUUID } from 'node:crypto';
+import { env as checksEnv, onLoopback, check, expect, finish } from './checks.mjs';
 
 register('./paystack_sdk_hooks.mjs', import.meta.url);
 const require = createRequire(import.meta.url);
 
-const env = (name) => {
-	const v = process.env[name];
-	if (!v) {
-		console.error(`paystack_sdk_client: ${name} is not set`);
-		process.exit(2);
-	}
-	return v;
-};
-const base = new URL(env('PAYSTACK_BASE_URL'));
-if (base.hostname !== '127.0.0.1') {
-	console.error('paystack_sdk_client: PAYSTACK_BASE_URL must be on 127.0.0.1');
-	process.exit(2);
-}
+const env = (name) => checksEnv('paystack_sdk_client', name);
+const base = onLoopback('paystack_sdk_client', 'PAYSTACK_BASE_URL', env('PAYSTACK_BASE_URL'));
 const key = env('PAYSTACK_SECRET_KEY');
 const prefix = env('MSISDN_PREFIX');
 const settleWait = Number(process.env.SETTLE_WAIT_MS || 20000);
@@ -58,21 +48,6 @@ const { Paystack } = await import('@paystack/paystack-sdk');
 // the country code, and the magic suffix
 const local = (suffix) => `0${prefix.slice(3, 9)}${suffix}`;
 
-let passed = 0;
-let total = 0;
-async function check(name, fn) {
-	total++;
-	try {
-		await fn();
-		passed++;
-		console.log(`ok ${name}`);
-	} catch (e) {
-		console.log(`FAIL ${name}: ${e && e.message ? e.message : e}`);
-	}
-}
-function expect(cond, why) {
-	if (!cond) throw new Error(why);
-}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // verify until it leaves the waiting states (the simulator settles in 5 s)
 async function settled(fn, waiting) {
@@ -195,5 +170,4 @@ await check('a wrong secret key is refused', async () => {
 	expect(r.status === false && /invalid key/i.test(r.message), `answer: ${r.message}`);
 });
 
-console.log(`passed ${passed} of ${total}`);
-process.exit(passed === total ? 0 : 1);
+finish();
