@@ -11,6 +11,9 @@
  *   provider's status of their reference (completed, or failed and
  *   refunded once); one the provider never saw is sent again under the
  *   same reference; pending ones are checked again with backoff.
+ * - Completed payouts on a network whose provider may reverse them
+ *   (Paystack), watched for a while after they completed: a reversal is
+ *   failed and refunded once (domain/payout_reversal.h).
  * - The service's other moves on chain (sandbox mints): broadcast again
  *   until mined, replaced when stuck, recorded once final.
  * - Payment intents pending approval or approved, moved from the
@@ -32,6 +35,7 @@
 #include "domain/partner/intent.h"
 #include "domain/onchain.h"
 #include "domain/payout.h"
+#include "domain/payout_reversal.h"
 #include "domain/wallet/transfer.h"
 #include "domain/partner/withdrawal.h"
 #include "sandbox/install.h"
@@ -41,16 +45,24 @@
 #define BUDGET_SECONDS 50
 
 /* The payout engine with every owner's steps: a stablecoin transfer's
- * pending payout, a withdrawal's settled one. */
+ * pending payout, a withdrawal's settled or reversed one. */
+static const struct payout_hooks hooks = {
+	.user_pending = transfer_advance_pending,
+	.withdrawal_final = withdrawal_payout_final,
+	.withdrawal_reversed = withdrawal_payout_reversed,
+};
+
 static int
 settle_payout(struct ctx *ctx, const char *id)
 {
-	static const struct payout_hooks hooks = {
-		.user_pending = transfer_advance_pending,
-		.withdrawal_final = withdrawal_payout_final,
-	};
-
 	return payout_settle(ctx, id, &hooks);
+}
+
+/* A completed payout watched for a reversal. */
+static int
+watch_payout(struct ctx *ctx, const char *id)
+{
+	return payout_watch(ctx, id, &hooks);
 }
 
 static int
@@ -77,6 +89,7 @@ static const struct kind kinds[] = {
 	{ "payout", payout_claim, settle_payout },
 	{ "payment intent", intent_claim, intent_advance },
 	{ "chain send", onchain_claim, onchain_settle },
+	{ "reversal check", payout_watch_claim, watch_payout },
 };
 
 /* Claims and settles one kind's due work until none is left, a batch
@@ -112,7 +125,7 @@ main(void)
 {
 	struct ctx ctx;
 	time_t start = time(NULL);
-	int settled[5] = { 0, 0, 0, 0, 0 }, errors = 0;
+	int settled[6] = { 0, 0, 0, 0, 0, 0 }, errors = 0, any = 0;
 	size_t i;
 
 	if (ctx_init(&ctx, "payouts", 0) != 0) {
@@ -120,14 +133,16 @@ main(void)
 		return 1;
 	}
 	sandbox_install(&ctx); /* the sandbox refills its custody wallet */
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		drain(&ctx, &kinds[i], start, &settled[i], &errors);
-	if (settled[0] > 0 || settled[1] > 0 || settled[2] > 0 || settled[3] > 0 ||
-	    settled[4] > 0 || errors > 0)
+		any |= settled[i] > 0;
+	}
+	if (any || errors > 0)
 		log_event(errors ? "warn" : "info", "payouts: %d conversion(s), %d "
-		    "withdrawal step(s), %d payout(s), %d payment intent step(s) and %d "
-		    "other chain move(s) settled, %d error(s)", settled[0], settled[1],
-		    settled[2], settled[3], settled[4], errors);
+		    "withdrawal step(s), %d payout(s), %d payment intent step(s), %d "
+		    "other chain move(s) settled, %d payout(s) found reversed, %d error(s)",
+		    settled[0], settled[1], settled[2], settled[3], settled[4], settled[5],
+		    errors);
 	ctx_free(&ctx);
 	return errors ? 1 : 0;
 }

@@ -2,7 +2,8 @@
  * reconcile: proves the ledger's invariants (see ledger_check). Prints
  * every offending row and exits 1 when one fails, so cron mails it. Also
  * lists the payment intents collected after their time to live (credited
- * all the same; an operator may want to tell the partner), and the chain
+ * all the same; an operator may want to tell the partner), the payouts a
+ * provider reversed after they completed (refunded once), and the chain
  * deposits no partner was credited for (unmatched: each with the command
  * that assigns it) or whose reversal after a reorg needs an operator
  * (unreversible: exit 1).
@@ -13,6 +14,7 @@
 #include "domain/chain_deposit.h"
 #include "domain/ctx.h"
 #include "domain/partner/intent.h"
+#include "domain/payout_reversal.h"
 #include "domain/ledger.h"
 #include "core/log.h"
 
@@ -24,7 +26,8 @@ main(void)
 
 	if (ctx_init(&ctx, "reconcile", 0) != 0)
 		goto out;
-	if (intent_report_late(ctx.db, stdout) < 0) {
+	if (intent_report_late(ctx.db, stdout) < 0 ||
+	    payout_report_reversed(ctx.db, stdout) < 0) {
 		log_event("error", "reconcile: %s", db_error(ctx.db));
 		goto out;
 	}

@@ -95,6 +95,7 @@ static const struct cfg_key cfg_keys[] = {
 	S("fees.collection_percent", fee_collection_percent),
 	U("quotes.ttl_seconds", quote_ttl_seconds, 10, 3600),
 	U("payment_intents.late_check_seconds", intent_late_check_seconds, 0, 30 * 86400ULL),
+	U("payouts.reversal_watch_seconds", payout_reversal_watch_seconds, 0, 30 * 86400ULL),
 	U("idempotency.lease_seconds", idempotency_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
 	S("rates.source_url", rate_source_url),
@@ -203,6 +204,7 @@ defaults(struct cfg *c)
 	    sizeof(c->fee_collection_percent), "1.00");
 	c->quote_ttl_seconds = 300;
 	c->intent_late_check_seconds = 86400;
+	c->payout_reversal_watch_seconds = 86400;
 	c->idempotency_lease_seconds = 60;
 	for (i = 0; i < 3; i++) {
 		(void)strict_copy(c->momo_net[i].target_environment,

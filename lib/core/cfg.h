@@ -92,6 +92,9 @@ struct cfg {
 	/* how long after expires_at an expired payment intent's provider is
 	 * still asked for a late payment */
 	unsigned long long intent_late_check_seconds;
+	/* how long after it completed a payout on a network whose provider
+	 * may reverse it (Paystack) is still verified for a reversal */
+	unsigned long long payout_reversal_watch_seconds;
 	/* a request holding an idempotency key this long without progress is
 	 * taken for dead; longer than any request can take */
 	unsigned long long idempotency_lease_seconds;

@@ -125,13 +125,22 @@ struct settle {
 	int completed;          /* else failed */
 	const char *reason;     /* failed: why */
 	const struct payout_hooks *hooks;
+	const struct providers *prov; /* whose adapters may reverse a payout */
 	struct payout p;
 	int changed;
 };
 
-/* The event's data: the spec's webhook fields. New reference. */
-static json_t *
-event_data(const struct payout *p)
+/* Whether payout p, completed, is to be watched for a reversal. */
+static int
+watched(const struct settle *s)
+{
+	const struct prov_momo *m = providers_momo(s->prov, s->p.provider);
+
+	return m != NULL && m->ops->reverses;
+}
+
+json_t *
+payout_event_data(const struct payout *p)
 {
 	return json_pack("{s:s,s:s,s:s,s:s,s:s}", "transactionId", p->id,
 	    "status", p->status, "amount", p->amount, "currency", p->currency,
@@ -167,8 +176,9 @@ settle_withdrawal(struct db *db, struct settle *s, int held)
 		snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
 		ledger_leg(&legs[0], IN_FLIGHT, "GHS", p->amount, 1);
 		ledger_leg(&legs[1], settle_acct, "GHS", p->amount, 0);
-		a[0] = DB_S(s->id);
-		if ((rc = db_exec(db, DB_PAYOUT_COMPLETE, a, 1, NULL, &res)) != DB_OK)
+		a[0] = DB_I(watched(s));
+		a[1] = DB_S(s->id);
+		if ((rc = db_exec(db, DB_PAYOUT_COMPLETE, a, 2, NULL, &res)) != DB_OK)
 			return rc;
 		if (res.affected != 1)
 			return DB_FAIL;
@@ -231,8 +241,9 @@ settle_tx(struct db *db, void *arg)
 		ledger_leg(&legs[n++], settle_acct, "GHS", p->amount, 0);
 		if (money_cmp_text(p->fee, "0.00", 2) > 0)
 			ledger_leg(&legs[n++], FEES, "GHS", p->fee, 0);
-		a[0] = DB_S(s->id);
-		rc = db_exec(db, DB_PAYOUT_COMPLETE, a, 1, NULL, &res);
+		a[0] = DB_I(watched(s));
+		a[1] = DB_S(s->id);
+		rc = db_exec(db, DB_PAYOUT_COMPLETE, a, 2, NULL, &res);
 	} else {
 		payout_user_account(p->user_id, acct, sizeof(acct));
 		ledger_leg(&legs[n++], IN_FLIGHT, "GHS", total, 1);
@@ -253,7 +264,7 @@ settle_tx(struct db *db, void *arg)
 	    "payout.refund", p->id, legs, n)) != DB_OK)
 		return rc;
 	(void)strict_copy(p->status, sizeof(p->status), s->completed ? "completed" : "failed");
-	if ((data = event_data(p)) == NULL)
+	if ((data = payout_event_data(p)) == NULL)
 		return DB_FAIL;
 	rc = outbox_add(db, s->completed ? "payout.completed" : "payout.failed",
 	    OUTBOX_USER, p->user_id, p->id, data);
@@ -276,6 +287,7 @@ payout_finish(struct ctx *ctx, const char *id, int completed, const char *reason
 	s.completed = completed;
 	s.reason = reason;
 	s.hooks = hooks;
+	s.prov = &ctx->prov;
 	rc = db_tx(ctx->db, settle_tx, &s);
 	*changed = s.changed;
 	if (rc != DB_OK)

@@ -76,6 +76,11 @@ struct payout_hooks {
 	 * DB_OK rolls it back. */
 	int (*withdrawal_final)(struct db *db, const struct payout *p, int completed,
 	    const char *reason);
+	/* A partner withdrawal's completed payout was reversed by the provider
+	 * (payout_reversal.h): inside the reversing transaction, after the
+	 * payout's own side put its GHS back in flight; anything but DB_OK
+	 * rolls it back. */
+	int (*withdrawal_reversed)(struct db *db, const struct payout *p, const char *reason);
 };
 
 /*
@@ -104,6 +109,10 @@ int payout_from_row(const struct db_rows *rows, size_t row, struct payout *p);
  * (inside a transaction). DB_OK, DB_DUP for none, or the db's error. */
 enum db_rc payout_load(struct db *db, const char *id, long long user_id, int lock,
     struct payout *p);
+
+/* A payout event's data (the spec's webhook fields) of p; a new
+ * reference, or NULL. */
+json_t *payout_event_data(const struct payout *p);
 
 /* "user:<id>:GHS" into out. */
 void payout_user_account(long long user_id, char *out, size_t cap);

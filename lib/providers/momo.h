@@ -87,6 +87,11 @@ struct momo_adapter {
 	 * call, so the registry can probe every network at once). */
 	const char *health_path;
 
+	/* 1 when the provider may reverse a transfer after it succeeded
+	 * (Paystack's "reversed"): completed payouts are watched for it
+	 * (domain/payout_reversal.h). MTN's Open API has no such state. */
+	int reverses;
+
 	/* The name registered to msisdn ("233XXXXXXXXX") into name (cap
 	 * bytes): "name", else given_name + " " + family_name. MOMO_OK,
 	 * MOMO_NOT_FOUND, MOMO_UNAVAILABLE (also an answer without a name),

@@ -395,6 +395,7 @@ const struct momo_adapter momo_paystack = {
 	/* Paystack publishes no health route: its root answers (as the
 	 * simulator's does) */
 	.health_path = "/",
+	.reverses = 1,
 	.lookup = ps_lookup,
 	.transfer = ps_transfer,
 	.transfer_status = ps_transfer_status,

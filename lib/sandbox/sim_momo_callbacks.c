@@ -54,8 +54,8 @@ mtn_callback(const struct db_rows *rows, size_t i)
 }
 
 /* Paystack's webhook of row i, signed with its network's secret key:
- * transfer.success, transfer.failed or charge.success (a failed charge
- * has no event at Paystack). */
+ * transfer.success, transfer.failed, transfer.reversed or charge.success
+ * (a failed charge has no event at Paystack). */
 static void
 paystack_webhook(const struct cfg *c, const struct db_rows *rows, size_t i)
 {
@@ -69,6 +69,8 @@ paystack_webhook(const struct cfg *c, const struct db_rows *rows, size_t i)
 
 	if (strcmp(kind, "rtp") == 0)
 		event = strcmp(state, "successful") == 0 ? "charge.success" : NULL;
+	else if (strcmp(state, "reversed") == 0)
+		event = "transfer.reversed";
 	else
 		event = strcmp(state, "successful") == 0 ? "transfer.success" : "transfer.failed";
 	for (k = 0; k < PROV_NETWORKS; k++)
@@ -102,7 +104,8 @@ sim_momo_send_callbacks(struct ctx *ctx, int batch, unsigned *sent, unsigned *dr
 	if (!ctx->cfg.sandbox)
 		return 0;
 	a[0] = DB_I(SETTLE_BATCH);
-	if (db_exec(ctx->db, DB_SIM_MOMO_SETTLE_DUE, a, 1, NULL, NULL) != DB_OK)
+	if (db_exec(ctx->db, DB_SIM_MOMO_SETTLE_DUE, a, 1, NULL, NULL) != DB_OK ||
+	    db_exec(ctx->db, DB_SIM_MOMO_REVERSE_DUE, a, 1, NULL, NULL) != DB_OK)
 		return -1;
 	a[0] = DB_I(batch > 0 && batch <= BATCH_MAX ? batch : BATCH_MAX);
 	if (db_exec(ctx->db, DB_SIM_MOMO_CALLBACKS_DUE, a, 1, &rows, NULL) != DB_OK)

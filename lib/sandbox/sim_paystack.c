@@ -203,8 +203,8 @@ word_of(const char *kind, const char *state)
 {
 	if (strcmp(state, "successful") == 0)
 		return "success";
-	if (strcmp(state, "failed") == 0)
-		return "failed";
+	if (strcmp(state, "failed") == 0 || strcmp(state, "reversed") == 0)
+		return state;
 	return strcmp(kind, "rtp") == 0 ? "ongoing" : "pending";
 }
 
@@ -247,6 +247,8 @@ sim_paystack_data(const char *kind, const char *reference, const char *state,
 	(void)pesewas_of(amount, &pesewas);
 	if (strcmp(state, "failed") == 0 && reason != NULL && reason[0] != '\0')
 		failure_line(reason, why, sizeof(why));
+	else if (strcmp(state, "reversed") == 0)
+		snprintf(why, sizeof(why), "The recipient's network returned the funds");
 	if (strcmp(kind, "transfer") == 0) {
 		snprintf(code, sizeof(code), "TRF_%s", financial_id);
 		return json_pack("{s:s,s:I,s:s,s:s,s:s,s:s?,s:{s:s,s:{s:s,s:s?}}}",

@@ -7,7 +7,9 @@
  *            then FAILED; 204 PENDING forever; 205 first send 504 and not
  *            recorded (status 404), the second accepted and SUCCESSFUL;
  *            210-218 accepted, then FAILED with one of MTN's reasons each
- *            (transfer_fails); others accepted, SUCCESSFUL
+ *            (transfer_fails); 206 SUCCESSFUL, and on Paystack reversed
+ *            once a status query read it so (sim_momo_callbacks.c); others
+ *            accepted, SUCCESSFUL
  *   request to pay 300 FAILED APPROVAL_REJECTED; 310-318 FAILED with one
  *            of MTN's reasons each (rtp_fails); 301 PENDING forever; 302
  *            SUCCESSFUL once (the payer approved), then FAILED
@@ -289,6 +291,12 @@ sim_send_read(struct db *db, const char *ref, const char *network, const char *k
 		return SIM_READ_UNREACHABLE;
 	if (strcmp(out->state, "unaccepted") == 0)
 		return SIM_READ_NONE;
+	/* a 206 Paystack transfer: read as successful, then reversed (by the
+	 * sandbox_providers worker, sim_momo_callbacks.c): count the reads */
+	if (strcmp(kind, "transfer") == 0 && sim_suffix(out->msisdn) == 206 &&
+	    strcmp(out->state, "successful") == 0 &&
+	    db_exec(db, DB_SIM_MOMO_RTP_READ, a, 1, NULL, NULL) != DB_OK)
+		return SIM_READ_FAIL;
 	/* a 302 request to pay: approved once, then its settlement fails */
 	if (strcmp(kind, "rtp") == 0 && sim_suffix(out->msisdn) == 302 &&
 	    strcmp(out->state, "successful") == 0) {

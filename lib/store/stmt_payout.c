@@ -30,9 +30,11 @@ const struct db_stmt_def db_stmts_payout[] = {
 	{ DB_PAYOUT_SENT, 0,
 	    "UPDATE payouts SET sends = sends + 1 WHERE id = ? AND status = 'processing'" },
 	{ DB_PAYOUT_RELEASE, 0, "UPDATE payouts SET lease_until = NULL WHERE id = ?" },
+	/* the first argument: 1 to watch it for a reversal (a minute on) */
 	{ DB_PAYOUT_COMPLETE, 0,
 	    "UPDATE payouts SET status = 'completed', completed_at = UTC_TIMESTAMP(6), "
-	    "lease_until = NULL WHERE id = ? AND status = 'processing'" },
+	    "lease_until = NULL, reversal_check_at = IF(?, UTC_TIMESTAMP(6) + "
+	    "INTERVAL 60 SECOND, NULL) WHERE id = ? AND status = 'processing'" },
 	{ DB_PAYOUT_FAIL, 0,
 	    "UPDATE payouts SET status = 'failed', failure_reason = LEFT(?, 200), "
 	    "completed_at = UTC_TIMESTAMP(6), lease_until = NULL "
@@ -42,10 +44,13 @@ const struct db_stmt_def db_stmts_payout[] = {
 	    "UPDATE payouts SET checks = checks + 1, lease_until = NULL, "
 	    "next_check_at = UTC_TIMESTAMP(6) + INTERVAL LEAST(POW(2, LEAST(checks, 20)), ?) SECOND "
 	    "WHERE id = ? AND status IN ('pending', 'processing')" },
-	/* a provider's callback (a hint): the worker asks about it at once */
+	/* a provider's callback (a hint): the worker asks about it at once, or
+	 * about a completed one's reversal */
 	{ DB_PAYOUT_CHECK_NOW, 0,
-	    "UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6) WHERE provider = ? "
-	    "AND (id = ? OR provider_ref = ?) AND status = 'processing'" },
+	    "UPDATE payouts SET next_check_at = IF(status = 'processing', UTC_TIMESTAMP(6), "
+	    "next_check_at), reversal_check_at = IF(status = 'completed', UTC_TIMESTAMP(6), "
+	    "reversal_check_at) WHERE provider = ? AND (id = ? OR provider_ref = ?) "
+	    "AND status IN ('processing', 'completed')" },
 	/* a withdrawal's pending payout waits for the withdrawal's worker */
 	{ DB_PAYOUT_CLAIM, 1,
 	    "SELECT id FROM payouts WHERE (status = 'processing' OR "
@@ -53,6 +58,29 @@ const struct db_stmt_def db_stmts_payout[] = {
 	    "AND next_check_at <= UTC_TIMESTAMP(6) "
 	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
 	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED" },
+	/* completed payouts watched for a reversal, due (payout_reversal.c) */
+	{ DB_PAYOUT_WATCH_CLAIM, 1,
+	    "SELECT id FROM payouts WHERE reversal_check_at <= UTC_TIMESTAMP(6) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "ORDER BY reversal_check_at LIMIT ? FOR UPDATE SKIP LOCKED" },
+	/* still completed: next as long again as it has been completed (at
+	 * least a minute), until the first argument's seconds have passed */
+	{ DB_PAYOUT_WATCH_LATER, 0,
+	    "UPDATE payouts SET lease_until = NULL, reversal_check_at = "
+	    "IF(status = 'completed' AND completed_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND, "
+	    "UTC_TIMESTAMP(6) + INTERVAL GREATEST(60, TIMESTAMPDIFF(SECOND, completed_at, "
+	    "UTC_TIMESTAMP(6))) SECOND, NULL) WHERE id = ?" },
+	{ DB_PAYOUT_REVERSE, 0,
+	    "UPDATE payouts SET status = 'failed', failure_reason = LEFT(?, 200), "
+	    "reversed_at = UTC_TIMESTAMP(6), reversal_check_at = NULL, lease_until = NULL "
+	    "WHERE id = ? AND status = 'completed'" },
+	/* reconcile's list of reversals */
+	{ DB_PAYOUT_REVERSED, 7,
+	    "SELECT id, provider, amount, fee, COALESCE(CONCAT('user ', user_id), "
+	    "CONCAT('withdrawal ', withdrawal_id)), "
+	    "DATE_FORMAT(completed_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "DATE_FORMAT(reversed_at, '%Y-%m-%dT%H:%i:%sZ') FROM payouts "
+	    "WHERE reversed_at IS NOT NULL ORDER BY reversed_at, id" },
 	{ DB_PAYOUT_LEASE, 0,
 	    "UPDATE payouts SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND WHERE id = ?" },
 	/* GHS of a user's live payouts since a time (tier limits) */

@@ -46,10 +46,17 @@ const struct db_stmt_def db_stmts_sim[] = {
 	{ DB_SIM_MOMO_SETTLE_DUE, 0,
 	    "UPDATE sim_momo_transfers SET state = final_state WHERE state = 'pending' "
 	    "AND final_state <> 'pending' AND settle_at <= UTC_TIMESTAMP(6) LIMIT ?" },
+	/* a Paystack transfer to a number ending 206 that a status query read
+	 * as successful is reversed, and called back again (transfer.reversed);
+	 * the balance gets it back (the code decides the suffix; this is it) */
+	{ DB_SIM_MOMO_REVERSE_DUE, 0,
+	    "UPDATE sim_momo_transfers SET state = 'reversed', callback_at = NULL "
+	    "WHERE kind = 'transfer' AND api = 'paystack' AND state = 'successful' "
+	    "AND success_reads > 0 AND msisdn LIKE '%206' LIMIT ?" },
 	{ DB_SIM_MOMO_CALLBACKS_DUE, 12,
 	    "SELECT reference, kind, callback_url, state, reason, financial_id, msisdn, "
 	    "amount, currency, external_id, api, network FROM sim_momo_transfers "
-	    "WHERE state IN ('successful', 'failed') AND callback_url IS NOT NULL "
+	    "WHERE state IN ('successful', 'failed', 'reversed') AND callback_url IS NOT NULL "
 	    "AND callback_at IS NULL LIMIT ?" },
 	/* taken once: affected 1 is the one taker, who sends it */
 	{ DB_SIM_MOMO_CALLBACK_TAKE, 0,
@@ -65,7 +72,8 @@ const struct db_stmt_def db_stmts_sim[] = {
 	    "SELECT state, reason, financial_id, msisdn, amount, currency, "
 	    "external_id, success_reads, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%s.000Z') "
 	    "FROM sim_momo_transfers WHERE reference = ? AND network = ? AND kind = ?" },
-	/* a 302 request to pay: approved once, then its settlement fails */
+	/* a 302 request to pay: approved once, then its settlement fails; a
+	 * 206 transfer: reversed once read as successful */
 	{ DB_SIM_MOMO_RTP_READ, 0,
 	    "UPDATE sim_momo_transfers SET success_reads = success_reads + 1 "
 	    "WHERE reference = ? AND state = 'successful'" },

@@ -43,6 +43,10 @@ const struct db_stmt_def db_stmts_withdrawal[] = {
 	    "UPDATE withdrawals SET status = 'failed', failure_reason = LEFT(?, 200), "
 	    "completed_at = UTC_TIMESTAMP(6), lease_until = NULL "
 	    "WHERE id = ? AND status IN ('pending', 'processing')" },
+	/* its payout reversed after it completed (completed_at stays) */
+	{ DB_WD_REVERSE, 0,
+	    "UPDATE withdrawals SET status = 'failed', failure_reason = LEFT(?, 200) "
+	    "WHERE id = ? AND status = 'completed'" },
 	/* backoff: 1, 2, 4 ... seconds, at most the first argument */
 	{ DB_WD_CHECK_LATER, 0,
 	    "UPDATE withdrawals SET checks = checks + 1, lease_until = NULL, "

@@ -400,6 +400,27 @@ it_worker(const char *name)
 	return system(cmd);
 }
 
+int
+it_worker_output(const char *name, char *out, size_t cap)
+{
+	char cmd[2048];
+	size_t n = 0;
+	FILE *f;
+	int st;
+
+	out[0] = '\0';
+	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/%s 2>/dev/null",
+	    it_worker_conf(), it_env("CEDIRAMP_BUILD"), name);
+	if ((f = popen(cmd, "r")) == NULL)
+		return -1;
+	n = fread(out, 1, cap - 1, f);
+	out[n] = '\0';
+	while (fgetc(f) != EOF)
+		; /* the rest, so the worker is never stopped by a closed pipe */
+	st = pclose(f);
+	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
 void
 it_unique(const char *prefix, char *out, size_t cap)
 {

@@ -77,6 +77,9 @@ int it_words(const char *list, char out[][IT_WORD], int max);
  * how many. */
 int it_confs(char out[][IT_WORD], int max);
 int it_worker(const char *name);
+/* Runs cron worker name as it_worker does, its standard output (clipped
+ * to cap - 1 bytes) into out: its exit status, or -1. */
+int it_worker_output(const char *name, char *out, size_t cap);
 /* The last line of the programs' log (each node's, on a cluster) holding
  * both a and b (b may be NULL), into out: 0, or -1 when none does. */
 int it_log_find(const char *a, const char *b, char *out, size_t cap);
@@ -139,6 +142,7 @@ int it_suite_intents(void);
 int it_suite_momo(void);
 int it_suite_callbacks(void);
 int it_suite_paystack(void);
+int it_suite_reversal(void);
 int it_suite_faucet(void);
 int it_suite_badinput(void);
 int it_suite_chain(void);

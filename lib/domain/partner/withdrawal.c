@@ -654,57 +654,86 @@ withdrawal_advance(struct ctx *ctx, const char *id)
 	return settle(ctx, id);
 }
 
-int
-withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
-    const char *reason)
+/* The whole conversion of w undone: its GHS out of flight, the source
+ * amount, exactly, back to the partner (once: the ledger's event key). */
+static enum db_rc
+refund(struct db *db, const struct withdrawal *w)
 {
 	char acct[LEDGER_CODE_MAX], pool[LEDGER_CODE_MAX];
 	struct ledger_leg legs[5];
+	size_t n = 0;
+
+	partner_account(w, 0, acct, sizeof(acct));
+	snprintf(pool, sizeof(pool), "house:pool:%s", w->currency);
+	ledger_leg(&legs[n++], IN_FLIGHT, "GHS", w->ghs_amount, 1);
+	if (money_cmp_text(w->fee, "0", 2) > 0)
+		ledger_leg(&legs[n++], FEES, "GHS", w->fee, 1);
+	ledger_leg(&legs[n++], POOL_GHS, "GHS", w->gross, 0);
+	ledger_leg(&legs[n++], pool, w->currency, w->amount, 1);
+	ledger_leg(&legs[n++], acct, w->currency, w->amount, 0);
+	return ledger_post(db, "withdrawal.refund", w->id, legs, n);
+}
+
+/* What a withdrawal's payout did: its withdrawal follows. */
+enum payout_end { PAYOUT_COMPLETED, PAYOUT_FAILED, PAYOUT_REVERSED };
+
+/*
+ * The withdrawal of payout p follows it, inside the payout's transaction:
+ * processing -> completed or failed, or (its completed payout reversed)
+ * completed -> failed; a failure refunds the source amount once; the
+ * event of its new state.
+ */
+static int
+follow_payout(struct db *db, const struct payout *p, enum payout_end end,
+    const char *reason)
+{
+	const char *from = end == PAYOUT_REVERSED ? "completed" : "processing";
 	struct withdrawal w;
 	struct db_arg a[2];
 	struct db_res res;
 	enum db_rc rc;
-	size_t n = 0;
 
 	if ((rc = resource_load(db, &withdrawal_kind, p->withdrawal_id, 0, 1, &w)) != DB_OK)
 		return rc == DB_DUP ? DB_FAIL : rc;
 	withdrawal_free(&w);
-	if (strcmp(w.status, "processing") != 0) {
-		log_event("error", "withdrawal %s: its payout %s settled while it is %s",
-		    w.id, p->id, w.status);
+	if (strcmp(w.status, from) != 0) {
+		log_event("error", "withdrawal %s: its payout %s %s while it is %s", w.id,
+		    p->id, end == PAYOUT_REVERSED ? "was reversed" : "settled", w.status);
 		return DB_FAIL;
 	}
-	if (completed) {
-		a[0] = DB_S(w.id);
-		rc = db_exec(db, DB_WD_COMPLETE, a, 1, NULL, &res);
-	} else {
-		a[0] = DB_S(reason ? reason : "the payout failed");
-		a[1] = DB_S(w.id);
-		rc = db_exec(db, DB_WD_FAIL, a, 2, NULL, &res);
-	}
+	a[0] = DB_S(reason ? reason : "the payout failed");
+	a[1] = DB_S(w.id);
+	if (end == PAYOUT_COMPLETED)
+		rc = db_exec(db, DB_WD_COMPLETE, &a[1], 1, NULL, &res);
+	else
+		rc = db_exec(db, end == PAYOUT_FAILED ? DB_WD_FAIL : DB_WD_REVERSE, a, 2,
+		    NULL, &res);
 	if (rc != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL;
-	if (!completed) {
-		/* the whole conversion undone: the source amount, exactly, back */
-		partner_account(&w, 0, acct, sizeof(acct));
-		snprintf(pool, sizeof(pool), "house:pool:%s", w.currency);
-		ledger_leg(&legs[n++], IN_FLIGHT, "GHS", w.ghs_amount, 1);
-		if (money_cmp_text(w.fee, "0", 2) > 0)
-			ledger_leg(&legs[n++], FEES, "GHS", w.fee, 1);
-		ledger_leg(&legs[n++], POOL_GHS, "GHS", w.gross, 0);
-		ledger_leg(&legs[n++], pool, w.currency, w.amount, 1);
-		ledger_leg(&legs[n++], acct, w.currency, w.amount, 0);
-		if ((rc = ledger_post(db, "withdrawal.refund", w.id, legs, n)) != DB_OK)
-			return rc;
-	}
+	if (end != PAYOUT_COMPLETED && (rc = refund(db, &w)) != DB_OK)
+		return rc;
 	rc = resource_event(db, &withdrawal_kind, p->withdrawal_id, &w);
 	withdrawal_free(&w);
 	return rc;
 }
 
+int
+withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
+    const char *reason)
+{
+	return follow_payout(db, p, completed ? PAYOUT_COMPLETED : PAYOUT_FAILED, reason);
+}
+
+int
+withdrawal_payout_reversed(struct db *db, const struct payout *p, const char *reason)
+{
+	return follow_payout(db, p, PAYOUT_REVERSED, reason);
+}
+
 const struct payout_hooks withdrawal_payout_hooks = {
 	.user_pending = NULL,
 	.withdrawal_final = withdrawal_payout_final,
+	.withdrawal_reversed = withdrawal_payout_reversed,
 };

@@ -113,9 +113,19 @@ int withdrawal_advance(struct ctx *ctx, const char *id);
 int withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
     const char *reason);
 
+/*
+ * Inside the reversing transaction of w's completed payout p (the provider
+ * reversed it; domain/payout_reversal.h), after the payout's own side put
+ * the GHS back in flight: the withdrawal completed -> failed with reason,
+ * its source amount refunded once, withdrawal.failed sent. DB_OK or the
+ * database's error.
+ */
+int withdrawal_payout_reversed(struct db *db, const struct payout *p, const char *reason);
+
 /* The payout engine's hooks of a withdrawal's payout: withdrawal_final is
- * withdrawal_payout_final (the payouts worker and the withdrawal's own send
- * pass them; struct payout_hooks). */
+ * withdrawal_payout_final, withdrawal_reversed withdrawal_payout_reversed
+ * (the payouts worker and the withdrawal's own send pass them; struct
+ * payout_hooks). */
 extern const struct payout_hooks withdrawal_payout_hooks;
 
 #endif

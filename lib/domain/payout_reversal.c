@@ -1,0 +1,182 @@
+#include "domain/payout_reversal.h"
+
+#include <string.h>
+
+#include "core/log.h"
+#include "core/strict.h"
+#include "domain/internal.h"
+#include "domain/ledger.h"
+#include "domain/outbox.h"
+#include "domain/payout_float.h"
+#include "providers/registry.h"
+
+#define FEES "house:fees:GHS"
+
+struct reversal {
+	const char *id, *reason;
+	const struct payout_hooks *hooks;
+	struct payout p;
+	int changed;
+};
+
+/* The user's side of a reversal: amount + fee back to the user, from the
+ * network's settlement account and the fees; payout.failed, reversed. */
+static int
+reverse_user(struct db *db, struct payout *p, const char *settle_acct)
+{
+	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT];
+	struct ledger_leg legs[3];
+	json_t *data;
+	size_t n = 0;
+	enum db_rc rc;
+
+	if (payout_add_ghs(p->amount, p->fee, total, sizeof(total)) != 0)
+		return DB_FAIL;
+	payout_user_account(p->user_id, acct, sizeof(acct));
+	ledger_leg(&legs[n++], settle_acct, "GHS", p->amount, 1);
+	if (money_cmp_text(p->fee, "0.00", 2) > 0)
+		ledger_leg(&legs[n++], FEES, "GHS", p->fee, 1);
+	ledger_leg(&legs[n++], acct, "GHS", total, 0);
+	if ((rc = ledger_post(db, "payout.reversal", p->id, legs, n)) != DB_OK)
+		return rc;
+	if ((data = payout_event_data(p)) == NULL ||
+	    json_object_set_new(data, "reversed", json_true()) != 0) {
+		json_decref(data);
+		return DB_FAIL;
+	}
+	rc = outbox_add(db, "payout.failed", OUTBOX_USER, p->user_id, p->id, data);
+	json_decref(data);
+	return rc;
+}
+
+/* Completed -> failed, refunded, the float's draw back, the event: once
+ * (a payout no longer completed is left as it is). */
+static int
+reverse_tx(struct db *db, void *arg)
+{
+	struct reversal *r = arg;
+	struct payout *p = &r->p;
+	char settle_acct[LEDGER_CODE_MAX];
+	struct ledger_leg legs[2];
+	struct db_arg a[2];
+	struct db_res res;
+	enum db_rc rc;
+
+	r->changed = 0;
+	if ((rc = payout_load(db, r->id, 0, 1, p)) != DB_OK)
+		return rc;
+	if (strcmp(p->status, "completed") != 0)
+		return DB_OK;
+	if (p->withdrawal_id[0] != '\0' &&
+	    (r->hooks == NULL || r->hooks->withdrawal_reversed == NULL)) {
+		log_event("error", "payout %s: a withdrawal's payout reversed without its "
+		    "owner's hook; left for the payouts worker", p->id);
+		return DB_FAIL;
+	}
+	a[0] = DB_S(r->reason);
+	a[1] = DB_S(r->id);
+	if ((rc = db_exec(db, DB_PAYOUT_REVERSE, a, 2, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL; /* changed under our lock: impossible */
+	(void)strict_copy(p->status, sizeof(p->status), "failed");
+	strict_clip(p->failure_reason, sizeof(p->failure_reason), r->reason, strlen(r->reason));
+	/* the money is back in the disbursement account: so is the draw */
+	if ((rc = payout_float_restore(db, p->id)) != DB_OK)
+		return rc;
+	snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
+	if (p->withdrawal_id[0] == '\0')
+		rc = reverse_user(db, p, settle_acct);
+	else {
+		/* back in flight, where the withdrawal's refund takes it from */
+		ledger_leg(&legs[0], settle_acct, "GHS", p->amount, 1);
+		ledger_leg(&legs[1], PAYOUT_IN_FLIGHT, "GHS", p->amount, 0);
+		if ((rc = ledger_post(db, "payout.reversal", p->id, legs, 2)) == DB_OK)
+			rc = r->hooks->withdrawal_reversed(db, p, r->reason);
+	}
+	if (rc != DB_OK)
+		return rc;
+	r->changed = 1;
+	return DB_OK;
+}
+
+/* Sets completed payout id's next check, or ends its watch when it
+ * completed more than window seconds ago (0: ends it now). */
+static void
+watch_later(struct ctx *ctx, const char *id, unsigned long long window)
+{
+	struct db_arg a[2] = { DB_I((long long)window), DB_S(id) };
+
+	if (db_exec(ctx->db, DB_PAYOUT_WATCH_LATER, a, 2, NULL, NULL) != DB_OK)
+		log_event("warn", "payout %s: next reversal check not recorded (the lease "
+		    "expires)", id);
+}
+
+int
+payout_watch_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
+{
+	return db_claim(ctx->db, DB_PAYOUT_WATCH_CLAIM, DB_PAYOUT_LEASE, n, lease_seconds,
+	    out[0], ID_MAX);
+}
+
+int
+payout_watch(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
+{
+	unsigned long long window = ctx->cfg.payout_reversal_watch_seconds;
+	const struct prov_momo *m;
+	struct momo_status st;
+	struct reversal r;
+
+	memset(&r, 0, sizeof(r));
+	if (payout_load(ctx->db, id, 0, 0, &r.p) != DB_OK)
+		return -1;
+	m = providers_momo(&ctx->prov, r.p.provider);
+	memset(&st, 0, sizeof(st));
+	if (strcmp(r.p.status, "completed") != 0 || m == NULL || !m->ops->reverses) {
+		watch_later(ctx, id, 0); /* nothing to watch for */
+		return 0;
+	}
+	if (m->ops->transfer_status(&m->ep, r.p.provider_ref, &st) != MOMO_OK ||
+	    st.state != MOMO_FAILED) {
+		watch_later(ctx, id, window); /* still paid, or no answer: later */
+		return 0;
+	}
+	if (!st.reversed) {
+		/* no provider we speak goes from success to plain failed */
+		log_event("error", "payout %s: completed, but %s now reads FAILED (%s) "
+		    "without a reversal; left as it is for an operator", id, r.p.provider,
+		    st.reason);
+		watch_later(ctx, id, window);
+		return 0;
+	}
+	r.id = id;
+	r.reason = st.reason[0] ? st.reason : "TRANSFER_REVERSED: reversed by the provider";
+	r.hooks = hooks;
+	if (db_tx(ctx->db, reverse_tx, &r) != DB_OK) {
+		log_event("error", "payout %s: reversal failed: %s", id, db_error(ctx->db));
+		return -1;
+	}
+	if (r.changed)
+		log_event("warn", "payout %s: %s reversed it after it completed (%s); "
+		    "refunded once", id, r.p.provider, r.reason);
+	return r.changed;
+}
+
+int
+payout_report_reversed(struct db *db, FILE *out)
+{
+	struct db_rows rows;
+	size_t i;
+	int n;
+
+	if (db_exec(db, DB_PAYOUT_REVERSED, NULL, 0, &rows, NULL) != DB_OK)
+		return -1;
+	for (i = 0; i < rows.nrows; i++)
+		fprintf(out, "reversed payout: %s %s %s GHS (fee %s) to %s refunded; completed "
+		    "at %s, reversed at %s\n", db_cell(&rows, i, 0), db_cell(&rows, i, 1),
+		    db_cell(&rows, i, 2), db_cell(&rows, i, 3), db_cell(&rows, i, 4),
+		    db_cell(&rows, i, 5), db_cell(&rows, i, 6));
+	n = (int)rows.nrows;
+	db_rows_free(&rows);
+	return n;
+}
