@@ -6,13 +6,17 @@
  * provider reversed after they completed (refunded once), and the chain
  * deposits no partner was credited for (unmatched: each with the command
  * that assigns it) or whose reversal after a reorg needs an operator
- * (unreversible: exit 1).
- * Read-only: safe on any number of hosts.
+ * (unreversible: exit 1). Compares each network's payout float with its
+ * provider's balance (domain/float_reconcile.h): an unexplained
+ * difference exits 1.
+ * Read-only (it asks each provider for a balance): safe on any number of
+ * hosts.
  */
 #include <stdio.h>
 
 #include "domain/chain_deposit.h"
 #include "domain/ctx.h"
+#include "domain/float_reconcile.h"
 #include "domain/partner/intent.h"
 #include "domain/payout_reversal.h"
 #include "domain/ledger.h"
@@ -22,7 +26,7 @@ int
 main(void)
 {
 	struct ctx ctx;
-	int rc = 2, unreversible = 0;
+	int rc = 2, unreversible = 0, unexplained = 0;
 
 	if (ctx_init(&ctx, "reconcile", 0) != 0)
 		goto out;
@@ -42,9 +46,20 @@ main(void)
 		log_event("error", "reconcile: %s", db_error(ctx.db));
 		goto out;
 	}
+	switch (float_reconcile(&ctx, stdout)) {
+	case 0:
+		break;
+	case -1:
+		log_event("error", "reconcile: %s", db_error(ctx.db));
+		goto out;
+	default:
+		log_event("error", "reconcile: a payout float differs from its provider, "
+		    "unexplained");
+		unexplained = 1;
+	}
 	switch (ledger_check(ctx.db, stdout)) {
 	case 0:
-		rc = unreversible;
+		rc = unreversible || unexplained;
 		break;
 	case 1:
 		log_event("error", "reconcile: ledger invariants violated");

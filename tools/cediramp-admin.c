@@ -71,7 +71,9 @@ static const char usage[] =
     "  sim set NAME VALUE                      (sandbox) a simulator setting\n"
     "  float add NETWORK AMOUNT --reference TEXT\n"
     "                                          top up a network's payout float, once per reference\n"
-    "  float list                              each network's payout float (balance or unlimited)\n";
+    "  float list                              each network's payout float (balance or unlimited)\n"
+    "  float sync NETWORK --reason TEXT        set a limited float from the provider's balance\n"
+    "                                          (less what payouts in flight drew), journalled\n";
 
 /* The value after flag in argv, or NULL. */
 static const char *
@@ -456,9 +458,42 @@ print_float(const struct payout_float_row *f, void *arg)
 }
 
 /*
- * float add NETWORK AMOUNT --reference TEXT | list. A malformed network,
- * amount or reference exits 2, a reference already used 1; nothing is
- * written either way.
+ * float sync NETWORK --reason TEXT: the provider's balance, read through
+ * the network's adapter, becomes the float (less what payouts in flight
+ * drew). A provider that does not answer, or an unlimited float, exits 1;
+ * a malformed network or reason 2; nothing is written either way.
+ */
+static int
+float_sync(struct db *db, const struct cfg *c, const char *network, const char *reason)
+{
+	const struct prov_momo *m;
+	struct payout_float_sync s;
+	struct providers p;
+	char balance[64];
+	struct outcome o;
+
+	outcome_init(&o);
+	if (providers_init(&p, c) != 0 || (m = providers_momo(&p, network)) == NULL) {
+		fprintf(stderr, "cediramp-admin: float sync: network must be one of MTN, "
+		    "TELECEL, AIRTELTIGO\n");
+		return 2;
+	}
+	if (m->ops->balance(&m->ep, "GHS", balance, sizeof(balance)) != MOMO_OK) {
+		fprintf(stderr, "cediramp-admin: float sync: %s's provider did not give its "
+		    "balance; nothing changed\n", network);
+		return 1;
+	}
+	if (payout_float_sync(db, c, network, balance, reason, &s, &o) != ERR_OK)
+		return report(db, &o, 2);
+	printf("%s float: %s -> %s (provider %s, payouts in flight %s)\n", network, s.before,
+	    s.after, balance, s.in_flight);
+	return 0;
+}
+
+/*
+ * float add NETWORK AMOUNT --reference TEXT | list | sync. A malformed
+ * network, amount or reference exits 2, a reference already used 1;
+ * nothing is written either way.
  */
 static int
 float_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
@@ -479,6 +514,8 @@ float_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
 		printf("%s float: %s\n", f.network, f.unlimited ? "unlimited" : f.balance);
 		return 0;
 	}
+	if (strcmp(sub, "sync") == 0 && argc == 6 && strcmp(argv[4], "--reason") == 0)
+		return float_sync(db, c, argv[3], argv[5]);
 	fprintf(stderr, "%s", usage);
 	return 2;
 }

@@ -86,6 +86,24 @@ money_format(const mpz_t units, unsigned scale, char *out, size_t cap)
 	return 0;
 }
 
+int
+money_format_signed(const mpz_t units, unsigned scale, char *out, size_t cap)
+{
+	mpz_t abs;
+	int rc;
+
+	if (mpz_sgn(units) >= 0)
+		return money_format(units, scale, out, cap);
+	if (cap < 2)
+		return -1;
+	mpz_init(abs);
+	mpz_neg(abs, units);
+	out[0] = '-';
+	rc = money_format(abs, scale, out + 1, cap - 1);
+	mpz_clear(abs);
+	return rc;
+}
+
 void
 money_rescale(mpz_t out, const mpz_t v, unsigned from, unsigned to,
     enum money_round r)

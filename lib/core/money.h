@@ -39,6 +39,10 @@ enum money_rc money_parse(const char *s, unsigned scale, mpz_t out);
  */
 int money_format(const mpz_t units, unsigned scale, char *out, size_t cap);
 
+/* As money_format, any sign: a negative value gets a leading '-'
+ * ("-25.00"). A difference or a change, never an amount. */
+int money_format_signed(const mpz_t units, unsigned scale, char *out, size_t cap);
+
 /*
  * Compares two decimal texts of at most scale places (money_parse's
  * form): -1, 0 or 1 as a is below, equal to or above b; -2 when either

@@ -288,3 +288,158 @@ payout_float_list(struct db *db, const struct cfg *cfg, payout_float_row_fn fn, 
 	db_rows_free(&rows);
 	return ERR_OK;
 }
+
+/* ---- collections and syncs ---- */
+
+enum db_rc
+payout_float_collect(struct db *db, const struct cfg *cfg, const char *network,
+    const char *amount, const char *intent_id)
+{
+	struct payout_float_row row;
+	struct db_arg a[5];
+	enum db_rc rc;
+
+	if ((rc = read_row(db, cfg, network, &row)) != DB_OK || row.unlimited)
+		return rc;
+	a[0] = DB_S(network);
+	a[1] = DB_S("collection");
+	a[2] = DB_S(amount);
+	a[3] = DB_S(intent_id);
+	a[4] = DB_NULL;
+	rc = db_exec(db, DB_PFLOAT_MOVE_INSERT, a, 5, NULL, NULL);
+	if (rc == DB_DUP)
+		return DB_OK; /* credited before */
+	if (rc != DB_OK)
+		return rc;
+	a[0] = DB_S(network);
+	a[1] = DB_S(amount);
+	a[2] = DB_I(0); /* the row was read limited: it exists, or the default is */
+	return db_exec(db, DB_PFLOAT_TOPUP, a, 3, NULL, NULL);
+}
+
+enum db_rc
+payout_float_in_flight(struct db *db, const char *network, struct db_rows *rows,
+    char *sum, size_t cap)
+{
+	struct db_arg a[1] = { DB_S(network) };
+	enum db_rc rc;
+	mpz_t total, v;
+	size_t i;
+
+	if ((rc = db_exec(db, DB_PFLOAT_IN_FLIGHT, a, 1, rows, NULL)) != DB_OK)
+		return rc;
+	mpz_inits(total, v, NULL);
+	for (i = 0; i < rows->nrows && rc == DB_OK; i++) {
+		if (money_parse(db_cell(rows, i, 1), 2, v) != MONEY_OK)
+			rc = DB_FAIL;
+		mpz_add(total, total, v);
+	}
+	if (rc == DB_OK && money_format(total, 2, sum, cap) != 0)
+		rc = DB_FAIL;
+	mpz_clears(total, v, NULL);
+	if (rc != DB_OK)
+		db_rows_free(rows);
+	return rc;
+}
+
+struct sync {
+	const struct cfg *cfg;
+	const char *network, *provider, *reason;
+	struct payout_float_sync out;
+	int unlimited, short_of_flight;
+};
+
+/* Under the float's lock: the float = provider - in flight, the signed
+ * change journalled. */
+static int
+sync_tx(struct db *db, void *arg)
+{
+	struct sync *s = arg;
+	struct payout_float_row row;
+	struct db_rows rows;
+	char change[MONEY_MAX_TEXT];
+	struct db_arg a[3];
+	mpz_t before, after, flight;
+	enum db_rc rc;
+
+	s->unlimited = s->short_of_flight = 0;
+	if ((rc = read_row(db, s->cfg, s->network, &row)) != DB_OK)
+		return rc;
+	if (row.unlimited) {
+		s->unlimited = 1;
+		return DB_FAIL;
+	}
+	if ((rc = payout_float_in_flight(db, s->network, &rows, s->out.in_flight,
+	    sizeof(s->out.in_flight))) != DB_OK)
+		return rc;
+	db_rows_free(&rows);
+	(void)strict_copy(s->out.before, sizeof(s->out.before), row.balance);
+	mpz_inits(before, after, flight, NULL);
+	rc = DB_FAIL;
+	if (money_parse(row.balance, 2, before) != MONEY_OK ||
+	    money_parse(s->provider, 2, after) != MONEY_OK ||
+	    money_parse(s->out.in_flight, 2, flight) != MONEY_OK)
+		goto out;
+	mpz_sub(after, after, flight);
+	if (mpz_sgn(after) < 0) {
+		s->short_of_flight = 1;
+		goto out;
+	}
+	if (money_format(after, 2, s->out.after, sizeof(s->out.after)) != 0)
+		goto out;
+	mpz_sub(before, after, before);
+	if (money_format_signed(before, 2, change, sizeof(change)) != 0)
+		goto out;
+	a[0] = DB_S(s->network); /* a first row too (a limited default) */
+	a[1] = DB_S(s->out.after);
+	a[2] = DB_I(0);
+	if ((rc = db_exec(db, DB_PFLOAT_SET, a, 3, NULL, NULL)) != DB_OK)
+		goto out;
+	a[0] = DB_S(s->network);
+	a[1] = DB_S(change);
+	a[2] = DB_S(s->reason);
+	rc = db_exec(db, DB_PFLOAT_SYNC_MOVE, a, 3, NULL, NULL);
+out:
+	mpz_clears(before, after, flight, NULL);
+	return rc;
+}
+
+enum err
+payout_float_sync(struct db *db, const struct cfg *cfg, const char *network,
+    const char *provider_balance, const char *reason, struct payout_float_sync *out,
+    struct outcome *o)
+{
+	char balance[MONEY_MAX_TEXT];
+	struct sync s;
+	int rc;
+
+	outcome_init(o);
+	if (network == NULL || catalog_network(network) == NULL)
+		return outcome_field(o, ERR_VALIDATION, "network",
+		    "one of MTN, TELECEL, AIRTELTIGO");
+	if (parse_ghs(provider_balance, 1, balance, sizeof(balance)) != 0)
+		return outcome_field(o, ERR_VALIDATION, "balance",
+		    "the provider's balance: a GHS amount >= 0 with at most 2 places");
+	if (reason == NULL || reason[0] == '\0' || strlen(reason) > 200 ||
+	    !strict_printable(reason, strlen(reason)))
+		return outcome_field(o, ERR_VALIDATION, "reason", "1 to 200 printable characters");
+	memset(&s, 0, sizeof(s));
+	s.cfg = cfg;
+	s.network = catalog_network(network)->id;
+	s.provider = balance;
+	s.reason = reason;
+	rc = db_tx(db, sync_tx, &s);
+	if (s.unlimited)
+		return outcome_fail(o, ERR_INVALID_STATE, "the %s float is unlimited: there is "
+		    "nothing to sync", s.network);
+	if (s.short_of_flight)
+		return outcome_fail(o, ERR_INVALID_STATE, "the provider holds %s, less than "
+		    "the %s GHS payouts in flight drew; sync once they settle", balance,
+		    s.out.in_flight);
+	if (rc != DB_OK)
+		return domain_db_fail(o, rc, "sync the float");
+	o->changed = 1;
+	if (out != NULL)
+		*out = s.out;
+	return ERR_OK;
+}

@@ -13,12 +13,17 @@
  *   transaction of its refund; a completed payout keeps the draw.
  * - Operators top a float up under a unique reference (`cediramp-admin
  *   float add`); the sandbox sets it outright (`sim set momo.<NET>.float`).
+ * - A payment intent completed on a network whose collections land in the
+ *   payout account (Paystack) adds its amount (payout_float_collect).
+ * - `reconcile` compares each limited float with the provider's balance
+ *   (domain/float_reconcile.h); `cediramp-admin float sync` sets it from
+ *   the provider's, journalled with the operator's reason.
  *
  * A network without a row has its environment's default
  * (cfg->payout_float_unlimited): production 0 and limited (operators must
  * top it up before anything is paid), the sandbox unlimited. Every change
  * of a limited float is journalled in payout_float_moves (top-ups, draws,
- * restores).
+ * restores, collections, syncs).
  */
 #ifndef CEDIRAMP_PAYOUT_FLOAT_H
 #define CEDIRAMP_PAYOUT_FLOAT_H
@@ -56,6 +61,45 @@ enum db_rc payout_float_draw(struct db *db, const struct cfg *cfg, const char *n
  * Returns DB_OK or the database's error.
  */
 enum db_rc payout_float_restore(struct db *db, const char *payout_id);
+
+/*
+ * Inside the caller's transaction: a payment intent intent_id completed on
+ * network, whose payouts and collections share one provider balance
+ * (momo_adapter.collects_into_payouts): a limited float gains amount, once
+ * (a second call changes nothing); an unlimited one is left as it is.
+ * Returns DB_OK or the database's error.
+ */
+enum db_rc payout_float_collect(struct db *db, const struct cfg *cfg, const char *network,
+    const char *amount, const char *intent_id);
+
+/*
+ * The payouts whose draws on network's float are not final yet (the
+ * provider may not have paid them): rows of id, amount, status, since
+ * (the caller frees them), their sum into sum. DB_OK or the database's
+ * error (rows then freed).
+ */
+enum db_rc payout_float_in_flight(struct db *db, const char *network, struct db_rows *rows,
+    char *sum, size_t cap);
+
+/* A float sync's result (payout_float_sync). */
+struct payout_float_sync {
+	char before[MONEY_MAX_TEXT];    /* the float before */
+	char after[MONEY_MAX_TEXT];     /* the float now */
+	char in_flight[MONEY_MAX_TEXT]; /* drawn by payouts not yet final */
+};
+
+/*
+ * `cediramp-admin float sync`: sets network's limited float from
+ * provider_balance (the provider's own, 2 places), less what payouts in
+ * flight drew (the provider is taken not to have paid them yet), and
+ * journals the signed change with the operator's reason (1..200
+ * printable characters). ERR_VALIDATION (a field: nothing written),
+ * ERR_INVALID_STATE (an unlimited float, or a provider balance below
+ * what is in flight), ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
+ */
+enum err payout_float_sync(struct db *db, const struct cfg *cfg, const char *network,
+    const char *provider_balance, const char *reason, struct payout_float_sync *out,
+    struct outcome *o);
 
 /*
  * An operator's top-up: adds amount (GHS, > 0, at most 2 places) to

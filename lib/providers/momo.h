@@ -92,6 +92,11 @@ struct momo_adapter {
 	 * (domain/payout_reversal.h). MTN's Open API has no such state. */
 	int reverses;
 
+	/* 1 when collections land in the payout account (Paystack: one
+	 * balance), so a completed collection adds to the network's payout
+	 * float; MTN keeps a collection account apart from disbursements. */
+	int collects_into_payouts;
+
 	/* The name registered to msisdn ("233XXXXXXXXX") into name (cap
 	 * bytes): "name", else given_name + " " + family_name. MOMO_OK,
 	 * MOMO_NOT_FOUND, MOMO_UNAVAILABLE (also an answer without a name),

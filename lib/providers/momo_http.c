@@ -455,6 +455,7 @@ momo_new_ref(char out[MOMO_REF_LEN + 1])
 const struct momo_adapter momo_http = {
 	.health_path = "/health",
 	.reverses = 0,
+	.collects_into_payouts = 0,
 	.lookup = http_lookup,
 	.transfer = http_transfer,
 	.transfer_status = http_transfer_status,

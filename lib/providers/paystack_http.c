@@ -396,6 +396,7 @@ const struct momo_adapter momo_paystack = {
 	 * simulator's does) */
 	.health_path = "/",
 	.reverses = 1,
+	.collects_into_payouts = 1,
 	.lookup = ps_lookup,
 	.transfer = ps_transfer,
 	.transfer_status = ps_transfer_status,

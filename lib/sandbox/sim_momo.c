@@ -357,10 +357,11 @@ sim_momo_collection_active(struct req *r, struct resp *resp)
 }
 
 /*
- * GET .../{product}/v1_0/account/balance: the network's account as MTN
+ * GET .../{product}/v1_0/account/balance: the product's account as MTN
  * answers it, {"availableBalance": "...", "currency": "GHS"}: the opening
- * balance (SIM_MOMO_OPENING_BALANCE) less every successful transfer plus
- * every successful request to pay of the network, so it moves with each.
+ * balance (SIM_MOMO_OPENING_BALANCE) less every successful transfer
+ * (disbursement) or plus every successful request to pay (collection) of
+ * the network, so it moves with each (sim_balance).
  */
 static enum err
 balance_of(struct req *r, struct resp *resp, const char *product)
@@ -371,7 +372,8 @@ balance_of(struct req *r, struct resp *resp, const char *product)
 
 	if ((i = gate(r, resp, product, &e)) < 0)
 		return e;
-	if (sim_balance(r->ctx->db, prov_network_ids[i], amount, sizeof(amount)) != 0)
+	if (sim_balance(r->ctx->db, prov_network_ids[i], strcmp(product, "collection") == 0 ?
+	    SIM_COLLECTION : SIM_DISBURSEMENT, amount, sizeof(amount)) != 0)
 		return ERR_SERVICE_UNAVAILABLE;
 	return answer(resp, 200, json_pack("{s:s,s:s}", "availableBalance", amount,
 	    "currency", "GHS"));

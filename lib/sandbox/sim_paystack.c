@@ -467,7 +467,8 @@ sim_paystack_balance(struct req *r, struct resp *resp)
 
 	if ((i = account_of(r, resp, &e)) < 0)
 		return e;
-	if (sim_balance(r->ctx->db, prov_network_ids[i], amount, sizeof(amount)) != 0)
+	if (sim_balance(r->ctx->db, prov_network_ids[i], SIM_ONE_BALANCE, amount,
+	    sizeof(amount)) != 0)
 		return ERR_SERVICE_UNAVAILABLE;
 	if (pesewas_of(amount, &pesewas) != 0 || pesewas < 0)
 		return ERR_INTERNAL;

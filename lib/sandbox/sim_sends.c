@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "core/id.h"
+#include "core/money.h"
 #include "core/phone.h"
 #include "core/strict.h"
 #include "sandbox/settings.h"
@@ -311,14 +312,40 @@ sim_send_read(struct db *db, const char *ref, const char *network, const char *k
 	return SIM_READ_OK;
 }
 
-int
-sim_balance(struct db *db, const char *network, char *out, size_t cap)
+/* The out-of-band debits of network's payout account so far (the sandbox
+ * setting; malformed or unset: none) into out. */
+static void
+out_of_band_debit(struct db *db, const char *network, char out[MONEY_MAX_TEXT])
 {
-	struct db_arg a[2] = { DB_S(SIM_MOMO_OPENING_BALANCE), DB_S(network) };
+	char name[64], value[64];
+	mpz_t v;
+
+	snprintf(name, sizeof(name), "momo.%s.out_of_band_debit", network);
+	mpz_init(v);
+	if (sandbox_setting_get(db, name, value, sizeof(value)) != 0 ||
+	    money_parse(value, 2, v) != MONEY_OK || mpz_sgn(v) < 0 ||
+	    money_format(v, 2, out, MONEY_MAX_TEXT) != 0)
+		(void)strict_copy(out, MONEY_MAX_TEXT, "0.00");
+	mpz_clear(v);
+}
+
+int
+sim_balance(struct db *db, const char *network, enum sim_account account, char *out,
+    size_t cap)
+{
+	char debit[MONEY_MAX_TEXT] = "0.00";
+	struct db_arg a[5];
 	struct db_rows rows;
 	int rc = -1;
 
-	if (db_exec(db, DB_SIM_MOMO_BALANCE, a, 2, &rows, NULL) != DB_OK)
+	if (account != SIM_COLLECTION)
+		out_of_band_debit(db, network, debit);
+	a[0] = DB_S(SIM_MOMO_OPENING_BALANCE);
+	a[1] = DB_I(account != SIM_COLLECTION);
+	a[2] = DB_I(account != SIM_DISBURSEMENT);
+	a[3] = DB_S(debit);
+	a[4] = DB_S(network);
+	if (db_exec(db, DB_SIM_MOMO_BALANCE, a, 5, &rows, NULL) != DB_OK)
 		return -1;
 	if (db_cell(&rows, 0, 0) != NULL && strict_copy(out, cap, db_cell(&rows, 0, 0)) == 0)
 		rc = 0;

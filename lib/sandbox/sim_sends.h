@@ -81,13 +81,21 @@ enum sim_read { SIM_READ_OK = 0, SIM_READ_NONE, SIM_READ_UNREACHABLE, SIM_READ_F
 enum sim_read sim_send_read(struct db *db, const char *ref, const char *network,
     const char *kind, struct sim_sent *out);
 
+/* A simulated network's accounts: MTN keeps disbursements and
+ * collections apart; a Paystack account holds both. */
+enum sim_account { SIM_DISBURSEMENT, SIM_COLLECTION, SIM_ONE_BALANCE };
+
 /*
  * network's account into out (cap bytes, 2 places): the opening balance
- * (SIM_MOMO_OPENING_BALANCE) less every successful transfer plus every
- * successful request to pay, whichever protocol they came in. 0, or -1
- * when the database failed.
+ * (SIM_MOMO_OPENING_BALANCE), less every successful transfer (the payout
+ * accounts: disbursement, one balance) and the out-of-band debits of the
+ * sandbox setting momo.<NETWORK>.out_of_band_debit (GHS, 2 places; a
+ * debit the service did not make, for reconcile to find), plus every
+ * successful request to pay (collection, one balance), whichever protocol
+ * they came in. 0, or -1 when the database failed.
  */
-int sim_balance(struct db *db, const char *network, char *out, size_t cap);
+int sim_balance(struct db *db, const char *network, enum sim_account account, char *out,
+    size_t cap);
 
 /* Waits as long as the sandbox setting momo.slow_ms says (a slow
  * provider, for the caller's own timeout; default 0). */

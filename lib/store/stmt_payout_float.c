@@ -30,5 +30,22 @@ const struct db_stmt_def db_stmts_payout_float[] = {
 	{ DB_PFLOAT_LIST, 4,
 	    "SELECT network, balance, unlimited, "
 	    "DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ') FROM payout_floats" },
+	/* float sync: the journal's signed change (DB_PFLOAT_SET sets it) */
+	{ DB_PFLOAT_SYNC_MOVE, 0,
+	    "INSERT INTO payout_float_moves (network, kind, amount, reason, created_at) "
+	    "VALUES (?, 'sync', " DEC("?") ", ?, UTC_TIMESTAMP(6))" },
+	/* what a network's float has drawn for payouts not yet final: the
+	 * provider may not have paid them yet */
+	{ DB_PFLOAT_IN_FLIGHT, 4,
+	    "SELECT p.id, d.amount, p.status, DATE_FORMAT(COALESCE(p.processing_at, "
+	    "p.created_at), '%Y-%m-%dT%H:%i:%sZ') FROM payouts p JOIN payout_float_moves d "
+	    "ON d.payout_id = p.id AND d.kind = 'draw' WHERE p.provider = ? "
+	    "AND p.status IN ('pending', 'processing') ORDER BY p.created_at, p.id" },
+	/* payment intents a network may have collected that are not yet
+	 * completed here */
+	{ DB_PFLOAT_COLLECTING, 4,
+	    "SELECT id, amount, status, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    "FROM payment_intents WHERE mobile_network = ? "
+	    "AND status IN ('pending_approval', 'approved') ORDER BY created_at, id" },
 	{ DB_STMT__MAX, 0, NULL }
 };

@@ -62,12 +62,15 @@ const struct db_stmt_def db_stmts_sim[] = {
 	{ DB_SIM_MOMO_CALLBACK_TAKE, 0,
 	    "UPDATE sim_momo_transfers SET callback_at = UTC_TIMESTAMP(6) "
 	    "WHERE reference = ? AND callback_at IS NULL" },
-	/* a network's account: the opening balance, less what it paid out,
-	 * plus what it collected */
+	/* a network's account: the opening balance, less what it paid out
+	 * (the second argument 1) and the out-of-band debits (the fourth), plus
+	 * what it collected (the third 1) */
 	{ DB_SIM_MOMO_BALANCE, 1,
-	    "SELECT CAST(CAST(? AS DECIMAL(20,2)) - COALESCE(SUM(IF(kind = 'transfer', amount, "
-	    "-amount)), 0) AS DECIMAL(20,2)) FROM sim_momo_transfers WHERE network = ? "
-	    "AND state = 'successful'" },
+	    "SELECT CAST(CAST(? AS DECIMAL(20,2)) "
+	    "- ? * COALESCE(SUM(IF(kind = 'transfer', amount, 0)), 0) "
+	    "+ ? * COALESCE(SUM(IF(kind = 'rtp', amount, 0)), 0) "
+	    "- CAST(? AS DECIMAL(20,2)) AS DECIMAL(20,2)) FROM sim_momo_transfers "
+	    "WHERE network = ? AND state = 'successful'" },
 	{ DB_SIM_MOMO_TX_GET, 9,
 	    "SELECT state, reason, financial_id, msisdn, amount, currency, "
 	    "external_id, success_reads, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%s.000Z') "

@@ -75,6 +75,9 @@ int itc_run_client(const char *env, const char *client, char *out, size_t cap);
 int itc_client_ref(const char *out, const char *kind, char *ref);
 /* A new provider reference (a UUID v4) into ref (37 bytes). */
 void itc_new_ref(char *ref);
+/* The simulators settle at once and call back (momo.settle_seconds 0,
+ * momo.drop_callbacks 0, chain.confirm_seconds 0): 0, or 1. */
+int itc_sim_at_once(void);
 /* How many times the simulator saw ref sent (-1: never). */
 long long itc_sends_of(const char *ref);
 /* How many times payout pid was refunded (ledger). */

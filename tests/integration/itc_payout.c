@@ -197,3 +197,13 @@ itc_client_ref(const char *out, const char *kind, char *ref)
 	ref[MOMO_REF_LEN] = '\0';
 	return momo_ref_valid(ref) ? 0 : -1;
 }
+
+int
+itc_sim_at_once(void)
+{
+	char out[100];
+
+	return it_admin("sim set momo.settle_seconds 0", out, sizeof(out)) != 0 ||
+	    it_admin("sim set momo.drop_callbacks 0", out, sizeof(out)) != 0 ||
+	    it_admin("sim set chain.confirm_seconds 0", out, sizeof(out)) != 0;
+}

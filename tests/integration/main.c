@@ -27,6 +27,7 @@ static int (*const suites[])(void) = {
 	it_suite_reversal,
 	it_suite_payout_stress,
 	it_suite_float,
+	it_suite_float_reconcile,
 	it_suite_kyc,
 	it_suite_funds,
 	it_suite_withdrawals,

@@ -359,17 +359,7 @@ test_deposits(void)
 	/* reconcile lists it, with the command that assigns it */
 	CU_ASSERT_EQUAL(it_db_text("SELECT reference FROM chain_deposits WHERE tx_hash = ?", hash2,
 	    NULL, ref, sizeof(ref)), 0);
-	snprintf(args, sizeof(args), "CEDIRAMP_CONF=%s %s/cron/reconcile",
-	    it_env("CEDIRAMP_CONF"), it_env("CEDIRAMP_BUILD"));
-	{
-		FILE *f = popen(args, "r");
-		size_t n;
-
-		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-		n = fread(out, 1, sizeof(out) - 1, f);
-		out[n] = '\0';
-		CU_ASSERT_EQUAL(pclose(f), 0);
-	}
+	CU_ASSERT_EQUAL(it_worker_output("reconcile", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "unmatched"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, stranger));
 	snprintf(args, sizeof(args), "partner credit PARTNER_ID USDT 7.000000 --reference %s", ref);

@@ -462,23 +462,6 @@ test_cancel_race(void)
 
 /* ---- paid after the time to live; the sandbox payer's no ---- */
 
-/* Runs reconcile; its exit status, its output into out. */
-static int
-reconcile(char *out, size_t cap)
-{
-	char cmd[1024];
-	size_t n;
-	FILE *f;
-
-	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/reconcile 2>/dev/null",
-	    it_env("CEDIRAMP_CONF"), it_env("CEDIRAMP_BUILD"));
-	if ((f = popen(cmd, "r")) == NULL)
-		return -1;
-	n = fread(out, 1, cap - 1, f);
-	out[n] = '\0';
-	return pclose(f) == 0 ? 0 : 1;
-}
-
 static void
 test_late_and_declined(void)
 {
@@ -500,7 +483,7 @@ test_late_and_declined(void)
 	CU_ASSERT_STRING_EQUAL(st, "completed");
 	CU_ASSERT_EQUAL(postings(id), 1);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT late FROM payment_intents WHERE id = ?", id, NULL), 1);
-	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(it_worker_output("reconcile", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, id));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "late collection"));
 
@@ -636,7 +619,7 @@ test_paid_after_expired(void)
 	CU_ASSERT_EQUAL(it_worker("expire"), 0);
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
 	CU_ASSERT_EQUAL(postings(id), 1);
-	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(it_worker_output("reconcile", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, id));
 	CU_ASSERT_PTR_NULL(strstr(out, old));
 }

@@ -13,16 +13,6 @@
 
 #include "itc.h"
 
-static int
-suite_init(void)
-{
-	char out[100];
-
-	return it_admin("sim set momo.settle_seconds 0", out, sizeof(out)) != 0 ||
-	    it_admin("sim set momo.drop_callbacks 0", out, sizeof(out)) != 0 ||
-	    it_admin("sim set chain.confirm_seconds 0", out, sizeof(out)) != 0;
-}
-
 static long long
 ledger_of(const char *kind, const char *ref)
 {
@@ -225,5 +215,5 @@ it_suite_reversal(void)
 		{ "MTN payouts are not watched for reversals", test_mtn_not_watched },
 	};
 
-	return tu_add_suite("Payout reversals", suite_init, NULL, tests, NELEM(tests));
+	return tu_add_suite("Payout reversals", itc_sim_at_once, NULL, tests, NELEM(tests));
 }

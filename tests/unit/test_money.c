@@ -452,6 +452,35 @@ test_format_negative(void)
 	mpz_clear(u);
 }
 
+/* money_format_signed: a differences' sign, never a cap overrun. */
+static void
+test_format_signed(void)
+{
+	static const struct { long v; unsigned scale; size_t cap; int rc; const char *want; }
+	    rows[] = {
+		{ -2500, 2, 16, 0, "-25.00" }, { 2500, 2, 16, 0, "25.00" },
+		{ 0, 2, 16, 0, "0.00" }, { -5, 2, 16, 0, "-0.05" }, { -1, 0, 16, 0, "-1" },
+		{ -2500, 2, 7, 0, "-25.00" }, { -2500, 2, 6, -1, NULL },
+		{ -2500, 2, 1, -1, NULL }, { -2500, 2, 0, -1, NULL },
+	};
+	size_t i;
+	mpz_t u;
+
+	mpz_init(u);
+	for (i = 0; i < NELEM(rows); i++) {
+		char out[32] = "";
+		int rc;
+
+		mpz_set_si(u, rows[i].v);
+		rc = money_format_signed(u, rows[i].scale, out, rows[i].cap);
+		UNIT_CHECK(rc == rows[i].rc, "signed row %zu: rc %d want %d", i, rc, rows[i].rc);
+		if (rows[i].want != NULL)
+			UNIT_CHECK(strcmp(out, rows[i].want) == 0, "signed row %zu: \"%s\" want "
+			    "\"%s\"", i, out, rows[i].want);
+	}
+	mpz_clear(u);
+}
+
 /*
  * Round trips for scales 0..18: canonical text -> parse -> format gives
  * the same text, and random units -> format -> parse gives the same units.
@@ -1176,6 +1205,7 @@ main(void)
 		{ "money_cmp_text table", test_cmp_text },
 		{ "money_format cap", test_format_cap },
 		{ "money_format negative", test_format_negative },
+		{ "money_format_signed", test_format_signed },
 		{ "money_format round trips 0..18", test_format_round_trip },
 		{ "money_rescale down and up", test_rescale },
 		{ "money_rescale up then down", test_rescale_both_directions },

@@ -8,6 +8,7 @@
 #include "core/log.h"
 #include "core/phone.h"
 #include "domain/ledger.h"
+#include "domain/payout_float.h"
 #include "domain/partner/partner_request.h"
 #include "domain/partner/resource.h"
 #include "providers/registry.h"
@@ -89,15 +90,26 @@ struct move {
 	long long owner;        /* 0: anyone's (the workers) */
 	const char *from, *to;
 	const char *reason;     /* rejected, failed: why; else NULL */
+	const struct ctx *ctx;  /* its float, and whether it collects into it */
 	struct intent out;      /* the intent afterwards (or as found) */
 	int moved;              /* 1: this transaction made the transition */
 	int found;
 };
 
+/* Whether the payer's amount lands in k's network's payout account. */
+static int
+collects_into_float(const struct move *k)
+{
+	const struct prov_momo *m = providers_momo(&k->ctx->prov, k->out.network);
+
+	return m != NULL && m->ops->collects_into_payouts;
+}
+
 /*
  * The transition k->from -> k->to of intent k->id, with its event and, to
  * completed, the credit: the partner's GHS gets net_amount, the fee
- * account the fee, from what the network collected. Moves nothing (DB_OK,
+ * account the fee, from what the network collected (and the network's
+ * payout float the amount, where collections land in the payout account). Moves nothing (DB_OK,
  * k->moved 0) when the intent is not in k->from: k->out is then as found.
  */
 static int
@@ -134,6 +146,9 @@ move_tx(struct db *db, void *arg)
 			ledger_leg(&legs[n++], "house:fees:GHS", "GHS", k->out.fee, 0);
 		if ((rc = ledger_post(db, "payment_intent.completed", k->id, legs, n)) != DB_OK)
 			return rc;
+		if (collects_into_float(k) && (rc = payout_float_collect(db, &k->ctx->cfg,
+		    k->out.network, k->out.amount, k->id)) != DB_OK)
+			return rc;
 	}
 	k->moved = 1;
 	return resource_event(db, &intent_kind, k->id, &k->out);
@@ -143,7 +158,10 @@ move_tx(struct db *db, void *arg)
 static int
 move(struct ctx *ctx, struct move *k)
 {
-	int rc = db_tx(ctx->db, move_tx, k);
+	int rc;
+
+	k->ctx = ctx;
+	rc = db_tx(ctx->db, move_tx, k);
 
 	if (rc != DB_OK) {
 		log_event("error", "payment intent %s: %s -> %s failed: %s", k->id, k->from,
