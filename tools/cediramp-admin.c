@@ -30,6 +30,7 @@
 #include "http/jwt.h"
 #include "sandbox/rates.h"
 #include "sandbox/settings.h"
+#include "sandbox/sim_sends.h"
 #include "store/db.h"
 #include "store/migrate.h"
 #include "providers/registry.h"
@@ -370,10 +371,49 @@ cmd_user_limit(struct db *db, const struct cfg *c, const char *wallet,
 	return 0;
 }
 
+/*
+ * The sandbox moves network's simulated payout account with its float
+ * (sandbox/sim_sends.h): to float_balance, the float just set outright,
+ * plus what payouts in flight drew; or by deposit, a top-up (the
+ * operator's deposit at the provider). 0, or 1 (reported).
+ */
+static int
+sim_account_follows(struct db *db, const struct cfg *c, const char *network,
+    const char *float_balance, const char *deposit)
+{
+	const struct prov_momo *m;
+	struct providers p;
+	struct db_rows rows;
+	char flight[64], want[64];
+	mpz_t a, b;
+	int rc = -1;
+
+	if (deposit != NULL)
+		rc = sim_account_deposit(db, network, deposit);
+	else if (providers_init(&p, c) == 0 && (m = providers_momo(&p, network)) != NULL &&
+	    payout_float_in_flight(db, network, &rows, flight, sizeof(flight)) == DB_OK) {
+		db_rows_free(&rows);
+		mpz_inits(a, b, NULL);
+		if (money_parse(float_balance, 2, a) == MONEY_OK &&
+		    money_parse(flight, 2, b) == MONEY_OK) {
+			mpz_add(a, a, b);
+			if (money_format(a, 2, want, sizeof(want)) == 0)
+				rc = sim_account_set(db, network, m->ops->collects_into_payouts ?
+				    SIM_ONE_BALANCE : SIM_DISBURSEMENT, want);
+		}
+		mpz_clears(a, b, NULL);
+	}
+	if (rc != 0)
+		fprintf(stderr, "cediramp-admin: the simulated %s account did not follow the "
+		    "float (%s)\n", network, db_error(db));
+	return rc != 0;
+}
+
 static int
 cmd_sim_set(struct db *db, const struct cfg *c, const char *name,
     const char *value)
 {
+	struct payout_float_row f;
 	struct outcome o;
 
 	if (payout_float_is_setting(name)) { /* momo.<NET>.float is the float itself */
@@ -382,8 +422,10 @@ cmd_sim_set(struct db *db, const struct cfg *c, const char *name,
 			outcome_fail(&o, ERR_FORBIDDEN,
 			    "simulator settings exist only in the sandbox");
 		else
-			(void)payout_float_set(db, c, name, value, NULL, &o);
-		return o.err == ERR_OK ? 0 : report(db, &o, 1);
+			(void)payout_float_set(db, c, name, value, &f, &o);
+		if (o.err != ERR_OK)
+			return report(db, &o, 1);
+		return f.unlimited ? 0 : sim_account_follows(db, c, f.network, f.balance, NULL);
 	}
 	if (sandbox_setting_set(db, c->sandbox, name, value, &o) != ERR_OK)
 		return report(db, &o, 1);
@@ -512,7 +554,9 @@ float_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
 		if (payout_float_topup(db, c, argv[3], argv[4], argv[6], &f, &o) != ERR_OK)
 			return report(db, &o, 2);
 		printf("%s float: %s\n", f.network, f.unlimited ? "unlimited" : f.balance);
-		return 0;
+		/* the sandbox deposits it at the simulated provider, as the
+		 * operator's transfer would */
+		return c->sandbox ? sim_account_follows(db, c, f.network, NULL, argv[4]) : 0;
 	}
 	if (strcmp(sub, "sync") == 0 && argc == 6 && strcmp(argv[4], "--reason") == 0)
 		return float_sync(db, c, argv[3], argv[5]);

@@ -329,18 +329,102 @@ out_of_band_debit(struct db *db, const char *network, char out[MONEY_MAX_TEXT])
 	mpz_clear(v);
 }
 
+/* A signed decimal of 2 places ("-12.50") into v. 0, or -1. */
+static int
+parse_signed(const char *s, mpz_t v)
+{
+	int neg = s != NULL && s[0] == '-';
+
+	if (s == NULL || money_parse(s + neg, 2, v) != MONEY_OK)
+		return -1;
+	if (neg)
+		mpz_neg(v, v);
+	return 0;
+}
+
+/* network's payout account's opening balance into out. */
+static void
+opening_of(struct db *db, const char *network, char out[MONEY_MAX_TEXT])
+{
+	char name[64], value[64];
+	mpz_t v;
+
+	snprintf(name, sizeof(name), "momo.%s.opening_balance", network);
+	mpz_init(v);
+	if (sandbox_setting_get(db, name, value, sizeof(value)) != 0 ||
+	    parse_signed(value, v) != 0 || money_format_signed(v, 2, out, MONEY_MAX_TEXT) != 0)
+		(void)strict_copy(out, MONEY_MAX_TEXT, SIM_MOMO_OPENING_BALANCE);
+	mpz_clear(v);
+}
+
+/* Moves network's opening balance by delta. 0, or -1. */
+static int
+move_opening(struct db *db, const char *network, const mpz_t delta)
+{
+	char name[64], value[MONEY_MAX_TEXT];
+	struct outcome o;
+	mpz_t v;
+	int rc = -1;
+
+	opening_of(db, network, value);
+	mpz_init(v);
+	if (parse_signed(value, v) == 0) {
+		mpz_add(v, v, delta);
+		snprintf(name, sizeof(name), "momo.%s.opening_balance", network);
+		if (money_format_signed(v, 2, value, sizeof(value)) == 0 &&
+		    sandbox_setting_set(db, 1, name, value, &o) == ERR_OK)
+			rc = 0;
+	}
+	mpz_clear(v);
+	return rc;
+}
+
+int
+sim_account_set(struct db *db, const char *network, enum sim_account account,
+    const char *balance)
+{
+	char now[MONEY_MAX_TEXT];
+	mpz_t want, have;
+	int rc = -1;
+
+	if (sim_balance(db, network, account, now, sizeof(now)) != 0)
+		return -1;
+	mpz_inits(want, have, NULL);
+	if (parse_signed(balance, want) == 0 && parse_signed(now, have) == 0) {
+		mpz_sub(want, want, have);
+		rc = move_opening(db, network, want);
+	}
+	mpz_clears(want, have, NULL);
+	return rc;
+}
+
+int
+sim_account_deposit(struct db *db, const char *network, const char *amount)
+{
+	mpz_t v;
+	int rc = -1;
+
+	mpz_init(v);
+	if (parse_signed(amount, v) == 0)
+		rc = move_opening(db, network, v);
+	mpz_clear(v);
+	return rc;
+}
+
 int
 sim_balance(struct db *db, const char *network, enum sim_account account, char *out,
     size_t cap)
 {
-	char debit[MONEY_MAX_TEXT] = "0.00";
+	char debit[MONEY_MAX_TEXT] = "0.00", opening[MONEY_MAX_TEXT] = SIM_MOMO_OPENING_BALANCE;
 	struct db_arg a[5];
 	struct db_rows rows;
 	int rc = -1;
 
-	if (account != SIM_COLLECTION)
+	if (account != SIM_COLLECTION) {
 		out_of_band_debit(db, network, debit);
-	a[0] = DB_S(SIM_MOMO_OPENING_BALANCE);
+		opening_of(db, network, opening);
+	}
+	a[0] = DB_S(opening);
 	a[1] = DB_I(account != SIM_COLLECTION);
 	a[2] = DB_I(account != SIM_DISBURSEMENT);
 	a[3] = DB_S(debit);

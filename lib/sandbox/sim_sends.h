@@ -87,7 +87,8 @@ enum sim_account { SIM_DISBURSEMENT, SIM_COLLECTION, SIM_ONE_BALANCE };
 
 /*
  * network's account into out (cap bytes, 2 places): the opening balance
- * (SIM_MOMO_OPENING_BALANCE), less every successful transfer (the payout
+ * (SIM_MOMO_OPENING_BALANCE; a payout account's as sim_account_set and
+ * sim_account_deposit moved it), less every successful transfer (the payout
  * accounts: disbursement, one balance) and the out-of-band debits of the
  * sandbox setting momo.<NETWORK>.out_of_band_debit (GHS, 2 places; a
  * debit the service did not make, for reconcile to find), plus every
@@ -96,6 +97,22 @@ enum sim_account { SIM_DISBURSEMENT, SIM_COLLECTION, SIM_ONE_BALANCE };
  */
 int sim_balance(struct db *db, const char *network, enum sim_account account, char *out,
     size_t cap);
+
+/*
+ * The sandbox keeps each network's simulated payout account in step with
+ * the payout float where an operator's shortcut moves the float without
+ * the provider: its opening balance (the sandbox setting
+ * momo.<NETWORK>.opening_balance, default SIM_MOMO_OPENING_BALANCE)
+ * changes so that the account holds balance (sim_account_set: after `sim
+ * set momo.<NET>.float`, the float plus what payouts in flight drew), or
+ * gains amount (sim_account_deposit: a `float add` top-up, as the
+ * operator's deposit at the provider would). account is the network's
+ * payout account (SIM_DISBURSEMENT on MTN, SIM_ONE_BALANCE on Paystack).
+ * 0, or -1.
+ */
+int sim_account_set(struct db *db, const char *network, enum sim_account account,
+    const char *balance);
+int sim_account_deposit(struct db *db, const char *network, const char *amount);
 
 /* Waits as long as the sandbox setting momo.slow_ms says (a slow
  * provider, for the caller's own timeout; default 0). */

@@ -171,6 +171,8 @@ test_transfer_magic(void)
 		{ 203, MOMO_IN_DOUBT, "PROVIDER_ERROR: Gateway timeout", MOMO_OK, MOMO_FAILED,
 		  "COULD_NOT_PERFORM_TRANSACTION", "failed" },
 		{ 204, MOMO_OK, "", MOMO_OK, MOMO_PENDING, NULL, "pending" },
+		/* success first; reversed later (t_reversal.c) */
+		{ 206, MOMO_OK, "", MOMO_OK, MOMO_SUCCESSFUL, NULL, "successful" },
 		{ 103, MOMO_IN_DOUBT, "PROVIDER_ERROR: Service unavailable", MOMO_UNAVAILABLE,
 		  MOMO_PENDING, NULL, "unaccepted" },
 		{ 210, MOMO_OK, "", MOMO_OK, MOMO_FAILED, "PAYEE_NOT_FOUND", "failed" },
