@@ -374,8 +374,9 @@ cmd_user_limit(struct db *db, const struct cfg *c, const char *wallet,
 /*
  * The sandbox moves network's simulated payout account with its float
  * (sandbox/sim_sends.h): to float_balance, the float just set outright,
- * plus what payouts in flight drew; or by deposit, a top-up (the
- * operator's deposit at the provider). 0, or 1 (reported).
+ * plus what payouts in flight drew; by deposit, a top-up (the operator's
+ * deposit at the provider); or, with neither (the float unlimited again),
+ * back to its opening 1,000,000.00. 0, or 1 (reported).
  */
 static int
 sim_account_follows(struct db *db, const struct cfg *c, const char *network,
@@ -390,6 +391,8 @@ sim_account_follows(struct db *db, const struct cfg *c, const char *network,
 
 	if (deposit != NULL)
 		rc = sim_account_deposit(db, network, deposit);
+	else if (float_balance == NULL)
+		rc = sim_account_reset(db, network);
 	else if (providers_init(&p, c) == 0 && (m = providers_momo(&p, network)) != NULL &&
 	    payout_float_in_flight(db, network, &rows, flight, sizeof(flight)) == DB_OK) {
 		db_rows_free(&rows);
@@ -425,7 +428,7 @@ cmd_sim_set(struct db *db, const struct cfg *c, const char *name,
 			(void)payout_float_set(db, c, name, value, &f, &o);
 		if (o.err != ERR_OK)
 			return report(db, &o, 1);
-		return f.unlimited ? 0 : sim_account_follows(db, c, f.network, f.balance, NULL);
+		return sim_account_follows(db, c, f.network, f.unlimited ? NULL : f.balance, NULL);
 	}
 	if (sandbox_setting_set(db, c->sandbox, name, value, &o) != ERR_OK)
 		return report(db, &o, 1);
@@ -514,11 +517,11 @@ float_sync(struct db *db, const struct cfg *c, const char *network, const char *
 	char balance[64];
 	struct outcome o;
 
-	outcome_init(&o);
+	if (payout_float_sync_args(network, reason, &o) != ERR_OK)
+		return report(db, &o, 2); /* before the provider is asked */
 	if (providers_init(&p, c) != 0 || (m = providers_momo(&p, network)) == NULL) {
-		fprintf(stderr, "cediramp-admin: float sync: network must be one of MTN, "
-		    "TELECEL, AIRTELTIGO\n");
-		return 2;
+		fprintf(stderr, "cediramp-admin: float sync: %s has no adapter\n", network);
+		return 1;
 	}
 	if (m->ops->balance(&m->ep, "GHS", balance, sizeof(balance)) != MOMO_OK) {
 		fprintf(stderr, "cediramp-admin: float sync: %s's provider did not give its "

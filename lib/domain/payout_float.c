@@ -405,6 +405,19 @@ out:
 }
 
 enum err
+payout_float_sync_args(const char *network, const char *reason, struct outcome *o)
+{
+	outcome_init(o);
+	if (network == NULL || catalog_network(network) == NULL)
+		return outcome_field(o, ERR_VALIDATION, "network",
+		    "one of MTN, TELECEL, AIRTELTIGO");
+	if (reason == NULL || reason[0] == '\0' || strlen(reason) > 200 ||
+	    !strict_printable(reason, strlen(reason)))
+		return outcome_field(o, ERR_VALIDATION, "reason", "1 to 200 printable characters");
+	return ERR_OK;
+}
+
+enum err
 payout_float_sync(struct db *db, const struct cfg *cfg, const char *network,
     const char *provider_balance, const char *reason, struct payout_float_sync *out,
     struct outcome *o)
@@ -413,16 +426,11 @@ payout_float_sync(struct db *db, const struct cfg *cfg, const char *network,
 	struct sync s;
 	int rc;
 
-	outcome_init(o);
-	if (network == NULL || catalog_network(network) == NULL)
-		return outcome_field(o, ERR_VALIDATION, "network",
-		    "one of MTN, TELECEL, AIRTELTIGO");
+	if (payout_float_sync_args(network, reason, o) != ERR_OK)
+		return o->err;
 	if (parse_ghs(provider_balance, 1, balance, sizeof(balance)) != 0)
-		return outcome_field(o, ERR_VALIDATION, "balance",
-		    "the provider's balance: a GHS amount >= 0 with at most 2 places");
-	if (reason == NULL || reason[0] == '\0' || strlen(reason) > 200 ||
-	    !strict_printable(reason, strlen(reason)))
-		return outcome_field(o, ERR_VALIDATION, "reason", "1 to 200 printable characters");
+		return outcome_fail(o, ERR_INVALID_STATE, "the provider's balance (%.40s) is not "
+		    "a GHS amount >= 0; nothing changed", provider_balance);
 	memset(&s, 0, sizeof(s));
 	s.cfg = cfg;
 	s.network = catalog_network(network)->id;

@@ -94,9 +94,13 @@ struct payout_float_sync {
  * flight drew (the provider is taken not to have paid them yet), and
  * journals the signed change with the operator's reason (1..200
  * printable characters). ERR_VALIDATION (a field: nothing written),
- * ERR_INVALID_STATE (an unlimited float, or a provider balance below
- * what is in flight), ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
+ * ERR_INVALID_STATE (an unlimited float, a provider balance below zero or
+ * below what is in flight), ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
+/* Judges a sync's network and reason alone (before the provider is
+ * asked): ERR_OK, or ERR_VALIDATION naming the field. */
+enum err payout_float_sync_args(const char *network, const char *reason, struct outcome *o);
+
 enum err payout_float_sync(struct db *db, const struct cfg *cfg, const char *network,
     const char *provider_balance, const char *reason, struct payout_float_sync *out,
     struct outcome *o);

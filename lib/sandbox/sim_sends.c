@@ -412,6 +412,16 @@ sim_account_deposit(struct db *db, const char *network, const char *amount)
 }
 
 int
+sim_account_reset(struct db *db, const char *network)
+{
+	char name[64];
+	struct outcome o;
+
+	snprintf(name, sizeof(name), "momo.%s.opening_balance", network);
+	return sandbox_setting_set(db, 1, name, SIM_MOMO_OPENING_BALANCE, &o) == ERR_OK ? 0 : -1;
+}
+
+int
 sim_balance(struct db *db, const char *network, enum sim_account account, char *out,
     size_t cap)
 {

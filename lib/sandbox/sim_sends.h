@@ -113,6 +113,9 @@ int sim_balance(struct db *db, const char *network, enum sim_account account, ch
 int sim_account_set(struct db *db, const char *network, enum sim_account account,
     const char *balance);
 int sim_account_deposit(struct db *db, const char *network, const char *amount);
+/* The account's opening balance back to SIM_MOMO_OPENING_BALANCE (a float
+ * unlimited again). 0, or -1. */
+int sim_account_reset(struct db *db, const char *network);
 
 /* Waits as long as the sandbox setting momo.slow_ms says (a slow
  * provider, for the caller's own timeout; default 0). */
