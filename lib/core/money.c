@@ -86,6 +86,17 @@ money_format(const mpz_t units, unsigned scale, char *out, size_t cap)
 	return 0;
 }
 
+enum money_rc
+money_parse_signed(const char *s, unsigned scale, mpz_t out)
+{
+	int neg = s != NULL && s[0] == '-';
+	enum money_rc rc = money_parse(s != NULL ? s + neg : NULL, scale, out);
+
+	if (rc == MONEY_OK && neg)
+		mpz_neg(out, out);
+	return rc;
+}
+
 int
 money_format_signed(const mpz_t units, unsigned scale, char *out, size_t cap)
 {

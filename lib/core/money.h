@@ -39,6 +39,10 @@ enum money_rc money_parse(const char *s, unsigned scale, mpz_t out);
  */
 int money_format(const mpz_t units, unsigned scale, char *out, size_t cap);
 
+/* As money_parse, with an optional leading '-' ("-25.00"): a difference
+ * or a balance that may be below zero, never an amount. */
+enum money_rc money_parse_signed(const char *s, unsigned scale, mpz_t out);
+
 /* As money_format, any sign: a negative value gets a leading '-'
  * ("-25.00"). A difference or a change, never an amount. */
 int money_format_signed(const mpz_t units, unsigned scale, char *out, size_t cap);

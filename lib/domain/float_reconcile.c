@@ -89,7 +89,9 @@ compare(struct ctx *ctx, const struct payout_float_row *f, FILE *out)
 	}
 	if (!collects)
 		memset(&intents, 0, sizeof(intents));
-	if (money_parse(provider, 2, p) == MONEY_OK && money_parse(f->balance, 2, b) == MONEY_OK) {
+	/* an account overdrawn at the provider is a difference like any other */
+	if (money_parse_signed(provider, 2, p) == MONEY_OK &&
+	    money_parse(f->balance, 2, b) == MONEY_OK) {
 		mpz_sub(d, p, b);
 		rc = money_format_signed(d, 2, diff, sizeof(diff)) == 0 &&
 		    money_format(in, 2, bound, sizeof(bound)) == 0 ? 0 : -1;

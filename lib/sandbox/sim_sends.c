@@ -329,19 +329,6 @@ out_of_band_debit(struct db *db, const char *network, char out[MONEY_MAX_TEXT])
 	mpz_clear(v);
 }
 
-/* A signed decimal of 2 places ("-12.50") into v. 0, or -1. */
-static int
-parse_signed(const char *s, mpz_t v)
-{
-	int neg = s != NULL && s[0] == '-';
-
-	if (s == NULL || money_parse(s + neg, 2, v) != MONEY_OK)
-		return -1;
-	if (neg)
-		mpz_neg(v, v);
-	return 0;
-}
-
 /* network's payout account's opening balance into out. */
 static void
 opening_of(struct db *db, const char *network, char out[MONEY_MAX_TEXT])
@@ -352,7 +339,7 @@ opening_of(struct db *db, const char *network, char out[MONEY_MAX_TEXT])
 	snprintf(name, sizeof(name), "momo.%s.opening_balance", network);
 	mpz_init(v);
 	if (sandbox_setting_get(db, name, value, sizeof(value)) != 0 ||
-	    parse_signed(value, v) != 0 || money_format_signed(v, 2, out, MONEY_MAX_TEXT) != 0)
+	    money_parse_signed(value, 2, v) != MONEY_OK || money_format_signed(v, 2, out, MONEY_MAX_TEXT) != 0)
 		(void)strict_copy(out, MONEY_MAX_TEXT, SIM_MOMO_OPENING_BALANCE);
 	mpz_clear(v);
 }
@@ -368,7 +355,7 @@ move_opening(struct db *db, const char *network, const mpz_t delta)
 
 	opening_of(db, network, value);
 	mpz_init(v);
-	if (parse_signed(value, v) == 0) {
+	if (money_parse_signed(value, 2, v) == MONEY_OK) {
 		mpz_add(v, v, delta);
 		snprintf(name, sizeof(name), "momo.%s.opening_balance", network);
 		if (money_format_signed(v, 2, value, sizeof(value)) == 0 &&
@@ -390,7 +377,8 @@ sim_account_set(struct db *db, const char *network, enum sim_account account,
 	if (sim_balance(db, network, account, now, sizeof(now)) != 0)
 		return -1;
 	mpz_inits(want, have, NULL);
-	if (parse_signed(balance, want) == 0 && parse_signed(now, have) == 0) {
+	if (money_parse_signed(balance, 2, want) == MONEY_OK &&
+	    money_parse_signed(now, 2, have) == MONEY_OK) {
 		mpz_sub(want, want, have);
 		rc = move_opening(db, network, want);
 	}
@@ -405,7 +393,7 @@ sim_account_deposit(struct db *db, const char *network, const char *amount)
 	int rc = -1;
 
 	mpz_init(v);
-	if (parse_signed(amount, v) == 0)
+	if (money_parse_signed(amount, 2, v) == MONEY_OK)
 		rc = move_opening(db, network, v);
 	mpz_clear(v);
 	return rc;

@@ -452,7 +452,8 @@ test_format_negative(void)
 	mpz_clear(u);
 }
 
-/* money_format_signed: a differences' sign, never a cap overrun. */
+/* money_format_signed and money_parse_signed: a difference's sign, never
+ * a cap overrun, and back. */
 static void
 test_format_signed(void)
 {
@@ -474,10 +475,21 @@ test_format_signed(void)
 		mpz_set_si(u, rows[i].v);
 		rc = money_format_signed(u, rows[i].scale, out, rows[i].cap);
 		UNIT_CHECK(rc == rows[i].rc, "signed row %zu: rc %d want %d", i, rc, rows[i].rc);
-		if (rows[i].want != NULL)
-			UNIT_CHECK(strcmp(out, rows[i].want) == 0, "signed row %zu: \"%s\" want "
-			    "\"%s\"", i, out, rows[i].want);
+		if (rows[i].want == NULL)
+			continue;
+		UNIT_CHECK(strcmp(out, rows[i].want) == 0, "signed row %zu: \"%s\" want "
+		    "\"%s\"", i, out, rows[i].want);
+		/* and back: money_parse_signed reads what it wrote */
+		mpz_set_si(u, 7);
+		UNIT_CHECK(money_parse_signed(out, rows[i].scale, u) == MONEY_OK &&
+		    mpz_cmp_si(u, rows[i].v) == 0, "signed row %zu: \"%s\" read back", i, out);
 	}
+	/* one sign, leading, then money_parse's rules */
+	UNIT_CHECK(money_parse_signed("--1.00", 2, u) != MONEY_OK, "two signs");
+	UNIT_CHECK(money_parse_signed("+1.00", 2, u) != MONEY_OK, "a plus");
+	UNIT_CHECK(money_parse_signed("1.00-", 2, u) != MONEY_OK, "a trailing sign");
+	UNIT_CHECK(money_parse_signed("-", 2, u) != MONEY_OK, "a sign alone");
+	UNIT_CHECK(money_parse_signed(NULL, 2, u) != MONEY_OK, "NULL");
 	mpz_clear(u);
 }
 
@@ -1205,7 +1217,7 @@ main(void)
 		{ "money_cmp_text table", test_cmp_text },
 		{ "money_format cap", test_format_cap },
 		{ "money_format negative", test_format_negative },
-		{ "money_format_signed", test_format_signed },
+		{ "money_format_signed, money_parse_signed", test_format_signed },
 		{ "money_format round trips 0..18", test_format_round_trip },
 		{ "money_rescale down and up", test_rescale },
 		{ "money_rescale up then down", test_rescale_both_directions },
