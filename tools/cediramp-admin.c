@@ -371,45 +371,17 @@ cmd_user_limit(struct db *db, const struct cfg *c, const char *wallet,
 	return 0;
 }
 
-/*
- * The sandbox moves network's simulated payout account with its float
- * (sandbox/sim_sends.h): to float_balance, the float just set outright,
- * plus what payouts in flight drew; by deposit, a top-up (the operator's
- * deposit at the provider); or, with neither (the float unlimited again),
- * back to its opening 1,000,000.00. 0, or 1 (reported).
- */
+/* The sandbox's simulated account follows the float (sim_sends.h). 0, or
+ * 1 (reported). */
 static int
 sim_account_follows(struct db *db, const struct cfg *c, const char *network,
     const char *float_balance, const char *deposit)
 {
-	const struct prov_momo *m;
-	struct providers p;
-	struct db_rows rows;
-	char flight[64], want[64];
-	mpz_t a, b;
-	int rc = -1;
-
-	if (deposit != NULL)
-		rc = sim_account_deposit(db, network, deposit);
-	else if (float_balance == NULL)
-		rc = sim_account_reset(db, network);
-	else if (providers_init(&p, c) == 0 && (m = providers_momo(&p, network)) != NULL &&
-	    payout_float_in_flight(db, network, &rows, flight, sizeof(flight)) == DB_OK) {
-		db_rows_free(&rows);
-		mpz_inits(a, b, NULL);
-		if (money_parse(float_balance, 2, a) == MONEY_OK &&
-		    money_parse(flight, 2, b) == MONEY_OK) {
-			mpz_add(a, a, b);
-			if (money_format(a, 2, want, sizeof(want)) == 0)
-				rc = sim_account_set(db, network, m->ops->collects_into_payouts ?
-				    SIM_ONE_BALANCE : SIM_DISBURSEMENT, want);
-		}
-		mpz_clears(a, b, NULL);
-	}
-	if (rc != 0)
-		fprintf(stderr, "cediramp-admin: the simulated %s account did not follow the "
-		    "float (%s)\n", network, db_error(db));
-	return rc != 0;
+	if (sim_account_follow_float(db, c, network, float_balance, deposit) == 0)
+		return 0;
+	fprintf(stderr, "cediramp-admin: the simulated %s account did not follow the float "
+	    "(%s)\n", network, db_error(db));
+	return 1;
 }
 
 static int

@@ -32,6 +32,8 @@
 #include "core/money.h"
 #include "core/phone.h"
 #include "core/strict.h"
+#include "domain/payout_float.h"
+#include "providers/registry.h"
 #include "sandbox/settings.h"
 #include "sandbox/sim_momo.h"
 
@@ -407,6 +409,36 @@ sim_account_reset(struct db *db, const char *network)
 
 	snprintf(name, sizeof(name), "momo.%s.opening_balance", network);
 	return sandbox_setting_set(db, 1, name, SIM_MOMO_OPENING_BALANCE, &o) == ERR_OK ? 0 : -1;
+}
+
+int
+sim_account_follow_float(struct db *db, const struct cfg *c, const char *network,
+    const char *float_balance, const char *deposit)
+{
+	const struct prov_momo *m;
+	struct providers p;
+	struct db_rows rows;
+	char flight[MONEY_MAX_TEXT], want[MONEY_MAX_TEXT];
+	mpz_t a, b;
+	int rc = -1;
+
+	if (deposit != NULL)
+		return sim_account_deposit(db, network, deposit);
+	if (float_balance == NULL)
+		return sim_account_reset(db, network);
+	if (providers_init(&p, c) != 0 || (m = providers_momo(&p, network)) == NULL ||
+	    payout_float_in_flight(db, network, &rows, flight, sizeof(flight)) != DB_OK)
+		return -1;
+	db_rows_free(&rows);
+	mpz_inits(a, b, NULL);
+	if (money_parse(float_balance, 2, a) == MONEY_OK && money_parse(flight, 2, b) == MONEY_OK) {
+		mpz_add(a, a, b);
+		if (money_format(a, 2, want, sizeof(want)) == 0)
+			rc = sim_account_set(db, network, m->ops->collects_into_payouts ?
+			    SIM_ONE_BALANCE : SIM_DISBURSEMENT, want);
+	}
+	mpz_clears(a, b, NULL);
+	return rc;
 }
 
 int

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "core/cfg.h"
 #include "store/db.h"
 
 /* What a send leads to: its answer, and whether it is accepted. */
@@ -116,6 +117,16 @@ int sim_account_deposit(struct db *db, const char *network, const char *amount);
 /* The account's opening balance back to SIM_MOMO_OPENING_BALANCE (a float
  * unlimited again). 0, or -1. */
 int sim_account_reset(struct db *db, const char *network);
+
+/*
+ * The operator's float shortcuts, followed by network's simulated payout
+ * account (its adapter says which: c's registry): deposit (a `float add`
+ * top-up) deposited; else float_balance (`sim set momo.<NET>.float`, a
+ * limited float) plus what payouts in flight drew becomes its balance;
+ * else (unlimited again) it is reset. 0, or -1.
+ */
+int sim_account_follow_float(struct db *db, const struct cfg *c, const char *network,
+    const char *float_balance, const char *deposit);
 
 /* Waits as long as the sandbox setting momo.slow_ms says (a slow
  * provider, for the caller's own timeout; default 0). */
