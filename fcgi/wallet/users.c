@@ -60,17 +60,21 @@ static enum err
 get_kyc(struct req *r, struct resp *resp)
 {
 	struct kyc_submission s;
+	char tier[16];
 	json_t *latest;
 	enum err e;
 	int found;
 
-	if ((e = kyc_latest(r->ctx->db, r->caller.id, &s, &found, &resp->out)) != ERR_OK)
+	if ((e = kyc_latest(r->ctx->db, r->caller.id, &s, &found, tier, sizeof(tier),
+	    &resp->out)) != ERR_OK)
 		return e;
 	latest = !found ? json_null() : json_pack("{s:s,s:s,s:s,s:o,s:o}",
 	    "submissionId", s.id, "status", s.status, "submittedAt", s.submitted_at,
 	    "decidedAt", nullable(s.decided_at),
 	    "rejectionReason", nullable(s.rejection_reason));
-	return resp_ok(resp, 200, json_pack("{s:s,s:o}", "tier", r->caller.tier,
+	/* the tier as the decision left it, not as the request's caller was
+	 * resolved (on a cluster, possibly before the decision arrived) */
+	return resp_ok(resp, 200, json_pack("{s:s,s:o}", "tier", tier[0] ? tier : r->caller.tier,
 	    "latestSubmission", latest));
 }
 

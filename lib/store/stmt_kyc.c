@@ -6,11 +6,16 @@ const struct db_stmt_def db_stmts_kyc[] = {
 	    "INSERT INTO kyc_submissions (public_id, user_id, document_type, "
 	    "document_number, full_name, date_of_birth, document_front, document_back, "
 	    "selfie, submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, FROM_UNIXTIME(?))" },
-	{ DB_KYC_LATEST, 7,
-	    "SELECT public_id, status, DATE_FORMAT(submitted_at, '%Y-%m-%dT%H:%i:%sZ'), "
-	    "DATE_FORMAT(decided_at, '%Y-%m-%dT%H:%i:%sZ'), rejection_reason, "
-	    "document_type, approved_tier FROM kyc_submissions WHERE user_id = ? "
-	    "ORDER BY submitted_at DESC, id DESC LIMIT 1" },
+	/* GET /api/users/kyc: the user's tier and latest submission, as an
+	 * operator's decision on another node left them (SYNC_READ) */
+	{ DB_KYC_LATEST, 8,
+	    SYNC_READ "SELECT k.public_id, k.status, "
+	    "DATE_FORMAT(k.submitted_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	    "DATE_FORMAT(k.decided_at, '%Y-%m-%dT%H:%i:%sZ'), k.rejection_reason, "
+	    "k.document_type, k.approved_tier, u.tier FROM users u "
+	    "LEFT JOIN kyc_submissions k ON k.id = (SELECT l.id FROM kyc_submissions l "
+	    "WHERE l.user_id = u.id ORDER BY l.submitted_at DESC, l.id DESC LIMIT 1) "
+	    "WHERE u.id = ?" },
 	/* the submission and its user, both locked for the decision */
 	{ DB_KYC_LOCK, 5,
 	    "SELECT k.id, k.user_id, k.status, u.wallet_id, u.tier "

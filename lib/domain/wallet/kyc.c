@@ -380,7 +380,7 @@ out:
 
 enum err
 kyc_latest(struct db *db, long long user_id, struct kyc_submission *out,
-    int *found, struct outcome *o)
+    int *found, char *tier, size_t tier_cap, struct outcome *o)
 {
 	struct db_arg a[1] = { DB_I(user_id) };
 	struct db_rows rows;
@@ -389,9 +389,13 @@ kyc_latest(struct db *db, long long user_id, struct kyc_submission *out,
 	outcome_init(o);
 	memset(out, 0, sizeof(*out));
 	*found = 0;
+	if (tier_cap > 0)
+		tier[0] = '\0';
 	if ((rc = db_exec(db, DB_KYC_LATEST, a, 1, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the submission");
-	if (rows.nrows == 1) {
+	if (rows.nrows == 1)
+		db_cell_copy(tier, tier_cap, &rows, 0, 7);
+	if (rows.nrows == 1 && db_cell(&rows, 0, 0) != NULL) {
 		db_cell_copy(out->id, sizeof(out->id), &rows, 0, 0);
 		db_cell_copy(out->status, sizeof(out->status), &rows, 0, 1);
 		db_cell_copy(out->submitted_at, sizeof(out->submitted_at), &rows, 0, 2);

@@ -152,10 +152,14 @@ enum err kyc_submit(struct ctx *ctx, const struct caller *who,
 
 /*
  * The user's latest submission (the newest by submission time) into out;
- * *found is 0 when the user never submitted one (out then zeroed).
+ * *found is 0 when the user never submitted one (out then zeroed). The
+ * user's tier as it stands now into tier (tier_cap bytes; "" when the
+ * user is unknown): read with the submission, after any decision another
+ * cluster node committed.
  */
 enum err kyc_latest(struct db *db, long long user_id,
-    struct kyc_submission *out, int *found, struct outcome *o);
+    struct kyc_submission *out, int *found, char *tier, size_t tier_cap,
+    struct outcome *o);
 
 /*
  * Approves the pending submission id ("kyc_...") and, in the same
