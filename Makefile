@@ -135,10 +135,13 @@ test:
 unit: all
 	@tools/test.sh --build $(BUILD) --unit-only
 
+# The OpenAPI lint needs the npm tools: deps first (quick when present).
 check:
+	@tools/deps.sh
 	@tools/check.sh
 	@tests/docs/check.sh
 	@tests/check/run.sh
+	@tools/openapi/lint.sh
 
 bench:
 	@tools/deps.sh --bench
