@@ -5,7 +5,7 @@
  *   PUT|POST /v1/providers/momo/<NETWORK>/callback   MTN's callbacks
  *     (register providers.momo.callback_base as the API user's
  *     providerCallbackHost): 200 {"received": true} for any well-formed
- *     body, known reference or not; 400 validation_error for a body
+ *     body, known reference or not; 400 VALIDATION_ERROR for a body
  *     without externalId or referenceId; 404 for another network.
  *   POST /v1/providers/paystack/webhook   Paystack's webhooks (register it
  *     in the Paystack dashboard): 200 {"received": true} when a network's
