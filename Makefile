@@ -74,6 +74,18 @@ $(BUILD)/fcgi/partner-%.fcgi: $(BUILD)/obj/fcgi/partner/%.o $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
+# The OpenAPI specs as JSON, built into the programs that serve them
+# (GET /api/openapi.json, GET /v1/openapi.json).
+$(BUILD)/gen/openapi_%.c: openapi/%.yaml VERSION tools/openapi/embed.mjs
+	@mkdir -p $(@D)
+	node tools/openapi/embed.mjs $< VERSION openapi_$*_json > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/fcgi/wallet-service.fcgi: $(BUILD)/gen/openapi_wallet.o
+$(BUILD)/fcgi/partner-service.fcgi: $(BUILD)/gen/openapi_partner.o
+
 $(BUILD)/fcgi/%.fcgi: $(BUILD)/obj/fcgi/%.o $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)

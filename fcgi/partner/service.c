@@ -1,7 +1,8 @@
 /*
- * partner/service: the service itself. GET /v1/health (no key needed) and
+ * partner/service: the service itself. GET /v1/health (no key needed),
  * GET /v1/supported-networks (each network's bounds and its provider's
- * state).
+ * state) and GET /v1/openapi.json (this API's OpenAPI document, no key
+ * needed; openapi/partner.yaml, built in as JSON).
  */
 #include <string.h>
 
@@ -51,9 +52,21 @@ get_networks(struct req *r, struct resp *resp)
 	return resp_ok(resp, 200, a);
 }
 
+/* openapi/partner.yaml as JSON, NUL-ended (build/gen/openapi_partner.c,
+ * tools/openapi/embed.mjs) */
+extern const char openapi_partner_json[];
+
+static enum err
+get_openapi(struct req *r, struct resp *resp)
+{
+	(void)r;
+	return resp_raw(resp, 200, openapi_partner_json);
+}
+
 static const struct route routes[] = {
 	{ "GET", "/v1/health", get_health, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/supported-networks", get_networks, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/openapi.json", get_openapi, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

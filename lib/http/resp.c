@@ -40,6 +40,19 @@ resp_header(struct resp *r, const char *name, const char *value)
 }
 
 enum err
+resp_raw(struct resp *r, int status, const char *text)
+{
+	char *copy = strdup(text);
+
+	if (copy == NULL)
+		return ERR_INTERNAL;
+	free(r->raw_body);
+	r->raw_body = copy;
+	r->raw_status = status;
+	return ERR_OK;
+}
+
+enum err
 resp_ok(struct resp *r, int status, json_t *data)
 {
 	json_decref(r->data);

@@ -48,6 +48,11 @@ void resp_free(struct resp *r); /* releases owned JSON; keeps headers */
 /* Adds a response header; a full table or an oversize value is dropped. */
 void resp_header(struct resp *r, const char *name, const char *value);
 
+/* Answers text as the body itself, no envelope (a document served as it
+ * is: the OpenAPI specs), with status: ERR_OK, or ERR_INTERNAL when the
+ * copy fails. */
+enum err resp_raw(struct resp *r, int status, const char *text);
+
 /* Sets data (stolen reference) and status; returns ERR_OK. */
 enum err resp_ok(struct resp *r, int status, json_t *data);
 

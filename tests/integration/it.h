@@ -144,6 +144,7 @@ int it_suite_callbacks(void);
 int it_suite_paystack(void);
 int it_suite_reversal(void);
 int it_suite_float_reconcile(void);
+int it_suite_openapi(void);
 int it_suite_faucet(void);
 int it_suite_badinput(void);
 int it_suite_chain(void);
