@@ -49,7 +49,9 @@ CONTRACTS = build/contracts/CediGateway.json build/contracts/SandboxToken.json
 BENCH_HELLO = $(BUILD)/fcgi-bench/hello.fcgi
 
 .PHONY: all deps run test unit check clean bench
-all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH) $(BENCH_HELLO) $(CONTRACTS)
+DOCS_HTML = $(BUILD)/docs/index.html $(BUILD)/docs/wallet.html $(BUILD)/docs/partner.html
+
+all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH) $(BENCH_HELLO) $(CONTRACTS) $(DOCS_HTML)
 
 $(CONTRACTS) &: $(wildcard contracts/*.sol) tools/chain/compile.mjs
 	@test -d node_modules/solc || { echo "no node_modules/solc: run make deps" >&2; exit 1; }
@@ -79,6 +81,10 @@ $(BUILD)/fcgi/partner-%.fcgi: $(BUILD)/obj/fcgi/partner/%.o $(LIB_A)
 $(BUILD)/gen/openapi_%.c: openapi/%.yaml VERSION tools/openapi/embed.mjs
 	@mkdir -p $(@D)
 	node tools/openapi/embed.mjs $< VERSION openapi_$*_json > $@.tmp && mv $@.tmp $@
+
+# The HTML reference served at /docs/ (self-contained: no network).
+$(DOCS_HTML) &: openapi/wallet.yaml openapi/partner.yaml VERSION tools/openapi/docs.mjs
+	node tools/openapi/docs.mjs $(BUILD)/docs
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CFLAGS) -c $< -o $@

@@ -432,6 +432,11 @@ stage() {
 		cp "$BUILD/fcgi-bench/hello.fcgi" "$RUN/fcgi/hello.fcgi"
 	fi
 	chmod 0755 "$RUN"/fcgi/*.fcgi
+	# the HTML reference (/docs/), static files the web server reads
+	rm -rf "${RUN:?}/docs"
+	mkdir -m 0755 "$RUN/docs"
+	cp "$BUILD"/docs/*.html "$RUN/docs/" || die "no HTML reference in $BUILD/docs; run make"
+	chmod 0644 "$RUN"/docs/*.html
 	web_dir fcgid    # mod_fcgid's sockets
 	web_dir lighttpd # lighttpd's sockets and request body spool
 	web_dir san      # sanitizer reports of the programs (build-asan)

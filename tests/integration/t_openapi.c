@@ -3,7 +3,8 @@
  * /v1/openapi.json answer each API's OpenAPI 3.1 document as JSON with no
  * credentials, info.version the service's (VERSION), every route of the
  * API among its paths; a wrong method is 405 and a query parameter 400,
- * in the API's own envelope.
+ * in the API's own envelope. /docs/ serves both HTML references, which
+ * fetch nothing from the network.
  */
 #include <string.h>
 
@@ -67,12 +68,53 @@ test_partner_document(void)
 	it_resp_free(&r);
 }
 
+/* GET path: 200 text/html holding each of want (NULL-ended), and nothing
+ * the browser would fetch from the network (no script, stylesheet or font
+ * from an http(s) URL). */
+static void
+page(const char *path, const char *const *want)
+{
+	static const char *const remote[] = { "<script src=\"http", "<link href=\"http",
+		"rel=\"stylesheet\" href=\"http", "fonts.googleapis.com", NULL };
+	struct it_resp r;
+	char ct[128];
+	size_t i;
+
+	CU_ASSERT_EQUAL_FATAL(it_http("GET", path, NULL, NULL, 0, &r), 0);
+	IT_CHECK(r.status == 200, path);
+	CU_ASSERT_PTR_NOT_NULL(it_header(&r, "Content-Type", ct, sizeof(ct)));
+	IT_CHECK(strncmp(ct, "text/html", 9) == 0, ct);
+	for (i = 0; want[i] != NULL; i++)
+		IT_CHECK(r.body != NULL && strstr(r.body, want[i]) != NULL, want[i]);
+	for (i = 0; remote[i] != NULL; i++)
+		IT_CHECK(r.body == NULL || strstr(r.body, remote[i]) == NULL, remote[i]);
+	it_resp_free(&r);
+}
+
+/* /docs/: the index links both references; each is Redoc's page of its
+ * API, Redoc itself inlined (rendered offline in a browser: issue 23). */
+static void
+test_docs_pages(void)
+{
+	static const char *const index[] = { "href=\"wallet.html\"",
+		"href=\"partner.html\"", "/api/openapi.json", "/v1/openapi.json", NULL };
+	static const char *const wallet[] = { "<title>cediramp wallet API " CEDIRAMP_VERSION,
+		"Redoc.hydrate", "/api/mobile-money/transfer", NULL };
+	static const char *const partner[] = { "<title>cediramp partner API " CEDIRAMP_VERSION,
+		"Redoc.hydrate", "/v1/withdrawals", NULL };
+
+	page("/docs/", index);
+	page("/docs/wallet.html", wallet);
+	page("/docs/partner.html", partner);
+}
+
 int
 it_suite_openapi(void)
 {
 	static const struct tu_test tests[] = {
 		{ "GET /api/openapi.json: the wallet API's document, no token", test_wallet_document },
 		{ "GET /v1/openapi.json: the partner API's document, no key", test_partner_document },
+		{ "/docs/: both HTML references, nothing fetched from the network", test_docs_pages },
 	};
 
 	return tu_add_suite("OpenAPI documents", NULL, NULL, tests, NELEM(tests));
