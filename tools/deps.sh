@@ -14,6 +14,8 @@ curl ca-certificates"
 for opt in "$@"; do
 	case "$opt" in
 	--bench) PACKAGES="$PACKAGES wrk" ;;
+	# `make test`: the HTML reference (/docs/) is opened in a real browser
+	--test) PACKAGES="$PACKAGES chromium" ;;
 	# `make fuzz`: clang, and its runtimes (libFuzzer, the sanitizers),
 	# which clang only recommends.
 	--fuzz) PACKAGES="$PACKAGES clang libclang-rt-dev" ;;

@@ -136,6 +136,7 @@ integration() {
 		set +a
 		CEDIRAMP_CONF="$conf" CEDIRAMP_CONFS="$confs" STACK_CTL="$ctl" CLUSTER_VAR="$var" \
 			STACK_LOG="$LOGS/stack-calls-$name.log" \
+			DOCS_SCREENSHOTS="$LOGS/screenshots-$name" \
 			CEDIRAMP_BUILD="$ROOT/$BUILD" \
 			ADMIN="env CEDIRAMP_CONF=$conf $ROOT/$BUILD/tools/cediramp-admin" \
 			"$BUILD/tests/integration/itest" >"$LOGS/integration-$name.log" 2>&1
@@ -171,6 +172,9 @@ if [ "$UNIT_ONLY" = 0 ]; then
 	# npm's mtn-momo client against the simulator (t_momo)
 	export MTN_MOMO_CLIENT="node $ROOT/tests/providers/mtn_momo_client.mjs"
 	export PAYSTACK_SDK_CLIENT="node $ROOT/tests/providers/paystack_sdk_client.mjs"
+	# /docs/ in Debian's headless Chromium, driven by npm's puppeteer-core
+	# (t_openapi); its screenshots go to var/test-logs/screenshots-<name>/
+	export DOCS_BROWSER="node $ROOT/tests/docs_browser/render.mjs"
 	if [ "$GALERA" != 0 ]; then
 		# the whole suite through HAProxy on a Galera cluster, its
 		# workers on every node, then the cluster's own fault tests
