@@ -53,6 +53,20 @@ resp_raw(struct resp *r, int status, const char *text)
 }
 
 enum err
+resp_raw_json(struct resp *r, int status, json_t *body)
+{
+	char *text = body != NULL ? json_dumps(body, JSON_COMPACT) : NULL;
+
+	json_decref(body);
+	if (text == NULL)
+		return ERR_INTERNAL;
+	free(r->raw_body);
+	r->raw_body = text;
+	r->raw_status = status;
+	return ERR_OK;
+}
+
+enum err
 resp_ok(struct resp *r, int status, json_t *data)
 {
 	json_decref(r->data);

@@ -53,6 +53,11 @@ void resp_header(struct resp *r, const char *name, const char *value);
  * copy fails. */
 enum err resp_raw(struct resp *r, int status, const char *text);
 
+/* As resp_raw, the body being body (stolen) dumped compactly: another
+ * API's shape (the simulators'). NULL body (a failed json_pack) is
+ * ERR_INTERNAL. */
+enum err resp_raw_json(struct resp *r, int status, json_t *body);
+
 /* Sets data (stolen reference) and status; returns ERR_OK. */
 enum err resp_ok(struct resp *r, int status, json_t *data);
 

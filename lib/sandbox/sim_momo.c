@@ -66,15 +66,7 @@
 static enum err
 answer(struct resp *resp, int status, json_t *body)
 {
-	char *text = body != NULL ? json_dumps(body, JSON_COMPACT) : calloc(1, 1);
-
-	json_decref(body);
-	if (text == NULL)
-		return ERR_INTERNAL;
-	free(resp->raw_body);
-	resp->raw_body = text;
-	resp->raw_status = status;
-	return ERR_OK;
+	return body != NULL ? resp_raw_json(resp, status, body) : resp_raw(resp, status, "");
 }
 
 /* Answers status with the API's error body {"code","message"}. */

@@ -44,15 +44,7 @@
 static enum err
 answer(struct resp *resp, int status, json_t *body)
 {
-	char *text = body != NULL ? json_dumps(body, JSON_COMPACT) : NULL;
-
-	json_decref(body);
-	if (text == NULL)
-		return ERR_INTERNAL;
-	free(resp->raw_body);
-	resp->raw_body = text;
-	resp->raw_status = status;
-	return ERR_OK;
+	return resp_raw_json(resp, status, body);
 }
 
 static enum err

@@ -314,36 +314,37 @@ sim_send_read(struct db *db, const char *ref, const char *network, const char *k
 	return SIM_READ_OK;
 }
 
-/* The out-of-band debits of network's payout account so far (the sandbox
- * setting; malformed or unset: none) into out. */
+/* The sandbox setting momo.<network>.<what> as GHS with 2 places into
+ * out (a negative one only when signed), dflt when unset or malformed. */
 static void
-out_of_band_debit(struct db *db, const char *network, char out[MONEY_MAX_TEXT])
+setting_amount(struct db *db, const char *network, const char *what, int sign_ok,
+    const char *dflt, char out[MONEY_MAX_TEXT])
 {
 	char name[64], value[64];
 	mpz_t v;
 
-	snprintf(name, sizeof(name), "momo.%s.out_of_band_debit", network);
+	snprintf(name, sizeof(name), "momo.%s.%s", network, what);
 	mpz_init(v);
 	if (sandbox_setting_get(db, name, value, sizeof(value)) != 0 ||
-	    money_parse(value, 2, v) != MONEY_OK || mpz_sgn(v) < 0 ||
-	    money_format(v, 2, out, MONEY_MAX_TEXT) != 0)
-		(void)strict_copy(out, MONEY_MAX_TEXT, "0.00");
+	    money_parse_signed(value, 2, v) != MONEY_OK || (!sign_ok && mpz_sgn(v) < 0) ||
+	    money_format_signed(v, 2, out, MONEY_MAX_TEXT) != 0)
+		(void)strict_copy(out, MONEY_MAX_TEXT, dflt);
 	mpz_clear(v);
+}
+
+/* The out-of-band debits of network's payout account so far (none when
+ * unset or malformed) into out. */
+static void
+out_of_band_debit(struct db *db, const char *network, char out[MONEY_MAX_TEXT])
+{
+	setting_amount(db, network, "out_of_band_debit", 0, "0.00", out);
 }
 
 /* network's payout account's opening balance into out. */
 static void
 opening_of(struct db *db, const char *network, char out[MONEY_MAX_TEXT])
 {
-	char name[64], value[64];
-	mpz_t v;
-
-	snprintf(name, sizeof(name), "momo.%s.opening_balance", network);
-	mpz_init(v);
-	if (sandbox_setting_get(db, name, value, sizeof(value)) != 0 ||
-	    money_parse_signed(value, 2, v) != MONEY_OK || money_format_signed(v, 2, out, MONEY_MAX_TEXT) != 0)
-		(void)strict_copy(out, MONEY_MAX_TEXT, SIM_MOMO_OPENING_BALANCE);
-	mpz_clear(v);
+	setting_amount(db, network, "opening_balance", 1, SIM_MOMO_OPENING_BALANCE, out);
 }
 
 /* Moves network's opening balance by delta. 0, or -1. */
