@@ -193,7 +193,17 @@ FUZZ_UTIL    = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,\
                $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)))
 FUZZ_BIN     = $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/bin/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: fuzz fuzz-build
+# `make fuzz-api`: the spec-driven fuzz of both APIs (tools/api_fuzz.sh)
+# against a private stack, FUZZ_API_SECONDS each (both at once), a new
+# seed each run; reports in var/fuzz-api/.
+FUZZ_API_SECONDS ?= 600
+
+.PHONY: fuzz fuzz-build fuzz-api
+fuzz-api:
+	@tools/deps.sh --test
+	@$(MAKE) --no-print-directory all
+	@tools/api_fuzz.sh --build $(BUILD) --seed $$(date +%s) --seconds $(FUZZ_API_SECONDS)
+
 fuzz:
 	@tools/deps.sh --fuzz
 	@$(MAKE) --no-print-directory fuzz-build

@@ -87,6 +87,48 @@ sanitizer_reports() {
 	return $found
 }
 
+# Every answer the pass received (its recording, IT_RECORD) against the
+# OpenAPI specs (one test): an undocumented status, type, header or field
+# fails it.
+openapi_responses() {
+	local rec="$LOGS/responses-$1.jsonl" out="$LOGS/openapi-responses-$1.log"
+	if [ -s "$rec" ] && node tools/openapi/validate.mjs "$rec" >"$out" 2>&1; then
+		echo "integ $1: $(tail -1 "$out")"
+		passed=$((passed + 1))
+	else
+		echo "integ $1: responses the specs do not describe (see $out):"
+		head -40 "$out"
+		failed=$((failed + 1))
+	fi
+	# once: the same recording fails against a spec with a field renamed
+	# (a whole run's: TU_ONLY's part may not hold the operations it edits)
+	[ "$1" = apache ] && [ -z "${TU_ONLY:-}" ] || return 0
+	if tests/openapi/validate_fails.sh "$rec" >"$LOGS/openapi-validate-fails.log" 2>&1; then
+		echo "integ $1: the recording fails against specs with a field renamed, a status dropped, a header required"
+		passed=$((passed + 1))
+	else
+		echo "integ $1: the validator did not fail as it should (see $LOGS/openapi-validate-fails.log):"
+		grep -A8 '^not ok' "$LOGS/openapi-validate-fails.log" | head -40
+		failed=$((failed + 1))
+	fi
+}
+
+# One test that is a command with its own stack: ok (and its summary
+# lines), or FAILED with the head of its log.
+stack_test() {
+	local name=$1 log=$2
+	shift 2
+	if "$@" >"$log" 2>&1; then
+		grep -E '^api fuzz: (wallet|partner):' "$log" | sed 's/^/stack /'
+		echo "stack $name: ok"
+		passed=$((passed + 1))
+	else
+		echo "stack $name: FAILED (see $log)"
+		head -40 "$log"
+		failed=$((failed + 1))
+	fi
+}
+
 # One integration pass: a private stack of server with chain (sim or evm)
 # on free ports, the suite against it, the stack down and checked.
 integration() {
@@ -137,6 +179,7 @@ integration() {
 		CEDIRAMP_CONF="$conf" CEDIRAMP_CONFS="$confs" STACK_CTL="$ctl" CLUSTER_VAR="$var" \
 			STACK_LOG="$LOGS/stack-calls-$name.log" \
 			DOCS_SCREENSHOTS="$LOGS/screenshots-$name" \
+			IT_RECORD="$LOGS/responses-$name.jsonl" \
 			CEDIRAMP_BUILD="$ROOT/$BUILD" \
 			ADMIN="env CEDIRAMP_CONF=$conf $ROOT/$BUILD/tools/cediramp-admin" \
 			"$BUILD/tests/integration/itest" >"$LOGS/integration-$name.log" 2>&1
@@ -148,6 +191,7 @@ integration() {
 		failed=$((failed + 1))
 	fi
 	count "$LOGS/integration-$name.log"
+	openapi_responses "$name"
 	$ctl down >"$LOGS/stack-down-$name.log" 2>&1
 	trap - EXIT
 	if ! sanitizer_reports "$var"; then
@@ -192,29 +236,16 @@ if [ "$UNIT_ONLY" = 0 ]; then
 		integration "$server" evm
 	done
 
-	# the stack from a directory the web user cannot enter (one test)
-	if [ "$GALERA" != 0 ]; then
-		: # (a single-server matter, run by make test)
-	elif tests/stack/private_dir.sh --build "$BUILD" --servers "$SERVERS" \
-		>"$LOGS/private-dir.log" 2>&1; then
-		echo "stack private-dir: ok"
-		passed=$((passed + 1))
-	else
-		echo "stack private-dir: FAILED (see $LOGS/private-dir.log)"
-		head -40 "$LOGS/private-dir.log"
-		failed=$((failed + 1))
-	fi
-	# the keeper: MariaDB and the cron loops killed, started again,
-	# webhooks delivered after each (one test)
-	if [ "$GALERA" != 0 ]; then
-		: # (the cluster's own node kills are in its suite)
-	elif tests/stack/keeper.sh --build "$BUILD" >"$LOGS/keeper.log" 2>&1; then
-		echo "stack keeper: ok"
-		passed=$((passed + 1))
-	else
-		echo "stack keeper: FAILED (see $LOGS/keeper.log)"
-		tail -20 "$LOGS/keeper.log"
-		failed=$((failed + 1))
+	if [ "$GALERA" = 0 ]; then
+		# single-server matters (the cluster pass has its own node kills):
+		# the spec-driven fuzz of both APIs, a fixed seed; the stack from a
+		# directory the web user cannot enter; the keeper (MariaDB and the
+		# cron loops killed, started again, webhooks delivered after each)
+		stack_test "api fuzz" "$LOGS/api-fuzz.log" \
+			tools/api_fuzz.sh --build "$BUILD" --logs "$LOGS/api-fuzz"
+		stack_test private-dir "$LOGS/private-dir.log" \
+			tests/stack/private_dir.sh --build "$BUILD" --servers "$SERVERS"
+		stack_test keeper "$LOGS/keeper.log" tests/stack/keeper.sh --build "$BUILD"
 	fi
 fi
 

@@ -14,13 +14,7 @@ copy() {
 	rm -rf "$tmp/c" && mkdir -p "$tmp/c/fcgi" "$tmp/c/openapi" &&
 	cp -R "$root/fcgi/wallet" "$root/fcgi/partner" "$tmp/c/fcgi/" &&
 	cp "$root/openapi/wallet.yaml" "$root/openapi/partner.yaml" "$tmp/c/openapi/" &&
-	[ -z "${2:-}" ] || (cd "$root" && node --input-type=module -e "
-		import { readFileSync, writeFileSync } from 'node:fs';
-		import { parse } from 'yaml';
-		const f = '$tmp/c/openapi/$1';
-		const s = parse(readFileSync(f, 'utf8'), { maxAliasCount: -1 });
-		$2;
-		writeFileSync(f, JSON.stringify(s));")
+	{ [ -z "${2:-}" ] || node "$root/tools/openapi/edit.mjs" "$tmp/c/openapi/$1" "$2"; }
 }
 
 # case NAME EXPECTED-RC WANT-LINE: runs the rule on the copy.

@@ -126,6 +126,7 @@ it_http(const char *method, const char *path, const char *const *headers,
 	out->headers = h.data;
 	if (out->len > 0)
 		out->json = json_loadb(out->body, out->len, JSON_REJECT_DUPLICATES, NULL);
+	it_record(method, path, out);
 	return 0;
 }
 

@@ -38,6 +38,9 @@ unsigned it_web_servers(void);
 int it_http(const char *method, const char *path, const char *const *headers,
     const char *body, size_t blen, struct it_resp *out);
 void it_resp_free(struct it_resp *r);
+/* Appends the answer r to method path to the response recording
+ * (IT_RECORD), if there is one; it_http does so for every answer. */
+void it_record(const char *method, const char *path, const struct it_resp *r);
 
 /* The value of a response header (case-insensitive name), in buf. */
 const char *it_header(const struct it_resp *r, const char *name, char *buf,

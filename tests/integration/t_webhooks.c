@@ -720,8 +720,8 @@ test_endpoint_inputs(void)
 		CU_ASSERT_EQUAL(strncmp(ids[i], "wh_", 3), 0);
 		it_resp_free(&r);
 	}
-	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", "/v1/webhooks", body, &r), 400);
-	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "the eleventh");
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", "/v1/webhooks", body, &r), 422);
+	it_assert_partner_error(&r, 422, "LIMIT_EXCEEDED", "the eleventh");
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, "/v1/webhooks", &r), 200);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 10);

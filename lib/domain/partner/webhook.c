@@ -179,8 +179,10 @@ webhook_create(struct ctx *ctx, const struct caller *who,
 	k.out = out;
 	if ((rc = db_tx(ctx->db, create_tx, &k)) != DB_OK)
 		return domain_db_fail(o, rc, "store the webhook");
+	/* a well-formed request refused by the account's state: not a
+	 * validation error (the API fuzz found it, issue 23) */
 	if (k.full)
-		return outcome_field(o, ERR_VALIDATION, "webhooks",
+		return outcome_field(o, ERR_LIMIT_EXCEEDED, "webhooks",
 		    "at most 10 webhooks per partner; delete one first");
 	o->changed = 1;
 	return ERR_OK;
