@@ -2,7 +2,8 @@
 # The spec-driven fuzz of both APIs (tests/api_fuzz, issue 23) against a
 # private stack: Apache on a free port, the simulators, no cron loop, and
 # the partner plan raised so the fuzzer is never rate-limited (each wallet
-# case is a new user already). Both APIs are fuzzed at once, one node
+# case is a new user already), and the rates seeded at start held fresh
+# for the run (no cron loop refreshes them). Both APIs are fuzzed at once, one node
 # process each. make test runs a fixed seed and count; `make fuzz-api`
 # runs each API for --seconds (a new seed each time, printed) and keeps
 # the reports in var/fuzz-api/. Exit 1 on any finding.
@@ -30,7 +31,8 @@ ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --server apache --port $(fre
 rm -rf "$var"
 trap '$ctl down >/dev/null 2>&1' EXIT
 if ! CEDIRAMP_EXTRA_CONF="ratelimit.partner_minute = 100000000/60
-ratelimit.partner_day = 100000000/86400" $ctl up >"$LOGS/stack.log" 2>&1; then
+ratelimit.partner_day = 100000000/86400
+rates.max_age_seconds = 86400" $ctl up >"$LOGS/stack.log" 2>&1; then
 	echo "api fuzz: the stack did not start:"
 	cat "$LOGS/stack.log"
 	exit 1

@@ -8,6 +8,22 @@
 #include "core/log.h"
 #include "core/strict.h"
 
+/* amount as a positive amount of from into amt: NULL, or why not. */
+static const char *
+amount_parse(const struct currency *from, const char *amount, mpz_t amt)
+{
+	switch (money_parse(amount, from->scale, amt)) {
+	case MONEY_OK:
+		return mpz_sgn(amt) > 0 ? NULL : "must be greater than zero";
+	case MONEY_PRECISION:
+		return "more decimal places than the currency has";
+	case MONEY_RANGE:
+		return "too large";
+	default:
+		return "not a decimal number (digits and one optional point)";
+	}
+}
+
 enum err
 quote_price(const struct currency *from, const char *amount, const char *rate,
     const char *fee_percent, struct quote *q, struct outcome *o)
@@ -18,23 +34,8 @@ quote_price(const struct currency *from, const char *amount, const char *rate,
 	enum err e = ERR_INVALID_AMOUNT;
 
 	mpz_inits(amt, r, pct, gross, fee, recv, NULL);
-	switch (money_parse(amount, from->scale, amt)) {
-	case MONEY_OK:
-		break;
-	case MONEY_PRECISION:
-		why = "more decimal places than the currency has";
+	if ((why = amount_parse(from, amount, amt)) != NULL)
 		goto out;
-	case MONEY_RANGE:
-		why = "too large";
-		goto out;
-	default:
-		why = "not a decimal number (digits and one optional point)";
-		goto out;
-	}
-	if (mpz_sgn(amt) <= 0) {
-		why = "must be greater than zero";
-		goto out;
-	}
 	if (money_parse(rate, FXRATE_SCALE, r) != MONEY_OK ||
 	    money_parse(fee_percent, 2, pct) != MONEY_OK) {
 		why = "rate or fee misconfigured";
@@ -76,7 +77,17 @@ quote_live(struct ctx *ctx, const struct currency *from, const char *amount,
 {
 	const struct cfg *c = &ctx->cfg;
 	char rate[FXRATE_TEXT];
+	const char *why;
+	mpz_t amt;
 
+	/* a bad amount is refused before the rate is looked up: the answer
+	 * to a malformed request never depends on the feed (the API fuzz
+	 * found a 503 RATE_UNAVAILABLE for one, issue 23) */
+	mpz_init(amt);
+	why = amount_parse(from, amount, amt);
+	mpz_clear(amt);
+	if (why != NULL)
+		return outcome_field(o, ERR_INVALID_AMOUNT, "amount", why);
 	switch (fxrate_current(ctx->db, from->code, (long long)c->rate_max_age_seconds,
 	    (long long)time(NULL), rate, sizeof(rate))) {
 	case FXRATE_OK:

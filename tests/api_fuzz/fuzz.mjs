@@ -17,6 +17,8 @@ import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { generateSync } from 'json-schema-faker';
 import { checkAnswer, loadApi, METHODS } from '../../tools/openapi/contract.mjs';
@@ -106,6 +108,16 @@ function tame(v) {
 	return v;
 }
 
+// What json-schema-faker draws is checked against the schema it was drawn
+// from (its pattern generator does not know every construct): a valid
+// case holds only values the schema takes, else it is not sent.
+const ajv = addFormats(new Ajv2020({ strict: false, validateSchema: false }));
+const validators = new WeakMap();
+function fits(schema, value) {
+	if (!validators.has(schema)) validators.set(schema, ajv.compile(schema));
+	return validators.get(schema)(value);
+}
+
 const gen = (schema, r) => tame(generateSync(schema, { seed: r.seed(), optionalsProbability: 0.5,
     maxDefaultItems: 3, formats: FORMATS }));
 
@@ -151,18 +163,20 @@ const FORMATS = {
 const when = (v) => Date.parse(/T/.test(v) ? (/(Z|[+-]\d\d:\d\d)$/.test(v) ? v : `${v}Z`) : `${v}T00:00:00Z`);
 
 // A case: the request of op from seed, with mutation applied (null: none).
-// Returns null when the mutation does not apply to op.
+// Returns null when the mutation does not apply to op, 'unfit' when a
+// drawn value is outside its schema.
 function request(api, op, seed, mutation) {
 	const r = rng(seed);
 	const headers = {};
 	let body, sent = null;
-	const query = [], values = {};
+	const query = [], values = {}, drawn = [];
 	for (const p of op.params) {
 		// an opaque value (a cursor) is valid only as the API issued it:
 		// never drawn for a valid request, a mutation's to spoil
 		const include = p.required || (!p['x-opaque'] && r.next() < 0.5);
 		if (!include || !p.schema) continue;
 		const v = gen(p.schema, r);
+		drawn.push([p.schema, v]);
 		if (p.in === 'path') values[p.name] = encodeURIComponent(String(v));
 		else if (p.in === 'query') for (const x of [v].flat()) query.push([p.name, String(x)]);
 		else if (p.in === 'header') headers[p.name] = String(v);
@@ -173,12 +187,14 @@ function request(api, op, seed, mutation) {
 	if (from && to && when(from[1]) > when(to[1])) [from[1], to[1]] = [to[1], from[1]];
 	if (op.body && (op.bodyRequired || r.next() < 0.8)) {
 		body = gen(op.body, r);
+		drawn.push([op.body, body]);
 		sent = JSON.stringify(body);
 		headers['Content-Type'] = 'application/json';
 	}
 	if (op.authenticated)
 		headers.Authorization = `Bearer ${api.name === 'wallet' ? walletToken(r) : env('PARTNER_API_KEY')}`;
 
+	if (!drawn.every(([schema, v]) => fits(schema, v))) return 'unfit';
 	const bodyProps = op.body?.properties && body && typeof body === 'object' && !Array.isArray(body)
 	    ? Object.keys(op.body.properties).filter((k) => k in body) : [];
 	switch (mutation) {
@@ -275,7 +291,7 @@ export async function fuzz(name) {
 	api.name = name;
 	const ops = operationsOf(api);
 	const findings = new Map();
-	const counts = { cases: 0, valid: 0, mutated: 0, skipped: 0, statuses: {} };
+	const counts = { cases: 0, valid: 0, mutated: 0, skipped: 0, unfit: 0, statuses: {} };
 	const seconds = Number(process.env.FUZZ_SECONDS ?? 0);
 	const runs = seconds > 0 ? 100000000 : Number(process.env.FUZZ_RUNS ?? 300);
 	const seed = Number(process.env.FUZZ_SEED ?? 20261125);
@@ -298,6 +314,7 @@ export async function fuzz(name) {
 		const c = { op, seed: s, mutation };
 		const req = request(api, op, s, mutation);
 		if (req === null) { counts.skipped++; return; }
+		if (req === 'unfit') { counts.unfit++; return; }
 		counts.cases++;
 		counts[mutation ? 'mutated' : 'valid']++;
 		let ans;
@@ -323,7 +340,8 @@ export function fuzzTest(name) {
 	test(`the ${name} API answers generated requests as its spec says`, { timeout: 3600000 }, async () => {
 		const { findings, counts, operations } = await fuzz(name);
 		console.log(`${name}: ${counts.cases} cases over ${operations} operations (${counts.valid} valid, ` +
-		    `${counts.mutated} mutated; ${counts.skipped} drawn mutations did not apply); statuses ${JSON.stringify(counts.statuses)}`);
+		    `${counts.mutated} mutated; ${counts.skipped} drawn mutations did not apply, ${counts.unfit} draws outside ` +
+		    `their schema not sent); statuses ${JSON.stringify(counts.statuses)}`);
 		if (process.env.FUZZ_REPORT)
 			writeFileSync(`${process.env.FUZZ_REPORT}-${name}.json`, JSON.stringify({ counts, findings }, null, 1));
 		for (const f of findings) console.log(`FINDING ${JSON.stringify(f)}`);

@@ -307,7 +307,7 @@ check_texts(const struct kyc_upload *in, long long now, struct outcome *o)
 	t = &in->full_name;
 	if (t->s == NULL || !kyc_name_ok(t->s, t->n))
 		return outcome_field(o, ERR_VALIDATION, "fullName",
-		    "1 to 200 characters, no control characters");
+		    "1 to 200 characters, no control characters, not only spaces");
 	t = &in->date_of_birth;
 	if ((d = kyc_dob_check(t->s, t->n, now)) != KYC_DOB_OK)
 		return outcome_field(o, ERR_VALIDATION, "dateOfBirth", kyc_dob_reason(d));
