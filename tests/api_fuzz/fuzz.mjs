@@ -271,6 +271,11 @@ function request(api, op, seed, mutation) {
 	return { method: op.method, path: qs ? `${path}?${qs}` : path, headers, body: sent };
 }
 
+// The error code of an answer's body, or undefined.
+function codeOf(body) {
+	try { return JSON.parse(body).code; } catch { return undefined; }
+}
+
 async function send(req) {
 	const base = env('BASE_URL');
 	if (!base.startsWith('http://127.0.0.1:')) throw new Error('the fuzzer sends to 127.0.0.1 only');
@@ -297,7 +302,7 @@ export async function fuzz(name) {
 	const seed = Number(process.env.FUZZ_SEED ?? 20261125);
 
 	const note = (c, req, ans, what) => {
-		const code = ans?.body && /"code"\s*:\s*"([^"]*)"/.exec(ans.body)?.[1];
+		const code = codeOf(ans?.body);
 		const key = `${c.op.name} ${c.mutation ?? 'valid'} ${ans?.status} ${code ?? ''} ${what}`;
 		if (!findings.has(key))
 			findings.set(key, { operation: c.op.name, mutation: c.mutation, seed: c.seed, what,
@@ -323,7 +328,7 @@ export async function fuzz(name) {
 		const { bad } = checkAnswer(api, ans);
 		for (const b of bad) note(c, req, ans, `undocumented: ${b}`);
 		if (ans.status >= 500) note(c, req, ans, 'a 5xx');
-		const code = ans.body && /^\s*\{/.test(ans.body) ? (() => { try { return JSON.parse(ans.body).code; } catch { return undefined; } })() : undefined;
+		const code = codeOf(ans.body);
 		if (!mutation && ans.status >= 400 && VALIDATION_CODES[name].includes(code))
 			note(c, req, ans, `a valid request refused with ${code}`);
 		if (mutation && (ans.status < 400 || ans.status >= 500))
