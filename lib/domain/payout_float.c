@@ -9,6 +9,22 @@
 #define SETTING_PREFIX "momo."
 #define SETTING_SUFFIX ".float"
 
+/*
+ * Journals one move of network's float: kind, amount, the payout or
+ * intent it is for (for_id) or the operator's reference, either NULL.
+ * DB_DUP when the UNIQUE keys say it was journalled before.
+ */
+static enum db_rc
+move_insert(struct db *db, const char *network, const char *kind,
+    const char *amount, const char *for_id, const char *reference)
+{
+	struct db_arg a[5] = { DB_S(network), DB_S(kind), DB_S(amount) };
+
+	a[3] = for_id != NULL ? DB_S(for_id) : DB_NULL;
+	a[4] = reference != NULL ? DB_S(reference) : DB_NULL;
+	return db_exec(db, DB_PFLOAT_MOVE_INSERT, a, 5, NULL, NULL);
+}
+
 enum db_rc
 payout_float_draw(struct db *db, const struct cfg *cfg, const char *network, const char *amount,
     const char *payout_id, int *covered)
@@ -26,12 +42,7 @@ payout_float_draw(struct db *db, const struct cfg *cfg, const char *network, con
 		return rc;
 	if (res.affected == 1) {
 		*covered = 1;
-		a[0] = DB_S(network);
-		a[1] = DB_S("draw");
-		a[2] = DB_S(amount);
-		a[3] = DB_S(payout_id);
-		a[4] = DB_NULL;
-		return db_exec(db, DB_PFLOAT_MOVE_INSERT, a, 5, NULL, NULL);
+		return move_insert(db, network, "draw", amount, payout_id, NULL);
 	}
 	/* not drawn: unlimited, short, or no row (the environment's default) */
 	a[0] = DB_S(network);
@@ -62,13 +73,8 @@ payout_float_restore(struct db *db, const char *payout_id)
 	db_cell_copy(network, sizeof(network), &rows, 0, 0);
 	db_cell_copy(amount, sizeof(amount), &rows, 0, 1);
 	db_rows_free(&rows);
-	a[0] = DB_S(network);
-	a[1] = DB_S("restore");
-	a[2] = DB_S(amount);
-	a[3] = DB_S(payout_id);
-	a[4] = DB_NULL;
 	/* the UNIQUE (payout_id, kind) makes the restore happen once */
-	rc = db_exec(db, DB_PFLOAT_MOVE_INSERT, a, 5, NULL, NULL);
+	rc = move_insert(db, network, "restore", amount, payout_id, NULL);
 	if (rc == DB_DUP)
 		return DB_OK;
 	if (rc != DB_OK)
@@ -133,12 +139,7 @@ topup_tx(struct db *db, void *arg)
 	struct db_arg a[5];
 	enum db_rc rc;
 
-	a[0] = DB_S(t->network);
-	a[1] = DB_S("topup");
-	a[2] = DB_S(t->amount);
-	a[3] = DB_NULL;
-	a[4] = DB_S(t->reference);
-	if ((rc = db_exec(db, DB_PFLOAT_MOVE_INSERT, a, 5, NULL, NULL)) != DB_OK)
+	if ((rc = move_insert(db, t->network, "topup", t->amount, NULL, t->reference)) != DB_OK)
 		return rc;
 	a[0] = DB_S(t->network);
 	a[1] = DB_S(t->amount);
@@ -301,12 +302,7 @@ payout_float_collect(struct db *db, const struct cfg *cfg, const char *network,
 
 	if ((rc = read_row(db, cfg, network, &row)) != DB_OK || row.unlimited)
 		return rc;
-	a[0] = DB_S(network);
-	a[1] = DB_S("collection");
-	a[2] = DB_S(amount);
-	a[3] = DB_S(intent_id);
-	a[4] = DB_NULL;
-	rc = db_exec(db, DB_PFLOAT_MOVE_INSERT, a, 5, NULL, NULL);
+	rc = move_insert(db, network, "collection", amount, intent_id, NULL);
 	if (rc == DB_DUP)
 		return DB_OK; /* credited before */
 	if (rc != DB_OK)
