@@ -47,7 +47,10 @@ quote_price(const struct currency *from, const char *amount, const char *rate,
 	money_mul(fee, gross, ghs, pct, 2 + 2, ghs, MONEY_UP);
 	mpz_sub(recv, gross, fee);
 	if (mpz_sgn(recv) <= 0) {
+		/* well formed, but below what can be paid: the partner API's
+		 * 422 BELOW_MINIMUM, the wallet's 400 invalid_amount (issue 23) */
 		why = "too small: nothing is left after the fee";
+		e = ERR_BELOW_MINIMUM;
 		goto out;
 	}
 	if (money_format(amt, from->scale, q->amount, sizeof(q->amount)) != 0 ||
@@ -64,7 +67,7 @@ quote_price(const struct currency *from, const char *amount, const char *rate,
 	e = ERR_OK;
 out:
 	mpz_clears(amt, r, pct, gross, fee, recv, NULL);
-	if (e == ERR_INVALID_AMOUNT)
+	if (e == ERR_INVALID_AMOUNT || e == ERR_BELOW_MINIMUM)
 		return outcome_field(o, e, "amount", why);
 	if (e != ERR_OK)
 		return outcome_fail(o, e, "%s", why);

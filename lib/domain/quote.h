@@ -30,8 +30,9 @@ struct quote {
  * Prices amount (the client's text) of from at rate (FXRATE_SCALE places)
  * with fee_percent (2 places). Returns ERR_OK, or ERR_INVALID_AMOUNT in o
  * (context {"field":"amount"}, the message says which) when the amount is
- * malformed, zero, has more places than the coin allows, or is too small
- * to leave anything after the fee; ERR_INTERNAL for a bad rate or fee.
+ * malformed, zero or has more places than the coin allows;
+ * ERR_BELOW_MINIMUM (the same context) when it is too small to leave
+ * anything after the fee; ERR_INTERNAL for a bad rate or fee.
  */
 enum err quote_price(const struct currency *from, const char *amount,
     const char *rate, const char *fee_percent, struct quote *q,
@@ -40,7 +41,7 @@ enum err quote_price(const struct currency *from, const char *amount,
 /*
  * Prices amount of from at the current rate (no older than
  * rates.max_age_seconds) with the configured fee, storing nothing.
- * ERR_INVALID_AMOUNT, ERR_RATE_UNAVAILABLE, ERR_SERVICE_UNAVAILABLE,
+ * ERR_INVALID_AMOUNT, ERR_BELOW_MINIMUM, ERR_RATE_UNAVAILABLE, ERR_SERVICE_UNAVAILABLE,
  * ERR_INTERNAL in o.
  */
 enum err quote_live(struct ctx *ctx, const struct currency *from, const char *amount,
@@ -49,7 +50,7 @@ enum err quote_live(struct ctx *ctx, const struct currency *from, const char *am
 /*
  * Prices amount of from at the current rate and stores the quote for who
  * (a wallet user or a partner), valid for quotes.ttl_seconds from now.
- * Errors in o: ERR_INVALID_AMOUNT, ERR_RATE_UNAVAILABLE (no fresh rate),
+ * Errors in o: ERR_INVALID_AMOUNT, ERR_BELOW_MINIMUM, ERR_RATE_UNAVAILABLE (no fresh rate),
  * ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
 enum err quote_create(struct ctx *ctx, const struct caller *who,

@@ -27,8 +27,8 @@ struct tu_test {
 /*
  * Registers the suite name (init and clean may be NULL) with the n tests
  * of t, in order, in the initialised CUnit registry (unless the environment
- * has TU_ONLY set to text the name does not contain: a developer's run of
- * one suite, `TU_ONLY=withdrawals`). Returns 0, or -1 when
+ * has TU_ONLY set to words the name contains none of: a developer's run of
+ * some suites, `TU_ONLY="quotes withdrawals"`). Returns 0, or -1 when
  * CUnit refuses the suite or a test (said on stderr): the caller must then
  * fail the run.
  */

@@ -168,11 +168,16 @@ test_partner_rates(void)
 		{ "?from_currency=USDT&to_currency=GHS&amount=-5", 400, "VALIDATION_ERROR" },
 		{ "?from_currency=USDT&to_currency=GHS&amount=1.1234567", 400, "VALIDATION_ERROR" },
 		{ "?from_currency=USDT&to_currency=GHS&amount=10&from=USDT", 400, "VALIDATION_ERROR" },
+		{ "?from_currency=USDT&to_currency=GHS&amount=0", 400, "VALIDATION_ERROR" },
+		/* well formed, but nothing is left after the fee (the API fuzz, issue 23) */
+		{ "?from_currency=USDT&to_currency=GHS&amount=0.00052", 422, "BELOW_MINIMUM" },
+		{ "?from_currency=USDC&to_currency=GHS&amount=0.000001", 422, "BELOW_MINIMUM" },
 	};
 	char key[200], auth[260], ref[128], want[128], key_id[17];
 	struct it_resp r;
 	json_t *d;
 	size_t i;
+	long long before;
 
 	CU_ASSERT_EQUAL_FATAL(it_admin("partner create --name 'IT Rates Co' --quiet", key, sizeof(key)), 0);
 	{
@@ -203,6 +208,7 @@ test_partner_rates(void)
 		    "k.partner_id = q.partner_id WHERE q.id = ? AND k.key_id = ?",
 		    it_str(d, "quote_id"), key_id), 1);
 		it_resp_free(&r);
+		before = it_db_scalar("SELECT COUNT(*) FROM quotes", NULL, NULL);
 		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 			char path[256];
 
@@ -211,6 +217,8 @@ test_partner_rates(void)
 			it_assert_partner_error(&r, bad[i].status, bad[i].code, bad[i].query);
 			it_resp_free(&r);
 		}
+		/* nothing was stored for any of them */
+		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes", NULL, NULL), before);
 	}
 }
 

@@ -271,6 +271,9 @@ test_errors(void)
 			  "\"mobile_network\":\"MTN\",\"reference_id\":\"e1\",\"quote_id\":5}", 400, "VALIDATION_ERROR" },
 			{ "{\"amount\":\"10\",\"currency\":\"USDT\",", 400, "VALIDATION_ERROR" },
 			{ "[1,2]", 400, "VALIDATION_ERROR" },
+			/* nothing is left after the fee */
+			{ "{\"amount\":\"0.00052\",\"currency\":\"USDT\",\"recipient_phone\":\"+233241234555\","
+			  "\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 422, "BELOW_MINIMUM" },
 			/* 0.3 USDT is about 4.5 GHS: under every network's 5.00 */
 			{ "{\"amount\":\"0.3\",\"currency\":\"USDT\",\"recipient_phone\":\"+233241234555\","
 			  "\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 422, "BELOW_MINIMUM" },

@@ -740,6 +740,8 @@ struct quote_row {
 	{ c, a, r, f, ERR_OK, qa, g, fe, rv, qf, qr, NULL }
 #define QERR(c, a, r, f, w) \
 	{ c, a, r, f, ERR_INVALID_AMOUNT, NULL, NULL, NULL, NULL, NULL, NULL, w }
+#define QSMALL(c, a, r, f) \
+	{ c, a, r, f, ERR_BELOW_MINIMUM, NULL, NULL, NULL, NULL, NULL, NULL, "too small" }
 
 static const struct quote_row quote_rows[] = {
 	/* docs/design.md's example: gross 1519.9088 -> 1519.90; fee 15.199 -> 15.20 */
@@ -785,12 +787,11 @@ static const struct quote_row quote_rows[] = {
 	    "9999999999999900000.00", "989999999999990099999.99", "1.00",
 	    "999999.99999999"),
 	/* too small: nothing after the fee */
-	QERR("USDT", "0.000001", "15.19908800", "1.00", "too small"),
-	QERR("USDT", "0.001", "15.19908800", "1.00", "too small"),
-	QERR("GHSFIAT", "0.01", "1.00000000", "1.00", "too small"),
-	QERR("DAI", "0.000000000000000001", "15.20000000", "1.00", "too small"),
-	QERR("DAI", "0.000000000000000001", "999999.99999999", "0.00",
-	    "too small"),
+	QSMALL("USDT", "0.000001", "15.19908800", "1.00"),
+	QSMALL("USDT", "0.001", "15.19908800", "1.00"),
+	QSMALL("GHSFIAT", "0.01", "1.00000000", "1.00"),
+	QSMALL("DAI", "0.000000000000000001", "15.20000000", "1.00"),
+	QSMALL("DAI", "0.000000000000000001", "999999.99999999", "0.00"),
 	/* zero */
 	QERR("USDT", "0", "15.19908800", "1.00", "greater than zero"),
 	QERR("USDT", "0.000000", "15.19908800", "1.00", "greater than zero"),
@@ -970,7 +971,8 @@ test_quote_huge_gmp(void)
  * digits (leading zeros possible) and 0..scale places, rates
  * 0.00000001..999999.99999999, fees 0.00..99.99 %. quote_price must agree
  * exactly with ref_price, or refuse with ERR_INVALID_AMOUNT exactly when
- * the amount is zero or nothing is left after the fee.
+ * the amount is zero, ERR_BELOW_MINIMUM exactly when nothing is left after
+ * the fee.
  */
 static void
 test_quote_property(void)
@@ -1053,8 +1055,8 @@ test_quote_property(void)
 		mpz_set_ui(pct, fu);
 
 		ref_price(gross, fee, recv, amt, c->scale, rate, pct);
-		want = mpz_sgn(amt) > 0 && mpz_sgn(recv) > 0 ? ERR_OK :
-		    ERR_INVALID_AMOUNT;
+		want = mpz_sgn(amt) == 0 ? ERR_INVALID_AMOUNT :
+		    mpz_sgn(recv) > 0 ? ERR_OK : ERR_BELOW_MINIMUM;
 		memset(&q, 0, sizeof(q));
 		outcome_init(&o);
 		e = quote_price(c, amount, rtext, ftext, &q, &o);

@@ -287,15 +287,9 @@ static enum err
 price(struct ctx *ctx, struct create *k)
 {
 	struct outcome *o = k->c.o;
-	enum err e;
 
-	if (k->in->quote_id == NULL) {
-		e = quote_live(ctx, k->coin, k->amount, &k->q, o);
-		if (e == ERR_INVALID_AMOUNT)
-			return outcome_field(o, ERR_VALIDATION, "amount",
-			    "too small: nothing is left after the fee");
-		return e;
-	}
+	if (k->in->quote_id == NULL)
+		return quote_live(ctx, k->coin, k->amount, &k->q, o);
 	k->quoted = 1;
 	if (!id_has_shape(k->in->quote_id, "qt_"))
 		return outcome_fail(o, ERR_NOT_FOUND, "No quote with that quote_id");
