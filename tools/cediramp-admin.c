@@ -18,11 +18,15 @@
 #include "core/err.h"
 #include "core/outcome.h"
 #include "core/strict.h"
+#include "core/timefmt.h"
+#include "core/currency.h"
+#include "core/money.h"
 #include "domain/apikey.h"
 #include "domain/fxrate.h"
 #include "domain/wallet/kyc.h"
 #include "domain/partner.h"
 #include "domain/payout_float.h"
+#include "domain/statement.h"
 #include "domain/user.h"
 #include "domain/partner/webhook.h"
 #include "http/errpage.h"
@@ -44,6 +48,11 @@ static const char usage[] =
     "  partner credit PARTNER_ID USDT|USDC AMOUNT --reference TEXT\n"
     "                                          credit a real deposit once (the reference is unique;\n"
     "                                          chain:... assigns an unmatched chain deposit)\n"
+    "  partner adjust PARTNER_ID USDT|USDC|GHS AMOUNT --reference TEXT\n"
+    "                                          correct an available balance by a signed AMOUNT,\n"
+    "                                          once per reference (1 to 40 characters)\n"
+    "  statement PARTNER_ID USDT|USDC|GHS --from DATE --to DATE\n"
+    "                                          the CSV of GET /v1/statements, to stdout\n"
     "  partner wallet add|remove PARTNER_ID 0xADDRESS\n"
     "                                          the addresses a partner's chain deposits come from\n"
     "  partner wallet list [PARTNER_ID]\n"
@@ -158,6 +167,63 @@ cmd_partner_credit(struct db *db, const struct cfg *c, int argc, char **argv)
 	printf("credited %s %s to %s (deposit %s, reference %s)\n", d.amount, d.currency,
 	    argv[3], d.id, d.reference);
 	return 0;
+}
+
+static int
+cmd_partner_adjust(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	char balance[MONEY_MAX_TEXT];
+	struct outcome o;
+
+	if (partner_adjust(db, c, argv[3], argv[4], argv[5], opt(argc, argv, "--reference"),
+	    balance, sizeof(balance), &o) != ERR_OK)
+		return report(db, &o, 2);
+	printf("adjusted %s by %s %s (reference %s): available %s\n", argv[3], argv[5],
+	    argv[4], opt(argc, argv, "--reference"), balance);
+	return 0;
+}
+
+static int
+stdout_write(void *io, const char *p, size_t n)
+{
+	(void)io;
+	return fwrite(p, 1, n, stdout) == n ? 0 : -1;
+}
+
+/* statement PARTNER_ID CURRENCY --from DATE --to DATE: the CSV the API
+ * streams, with the same dates (a date alone as --to is its whole day). */
+static int
+cmd_statement(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	const char *fs = opt(argc, argv, "--from"), *ts = opt(argc, argv, "--to");
+	char from[40], to[40];
+	struct statement_req q;
+	struct outcome o;
+	long long fu, tu;
+
+	memset(&q, 0, sizeof(q));
+	q.owner = STATEMENT_PARTNER;
+	if (partner_row(db, c, argv[2], &q.id, &o) != ERR_OK)
+		return report(db, &o, 2);
+	if ((q.cur = currency_find(argv[3])) == NULL || (strcmp(argv[3], "USDT") != 0 &&
+	    strcmp(argv[3], "USDC") != 0 && strcmp(argv[3], "GHS") != 0)) {
+		fprintf(stderr, "cediramp-admin: currency: USDT, USDC or GHS\n");
+		return 2;
+	}
+	if (fs == NULL || ts == NULL || timefmt_iso_to_us(fs, 0, &fu) != 0 ||
+	    timefmt_iso_to_us(ts, 1, &tu) != 0 || fu > tu) {
+		fprintf(stderr, "cediramp-admin: --from and --to: ISO 8601 dates or date-times, "
+		    "from not after to\n");
+		return 2;
+	}
+	timefmt_us_to_db(fu, from, sizeof(from));
+	timefmt_us_to_db(tu, to, sizeof(to));
+	q.from = from;
+	q.to = to;
+	outcome_init(&o);
+	if (statement_write(db, &q, stdout_write, NULL, &o) != ERR_OK)
+		return report(db, &o, 2);
+	return fflush(stdout) == 0 ? 0 : 1;
 }
 
 static void
@@ -600,6 +666,10 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_partner_create(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "credit") == 0 && argc >= 6)
 		return cmd_partner_credit(db, c, argc, argv);
+	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "adjust") == 0 && argc >= 6)
+		return cmd_partner_adjust(db, c, argc, argv);
+	if (strcmp(cmd, "statement") == 0 && argc >= 4)
+		return cmd_statement(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "wallet") == 0)
 		return cmd_partner_wallet(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "key") == 0 && argc > 3)

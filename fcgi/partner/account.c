@@ -1,11 +1,13 @@
 /*
  * partner/account: the partner's own standing. GET /v1/limits (the KYC
- * tier limits, GHS) and GET /v1/balances (USDT, USDC and GHS: available,
- * and pending, held by withdrawals in flight).
+ * tier limits, GHS), GET /v1/balances (USDT, USDC and GHS: available,
+ * and pending, held by withdrawals in flight) and GET /v1/statements (a
+ * currency's movements over a period, CSV).
  */
 #include "domain/catalog.h"
 #include "domain/funds.h"
 #include "http/app.h"
+#include "http/statement_query.h"
 
 static enum err
 get_limits(struct req *r, struct resp *resp)
@@ -49,9 +51,16 @@ get_balances(struct req *r, struct resp *resp)
 	return resp_ok(resp, 200, a);
 }
 
+static enum err
+get_statement(struct req *r, struct resp *resp)
+{
+	return statement_answer(r, resp, STATEMENT_PARTNER);
+}
+
 static const struct route routes[] = {
 	{ "GET", "/v1/limits", get_limits, 0, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/balances", get_balances, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/statements", get_statement, 0, statement_partner_params, RATE_LIMIT_GENERAL },
 };
 
 int

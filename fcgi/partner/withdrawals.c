@@ -1,6 +1,8 @@
 /*
  * partner/withdrawals: the partner API's payouts. POST /v1/withdrawals
- * (201 new, 200 the same request again under its reference_id), GET
+ * (201 new, 200 the same request again under its reference_id), POST
+ * /v1/withdrawals/bulk (up to 20 at once, 207), POST
+ * /v1/withdrawals/{id}/cancel (before its conversion is signed), GET
  * /v1/withdrawals/{id}, and GET /v1/withdrawals: status, from_date,
  * to_date and reference_id filters, page and per_page paging (GET
  * /v1/transactions is the same list: partner/transactions.c).
@@ -15,14 +17,17 @@
 
 static const char *const create_fields[] = { "amount", "currency", "recipient_phone",
 	"mobile_network", "reference_id", "metadata", "quote_id", NULL };
+static const char *const bulk_fields[] = { "withdrawals", NULL };
 
+#define BULK_MAX 20
+
+/* Reads r's body as one withdrawal and creates it: *data its create
+ * columns, *created 1 (201) or 0 (200: the same request again). */
 static enum err
-post_withdrawal(struct req *r, struct resp *resp)
+create_one(struct req *r, struct resp *resp, json_t **data, int *created)
 {
 	struct withdrawal_req in;
 	struct withdrawal w;
-	json_t *data;
-	int created;
 	enum err e;
 
 	memset(&in, 0, sizeof(in));
@@ -36,11 +41,91 @@ post_withdrawal(struct req *r, struct resp *resp)
 	    (e = body_opt_string(r, resp, "quote_id", 64, &in.quote_id)) != ERR_OK)
 		return e;
 	in.metadata = json_object_get(r->body, "metadata");
-	if ((e = withdrawal_create(r->ctx, &r->caller, &in, &w, &created, &resp->out)) != ERR_OK)
+	if ((e = withdrawal_create(r->ctx, &r->caller, &in, &w, created, &resp->out)) != ERR_OK)
 		return e;
-	data = withdrawal_json(&w, &r->ctx->cfg, WITHDRAWAL_CREATE);
+	*data = withdrawal_json(&w, &r->ctx->cfg, WITHDRAWAL_CREATE);
 	withdrawal_free(&w);
-	return data ? resp_ok(resp, created ? 201 : 200, data) : ERR_INTERNAL;
+	return *data ? ERR_OK : ERR_INTERNAL;
+}
+
+static enum err
+post_withdrawal(struct req *r, struct resp *resp)
+{
+	json_t *data = NULL;
+	int created = 0;
+	enum err e;
+
+	if ((e = create_one(r, resp, &data, &created)) != ERR_OK)
+		return e;
+	return resp_ok(resp, created ? 201 : 200, data);
+}
+
+/*
+ * One item of a bulk request, judged exactly as POST /v1/withdrawals
+ * would judge it alone: the withdrawal with its http_status, or
+ * {reference_id, http_status, error {code, message}}. NULL on OOM.
+ */
+static json_t *
+bulk_item(struct req *r, struct resp *resp, json_t *item)
+{
+	json_t *whole = r->body, *data = NULL, *ref = json_object_get(item, "reference_id");
+	const struct err_def *d;
+	struct resp one;
+	int created = 0;
+	enum err e;
+
+	resp_init(&one);
+	r->body = item; /* the field readers read the request's body */
+	e = create_one(r, &one, &data, &created);
+	r->body = whole;
+	resp->out.changed |= one.out.changed;
+	if (e == ERR_OK) {
+		json_object_set_new(data, "http_status", json_integer(created ? 201 : 200));
+	} else {
+		d = err_def(API_PARTNER, e);
+		data = json_pack("{s:O,s:i,s:{s:s,s:s}}", "reference_id",
+		    json_is_string(ref) ? ref : json_null(), "http_status", d->http_status,
+		    "error", "code", d->code, "message",
+		    one.out.message[0] ? one.out.message : d->message);
+	}
+	resp_free(&one);
+	return data;
+}
+
+/*
+ * POST /v1/withdrawals/bulk: 1 to BULK_MAX withdrawals, each created (or
+ * refused) on its own, in request order, so the balance goes to the
+ * earliest items that fit; 207 with one element per item. A body that is
+ * not such an array is refused whole, before any item is looked at.
+ */
+static enum err
+post_bulk(struct req *r, struct resp *resp)
+{
+	json_t *items, *out, *el;
+	size_t i, n;
+	enum err e;
+
+	if ((e = body_only(r, resp, bulk_fields)) != ERR_OK)
+		return e;
+	items = json_object_get(r->body, "withdrawals");
+	n = json_is_array(items) ? json_array_size(items) : 0;
+	if (n < 1 || n > BULK_MAX)
+		return resp_invalid(resp, ERR_VALIDATION, "withdrawals",
+		    "an array of 1 to 20 withdrawal objects");
+	for (i = 0; i < n; i++)
+		if (!json_is_object(json_array_get(items, i)))
+			return resp_fail(resp, ERR_VALIDATION, "withdrawals[%zu]: must be an object",
+			    i);
+	if ((out = json_array()) == NULL)
+		return ERR_INTERNAL;
+	for (i = 0; i < n; i++) {
+		if ((el = bulk_item(r, resp, json_array_get(items, i))) == NULL ||
+		    json_array_append_new(out, el) != 0) {
+			json_decref(out);
+			return ERR_INTERNAL; /* the items before it stand: each is its own */
+		}
+	}
+	return resp_ok(resp, 207, out);
 }
 
 static enum err
@@ -58,6 +143,25 @@ get_withdrawal(struct req *r, struct resp *resp)
 	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
 }
 
+/* POST /v1/withdrawals/{id}/cancel: 200 with the cancelled withdrawal, or
+ * 409 INVALID_STATE naming the state it is in. */
+static enum err
+cancel_withdrawal(struct req *r, struct resp *resp)
+{
+	struct withdrawal w;
+	json_t *data;
+	enum err e;
+
+	e = withdrawal_cancel(r->ctx, &r->caller, req_param(r, "id"), &w, &resp->out);
+	if (e == ERR_INVALID_STATE)
+		withdrawal_free(&w);
+	if (e != ERR_OK)
+		return e;
+	data = withdrawal_json(&w, &r->ctx->cfg, WITHDRAWAL_GET);
+	withdrawal_free(&w);
+	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
+}
+
 static enum err
 list_withdrawals(struct req *r, struct resp *resp)
 {
@@ -67,8 +171,10 @@ list_withdrawals(struct req *r, struct resp *resp)
 
 static const struct route routes[] = {
 	{ "POST", "/v1/withdrawals", post_withdrawal, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/withdrawals/bulk", post_bulk, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/withdrawals", list_withdrawals, 0, resource_page_params, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/withdrawals/:id", get_withdrawal, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/withdrawals/:id/cancel", cancel_withdrawal, 0, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -3,13 +3,15 @@
  * /api/transactions lists conversions and payouts newest first by default,
  * with opaque cursors; GET /api/transactions/:id is one of them, 404 for an
  * id that is not the caller's; GET /api/balances is the GHS balance and
- * what payouts in flight hold.
+ * what payouts in flight hold; GET /api/statements the GHS balance's
+ * movements over a period, CSV.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "domain/wallet/history.h"
+#include "http/statement_query.h"
 #include "http/app.h"
 #include "domain/wallet/transfer.h"
 #include "http/page_cursor.h"
@@ -156,10 +158,18 @@ balances(struct req *r, struct resp *resp)
 	    "available", available, "pending", pending));
 }
 
+/* GET /api/statements: the GHS balance's movements over a period, CSV. */
+static enum err
+statement(struct req *r, struct resp *resp)
+{
+	return statement_answer(r, resp, STATEMENT_USER);
+}
+
 static const struct route routes[] = {
 	{ "GET", "/api/transactions", list, 0, list_params, RATE_LIMIT_GENERAL },
 	{ "GET", "/api/transactions/:id", detail, 0, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/api/balances", balances, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/api/statements", statement, 0, statement_user_params, RATE_LIMIT_GENERAL },
 };
 
 int

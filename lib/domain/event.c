@@ -9,7 +9,7 @@
 
 const char *const event_partner_types[] = {
 	"withdrawal.pending", "withdrawal.processing", "withdrawal.completed",
-	"withdrawal.failed", "payment_intent.pending_approval",
+	"withdrawal.failed", "withdrawal.cancelled", "payment_intent.pending_approval",
 	"payment_intent.approved", "payment_intent.completed",
 	"payment_intent.rejected", "payment_intent.cancelled",
 	"payment_intent.expired", "payment_intent.failed", NULL

@@ -115,6 +115,79 @@ funds_deposit(struct db *db, long long partner_id, const char *currency,
 	return ERR_OK;
 }
 
+struct adjust {
+	long long partner_id;
+	const char *currency, *amount, *reference;
+	int credit;
+	unsigned scale;
+	char *balance;
+	size_t cap;
+};
+
+static int
+adjust_tx(struct db *db, void *arg)
+{
+	struct adjust *k = arg;
+	char acct[LEDGER_CODE_MAX], house[LEDGER_CODE_MAX];
+	struct ledger_leg legs[2];
+	enum db_rc rc;
+
+	snprintf(acct, sizeof(acct), "partner:%lld:%s", k->partner_id, k->currency);
+	snprintf(house, sizeof(house), "house:adjustments:%s", k->currency);
+	ledger_leg(&legs[0], house, k->currency, k->amount, k->credit);
+	ledger_leg(&legs[1], acct, k->currency, k->amount, !k->credit);
+	if ((rc = ledger_post(db, "partner.adjustment", k->reference, legs, 2)) != DB_OK)
+		return rc;
+	return ledger_balance(db, acct, k->scale, k->balance, k->cap);
+}
+
+enum err
+funds_adjust(struct db *db, long long partner_id, const char *currency,
+    const char *amount, const char *reference, char *balance, size_t cap,
+    struct outcome *o)
+{
+	const struct currency *cur = currency_find(currency ? currency : "");
+	char norm[MONEY_MAX_TEXT];
+	struct adjust k;
+	mpz_t v, max;
+	int ok, rc, i, credit, known = 0;
+
+	outcome_init(o);
+	for (i = 0; cur != NULL && i < FUNDS_CURRENCIES; i++)
+		known |= strcmp(cur->code, currencies[i]) == 0;
+	if (!known)
+		return outcome_field(o, ERR_INVALID_CURRENCY, "currency", "USDT, USDC or GHS");
+	mpz_inits(v, max, NULL);
+	ok = amount != NULL && money_parse_signed(amount, cur->scale, v) == MONEY_OK &&
+	    mpz_sgn(v) != 0 && money_parse(FUNDS_DEPOSIT_MAX, cur->scale, max) == MONEY_OK &&
+	    mpz_cmpabs(v, max) <= 0;
+	credit = mpz_sgn(v) > 0;
+	mpz_abs(v, v);
+	ok = ok && money_format(v, cur->scale, norm, sizeof(norm)) == 0;
+	mpz_clears(v, max, NULL);
+	if (!ok)
+		return outcome_field(o, ERR_VALIDATION, "amount",
+		    "a signed decimal with the currency's places, not zero, at most 1000000");
+	if (reference == NULL || reference[0] == '\0' ||
+	    strlen(reference) > FUNDS_ADJUST_REFERENCE_MAX ||
+	    !strict_printable(reference, strlen(reference)))
+		return outcome_field(o, ERR_VALIDATION, "reference",
+		    "1 to 40 printable characters");
+	k = (struct adjust){ partner_id, cur->code, norm, reference, credit, cur->scale,
+		balance, cap };
+	rc = db_tx(db, adjust_tx, &k);
+	if (rc == DB_DUP)
+		return outcome_fail(o, ERR_DUPLICATE_REFERENCE,
+		    "An adjustment with that reference was made already");
+	if (rc == DB_CHECK)
+		return outcome_fail(o, ERR_INSUFFICIENT_BALANCE,
+		    "The adjustment would take the balance below zero");
+	if (rc != DB_OK)
+		return domain_db_fail(o, rc, "adjust the balance");
+	o->changed = 1;
+	return ERR_OK;
+}
+
 enum err
 funds_balances(struct db *db, long long partner_id,
     struct funds_balance out[FUNDS_CURRENCIES], struct outcome *o)

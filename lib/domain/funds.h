@@ -55,6 +55,22 @@ int funds_deposit_tx(struct db *db, long long partner_id, const char *currency,
     const char *amount, const char *reference, enum funds_source source,
     struct funds_deposit *out);
 
+/*
+ * An operator's correction of partner row partner_id's available balance
+ * of currency (USDT, USDC or GHS) by amount, signed (-5.25 takes 5.25
+ * away), against house:adjustments:<CUR>, once per reference (1 to 40
+ * printable characters: the ledger's event key). balance (cap bytes)
+ * gets the balance after it. ERR_INVALID_CURRENCY, ERR_VALIDATION
+ * (amount: not zero, the currency's places, at most FUNDS_DEPOSIT_MAX
+ * either way; reference), ERR_DUPLICATE_REFERENCE, ERR_INSUFFICIENT_BALANCE
+ * (it would go below zero), ERR_SERVICE_UNAVAILABLE. Nothing changes on
+ * an error.
+ */
+#define FUNDS_ADJUST_REFERENCE_MAX 40
+enum err funds_adjust(struct db *db, long long partner_id, const char *currency,
+    const char *amount, const char *reference, char *balance, size_t cap,
+    struct outcome *o);
+
 /* The partner's USDT, USDC and GHS balances, in that order. */
 enum err funds_balances(struct db *db, long long partner_id,
     struct funds_balance out[FUNDS_CURRENCIES], struct outcome *o);

@@ -168,25 +168,50 @@ find_partner(struct db *db, const char *public_id, const char *env,
 }
 
 enum err
-partner_credit(struct db *db, const struct cfg *cfg, const char *public_id,
-    const char *currency, const char *amount, const char *reference,
-    struct funds_deposit *out, struct outcome *o)
+partner_row(struct db *db, const struct cfg *cfg, const char *public_id, long long *id,
+    struct outcome *o)
 {
-	long long id = 0;
 	int rc;
 
 	outcome_init(o);
-	memset(out, 0, sizeof(*out));
-	if (!public_id_ok(public_id))
+	*id = 0;
+	if (public_id == NULL || !public_id_ok(public_id))
 		return outcome_field(o, ERR_VALIDATION, "partner_id", "pt_ and base62 characters");
-	if (reference == NULL)
-		return outcome_field(o, ERR_VALIDATION, "reference", "required");
-	rc = find_partner(db, public_id, cfg->environment, &id);
+	rc = find_partner(db, public_id, cfg->environment, id);
 	if (rc < 0)
 		return domain_db_fail(o, -rc, "find the partner");
 	if (rc == 0)
 		return outcome_fail(o, ERR_NOT_FOUND, "No partner %s in this environment",
 		    public_id);
+	return ERR_OK;
+}
+
+enum err
+partner_adjust(struct db *db, const struct cfg *cfg, const char *public_id,
+    const char *currency, const char *amount, const char *reference, char *balance,
+    size_t cap, struct outcome *o)
+{
+	long long id;
+	enum err e;
+
+	if ((e = partner_row(db, cfg, public_id, &id, o)) != ERR_OK)
+		return e;
+	return funds_adjust(db, id, currency, amount, reference, balance, cap, o);
+}
+
+enum err
+partner_credit(struct db *db, const struct cfg *cfg, const char *public_id,
+    const char *currency, const char *amount, const char *reference,
+    struct funds_deposit *out, struct outcome *o)
+{
+	long long id = 0;
+	enum err e;
+
+	memset(out, 0, sizeof(*out));
+	if ((e = partner_row(db, cfg, public_id, &id, o)) != ERR_OK)
+		return e;
+	if (reference == NULL)
+		return outcome_field(o, ERR_VALIDATION, "reference", "required");
 	/* a deposit the chain delivered that no partner's address matched */
 	if (strncmp(reference, CHAIN_DEPOSIT_REF_PREFIX, strlen(CHAIN_DEPOSIT_REF_PREFIX)) == 0)
 		return chain_deposit_assign(db, id, currency, amount, reference, out, o);

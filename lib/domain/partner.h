@@ -45,6 +45,17 @@ enum err partner_create(struct db *db, const struct cfg *cfg, const char *name,
     const char *tier, const char *start_funds, struct partner_key *out,
     struct outcome *o);
 
+/* The row of partner public_id in this environment into *id: ERR_OK,
+ * ERR_VALIDATION (not a partner id), ERR_NOT_FOUND, or the database's. */
+enum err partner_row(struct db *db, const struct cfg *cfg, const char *public_id,
+    long long *id, struct outcome *o);
+
+/* funds_adjust for the partner public_id of this environment; errors as
+ * funds_adjust and partner_row. */
+enum err partner_adjust(struct db *db, const struct cfg *cfg, const char *public_id,
+    const char *currency, const char *amount, const char *reference, char *balance,
+    size_t cap, struct outcome *o);
+
 /*
  * Credits a real deposit of amount currency (USDT or USDC) to the partner
  * public_id of this environment under reference (required, unique: the

@@ -16,6 +16,36 @@
 #include "core/strict.h"
 #include "core/timefmt.h"
 
+/* A streamed answer in the making (app_stream_write). */
+struct app_stream {
+	const struct app_io *io;
+	struct req *r;
+	struct resp *resp;
+	struct buf *head, *body;
+	int started;
+};
+
+int
+app_stream_write(void *req, const char *p, size_t n)
+{
+	struct app_stream *s = ((struct req *)req)->stream;
+	const struct app_io *io = s->io;
+
+	if (!s->started) {
+		s->started = 1;
+		if (resp_render_head(s->resp, 200, s->r->request_id, s->head) != 0)
+			return -1;
+		if (io->wr != NULL) {
+			if (io->wr(io->out, s->head->data, s->head->len) != 0)
+				return -1;
+			buf_reset(s->head);
+		}
+	}
+	if (n == 0)
+		return 0;
+	return io->wr != NULL ? io->wr(io->out, p, n) : buf_append(s->body, p, n);
+}
+
 /* Reads exactly len body bytes into a new buffer; -1 on short read/OOM. */
 static int
 read_body(app_read_fn rd, void *io, size_t len, struct buf *b)
@@ -126,7 +156,7 @@ idempotency(struct req *r, const struct route *rt, struct resp *resp,
  */
 static enum err
 dispatch(const struct app *app, struct req *r, struct resp *resp,
-    app_read_fn rd, void *io, char *why, size_t whylen)
+    const struct app_io *io, char *why, size_t whylen)
 {
 	const struct route *rt = NULL;
 	enum route_match m;
@@ -173,7 +203,7 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 		if (!(rt->flags & ROUTE_ANY_TYPE) && !req_is_json_type(r->content_type))
 			return ERR_UNSUPPORTED_MEDIA_TYPE;
 		buf_init(&body, r->ctx->cfg.max_body_bytes);
-		if (read_body(rd, io, (size_t)r->content_length, &body) != 0) {
+		if (read_body(io->rd, io->in, (size_t)r->content_length, &body) != 0) {
 			buf_free(&body);
 			return resp_fail(resp, ERR_VALIDATION,
 			    "the request body could not be read");
@@ -199,11 +229,12 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 
 int
 app_handle(const struct app *app, struct ctx *ctx, char **envp,
-    app_read_fn rd, void *io, struct buf *head, struct buf *body)
+    const struct app_io *io, struct buf *head, struct buf *body)
 {
 	long long t0 = log_now_us();
 	char why[320] = "", caller[180] = "";
 	const char *redirect;
+	struct app_stream stream;
 	struct resp resp;
 	struct req r;
 	enum err e;
@@ -212,6 +243,8 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 	memset(&r, 0, sizeof(r));
 	resp_init(&resp);
 	r.ctx = ctx;
+	stream = (struct app_stream){ io, &r, &resp, head, body, 0 };
+	r.stream = &stream;
 	e = req_from_env(&r, envp, resp.out.message, sizeof(resp.out.message));
 	if (r.request_id[0] == '\0' &&
 	    id_random(r.request_id, sizeof(r.request_id), "req_", 20) != 0)
@@ -238,11 +271,14 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 			resp.raw_status = (int)st;
 		snprintf(why, sizeof(why), "web server status %llu", st);
 	} else {
-		e = dispatch(app, &r, &resp, rd, io, why, sizeof(why));
+		e = dispatch(app, &r, &resp, io, why, sizeof(why));
 	}
 	if (e == ERR_INTERNAL && resp.out.message[0] == '\0' && why[0] == '\0')
 		snprintf(why, sizeof(why), "handler failed");
-	status = resp_render(&resp, r.api, e, r.request_id, head, body);
+	if (stream.started) /* answered already: 200, its body cut short on an error */
+		status = 200;
+	else
+		status = resp_render(&resp, r.api, e, r.request_id, head, body);
 	if (status < 0) {
 		/* out of memory while rendering: a bare, static 500 */
 		buf_reset(head);
@@ -290,6 +326,12 @@ fcgx_read(void *io, char *p, size_t n)
 	return FCGX_GetStr(p, (int)n, (FCGX_Stream *)io);
 }
 
+static int
+fcgx_write(void *io, const char *p, size_t n)
+{
+	return FCGX_PutStr(p, (int)n, (FCGX_Stream *)io) == (int)n ? 0 : -1;
+}
+
 int
 app_main(const struct app *app)
 {
@@ -315,9 +357,11 @@ app_main(const struct app *app)
 	buf_init(&head, 64 * 1024);
 	buf_init(&body, 64 * 1024 * 1024);
 	while (FCGX_Accept_r(&fr) >= 0) {
+		struct app_io io = { fcgx_read, fr.in, fcgx_write, fr.out };
+
 		buf_reset(&head);
 		buf_reset(&body);
-		(void)app_handle(app, &ctx, fr.envp, fcgx_read, fr.in, &head, &body);
+		(void)app_handle(app, &ctx, fr.envp, &io, &head, &body);
 		FCGX_PutStr(head.data, (int)head.len, fr.out);
 		if (body.len > 0)
 			FCGX_PutStr(body.data, (int)body.len, fr.out);

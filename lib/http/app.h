@@ -21,14 +21,35 @@ struct app {
 
 /* Reads up to n body bytes into p; returns bytes read (0 at end) or -1. */
 typedef long (*app_read_fn)(void *io, char *p, size_t n);
+/* Writes n bytes of p to the client: 0, or -1. */
+typedef int (*app_write_fn)(void *io, const char *p, size_t n);
+
+/* The request's body comes from rd(in); a streamed answer goes to
+ * wr(out), or, with wr NULL (tests), into head and body as any other. */
+struct app_io {
+	app_read_fn rd;
+	void *in;
+	app_write_fn wr;
+	void *out;
+};
 
 /*
- * Handles one request given its CGI environment and a body reader, with
- * no FastCGI involved (so tests can drive it). Writes the CGI header block
- * into head and the body into body. Returns the HTTP status.
+ * Handles one request given its CGI environment and io, with no FastCGI
+ * involved (so tests can drive it). Writes the CGI header block into head
+ * and the body into body, unless the handler streamed its answer (then
+ * both stay empty). Returns the HTTP status.
  */
 int app_handle(const struct app *app, struct ctx *ctx, char **envp,
-    app_read_fn rd, void *io, struct buf *head, struct buf *body);
+    const struct app_io *io, struct buf *head, struct buf *body);
+
+/*
+ * A handler's body written as it is made, never held whole (a statement):
+ * io is the request. The first call sends the answer's header block (200,
+ * the resp's content_type and headers so far), each call then its bytes;
+ * once one was made, the handler's result is only logged. 0, or -1 when
+ * the client cannot be written to.
+ */
+int app_stream_write(void *req, const char *p, size_t n);
 
 /* Process entry: set-up once, then accept and handle until told to stop. */
 int app_main(const struct app *app);

@@ -53,6 +53,7 @@ struct req {
 
 	struct caller caller;
 	struct ctx *ctx; /* the process context; borrowed */
+	struct app_stream *stream; /* where a streamed body goes (http/app.h) */
 	struct idempotency_claim idempotency; /* the claimed idempotency key; row 0 if none */
 
 	char *storage;   /* decoded strings live here; owned */

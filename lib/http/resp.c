@@ -120,6 +120,7 @@ status_text(int s)
 	case 201: return "Created";
 	case 202: return "Accepted";
 	case 204: return "No Content";
+	case 207: return "Multi-Status";
 	case 400: return "Bad Request";
 	case 401: return "Unauthorized";
 	case 403: return "Forbidden";
@@ -180,6 +181,36 @@ envelope(const struct resp *r, enum api api, enum err e)
 	return o;
 }
 
+/* The header block: Status, Content-Type (none when type is NULL),
+ * Cache-Control, X-Request-Id, r's own headers. 0 or -1. */
+static int
+head_block(const struct resp *r, int status, const char *type, const char *request_id,
+    struct buf *head)
+{
+	char line[400];
+	size_t i;
+
+	snprintf(line, sizeof(line), "Status: %d %s\r\n", status, status_text(status));
+	if (buf_puts(head, line) != 0)
+		return -1;
+	if (type != NULL) {
+		snprintf(line, sizeof(line), "Content-Type: %s\r\n", type);
+		if (buf_puts(head, line) != 0)
+			return -1;
+	}
+	snprintf(line, sizeof(line), "Cache-Control: no-store\r\nX-Request-Id: %s\r\n",
+	    request_id);
+	if (buf_puts(head, line) != 0)
+		return -1;
+	for (i = 0; i < r->nheaders; i++) {
+		snprintf(line, sizeof(line), "%s: %s\r\n", r->headers[i].name,
+		    r->headers[i].value);
+		if (buf_puts(head, line) != 0)
+			return -1;
+	}
+	return buf_puts(head, "\r\n");
+}
+
 int
 resp_render(const struct resp *r, enum api api, enum err e,
     const char *request_id, struct buf *head, struct buf *body)
@@ -187,10 +218,8 @@ resp_render(const struct resp *r, enum api api, enum err e,
 	int status = r->raw_body ? r->raw_status : e == ERR_OK ?
 	    (r->status ? r->status : 200) :
 	    r->error_status ? r->error_status : err_def(api, e)->http_status;
-	char line[400];
 	json_t *env = NULL;
 	char *text = NULL;
-	size_t i;
 	int rc = -1;
 
 	if (r->raw_body != NULL) {
@@ -206,28 +235,19 @@ resp_render(const struct resp *r, enum api api, enum err e,
 		if (buf_puts(body, text) != 0)
 			goto out;
 	}
-	snprintf(line, sizeof(line), "Status: %d %s\r\n", status, status_text(status));
-	if (buf_puts(head, line) != 0)
-		goto out;
-	if (body->len > 0 || !(e == ERR_OK && r->no_body)) {
-		if (buf_puts(head, "Content-Type: application/json; charset=utf-8\r\n") != 0)
-			goto out;
-	}
-	snprintf(line, sizeof(line), "Cache-Control: no-store\r\nX-Request-Id: %s\r\n",
-	    request_id);
-	if (buf_puts(head, line) != 0)
-		goto out;
-	for (i = 0; i < r->nheaders; i++) {
-		snprintf(line, sizeof(line), "%s: %s\r\n", r->headers[i].name,
-		    r->headers[i].value);
-		if (buf_puts(head, line) != 0)
-			goto out;
-	}
-	if (buf_puts(head, "\r\n") != 0)
+	if (head_block(r, status, body->len > 0 || !(e == ERR_OK && r->no_body) ?
+	    "application/json; charset=utf-8" : NULL, request_id, head) != 0)
 		goto out;
 	rc = status;
 out:
 	free(text);
 	json_decref(env);
 	return rc;
+}
+
+int
+resp_render_head(const struct resp *r, int status, const char *request_id,
+    struct buf *head)
+{
+	return head_block(r, status, r->content_type, request_id, head);
 }

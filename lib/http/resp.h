@@ -40,6 +40,7 @@ struct resp {
 	int raw_status;
 	int error_status;   /* an error's status when not its code's (the web
 	                     * server's own, kept): 0 for the code's */
+	const char *content_type; /* a streamed body's (static text); NULL: JSON */
 };
 
 void resp_init(struct resp *r);
@@ -71,6 +72,14 @@ enum err resp_fail(struct resp *r, enum err e, const char *fmt, ...)
 /* As resp_fail for ERR_VALIDATION, adding {"field": field} as context. */
 enum err resp_invalid(struct resp *r, enum err e, const char *field,
     const char *reason);
+
+/*
+ * The CGI header block of an answer with status whose body is streamed
+ * (r->content_type) into head: Status, Content-Type, Cache-Control,
+ * X-Request-Id and r's headers. 0, or -1 on OOM.
+ */
+int resp_render_head(const struct resp *r, int status, const char *request_id,
+    struct buf *head);
 
 /*
  * Renders the response for api: success envelope when e is ERR_OK, error

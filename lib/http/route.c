@@ -70,20 +70,37 @@ pattern_match(const char *pattern, const char *path, struct req *r)
 	return 1;
 }
 
+/* How many segments of pattern are literal (not :name). */
+static int
+literals(const char *pattern)
+{
+	int n = 0;
+
+	for (; *pattern != '\0'; pattern++)
+		if (*pattern == '/' && pattern[1] != ':' && pattern[1] != '\0')
+			n++;
+	return n;
+}
+
 enum route_match
 route_find(const struct route *t, size_t n, struct req *r,
     const struct route **found, char *allow, size_t allowlen,
     int *public_path)
 {
 	size_t i, used = 0;
-	int path_known = 0;
+	int path_known = 0, best = -1;
 
 	*found = NULL;
 	*public_path = 0;
 	if (allowlen > 0)
 		allow[0] = '\0';
+	/* a literal segment beats a parameter (OpenAPI's rule): a path that
+	 * /v1/withdrawals/bulk matches is that route's, never :id's */
+	for (i = 0; i < n; i++)
+		if (literals(t[i].pattern) > best && pattern_match(t[i].pattern, r->path, NULL))
+			best = literals(t[i].pattern);
 	for (i = 0; i < n; i++) {
-		if (!pattern_match(t[i].pattern, r->path, NULL))
+		if (literals(t[i].pattern) != best || !pattern_match(t[i].pattern, r->path, NULL))
 			continue;
 		path_known = 1;
 		if (t[i].flags & ROUTE_PUBLIC)

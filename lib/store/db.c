@@ -407,10 +407,11 @@ out:
 	return rc;
 }
 
-/* One attempt at running s; may leave the connection closed. */
+/* Binds args to s and executes it (its result, if any, unread): *out is
+ * the statement. May leave the connection closed. */
 static enum db_rc
-exec_once(struct db *db, enum db_stmt s, const struct db_arg *args,
-    size_t nargs, struct db_rows *rows, struct db_res *res)
+execute(struct db *db, enum db_stmt s, const struct db_arg *args, size_t nargs,
+    struct db_res *res, MYSQL_STMT **out)
 {
 	MYSQL_BIND bind[DB_MAX_ARGS];
 	my_bool isnull = 1;
@@ -457,10 +458,103 @@ exec_once(struct db *db, enum db_stmt s, const struct db_arg *args,
 		res->affected = mysql_stmt_affected_rows(st);
 		res->insert_id = mysql_stmt_insert_id(st);
 	}
+	*out = st;
+	return DB_OK;
+}
+
+/* One attempt at running s; may leave the connection closed. */
+static enum db_rc
+exec_once(struct db *db, enum db_stmt s, const struct db_arg *args,
+    size_t nargs, struct db_rows *rows, struct db_res *res)
+{
+	MYSQL_STMT *st;
+	enum db_rc rc;
+
+	if ((rc = execute(db, s, args, nargs, res, &st)) != DB_OK)
+		return rc;
 	if (rows != NULL)
 		return fetch_all(db, st, rows);
 	mysql_stmt_free_result(st);
 	return DB_OK;
+}
+
+/*
+ * The rows of an executed statement one at a time, as the server sends
+ * them (nothing stored), each as a one-row db_rows to fn. Every cell must
+ * fit DB_EACH_CELL bytes.
+ */
+static enum db_rc
+fetch_each(struct db *db, MYSQL_STMT *st, db_row_fn fn, void *arg)
+{
+	MYSQL_RES *meta = mysql_stmt_result_metadata(st);
+	MYSQL_BIND bind[DB_EACH_COLS];
+	unsigned long lens[DB_EACH_COLS];
+	my_bool nulls[DB_EACH_COLS];
+	char bufs[DB_EACH_COLS][DB_EACH_CELL + 1], *cells[DB_EACH_COLS];
+	struct db_rows row;
+	enum db_rc rc = DB_FAIL;
+	size_t ncols, i;
+	int f;
+
+	if (meta == NULL)
+		return DB_OK;
+	ncols = mysql_num_fields(meta);
+	mysql_free_result(meta);
+	if (ncols > DB_EACH_COLS) {
+		db_set_err(db, "fetch", 0, "too many columns to stream");
+		goto out;
+	}
+	memset(bind, 0, sizeof(bind));
+	for (i = 0; i < ncols; i++) {
+		bind[i].buffer_type = MYSQL_TYPE_STRING;
+		bind[i].buffer = bufs[i];
+		bind[i].buffer_length = DB_EACH_CELL;
+		bind[i].length = &lens[i];
+		bind[i].is_null = &nulls[i];
+	}
+	if (mysql_stmt_bind_result(st, bind) != 0)
+		goto stmt_err;
+	row = (struct db_rows){ 1, ncols, cells };
+	while ((f = mysql_stmt_fetch(st)) == 0) {
+		for (i = 0; i < ncols; i++) {
+			cells[i] = NULL;
+			if (!nulls[i]) { /* a NULL's length is not set */
+				bufs[i][lens[i] < DB_EACH_CELL ? lens[i] : DB_EACH_CELL] = '\0';
+				cells[i] = bufs[i];
+			}
+		}
+		if (fn(&row, arg) != 0) {
+			db_set_err(db, "fetch", 0, "stopped by its reader");
+			goto out;
+		}
+	}
+	if (f == MYSQL_DATA_TRUNCATED) {
+		db_set_err(db, "fetch", 0, "column truncated");
+		goto out;
+	}
+	if (f != MYSQL_NO_DATA)
+		goto stmt_err;
+	rc = DB_OK;
+	goto out;
+stmt_err:
+	db_set_err(db, "fetch", mysql_stmt_errno(st), mysql_stmt_error(st));
+	rc = classify(db, mysql_stmt_errno(st));
+out:
+	if (db->conn != NULL)
+		mysql_stmt_free_result(st); /* the rest of an unread result too */
+	return rc;
+}
+
+enum db_rc
+db_each(struct db *db, enum db_stmt s, const struct db_arg *args, size_t nargs,
+    db_row_fn fn, void *arg)
+{
+	MYSQL_STMT *st;
+	enum db_rc rc;
+
+	if ((rc = execute(db, s, args, nargs, NULL, &st)) != DB_OK)
+		return rc;
+	return fetch_each(db, st, fn, arg);
 }
 
 enum db_rc

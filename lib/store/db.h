@@ -95,6 +95,22 @@ enum db_rc db_exec(struct db *db, enum db_stmt s, const struct db_arg *args,
 enum db_rc db_count(struct db *db, enum db_stmt s, const struct db_arg *args,
     size_t nargs, unsigned long long *total);
 
+/*
+ * Runs s with its nargs args and hands each row of its result to fn as it
+ * arrives from the server (a one-row db_rows, valid during the call):
+ * nothing is stored, so a result of any size runs in constant memory.
+ * Every cell must fit DB_EACH_CELL bytes and a row DB_EACH_COLS columns
+ * (else DB_FAIL). fn returns 0 to go on, anything else to stop: the rest
+ * is discarded and DB_FAIL returned. No retry: meant for a read inside a
+ * transaction, whose snapshot the rows come from. The connection runs
+ * nothing else until it returns.
+ */
+#define DB_EACH_CELL 255
+#define DB_EACH_COLS 12
+typedef int (*db_row_fn)(const struct db_rows *row, void *arg);
+enum db_rc db_each(struct db *db, enum db_stmt s, const struct db_arg *args,
+    size_t nargs, db_row_fn fn, void *arg);
+
 /* A one-row view of row's columns col0 .. col0 + ncols - 1 of r, for a
  * parser of one table's columns in a joined result (no copy: valid while r
  * is). */

@@ -27,5 +27,38 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	    "SELECT e.id, a.code, e.asset FROM ledger_entries e "
 	    "JOIN ledger_accounts a ON a.id = e.account_id "
 	    "WHERE e.asset <> a.asset LIMIT 100" },
+	/* statements (domain/statement.c): an account's balance before a time */
+	{ DB_LEDGER_SUM_BEFORE, 1,
+	    "SELECT COALESCE(SUM(e.amount), 0) FROM ledger_accounts a "
+	    "JOIN ledger_entries e ON e.account_id = a.id "
+	    "JOIN ledger_transactions t ON t.id = e.tx_id "
+	    "WHERE a.code = ? AND t.created_at < ?" },
+	/* a partner's two balances of a currency (available: the first code)
+	 * over a period, each movement with its object's own reference, and a
+	 * collection's gross and fee */
+	{ DB_LEDGER_STATEMENT_PARTNER, 8,
+	    "SELECT DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%sZ'), t.kind, t.ref_id, "
+	    "COALESCE(w.reference_id, pi.reference_id, d.reference), "
+	    "IF(a.code = ?, 'available', 'pending'), e.amount, pi.amount, pi.fee "
+	    "FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id "
+	    "JOIN ledger_transactions t ON t.id = e.tx_id "
+	    "LEFT JOIN withdrawals w ON t.kind LIKE 'withdrawal.%' AND w.id = t.ref_id "
+	    "LEFT JOIN payment_intents pi ON t.kind = 'payment_intent.completed' "
+	    "AND pi.id = t.ref_id "
+	    "LEFT JOIN partner_deposits d ON t.kind LIKE 'partner.deposit%' AND d.id = t.ref_id "
+	    "WHERE a.code IN (?, ?) AND t.created_at >= ? AND t.created_at <= ? "
+	    "ORDER BY t.created_at, t.id, e.id" },
+	/* a wallet user's GHS over a period; a conversion's gross and fee, a
+	 * payout's amount (as a debit) and fee */
+	{ DB_LEDGER_STATEMENT_USER, 8,
+	    "SELECT DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%sZ'), t.kind, t.ref_id, "
+	    "NULL, 'available', e.amount, COALESCE(c.gross_amount, -p.amount), "
+	    "COALESCE(c.fee, p.fee) "
+	    "FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id "
+	    "JOIN ledger_transactions t ON t.id = e.tx_id "
+	    "LEFT JOIN conversions c ON t.kind = 'conversion.completed' AND c.id = t.ref_id "
+	    "LEFT JOIN payouts p ON t.kind = 'payout.hold' AND p.id = t.ref_id "
+	    "WHERE a.code = ? AND t.created_at >= ? AND t.created_at <= ? "
+	    "ORDER BY t.created_at, t.id, e.id" },
 	{ DB_STMT__MAX, 0, NULL }
 };

@@ -43,6 +43,10 @@ const struct db_stmt_def db_stmts_withdrawal[] = {
 	    "UPDATE withdrawals SET status = 'failed', failure_reason = LEFT(?, 200), "
 	    "completed_at = UTC_TIMESTAMP(6), lease_until = NULL "
 	    "WHERE id = ? AND status IN ('pending', 'processing')" },
+	/* the partner's cancel: before the conversion is signed */
+	{ DB_WD_CANCEL, 0,
+	    "UPDATE withdrawals SET status = 'cancelled', completed_at = UTC_TIMESTAMP(6), "
+	    "lease_until = NULL WHERE id = ? AND status = 'pending' AND tx_hash IS NULL" },
 	/* its payout reversed after it completed (completed_at stays) */
 	{ DB_WD_REVERSE, 0,
 	    "UPDATE withdrawals SET status = 'failed', failure_reason = LEFT(?, 200) "

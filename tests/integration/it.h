@@ -140,6 +140,8 @@ int it_suite_float(void);
 int it_suite_kyc(void);
 int it_suite_funds(void);
 int it_suite_withdrawals(void);
+int it_suite_withdrawal_ops(void);
+int it_suite_statements(void);
 int it_suite_webhooks(void);
 int it_suite_intents(void);
 int it_suite_momo(void);

@@ -115,6 +115,9 @@ long itc_partner_get(const struct itc_partner *p, const char *path, struct it_re
 /* p's available balance of cur (USDT, USDC, GHS) from GET /v1/balances,
  * into out (40 bytes). */
 void itc_partner_available(const struct itc_partner *p, const char *cur, char *out);
+/* cur's available and pending (40 bytes each) from GET /v1/balances. */
+void itc_partner_balance(const struct itc_partner *p, const char *cur, char *avail,
+    char *pend);
 /* Exactly keys (NULL-terminated) in object o. */
 void itc_assert_keys(json_t *o, const char *const *keys, const char *where);
 /* ---- webhooks (itc_webhooks.c) ---- */

@@ -59,14 +59,25 @@ itc_assert_keys(json_t *o, const char *const *keys, const char *where)
 void
 itc_partner_available(const struct itc_partner *p, const char *cur, char *out)
 {
+	char pending[40];
+
+	itc_partner_balance(p, cur, out, pending);
+}
+
+void
+itc_partner_balance(const struct itc_partner *p, const char *cur, char *avail, char *pend)
+{
 	struct it_resp r;
 	json_t *b;
 	size_t i;
 
-	out[0] = '\0';
+	avail[0] = pend[0] = '\0';
 	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, "/v1/balances", &r), 200);
-	json_array_foreach(json_object_get(r.json, "data"), i, b)
-		if (it_str(b, "currency") && strcmp(it_str(b, "currency"), cur) == 0)
-			snprintf(out, 40, "%s", it_str(b, "available"));
+	json_array_foreach(json_object_get(r.json, "data"), i, b) {
+		if (it_str(b, "currency") && strcmp(it_str(b, "currency"), cur) == 0) {
+			snprintf(avail, 40, "%s", it_str(b, "available"));
+			snprintf(pend, 40, "%s", it_str(b, "pending"));
+		}
+	}
 	it_resp_free(&r);
 }

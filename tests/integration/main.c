@@ -32,6 +32,8 @@ static int (*const suites[])(void) = {
 	it_suite_kyc,
 	it_suite_funds,
 	it_suite_withdrawals,
+	it_suite_withdrawal_ops,
+	it_suite_statements,
 	it_suite_webhooks,
 	it_suite_intents,
 	it_suite_faucet,

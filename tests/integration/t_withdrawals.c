@@ -38,26 +38,6 @@ wd_count(const struct itc_partner *p)
 	return it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE partner_id = ?", p->row, NULL);
 }
 
-/* cur's available and pending (40 bytes each) from GET /v1/balances. */
-static void
-balance(const struct itc_partner *p, const char *cur, char *avail, char *pend)
-{
-	struct it_resp r;
-	json_t *d, *b;
-	size_t i;
-
-	avail[0] = pend[0] = '\0';
-	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, "/v1/balances", &r), 200);
-	d = json_object_get(r.json, "data");
-	json_array_foreach(d, i, b) {
-		if (it_str(b, "currency") && strcmp(it_str(b, "currency"), cur) == 0) {
-			snprintf(avail, 40, "%s", it_str(b, "available"));
-			snprintf(pend, 40, "%s", it_str(b, "pending"));
-		}
-	}
-	it_resp_free(&r);
-}
-
 /* The withdrawal's id from a create or get answer (64 bytes). */
 static void
 id_of(const struct it_resp *r, char *id)
@@ -136,7 +116,7 @@ test_lifecycle(void)
 	    "fee = CEILING(gross_amount) / 100 FROM withdrawals WHERE id = ?",
 	    it_str(d, "ghs_amount"), id), 1);
 	it_resp_free(&r);
-	balance(&p, "USDC", avail, pend);
+	itc_partner_balance(&p, "USDC", avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, "9974.500000");
 	CU_ASSERT_STRING_EQUAL(pend, "25.500000");
 	CU_ASSERT_EQUAL(events("withdrawal.pending", id), 1);
@@ -181,7 +161,7 @@ test_lifecycle(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT JSON_VALUE(payload, '$.mobile_money_reference') IS "
 	    "NOT NULL AND JSON_VALUE(payload, '$.on_chain_tx_hash') IS NOT NULL FROM "
 	    "outbox_events WHERE type = 'withdrawal.completed' AND ref_id = ?", id, NULL), 1);
-	balance(&p, "USDC", avail, pend);
+	itc_partner_balance(&p, "USDC", avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, "9974.500000");
 	CU_ASSERT_STRING_EQUAL(pend, "0.000000");
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
@@ -294,7 +274,7 @@ test_errors(void)
 		};
 
 		entries = it_db_scalar("SELECT COUNT(*) FROM ledger_entries", NULL, NULL);
-		balance(&p, "USDT", avail, pend);
+		itc_partner_balance(&p, "USDT", avail, pend);
 		for (i = 0; i < NELEM(cases); i++) {
 			snprintf(where, sizeof(where), "case %zu: %.60s", i, cases[i].body);
 			CU_ASSERT_EQUAL(wpost(&p, cases[i].body, &r), cases[i].status);
@@ -350,7 +330,7 @@ test_errors(void)
 		free(huge);
 	}
 	CU_ASSERT_EQUAL(wd_count(&p), 0);
-	balance(&p, "USDT", avail2, pend2);
+	itc_partner_balance(&p, "USDT", avail2, pend2);
 	CU_ASSERT_STRING_EQUAL(avail2, avail);
 	CU_ASSERT_STRING_EQUAL(pend2, pend);
 
@@ -369,7 +349,7 @@ test_errors(void)
 	it_assert_partner_error(&r, 422, "INSUFFICIENT_BALANCE", "balance");
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(wd_count(&poor), 0);
-	balance(&poor, "USDT", avail2, pend2);
+	itc_partner_balance(&poor, "USDT", avail2, pend2);
 	CU_ASSERT_STRING_EQUAL(avail2, "5.000000");
 	CU_ASSERT_STRING_EQUAL(pend2, "0.000000");
 	/* only the deposit was posted meanwhile */
@@ -455,7 +435,7 @@ test_rate_lock(void)
 	it_assert_partner_error(&r, 422, "RATE_EXPIRED", "quote expired");
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(wd_count(&a), 1);
-	balance(&a, "USDT", avail, pend);
+	itc_partner_balance(&a, "USDT", avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, "9980.000000");
 	CU_ASSERT_STRING_EQUAL(pend, "20.000000");
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
@@ -528,7 +508,7 @@ test_same_reference_race(void)
 	CU_ASSERT_EQUAL(created, 1);
 	CU_ASSERT_EQUAL(replayed, CONCURRENT - 1);
 	CU_ASSERT_EQUAL(wd_count(&p), 1);
-	balance(&p, "USDT", avail, pend);
+	itc_partner_balance(&p, "USDT", avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, "9988.000000");
 	CU_ASSERT_STRING_EQUAL(pend, "12.000000");
 	CU_ASSERT_EQUAL(events("withdrawal.pending", x[0].id), 1);
@@ -571,7 +551,7 @@ test_balance_race(void)
 	CU_ASSERT_EQUAL(created, 10);
 	CU_ASSERT_EQUAL(refused, CONCURRENT - 10);
 	CU_ASSERT_EQUAL(wd_count(&p), 10);
-	balance(&p, "USDC", avail, pend);
+	itc_partner_balance(&p, "USDC", avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, "0.000000");
 	CU_ASSERT_STRING_EQUAL(pend, "70.000000");
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
@@ -600,7 +580,7 @@ test_failures(void)
 	CU_ASSERT_EQUAL_FATAL(wpost(&p, body, &r), 201);
 	id_of(&r, id_payout);
 	it_resp_free(&r);
-	balance(&p, "USDT", avail, pend);
+	itc_partner_balance(&p, "USDT", avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, "9956.084000");
 	CU_ASSERT_STRING_EQUAL(pend, "43.916000");
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
@@ -625,7 +605,7 @@ test_failures(void)
 	it_resp_free(&r);
 	/* the exact source amounts back, once, whatever runs again */
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
-	balance(&p, "USDT", avail, pend);
+	itc_partner_balance(&p, "USDT", avail, pend);
 	CU_ASSERT_STRING_EQUAL(avail, "10000.000000");
 	CU_ASSERT_STRING_EQUAL(pend, "0.000000");
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE kind = "

@@ -47,6 +47,27 @@ h_fail(struct req *r, struct resp *resp)
 	return ERR_INTERNAL;
 }
 
+/* A streamed body: three writes, then (on /v1/stream-cut) an error. */
+static enum err
+h_stream(struct req *r, struct resp *resp)
+{
+	resp->content_type = "text/csv; charset=utf-8";
+	resp_header(resp, "Content-Disposition", "attachment; filename=\"x.csv\"");
+	if (app_stream_write(r, "a,b\r\n", 5) != 0 || app_stream_write(r, "1,2\r\n", 5) != 0 ||
+	    app_stream_write(r, "", 0) != 0)
+		return ERR_INTERNAL;
+	return strcmp(r->path, "/v1/stream-cut") == 0 ? ERR_SERVICE_UNAVAILABLE : ERR_OK;
+}
+
+/* A streaming handler failing before its first byte: an error as usual. */
+static enum err
+h_stream_early(struct req *r, struct resp *resp)
+{
+	(void)r;
+	resp->content_type = "text/csv; charset=utf-8";
+	return ERR_SERVICE_UNAVAILABLE;
+}
+
 static const char *const q_allowed[] = { "a", NULL };
 
 static const struct route routes[] = {
@@ -57,6 +78,9 @@ static const struct route routes[] = {
 	{ "GET", "/v1/fail", h_fail, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/api/ping", h_ping, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/api/private", h_ping, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/stream", h_stream, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/stream-cut", h_stream, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/stream-early", h_stream_early, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 };
 
 static const struct app app = { "test_app", routes, NELEM(routes) };
@@ -100,12 +124,12 @@ static void
 run(char **env, const char *body, struct result *out)
 {
 	struct mem_io io = { body ? body : "", body ? strlen(body) : 0, 0, 0 };
+	const struct app_io aio = { mem_read, &io, NULL, NULL };
 	json_error_t jerr;
 
 	buf_init(&out->head, 64 * 1024);
 	buf_init(&out->body, 1024 * 1024);
-	out->status = app_handle(&app, &ctx, env, mem_read, &io, &out->head,
-	    &out->body);
+	out->status = app_handle(&app, &ctx, env, &aio, &out->head, &out->body);
 	(void)buf_cstr(&out->head);
 	(void)buf_cstr(&out->body);
 	out->json = out->body.len ? json_loadb(out->body.data, out->body.len,
@@ -622,6 +646,78 @@ test_handler_error(void)
 	result_free(&res);
 }
 
+/* What a streamed answer wrote to the client, in order. */
+struct sink {
+	struct buf all;
+	int calls;
+};
+
+static int
+sink_write(void *io, const char *p, size_t n)
+{
+	struct sink *k = io;
+
+	k->calls++;
+	return buf_append(&k->all, p, n);
+}
+
+/*
+ * A streamed body goes to the client as it is written (the header block
+ * first, once), never through the body buffer; an error after the first
+ * byte leaves the 200 as it was; one before it is the usual error.
+ */
+static void
+test_stream(void)
+{
+	char *env[] = { "REQUEST_METHOD=GET", "REQUEST_URI=/v1/stream", NULL };
+	char *cut[] = { "REQUEST_METHOD=GET", "REQUEST_URI=/v1/stream-cut", NULL };
+	char *early[] = { "REQUEST_METHOD=GET", "REQUEST_URI=/v1/stream-early", NULL };
+	struct mem_io in = { "", 0, 0, 0 };
+	struct sink k;
+	struct app_io io = { mem_read, &in, sink_write, &k };
+	struct buf head, body;
+	struct result res;
+	int status;
+
+	buf_init(&head, 64 * 1024);
+	buf_init(&body, 64 * 1024);
+	buf_init(&k.all, 64 * 1024);
+	k.calls = 0;
+	status = app_handle(&app, &ctx, env, &io, &head, &body);
+	CU_ASSERT_EQUAL(status, 200);
+	CU_ASSERT_EQUAL(head.len, 0);
+	CU_ASSERT_EQUAL(body.len, 0);
+	CU_ASSERT_EQUAL(k.calls, 3); /* the header block, then each non-empty write */
+	(void)buf_cstr(&k.all);
+	CU_ASSERT_PTR_NOT_NULL(strstr(k.all.data, "Status: 200 OK\r\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(k.all.data, "Content-Type: text/csv; charset=utf-8\r\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(k.all.data, "Content-Disposition: attachment; filename=\"x.csv\"\r\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(k.all.data, "\r\n\r\na,b\r\n1,2\r\n"));
+	CU_ASSERT_PTR_NULL(strstr(k.all.data, "application/json"));
+
+	buf_reset(&k.all);
+	k.calls = 0;
+	status = app_handle(&app, &ctx, cut, &io, &head, &body);
+	CU_ASSERT_EQUAL(status, 200);
+	CU_ASSERT_EQUAL(body.len, 0);
+	(void)buf_cstr(&k.all);
+	CU_ASSERT_PTR_NULL(strstr(k.all.data, "SERVICE_UNAVAILABLE"));
+	buf_free(&head);
+	buf_free(&body);
+	buf_free(&k.all);
+
+	/* with no writer (as here in tests) the same bytes land in the buffers */
+	run(env, NULL, &res);
+	CU_ASSERT_EQUAL(res.status, 200);
+	CU_ASSERT_STRING_EQUAL(res.body.data, "a,b\r\n1,2\r\n");
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.head.data, "Content-Type: text/csv"));
+	result_free(&res);
+	run(early, NULL, &res);
+	check("a stream failing before its first byte", &res, 503,
+	    partner_error("SERVICE_UNAVAILABLE", "The service is temporarily unavailable"));
+	result_free(&res);
+}
+
 /* A path longer than a request holds is a 404 in the API it names. */
 static void
 test_long_path(void)
@@ -664,6 +760,7 @@ main(void)
 		{ "set-up failure is a 500", test_init_error },
 		{ "handler error", test_handler_error },
 		{ "path too long", test_long_path },
+		{ "a streamed body", test_stream },
 	};
 
 	return tu_main("app", suite_init, suite_clean, tests, NELEM(tests));

@@ -29,6 +29,8 @@ static const struct route table[] = {
 	/* patterns ending in '/' (MTN MoMo's /disbursement/token/) */
 	/* 10 */ { "POST", "/sim/:net/disbursement/token/", h_any, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
 	/* 11 */ { "GET", "/v1/dirs/:d/", h_any, 0, NULL, RATE_LIMIT_GENERAL },
+	/* a literal beside a parameter: the literal's path */
+	/* 12 */ { "POST", "/v1/withdrawals/bulk", h_any, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 };
 
 #define NOIDX (-1)
@@ -63,6 +65,10 @@ static const struct row rows[] = {
 	{ "GET", "/v1/withdrawals/a%20b", ROUTE_FOUND, 1, 0, "GET, PATCH", 1, "id", "a b", NULL, NULL },
 	{ "GET", "/v1/withdrawals/caf%C3%A9", ROUTE_FOUND, 1, 0, "GET, PATCH", 1, "id", "caf\xc3\xa9", NULL, NULL },
 	{ "GET", "/v1/partners/a%2Db/keys/%5F", ROUTE_FOUND, 5, 0, "GET", 2, "pid", "a-b", "kid", "_" },
+	/* a literal segment beats a parameter, whatever the table order */
+	{ "POST", "/v1/withdrawals/bulk", ROUTE_FOUND, 12, 0, "POST", 0, NULL, NULL, NULL, NULL },
+	{ "GET", "/v1/withdrawals/bulk", ROUTE_BAD_METHOD, NOIDX, 0, "POST", 0, NULL, NULL, NULL, NULL },
+	{ "GET", "/v1/withdrawals/bulkx", ROUTE_FOUND, 1, 0, "GET, PATCH", 1, "id", "bulkx", NULL, NULL },
 	/* wrong method: 405 with the path's methods in table order */
 	{ "PUT", "/v1/withdrawals", ROUTE_BAD_METHOD, NOIDX, 0, "GET, POST", 0, NULL, NULL, NULL, NULL },
 	{ "DELETE", "/v1/withdrawals", ROUTE_BAD_METHOD, NOIDX, 0, "GET, POST", 0, NULL, NULL, NULL, NULL },

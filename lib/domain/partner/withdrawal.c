@@ -24,7 +24,8 @@
 #define POOL_GHS "house:pool:GHS"
 #define CHECK_BACKOFF_MAX 30 /* seconds between receipt checks, at most */
 
-static const char *const statuses[] = { "pending", "processing", "completed", "failed" };
+static const char *const statuses[] = { "pending", "processing", "completed", "failed",
+	"cancelled" };
 
 void
 withdrawal_free(struct withdrawal *w)
@@ -340,6 +341,81 @@ done:
 	return e;
 }
 
+/* ---- the partner's cancel ---- */
+
+static int undo_pending(struct db *db, struct withdrawal *w, const char *reason);
+
+struct cancel {
+	const char *id;
+	long long owner;
+	struct withdrawal w;
+	int found, cancelled;
+};
+
+/*
+ * Under the row's lock: a pending withdrawal whose conversion is not yet
+ * signed (record_tx takes the same lock to sign it, so exactly one of the
+ * two goes first) becomes cancelled and is undone.
+ */
+static int
+cancel_tx(struct db *db, void *arg)
+{
+	struct cancel *k = arg;
+	struct db_arg a[1] = { DB_S(k->id) };
+	struct db_res res;
+	enum db_rc rc;
+
+	k->found = k->cancelled = 0;
+	withdrawal_free(&k->w);
+	memset(&k->w, 0, sizeof(k->w));
+	if ((rc = resource_load(db, &withdrawal_kind, k->id, k->owner, 1, &k->w)) != DB_OK)
+		return rc == DB_DUP ? DB_OK : rc;
+	k->found = 1;
+	if (strcmp(k->w.status, "pending") != 0 || k->w.tx_hash[0] != '\0')
+		return DB_OK;
+	if ((rc = db_exec(db, DB_WD_CANCEL, a, 1, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL; /* changed under our lock: impossible */
+	k->cancelled = 1;
+	return undo_pending(db, &k->w, "cancelled by the partner");
+}
+
+enum err
+withdrawal_cancel(struct ctx *ctx, const struct caller *who, const char *id,
+    struct withdrawal *out, struct outcome *o)
+{
+	struct cancel k;
+
+	outcome_init(o);
+	memset(out, 0, sizeof(*out));
+	if (!id_has_shape(id, "wd_"))
+		return outcome_err(o, ERR_NOT_FOUND);
+	memset(&k, 0, sizeof(k));
+	k.id = id;
+	k.owner = who->id;
+	if (db_tx(ctx->db, cancel_tx, &k) != DB_OK) {
+		withdrawal_free(&k.w);
+		return outcome_err(o, ERR_SERVICE_UNAVAILABLE);
+	}
+	if (!k.found)
+		return outcome_err(o, ERR_NOT_FOUND);
+	*out = k.w;
+	if (!k.cancelled) {
+		if (strcmp(out->status, "pending") == 0)
+			outcome_fail(o, ERR_INVALID_STATE, "The withdrawal is pending and its "
+			    "conversion has been sent to the chain; it can no longer be cancelled");
+		else
+			outcome_fail(o, ERR_INVALID_STATE, "The withdrawal is %s; only a "
+			    "pending one whose conversion has not been sent can be cancelled",
+			    out->status);
+		outcome_str(o, "status", out->status);
+		return ERR_INVALID_STATE;
+	}
+	o->changed = 1;
+	return ERR_OK;
+}
+
 /* ---- the worker ---- */
 
 static void
@@ -424,15 +500,34 @@ processing_tx(struct db *db, void *arg)
 	return resource_event(db, &withdrawal_kind, s->id, w);
 }
 
-/* The conversion failed: the source amount returns from held to
- * available, the payout is dropped (its float draw back); withdrawal.failed. */
+/* Pending w left pending without converting (failed or cancelled), in
+ * the caller's transaction: the source amount returns from held to
+ * available (once: the ledger's event key), the payout is dropped (its
+ * float draw back), the event of w's new state. */
+static int
+undo_pending(struct db *db, struct withdrawal *w, const char *reason)
+{
+	char acct[LEDGER_CODE_MAX], held[LEDGER_CODE_MAX], id[ID_MAX];
+	struct ledger_leg legs[2];
+	enum db_rc rc;
+
+	(void)strict_copy(id, sizeof(id), w->id); /* resource_event reloads w */
+	partner_account(w, 0, acct, sizeof(acct));
+	partner_account(w, 1, held, sizeof(held));
+	ledger_leg(&legs[0], held, w->currency, w->amount, 1);
+	ledger_leg(&legs[1], acct, w->currency, w->amount, 0);
+	if ((rc = ledger_post(db, "withdrawal.refund", id, legs, 2)) != DB_OK)
+		return rc;
+	if ((rc = payout_drop_withdrawal(db, w->payout_id, reason)) != DB_OK)
+		return rc;
+	return resource_event(db, &withdrawal_kind, id, w);
+}
+
+/* The conversion failed: withdrawal.failed, the source amount back. */
 static int
 fail_pending_tx(struct db *db, void *arg)
 {
 	struct step *s = arg;
-	struct withdrawal *w = &s->w;
-	char acct[LEDGER_CODE_MAX], held[LEDGER_CODE_MAX];
-	struct ledger_leg legs[2];
 	struct db_arg a[2];
 	enum db_rc rc;
 
@@ -440,15 +535,7 @@ fail_pending_tx(struct db *db, void *arg)
 	a[1] = DB_S(s->id);
 	if ((rc = leave_pending(db, s, DB_WD_FAIL, a, 2)) != DB_OK || !s->changed)
 		return rc;
-	partner_account(w, 0, acct, sizeof(acct));
-	partner_account(w, 1, held, sizeof(held));
-	ledger_leg(&legs[0], held, w->currency, w->amount, 1);
-	ledger_leg(&legs[1], acct, w->currency, w->amount, 0);
-	if ((rc = ledger_post(db, "withdrawal.refund", w->id, legs, 2)) != DB_OK)
-		return rc;
-	if ((rc = payout_drop_withdrawal(db, w->payout_id, s->reason)) != DB_OK)
-		return rc;
-	return resource_event(db, &withdrawal_kind, s->id, w);
+	return undo_pending(db, &s->w, s->reason);
 }
 
 /* Runs fn for withdrawal id; 1 when it moved, 0 when not, -1 on error. */

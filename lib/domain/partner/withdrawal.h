@@ -18,6 +18,9 @@
  *               processing when the provider failed the payout: the source
  *               amount returns to the partner's available balance once (the
  *               ledger's UNIQUE event key), withdrawal.failed is written.
+ *   cancelled   from pending, by the partner, while the conversion is not
+ *               yet signed for the chain: the source amount returns once,
+ *               the payout is dropped, withdrawal.cancelled is written.
  *
  * reference_id is UNIQUE per partner: the same request again returns the
  * withdrawal it made; a different one under that reference is refused.
@@ -87,9 +90,21 @@ enum err withdrawal_create(struct ctx *ctx, const struct caller *who,
     const struct withdrawal_req *in, struct withdrawal *out, int *created,
     struct outcome *o);
 
+/*
+ * Cancels who's withdrawal id (POST /v1/withdrawals/{id}/cancel) while it
+ * is pending and its conversion has not been signed: the worker signs it
+ * under the same row lock, so a cancel and the worker never both win.
+ * ERR_OK with out as cancelled; ERR_INVALID_STATE with out as it stands
+ * (o names its status); ERR_NOT_FOUND; ERR_SERVICE_UNAVAILABLE (then out
+ * is empty). Free out with withdrawal_free unless the result is NOT_FOUND
+ * or SERVICE_UNAVAILABLE.
+ */
+enum err withdrawal_cancel(struct ctx *ctx, const struct caller *who, const char *id,
+    struct withdrawal *out, struct outcome *o);
+
 /* What withdrawals share with the partner API's other resources
  * (domain/partner/resource.h): resource_get, resource_list (its statuses:
- * pending, processing, completed, failed), resource_claim for the payouts
+ * pending, processing, completed, failed, cancelled), resource_claim for the payouts
  * worker. */
 extern const struct resource_kind withdrawal_kind;
 
