@@ -647,6 +647,24 @@ test_ssrf(void)
 
 /* ---- the endpoints' inputs, limits and owners ---- */
 
+/* A 9 MiB JSON body POSTed to path as p: 413 PAYLOAD_TOO_LARGE. */
+static void
+assert_oversize(const struct itc_partner *p, const char *path)
+{
+	const char *h[] = { p->auth, "Content-Type: application/json", NULL };
+	struct it_resp r;
+	char *big = malloc(9 << 20);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(big);
+	memset(big, ' ', 9 << 20);
+	big[0] = '{';
+	big[(9 << 20) - 1] = '}';
+	CU_ASSERT_EQUAL(it_http("POST", path, h, big, 9 << 20, &r), 0);
+	it_assert_partner_error(&r, 413, "PAYLOAD_TOO_LARGE", "9 MiB body");
+	it_resp_free(&r);
+	free(big);
+}
+
 struct bad {
 	const char *body;
 	const char *why;
@@ -682,7 +700,6 @@ test_endpoint_inputs(void)
 	struct itc_partner p, q;
 	struct it_resp r;
 	const char *noauth[] = { "Content-Type: application/json", NULL };
-	char *big;
 	json_t *d;
 	size_t i;
 
@@ -701,19 +718,7 @@ test_endpoint_inputs(void)
 	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "secret 257");
 	it_resp_free(&r);
 	/* an oversize body, and no key */
-	big = malloc(9 << 20);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(big);
-	memset(big, ' ', 9 << 20);
-	big[0] = '{';
-	big[(9 << 20) - 1] = '}';
-	{
-		const char *h[] = { p.auth, "Content-Type: application/json", NULL };
-
-		CU_ASSERT_EQUAL(it_http("POST", "/v1/webhooks", h, big, 9 << 20, &r), 0);
-		it_assert_partner_error(&r, 413, "PAYLOAD_TOO_LARGE", "9 MiB body");
-		it_resp_free(&r);
-	}
-	free(big);
+	assert_oversize(&p, "/v1/webhooks");
 	snprintf(body, sizeof(body), "{\"url\":\"http://127.0.0.1:9/\",\"events\":"
 	    "[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}");
 	CU_ASSERT_EQUAL(it_http("POST", "/v1/webhooks", noauth, body, strlen(body), &r), 0);
@@ -1199,7 +1204,6 @@ test_rotation_inputs(void)
 	char obefore[400], oafter[400], longsecret[300];
 	struct itc_partner p, q;
 	struct it_resp r;
-	char *big;
 	size_t i;
 
 	itc_partner_new(&p, "verified", 0);
@@ -1221,25 +1225,16 @@ test_rotation_inputs(void)
 	it_resp_free(&r);
 	/* an oversize body, no key, a wrong key */
 	snprintf(path, sizeof(path), "/v1/webhooks/%s/rotate-secret", hook);
-	big = malloc(9 << 20);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(big);
-	memset(big, ' ', 9 << 20);
-	big[0] = '{';
-	big[(9 << 20) - 1] = '}';
+	assert_oversize(&p, path);
 	{
-		const char *h[] = { p.auth, "Content-Type: application/json", NULL };
 		const char *wrong[] = { "Authorization: Bearer sk_test_0000000000000000wrong",
 			"Content-Type: application/json", NULL };
 
-		CU_ASSERT_EQUAL(it_http("POST", path, h, big, 9 << 20, &r), 0);
-		it_assert_partner_error(&r, 413, "PAYLOAD_TOO_LARGE", "9 MiB body");
-		it_resp_free(&r);
 		rotate_body(NEW_SECRET, "60", body, sizeof(body));
 		CU_ASSERT_EQUAL(it_http("POST", path, wrong, body, strlen(body), &r), 0);
 		it_assert_partner_error(&r, 401, "UNAUTHORIZED", "a wrong key");
 		it_resp_free(&r);
 	}
-	free(big);
 	CU_ASSERT_EQUAL(it_http("POST", path, noauth, body, strlen(body), &r), 0);
 	it_assert_partner_error(&r, 401, "UNAUTHORIZED", "no key");
 	it_resp_free(&r);
