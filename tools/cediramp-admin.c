@@ -29,6 +29,7 @@
 #include "domain/statement.h"
 #include "domain/user.h"
 #include "domain/partner/webhook.h"
+#include "domain/webhook_secret.h"
 #include "http/errpage.h"
 #include "http/errtab.h"
 #include "http/jwt.h"
@@ -41,7 +42,7 @@
 
 static const char usage[] =
     "usage: cediramp-admin COMMAND ...\n"
-    "  migrate [--dir DIR]                     apply pending schema migrations\n"
+    "  migrate [--dir DIR]                     apply pending schema migrations, seal webhook secrets\n"
     "  partner create --name NAME [--tier basic|verified|enterprise] [--unfunded] [--quiet]\n"
     "                                          new partner; prints its API key once (sandbox:\n"
     "                                          10000 USDT and USDC to start, unless --unfunded)\n"
@@ -704,6 +705,31 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 	return 2;
 }
 
+/*
+ * The second step of migrate: seals the webhook secrets the schema left in
+ * clear, and those sealed under a key other than the current one
+ * (whsec_seal_all). 0, or 1 with the reason on stderr.
+ */
+static int
+seal_webhook_secrets(const struct cfg *c)
+{
+	struct outcome o;
+	struct db *db = db_open(c, 0);
+	long long sealed = 0;
+	int rc = 0;
+
+	if (db == NULL) {
+		fprintf(stderr, "cediramp-admin: database: out of memory\n");
+		return 1;
+	}
+	if (whsec_seal_all(db, c, &sealed, &o) != ERR_OK)
+		rc = report(db, &o, 1);
+	else if (sealed > 0)
+		printf("webhook secrets sealed: %lld\n", sealed);
+	db_close(db);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -730,7 +756,7 @@ main(int argc, char **argv)
 		rc = migrate_apply(&c, dir ? dir : c.schema_dir, stdout);
 		if (rc == 0)
 			printf("schema up to date\n");
-		return rc < 0 ? 1 : 0;
+		return rc < 0 ? 1 : seal_webhook_secrets(&c);
 	}
 	if (strcmp(argv[1], "token") == 0 && argc > 2 && strcmp(argv[2], "mint") == 0)
 		return token_mint(&c, argc, argv);

@@ -342,7 +342,7 @@ secrets() {
 	chmod 600 "$VAR/secrets.env"
 	# each secret is made once and kept; a var/ from an older version gets
 	# the ones it lacks, and MoMo credentials in MTN's shape
-	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET KYC_ENCRYPTION_KEY \
+	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET KYC_ENCRYPTION_KEY WEBHOOKS_ENCRYPTION_KEY \
 		MOMO_MTN_API_USER MOMO_MTN_API_KEY MOMO_MTN_SUBSCRIPTION_KEY \
 		MOMO_TELECEL_API_USER MOMO_TELECEL_API_KEY MOMO_TELECEL_SUBSCRIPTION_KEY \
 		MOMO_AIRTELTIGO_API_USER MOMO_AIRTELTIGO_API_KEY MOMO_AIRTELTIGO_SUBSCRIPTION_KEY \
@@ -568,6 +568,7 @@ http.max_body_bytes = $MAX_BODY
 jwt.hs256_secret = $JWT_HS256_SECRET
 api.cursor_secret = $CURSOR_SECRET
 kyc.encryption_key = $KYC_ENCRYPTION_KEY
+webhooks.encryption_key = $WEBHOOKS_ENCRYPTION_KEY
 # in the runtime directory while the stack runs; appended to
 # $VAR/log/cediramp.log when it stops
 log.file = $RUN/log/cediramp.log

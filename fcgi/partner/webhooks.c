@@ -1,6 +1,7 @@
 /*
  * partner/webhooks: the partner API's webhook endpoints and delivery log (issue
  * 10). POST/GET /v1/webhooks, DELETE /v1/webhooks/{id} (204),
+ * POST /v1/webhooks/{id}/rotate-secret (issue 24),
  * GET /v1/webhooks/{id}/deliveries, GET /v1/webhook-deliveries (webhook_id,
  * event_type and status filters; page and per_page),
  * GET /v1/webhook-deliveries/{event_id}, and
@@ -44,6 +45,35 @@ post_webhook(struct req *r, struct resp *resp)
 		return e;
 	data = webhook_json(&w);
 	return data ? resp_ok(resp, 201, data) : ERR_INTERNAL;
+}
+
+static const char *const rotate_fields[] = { "secret", "expires_previous_in_seconds", NULL };
+
+static enum err
+rotate_secret(struct req *r, struct resp *resp)
+{
+	const json_t *overlap;
+	const char *secret;
+	struct webhook w;
+	json_t *data;
+	size_t len;
+	enum err e;
+
+	if ((e = body_only(r, resp, rotate_fields)) != ERR_OK ||
+	    (e = body_text(r, resp, "secret", 1, &secret, &len)) != ERR_OK)
+		return e;
+	if (strlen(secret) != len)
+		return resp_invalid(resp, ERR_VALIDATION, "secret",
+		    "16 to 256 printable ASCII characters");
+	overlap = json_object_get(r->body, "expires_previous_in_seconds");
+	if (!json_is_integer(overlap))
+		return resp_invalid(resp, ERR_VALIDATION, "expires_previous_in_seconds",
+		    "an integer from 0 to 604800");
+	if ((e = webhook_rotate_secret(r->ctx, &r->caller, req_param(r, "id"), secret,
+	    (long long)json_integer_value(overlap), &w, &resp->out)) != ERR_OK)
+		return e;
+	data = webhook_rotation_json(&w);
+	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
 }
 
 static enum err
@@ -178,6 +208,8 @@ static const struct route routes[] = {
 	{ "POST", "/v1/webhooks", post_webhook, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/webhooks", list_webhooks, 0, NULL, RATE_LIMIT_GENERAL },
 	{ "DELETE", "/v1/webhooks/:id", delete_webhook, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/webhooks/:id/rotate-secret", rotate_secret, ROUTE_BODY, NULL,
+	    RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/webhooks/:id/deliveries", list_endpoint_deliveries, 0,
 	    endpoint_log_params, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/webhook-deliveries", list_deliveries, 0, log_params, RATE_LIMIT_GENERAL },

@@ -116,6 +116,10 @@ static const struct cfg_key cfg_keys[] = {
 	U("webhooks.drain_seconds", wh_drain_seconds, 1, 3600),
 	U("webhooks.max_in_flight", wh_max_in_flight, 1, 1000),
 	U("webhooks.allow_loopback", wh_allow_loopback, 0, 1),
+	H("webhooks.encryption_key", wh_encryption_key),
+	U("webhooks.encryption_key_id", wh_encryption_key_id, 1, 65535),
+	H("webhooks.previous_encryption_key", wh_previous_encryption_key),
+	U("webhooks.previous_encryption_key_id", wh_previous_encryption_key_id, 0, 65535),
 };
 
 #undef S
@@ -228,6 +232,7 @@ defaults(struct cfg *c)
 	c->wh_clock_divisor = 1;
 	c->wh_drain_seconds = 55;
 	c->wh_max_in_flight = 50;
+	c->wh_encryption_key_id = 1;
 	c->evm.confirmations = 12;
 	c->evm.decimals[0] = c->evm.decimals[1] = c->evm.decimals[2] = 6;
 	c->evm.decimals[3] = 18;
@@ -532,6 +537,14 @@ cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
 		goto out;
 	if (momo_check(c, path, err, errlen) != 0)
 		goto out;
+	if (c->wh_previous_encryption_key[0] != '\0' &&
+	    (c->wh_previous_encryption_key_id == 0 ||
+	    c->wh_previous_encryption_key_id == c->wh_encryption_key_id)) {
+		snprintf(err, errlen, "%s: webhooks.previous_encryption_key needs "
+		    "webhooks.previous_encryption_key_id, other than "
+		    "webhooks.encryption_key_id", path);
+		goto out;
+	}
 	if (c->wh_allow_loopback && !c->sandbox) {
 		snprintf(err, errlen, "%s: webhooks.allow_loopback is for the sandbox only", path);
 		goto out;

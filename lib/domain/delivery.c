@@ -5,11 +5,14 @@
 #include <string.h>
 #include <time.h>
 
+#include <openssl/crypto.h>
+
 #include "core/log.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
 #include "domain/event.h"
 #include "domain/outbox.h"
+#include "domain/webhook_secret.h"
 
 #define CLAIM_POLL_US 200000     /* how often to look for new work when idle */
 
@@ -155,25 +158,65 @@ record(struct ctx *ctx, const struct delivery_policy *policy, const char *did,
 /* ---- sending ---- */
 
 /*
- * Loads delivery did and starts its attempt through sender. 1 when it is
- * in flight; 0 when there is nothing to send: the delivery is no longer
- * pending, or the attempt already failed (its endpoint was deleted, its
- * address is refused) and was recorded.
+ * The secrets of the delivery row of DB_WH_LOAD in rows, opened with keys:
+ * the current one into plain[0] and, when the row has one still in its
+ * overlap, the previous one into plain[1]; views of them into secrets.
+ * The number of secrets (1 or 2), or 0 when one does not open (logged).
+ * The caller wipes plain.
+ */
+static size_t
+open_secrets(const struct whsec_keys *keys, const struct db_rows *rows, const char *did,
+    char plain[WHSEC_SIGN_MAX][WHSEC_PLAIN_MAX + 1], struct whsec_plain *secrets)
+{
+	char public_id[ID_MAX];
+	const unsigned char *key;
+	const char *prev = db_cell(rows, 0, 11);
+	size_t ns = 0;
+
+	db_cell_copy(public_id, sizeof(public_id), rows, 0, 10);
+	key = whsec_key_by_id(keys, db_cell(rows, 0, 9));
+	if (key == NULL || whsec_open_hex(key, public_id, db_cell(rows, 0, 2), plain[0],
+	    WHSEC_PLAIN_MAX + 1, &secrets[0].n) != 0)
+		goto bad;
+	secrets[ns++].s = plain[0];
+	if (prev != NULL) {
+		key = whsec_key_by_id(keys, db_cell(rows, 0, 12));
+		if (key == NULL || whsec_open_hex(key, public_id, prev, plain[1],
+		    WHSEC_PLAIN_MAX + 1, &secrets[1].n) != 0)
+			goto bad;
+		secrets[ns++].s = plain[1];
+	}
+	return ns;
+bad:
+	log_event("error", "webhook delivery %s: the secret of %s does not open with the "
+	    "configured keys (webhooks.encryption_key, webhooks.previous_encryption_key)",
+	    did, public_id);
+	return 0;
+}
+
+/*
+ * Loads delivery did and starts its attempt through sender, signed with
+ * the endpoint's secrets (keys open them). 1 when it is in flight; 0 when
+ * there is nothing to send: the delivery is no longer pending, or the
+ * attempt already failed (its endpoint was deleted, its address is
+ * refused) and was recorded, or its secret does not open (an error: the
+ * delivery stays pending, to be claimed again when its lease ends).
  */
 static int
 start(struct ctx *ctx, struct webhook_sender *sender, const struct delivery_policy *policy,
-    const char *did, struct delivery_stats *st)
+    const struct whsec_keys *keys, const char *did, struct delivery_stats *st)
 {
 	struct db_arg a[1] = { DB_S(did) };
 	struct db_rows rows;
 	struct event ev;
 	struct webhook_post post;
 	struct job *j = NULL;
-	char why[200], url[2100], secret[300], sig[EVENT_SIG_HEX_LEN + 1];
-	char std[EVENT_SIG_STD_MAX], h[5][EVENT_SIG_STD_MAX + 40];
+	char why[200], url[2100], plain[WHSEC_SIGN_MAX][WHSEC_PLAIN_MAX + 1];
+	char sig[WHSEC_HEX_LIST_MAX], std[WHSEC_STD_LIST_MAX], h[5][WHSEC_HEX_LIST_MAX + 40];
+	struct whsec_plain secrets[WHSEC_SIGN_MAX];
 	const char *headers[6], *active;
 	char *body = NULL;
-	size_t blen = 0;
+	size_t blen = 0, ns;
 	long long t0 = now_us();
 	int ok, rc = 0;
 
@@ -186,24 +229,25 @@ start(struct ctx *ctx, struct webhook_sender *sender, const struct delivery_poli
 		return 0;
 	}
 	db_cell_copy(url, sizeof(url), &rows, 0, 1);
-	db_cell_copy(secret, sizeof(secret), &rows, 0, 2);
 	active = db_cell(&rows, 0, 3);
+	ok = active != NULL && strcmp(active, "1") == 0;
+	ns = open_secrets(keys, &rows, did, plain, secrets);
 	memset(&ev, 0, sizeof(ev));
 	db_cell_copy(ev.id, sizeof(ev.id), &rows, 0, 4);
 	db_cell_copy(ev.type, sizeof(ev.type), &rows, 0, 5);
 	ev.kind = strcmp(db_cell(&rows, 0, 6), "user") == 0 ? OUTBOX_USER : OUTBOX_PARTNER;
 	db_cell_copy(ev.created_at, sizeof(ev.created_at), &rows, 0, 7);
 	ev.data = db_cell(&rows, 0, 8);
-	body = event_body(&ev, secret, strlen(secret), &blen);
-	ok = active != NULL && strcmp(active, "1") == 0;
+	/* a wallet body's own signature is the current secret's */
+	if (ns > 0)
+		body = event_body(&ev, secrets[0].s, secrets[0].n, &blen);
 	db_rows_free(&rows);
 	if (!ok) {
 		record(ctx, policy, did, t0, 0, "the endpoint was deleted", st);
 		goto out;
 	}
-	if (body == NULL || (j = calloc(1, sizeof(*j))) == NULL ||
-	    event_sig_hex(secret, strlen(secret), body, blen, sig, sizeof(sig)) != 0 ||
-	    event_sig_std(secret, strlen(secret), ev.id, t0 / 1000000, body, blen, std,
+	if (ns == 0 || body == NULL || (j = calloc(1, sizeof(*j))) == NULL ||
+	    whsec_sign(secrets, ns, ev.id, t0 / 1000000, body, blen, sig, sizeof(sig), std,
 	    sizeof(std)) != 0) {
 		st->errors++;
 		goto out;
@@ -231,6 +275,7 @@ start(struct ctx *ctx, struct webhook_sender *sender, const struct delivery_poli
 		break;
 	}
 out:
+	OPENSSL_cleanse(plain, sizeof(plain));
 	free(j);
 	free(body);
 	return rc;
@@ -287,9 +332,17 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 	const struct webhook_sender_ops *ops = ctx->prov.webhooks;
 	struct webhook_sender *sender = NULL;
 	char (*ids)[24] = NULL;
+	struct whsec_keys keys;
 	struct ended done;
 
 	memset(st, 0, sizeof(*st));
+	/* without the key no secret opens: nothing is sent, nothing is lost */
+	if (whsec_keys_load(&ctx->cfg, &keys) != 0) {
+		whsec_keys_wipe(&keys);
+		log_event("error", "webhooks: webhooks.encryption_key is not set in the config; "
+		    "no delivery is sent until it is");
+		return -1;
+	}
 	delivery_policy(&ctx->cfg, &policy);
 	done = (struct ended){ ctx, &policy, st, 0 };
 	if ((sender = ops->open(policy.timeout_ms, ctx->cfg.wh_allow_http,
@@ -314,7 +367,7 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 				}
 			}
 			for (i = 0; i < got; i++)
-				in_flight += start(ctx, sender, &policy, ids[i], st);
+				in_flight += start(ctx, sender, &policy, &keys, ids[i], st);
 			/* a full batch: more may be waiting; else look again shortly */
 			next_claim = got == want ? now : now + CLAIM_POLL_US;
 		}
@@ -345,6 +398,7 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 			next_claim = now; /* the next event of its resource may go now */
 	}
 out:
+	whsec_keys_wipe(&keys);
 	free(ids);
 	ops->close(sender);
 	return rc;

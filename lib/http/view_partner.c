@@ -92,6 +92,21 @@ webhook_json(const struct webhook *w)
 	    "events", events, "active", w->active, "created_at", w->created_at);
 }
 
+json_t *
+webhook_rotation_json(const struct webhook *w)
+{
+	json_t *o = webhook_json(w);
+	json_t *at = w->previous_secret_expires_at[0] != '\0' ?
+	    json_string(w->previous_secret_expires_at) : json_null();
+
+	if (o == NULL || at == NULL ||
+	    json_object_set_new(o, "previous_secret_expires_at", at) != 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
 /* n, or null for -1 (none). */
 static json_t *
 num_or_null(long long n)

@@ -39,6 +39,11 @@ json_t *intent_row_json(const void *row, const struct ctx *ctx);
  * created_at} (new reference; NULL out of memory). */
 json_t *webhook_json(const struct webhook *w);
 
+/* The rotation's answer: the registration object with
+ * previous_secret_expires_at (a timestamp, or null when the previous
+ * secret was dropped at once) (new reference; NULL out of memory). */
+json_t *webhook_rotation_json(const struct webhook *w);
+
 /* A delivery log row {event_id, event_type, webhook_id, url, status,
  * attempts, next_attempt_at, last_attempt_at, last_response_status,
  * created_at} (new reference). */

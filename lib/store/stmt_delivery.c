@@ -20,9 +20,14 @@ const struct db_stmt_def db_stmts_delivery[] = {
 	{ DB_WH_LEASE, 0,
 	    "UPDATE webhook_deliveries SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
 	    "WHERE id = ?" },
-	{ DB_WH_LOAD, 9,
-	    "SELECT d.status, e.url, e.secret, e.active, v.id, v.type, v.subject_kind, "
-	    "DATE_FORMAT(v.created_at, '%Y-%m-%dT%H:%i:%sZ'), v.payload "
+	/* the secrets sealed, as hex (domain/webhook_secret.h): the current one
+	 * and, until it expires, the previous one */
+	{ DB_WH_LOAD, 13,
+	    "SELECT d.status, e.url, HEX(e.secret_sealed), e.active, v.id, v.type, "
+	    "v.subject_kind, DATE_FORMAT(v.created_at, '%Y-%m-%dT%H:%i:%sZ'), v.payload, "
+	    "e.secret_key_id, e.public_id, "
+	    "IF(e.previous_secret_expires_at > UTC_TIMESTAMP(6), "
+	    "HEX(e.previous_secret_sealed), NULL), e.previous_secret_key_id "
 	    "FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id "
 	    "JOIN outbox_events v ON v.id = d.event_id WHERE d.id = ?" },
 	{ DB_WH_LOCK_DELIVERY, 3,

@@ -12,9 +12,50 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	{ DB_WH_COUNT_LIVE, 1,
 	    "SELECT COUNT(*) FROM webhook_endpoints WHERE subject_kind = ? "
 	    "AND subject_id = ? AND active = 1" },
+	/* the secret arrives sealed, as hex (domain/webhook_secret.h) */
 	{ DB_WH_INSERT, 0,
 	    "INSERT INTO webhook_endpoints (public_id, subject_kind, subject_id, url, "
-	    "events, secret, active, created_at) VALUES (?, ?, ?, ?, ?, ?, 1, UTC_TIMESTAMP(6))" },
+	    "events, secret_sealed, secret_key_id, active, created_at) "
+	    "VALUES (?, ?, ?, ?, ?, UNHEX(?), ?, 1, UTC_TIMESTAMP(6))" },
+	/* rotation: the live endpoint's row, locked, with its current secret */
+	{ DB_WH_SECRET_LOCK, 3,
+	    "SELECT id, HEX(secret_sealed), secret_key_id FROM webhook_endpoints "
+	    "WHERE public_id = ? AND subject_kind = ? AND subject_id = ? AND active = 1 "
+	    "FOR UPDATE" },
+	/* the current secret becomes the previous one until the given seconds
+	 * from now, and the new one (sealed hex, key id) the current. MariaDB
+	 * assigns left to right, each assignment seeing the ones before it: the
+	 * previous columns take the current ones before those are replaced */
+	{ DB_WH_SECRET_ROTATE_KEEP, 0,
+	    "UPDATE webhook_endpoints SET previous_secret_sealed = secret_sealed, "
+	    "previous_secret_key_id = secret_key_id, "
+	    "previous_secret_expires_at = UTC_TIMESTAMP(6) + INTERVAL ? SECOND, "
+	    "secret_sealed = UNHEX(?), secret_key_id = ? WHERE id = ?" },
+	/* the same, with the current secret dropped at once */
+	{ DB_WH_SECRET_ROTATE_DROP, 0,
+	    "UPDATE webhook_endpoints SET previous_secret_sealed = NULL, "
+	    "previous_secret_key_id = NULL, previous_secret_expires_at = NULL, "
+	    "secret_sealed = UNHEX(?), secret_key_id = ? WHERE id = ?" },
+	/* when the previous secret stops signing (NULL: there is none, or it
+	 * has stopped already) */
+	{ DB_WH_SECRET_PREVIOUS, 1,
+	    "SELECT IF(previous_secret_expires_at > UTC_TIMESTAMP(6), "
+	    "DATE_FORMAT(previous_secret_expires_at, '%Y-%m-%dT%H:%i:%sZ'), NULL) "
+	    "FROM webhook_endpoints WHERE id = ?" },
+	/* cediramp-admin migrate (whsec_seal_all): the next row after the given
+	 * id whose secret is in clear or sealed under a key id other than the
+	 * current one; the one statement that reads the plaintext column */
+	{ DB_WH_SECRET_STALE, 7,
+	    "SELECT id, public_id, secret, HEX(secret_sealed), secret_key_id, "
+	    "HEX(previous_secret_sealed), previous_secret_key_id FROM webhook_endpoints "
+	    "WHERE id > ? AND (secret IS NOT NULL OR secret_key_id <> ? OR "
+	    "previous_secret_key_id <> ?) ORDER BY id LIMIT 1 FOR UPDATE" },
+	{ DB_WH_SECRET_SEAL, 0,
+	    "UPDATE webhook_endpoints SET secret = NULL, secret_sealed = UNHEX(?), "
+	    "secret_key_id = ?, previous_secret_sealed = UNHEX(?), previous_secret_key_id = ? "
+	    "WHERE id = ?" },
+	{ DB_WH_SECRET_PLAIN_COUNT, 1,
+	    "SELECT COUNT(*) FROM webhook_endpoints WHERE secret IS NOT NULL" },
 	/* GET reads what a request served by another node may have just
 	 * written: wait for the cluster (SYNC_READ) */
 	{ DB_WH_GET, 5,

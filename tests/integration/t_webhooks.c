@@ -25,9 +25,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "core/cfg.h"
 #include "core/timefmt.h"
+#include "domain/webhook_secret.h"
 #include "itc.h"
 #include "receiver.h"
 
@@ -79,19 +82,24 @@ event_id(const char *type, const char *ref, char *id)
 	    type, ref, id, 64), 0);
 }
 
-/* Saves rcv's hits and runs the npm verifier on them: 0 when every one
- * verified (and there were want). */
+/* Saves rcv's hits (want of them) with secret and runs the npm verifier
+ * on them: 0 when its last line is "verified <ok> of <want>" and its exit
+ * status says whether all verified; else -1. The verifier's FAIL lines
+ * are kept in fails (cap bytes; may be NULL) rather than printed. */
 static int
-verify_all(struct receiver *rcv, const char *kind, size_t want)
+verify_as(struct receiver *rcv, const char *secret, const char *kind, size_t want,
+    size_t ok, char *fails, size_t cap)
 {
 	char dir[256], cmd[700], line[200], last[200] = "", expect[64];
 	FILE *f;
 	int rc;
 
+	if (fails != NULL && cap > 0)
+		fails[0] = '\0';
 	snprintf(dir, sizeof(dir), "%s.verify-%d-%s", it_env("CEDIRAMP_CONF"), (int)getpid(),
 	    kind);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s && mkdir -p %s", dir, dir);
-	if (system(cmd) != 0 || rcv_save(rcv, dir, SECRET, kind) != (int)want)
+	if (system(cmd) != 0 || rcv_save(rcv, dir, secret, kind) != (int)want)
 		return -1;
 	snprintf(cmd, sizeof(cmd), "%s %s > %s/out.txt 2>&1", it_env("WEBHOOK_VERIFIER"),
 	    dir, dir);
@@ -100,14 +108,23 @@ verify_all(struct receiver *rcv, const char *kind, size_t want)
 	if ((f = fopen(cmd, "r")) == NULL)
 		return -1;
 	while (fgets(line, sizeof(line), f) != NULL) {
-		if (strncmp(line, "FAIL", 4) == 0)
+		if (strncmp(line, "FAIL", 4) == 0 && fails != NULL)
+			snprintf(fails + strlen(fails), cap - strlen(fails), "%s", line);
+		else if (strncmp(line, "FAIL", 4) == 0)
 			fprintf(stderr, "verifier: %s", line);
 		snprintf(last, sizeof(last), "%s", line);
 	}
 	fclose(f);
-	snprintf(expect, sizeof(expect), "verified %zu of %zu\n", want, want);
+	snprintf(expect, sizeof(expect), "verified %zu of %zu\n", ok, want);
 	IT_CHECK(strcmp(last, expect) == 0, "verifier's last line");
-	return rc == 0 && strcmp(last, expect) == 0 ? 0 : -1;
+	return (rc == 0) == (ok == want) && strcmp(last, expect) == 0 ? 0 : -1;
+}
+
+/* verify_as with the suite's secret, every hit expected to verify. */
+static int
+verify_all(struct receiver *rcv, const char *kind, size_t want)
+{
+	return verify_as(rcv, SECRET, kind, want, want, NULL, 0);
 }
 
 /* Hit i's body as JSON (caller decrefs) and header name into hv (200 bytes). */
@@ -630,6 +647,24 @@ test_ssrf(void)
 
 /* ---- the endpoints' inputs, limits and owners ---- */
 
+/* A 9 MiB JSON body POSTed to path as p: 413 PAYLOAD_TOO_LARGE. */
+static void
+assert_oversize(const struct itc_partner *p, const char *path)
+{
+	const char *h[] = { p->auth, "Content-Type: application/json", NULL };
+	struct it_resp r;
+	char *big = malloc(9 << 20);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(big);
+	memset(big, ' ', 9 << 20);
+	big[0] = '{';
+	big[(9 << 20) - 1] = '}';
+	CU_ASSERT_EQUAL(it_http("POST", path, h, big, 9 << 20, &r), 0);
+	it_assert_partner_error(&r, 413, "PAYLOAD_TOO_LARGE", "9 MiB body");
+	it_resp_free(&r);
+	free(big);
+}
+
 struct bad {
 	const char *body;
 	const char *why;
@@ -665,7 +700,6 @@ test_endpoint_inputs(void)
 	struct itc_partner p, q;
 	struct it_resp r;
 	const char *noauth[] = { "Content-Type: application/json", NULL };
-	char *big;
 	json_t *d;
 	size_t i;
 
@@ -684,19 +718,7 @@ test_endpoint_inputs(void)
 	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "secret 257");
 	it_resp_free(&r);
 	/* an oversize body, and no key */
-	big = malloc(9 << 20);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(big);
-	memset(big, ' ', 9 << 20);
-	big[0] = '{';
-	big[(9 << 20) - 1] = '}';
-	{
-		const char *h[] = { p.auth, "Content-Type: application/json", NULL };
-
-		CU_ASSERT_EQUAL(it_http("POST", "/v1/webhooks", h, big, 9 << 20, &r), 0);
-		it_assert_partner_error(&r, 413, "PAYLOAD_TOO_LARGE", "9 MiB body");
-		it_resp_free(&r);
-	}
-	free(big);
+	assert_oversize(&p, "/v1/webhooks");
 	snprintf(body, sizeof(body), "{\"url\":\"http://127.0.0.1:9/\",\"events\":"
 	    "[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}");
 	CU_ASSERT_EQUAL(it_http("POST", "/v1/webhooks", noauth, body, strlen(body), &r), 0);
@@ -866,6 +888,394 @@ test_delete_and_redeliver(void)
 	rcv_stop(gone);
 }
 
+/* ---- secrets at rest and their rotation (issue 24) ---- */
+
+#define OLD_SECRET "rotate-old-secret-0123456789"
+#define NEW_SECRET "rotate-new-secret-9876543210"
+#define NEWER_SECRET "rotate-newer-secret-abcdefghij"
+
+/* The stack's webhook keys (webhooks.encryption_key and its id). */
+static void
+wh_keys(struct whsec_keys *k)
+{
+	char err[256];
+	struct cfg c;
+
+	cfg_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(cfg_load(it_env("CEDIRAMP_CONF"), &c, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(whsec_keys_load(&c, k), 0);
+}
+
+/*
+ * Endpoint hook's row holds none of the secrets in clear: every column of
+ * webhook_endpoints (read from information_schema, so a new column is
+ * checked too) as raw bytes, joined, contains no secret, while it does
+ * contain the row's public id (the check can find what is there).
+ */
+static void
+assert_no_clear_secret(const char *hook, const char *const *secrets, size_t n)
+{
+	char cols[2000], sql[2600];
+	size_t i;
+
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT GROUP_CONCAT(CONCAT('`', column_name, '`') "
+	    "ORDER BY ordinal_position) FROM information_schema.columns WHERE table_schema = "
+	    "DATABASE() AND table_name = 'webhook_endpoints'", NULL, NULL, cols, sizeof(cols)), 0);
+	/* the columns of 013 and 026 at least */
+	CU_ASSERT_PTR_NOT_NULL(strstr(cols, "`secret_sealed`"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(cols, "`previous_secret_sealed`"));
+	snprintf(sql, sizeof(sql), "SELECT LOCATE(CAST(? AS BINARY), CAST(CONCAT_WS(0x00, %s) "
+	    "AS BINARY)) FROM webhook_endpoints WHERE public_id = ?", cols);
+	CU_ASSERT(it_db_scalar(sql, hook, hook) > 0);
+	for (i = 0; i < n; i++)
+		IT_CHECK(it_db_scalar(sql, secrets[i], hook) == 0, "a secret in clear in the row");
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints WHERE "
+	    "public_id = ? AND secret IS NULL", hook, NULL), 1);
+}
+
+/* The secret sealed in column col ("secret_sealed", "previous_secret_sealed")
+ * of hook's row, opened with the stack's key into out (257 bytes); "" when
+ * there is none or it does not open. */
+static void
+sealed_secret(const char *hook, const char *col, char *out)
+{
+	char sql[200], hex[WHSEC_HEX_MAX], kid[16];
+	struct whsec_keys k;
+	const unsigned char *key;
+	size_t n;
+
+	out[0] = '\0';
+	wh_keys(&k);
+	snprintf(sql, sizeof(sql), "SELECT HEX(%s) FROM webhook_endpoints WHERE public_id = ?", col);
+	if (it_db_text(sql, hook, NULL, hex, sizeof(hex)) != 0 || hex[0] == '\0')
+		goto out;
+	snprintf(sql, sizeof(sql), "SELECT %s FROM webhook_endpoints WHERE public_id = ?",
+	    strcmp(col, "secret_sealed") == 0 ? "secret_key_id" : "previous_secret_key_id");
+	CU_ASSERT_EQUAL_FATAL(it_db_text(sql, hook, NULL, kid, sizeof(kid)), 0);
+	key = whsec_key_by_id(&k, kid);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(key);
+	if (whsec_open_hex(key, hook, hex, out, WHSEC_PLAIN_MAX + 1, &n) != 0)
+		out[0] = '\0';
+out:
+	whsec_keys_wipe(&k);
+}
+
+/* POST /v1/webhooks/{hook}/rotate-secret as p with body: the status. */
+static long
+rotate(const struct itc_partner *p, const char *hook, const char *body, struct it_resp *r)
+{
+	char path[160];
+
+	snprintf(path, sizeof(path), "/v1/webhooks/%s/rotate-secret", hook);
+	return itc_partner_send(p, "POST", path, body, r);
+}
+
+/* A rotation body: secret and seconds. */
+static const char *
+rotate_body(const char *secret, const char *seconds, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "{\"secret\":\"%s\",\"expires_previous_in_seconds\":%s}", secret,
+	    seconds);
+	return buf;
+}
+
+/* How many space-separated (sep " ") or comma-separated (sep ",") values
+ * header name of rcv's hit i has. */
+static int
+sig_values(struct receiver *rcv, size_t i, const char *name, char sep)
+{
+	char hv[400];
+	struct rcv_hit h;
+	int n = 1;
+	const char *p;
+
+	if (rcv_get(rcv, i, &h) != 0)
+		return -1;
+	if (rcv_header(&h, name, hv, sizeof(hv)) == NULL)
+		n = 0;
+	else
+		for (p = hv; *p != '\0'; p++)
+			n += *p == sep;
+	rcv_hit_free(&h);
+	return n;
+}
+
+static void
+test_secret_sealed_at_rest(void)
+{
+	static const char *const secrets[] = { SECRET, "whsec-test-0123" };
+	char hook[64], got[WHSEC_PLAIN_MAX + 1], out[600], err[600], row[64];
+	struct itc_partner p;
+
+	itc_partner_new(&p, "verified", 0);
+	itc_register_hook(&p, 9, "/at-rest", "[\"withdrawal.pending\"]", SECRET, hook);
+	assert_no_clear_secret(hook, secrets, NELEM(secrets));
+	/* sealed under the stack's key, bound to its row: it opens as the
+	 * secret for this id and for no other */
+	sealed_secret(hook, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, SECRET);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT OCTET_LENGTH(secret_sealed) FROM webhook_endpoints "
+	    "WHERE public_id = ?", hook, NULL), (long long)strlen(SECRET) + AEAD_OVERHEAD);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints WHERE public_id = ? "
+	    "AND secret_key_id = 1 AND previous_secret_sealed IS NULL", hook, NULL), 1);
+
+	/* a row left in clear (as schema 013 stored it) is sealed by migrate,
+	 * and the plaintext cleared */
+	it_unique("wh_plain", row, sizeof(row));
+	{
+		char sql[400];
+
+		snprintf(sql, sizeof(sql), "INSERT INTO webhook_endpoints (public_id, subject_kind, "
+		    "subject_id, url, events, secret, active, created_at) VALUES (?, 'partner', %s, "
+		    "'http://127.0.0.1:9/plain', 'withdrawal.pending', ?, 1, UTC_TIMESTAMP(6))",
+		    p.row);
+		CU_ASSERT_EQUAL_FATAL(it_db_exec(sql, row, SECRET), 1);
+	}
+	CU_ASSERT_EQUAL(it_admin_run("migrate", out, sizeof(out), err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "webhook secrets sealed: 1"));
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints WHERE secret IS NOT NULL",
+	    NULL, NULL), 0);
+	assert_no_clear_secret(row, secrets, NELEM(secrets));
+	sealed_secret(row, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, SECRET);
+	/* nothing left: a second run seals nothing */
+	CU_ASSERT_EQUAL(it_admin_run("migrate", out, sizeof(out), err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "webhook secrets sealed"));
+	/* sealed bytes moved to another row do not open there: its
+	 * deliveries are not signed with them (the worker reports an error) */
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE webhook_endpoints t JOIN webhook_endpoints s ON "
+	    "s.public_id = ? SET t.secret_sealed = s.secret_sealed WHERE t.public_id = ?", hook,
+	    row), 1);
+	sealed_secret(row, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, "");
+	/* the moved row is deactivated again: nothing of it is delivered */
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE webhook_endpoints SET active = 0, deleted_at = "
+	    "UTC_TIMESTAMP(6) WHERE public_id = ?", row, NULL), 1);
+}
+
+static void
+test_rotation_signs_with_both(void)
+{
+	static const char *const secrets[] = { OLD_SECRET, NEW_SECRET };
+	static const char *const rot_keys[] = { "webhook_id", "url", "events", "active",
+		"created_at", "previous_secret_expires_at", NULL };
+	struct receiver *rcv = rcv_start();
+	char hook[64], wd[64], evt[64], body[200], path[160], fails[2000], got[WHSEC_PLAIN_MAX + 1];
+	struct itc_partner p;
+	struct it_resp r;
+	json_t *d;
+	double until;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
+	itc_partner_new(&p, "verified", 0);
+	itc_register_hook(&p, rcv_port(rcv), "/rotating", "[\"withdrawal.pending\"]",
+	    OLD_SECRET, hook);
+	/* queued before the rotation: signed with the secrets valid when sent */
+	withdraw(&p, "wh-rotate-1", wd);
+	event_id("withdrawal.pending", wd, evt);
+	CU_ASSERT_EQUAL_FATAL(rotate(&p, hook, rotate_body(NEW_SECRET, "600", body,
+	    sizeof(body)), &r), 200);
+	d = json_object_get(r.json, "data");
+	itc_assert_keys(d, rot_keys, "rotation");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "webhook_id"), hook);
+	CU_ASSERT(json_is_true(json_object_get(d, "active")));
+	until = iso_s(it_str(d, "previous_secret_expires_at"));
+	IT_CHECK(until > (double)time(NULL) + 590 && until < (double)time(NULL) + 610,
+	    "previous_secret_expires_at 600 s from now");
+	CU_ASSERT_PTR_NULL(strstr(r.body, "rotate-"));
+	it_resp_free(&r);
+	assert_no_clear_secret(hook, secrets, NELEM(secrets));
+	sealed_secret(hook, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, NEW_SECRET);
+	sealed_secret(hook, "previous_secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, OLD_SECRET);
+
+	/* during the overlap: two signatures of each kind; the npm libraries
+	 * accept the delivery with the old secret and with the new one */
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
+	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 2000), 1);
+	CU_ASSERT_EQUAL(sig_values(rcv, 0, "webhook-signature", ' '), 2);
+	CU_ASSERT_EQUAL(sig_values(rcv, 0, "x-cediramp-signature", ','), 2);
+	CU_ASSERT_EQUAL(verify_as(rcv, OLD_SECRET, "partner", 1, 1, NULL, 0), 0);
+	CU_ASSERT_EQUAL(verify_as(rcv, NEW_SECRET, "partner", 1, 1, NULL, 0), 0);
+	/* and not with a secret it never had (the verifier can refuse) */
+	CU_ASSERT_EQUAL(verify_as(rcv, SECRET, "partner", 1, 0, fails, sizeof(fails)), 0);
+
+	/* the overlap ends (the clock moved past it): a redelivery carries the
+	 * new signature alone; the old secret no longer verifies it */
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE webhook_endpoints SET previous_secret_expires_at = "
+	    "UTC_TIMESTAMP(6) - INTERVAL 1 SECOND WHERE public_id = ?", hook, NULL), 1);
+	rcv_reset(rcv);
+	snprintf(path, sizeof(path), "/v1/webhook-deliveries/%s/redeliver", evt);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, "", &r), 202);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
+	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 2000), 1);
+	CU_ASSERT_EQUAL(sig_values(rcv, 0, "webhook-signature", ' '), 1);
+	CU_ASSERT_EQUAL(sig_values(rcv, 0, "x-cediramp-signature", ','), 1);
+	CU_ASSERT_EQUAL(verify_as(rcv, NEW_SECRET, "partner", 1, 1, NULL, 0), 0);
+	CU_ASSERT_EQUAL(verify_as(rcv, OLD_SECRET, "partner", 1, 0, fails, sizeof(fails)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(fails, "standard webhooks"));
+	rcv_stop(rcv);
+}
+
+static void
+test_rotation_rules(void)
+{
+	static const char *const secrets[] = { SECRET, NEW_SECRET, NEWER_SECRET };
+	char hook[64], body[200], before[400], after[400], got[WHSEC_PLAIN_MAX + 1];
+	struct itc_partner p;
+	struct it_resp r;
+	static const char snap[] = "SELECT CONCAT_WS('|', HEX(secret_sealed), secret_key_id, "
+	    "IFNULL(HEX(previous_secret_sealed), '-'), IFNULL(previous_secret_expires_at, '-')) "
+	    "FROM webhook_endpoints WHERE public_id = ?";
+
+	itc_partner_new(&p, "verified", 0);
+	itc_register_hook(&p, 9, "/rules", "[\"withdrawal.pending\"]", SECRET, hook);
+	/* rotating again during an overlap: the current one becomes the
+	 * previous one, the oldest is dropped */
+	CU_ASSERT_EQUAL(rotate(&p, hook, rotate_body(NEW_SECRET, "3600", body, sizeof(body)),
+	    &r), 200);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(rotate(&p, hook, rotate_body(NEWER_SECRET, "60", body, sizeof(body)),
+	    &r), 200);
+	it_resp_free(&r);
+	sealed_secret(hook, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, NEWER_SECRET);
+	sealed_secret(hook, "previous_secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, NEW_SECRET);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT TIMESTAMPDIFF(SECOND, UTC_TIMESTAMP(6), "
+	    "previous_secret_expires_at) BETWEEN 50 AND 60 FROM webhook_endpoints WHERE "
+	    "public_id = ?", hook, NULL), 1);
+	assert_no_clear_secret(hook, secrets, NELEM(secrets));
+	/* the current secret again (a retried request): 200, nothing changes */
+	CU_ASSERT_EQUAL_FATAL(it_db_text(snap, hook, NULL, before, sizeof(before)), 0);
+	CU_ASSERT_EQUAL(rotate(&p, hook, rotate_body(NEWER_SECRET, "0", body, sizeof(body)),
+	    &r), 200);
+	CU_ASSERT_PTR_NOT_NULL(it_str(json_object_get(r.json, "data"), "previous_secret_expires_at"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(it_db_text(snap, hook, NULL, after, sizeof(after)), 0);
+	CU_ASSERT_STRING_EQUAL(after, before);
+	/* 0: the replaced secret stops at once */
+	CU_ASSERT_EQUAL(rotate(&p, hook, rotate_body(SECRET, "0", body, sizeof(body)), &r), 200);
+	CU_ASSERT(json_is_null(json_object_get(json_object_get(r.json, "data"),
+	    "previous_secret_expires_at")));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints WHERE public_id = ? "
+	    "AND previous_secret_sealed IS NULL AND previous_secret_key_id IS NULL AND "
+	    "previous_secret_expires_at IS NULL", hook, NULL), 1);
+	sealed_secret(hook, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, SECRET);
+	/* the largest overlap, 7 days */
+	CU_ASSERT_EQUAL(rotate(&p, hook, rotate_body(NEW_SECRET, "604800", body, sizeof(body)),
+	    &r), 200);
+	it_resp_free(&r);
+}
+
+static void
+test_rotation_inputs(void)
+{
+	static const struct bad bad[] = {
+		{ "{\"expires_previous_in_seconds\":60}", "no secret" },
+		{ "{\"secret\":\"" NEW_SECRET "\"}", "no expires_previous_in_seconds" },
+		{ "{\"secret\":null,\"expires_previous_in_seconds\":60}", "secret null" },
+		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":null}", "seconds null" },
+		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":60,\"url\":\"x\"}", "unknown member" },
+		{ "{\"secret\":\"fifteen-chars!!\",\"expires_previous_in_seconds\":60}", "secret 15" },
+		{ "{\"secret\":\"sixteen-chars\\u0001ab\",\"expires_previous_in_seconds\":60}", "secret control byte" },
+		{ "{\"secret\":\"sixteen-chars\\u0000ab\",\"expires_previous_in_seconds\":60}", "secret NUL" },
+		{ "{\"secret\":\"caf\\u00e9-0123456789ab\",\"expires_previous_in_seconds\":60}", "secret not ASCII" },
+		{ "{\"secret\":12345678901234567,\"expires_previous_in_seconds\":60}", "secret a number" },
+		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":\"60\"}", "seconds a string" },
+		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":60.0}", "seconds a real" },
+		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":true}", "seconds a boolean" },
+		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":-1}", "seconds -1" },
+		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":604801}", "seconds 604801" },
+		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":99999999999999999999}", "seconds huge" },
+		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":60,\"secret\":\"" NEWER_SECRET "\"}", "duplicate key" },
+		{ "[\"" NEW_SECRET "\"]", "not an object" },
+		{ "{\"secret\":", "bad JSON" },
+	};
+	static const char snap[] = "SELECT CONCAT_WS('|', HEX(secret_sealed), secret_key_id, "
+	    "IFNULL(HEX(previous_secret_sealed), '-'), IFNULL(previous_secret_expires_at, '-'), "
+	    "active) FROM webhook_endpoints WHERE public_id = ?";
+	const char *noauth[] = { "Content-Type: application/json", NULL };
+	char hook[64], gone[64], other[64], body[400], path[160], before[400], after[400];
+	char obefore[400], oafter[400], longsecret[300];
+	struct itc_partner p, q;
+	struct it_resp r;
+	size_t i;
+
+	itc_partner_new(&p, "verified", 0);
+	itc_partner_new(&q, "verified", 0);
+	itc_register_hook(&p, 9, "/inputs", "[\"withdrawal.pending\"]", SECRET, hook);
+	itc_register_hook(&q, 9, "/others", "[\"withdrawal.pending\"]", SECRET, other);
+	CU_ASSERT_EQUAL_FATAL(it_db_text(snap, hook, NULL, before, sizeof(before)), 0);
+	CU_ASSERT_EQUAL_FATAL(it_db_text(snap, other, NULL, obefore, sizeof(obefore)), 0);
+	for (i = 0; i < NELEM(bad); i++) {
+		CU_ASSERT_EQUAL(rotate(&p, hook, bad[i].body, &r), 400);
+		it_assert_partner_error(&r, 400, "VALIDATION_ERROR", bad[i].why);
+		it_resp_free(&r);
+	}
+	memset(longsecret, 'k', 257);
+	longsecret[257] = '\0';
+	CU_ASSERT_EQUAL(rotate(&p, hook, rotate_body(longsecret, "60", body, sizeof(body)), &r),
+	    400);
+	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "secret 257");
+	it_resp_free(&r);
+	/* an oversize body, no key, a wrong key */
+	snprintf(path, sizeof(path), "/v1/webhooks/%s/rotate-secret", hook);
+	assert_oversize(&p, path);
+	{
+		const char *wrong[] = { "Authorization: Bearer sk_test_0000000000000000wrong",
+			"Content-Type: application/json", NULL };
+
+		rotate_body(NEW_SECRET, "60", body, sizeof(body));
+		CU_ASSERT_EQUAL(it_http("POST", path, wrong, body, strlen(body), &r), 0);
+		it_assert_partner_error(&r, 401, "UNAUTHORIZED", "a wrong key");
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL(it_http("POST", path, noauth, body, strlen(body), &r), 0);
+	it_assert_partner_error(&r, 401, "UNAUTHORIZED", "no key");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "PUT", path, body, &r), 405);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(it_db_text(snap, hook, NULL, after, sizeof(after)), 0);
+	CU_ASSERT_STRING_EQUAL(after, before);
+
+	/* another partner's endpoint, an unknown id, a malformed one: 404, and
+	 * the other partner's row is untouched */
+	CU_ASSERT_EQUAL(rotate(&p, other, body, &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "another's endpoint");
+	CU_ASSERT_PTR_NULL(strstr(r.body, "/others"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(rotate(&q, hook, body, &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "another's endpoint (the other way)");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(rotate(&p, "wh_nope0000000000000000000", body, &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "an unknown id");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(rotate(&p, "evt_notawebhook", body, &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "not a webhook id");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(it_db_text(snap, other, NULL, oafter, sizeof(oafter)), 0);
+	CU_ASSERT_STRING_EQUAL(oafter, obefore);
+	CU_ASSERT_EQUAL_FATAL(it_db_text(snap, hook, NULL, after, sizeof(after)), 0);
+	CU_ASSERT_STRING_EQUAL(after, before);
+
+	/* a deleted endpoint: 404, its row unchanged */
+	itc_register_hook(&p, 9, "/gone", "[\"withdrawal.pending\"]", SECRET, gone);
+	snprintf(path, sizeof(path), "/v1/webhooks/%s", gone);
+	CU_ASSERT_EQUAL(itc_partner_send(&p, "DELETE", path, NULL, &r), 204);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(it_db_text(snap, gone, NULL, before, sizeof(before)), 0);
+	CU_ASSERT_EQUAL(rotate(&p, gone, body, &r), 404);
+	it_assert_partner_error(&r, 404, "NOT_FOUND", "a deleted endpoint");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL_FATAL(it_db_text(snap, gone, NULL, after, sizeof(after)), 0);
+	CU_ASSERT_STRING_EQUAL(after, before);
+}
+
 int
 it_suite_webhooks(void)
 {
@@ -880,6 +1290,10 @@ it_suite_webhooks(void)
 		{ "the SSRF table refused at registration; a refused name at delivery", test_ssrf },
 		{ "every bad input; at most 10; delete 204; another partner 404", test_endpoint_inputs },
 		{ "a deleted endpoint gets nothing; redelivery; another partner's event 404", test_delete_and_redeliver },
+		{ "secrets sealed at rest, bound to their row; migrate seals a plaintext row", test_secret_sealed_at_rest },
+		{ "rotate-secret: both signatures during the overlap, the new alone after (npm verifier)", test_rotation_signs_with_both },
+		{ "rotate-secret: again during an overlap, the same secret, 0 seconds", test_rotation_rules },
+		{ "rotate-secret: every bad input, 413, 401, another partner's and unknown ids 404", test_rotation_inputs },
 	};
 
 	return tu_add_suite("webhooks", suite_init, NULL, tests, NELEM(tests));

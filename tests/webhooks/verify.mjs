@@ -6,7 +6,10 @@
 // For each file, with secret S and raw body B:
 //   - Standard Webhooks (standardwebhooks): webhook-id, webhook-timestamp
 //     and webhook-signature must verify B with the key S's UTF-8 bytes;
-//   - x-cediramp-signature must verify B (sha256=<hex>, @octokit/webhooks-methods);
+//   - x-cediramp-signature must verify B (sha256=<hex>, @octokit/webhooks-methods):
+//     during a secret rotation's overlap it is a list, "sha256=<new>,
+//     sha256=<old>" (as RFC 9110 joins repeated fields), and one of its
+//     values must verify (Standard Webhooks' own list is the library's);
 //   - kind "wallet": B ends with ,"signature":"sha256=<64 hex>"} and that
 //     value must verify B without the member; B has event, id, timestamp,
 //     data, signature;
@@ -144,13 +147,18 @@ function standardOk(secret, body, headers) {
 	}
 }
 
-// Whether sha256=<hex> signature is the HMAC of body (octokit's verify).
+// Whether one value of the sha256=<hex> list signature (split on commas,
+// spaces trimmed) is the HMAC of body (octokit's verify).
 async function hexOk(secret, body, signature) {
-	try {
-		return await verifyHex(secret, body, signature) === true;
-	} catch {
-		return false; /* a missing signature or an empty body */
+	for (const one of String(signature ?? '').split(',')) {
+		try {
+			if (await verifyHex(secret, body, one.trim()) === true)
+				return true;
+		} catch {
+			/* a missing signature or an empty body */
+		}
 	}
+	return false;
 }
 
 // The wallet body's embedded signature and the bytes it signs, or null.

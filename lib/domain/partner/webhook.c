@@ -4,11 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/crypto.h>
+
+#include "core/log.h"
 #include "core/netguard.h"
 #include "core/strict.h"
 #include "domain/event.h"
 #include "domain/internal.h"
 #include "domain/user.h"
+#include "domain/webhook_secret.h"
 
 /* ---- validation ---- */
 
@@ -72,6 +76,23 @@ read_events(const json_t *events, char *out, size_t cap, struct outcome *o)
 	return ERR_OK;
 }
 
+/*
+ * The webhook keys of cfg into keys (wiped by the caller with
+ * whsec_keys_wipe), or ERR_SERVICE_UNAVAILABLE (and an error log line)
+ * when webhooks.encryption_key is not set: no secret is stored in clear.
+ */
+static enum err
+keys_load(const struct cfg *cfg, struct whsec_keys *keys, struct outcome *o)
+{
+	if (whsec_keys_load(cfg, keys) == 0)
+		return ERR_OK;
+	whsec_keys_wipe(keys);
+	log_event("error", "webhooks: webhooks.encryption_key is not set in the config; "
+	    "registering a webhook secret answers 503 until it is");
+	return outcome_fail(o, ERR_SERVICE_UNAVAILABLE,
+	    "webhook secrets cannot be stored right now; try again later");
+}
+
 /* ---- endpoints ---- */
 
 static void
@@ -108,6 +129,7 @@ struct create_tx {
 	const char *kind;
 	long long sid;
 	const char *url, *events, *secret;
+	const struct whsec_keys *keys; /* the secret is sealed under keys->cur */
 	int replace;         /* a user's: the earlier one goes */
 	struct webhook *out;
 	int full;            /* set: the partner has the most it may */
@@ -118,7 +140,8 @@ create_tx(struct db *db, void *arg)
 {
 	struct create_tx *k = arg;
 	unsigned long long live = 0;
-	struct db_arg a[6];
+	char sealed[WHSEC_HEX_MAX];
+	struct db_arg a[7];
 	struct db_rows rows;
 	const char *n;
 	int rc;
@@ -142,15 +165,19 @@ create_tx(struct db *db, void *arg)
 		if (k->full)
 			return DB_OK;
 	}
-	if (id_new(k->out->id, sizeof(k->out->id), "wh_") != 0)
+	/* sealed for its id, so drawn again with it on a retried transaction */
+	if (id_new(k->out->id, sizeof(k->out->id), "wh_") != 0 ||
+	    whsec_seal_hex(k->keys->cur, k->out->id, k->secret, strlen(k->secret), sealed,
+	    sizeof(sealed)) != 0)
 		return DB_FAIL;
 	a[0] = DB_S(k->out->id);
 	a[1] = DB_S(k->kind);
 	a[2] = DB_I(k->sid);
 	a[3] = DB_S(k->url);
 	a[4] = DB_S(k->events);
-	a[5] = DB_S(k->secret);
-	if ((rc = db_exec(db, DB_WH_INSERT, a, 6, NULL, NULL)) != DB_OK)
+	a[5] = DB_S(sealed);
+	a[6] = DB_I((long long)k->keys->cur_id);
+	if ((rc = db_exec(db, DB_WH_INSERT, a, 7, NULL, NULL)) != DB_OK)
 		return rc;
 	return load(db, k->out->id, k->kind, k->sid, k->out);
 }
@@ -160,6 +187,7 @@ webhook_create(struct ctx *ctx, const struct caller *who,
     const struct webhook_req *in, struct webhook *out, struct outcome *o)
 {
 	char events[WEBHOOK_EVENTS_MAX + 1];
+	struct whsec_keys keys;
 	struct create_tx k;
 	enum err e;
 	int rc;
@@ -168,7 +196,8 @@ webhook_create(struct ctx *ctx, const struct caller *who,
 	memset(out, 0, sizeof(*out));
 	if ((e = check_url(&ctx->cfg, in->url, o)) != ERR_OK ||
 	    (e = read_events(in->events, events, sizeof(events), o)) != ERR_OK ||
-	    (e = check_secret(in->secret, o)) != ERR_OK)
+	    (e = check_secret(in->secret, o)) != ERR_OK ||
+	    (e = keys_load(&ctx->cfg, &keys, o)) != ERR_OK)
 		return e;
 	memset(&k, 0, sizeof(k));
 	k.kind = outbox_subject_name(OUTBOX_PARTNER);
@@ -176,8 +205,11 @@ webhook_create(struct ctx *ctx, const struct caller *who,
 	k.url = in->url;
 	k.events = events;
 	k.secret = in->secret;
+	k.keys = &keys;
 	k.out = out;
-	if ((rc = db_tx(ctx->db, create_tx, &k)) != DB_OK)
+	rc = db_tx(ctx->db, create_tx, &k);
+	whsec_keys_wipe(&keys);
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "store the webhook");
 	/* a well-formed request refused by the account's state: not a
 	 * validation error (the API fuzz found it, issue 23) */
@@ -265,6 +297,7 @@ enum err
 webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
     const char *url, const char *secret, struct outcome *o)
 {
+	struct whsec_keys keys;
 	struct webhook w;
 	struct caller who;
 	struct create_tx k;
@@ -297,13 +330,154 @@ webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
 		o->changed = 1;
 		return ERR_OK;
 	}
+	if ((e = keys_load(cfg, &keys, o)) != ERR_OK)
+		return e;
 	k.url = url;
 	k.events = "payout.completed,payout.failed";
 	k.secret = secret;
+	k.keys = &keys;
 	k.out = &w;
-	if ((rc = db_tx(db, create_tx, &k)) != DB_OK)
+	rc = db_tx(db, create_tx, &k);
+	whsec_keys_wipe(&keys);
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "store the webhook");
 	o->changed = 1;
 	outcome_str(o, "webhook_id", w.id);
+	return ERR_OK;
+}
+
+/* ---- rotating the secret ---- */
+
+struct rotate_tx {
+	const char *id, *kind;
+	long long sid;
+	const char *secret;
+	long long overlap;             /* seconds the current one still signs */
+	const struct whsec_keys *keys;
+	struct webhook *out;
+	int found, same, bad;
+};
+
+/*
+ * Compares the n bytes of secret with the current secret of the locked
+ * row (its sealed hex and key id) in constant time: *same 1 when equal.
+ * 0, or -1 when the current secret does not open.
+ */
+static int
+same_as_current(const struct rotate_tx *k, const char *hex, const char *key_id,
+    const char *secret, size_t n, int *same)
+{
+	const unsigned char *key = whsec_key_by_id(k->keys, key_id);
+	char plain[WHSEC_PLAIN_MAX + 1];
+	size_t pn = 0;
+	int rc = -1;
+
+	*same = 0;
+	if (key != NULL && whsec_open_hex(key, k->id, hex, plain, sizeof(plain), &pn) == 0) {
+		/* the lengths are not secret; the bytes are compared in constant time */
+		*same = pn == n && CRYPTO_memcmp(plain, secret, n) == 0;
+		rc = 0;
+	}
+	OPENSSL_cleanse(plain, sizeof(plain));
+	return rc;
+}
+
+static int
+rotate_tx(struct db *db, void *arg)
+{
+	struct rotate_tx *k = arg;
+	char cur[WHSEC_HEX_MAX], row[24], sealed[WHSEC_HEX_MAX];
+	struct db_arg a[4] = { DB_S(k->id), DB_S(k->kind), DB_I(k->sid) };
+	struct db_rows rows;
+	unsigned long long rid = 0;
+	const char *v;
+	int rc;
+
+	k->found = k->same = k->bad = 0;
+	if ((rc = db_exec(db, DB_WH_SECRET_LOCK, a, 3, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 0) {
+		db_rows_free(&rows);
+		return DB_OK;
+	}
+	k->found = 1;
+	db_cell_copy(row, sizeof(row), &rows, 0, 0);
+	db_cell_copy(cur, sizeof(cur), &rows, 0, 1);
+	v = db_cell(&rows, 0, 2);
+	k->bad = strict_uint(row, strlen(row), ~0ULL >> 1, &rid) != 0 ||
+	    same_as_current(k, cur, v, k->secret, strlen(k->secret), &k->same) != 0;
+	db_rows_free(&rows);
+	if (k->bad)
+		return DB_OK;
+	/* the secret it already has: a retried rotation changes nothing (the
+	 * previous secret keeps its expiry) */
+	if (!k->same) {
+		if (whsec_seal_hex(k->keys->cur, k->id, k->secret, strlen(k->secret), sealed,
+		    sizeof(sealed)) != 0)
+			return DB_FAIL;
+		if (k->overlap > 0) {
+			a[0] = DB_I(k->overlap);
+			a[1] = DB_S(sealed);
+			a[2] = DB_I((long long)k->keys->cur_id);
+			a[3] = DB_I((long long)rid);
+			rc = db_exec(db, DB_WH_SECRET_ROTATE_KEEP, a, 4, NULL, NULL);
+		} else {
+			a[0] = DB_S(sealed);
+			a[1] = DB_I((long long)k->keys->cur_id);
+			a[2] = DB_I((long long)rid);
+			rc = db_exec(db, DB_WH_SECRET_ROTATE_DROP, a, 3, NULL, NULL);
+		}
+		if (rc != DB_OK)
+			return rc;
+	}
+	a[0] = DB_I((long long)rid);
+	if ((rc = db_exec(db, DB_WH_SECRET_PREVIOUS, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	db_cell_copy(k->out->previous_secret_expires_at,
+	    sizeof(k->out->previous_secret_expires_at), &rows, 0, 0);
+	db_rows_free(&rows);
+	return load(db, k->id, k->kind, k->sid, k->out);
+}
+
+enum err
+webhook_rotate_secret(struct ctx *ctx, const struct caller *who, const char *id,
+    const char *secret, long long overlap, struct webhook *out, struct outcome *o)
+{
+	struct whsec_keys keys;
+	struct rotate_tx k;
+	enum err e;
+	int rc;
+
+	outcome_init(o);
+	memset(out, 0, sizeof(*out));
+	if (!id_has_shape(id, "wh_"))
+		return outcome_err(o, ERR_NOT_FOUND);
+	if ((e = check_secret(secret, o)) != ERR_OK)
+		return e;
+	if (overlap < 0 || overlap > WEBHOOK_OVERLAP_MAX)
+		return outcome_field(o, ERR_VALIDATION, "expires_previous_in_seconds",
+		    "an integer from 0 to 604800");
+	if ((e = keys_load(&ctx->cfg, &keys, o)) != ERR_OK)
+		return e;
+	memset(&k, 0, sizeof(k));
+	k.id = id;
+	k.kind = outbox_subject_name(OUTBOX_PARTNER);
+	k.sid = who->id;
+	k.secret = secret;
+	k.overlap = overlap;
+	k.keys = &keys;
+	k.out = out;
+	rc = db_tx(ctx->db, rotate_tx, &k);
+	whsec_keys_wipe(&keys);
+	if (rc != DB_OK)
+		return domain_db_fail(o, rc, "rotate the webhook secret");
+	if (!k.found)
+		return outcome_err(o, ERR_NOT_FOUND);
+	if (k.bad) {
+		log_event("error", "webhooks: the secret of %s does not open with the configured "
+		    "keys; run cediramp-admin migrate with the key that sealed it configured", id);
+		return outcome_fail(o, ERR_INTERNAL, "the webhook secret could not be read");
+	}
+	o->changed = !k.same;
 	return ERR_OK;
 }

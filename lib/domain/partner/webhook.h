@@ -34,6 +34,8 @@
 #define WEBHOOK_SECRET_MAX 256
 #define WEBHOOK_EVENTS_MAX 1000     /* the stored comma list */
 #define WEBHOOK_PAGE_MAX 100
+/* how long a rotated-out secret may keep signing: 7 days */
+#define WEBHOOK_OVERLAP_MAX 604800
 
 struct webhook {
 	char id[ID_MAX];                      /* wh_... */
@@ -41,6 +43,9 @@ struct webhook {
 	char events[WEBHOOK_EVENTS_MAX + 1];  /* "a,b,c" */
 	int active;
 	char created_at[32];
+	/* webhook_rotate_secret: when the previous secret stops signing ("":
+	 * there is none) */
+	char previous_secret_expires_at[32];
 };
 
 /* POST /v1/webhooks as the domain takes it (all borrowed; any may be NULL). */
@@ -82,6 +87,24 @@ enum err webhook_get(struct ctx *ctx, const struct caller *who, const char *id,
  */
 enum err webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
     const char *url, const char *secret, struct outcome *o);
+
+/*
+ * Rotates the secret of who's live endpoint id (POST
+ * /v1/webhooks/{id}/rotate-secret): secret becomes the current one; the
+ * current one becomes the previous one and keeps signing (beside the new
+ * one) for overlap seconds (0..WEBHOOK_OVERLAP_MAX; 0 drops it at once);
+ * a previous one still in its overlap is dropped. A secret equal to the
+ * current one (compared in constant time) changes nothing: a retried
+ * request does not cut the overlap short. On ERR_OK out is the endpoint,
+ * with previous_secret_expires_at. Errors in o: ERR_NOT_FOUND (not who's,
+ * deleted, or no such id); ERR_VALIDATION naming secret (as
+ * webhook_create) or expires_previous_in_seconds;
+ * ERR_SERVICE_UNAVAILABLE (no webhooks.encryption_key, or the database);
+ * ERR_INTERNAL when the current secret does not open. On an error nothing
+ * was written.
+ */
+enum err webhook_rotate_secret(struct ctx *ctx, const struct caller *who, const char *id,
+    const char *secret, long long overlap, struct webhook *out, struct outcome *o);
 
 /* The delivery log's filters; NULL members do not filter. */
 struct webhook_log_filter {
