@@ -149,11 +149,13 @@ admin(const char *args, char *out, char *err)
 	return it_admin_run(args, out, 512, err, 512);
 }
 
+/* The key pairs, made by node's crypto (no CUnit assertion may run
+ * outside a test: the partners are made by test_setup). */
 static int
 suite_init(void)
 {
-	char args[400], out[512], err[512], cmd[600];
 	char tmpl[] = "/tmp/cediramp-sigs-XXXXXX", tmpl2[] = "/tmp/cediramp-sigs-XXXXXX";
+	char cmd[600];
 
 	if (mkdtemp(tmpl) == NULL || mkdtemp(tmpl2) == NULL)
 		return 1;
@@ -162,27 +164,37 @@ suite_init(void)
 	snprintf(cmd, sizeof(cmd), "cd %s/.. && node tests/signatures/sign.mjs keygen %s >/dev/null"
 	    " && node tests/signatures/sign.mjs keygen %s >/dev/null", it_env("CEDIRAMP_BUILD"), keys,
 	    wrong_keys);
-	if (system(cmd) != 0)
-		return 1;
+	return system(cmd) != 0;
+}
+
+/* Two partners: sp, whose key is marked signed before its first request
+ * (no web server has it cached as unsigned) with an ed25519 and a P-256
+ * key; other, unsigned, with an ed25519 key of its own. */
+static void
+test_setup(void)
+{
+	char args[400], out[512], err[512];
+
 	itc_partner_new(&sp, "basic", 0);
 	itc_partner_new(&other, "basic", 1);
 	snprintf(sp_key_id, sizeof(sp_key_id), "%.16s", sp.key + 8);
-	/* marked signed before the key's first request: no web server has it
-	 * cached as unsigned */
 	snprintf(args, sizeof(args), "partner key-policy %s signed", sp_key_id);
-	if (admin(args, out, err) != 0)
-		return 1;
+	CU_ASSERT_EQUAL_FATAL(admin(args, out, err), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT signature_required FROM api_keys WHERE key_id = ?",
+	    sp_key_id, NULL), 1);
 	snprintf(args, sizeof(args), "partner sigkey add %s --keyid ed-1 --alg ed25519 "
 	    "--public-key %s/ed25519.pub.pem", sp.pid, keys);
-	if (admin(args, out, err) != 0)
-		return 1;
+	CU_ASSERT_EQUAL_FATAL(admin(args, out, err), 0);
+	snprintf(err, sizeof(err), "%s: key ed-1 (ed25519) registered", sp.pid);
+	CU_ASSERT_STRING_EQUAL(out, err);
 	snprintf(args, sizeof(args), "partner sigkey add %s --keyid p256-1 --alg ecdsa-p256-sha256 "
 	    "--public-key %s/p256.pub.pem", sp.pid, keys);
-	if (admin(args, out, err) != 0)
-		return 1;
+	CU_ASSERT_EQUAL_FATAL(admin(args, out, err), 0);
 	snprintf(args, sizeof(args), "partner sigkey add %s --keyid other-1 --alg ed25519 "
 	    "--public-key %s/ed25519.pub.pem", other.pid, wrong_keys);
-	return admin(args, out, err) != 0;
+	CU_ASSERT_EQUAL_FATAL(admin(args, out, err), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM partner_signing_keys WHERE "
+	    "partner_id = ?", sp.row, NULL), 2);
 }
 
 static int
@@ -499,6 +511,7 @@ int
 it_suite_signatures(void)
 {
 	static const struct tu_test tests[] = {
+		{ "set-up: a signed key with two public keys, an unsigned one", test_setup },
 		{ "signed GETs (ed25519, ecdsa-p256-sha256, a query) pass", test_signed_get },
 		{ "a signed POST /v1/withdrawals passes; its replay is refused", test_signed_post_and_replay },
 		{ "every bad signature is 401 with its reason, nothing written", test_refusals },
