@@ -12,12 +12,14 @@
 //     file), "alg" ("ed25519" or "ecdsa-p256-sha256"), "keyid",
 //     "created" (Unix seconds), "fields" (the covered components, in
 //     order), and optionally "digestOf" (the body whose digest
-//     Content-Digest carries, when it should not be "body's"), "label"}.
+//     Content-Digest carries, when it should not be "body's"), "label",
+//     "nonce" (default: 16 random bytes, base64url, so two signatures made
+//     in the same second differ; null: none)}.
 //     Prints the headers to send, one "Name: value" a line: Content-Digest
 //     (sha-256 of the body, RFC 9530), Signature-Input and Signature.
 //
 // Exits 2 on bad usage, 1 when signing fails.
-import { createHash, generateKeyPairSync, createPrivateKey } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import hms from 'http-message-signatures';
@@ -50,12 +52,13 @@ async function sign(spec) {
 	const digest = `sha-256=:${createHash('sha256').update(digested, 'utf8').digest('base64')}:`;
 	const headers = { 'Content-Digest': digest };
 	const key = createSigner(createPrivateKey(readFileSync(spec.key)), spec.alg, spec.keyid);
+	const nonce = spec.nonce === undefined ? randomBytes(16).toString('base64url') : spec.nonce;
 	const signed = await httpbis.signMessage({
 		key,
 		name: spec.label ?? 'sig1',
 		fields: spec.fields,
-		params: ['keyid', 'alg', 'created'],
-		paramValues: { created: new Date(spec.created * 1000) },
+		params: nonce === null ? ['keyid', 'alg', 'created'] : ['keyid', 'alg', 'created', 'nonce'],
+		paramValues: { created: new Date(spec.created * 1000), nonce },
 	}, { method: spec.method, url: spec.url, headers });
 	for (const [name, value] of Object.entries(signed.headers))
 		process.stdout.write(`${name}: ${value}\n`);
