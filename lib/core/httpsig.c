@@ -46,18 +46,11 @@ httpsig_alg_name(enum httpsig_alg alg)
 int
 httpsig_keyid_ok(const char *s)
 {
-	size_t i, n = strlen(s);
+	static const char allowed[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	    "0123456789._:-";
+	size_t n = strlen(s);
 
-	if (n == 0 || n > HTTPSIG_KEYID_MAX)
-		return 0;
-	for (i = 0; i < n; i++) {
-		char c = s[i];
-
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == ':' || c == '-'))
-			return 0;
-	}
-	return 1;
+	return n > 0 && n <= HTTPSIG_KEYID_MAX && strspn(s, allowed) == n;
 }
 
 /* The derived components this service rebuilds (RFC 9421 section 2.2). */

@@ -63,15 +63,13 @@ is_b64_char(int c)
 static char *
 arena_put(struct sfv_dict *d, const void *p, size_t n)
 {
-	char *at;
+	char *at = d->arena + d->used;
 
-	if (n + 1 > SFV_ARENA - d->used)
+	if (n >= SFV_ARENA - d->used)
 		return NULL;
-	at = d->arena + d->used;
-	memcpy(at, p, n);
-	at[n] = '\0';
 	d->used += n + 1;
-	return at;
+	at[n] = '\0';
+	return memcpy(at, p, n);
 }
 
 static void
@@ -414,16 +412,13 @@ serialize_bare(const struct sfv_bare *v, struct buf *out)
 	case SFV_DECIMAL: {
 		unsigned long long a = v->num < 0 ? 0ULL - (unsigned long long)v->num :
 		    (unsigned long long)v->num;
-		int places = 3;
-		unsigned long long frac = a % 1000;
+		char places[4] = { (char)('0' + a % 1000 / 100), (char)('0' + a % 100 / 10),
+			(char)('0' + a % 10), '\0' };
 
 		/* at least one place, no trailing zeros */
-		while (places > 1 && frac % 10 == 0) {
-			frac /= 10;
-			places--;
-		}
-		snprintf(num, sizeof(num), "%s%llu.%0*llu", v->num < 0 ? "-" : "", a / 1000,
-		    places, frac);
+		if (places[2] == '0')
+			places[places[1] == '0' ? 1 : 2] = '\0';
+		snprintf(num, sizeof(num), "%s%llu.%s", v->num < 0 ? "-" : "", a / 1000, places);
 		return buf_puts(out, num);
 	}
 	case SFV_STRING:
