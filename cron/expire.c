@@ -3,7 +3,9 @@
  * window has closed, idempotency keys older than 24 hours (their stored
  * answers go with them and the keys can be used again), and unused quotes
  * a day past expiry (kept that long so a late client still gets
- * quote_expired, not 404). Deletes run in
+ * quote_expired, not 404), and the hashes of accepted request signatures
+ * whose window has passed (decision 63: a replay is refused as expired by
+ * then). Deletes run in
  * batches of 1000 rows, so several hosts may run this at once.
  *
  * And it expires payment intents past their time to live, each only after
@@ -39,7 +41,7 @@ main(void)
 {
 	struct ctx ctx;
 	struct db_arg now[1];
-	long long counters, quotes, keys;
+	long long counters, quotes, keys, sigs;
 	int rc = 1, intents = 0, n;
 
 	if (ctx_init(&ctx, "expire", 0) != 0)
@@ -48,17 +50,19 @@ main(void)
 	counters = drain(ctx.db, DB_RL_EXPIRE, now, 1);
 	quotes = drain(ctx.db, DB_QUOTE_EXPIRE, NULL, 0);
 	keys = drain(ctx.db, DB_IDEM_EXPIRE, NULL, 0);
+	sigs = drain(ctx.db, DB_SIGSEEN_EXPIRE, now, 1);
 	while ((n = intent_expire_due(&ctx, 100)) > 0)
 		intents += n;
 	if (n >= 0 && (n = intent_watch_expired(&ctx, 100)) > 0)
 		intents += n;
-	if (counters < 0 || quotes < 0 || keys < 0 || n < 0) {
+	if (counters < 0 || quotes < 0 || keys < 0 || sigs < 0 || n < 0) {
 		log_event("error", "expire: %s", db_error(ctx.db));
 		goto out;
 	}
-	if (counters > 0 || quotes > 0 || keys > 0 || intents > 0)
-		log_event("info", "expire: %lld counter(s), %lld quote(s), %lld key(s) removed; "
-		    "%d payment intent(s) moved", counters, quotes, keys, intents);
+	if (counters > 0 || quotes > 0 || keys > 0 || sigs > 0 || intents > 0)
+		log_event("info", "expire: %lld counter(s), %lld quote(s), %lld key(s), "
+		    "%lld signature(s) removed; %d payment intent(s) moved", counters, quotes, keys,
+		    sigs, intents);
 	rc = 0;
 out:
 	ctx_free(&ctx);

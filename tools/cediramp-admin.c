@@ -25,6 +25,7 @@
 #include "domain/fxrate.h"
 #include "domain/wallet/kyc.h"
 #include "domain/partner.h"
+#include "domain/sigkey.h"
 #include "domain/payout_float.h"
 #include "domain/statement.h"
 #include "domain/user.h"
@@ -63,6 +64,12 @@ static const char usage[] =
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners and their active key counts\n"
     "  partner verify-key KEY                  exit 0 if KEY authenticates here\n"
+    "  partner key-policy KEY_ID signed|unsigned\n"
+    "                                          whether the key's requests must carry an RFC 9421\n"
+    "                                          signature (docs/partner-api.md#signed-requests)\n"
+    "  partner sigkey add PARTNER_ID --keyid NAME --alg ed25519|ecdsa-p256-sha256 --public-key FILE.pem\n"
+    "  partner sigkey remove PARTNER_ID --keyid NAME\n"
+    "  partner sigkey list [PARTNER_ID]        the public keys a partner signs requests with\n"
     "  user tier WALLET_ID none|basic|verified|enterprise\n"
     "  user limit WALLET_ID CATEGORY N         this user's own rate limit (N 0: back to config);\n"
     "                                          CATEGORY general|quotes|convert|payouts|beneficiaries|kyc\n"
@@ -285,6 +292,88 @@ cmd_partner_revoke(struct db *db, const char *which)
 	if (partner_revoke(db, which, &n, &o) != ERR_OK)
 		return report(db, &o, 1);
 	printf("revoked %llu key(s)\n", n);
+	return 0;
+}
+
+/* partner key-policy KEY_ID signed|unsigned */
+static int
+cmd_partner_key_policy(struct db *db, const struct cfg *c, const char *key_id,
+    const char *policy)
+{
+	struct outcome o;
+
+	if (strcmp(policy, "signed") != 0 && strcmp(policy, "unsigned") != 0) {
+		fprintf(stderr, "%s", usage);
+		return 2;
+	}
+	if (sigkey_policy_set(db, c, key_id, strcmp(policy, "signed") == 0, &o) != ERR_OK)
+		return report(db, &o, 2);
+	printf("%s: %s\n", key_id, strcmp(policy, "signed") == 0 ?
+	    "requests must be signed (RFC 9421)" : "requests need no signature");
+	return 0;
+}
+
+static void
+print_sigkey(const char *public_id, const char *keyid, const char *alg,
+    const char *created_at, void *arg)
+{
+	(void)arg;
+	printf("%-28s %-32s %-18s %s\n", public_id, keyid, alg, created_at);
+}
+
+/* Reads a PEM file of at most HTTPSIG_PEM_MAX bytes into pem; its length,
+ * or -1 (said on stderr). */
+static long
+read_pem(const char *path, char *pem)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (f == NULL) {
+		fprintf(stderr, "cediramp-admin: %s: cannot be read\n", path);
+		return -1;
+	}
+	n = fread(pem, 1, HTTPSIG_PEM_MAX + 1, f);
+	fclose(f);
+	if (n > HTTPSIG_PEM_MAX) {
+		fprintf(stderr, "cediramp-admin: %s: more than %d bytes\n", path, HTTPSIG_PEM_MAX);
+		return -1;
+	}
+	pem[n] = '\0';
+	return (long)n;
+}
+
+/* partner sigkey add|remove PARTNER_ID --keyid NAME ..., partner sigkey list [PARTNER_ID] */
+static int
+cmd_partner_sigkey(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	const char *op = argc > 3 ? argv[3] : "", *file = opt(argc, argv, "--public-key");
+	char pem[HTTPSIG_PEM_MAX + 2];
+	struct outcome o;
+	long n;
+
+	if (strcmp(op, "list") == 0 && argc <= 5) {
+		printf("%-28s %-32s %-18s %s\n", "partner_id", "keyid", "alg", "created_at");
+		return sigkey_list(db, c, argc == 5 ? argv[4] : NULL, print_sigkey, NULL, &o) ==
+		    ERR_OK ? 0 : report(db, &o, 2);
+	}
+	if (strcmp(op, "remove") == 0 && argc == 7) {
+		if (sigkey_remove(db, c, argv[4], opt(argc, argv, "--keyid"), &o) != ERR_OK)
+			return report(db, &o, 2);
+		printf("%s: key %s removed\n", argv[4], opt(argc, argv, "--keyid"));
+		return 0;
+	}
+	if (strcmp(op, "add") != 0 || argc != 11 || file == NULL) {
+		fprintf(stderr, "%s", usage);
+		return 2;
+	}
+	if ((n = read_pem(file, pem)) < 0)
+		return 2;
+	if (sigkey_add(db, c, argv[4], opt(argc, argv, "--keyid"), opt(argc, argv, "--alg"),
+	    pem, (size_t)n, &o) != ERR_OK)
+		return report(db, &o, 2);
+	printf("%s: key %s (%s) registered\n", argv[4], opt(argc, argv, "--keyid"),
+	    opt(argc, argv, "--alg"));
 	return 0;
 }
 
@@ -679,6 +768,10 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_partner_revoke(db, argv[3]);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "list") == 0)
 		return cmd_partner_list(db);
+	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "key-policy") == 0 && argc == 5)
+		return cmd_partner_key_policy(db, c, argv[3], argv[4]);
+	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "sigkey") == 0)
+		return cmd_partner_sigkey(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "verify-key") == 0 && argc == 4) {
 		struct caller who;
 

@@ -57,9 +57,10 @@ apikey_parse(const struct cfg *cfg, const char *key, size_t n, char *key_id)
 	return 0;
 }
 
-enum apikey_rc
-apikey_authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
-    struct caller *caller)
+/* apikey_authenticate, and *signature_required gets the key's policy. */
+static enum apikey_rc
+authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
+    struct caller *caller, int *signature_required)
 {
 	char key_id[APIKEY_ID_CHARS + 1], hash[APIKEY_HASH_HEX];
 	struct db_arg a[1];
@@ -99,11 +100,22 @@ apikey_authenticate(struct db *db, const struct cfg *cfg, const char *key, size_
 	    db_cell(&rows, 0, 3) ? db_cell(&rows, 0, 3) : "");
 	(void)strict_copy(caller->tier, sizeof(caller->tier),
 	    db_cell(&rows, 0, 4) ? db_cell(&rows, 0, 4) : "basic");
+	*signature_required = db_cell(&rows, 0, 5) != NULL &&
+	    strcmp(db_cell(&rows, 0, 5), "1") == 0;
 	(void)db_exec(db, DB_APIKEY_TOUCH, a, 1, NULL, NULL);
 	rc = APIKEY_OK;
 out:
 	db_rows_free(&rows);
 	return rc;
+}
+
+enum apikey_rc
+apikey_authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
+    struct caller *caller)
+{
+	int signature_required;
+
+	return authenticate(db, cfg, key, n, caller, &signature_required);
 }
 
 /* ---- the per-process cache ---- */
@@ -115,6 +127,7 @@ static struct cached_key {
 	char hash[APIKEY_HASH_HEX];
 	char environment[16];       /* the key's */
 	struct caller caller;
+	int signature_required;     /* the key's policy */
 	long long until;            /* monotonic seconds; 0: empty */
 } cache[CACHE_SLOTS];
 
@@ -129,7 +142,7 @@ mono_seconds(void)
 
 enum apikey_rc
 apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl, const char *key,
-    size_t n, struct caller *caller)
+    size_t n, struct caller *caller, int *signature_required)
 {
 	char key_id[APIKEY_ID_CHARS + 1], hash[APIKEY_HASH_HEX];
 	struct cached_key *slot = &cache[0];
@@ -138,7 +151,7 @@ apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl, c
 	size_t i;
 
 	if (ttl == 0)
-		return apikey_authenticate(db, cfg, key, n, caller);
+		return authenticate(db, cfg, key, n, caller, signature_required);
 	if (apikey_parse(cfg, key, n, key_id) != 0)
 		return APIKEY_BAD;
 	apikey_hash(key, n, hash);
@@ -148,17 +161,19 @@ apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl, c
 		if (c->until > now && strcmp(c->environment, cfg->environment) == 0 && strcmp(c->key_id, key_id) == 0 &&
 		    CRYPTO_memcmp(c->hash, hash, APIKEY_HASH_HEX - 1) == 0) {
 			*caller = c->caller;
+			*signature_required = c->signature_required;
 			return APIKEY_OK;
 		}
 		if (c->until < slot->until)
 			slot = c; /* the emptiest or soonest to expire */
 	}
-	if ((rc = apikey_authenticate(db, cfg, key, n, caller)) != APIKEY_OK)
+	if ((rc = authenticate(db, cfg, key, n, caller, signature_required)) != APIKEY_OK)
 		return rc;
 	memcpy(slot->key_id, key_id, sizeof(slot->key_id));
 	memcpy(slot->hash, hash, sizeof(slot->hash));
 	(void)strict_copy(slot->environment, sizeof(slot->environment), cfg->environment);
 	slot->caller = *caller;
+	slot->signature_required = *signature_required;
 	slot->until = now + (long long)ttl;
 	return APIKEY_OK;
 }

@@ -48,11 +48,13 @@ enum apikey_rc { APIKEY_OK = 0, APIKEY_BAD, APIKEY_DB_DOWN };
  * apikey_authenticate through a per-process cache of keys that
  * authenticated in the last ttl seconds (0: no cache): a hit costs no
  * database round trip. The cache holds the key's SHA-256 and compares it in
- * constant time; a revoked key, or a changed tier, takes effect within ttl
- * seconds in every process (auth.key_cache_seconds).
+ * constant time; a revoked key, or a changed tier or signature policy,
+ * takes effect within ttl seconds in every process
+ * (auth.key_cache_seconds). *signature_required gets 1 when the key's
+ * requests must be signed (`partner key-policy KEY_ID signed`), else 0.
  */
 enum apikey_rc apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl,
-    const char *key, size_t n, struct caller *caller);
+    const char *key, size_t n, struct caller *caller, int *signature_required);
 
 enum apikey_rc apikey_authenticate(struct db *db, const struct cfg *cfg,
     const char *key, size_t n, struct caller *caller);

@@ -150,6 +150,37 @@ idempotency(struct req *r, const struct route *rt, struct resp *resp,
 	return apply_limits(r, rt->rate_limit, resp);
 }
 
+static enum err dispatch_route(struct req *r, const struct route *rt, enum route_match m,
+    const char *allow, struct resp *resp, const struct app_io *io, struct buf *read);
+
+/*
+ * dispatch for a partner whose key must sign: reads the body whatever the
+ * route (within the body limit), checks the signature over it
+ * (auth_partner_signature), then goes on as any request with that body.
+ */
+static enum err
+dispatch_signed(struct req *r, const struct route *rt, enum route_match m,
+    const char *allow, struct resp *resp, const struct app_io *io, char *why, size_t whylen)
+{
+	struct buf body;
+	enum err e;
+
+	if (r->content_length > r->ctx->cfg.max_body_bytes)
+		return resp_fail(resp, ERR_PAYLOAD_TOO_LARGE,
+		    "The request body is larger than %llu bytes", r->ctx->cfg.max_body_bytes);
+	buf_init(&body, r->ctx->cfg.max_body_bytes);
+	if (read_body(io->rd, io->in, (size_t)r->content_length, &body) != 0) {
+		buf_free(&body);
+		return resp_fail(resp, ERR_VALIDATION, "the request body could not be read");
+	}
+	e = auth_partner_signature(r, body.data ? body.data : "", body.len,
+	    (long long)time(NULL), resp, why, whylen);
+	if (e == ERR_OK)
+		e = dispatch_route(r, rt, m, allow, resp, io, &body);
+	buf_free(&body);
+	return e;
+}
+
 /*
  * Runs everything between a parsed request and a handler's result. why
  * receives a reason for the log line when an error is decided here.
@@ -161,9 +192,8 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 	const struct route *rt = NULL;
 	enum route_match m;
 	char allow[64];
-	int public_path, keyed;
+	int public_path;
 	enum err e;
-	struct buf body;
 
 	m = route_find(app->routes, app->nroutes, r, &rt, allow, sizeof(allow),
 	    &public_path);
@@ -176,7 +206,27 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 		    auth_wallet(r, why, whylen);
 		if (e != ERR_OK)
 			return e;
+		/* a key that signs: its signature covers the body's digest, so
+		 * the body is read now, whatever the route (decision 63) */
+		if (r->api == API_PARTNER && r->signature_required)
+			return dispatch_signed(r, rt, m, allow, resp, io, why, whylen);
 	}
+	return dispatch_route(r, rt, m, allow, resp, io, NULL);
+}
+
+/*
+ * dispatch's part after authentication: the route's answer, its limits,
+ * query and body, and the handler. With read (not NULL) the body was
+ * read already (a signed request's): it is used, not read again.
+ */
+static enum err
+dispatch_route(struct req *r, const struct route *rt, enum route_match m,
+    const char *allow, struct resp *resp, const struct app_io *io, struct buf *read)
+{
+	int keyed;
+	enum err e;
+	struct buf body;
+
 	if (m == ROUTE_NONE)
 		return ERR_NOT_FOUND;
 	if (m == ROUTE_BAD_METHOD) {
@@ -202,11 +252,16 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 			    r->ctx->cfg.max_body_bytes);
 		if (!(rt->flags & ROUTE_ANY_TYPE) && !req_is_json_type(r->content_type))
 			return ERR_UNSUPPORTED_MEDIA_TYPE;
-		buf_init(&body, r->ctx->cfg.max_body_bytes);
-		if (read_body(io->rd, io->in, (size_t)r->content_length, &body) != 0) {
-			buf_free(&body);
-			return resp_fail(resp, ERR_VALIDATION,
-			    "the request body could not be read");
+		if (read != NULL) {
+			body = *read; /* taken over: freed here */
+			memset(read, 0, sizeof(*read));
+		} else {
+			buf_init(&body, r->ctx->cfg.max_body_bytes);
+			if (read_body(io->rd, io->in, (size_t)r->content_length, &body) != 0) {
+				buf_free(&body);
+				return resp_fail(resp, ERR_VALIDATION,
+				    "the request body could not be read");
+			}
 		}
 		e = req_parse_body(r, body.data ? body.data : "", body.len,
 		    resp->out.message, sizeof(resp->out.message));

@@ -1,11 +1,14 @@
 #include "http/auth.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "domain/apikey.h"
 #include "domain/ctx.h"
+#include "domain/sigkey.h"
+#include "core/httpsig.h"
 #include "core/strict.h"
 #include "domain/user.h"
 #include "http/jwt.h"
@@ -147,7 +150,8 @@ auth_partner(struct req *r, char *why, size_t whylen)
 		return ERR_UNAUTHORIZED;
 	}
 	switch (apikey_authenticate_cached(ctx->db, &ctx->cfg,
-	    (unsigned)ctx->cfg.key_cache_seconds, key, n, &r->caller)) {
+	    (unsigned)ctx->cfg.key_cache_seconds, key, n, &r->caller,
+	    &r->signature_required)) {
 	case APIKEY_OK:
 		return ERR_OK;
 	case APIKEY_DB_DOWN:
@@ -157,4 +161,168 @@ auth_partner(struct req *r, char *why, size_t whylen)
 		snprintf(why, whylen, "unknown, revoked or foreign key");
 		return ERR_UNAUTHORIZED;
 	}
+}
+
+/* ---- signed requests (RFC 9421, decision 63) ---- */
+
+/* What every signature must cover. */
+static const char *const required_components[] = {
+	"@method", "@target-uri", "content-digest", NULL
+};
+
+/*
+ * The value of request field lcname as the web server passed it: the CGI
+ * variable HTTP_<NAME>, and CONTENT_TYPE and CONTENT_LENGTH, which CGI
+ * keeps apart. A name with "_" is no field here (it would alias one with
+ * "-"): NULL.
+ */
+static const char *
+request_field(void *arg, const char *lcname)
+{
+	const struct req *r = arg;
+
+	if (strchr(lcname, '_') != NULL)
+		return NULL;
+	if (strcmp(lcname, "content-type") == 0)
+		return req_env(r->envp, "CONTENT_TYPE");
+	if (strcmp(lcname, "content-length") == 0)
+		return req_env(r->envp, "CONTENT_LENGTH");
+	return req_header(r, lcname);
+}
+
+/*
+ * The scheme the client used: "https" when the web server says the
+ * connection is TLS (HTTPS=on, as Apache's mod_ssl and lighttpd set it, or
+ * REQUEST_SCHEME=https), else "http".
+ */
+static const char *
+request_scheme(const struct req *r)
+{
+	const char *https = req_env(r->envp, "HTTPS");
+	const char *scheme = req_env(r->envp, "REQUEST_SCHEME");
+
+	if ((https != NULL && strict_ieq(https, strlen(https), "on")) ||
+	    (scheme != NULL && strict_ieq(scheme, strlen(scheme), "https")))
+		return "https";
+	return "http";
+}
+
+/* The signature of a request and what its checks need, off the stack. */
+struct signed_request {
+	struct sfv_dict input, sig;
+	struct httpsig_sig s;
+	char pem[HTTPSIG_PEM_MAX + 1];
+	struct buf base;
+};
+
+/* The checks that need no database: the fields, the covered components,
+ * the time window and the body's digest. */
+static enum err
+signature_precheck(struct req *r, struct signed_request *q, const char *body, size_t blen,
+    long long now, struct resp *resp)
+{
+	const char *input = req_header(r, "Signature-Input");
+	const char *sig = req_header(r, "Signature");
+	const char *digest = req_header(r, "Content-Digest");
+	char why[128];
+	int rc;
+
+	if (input == NULL && sig == NULL)
+		return resp_fail(resp, ERR_UNAUTHORIZED, "signature required: this API key's "
+		    "requests must carry Signature-Input and Signature (RFC 9421)");
+	if (input == NULL || sig == NULL)
+		return resp_fail(resp, ERR_UNAUTHORIZED,
+		    "signature invalid: Signature-Input and Signature come together");
+	if (sfv_parse_dictionary(input, strlen(input), &q->input, why, sizeof(why)) != 0)
+		return resp_fail(resp, ERR_UNAUTHORIZED, "signature invalid: Signature-Input: %s",
+		    why);
+	if (sfv_parse_dictionary(sig, strlen(sig), &q->sig, why, sizeof(why)) != 0)
+		return resp_fail(resp, ERR_UNAUTHORIZED, "signature invalid: Signature: %s", why);
+	if (httpsig_select(&q->input, &q->sig, required_components, &q->s, why,
+	    sizeof(why)) != 0)
+		return resp_fail(resp, ERR_UNAUTHORIZED, "signature invalid: %s", why);
+	if (q->s.created > now + AUTH_SIGNATURE_SKEW_SECONDS)
+		return resp_fail(resp, ERR_UNAUTHORIZED,
+		    "signature invalid: created is in the future");
+	if (q->s.created < now - AUTH_SIGNATURE_WINDOW_SECONDS)
+		return resp_fail(resp, ERR_UNAUTHORIZED,
+		    "signature expired: created more than %d s ago", AUTH_SIGNATURE_WINDOW_SECONDS);
+	if (q->s.expires != 0 && q->s.expires < now)
+		return resp_fail(resp, ERR_UNAUTHORIZED,
+		    "signature expired: its expires time has passed");
+	if (digest == NULL)
+		return resp_fail(resp, ERR_UNAUTHORIZED, "content-digest missing: a signed "
+		    "request carries Content-Digest (sha-256), also with an empty body");
+	rc = httpsig_content_digest_check(digest, strlen(digest), body, blen, why, sizeof(why));
+	if (rc == -1)
+		return resp_fail(resp, ERR_UNAUTHORIZED, "content-digest invalid: %s", why);
+	if (rc != 0)
+		return resp_fail(resp, ERR_UNAUTHORIZED,
+		    "content-digest mismatch: it is not the SHA-256 of the body");
+	return ERR_OK;
+}
+
+/* The checks against the partner's keys and the signatures seen. */
+static enum err
+signature_check(struct req *r, struct signed_request *q, struct resp *resp, char *why,
+    size_t whylen)
+{
+	struct ctx *ctx = r->ctx;
+	const struct httpsig_request rq = {
+		r->method, request_scheme(r), req_env(r->envp, "HTTP_HOST"),
+		req_env(r->envp, "REQUEST_URI"), request_field, r
+	};
+	enum httpsig_alg alg = HTTPSIG_ALG_NONE;
+	char because[128];
+	int rc;
+
+	rc = sigkey_find(ctx->db, r->caller.id, q->s.keyid, &alg, q->pem);
+	if (rc < 0) {
+		snprintf(why, whylen, "partner_signing_keys: %s", db_error(ctx->db));
+		return ERR_SERVICE_UNAVAILABLE;
+	}
+	if (rc == 0)
+		return resp_fail(resp, ERR_UNAUTHORIZED,
+		    "signature invalid: no key of this partner has that keyid");
+	if (q->s.alg != NULL && strcmp(q->s.alg, httpsig_alg_name(alg)) != 0)
+		return resp_fail(resp, ERR_UNAUTHORIZED,
+		    "signature invalid: alg is not the algorithm of that key");
+	if (rq.authority == NULL || rq.target == NULL)
+		return resp_fail(resp, ERR_UNAUTHORIZED, "signature invalid: no Host or target");
+	if (httpsig_base(&q->input, &q->s, &rq, &q->base, because, sizeof(because)) != 0)
+		return resp_fail(resp, ERR_UNAUTHORIZED, "signature invalid: %s", because);
+	if (httpsig_verify(alg, q->pem, strlen(q->pem), q->base.data, q->base.len, q->s.sig,
+	    q->s.siglen) != 1)
+		return resp_fail(resp, ERR_UNAUTHORIZED,
+		    "signature invalid: it does not verify with that key");
+	rc = sigkey_seen(ctx->db, r->caller.id, q->base.data, q->base.len,
+	    q->s.created + AUTH_SIGNATURE_WINDOW_SECONDS);
+	if (rc < 0) {
+		snprintf(why, whylen, "request_signatures: %s", db_error(ctx->db));
+		return ERR_SERVICE_UNAVAILABLE;
+	}
+	if (rc > 0)
+		return resp_fail(resp, ERR_UNAUTHORIZED,
+		    "signature replayed: this signature was accepted before");
+	return ERR_OK;
+}
+
+enum err
+auth_partner_signature(struct req *r, const char *body, size_t blen, long long now,
+    struct resp *resp, char *why, size_t whylen)
+{
+	struct signed_request *q = calloc(1, sizeof(*q));
+	enum err e;
+
+	if (q == NULL) {
+		snprintf(why, whylen, "out of memory");
+		return ERR_INTERNAL;
+	}
+	buf_init(&q->base, 64 * 1024);
+	e = signature_precheck(r, q, body, blen, now, resp);
+	if (e == ERR_OK)
+		e = signature_check(r, q, resp, why, whylen);
+	buf_free(&q->base);
+	free(q);
+	return e;
 }

@@ -8,6 +8,7 @@
 #include "core/err.h"
 #include "domain/ctx.h"
 #include "http/req.h"
+#include "http/resp.h"
 
 /*
  * Builds ctx->jwt from the jwt.* config keys (no usable algorithm leaves it
@@ -24,7 +25,34 @@ void auth_free(struct ctx *ctx);
  */
 enum err auth_wallet(struct req *r, char *why, size_t whylen);
 
-/* Returns ERR_OK, ERR_UNAUTHORIZED or ERR_SERVICE_UNAVAILABLE. */
+/*
+ * Returns ERR_OK, ERR_UNAUTHORIZED or ERR_SERVICE_UNAVAILABLE. On ERR_OK,
+ * r->signature_required says whether the key's requests must be signed:
+ * then auth_partner_signature must pass before anything else runs.
+ */
 enum err auth_partner(struct req *r, char *why, size_t whylen);
+
+/* How old a signature's created may be, and how far ahead of this
+ * server's clock (decision 63). */
+#define AUTH_SIGNATURE_WINDOW_SECONDS 300
+#define AUTH_SIGNATURE_SKEW_SECONDS 5
+
+/*
+ * Checks the RFC 9421 signature of a request by a partner whose key
+ * requires one (decision 63), body (blen bytes) being the raw body as it
+ * came (empty for none), now the Unix time: the Signature-Input and
+ * Signature fields, the covered components (@method, @target-uri and
+ * content-digest at least), created within AUTH_SIGNATURE_WINDOW_SECONDS
+ * (and not more than AUTH_SIGNATURE_SKEW_SECONDS ahead), expires when
+ * given, Content-Digest against body, the key the partner registered as
+ * keyid, the signature over the rebuilt signature base, and last that it
+ * was never accepted before (recorded then, so a second use is refused on
+ * every server). ERR_OK; ERR_UNAUTHORIZED with the reason in resp's
+ * message ("signature required", "signature invalid: ...", "signature
+ * expired: ...", "signature replayed: ...", "content-digest mismatch:
+ * ..."); ERR_SERVICE_UNAVAILABLE when the database failed (why set).
+ */
+enum err auth_partner_signature(struct req *r, const char *body, size_t blen, long long now,
+    struct resp *resp, char *why, size_t whylen);
 
 #endif

@@ -52,6 +52,7 @@ struct req {
 	size_t raw_len;
 
 	struct caller caller;
+	int signature_required; /* the partner's key must sign (auth_partner) */
 	struct ctx *ctx; /* the process context; borrowed */
 	struct app_stream *stream; /* where a streamed body goes (http/app.h) */
 	struct idempotency_claim idempotency; /* the claimed idempotency key; row 0 if none */

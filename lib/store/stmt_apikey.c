@@ -4,8 +4,9 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	{ DB_APIKEY_INSERT, 0,
 	    "INSERT INTO api_keys (key_id, partner_id, key_hash, environment) "
 	    "VALUES (?, ?, ?, ?)" },
-	{ DB_APIKEY_LOOKUP, 5,
-	    "SELECT k.key_hash, k.environment, p.id, p.public_id, p.tier "
+	{ DB_APIKEY_LOOKUP, 6,
+	    "SELECT k.key_hash, k.environment, p.id, p.public_id, p.tier, "
+	    "k.signature_required "
 	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
 	    "WHERE k.key_id = ? AND k.revoked_at IS NULL" },
 	{ DB_APIKEY_REVOKE, 0,
@@ -19,5 +20,32 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	    "UPDATE api_keys SET last_used_at = UTC_TIMESTAMP() "
 	    "WHERE key_id = ? AND (last_used_at IS NULL OR "
 	    "last_used_at < UTC_TIMESTAMP() - INTERVAL 1 MINUTE)" },
+	/* signed requests (domain/sigkey.c): a key's policy, a partner's
+	 * public keys, and the accepted signatures kept against replay */
+	{ DB_APIKEY_SET_SIGNATURE_POLICY, 0,
+	    "UPDATE api_keys SET signature_required = ? "
+	    "WHERE key_id = ? AND environment = ? AND revoked_at IS NULL" },
+	{ DB_SIGKEY_INSERT, 0,
+	    "INSERT INTO partner_signing_keys (partner_id, keyid, alg, public_key_pem) "
+	    "SELECT p.id, ?, ?, ? FROM partners p WHERE p.public_id = ? AND p.environment = ?" },
+	{ DB_SIGKEY_DELETE, 0,
+	    "DELETE k FROM partner_signing_keys k JOIN partners p ON p.id = k.partner_id "
+	    "WHERE p.public_id = ? AND p.environment = ? AND k.keyid = ?" },
+	{ DB_SIGKEY_LIST, 4,
+	    "SELECT p.public_id, k.keyid, k.alg, "
+	    "DATE_FORMAT(k.created_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    "FROM partner_signing_keys k JOIN partners p ON p.id = k.partner_id "
+	    "WHERE p.environment = ? AND (? IS NULL OR p.public_id = ?) "
+	    "ORDER BY p.public_id, k.keyid" },
+	{ DB_SIGKEY_FIND, 2,
+	    "SELECT alg, public_key_pem FROM partner_signing_keys "
+	    "WHERE partner_id = ? AND keyid = ?" },
+	/* one atomic INSERT: the primary key refuses a signature seen before
+	 * (DB_DUP), on every node of a cluster alike */
+	{ DB_SIGSEEN_INSERT, 0,
+	    "INSERT INTO request_signatures (partner_id, base_sha256, expires_at) "
+	    "VALUES (?, ?, ?)" },
+	{ DB_SIGSEEN_EXPIRE, 0,
+	    "DELETE FROM request_signatures WHERE expires_at < ? LIMIT 1000" },
 	{ DB_STMT__MAX, 0, NULL }
 };

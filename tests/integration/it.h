@@ -124,6 +124,7 @@ const char *it_str(json_t *o, const char *k);
  */
 int it_suite_reference(void);
 int it_suite_auth(void);
+int it_suite_signatures(void);
 int it_suite_http(void);
 int it_suite_db(void);
 int it_suite_quotes(void);

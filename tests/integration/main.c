@@ -11,6 +11,7 @@
 static int (*const suites[])(void) = {
 	it_suite_reference,
 	it_suite_auth,
+	it_suite_signatures,
 	it_suite_http,
 	it_suite_openapi,
 	it_suite_db,
