@@ -423,10 +423,11 @@ test_body_not_object(void)
 static void
 test_partner_types(void)
 {
-	/* the partner spec's event types, in its order */
+	/* the partner spec's event types, in its order (withdrawal.cancelled:
+	 * issue 24's cancel) */
 	static const char *const known[] = {
 		"withdrawal.pending", "withdrawal.processing", "withdrawal.completed",
-		"withdrawal.failed", "payment_intent.pending_approval",
+		"withdrawal.failed", "withdrawal.cancelled", "payment_intent.pending_approval",
 		"payment_intent.approved", "payment_intent.completed",
 		"payment_intent.rejected", "payment_intent.cancelled",
 		"payment_intent.expired", "payment_intent.failed",
@@ -435,6 +436,7 @@ test_partner_types(void)
 		"payout.completed", "", "withdrawal.PENDING", "withdrawal.pending ",
 		" withdrawal.pending", "withdrawal", "withdrawal.", "payment_intent.",
 		"withdrawal.pendingx", "withdrawal_pending", "payment_intent.approve",
+		"withdrawal.canceled",
 	};
 	size_t i;
 
