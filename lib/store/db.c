@@ -297,6 +297,18 @@ db_rows_free(struct db_rows *r)
 	r->nrows = r->ncols = 0;
 }
 
+/* A result column read as text into buf (cap bytes), its length and
+ * NULL-ness into *len and *isnull. */
+static void
+bind_text(MYSQL_BIND *b, char *buf, size_t cap, unsigned long *len, my_bool *isnull)
+{
+	b->buffer_type = MYSQL_TYPE_STRING;
+	b->buffer = buf;
+	b->buffer_length = cap;
+	b->length = len;
+	b->is_null = isnull;
+}
+
 /*
  * Reads the whole result set of an executed statement into rows, every
  * column as text. Returns DB_OK or an error with db->err set.
@@ -337,11 +349,7 @@ fetch_all(struct db *db, MYSQL_STMT *st, struct db_rows *rows)
 		bufs[i] = malloc(sz);
 		if (bufs[i] == NULL)
 			goto oom;
-		bind[i].buffer_type = MYSQL_TYPE_STRING;
-		bind[i].buffer = bufs[i];
-		bind[i].buffer_length = sz;
-		bind[i].length = &lens[i];
-		bind[i].is_null = &nulls[i];
+		bind_text(&bind[i], bufs[i], sz, &lens[i], &nulls[i]);
 	}
 	if (mysql_stmt_bind_result(st, bind) != 0)
 		goto stmt_err;
@@ -505,13 +513,8 @@ fetch_each(struct db *db, MYSQL_STMT *st, db_row_fn fn, void *arg)
 		goto out;
 	}
 	memset(bind, 0, sizeof(bind));
-	for (i = 0; i < ncols; i++) {
-		bind[i].buffer_type = MYSQL_TYPE_STRING;
-		bind[i].buffer = bufs[i];
-		bind[i].buffer_length = DB_EACH_CELL;
-		bind[i].length = &lens[i];
-		bind[i].is_null = &nulls[i];
-	}
+	for (i = 0; i < ncols; i++)
+		bind_text(&bind[i], bufs[i], DB_EACH_CELL, &lens[i], &nulls[i]);
 	if (mysql_stmt_bind_result(st, bind) != 0)
 		goto stmt_err;
 	row = (struct db_rows){ 1, ncols, cells };
