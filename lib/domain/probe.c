@@ -1,0 +1,131 @@
+#include "domain/probe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/log.h"
+
+/* The row of probed provider i (providers_probe's order): "chain",
+ * "momo:<NETWORK>" (schema/028 seeds them). */
+static const char *
+name_of(size_t i, char buf[32])
+{
+	if (i == 0)
+		return "chain";
+	snprintf(buf, 32, "momo:%s", prov_network_ids[i - 1]);
+	return buf;
+}
+
+static enum prov_health
+health_named(const char *s)
+{
+	if (s != NULL && strcmp(s, "operational") == 0)
+		return PROV_OPERATIONAL;
+	if (s != NULL && strcmp(s, "degraded") == 0)
+		return PROV_DEGRADED;
+	return PROV_DOWN;
+}
+
+/* This process's own last probe: the states when the database cannot be
+ * read, probed again at most every health.probe_seconds. */
+static struct probe_state own[PROV_PROBED];
+static long long own_at = -1;
+
+static void
+own_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
+{
+	static const int all[PROV_PROBED] = { 1, 1, 1, 1 };
+	enum prov_health h[PROV_PROBED];
+	long long now = (long long)time(NULL);
+	size_t i;
+
+	if (own_at < 0 || now - own_at >= (long long)ctx->cfg.health_probe_seconds) {
+		providers_probe(&ctx->prov, all, h);
+		for (i = 0; i < PROV_PROBED; i++)
+			own[i].health = h[i];
+		own_at = now;
+	}
+	for (i = 0; i < PROV_PROBED; i++) {
+		out[i] = own[i];
+		out[i].age_seconds = now - own_at;
+	}
+}
+
+void
+probe_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
+{
+	const long long every = (long long)ctx->cfg.health_probe_seconds;
+	/* the lease outlives a probe: the slowest provider's timeout, and then some */
+	const long long lease = ctx->cfg.provider_timeout_ms / 1000 + 2;
+	int found[PROV_PROBED] = { 0 }, mine[PROV_PROBED] = { 0 }, any = 0;
+	enum prov_health h[PROV_PROBED];
+	struct db_rows rows;
+	struct db_arg a[3];
+	struct db_res res;
+	char name[32];
+	size_t i, r;
+
+	if (db_exec(ctx->db, DB_PROBE_READ, NULL, 0, &rows, NULL) != DB_OK) {
+		own_states(ctx, out);
+		return;
+	}
+	for (r = 0; r < rows.nrows; r++)
+		for (i = 0; i < PROV_PROBED; i++)
+			if (db_cell(&rows, r, 0) != NULL &&
+			    strcmp(db_cell(&rows, r, 0), name_of(i, name)) == 0) {
+				out[i].health = health_named(db_cell(&rows, r, 1));
+				out[i].age_seconds = db_cell(&rows, r, 2) ?
+				    strtoll(db_cell(&rows, r, 2), NULL, 10) : 0;
+				found[i] = 1;
+			}
+	db_rows_free(&rows);
+	for (i = 0; i < PROV_PROBED; i++) {
+		if (!found[i]) {
+			out[i] = (struct probe_state){ PROV_DOWN, 0 };
+			continue;
+		}
+		if (out[i].age_seconds < every)
+			continue;
+		a[0] = DB_I(lease);
+		a[1] = DB_S(name_of(i, name));
+		a[2] = DB_I(every);
+		if (db_exec(ctx->db, DB_PROBE_CLAIM, a, 3, NULL, &res) == DB_OK &&
+		    res.affected == 1)
+			any = mine[i] = 1;
+	}
+	if (!any)
+		return;
+	providers_probe(&ctx->prov, mine, h);
+	for (i = 0; i < PROV_PROBED; i++) {
+		if (!mine[i])
+			continue;
+		out[i] = (struct probe_state){ h[i], 0 };
+		a[0] = DB_S(prov_health_name(h[i]));
+		a[1] = DB_S(name_of(i, name));
+		if (db_exec(ctx->db, DB_PROBE_STORE, a, 2, NULL, NULL) != DB_OK)
+			log_event("warn", "provider health %s not stored (its lease runs out)",
+			    name);
+	}
+}
+
+enum prov_health
+probe_network(struct ctx *ctx, const char *network)
+{
+	struct probe_state s[PROV_PROBED];
+	size_t i;
+
+	for (i = 0; i < PROV_NETWORKS; i++)
+		if (network != NULL && strcmp(prov_network_ids[i], network) == 0) {
+			probe_states(ctx, s);
+			return s[1 + i].health;
+		}
+	return PROV_DOWN;
+}
+
+int
+probe_mark_stale(struct db *db)
+{
+	return db_exec(db, DB_PROBE_STALE, NULL, 0, NULL, NULL);
+}
