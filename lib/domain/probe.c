@@ -1,11 +1,11 @@
 #include "domain/probe.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "core/log.h"
+#include "core/strict.h"
 
 /* The row of probed provider i (providers_probe's order): "chain",
  * "momo:<NETWORK>" (schema/028 seeds them). */
@@ -75,9 +75,14 @@ probe_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 		for (i = 0; i < PROV_PROBED; i++)
 			if (db_cell(&rows, r, 0) != NULL &&
 			    strcmp(db_cell(&rows, r, 0), name_of(i, name)) == 0) {
+				const char *age = db_cell(&rows, r, 2);
+				unsigned long long v = 0;
+
 				out[i].health = health_named(db_cell(&rows, r, 1));
-				out[i].age_seconds = db_cell(&rows, r, 2) ?
-				    strtoll(db_cell(&rows, r, 2), NULL, 10) : 0;
+				/* a row checked in the future (a clock step) is fresh */
+				if (age != NULL && age[0] != '-')
+					(void)strict_uint(age, strlen(age), ~0ULL >> 1, &v);
+				out[i].age_seconds = (long long)v;
 				found[i] = 1;
 			}
 	db_rows_free(&rows);
