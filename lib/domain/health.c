@@ -71,15 +71,15 @@ health_check(struct ctx *ctx, struct health *h)
 {
 	struct probe_state p[PROV_PROBED];
 	enum prov_health db, net[PROV_NETWORKS], momo;
-	long long now = (long long)time(NULL), oldest = 0;
+	long long now = (long long)time(NULL), oldest = -1;
 	size_t i;
 
 	db = database_state(ctx->db);
 	probe_states(ctx, p);
 	for (i = 0; i < PROV_NETWORKS; i++) {
 		net[i] = p[1 + i].health;
-		if (p[1 + i].age_seconds > oldest)
-			oldest = p[1 + i].age_seconds;
+		if (oldest < 0 || p[1 + i].checked_at < oldest)
+			oldest = p[1 + i].checked_at;
 	}
 	momo = worst_of(net, PROV_NETWORKS);
 	h->status = health_status(db, p[0].health, momo);
@@ -88,8 +88,8 @@ health_check(struct ctx *ctx, struct health *h)
 	h->mobile_money = prov_health_name(momo);
 	h->uptime_seconds = now - ctx->started;
 	h->database_checked_at = now;
-	h->blockchain_checked_at = now - p[0].age_seconds;
-	h->mobile_money_checked_at = now - oldest;
+	h->blockchain_checked_at = p[0].checked_at;
+	h->mobile_money_checked_at = oldest;
 }
 
 void

@@ -50,7 +50,42 @@ own_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 	for (i = 0; i < PROV_PROBED; i++) {
 		out[i] = own[i];
 		out[i].age_seconds = now - own_at;
+		out[i].checked_at = own_at;
 	}
+}
+
+/* The stored states into out, those whose want is set (NULL: all);
+ * found[i] says whether provider i has a row. DB_OK or the error. */
+static int
+read_states(struct ctx *ctx, const int *want, struct probe_state out[PROV_PROBED],
+    int found[PROV_PROBED])
+{
+	struct db_rows rows;
+	char name[32];
+	size_t i, r;
+	int rc = db_exec(ctx->db, DB_PROBE_READ, NULL, 0, &rows, NULL);
+
+	if (rc != DB_OK)
+		return rc;
+	for (r = 0; r < rows.nrows; r++)
+		for (i = 0; i < PROV_PROBED; i++)
+			if ((want == NULL || want[i]) && db_cell(&rows, r, 0) != NULL &&
+			    strcmp(db_cell(&rows, r, 0), name_of(i, name)) == 0) {
+				const char *age = db_cell(&rows, r, 2), *at = db_cell(&rows, r, 3);
+				unsigned long long v = 0, t = 0;
+
+				out[i].health = health_named(db_cell(&rows, r, 1));
+				/* a row checked in the future (a clock step) is fresh */
+				if (age != NULL && age[0] != '-')
+					(void)strict_uint(age, strlen(age), ~0ULL >> 1, &v);
+				if (at != NULL)
+					(void)strict_uint(at, strlen(at), ~0ULL >> 1, &t);
+				out[i].age_seconds = (long long)v;
+				out[i].checked_at = (long long)t;
+				found[i] = 1;
+			}
+	db_rows_free(&rows);
+	return DB_OK;
 }
 
 void
@@ -61,34 +96,18 @@ probe_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 	const long long lease = ctx->cfg.provider_timeout_ms / 1000 + 2;
 	int found[PROV_PROBED] = { 0 }, mine[PROV_PROBED] = { 0 }, any = 0;
 	enum prov_health h[PROV_PROBED];
-	struct db_rows rows;
 	struct db_arg a[3];
 	struct db_res res;
 	char name[32];
-	size_t i, r;
+	size_t i;
 
-	if (db_exec(ctx->db, DB_PROBE_READ, NULL, 0, &rows, NULL) != DB_OK) {
+	if (read_states(ctx, NULL, out, found) != DB_OK) {
 		own_states(ctx, out);
 		return;
 	}
-	for (r = 0; r < rows.nrows; r++)
-		for (i = 0; i < PROV_PROBED; i++)
-			if (db_cell(&rows, r, 0) != NULL &&
-			    strcmp(db_cell(&rows, r, 0), name_of(i, name)) == 0) {
-				const char *age = db_cell(&rows, r, 2);
-				unsigned long long v = 0;
-
-				out[i].health = health_named(db_cell(&rows, r, 1));
-				/* a row checked in the future (a clock step) is fresh */
-				if (age != NULL && age[0] != '-')
-					(void)strict_uint(age, strlen(age), ~0ULL >> 1, &v);
-				out[i].age_seconds = (long long)v;
-				found[i] = 1;
-			}
-	db_rows_free(&rows);
 	for (i = 0; i < PROV_PROBED; i++) {
 		if (!found[i]) {
-			out[i] = (struct probe_state){ PROV_DOWN, 0 };
+			out[i] = (struct probe_state){ PROV_DOWN, 0, (long long)time(NULL) };
 			continue;
 		}
 		if (out[i].age_seconds < every)
@@ -106,13 +125,16 @@ probe_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 	for (i = 0; i < PROV_PROBED; i++) {
 		if (!mine[i])
 			continue;
-		out[i] = (struct probe_state){ h[i], 0 };
+		out[i] = (struct probe_state){ h[i], 0, (long long)time(NULL) };
 		a[0] = DB_S(prov_health_name(h[i]));
 		a[1] = DB_S(name_of(i, name));
 		if (db_exec(ctx->db, DB_PROBE_STORE, a, 2, NULL, NULL) != DB_OK)
 			log_event("warn", "provider health %s not stored (its lease runs out)",
 			    name);
 	}
+	/* what was stored, to the second: the answer's checked_at is the
+	 * row's (once per probe, so at most every health.probe_seconds) */
+	(void)read_states(ctx, mine, out, found);
 }
 
 enum prov_health

@@ -19,6 +19,7 @@
 struct probe_state {
 	enum prov_health health;
 	long long age_seconds;   /* since it was probed */
+	long long checked_at;    /* when, in Unix seconds, as stored */
 };
 
 /* The chain's ([0]) and each network's ([1 + i], the registry's order)

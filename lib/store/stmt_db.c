@@ -38,10 +38,12 @@ const struct db_stmt_def db_stmts_db[] = {
 	{ DB_MIGRATION_APPLIED, 1,
 	    SYNC_READ "SELECT version FROM schema_migrations WHERE version = ?" },
 	{ DB_MIGRATION_RECORD, 0, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)" },
-	/* provider health (domain/probe.c): the stored states, seconds old */
-	{ DB_PROBE_READ, 3,
+	/* provider health (domain/probe.c): the stored states, seconds old,
+	 * and when they were checked (Unix seconds; the column holds UTC) */
+	{ DB_PROBE_READ, 4,
 	    "SELECT name, state, TIMESTAMPDIFF(MICROSECOND, checked_at, UTC_TIMESTAMP(6)) "
-	    "DIV 1000000 FROM provider_health" },
+	    "DIV 1000000, TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', checked_at) "
+	    "FROM provider_health" },
 	/* the probing lease of a stale row: affected 1 means probe it */
 	{ DB_PROBE_CLAIM, 0,
 	    "UPDATE provider_health SET probing_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
