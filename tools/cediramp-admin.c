@@ -27,6 +27,7 @@
 #include "domain/partner.h"
 #include "domain/sigkey.h"
 #include "domain/payout_float.h"
+#include "domain/probe.h"
 #include "domain/statement.h"
 #include "domain/user.h"
 #include "domain/partner/webhook.h"
@@ -560,6 +561,13 @@ cmd_sim_set(struct db *db, const struct cfg *c, const char *name,
 	}
 	if (sandbox_setting_set(db, c->sandbox, name, value, &o) != ERR_OK)
 		return report(db, &o, 1);
+	/* a simulator's health changed: the stored states are probed again */
+	if (strlen(name) > 7 && strcmp(name + strlen(name) - 7, ".health") == 0 &&
+	    probe_mark_stale(db) != DB_OK) {
+		fprintf(stderr, "cediramp-admin: the stored provider health was not reset (%s)\n",
+		    db_error(db));
+		return 1;
+	}
 	return 0;
 }
 

@@ -98,6 +98,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("payouts.reversal_watch_seconds", payout_reversal_watch_seconds, 0, 30 * 86400ULL),
 	U("idempotency.lease_seconds", idempotency_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
+	U("health.probe_seconds", health_probe_seconds, 0, 3600),
 	S("rates.source_url", rate_source_url),
 	S("api.cursor_secret", cursor_secret),
 	R("ratelimit.general", rate_limit_general),
@@ -219,6 +220,7 @@ defaults(struct cfg *c)
 		    sizeof(c->momo_net[i].adapter), "mtn");
 	}
 	c->rate_max_age_seconds = 300;
+	c->health_probe_seconds = 5;
 	rate_set(&c->rate_limit_general, 1000, 3600);
 	rate_set(&c->rate_limit_quotes, 30, 3600);
 	rate_set(&c->rate_limit_convert, 10, 3600);

@@ -99,6 +99,9 @@ struct cfg {
 	 * taken for dead; longer than any request can take */
 	unsigned long long idempotency_lease_seconds;
 	unsigned long long rate_max_age_seconds;
+	/* a provider's stored health older than this is probed again, by one
+	 * request at a time (domain/probe.h); 0 probes on every request */
+	unsigned long long health_probe_seconds;
 	char rate_source_url[512];
 	char cursor_secret[128]; /* keys pagination cursors; same on every host */
 

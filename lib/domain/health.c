@@ -4,6 +4,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "domain/probe.h"
 #include "providers/registry.h"
 
 /* One state for the mobile money service: every network's, or degraded
@@ -68,25 +69,36 @@ database_state(struct db *db)
 void
 health_check(struct ctx *ctx, struct health *h)
 {
-	enum prov_health db, chain, net[PROV_NETWORKS], momo;
+	struct probe_state p[PROV_PROBED];
+	enum prov_health db, net[PROV_NETWORKS], momo;
+	long long now = (long long)time(NULL), oldest = -1;
+	size_t i;
 
 	db = database_state(ctx->db);
-	providers_health(&ctx->prov, &chain, net);
+	probe_states(ctx, p);
+	for (i = 0; i < PROV_NETWORKS; i++) {
+		net[i] = p[1 + i].health;
+		if (oldest < 0 || p[1 + i].checked_at < oldest)
+			oldest = p[1 + i].checked_at;
+	}
 	momo = worst_of(net, PROV_NETWORKS);
-	h->status = health_status(db, chain, momo);
+	h->status = health_status(db, p[0].health, momo);
 	h->database = prov_health_name(db);
-	h->blockchain = prov_health_name(chain);
+	h->blockchain = prov_health_name(p[0].health);
 	h->mobile_money = prov_health_name(momo);
-	h->uptime_seconds = (long long)time(NULL) - ctx->started;
+	h->uptime_seconds = now - ctx->started;
+	h->database_checked_at = now;
+	h->blockchain_checked_at = p[0].checked_at;
+	h->mobile_money_checked_at = oldest;
 }
 
 void
 health_networks(struct ctx *ctx, const char *status[PROV_NETWORKS])
 {
-	enum prov_health chain, net[PROV_NETWORKS];
+	struct probe_state p[PROV_PROBED];
 	size_t i;
 
-	providers_health(&ctx->prov, &chain, net);
+	probe_states(ctx, p);
 	for (i = 0; i < PROV_NETWORKS; i++)
-		status[i] = prov_health_name(net[i]);
+		status[i] = prov_health_name(p[1 + i].health);
 }

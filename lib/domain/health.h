@@ -9,12 +9,16 @@ struct health {
 	const char *status;              /* the service as a whole */
 	const char *database, *blockchain, *mobile_money;
 	long long uptime_seconds;
+	/* when each state was checked (Unix seconds): the database now; the
+	 * chain and mobile money (the oldest network's) when last probed */
+	long long database_checked_at, blockchain_checked_at, mobile_money_checked_at;
 };
 
 /*
  * Checks the database (the node's state, reconnecting if needed:
- * health_database), the chain gateway and the mobile money providers (a
- * probe of each, bounded by providers.timeout_ms) into h. status is
+ * health_database) and reads the chain gateway's and the mobile money
+ * providers' stored states (domain/probe.h: probed again when older than
+ * health.probe_seconds) into h. status is
  * "operational" when all three are, "down" when the database is, and
  * "degraded" otherwise; mobile money is every network's state, or
  * degraded when they differ.

@@ -180,7 +180,12 @@ webhook_event_log_json(const struct webhook_event_log *l)
 json_t *
 health_json(const struct health *h, const struct cfg *cfg)
 {
-	return json_pack("{s:s,s:s,s:I,s:s,s:{s:s,s:s,s:s}}",
+	char db[40], chain[40], momo[40];
+
+	timefmt_iso(h->database_checked_at, db, sizeof(db));
+	timefmt_iso(h->blockchain_checked_at, chain, sizeof(chain));
+	timefmt_iso(h->mobile_money_checked_at, momo, sizeof(momo));
+	return json_pack("{s:s,s:s,s:I,s:s,s:{s:s,s:s,s:s},s:{s:s,s:s,s:s}}",
 	    "status", h->status,
 	    "version", CEDIRAMP_VERSION,
 	    "uptime_seconds", (json_int_t)h->uptime_seconds,
@@ -188,5 +193,9 @@ health_json(const struct health *h, const struct cfg *cfg)
 	    "services",
 	    "database", h->database,
 	    "blockchain", h->blockchain,
-	    "mobile_money", h->mobile_money);
+	    "mobile_money", h->mobile_money,
+	    "checked_at",
+	    "database", db,
+	    "blockchain", chain,
+	    "mobile_money", momo);
 }

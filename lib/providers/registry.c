@@ -143,34 +143,28 @@ providers_momo(const struct providers *p, const char *network)
 	return NULL;
 }
 
-enum prov_health
-providers_momo_health(const struct providers *p, const char *network)
-{
-	const struct prov_momo *m = providers_momo(p, network);
-
-	if (m == NULL)
-		return PROV_DOWN;
-	return prov_http_probe(m->ep.url, m->ops->health_path, m->ep.timeout_ms);
-}
-
 void
-providers_health(struct providers *p, enum prov_health *chain,
-    enum prov_health momo[PROV_NETWORKS])
+providers_probe(struct providers *p, const int want[PROV_PROBED],
+    enum prov_health out[PROV_PROBED])
 {
-	struct prov_probe probe[1 + PROV_NETWORKS];
-	enum prov_health h[1 + PROV_NETWORKS];
-	size_t i, n = 0;
+	struct prov_probe probe[PROV_PROBED];
+	enum prov_health h[PROV_PROBED];
+	size_t i, n = 0, at[PROV_PROBED];
 
 	/* an adapter with a health check of its own (a JSON-RPC node) is
 	 * asked after the HTTP probes, which run at once */
-	if (p->chain.ops->health == NULL)
-		probe[n++] = (struct prov_probe){ p->chain.ep.url, "/health",
-		    p->chain.ep.timeout_ms };
-	for (i = 0; i < PROV_NETWORKS; i++)
-		probe[n++] = (struct prov_probe){ p->momo[i].ep.url,
-		    p->momo[i].ops->health_path, p->momo[i].ep.timeout_ms };
+	for (i = 0; i < PROV_PROBED; i++) {
+		if (!want[i] || (i == 0 && p->chain.ops->health != NULL))
+			continue;
+		at[n] = i;
+		probe[n++] = i == 0 ?
+		    (struct prov_probe){ p->chain.ep.url, "/health", p->chain.ep.timeout_ms } :
+		    (struct prov_probe){ p->momo[i - 1].ep.url, p->momo[i - 1].ops->health_path,
+			p->momo[i - 1].ep.timeout_ms };
+	}
 	prov_http_probe_many(probe, n, h);
-	*chain = p->chain.ops->health != NULL ? p->chain.ops->health(&p->chain) : h[0];
-	for (i = 0; i < PROV_NETWORKS; i++)
-		momo[i] = h[n - PROV_NETWORKS + i];
+	for (i = 0; i < n; i++)
+		out[at[i]] = h[i];
+	if (want[0] && p->chain.ops->health != NULL)
+		out[0] = p->chain.ops->health(&p->chain);
 }

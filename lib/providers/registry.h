@@ -67,13 +67,13 @@ struct prov_chain *providers_chain(struct providers *p);
 const struct prov_momo *providers_momo(const struct providers *p,
     const char *network);
 
-/* The health of network's adapter, probed now (its health slot); an
- * unknown network is PROV_DOWN. */
-enum prov_health providers_momo_health(const struct providers *p, const char *network);
+/* What providers_probe probes: [0] the chain, [1 + i] network i. */
+#define PROV_PROBED (1 + PROV_NETWORKS)
 
-/* The chain's and every network's health, probed at once (so the wait is
- * the slowest probe, not their sum). */
-void providers_health(struct providers *p, enum prov_health *chain,
-    enum prov_health momo[PROV_NETWORKS]);
+/* The health of each provider want[] names, probed now and at once (the
+ * wait is the slowest probe, not their sum), into out (the others are
+ * left as they were). Requests read the stored states (domain/probe.h). */
+void providers_probe(struct providers *p, const int want[PROV_PROBED],
+    enum prov_health out[PROV_PROBED]);
 
 #endif

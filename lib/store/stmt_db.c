@@ -38,5 +38,22 @@ const struct db_stmt_def db_stmts_db[] = {
 	{ DB_MIGRATION_APPLIED, 1,
 	    SYNC_READ "SELECT version FROM schema_migrations WHERE version = ?" },
 	{ DB_MIGRATION_RECORD, 0, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)" },
+	/* provider health (domain/probe.c): the stored states, seconds old,
+	 * and when they were checked (Unix seconds; the column holds UTC) */
+	{ DB_PROBE_READ, 4,
+	    "SELECT name, state, TIMESTAMPDIFF(MICROSECOND, checked_at, UTC_TIMESTAMP(6)) "
+	    "DIV 1000000, TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', checked_at) "
+	    "FROM provider_health" },
+	/* the probing lease of a stale row: affected 1 means probe it */
+	{ DB_PROBE_CLAIM, 0,
+	    "UPDATE provider_health SET probing_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
+	    "WHERE name = ? AND checked_at <= UTC_TIMESTAMP(6) - INTERVAL ? SECOND "
+	    "AND (probing_until IS NULL OR probing_until < UTC_TIMESTAMP(6))" },
+	{ DB_PROBE_STORE, 0,
+	    "UPDATE provider_health SET state = ?, checked_at = UTC_TIMESTAMP(6), "
+	    "probing_until = NULL WHERE name = ?" },
+	/* the sandbox changed a simulator's health: every state is probed again */
+	{ DB_PROBE_STALE, 0,
+	    "UPDATE provider_health SET checked_at = '1970-01-01 00:00:01', probing_until = NULL" },
 	{ DB_STMT__MAX, 0, NULL }
 };

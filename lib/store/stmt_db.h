@@ -1,6 +1,6 @@
 /*
  * stmt_db: the statements of the store's own statements: the node's state
- * (the health check's), the migrations' lease and journal (store/db.c, store/migrate.c,
+ * and the providers' stored health (the health check's), the migrations' lease and journal (store/db.c, store/migrate.c,
  * store/migrate_lock.c), with the columns their rows hold; the SQL is in
  * stmt_db.c.
  */
@@ -16,6 +16,10 @@
 	S(DB_MIGRATION_LOCK_HOLDER) \
 	S(DB_MIGRATION_LOCK_RELEASE) \
 	S(DB_MIGRATION_APPLIED) \
-	S(DB_MIGRATION_RECORD)
+	S(DB_MIGRATION_RECORD) \
+	S(DB_PROBE_READ) \
+	S(DB_PROBE_CLAIM) \
+	S(DB_PROBE_STORE) \
+	S(DB_PROBE_STALE)
 
 #endif

@@ -548,3 +548,10 @@ it_sim_set(const char *name, const char *value)
 	snprintf(args, sizeof(args), "sim set %s %s", name, value);
 	CU_ASSERT_EQUAL(it_admin(args, out, sizeof(out)), 0);
 }
+
+void
+it_health_stale(void)
+{
+	CU_ASSERT(it_db_exec("UPDATE provider_health SET checked_at = '1970-01-01 00:00:01', "
+	    "probing_until = NULL", NULL, NULL) >= 0);
+}

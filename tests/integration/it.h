@@ -93,6 +93,11 @@ struct st_mysql *it_db_connect(const char *conf);
 /* A wallet id no earlier run used: prefix + time + counter. */
 void it_unique(const char *prefix, char *out, size_t cap);
 
+/* Every stored provider health probed again on its next read (what `sim
+ * set *.health` does; for a change made another way: a node stopped, a
+ * setting written directly). */
+void it_health_stale(void);
+
 /* Sets a simulator setting through the admin tool (`sim set NAME VALUE`),
  * asserting it worked. */
 void it_sim_set(const char *name, const char *value);

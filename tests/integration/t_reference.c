@@ -40,7 +40,8 @@ test_health_fields(void)
 	json_t *d = health(&r), *s;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-	CU_ASSERT_EQUAL(json_object_size(d), 5);
+	CU_ASSERT_EQUAL(json_object_size(d), 6);
+	CU_ASSERT_EQUAL(json_object_size(json_object_get(d, "checked_at")), 3);
 	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "operational");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "version"), CEDIRAMP_VERSION);
 	CU_ASSERT_TRUE(json_is_integer(json_object_get(d, "uptime_seconds")));
@@ -72,7 +73,7 @@ test_health_providers_down_and_slow(void)
 	struct it_resp r;
 	json_t *d;
 
-	CU_ASSERT_EQUAL(it_db_exec("REPLACE INTO sim_settings VALUES ('momo.health', 'down')", NULL, NULL), 1);
+	it_sim_set("momo.health", "down");
 	d = health(&r);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "degraded");
@@ -80,8 +81,8 @@ test_health_providers_down_and_slow(void)
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "blockchain"), "operational");
 	it_resp_free(&r);
 
-	it_db_exec("REPLACE INTO sim_settings VALUES ('momo.health', 'ok')", NULL, NULL);
-	it_db_exec("REPLACE INTO sim_settings VALUES ('chain.health', 'degraded')", NULL, NULL);
+	it_sim_set("momo.health", "ok");
+	it_sim_set("chain.health", "degraded");
 	d = health(&r);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "degraded");
@@ -89,11 +90,97 @@ test_health_providers_down_and_slow(void)
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "mobile_money"), "operational");
 	it_resp_free(&r);
 	it_db_exec("DELETE FROM sim_settings", NULL, NULL);
+	it_health_stale();
 
 	d = health(&r);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "operational");
 	it_resp_free(&r);
+}
+
+/*
+ * A burst of GET /v1/health probes no provider: every answer is the
+ * stored state with the time it was checked, until health.probe_seconds
+ * pass; a provider that went down meanwhile (written straight into the
+ * simulator, as nothing tells the service) shows at the next probe.
+ */
+static double
+seconds_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void
+test_health_is_stored(void)
+{
+	char chain[40] = "", momo[40] = "", seen[40] = "", when[40];
+	struct it_resp r;
+	json_t *d, *at;
+	double t0, elapsed;
+	int i, changes = 0;
+
+	it_health_stale();
+	t0 = seconds_now();
+	d = health(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	at = json_object_get(d, "checked_at");
+	CU_ASSERT_EQUAL(json_object_size(at), 3);
+	snprintf(chain, sizeof(chain), "%s", it_str(at, "blockchain") ? it_str(at, "blockchain") : "");
+	snprintf(momo, sizeof(momo), "%s", it_str(at, "mobile_money") ? it_str(at, "mobile_money") : "");
+	CU_ASSERT_PTR_NOT_NULL(it_str(at, "database"));
+	it_resp_free(&r);
+	/* the stored row says the same */
+	CU_ASSERT_EQUAL(it_db_text("SELECT DATE_FORMAT(checked_at, '%Y-%m-%dT%H:%i:%sZ') FROM "
+	    "provider_health WHERE name = 'chain'", NULL, NULL, when, sizeof(when)), 0);
+	CU_ASSERT_STRING_EQUAL(when, chain);
+	CU_ASSERT_EQUAL(it_db_exec("REPLACE INTO sim_settings VALUES ('momo.health', 'down')",
+	    NULL, NULL), 1);
+	/*
+	 * The answers hold at any speed (a sanitizer build is slow): one
+	 * with the first check time is the stored "operational", never the
+	 * provider's live "down"; one with a later time was probed again,
+	 * and says "down"; and the check time changes at most once per
+	 * window of 5 s (one more for the second the first was stored in).
+	 */
+	snprintf(seen, sizeof(seen), "%s", momo);
+	for (i = 0; i < 40; i++) {
+		const char *mm;
+
+		d = health(&r);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+		at = json_object_get(d, "checked_at");
+		mm = it_str(at, "mobile_money");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(mm);
+		CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "mobile_money"),
+		    strcmp(mm, momo) == 0 ? "operational" : "down");
+		if (strcmp(mm, seen) != 0) {
+			changes++;
+			snprintf(seen, sizeof(seen), "%s", mm);
+		}
+		it_resp_free(&r);
+	}
+	elapsed = seconds_now() - t0;
+	CU_ASSERT_TRUE(changes <= 1 + (int)(elapsed / 5.0));
+	/* the stored row is what the last answer said */
+	CU_ASSERT_EQUAL(it_db_text("SELECT DATE_FORMAT(checked_at, '%Y-%m-%dT%H:%i:%sZ') FROM "
+	    "provider_health WHERE name = 'momo:MTN'", NULL, NULL, when, sizeof(when)), 0);
+	CU_ASSERT_STRING_EQUAL(when, seen);
+	/* after the window: probed, down */
+	if (strcmp(seen, momo) == 0) {
+		struct timespec ts = { 5, 200000000L };
+
+		nanosleep(&ts, NULL);
+	}
+	d = health(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "services"), "mobile_money"), "down");
+	CU_ASSERT_STRING_NOT_EQUAL(it_str(json_object_get(d, "checked_at"), "mobile_money"), momo);
+	it_resp_free(&r);
+	it_db_exec("DELETE FROM sim_settings WHERE name = 'momo.health'", NULL, NULL);
+	it_health_stale();
 }
 
 /*
@@ -286,6 +373,7 @@ it_suite_reference(void)
 		{ "health: no key needed, a bad key ignored", test_health_needs_no_key },
 		{ "health: provider down / degraded from real probes", test_health_providers_down_and_slow },
 		{ "health: database stopped, then reconnect", test_health_database_down },
+		{ "health: a burst reads the stored states, probed again after the window", test_health_is_stored },
 		{ "supported-networks: the spec's three networks", test_supported_networks },
 		{ "supported-networks: each network's real status", test_network_status_is_real },
 		{ "limits: the tier table", test_limits },

@@ -8,6 +8,7 @@
 #include "core/id.h"
 #include "core/money.h"
 #include "core/phone.h"
+#include "domain/probe.h"
 #include "domain/catalog.h"
 #include "providers/registry.h"
 
@@ -98,7 +99,7 @@ partner_request_network(struct ctx *ctx, const char *network, const char *field,
 	if (money_cmp_text(amount, n->max_amount, 2) > 0)
 		return outcome_fail(o, ERR_ABOVE_MAXIMUM, "%s %s is above the %s maximum "
 		    "of %s GHS", field, amount, n->id, n->max_amount);
-	if (providers_momo_health(&ctx->prov, network) == PROV_DOWN)
+	if (probe_network(ctx, network) == PROV_DOWN)
 		return outcome_fail(o, ERR_PROVIDER_UNAVAILABLE,
 		    "The %s mobile money network is down; try again later", n->id);
 	return ERR_OK;
