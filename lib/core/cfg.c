@@ -98,6 +98,8 @@ static const struct cfg_key cfg_keys[] = {
 	U("payouts.reversal_watch_seconds", payout_reversal_watch_seconds, 0, 30 * 86400ULL),
 	U("idempotency.lease_seconds", idempotency_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
+	U("rates.cache_seconds", rate_cache_seconds, 0, 60),
+	S("quotes.signing_key", quote_signing_key),
 	U("health.probe_seconds", health_probe_seconds, 0, 3600),
 	S("rates.source_url", rate_source_url),
 	S("api.cursor_secret", cursor_secret),
@@ -208,6 +210,7 @@ defaults(struct cfg *c)
 	(void)strict_copy(c->fee_collection_percent,
 	    sizeof(c->fee_collection_percent), "1.00");
 	c->quote_ttl_seconds = 300;
+	c->rate_cache_seconds = 2;
 	c->intent_late_check_seconds = 86400;
 	c->payout_reversal_watch_seconds = 86400;
 	c->idempotency_lease_seconds = 60;

@@ -138,7 +138,7 @@ test_wallet_convert(void)
 {
 	struct itc_wallet w;
 	struct it_resp r;
-	char qid[40], receive[40], id[64], hash[70], stored[70], raw[8];
+	char qid[QUOTE_ID_MAX], receive[40], id[64], hash[70], stored[70], raw[8];
 	char w0[80], t0[80], w1[80], t1[80], d[80], avail[40], pend[40];
 	json_t *data;
 
@@ -391,7 +391,7 @@ test_refusals(void)
 {
 	struct itc_wallet w, plain;
 	struct it_resp r;
-	char qid[40], used[8];
+	char qid[QUOTE_ID_MAX], used[8];
 	long long s0, c0;
 	json_t *data;
 
