@@ -615,6 +615,8 @@ webhooks.allow_loopback = 1
 auth.key_cache_seconds = 2
 # a new rate reaches every quote within 1 s (the tests wait that long)
 rates.cache_seconds = 1
+# an account lookup is asked again after 2 s (the tests wait that long)
+providers.lookup_cache_seconds = 2
 CONF
 	# Extra lines for special stacks (make bench raises the rate limits).
 	[ -n "${CEDIRAMP_EXTRA_CONF:-}" ] && printf '%s\n' "$CEDIRAMP_EXTRA_CONF" >> "$VAR/cediramp.conf.new"

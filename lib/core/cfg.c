@@ -90,6 +90,7 @@ static const struct cfg_key cfg_keys[] = {
 	MOMO("TELECEL", 1),
 	MOMO("AIRTELTIGO", 2),
 	U("providers.timeout_ms", provider_timeout_ms, 100, 60000),
+	U("providers.lookup_cache_seconds", lookup_cache_seconds, 0, 3600),
 	S("schema.dir", schema_dir),
 	S("fees.conversion_percent", fee_conversion_percent),
 	S("fees.collection_percent", fee_collection_percent),
@@ -211,6 +212,7 @@ defaults(struct cfg *c)
 	    sizeof(c->fee_collection_percent), "1.00");
 	c->quote_ttl_seconds = 300;
 	c->rate_cache_seconds = 2;
+	c->lookup_cache_seconds = 60;
 	c->intent_late_check_seconds = 86400;
 	c->payout_reversal_watch_seconds = 86400;
 	c->idempotency_lease_seconds = 60;

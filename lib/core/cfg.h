@@ -102,6 +102,9 @@ struct cfg {
 	/* a process quotes from its copy of a rate this long before reading
 	 * fx_rates again (domain/fxrate.h); 0 reads on every quote */
 	unsigned long long rate_cache_seconds;
+	/* a mobile money account lookup found is reused this long by the
+	 * process that made it (domain/lookup_cache.h); 0 asks every time */
+	unsigned long long lookup_cache_seconds;
 	/* signs quote ids (domain/quote_redeem.h); empty: a key derived from
 	 * api.cursor_secret. The same on every host. */
 	char quote_signing_key[256];

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "core/currency.h"
 #include "core/money.h"
 #include "core/strict.h"
@@ -59,20 +60,11 @@ struct cached_rate {
 
 static struct cached_rate cache[8];
 
-static long long
-monotonic_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 enum fxrate_rc
 fxrate_quoted(struct db *db, const char *coin, long long max_age, long long cache_seconds,
     long long now, char *rate, size_t cap)
 {
-	long long at = monotonic_ms();
+	long long at = clock_monotonic_ms();
 	struct cached_rate *c = NULL, *free_slot = NULL;
 	enum fxrate_rc rc;
 	long long updated;
