@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/currency.h"
 #include "it.h"
@@ -271,6 +272,48 @@ test_stale_rate_is_never_quoted(void)
 	free(tok);
 }
 
+/*
+ * A new rate reaches every quote within rates.cache_seconds (1 on the
+ * test stacks): after it, 12 quotes (spread over the programs' processes)
+ * all carry it.
+ */
+static void
+test_new_rate_within_cache_bound(void)
+{
+	char wallet[96], *tok, before[64], out[256];
+	struct it_resp r;
+	json_t *d;
+	int i, fresh = 0;
+
+	it_unique("0xratecache", wallet, sizeof(wallet));
+	tok = it_wallet_token(wallet, 600);
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT rate FROM fx_rates WHERE pair = 'DAI/GHS'", NULL, NULL,
+	    before, sizeof(before)), 0);
+	/* every process reads the current rate once */
+	for (i = 0; i < 12; i++) {
+		wallet_quote(tok, "?from=DAI&to=GHS&amount=10", &r);
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL_FATAL(it_admin("rate set DAI 17.25", out, sizeof(out)), 0);
+	usleep(1200 * 1000);
+	for (i = 0; i < 12; i++) {
+		wallet_quote(tok, "?from=DAI&to=GHS&amount=10", &r);
+		d = json_object_get(r.json, "data");
+		CU_ASSERT_EQUAL(r.status, 200);
+		fresh += d != NULL && it_str(d, "rate") != NULL && strcmp(it_str(d, "rate"), "17.25") == 0;
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL(fresh, 12);
+	{
+		char cmd[96];
+
+		snprintf(cmd, sizeof(cmd), "rate set DAI %s", before);
+		CU_ASSERT_EQUAL(it_admin(cmd, out, sizeof(out)), 0);
+	}
+	usleep(1200 * 1000);
+	free(tok);
+}
+
 /* 2,000 random quotes priced by lib/quote.c and by MariaDB must agree. */
 static void
 test_pricing_matches_mariadb_decimal(void)
@@ -319,10 +362,11 @@ int
 it_suite_quotes(void)
 {
 	static const struct tu_test tests[] = {
-		{ "wallet quote: nine fields, scales, exact math, stored", test_wallet_quote_fields_and_math },
+		{ "wallet quote: nine fields, scales, exact math, nothing stored", test_wallet_quote_fields_and_math },
 		{ "wallet quote: bad inputs, nothing stored", test_wallet_quote_bad_inputs },
 		{ "partner rates: fields, math, bad inputs", test_partner_rates },
 		{ "a stale rate is never quoted", test_stale_rate_is_never_quoted },
+		{ "a new rate reaches every quote within rates.cache_seconds", test_new_rate_within_cache_bound },
 		{ "2,000 random prices agree with MariaDB DECIMAL", test_pricing_matches_mariadb_decimal },
 	};
 
