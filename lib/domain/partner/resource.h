@@ -97,12 +97,14 @@ enum db_rc resource_event(struct db *db, const struct resource_kind *k, const ch
 /*
  * Up to limit (at most k->page_max) of who's resources matching f, newest
  * first, after offset, into out (an array of limit resources of k->size
- * bytes, each freed by the caller with k->free); *total counts every match.
+ * bytes, each freed by the caller with k->free); *total counts the
+ * matches up to offset + api.list_total_cap (struct db_total: the count
+ * reads no further).
  */
 enum err resource_list(struct ctx *ctx, const struct resource_kind *k,
     const struct caller *who, const struct resource_filter *f,
     unsigned long long offset, size_t limit, void *out, size_t *n,
-    unsigned long long *total, struct outcome *o);
+    struct db_total *total, struct outcome *o);
 
 /* Claims up to n due resources of k for lease_seconds; their ids into out.
  * How many, or -1. */
