@@ -42,10 +42,10 @@ ALTER TABLE webhook_deliveries
 -- the period's entries of its account (it joined every entry of the
 -- account to its transaction for the time), and its opening balance is
 -- the cached balance less what moved since (not the sum of all history).
--- The trigger copies it on every insert (the default, as above, only
--- lets the insert reach it; the CHECK refuses an entry it did not
--- date). Entries are immutable: the fill runs with the no-update trigger
--- lifted, in this one script.
+-- A trigger copies it on every insert (the default, as above, only lets
+-- the insert reach it; the CHECK refuses an entry it did not date), and
+-- another carries a transaction's new time, should it ever change, to its
+-- entries. Entries stay facts: the one change they take is that time.
 ALTER TABLE ledger_entries ADD COLUMN IF NOT EXISTS
   created_at DATETIME(6) NOT NULL DEFAULT '1970-01-01 00:00:00' AFTER amount;
 DROP TRIGGER IF EXISTS tr_ledger_entries_time;
@@ -53,10 +53,21 @@ CREATE TRIGGER tr_ledger_entries_time BEFORE INSERT ON ledger_entries
   FOR EACH ROW SET NEW.created_at = (SELECT created_at FROM ledger_transactions
       WHERE id = NEW.tx_id);
 DROP TRIGGER IF EXISTS tr_ledger_entries_no_update;
+CREATE TRIGGER tr_ledger_entries_no_update BEFORE UPDATE ON ledger_entries
+  FOR EACH ROW
+  IF NOT (NEW.id <=> OLD.id AND NEW.tx_id <=> OLD.tx_id AND NEW.account_id <=> OLD.account_id
+      AND NEW.asset <=> OLD.asset AND NEW.amount <=> OLD.amount
+      AND NEW.created_at <=> (SELECT created_at FROM ledger_transactions WHERE id = NEW.tx_id)) THEN
+    SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'ledger entries are immutable';
+  END IF;
+DROP TRIGGER IF EXISTS tr_ledger_transactions_time;
+CREATE TRIGGER tr_ledger_transactions_time AFTER UPDATE ON ledger_transactions
+  FOR EACH ROW
+  IF NOT (NEW.created_at <=> OLD.created_at) THEN
+    UPDATE ledger_entries SET created_at = NEW.created_at WHERE tx_id = NEW.id;
+  END IF;
 UPDATE ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id
   SET e.created_at = t.created_at WHERE e.created_at = '1970-01-01 00:00:00';
-CREATE TRIGGER tr_ledger_entries_no_update BEFORE UPDATE ON ledger_entries
-  FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'ledger entries are immutable';
 -- reconcile's checks read only these two indexes: a transaction's sums
 -- per asset in transaction order, an account's sum (and its entries'
 -- assets) in account order; the indexes they replace served the same
