@@ -212,7 +212,7 @@ defaults(struct cfg *c)
 	c->intent_late_check_seconds = 86400;
 	c->payout_reversal_watch_seconds = 86400;
 	c->idempotency_lease_seconds = 60;
-	c->list_total_cap = 1000;
+	c->list_total_cap = 500;
 	for (i = 0; i < 3; i++) {
 		(void)strict_copy(c->momo_net[i].target_environment,
 		    sizeof(c->momo_net[i].target_environment), "sandbox");

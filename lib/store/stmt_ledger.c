@@ -40,12 +40,13 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	 * collection's gross and fee. An entry's created_at is its
 	 * transaction's (schema 031): the period is a range of the accounts'
 	 * time index, whatever the history before it (each account's id a
-	 * scalar subquery, a constant: as a join the range would not be used) */
+	 * scalar subquery, a constant, and the entries read first: joined the
+	 * other way, every entry of the accounts is read) */
 	{ DB_LEDGER_STATEMENT_PARTNER, 8,
 	    "SELECT DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%sZ'), t.kind, t.ref_id, "
 	    "COALESCE(w.reference_id, pi.reference_id, d.reference), "
 	    "IF(a.code = ?, 'available', 'pending'), e.amount, pi.amount, pi.fee "
-	    "FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id "
+	    "FROM ledger_entries e STRAIGHT_JOIN ledger_accounts a ON a.id = e.account_id "
 	    "JOIN ledger_transactions t ON t.id = e.tx_id "
 	    "LEFT JOIN withdrawals w ON t.kind LIKE 'withdrawal.%' AND w.id = t.ref_id "
 	    "LEFT JOIN payment_intents pi ON t.kind = 'payment_intent.completed' "

@@ -120,6 +120,16 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	/* the log's total, reading at most the last argument's rows (a cap:
 	 * db_count_upto) */
 	{ DB_WH_LOG_COUNT, 1, "SELECT COUNT(*) FROM (SELECT 1 " WH_LOG_ALL "LIMIT ?) t" },
+	/* without a filter, the index alone (no delivery's event or endpoint
+	 * read): arguments the partner (and the endpoint's public id), the
+	 * limit */
+	{ DB_WH_LOG_COUNT_ALL, 1,
+	    "SELECT COUNT(*) FROM (SELECT 1 FROM webhook_deliveries WHERE subject_kind = 'partner' "
+	    "AND subject_id = ? LIMIT ?) t" },
+	{ DB_WH_LOG_ENDPOINT_COUNT_ALL, 1,
+	    "SELECT COUNT(*) FROM (SELECT 1 FROM webhook_endpoints e JOIN webhook_deliveries d "
+	    "ON d.endpoint_id = e.id WHERE e.subject_kind = 'partner' AND e.subject_id = ? "
+	    "AND e.public_id = ? LIMIT ?) t" },
 	{ DB_WH_LOG_PAGE, 10, WH_LOG_PAGE(WH_LOG_ALL) },
 	{ DB_WH_LOG_ENDPOINT_COUNT, 1, "SELECT COUNT(*) FROM (SELECT 1 " WH_LOG_ENDPOINT "LIMIT ?) t" },
 	{ DB_WH_LOG_ENDPOINT_PAGE, 10, WH_LOG_PAGE(WH_LOG_ENDPOINT) },

@@ -106,9 +106,35 @@ fi
 	cat "$ROOT/tools/bench/grow.sql"
 } | sql >/dev/null || die "the fill failed (above)"
 t1=$(date +%s%N)
+# the stack's sizes back, and the server quiet again before anything is
+# measured: the pool shrunk and the redo log resized (both done in the
+# background after the SET returns), every dirty page written (at full
+# speed, then the flushing settings put back)
+if [ "$mode" != base ]; then
+	flush=$(sql -e "SELECT CONCAT_WS(',', @@GLOBAL.innodb_max_dirty_pages_pct,
+		@@GLOBAL.innodb_io_capacity, @@GLOBAL.innodb_io_capacity_max)")
+	IFS=, read -r dirty_pct io_cap io_max <<<"$flush"
+	sql -e "SET GLOBAL innodb_io_capacity_max = 100000, innodb_io_capacity = 50000,
+		innodb_max_dirty_pages_pct = 0"
+	sql -e "SET GLOBAL innodb_buffer_pool_size = $pool, innodb_log_file_size = $redo"
+	trap - EXIT
+	for _ in $(seq 1 300); do
+		quiet=$(sql -e "SELECT (SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS
+			WHERE VARIABLE_NAME = 'INNODB_BUFFER_POOL_PAGES_DIRTY') < 100
+			AND @@GLOBAL.innodb_buffer_pool_size = $pool
+			AND (SELECT COALESCE(MAX(VARIABLE_VALUE), '') FROM information_schema.GLOBAL_STATUS
+			WHERE VARIABLE_NAME = 'INNODB_BUFFER_POOL_RESIZE_STATUS') NOT LIKE '%Resizing%'")
+		[ "$quiet" = 1 ] && break
+		sleep 1
+	done
+	settled=$(($(date +%s) - t1 / 1000000000))
+	sql -e "SET GLOBAL innodb_max_dirty_pages_pct = $dirty_pct, innodb_io_capacity = $io_cap,
+		innodb_io_capacity_max = $io_max"
+fi
 counts=$(sql -e "SELECT CONCAT_WS(' ', (SELECT COUNT(*) FROM payouts), (SELECT COUNT(*) FROM ledger_entries),
 	(SELECT COUNT(*) FROM webhook_deliveries), (SELECT COUNT(*) FROM withdrawals),
 	(SELECT COUNT(*) FROM payment_intents))")
 read -r payouts entries deliveries withdrawals intents <<<"$counts"
-printf 'grow %s: now %s payouts, %s ledger entries, %s webhook deliveries, %s withdrawals, %s payment intents (%s ms)\n' \
-	"$mode" "$payouts" "$entries" "$deliveries" "$withdrawals" "$intents" $(((t1 - t0) / 1000000))
+printf 'grow %s: now %s payouts, %s ledger entries, %s webhook deliveries, %s withdrawals, %s payment intents (filled in %s ms%s)\n' \
+	"$mode" "$payouts" "$entries" "$deliveries" "$withdrawals" "$intents" $(((t1 - t0) / 1000000)) \
+	"${settled:+, the server quiet again $settled s later}"

@@ -47,7 +47,15 @@ history_page(struct ctx *ctx, const struct caller *who,
 		a[6 * b + 3] = a[6 * b + 4] = DB_S(q->type);
 		a[6 * b + 5] = DB_I((long long)cap + 1);
 	}
-	if ((rc = db_count_upto(ctx->db, DB_HIST_COUNT, a, 12, cap, total)) != DB_OK)
+	if (q->status[0] == '\0' && q->type[0] == '\0') {
+		/* no filter: each table's index alone (the user, the limit, twice) */
+		a[1] = a[3] = a[5];
+		a[2] = a[0];
+		rc = db_count_upto(ctx->db, DB_HIST_COUNT_ALL, a, 4, cap, total);
+	} else {
+		rc = db_count_upto(ctx->db, DB_HIST_COUNT, a, 12, cap, total);
+	}
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "count the transactions");
 	/* the page's branches: the same, the position between type and limit;
 	 * one more row than the page says whether more exist */
