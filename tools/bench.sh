@@ -32,7 +32,10 @@
 # by four at once (BENCH_PAYOUT_COPIES, "1 4"): its status
 # queries go to the MoMo simulator through the server under test), and
 # last the webhook delivery worker (tests/bench/webhooks,
-# BENCH_WEBHOOK_EVENTS events), which involves no web server.
+# BENCH_WEBHOOK_EVENTS events), which involves no web server. Then the
+# growth rows (tools/bench/growth.sh): the list and detail endpoints and
+# reconcile again after BENCH_ROWS (1,000,000; 0: none) more payouts, a
+# section of its own in the report.
 #
 # The cron workers do not run during the rows (the stack starts without
 # them; the rates worker runs once before each server's rows so that quotes
@@ -48,6 +51,7 @@ HIGH=${BENCH_HIGH_CONNECTIONS:-64} CALLERS=${BENCH_CALLERS:-64}
 EVENTS=${BENCH_WEBHOOK_EVENTS:-10000} PAYOUTS=${BENCH_PAYOUTS:-10000} WARMUP=2
 IDLE=${BENCH_IDLE_SECONDS:-10}
 PAYOUT_COPIES=${BENCH_PAYOUT_COPIES:-1 4}
+GROW_ROWS=${BENCH_ROWS:-1000000} # the growth rows (tools/bench/growth.sh); 0: none
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) BUILD=$2; shift 2 ;;
@@ -59,6 +63,8 @@ die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 for v in DURATION CONNS HIGH CALLERS EVENTS PAYOUTS IDLE; do
 	[[ ${!v} =~ ^[1-9][0-9]{0,6}$ ]] || die "$v: a positive whole number, not '${!v}'"
 done
+[[ $GROW_ROWS = 0 || ($GROW_ROWS =~ ^[1-9][0-9]{4,7}$ && $GROW_ROWS -le 10000000) ]] ||
+	die "BENCH_ROWS: 0 (no growth rows) or 10000 to 10000000, not '$GROW_ROWS'"
 for v in $PAYOUT_COPIES; do
 	[[ $v =~ ^[1-9][0-9]?$ ]] || die "BENCH_PAYOUT_COPIES: whole numbers 1..99, not '$v'"
 done
@@ -307,6 +313,13 @@ for server in $SERVERS; do
 	load_at[$server]="${load_at[$server]} before, $(cut -d' ' -f1-3 /proc/loadavg) after"
 	ctl down >/dev/null
 done
+# The growth rows: the list and detail endpoints and reconcile on this
+# database, then again after BENCH_ROWS more payouts (its own section of
+# the report, var/bench/growth.md)
+rm -f "$var/growth.md"
+if [ "$GROW_ROWS" != 0 ]; then
+	"$lua/growth.sh" "$BUILD" "$var" "$SERVERS" "$GROW_ROWS"
+fi
 
 # The report: one table per server, each row's throughput as a ratio to
 # that server's hello-world at the same number of connections, and the
@@ -390,6 +403,9 @@ out="$var/results.md"
 		  printf "\nGoals met: %d of %d.\n", met, set
 		}' "$rows"
 	done
+	if [ -s "$var/growth.md" ]; then
+		cat "$var/growth.md"
+	fi
 	if [ -s "$notes" ]; then
 		printf '\n## Rows with errors\n\n'
 		cat "$notes"

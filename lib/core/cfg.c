@@ -104,6 +104,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("health.probe_seconds", health_probe_seconds, 0, 3600),
 	S("rates.source_url", rate_source_url),
 	S("api.cursor_secret", cursor_secret),
+	U("api.list_total_cap", list_total_cap, 100, 1000000000),
 	R("ratelimit.general", rate_limit_general),
 	R("ratelimit.quotes", rate_limit_quotes),
 	R("ratelimit.convert", rate_limit_convert),
@@ -216,6 +217,7 @@ defaults(struct cfg *c)
 	c->intent_late_check_seconds = 86400;
 	c->payout_reversal_watch_seconds = 86400;
 	c->idempotency_lease_seconds = 60;
+	c->list_total_cap = 500;
 	for (i = 0; i < 3; i++) {
 		(void)strict_copy(c->momo_net[i].target_environment,
 		    sizeof(c->momo_net[i].target_environment), "sandbox");

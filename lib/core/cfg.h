@@ -113,6 +113,9 @@ struct cfg {
 	unsigned long long health_probe_seconds;
 	char rate_source_url[512];
 	char cursor_secret[128]; /* keys pagination cursors; same on every host */
+	/* a list's total counts at most this many matches past the start of
+	 * its page (decision 70): the count reads no further */
+	unsigned long long list_total_cap;
 
 	/* Rate limits: N requests per window of S seconds ("N/S"). */
 	struct cfg_rate {

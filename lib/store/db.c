@@ -251,6 +251,22 @@ db_count(struct db *db, enum db_stmt s, const struct db_arg *args, size_t nargs,
 	return rc;
 }
 
+enum db_rc
+db_count_upto(struct db *db, enum db_stmt s, const struct db_arg *args, size_t nargs,
+    unsigned long long cap, struct db_total *out)
+{
+	enum db_rc rc;
+
+	out->capped = 0;
+	if ((rc = db_count(db, s, args, nargs, &out->count)) != DB_OK)
+		return rc;
+	if (out->count > cap) {
+		out->count = cap;
+		out->capped = 1;
+	}
+	return DB_OK;
+}
+
 struct db_rows
 db_rows_slice(const struct db_rows *r, size_t row, size_t col0, size_t ncols)
 {
