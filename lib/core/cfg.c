@@ -96,6 +96,8 @@ static const struct cfg_key cfg_keys[] = {
 	U("quotes.ttl_seconds", quote_ttl_seconds, 10, 3600),
 	U("payment_intents.late_check_seconds", intent_late_check_seconds, 0, 30 * 86400ULL),
 	U("payouts.reversal_watch_seconds", payout_reversal_watch_seconds, 0, 30 * 86400ULL),
+	U("payouts.concurrency", payouts_concurrency, 1, 64),
+	U("payouts.group_size", payouts_group_size, 1, 200),
 	U("idempotency.lease_seconds", idempotency_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
 	U("health.probe_seconds", health_probe_seconds, 0, 3600),
@@ -210,6 +212,8 @@ defaults(struct cfg *c)
 	c->quote_ttl_seconds = 300;
 	c->intent_late_check_seconds = 86400;
 	c->payout_reversal_watch_seconds = 86400;
+	c->payouts_concurrency = 16;
+	c->payouts_group_size = 50;
 	c->idempotency_lease_seconds = 60;
 	for (i = 0; i < 3; i++) {
 		(void)strict_copy(c->momo_net[i].target_environment,
