@@ -95,6 +95,10 @@ struct cfg {
 	/* how long after it completed a payout on a network whose provider
 	 * may reverse it (Paystack) is still verified for a reversal */
 	unsigned long long payout_reversal_watch_seconds;
+	/* the payouts worker: status reads in flight at once, and payouts
+	 * settled per transaction (1: each in its own) */
+	unsigned long long payouts_concurrency;
+	unsigned long long payouts_group_size;
 	/* a request holding an idempotency key this long without progress is
 	 * taken for dead; longer than any request can take */
 	unsigned long long idempotency_lease_seconds;

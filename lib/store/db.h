@@ -170,4 +170,10 @@ int db_tx_tries(struct db *db, db_tx_fn fn, void *arg, int tries);
 int db_claim(struct db *db, enum db_stmt claim, enum db_stmt lease, int n,
     int lease_seconds, char *out, size_t idcap);
 
+/* db_claim whose lease_all leases every claimed id in one statement (its
+ * arguments: a JSON array of the ids, then the seconds); ids must be
+ * plain (letters, digits, '_', '-'). */
+int db_claim_all(struct db *db, enum db_stmt claim, enum db_stmt lease_all, int n,
+    int lease_seconds, char *out, size_t idcap);
+
 #endif

@@ -5,16 +5,21 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	{ DB_LEDGER_ACCOUNT_ENSURE, 0,
 	    "INSERT INTO ledger_accounts (code, asset, kind) VALUES (?, ?, ?) "
 	    "ON DUPLICATE KEY UPDATE id = LAST_INSERT_ID(id)" },
-	{ DB_LEDGER_TX_INSERT, 0, "INSERT INTO ledger_transactions (kind, ref_id) VALUES (?, ?)" },
-	{ DB_LEDGER_ENTRY_INSERT, 0,
+	/* the events of a JSON array of {kind, ref} */
+	{ DB_LEDGER_TX_INSERT_MANY, 0,
+	    "INSERT INTO ledger_transactions (kind, ref_id) SELECT j.kind, j.ref FROM "
+	    J_ROWS(J_ASCII("kind", 40, ".kind") ", " J_ASCII("ref", 40, ".ref")) },
+	/* the entries of a JSON array of {kind, ref, account (its id), asset,
+	 * amount}, each of its event's transaction (by the event's key) */
+	{ DB_LEDGER_ENTRY_INSERT_MANY, 0,
 	    "INSERT INTO ledger_entries (tx_id, account_id, asset, amount) "
-	    "VALUES (?, ?, ?, ?)" },
+	    "SELECT t.id, j.account, j.asset, j.amount FROM "
+	    J_ROWS(J_ASCII("kind", 40, ".kind") ", " J_ASCII("ref", 40, ".ref") ", "
+	    "account BIGINT UNSIGNED PATH '$.account', " J_ASCII("asset", 8, ".asset") ", "
+	    "amount DECIMAL(40,18) PATH '$.amount'")
+	    " STRAIGHT_JOIN ledger_transactions t ON t.kind = j.kind AND t.ref_id = j.ref" },
 	{ DB_LEDGER_BALANCE_ADD, 0,
 	    "UPDATE ledger_accounts SET balance = balance + " DEC("?") " WHERE id = ?" },
-	/* through a process's known id (domain/ledger.c): affected 1 proves
-	 * the id still names that account */
-	{ DB_LEDGER_BALANCE_ADD_KNOWN, 0,
-	    "UPDATE ledger_accounts SET balance = balance + " DEC("?") " WHERE id = ? AND code = ?" },
 	{ DB_LEDGER_BALANCE_GET, 1, "SELECT balance FROM ledger_accounts WHERE code = ?" },
 	{ DB_LEDGER_CHECK_TX_SUMS, 3,
 	    "SELECT tx_id, asset, SUM(amount) FROM ledger_entries "
