@@ -14,28 +14,31 @@
 # (tools/bench/callers.sh): BENCH_CALLERS (64) partners and as many wallets,
 # funded, each wallet with a verified beneficiary and 51 rows of history.
 # Then, per server, each row is wrk -t2 for BENCH_SECONDS (5) after a 2 s
-# warm-up, at BENCH_CONNECTIONS (16) connections, or BENCH_HIGH_CONNECTIONS
-# (64) for the rows that look at the worst case (is any request over 1 s?),
-# with a wrk script of tools/bench/:
+# warm-up and a second's pause, at BENCH_CONNECTIONS (16) connections, or
+# BENCH_HIGH_CONNECTIONS (64) for the rows that look at the worst case (is
+# any request over 1 s?), with a wrk script of tools/bench/:
 #   many callers  every request from the next of the 64 partners or wallets
 #   hot caller    every request from the one seeded partner / wallet
-# Under Apache, mod_fcgid makes a request that finds no free process of its
-# program sleep a whole second: the stack is started with every program
-# warmed to BENCH_CONNECTIONS processes and the two programs measured at
-# BENCH_HIGH_CONNECTIONS (hello, partner-account) to that, as
-# docs/operations.md tells production to (decision 68). The step row
-# measures what a burst meets after a quiet spell: BENCH_IDLE_SECONDS (10)
-# without a request, then GET /v1/limits at BENCH_HIGH_CONNECTIONS at once,
-# no warm-up (Apache stops no idle process, lighttpd neither).
-# then the payouts worker (BENCH_PAYOUTS processing payouts made by the
+# and the step row: BENCH_IDLE_SECONDS (10) without a request, then
+# GET /v1/limits at BENCH_HIGH_CONNECTIONS at once, with no warm-up (what
+# a burst meets after a quiet spell: Apache stops no idle process,
+# decision 68; lighttpd queues a burst on its programs' sockets); then the
+# payouts worker (BENCH_PAYOUTS processing payouts made by the
 # transfer row's script, settled by one copy of cron/payouts, then again
 # by four at once (BENCH_PAYOUT_COPIES, "1 4"): its status
 # queries go to the MoMo simulator through the server under test), and
 # last the webhook delivery worker (tests/bench/webhooks,
-# BENCH_WEBHOOK_EVENTS events), which involves no web server. Then the
-# growth rows (tools/bench/growth.sh): the list and detail endpoints and
-# reconcile again after BENCH_ROWS (1,000,000; 0: none) more payouts, a
-# section of its own in the report.
+# BENCH_WEBHOOK_EVENTS events), which involves no web server. Each row is
+# shown beside its goal of issue 25, met or missed. Then the growth rows
+# (tools/bench/growth.sh): the list and detail endpoints and reconcile
+# again after BENCH_ROWS (1,000,000; 0: none) more payouts, a section of
+# its own in the report.
+#
+# Under Apache, mod_fcgid makes a request that finds no free process of its
+# program sleep a whole second: the stack starts with every program warmed
+# to BENCH_CONNECTIONS processes, and the two programs measured at
+# BENCH_HIGH_CONNECTIONS (hello, partner-account) are warmed to that, as
+# docs/operations.md tells production to (decision 68).
 #
 # The cron workers do not run during the rows (the stack starts without
 # them; the rates worker runs once before each server's rows so that quotes

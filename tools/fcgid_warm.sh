@@ -6,11 +6,14 @@
 # reload (a graceful restart stops every FastCGI process); tools/stack.sh
 # runs it after each start of the private stack (--warm N).
 #
-#   fcgid_warm.sh BASE_URL PROGRAM_DIR N [PROGRAM...]
+#   fcgid_warm.sh [--connect-to HOST:PORT] BASE_URL PROGRAM_DIR N [PROGRAM...]
 #
-# BASE_URL   the virtual host that serves cediramp (http://127.0.0.1:PORT);
-#            the requests carry no credentials and change nothing (most
-#            answer 401, a few are public reads)
+# BASE_URL   cediramp's virtual host (http://127.0.0.1:PORT, or its public
+#            https://NAME with --connect-to the address Apache listens on
+#            here): mod_fcgid keeps the processes of each virtual host
+#            apart, so the requests must reach that one. They carry no
+#            credentials and change nothing (most answer 401, a few are
+#            public reads; X-Request-Id: fcgid-warm in the programs' log)
 # PROGRAM_DIR  where mod_fcgid runs the programs from (CEDIRAMP_BIN): a
 #            program's processes are the ones whose command line is its path
 # PROGRAM    names without .fcgi (default: every *.fcgi in PROGRAM_DIR)
@@ -32,13 +35,20 @@
 # Prints one line per program it could not bring to N. Exit status 0 when
 # every program routed here has N processes or more (a program that has
 # none after one request is not routed by this server, e.g. simulators.fcgi
-# outside a sandbox: skipped); 1 otherwise; 2 on bad arguments or a program
+# outside a sandbox: skipped); 1 otherwise, or when no program at all was
+# reached (not cediramp's virtual host?); 2 on bad arguments or a program
 # this script has no request for.
 set -uo pipefail
 
 ROUNDS=5
 die() { printf 'fcgid_warm: %s\n' "$*" >&2; exit 2; }
-[ $# -ge 3 ] || die "usage: fcgid_warm.sh BASE_URL PROGRAM_DIR N [PROGRAM...]"
+connect=()
+if [ "${1:-}" = --connect-to ]; then
+	[[ ${2:-} =~ ^[^:]+:[0-9]+$ ]] || die "--connect-to HOST:PORT"
+	connect=(--connect-to "::$2")
+	shift 2
+fi
+[ $# -ge 3 ] || die "usage: fcgid_warm.sh [--connect-to HOST:PORT] BASE_URL PROGRAM_DIR N [PROGRAM...]"
 base=${1%/} dir=${2%/} n=$3
 shift 3
 [[ $base =~ ^https?://[^/]+$ ]] || die "BASE_URL: scheme, host and port only, not '$base'"
@@ -83,7 +93,8 @@ for p in "${programs[@]}"; do
 	[ -f "$dir/$p.fcgi" ] || die "no program $dir/$p.fcgi"
 	warm_path "$p" >/dev/null || die "$p: no request for it here; add one to warm_path"
 done
-curl -s -o /dev/null --max-time 10 "$base/" || { echo "fcgid_warm: no answer from $base" >&2; exit 1; }
+curl -s -o /dev/null --max-time 10 "${connect[@]}" "$base/" ||
+	{ echo "fcgid_warm: no answer from $base" >&2; exit 1; }
 
 # the pids of PROGRAM's processes: exactly its path as command line
 pids_of() {
@@ -98,11 +109,12 @@ requests() {
 	local i url args=()
 	url="$base$(warm_path "$2")"
 	for ((i = 0; i < $1; i++)); do args+=(-o /dev/null "$url"); done
-	curl -s --no-progress-meter --max-time 30 -H 'X-Request-Id: fcgid-warm' \
+	curl -s --no-progress-meter --max-time 30 -H 'X-Request-Id: fcgid-warm' "${connect[@]}" \
 		--parallel --parallel-immediate --parallel-max "$1" "${args[@]}" 2>/dev/null
 }
 
-# warm PROGRAM: its rounds; prints a line when it ends short of n
+# warm PROGRAM: its rounds; prints a line when it ends short of n, exits
+# 3 when the program is not routed through $base
 warm() {
 	local p=$1 have paused r t load
 	have=$(count_of "$p")
@@ -110,7 +122,7 @@ warm() {
 		# no process at all: mod_fcgid spawns one at once, no sleep
 		requests 1 "$p"
 		have=$(count_of "$p")
-		[ "$have" = 0 ] && return 0 # not routed by this server
+		[ "$have" = 0 ] && return 3
 	fi
 	for ((r = 1; r <= ROUNDS && have < n; r++)); do
 		paused=$(pids_of "$p" | tr '\n' ' ')
@@ -142,8 +154,17 @@ for p in "${programs[@]}"; do
 	warm "$p" &
 	jobs+=("$!")
 done
-rc=0
+rc=0 routed=0
 for j in "${jobs[@]}"; do
-	wait "$j" || rc=1
+	wait "$j"
+	case $? in
+	0) routed=$((routed + 1)) ;;
+	3) ;; # not routed here
+	*) routed=$((routed + 1)) rc=1 ;;
+	esac
 done
+if [ "$routed" = 0 ]; then
+	echo "fcgid_warm: no program of $dir answered through $base (not cediramp's virtual host?)"
+	exit 1
+fi
 exit $rc

@@ -38,13 +38,14 @@
 #                $BUILD/fcgi-bench/hello.fcgi, and route /bench/hello to it;
 #                never part of a product stack)
 #       --warm N (up/run under Apache: every program's processes spawned
-#                before it serves, N of each, decision 68; default 2, 0: none)
+#                before it serves, N of each, decision 68; default 1, which
+#                only starts each program's first process early; 0: none)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMD="" NODE_ARG=""
 VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0 CHAIN=sim
-ANVIL_PORT=8545 CHAIN_FRESH=0 WARM=2 WARM_ARGS=()
+ANVIL_PORT=8545 CHAIN_FRESH=0 WARM=1 WARM_ARGS=()
 # a Galera cluster (--galera N, tools/stack-cluster.sh), and one node of
 # it (--node I: the cluster's own calls of this script, one per node)
 GALERA=0 NODE=0 NODES=0 GALERA_PORT_BASE=24400 WEB_PORTS="" REPLICA=0 WEB=1
