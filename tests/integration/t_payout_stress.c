@@ -28,6 +28,8 @@
 
 #include <mysql.h>
 
+#include "core/strict.h"
+
 #include "itc.h"
 
 #define PAYOUTS STRESS_PAYOUTS
@@ -235,12 +237,14 @@ scalar_on(MYSQL *m, const char *q)
 {
 	MYSQL_RES *res;
 	MYSQL_ROW row;
+	unsigned long long u;
 	long long v = -1;
 
 	if (mysql_query(m, q) != 0 || (res = mysql_store_result(m)) == NULL)
 		return -1;
-	if ((row = mysql_fetch_row(res)) != NULL && row[0] != NULL)
-		v = strtoll(row[0], NULL, 10);
+	if ((row = mysql_fetch_row(res)) != NULL && row[0] != NULL &&
+	    strict_uint(row[0], strlen(row[0]), ~0ULL >> 1, &u) == 0)
+		v = (long long)u;
 	mysql_free_result(res);
 	return v;
 }
