@@ -10,7 +10,9 @@
  * - Payouts in processing whose next check is due, settled only from the
  *   provider's status of their reference (completed, or failed and
  *   refunded once); one the provider never saw is sent again under the
- *   same reference; pending ones are checked again with backoff.
+ *   same reference; pending ones are checked again with backoff. A
+ *   claimed batch's statuses are asked at once (payouts.concurrency) and
+ *   its settlements committed in groups (payouts.group_size).
  * - Completed payouts on a network whose provider may reverse them
  *   (Paystack), watched for a while after they completed: a reversal is
  *   failed and refunded once (domain/payout_reversal.h).
@@ -52,10 +54,10 @@ static const struct payout_hooks hooks = {
 	.withdrawal_reversed = withdrawal_payout_reversed,
 };
 
-static int
-settle_payout(struct ctx *ctx, const char *id)
+static void
+settle_payouts(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, int *out)
 {
-	return payout_settle(ctx, id, &hooks);
+	payout_settle_many(ctx, ids, n, &hooks, out);
 }
 
 /* A completed payout watched for a reversal. */
@@ -77,19 +79,22 @@ intent_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
 	return resource_claim(ctx, &intent_kind, n, lease_seconds, out);
 }
 
+/* A kind of work: how it is claimed, and how one (or, where there is
+ * such a step, a whole batch) is settled: 1 moved, 0 not, -1 error. */
 struct kind {
 	const char *name;
 	int (*claim)(struct ctx *, int, int, char (*)[ID_MAX]);
 	int (*settle)(struct ctx *, const char *);
+	void (*settle_batch)(struct ctx *, char (*)[ID_MAX], size_t, int *);
 };
 
 static const struct kind kinds[] = {
-	{ "conversion", conversion_claim, conversion_settle },
-	{ "withdrawal", withdrawal_claim, withdrawal_advance },
-	{ "payout", payout_claim, settle_payout },
-	{ "payment intent", intent_claim, intent_advance },
-	{ "chain send", onchain_claim, onchain_settle },
-	{ "reversal check", payout_watch_claim, watch_payout },
+	{ "conversion", conversion_claim, conversion_settle, NULL },
+	{ "withdrawal", withdrawal_claim, withdrawal_advance, NULL },
+	{ "payout", payout_claim, NULL, settle_payouts },
+	{ "payment intent", intent_claim, intent_advance, NULL },
+	{ "chain send", onchain_claim, onchain_settle, NULL },
+	{ "reversal check", payout_watch_claim, watch_payout, NULL },
 };
 
 /* Claims and settles one kind's due work until none is left, a batch
@@ -98,18 +103,21 @@ static void
 drain(struct ctx *ctx, const struct kind *k, time_t start, int *settled, int *errors)
 {
 	char ids[BATCH][ID_MAX];
-	int n = 0, i;
+	int n = 0, i, r[BATCH];
 
 	while (time(NULL) - start < BUDGET_SECONDS &&
 	    (n = k->claim(ctx, BATCH, LEASE_SECONDS, ids)) > 0) {
 		int progressed = 0;
 
+		if (k->settle_batch != NULL)
+			k->settle_batch(ctx, ids, (size_t)n, r);
+		else
+			for (i = 0; i < n; i++)
+				r[i] = k->settle(ctx, ids[i]);
 		for (i = 0; i < n; i++) {
-			int r = k->settle(ctx, ids[i]);
-
-			if (r > 0)
+			if (r[i] > 0)
 				(*settled)++, progressed++;
-			else if (r < 0)
+			else if (r[i] < 0)
 				(*errors)++;
 		}
 		/* a batch all still pending: each waits for its next check; stop */

@@ -20,6 +20,8 @@
 #   stack.sh chain-stop|chain-start [opts]   stop / start only the Anvil node
 #                            (--chain evm; its state is kept in var/anvil/)
 #   stack.sh db-kill|kill [opts]   kill -9 of MariaDB / of everything (tests)
+#   stack.sh warm N [PROGRAM...] [opts]   Apache: bring those programs (all
+#                            by default) to N processes (tools/fcgid_warm.sh)
 #
 # While it runs, the stack's keeper starts again a MariaDB that died
 # (unless db-stop or db-kill stopped it) and a cron loop that died.
@@ -35,12 +37,15 @@
 #       --bench (up/run: also stage the hello-world program of `make bench`,
 #                $BUILD/fcgi-bench/hello.fcgi, and route /bench/hello to it;
 #                never part of a product stack)
+#       --warm N (up/run under Apache: every program's processes spawned
+#                before it serves, N of each, decision 68; default 1, which
+#                only starts each program's first process early; 0: none)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMD="" NODE_ARG=""
 VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0 CHAIN=sim
-ANVIL_PORT=8545 CHAIN_FRESH=0
+ANVIL_PORT=8545 CHAIN_FRESH=0 WARM=1 WARM_ARGS=()
 # a Galera cluster (--galera N, tools/stack-cluster.sh), and one node of
 # it (--node I: the cluster's own calls of this script, one per node)
 GALERA=0 NODE=0 NODES=0 GALERA_PORT_BASE=24400 WEB_PORTS="" REPLICA=0 WEB=1
@@ -65,8 +70,10 @@ while [ $# -gt 0 ]; do
 	--chain) CHAIN=$2; shift 2 ;;
 	--anvil-port) ANVIL_PORT=$2; shift 2 ;;
 	--bench) BENCH=1; shift ;;
+	--warm) WARM=$2; shift 2 ;;
 	-*) echo "stack: unknown option $1" >&2; exit 2 ;;
-	*) if [ -z "$CMD" ]; then CMD=$1; else NODE_ARG=$1; fi; shift ;;
+	*) if [ -z "$CMD" ]; then CMD=$1; elif [ "$CMD" = warm ]; then WARM_ARGS+=("$1");
+	   else NODE_ARG=$1; fi; shift ;;
 	esac
 done
 [ -n "$FRONT_PORT" ] || FRONT_PORT=$PORT
@@ -75,6 +82,7 @@ VAR=$(cd "$VAR" && pwd)
 case "$BUILD" in /*) ;; *) BUILD="$ROOT/$BUILD" ;; esac
 case "$SERVER" in apache|lighttpd) ;; *) echo "stack: --server apache|lighttpd" >&2; exit 2 ;; esac
 case "$CHAIN" in sim|evm) ;; *) echo "stack: --chain sim|evm" >&2; exit 2 ;; esac
+[[ $WARM =~ ^[0-9]{1,2}$ ]] || { echo "stack: --warm N: 0 to 99 processes a program" >&2; exit 2; }
 
 ME=$(id -un)
 WEB_USER=$ME
@@ -166,9 +174,11 @@ skip-name-resolve
 innodb_buffer_pool_size = 64M
 innodb_log_file_size = 16M
 innodb_flush_log_at_trx_commit = 1
-max_connections = 400
-# every program prepares every statement once per connection (about 250):
-# 400 connections need ~100,000 (the default 16,382 runs out near 65)
+# Apache's FastCGI processes (up to 480, httpd.conf.in), the workers,
+# the tests' and the admin tool's connections
+max_connections = 600
+# every program prepares every statement once per connection (about 260):
+# 600 connections need ~160,000 (the default 16,382 runs out near 65)
 max_prepared_stmt_count = 200000
 character-set-server = utf8mb4
 collation-server = utf8mb4_bin
@@ -703,11 +713,28 @@ web_start() {
 	fi
 	echo $! > "$VAR/run/web.pid"
 	for _ in $(seq 1 100); do
-		if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/v1/health" 2>/dev/null; then return 0; fi
+		if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/v1/health" 2>/dev/null; then
+			[ "$SERVER" = apache ] && fcgid_warm "$WARM"
+			return 0
+		fi
 		web_running || break
 		sleep 0.1
 	done
 	die "$SERVER did not come up on port $PORT; see $VAR/log/"
+}
+
+# fcgid_warm N [PROGRAM...]: Apache's programs (all, or those) spawned to N
+# processes each before traffic comes (mod_fcgid spawns only for a request
+# that waited a second, decision 68). lighttpd starts its fixed pools
+# itself. A program left short is reported, not fatal: it grows under load.
+fcgid_warm() {
+	local n=$1
+	shift
+	[ "$SERVER" = apache ] && [ "$n" -gt 0 ] || return 0
+	web_running || die "no web server from $VAR is running"
+	"$ROOT/tools/fcgid_warm.sh" "http://127.0.0.1:$PORT" "$RUN/fcgi" "$n" "$@" >&2 ||
+		log "some programs have fewer than $n processes (above)"
+	return 0
 }
 
 # Every process of this stack: its servers name var/ on their command line,
@@ -1055,5 +1082,9 @@ kill) kill_all ;;
 chain-stop) chain_stop ;;
 chain-start) chain_start ;;
 pids) stack_pids ;;
+warm)
+	[[ ${WARM_ARGS[0]:-} =~ ^[0-9]{1,2}$ ]] || die "warm N [PROGRAM...]: N from 0 to 99"
+	fcgid_warm "${WARM_ARGS[@]}"
+	;;
 *) sed -n '2,12p' "$0" >&2; exit 2 ;;
 esac

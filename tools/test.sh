@@ -248,6 +248,10 @@ if [ "$UNIT_ONLY" = 0 ]; then
 			tools/api_fuzz.sh --build "$BUILD" --logs "$LOGS/api-fuzz"
 		stack_test private-dir "$LOGS/private-dir.log" \
 			tests/stack/private_dir.sh --build "$BUILD" --servers "$SERVERS"
+		# Apache's programs spawned before traffic (decision 68)
+		case " $SERVERS " in *" apache "*)
+			stack_test fcgid-warm "$LOGS/fcgid-warm.log" tests/stack/fcgid_warm.sh --build "$BUILD" ;;
+		esac
 		stack_test keeper "$LOGS/keeper.log" tests/stack/keeper.sh --build "$BUILD"
 	fi
 fi

@@ -120,7 +120,7 @@ static enum err
 log_page(struct req *r, struct resp *resp, struct webhook_log_filter *f)
 {
 	struct webhook_delivery *rows;
-	unsigned long long total;
+	struct db_total total;
 	struct page_number p;
 	json_t *items;
 	size_t i, n;
@@ -146,7 +146,7 @@ log_page(struct req *r, struct resp *resp, struct webhook_log_filter *f)
 			items = NULL;
 		}
 	free(rows);
-	return page_number_ok(resp, &p, total, items);
+	return page_number_ok(resp, &p, &total, items);
 }
 
 static enum err

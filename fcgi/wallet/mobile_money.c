@@ -40,7 +40,7 @@ static enum err
 list_beneficiaries(struct req *r, struct resp *resp)
 {
 	struct beneficiary rows[100];
-	unsigned long long total;
+	struct db_total total;
 	struct page_cursor p;
 	json_t *data;
 	size_t i, n;
@@ -58,7 +58,7 @@ list_beneficiaries(struct req *r, struct resp *resp)
 		json_array_append_new(data, beneficiary_json(&rows[i]));
 	resp_ok(resp, 200, data);
 	page_cursor_render(r, resp, &p, n ? rows[n - 1].created_db : NULL,
-	    n ? rows[n - 1].id : NULL, more, total);
+	    n ? rows[n - 1].id : NULL, more, &total);
 	return ERR_OK;
 }
 

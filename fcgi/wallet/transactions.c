@@ -78,7 +78,7 @@ list(struct req *r, struct resp *resp)
 {
 	struct history_query q;
 	struct history_item *items;
-	unsigned long long total;
+	struct db_total total;
 	char filters[64];
 	struct page_cursor p;
 	json_t *data;
@@ -106,7 +106,7 @@ list(struct req *r, struct resp *resp)
 			json_array_append_new(data, item(&items[i]));
 		resp_ok(resp, 200, data);
 		page_cursor_render(r, resp, &p, n ? items[n - 1].created_db : NULL,
-		    n ? items[n - 1].id : NULL, more, total);
+		    n ? items[n - 1].id : NULL, more, &total);
 	}
 	free(items);
 	return e;

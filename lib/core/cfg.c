@@ -97,6 +97,8 @@ static const struct cfg_key cfg_keys[] = {
 	U("quotes.ttl_seconds", quote_ttl_seconds, 10, 3600),
 	U("payment_intents.late_check_seconds", intent_late_check_seconds, 0, 30 * 86400ULL),
 	U("payouts.reversal_watch_seconds", payout_reversal_watch_seconds, 0, 30 * 86400ULL),
+	U("payouts.concurrency", payouts_concurrency, 1, 64),
+	U("payouts.group_size", payouts_group_size, 1, 200),
 	U("idempotency.lease_seconds", idempotency_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
 	U("rates.cache_seconds", rate_cache_seconds, 0, 60),
@@ -104,6 +106,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("health.probe_seconds", health_probe_seconds, 0, 3600),
 	S("rates.source_url", rate_source_url),
 	S("api.cursor_secret", cursor_secret),
+	U("api.list_total_cap", list_total_cap, 100, 1000000000),
 	R("ratelimit.general", rate_limit_general),
 	R("ratelimit.quotes", rate_limit_quotes),
 	R("ratelimit.convert", rate_limit_convert),
@@ -215,7 +218,10 @@ defaults(struct cfg *c)
 	c->lookup_cache_seconds = 60;
 	c->intent_late_check_seconds = 86400;
 	c->payout_reversal_watch_seconds = 86400;
+	c->payouts_concurrency = 16;
+	c->payouts_group_size = 50;
 	c->idempotency_lease_seconds = 60;
+	c->list_total_cap = 500;
 	for (i = 0; i < 3; i++) {
 		(void)strict_copy(c->momo_net[i].target_environment,
 		    sizeof(c->momo_net[i].target_environment), "sandbox");

@@ -95,6 +95,10 @@ struct cfg {
 	/* how long after it completed a payout on a network whose provider
 	 * may reverse it (Paystack) is still verified for a reversal */
 	unsigned long long payout_reversal_watch_seconds;
+	/* the payouts worker: status reads in flight at once, and payouts
+	 * settled per transaction (1: each in its own) */
+	unsigned long long payouts_concurrency;
+	unsigned long long payouts_group_size;
 	/* a request holding an idempotency key this long without progress is
 	 * taken for dead; longer than any request can take */
 	unsigned long long idempotency_lease_seconds;
@@ -113,6 +117,9 @@ struct cfg {
 	unsigned long long health_probe_seconds;
 	char rate_source_url[512];
 	char cursor_secret[128]; /* keys pagination cursors; same on every host */
+	/* a list's total counts at most this many matches past the start of
+	 * its page (decision 70): the count reads no further */
+	unsigned long long list_total_cap;
 
 	/* Rate limits: N requests per window of S seconds ("N/S"). */
 	struct cfg_rate {

@@ -463,41 +463,52 @@ out:
 
 /* ---- reconcile and the operator ---- */
 
+/* Where the report goes, and whether a deposit needs an operator. */
+struct report_state {
+	FILE *out;
+	int bad;
+};
+
+/* One deposit of the report and what to do about it (a db_each callback);
+ * *arg is set to 1 by an unreversible one. */
+static int
+report_line(const struct db_rows *row, void *arg)
+{
+	const char *amount = db_cell(row, 0, RP_AMOUNT);
+	const struct currency *cur = currency_find(db_cell(row, 0, RP_ASSET));
+	const char *status = db_cell(row, 0, RP_STATUS);
+	struct report_state *k = arg;
+	char shown[MONEY_MAX_TEXT] = "";
+
+	if (amount != NULL && cur != NULL)
+		(void)money_normalize(amount, 18, cur->scale, shown, sizeof(shown));
+	fprintf(k->out, "chain deposit %s %s: %s %s (%s base units) from %s, transaction %s "
+	    "log %s, block %s: %s\n", db_cell(row, 0, RP_ID), status,
+	    shown[0] ? shown : "?", db_cell(row, 0, RP_ASSET), db_cell(row, 0, RP_UNITS),
+	    db_cell(row, 0, RP_SENDER), db_cell(row, 0, RP_TX), db_cell(row, 0, RP_LOG),
+	    db_cell(row, 0, RP_BLOCK), db_cell(row, 0, RP_NOTE) ? db_cell(row, 0, RP_NOTE) : "");
+	if (status != NULL && strcmp(status, "unreversible") == 0) {
+		k->bad = 1;
+		fprintf(k->out, "  take it back from the partner by hand, then mark it\n");
+	} else if (shown[0] && cur != NULL && (cur->flags & CURRENCY_PARTNER)) {
+		fprintf(k->out, "  to credit it: cediramp-admin partner credit PARTNER_ID %s %s "
+		    "--reference %s\n", db_cell(row, 0, RP_ASSET), shown,
+		    db_cell(row, 0, RP_REFERENCE));
+	} else {
+		fprintf(k->out, "  no partner can hold it: return it to its sender\n");
+	}
+	return 0;
+}
+
 int
 chain_deposit_report(struct db *db, FILE *out)
 {
-	struct db_rows rows;
-	size_t i;
-	int bad = 0;
+	struct report_state k = { out, 0 };
 
-	if (db_exec(db, DB_CDEP_REPORT, NULL, 0, &rows, NULL) != DB_OK)
+	/* streamed: however many there are, the memory stays one row */
+	if (db_each(db, DB_CDEP_REPORT, NULL, 0, report_line, &k) != DB_OK)
 		return -1;
-	for (i = 0; i < rows.nrows; i++) {
-		const char *amount = db_cell(&rows, i, RP_AMOUNT);
-		const struct currency *cur = currency_find(db_cell(&rows, i, RP_ASSET));
-		char shown[MONEY_MAX_TEXT] = "";
-
-		if (amount != NULL && cur != NULL)
-			(void)money_normalize(amount, 18, cur->scale, shown, sizeof(shown));
-		fprintf(out, "chain deposit %s %s: %s %s (%s base units) from %s, transaction %s "
-		    "log %s, block %s: %s\n", db_cell(&rows, i, RP_ID), db_cell(&rows, i, RP_STATUS),
-		    shown[0] ? shown : "?", db_cell(&rows, i, RP_ASSET), db_cell(&rows, i, RP_UNITS),
-		    db_cell(&rows, i, RP_SENDER), db_cell(&rows, i, RP_TX), db_cell(&rows, i, RP_LOG),
-		    db_cell(&rows, i, RP_BLOCK), db_cell(&rows, i, RP_NOTE) ?
-		    db_cell(&rows, i, RP_NOTE) : "");
-		if (strcmp(db_cell(&rows, i, RP_STATUS), "unreversible") == 0) {
-			bad = 1;
-			fprintf(out, "  take it back from the partner by hand, then mark it\n");
-		} else if (shown[0] && cur != NULL && (cur->flags & CURRENCY_PARTNER)) {
-			fprintf(out, "  to credit it: cediramp-admin partner credit PARTNER_ID %s %s "
-			    "--reference %s\n", db_cell(&rows, i, RP_ASSET), shown,
-			    db_cell(&rows, i, RP_REFERENCE));
-		} else {
-			fprintf(out, "  no partner can hold it: return it to its sender\n");
-		}
-	}
-	db_rows_free(&rows);
-	return bad;
+	return k.bad;
 }
 
 struct assign {

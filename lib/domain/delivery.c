@@ -10,11 +10,15 @@
 #include "core/log.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
+#include "domain/delivery_record.h"
+#include "domain/internal.h"
 #include "domain/event.h"
 #include "domain/outbox.h"
 #include "domain/webhook_secret.h"
 
 #define CLAIM_POLL_US 200000     /* how often to look for new work when idle */
+#define RECORD_WAIT_US 20000     /* an ended attempt waits this long at most
+                                    for others to be recorded with */
 
 static const long long policy1[] = { 60, 300, 1800, 7200, 86400 };
 static const long long policy2[] = { 1, 4, 16 };
@@ -51,136 +55,73 @@ struct job {
 	long long start_us;
 };
 
-/* ---- recording ---- */
-
-struct record_tx {
-	const char *did;
-	char at[40];
-	long status;             /* the answer's, or 0 for none */
-	long long duration_ms;
-	const char *error;       /* NULL when an answer came */
+/* A drain's state: the attempts that ended, not yet recorded. */
+struct drainer {
+	struct ctx *ctx;
 	const struct delivery_policy *policy;
-	int outcome;             /* 1 delivered, 2 retry, 3 failed, 0 counted only */
+	struct delivery_stats *st;
+	struct delivery_attempt *ended;
+	size_t nended, cap;
+	long long first_us;            /* when the oldest of them ended */
+	int n;                         /* ended during the last poll */
 };
 
-static int
-record_tx(struct db *db, void *arg)
+/* Records what ended, in one go (delivery_record.h). */
+static void
+flush(struct drainer *d)
 {
-	struct record_tx *k = arg;
-	struct db_arg a[6];
-	struct db_rows rows;
-	unsigned long long attempts = 0, rf = 0;
-	char state[16];
-	const char *v;
-	int rc;
-
-	k->outcome = 0;
-	a[0] = DB_S(k->did);
-	if ((rc = db_exec(db, DB_WH_LOCK_DELIVERY, a, 1, &rows, NULL)) != DB_OK)
-		return rc;
-	if (rows.nrows == 0) {
-		db_rows_free(&rows);
-		return DB_FAIL;
-	}
-	db_cell_copy(state, sizeof(state), &rows, 0, 0);
-	v = db_cell(&rows, 0, 1);
-	rc = v == NULL || strict_uint(v, strlen(v), 1000000, &attempts) != 0;
-	v = db_cell(&rows, 0, 2);
-	rc = rc || v == NULL || strict_uint(v, strlen(v), 1000000, &rf) != 0;
-	db_rows_free(&rows);
-	if (rc)
-		return DB_FAIL;
-	attempts++;
-	a[1] = DB_I((long long)attempts);
-	a[2] = DB_S(k->at);
-	a[3] = k->status ? DB_I(k->status) : DB_NULL;
-	a[4] = DB_I(k->duration_ms);
-	a[5] = k->error ? DB_S(k->error) : DB_NULL;
-	if ((rc = db_exec(db, DB_WH_ATTEMPT_INSERT, a, 6, NULL, NULL)) != DB_OK)
-		return rc;
-	if (k->status >= 200 && k->status <= 299) {
-		/* delivered is the truth even if the delivery was failed meanwhile */
-		k->outcome = 1;
-		a[0] = DB_I((long long)attempts);
-		a[1] = DB_S(k->did);
-		return db_exec(db, DB_WH_DELIVERED, a, 2, NULL, NULL);
-	}
-	if (strcmp(state, "pending") != 0) {
-		a[0] = DB_I((long long)attempts);
-		a[1] = DB_S(k->did);
-		return db_exec(db, DB_WH_COUNTED, a, 2, NULL, NULL);
-	}
-	rf++;
-	a[0] = DB_I((long long)attempts);
-	a[1] = DB_I((long long)rf);
-	if (rf > k->policy->n) {
-		k->outcome = 3;
-		a[2] = DB_S(k->did);
-		return db_exec(db, DB_WH_FAILED, a, 3, NULL, NULL);
-	}
-	k->outcome = 2;
-	a[2] = DB_I(k->policy->delay_us[rf - 1]);
-	a[3] = DB_S(k->did);
-	return db_exec(db, DB_WH_RETRY, a, 4, NULL, NULL);
+	delivery_record_many(d->ctx, d->policy, d->ended, d->nended, d->st);
+	d->nended = 0;
 }
 
-/* Records an attempt at delivery did that began at start_us; status 0 and
- * error set when no answer came. Counts into st. */
+/* Keeps an attempt at delivery did, begun at start_us, to be recorded:
+ * status 0 with error when no answer came. */
 static void
-record(struct ctx *ctx, const struct delivery_policy *policy, const char *did,
-    long long start_us, long status, const char *error, struct delivery_stats *st)
+note(struct drainer *d, const char *did, long long start_us, long status, const char *error)
 {
-	struct record_tx k;
+	struct delivery_attempt *a;
 
-	memset(&k, 0, sizeof(k));
-	k.did = did;
-	timefmt_us_to_db(start_us, k.at, sizeof(k.at));
-	k.status = status;
-	k.duration_ms = (now_us() - start_us) / 1000;
-	k.error = error;
-	k.policy = policy;
-	st->attempts++;
-	if (db_tx(ctx->db, record_tx, &k) != DB_OK) {
-		/* the lease runs out and the delivery is tried again: at least once */
-		st->errors++;
-		log_event("error", "webhook delivery %s: attempt not recorded: %s", did,
-		    db_error(ctx->db));
-		return;
-	}
-	if (k.outcome == 1)
-		st->delivered++;
-	else if (k.outcome == 2)
-		st->retried++;
-	else if (k.outcome == 3)
-		st->failed++;
+	if (d->nended == d->cap)
+		flush(d);
+	a = &d->ended[d->nended];
+	memset(a, 0, sizeof(*a));
+	(void)strict_copy(a->did, sizeof(a->did), did);
+	a->start_us = start_us;
+	a->end_us = now_us();
+	a->status = status;
+	if (status == 0)
+		strict_clip(a->error, sizeof(a->error), error, strlen(error));
+	if (d->nended++ == 0)
+		d->first_us = a->end_us;
 }
 
 /* ---- sending ---- */
 
 /*
- * The secrets of the delivery row of DB_WH_LOAD in rows, opened with keys:
+ * The secrets of delivery row r of DB_WH_LOAD_MANY in rows, opened with keys:
  * the current one into plain[0] and, when the row has one still in its
  * overlap, the previous one into plain[1]; views of them into secrets.
  * The number of secrets (1 or 2), or 0 when one does not open (logged).
  * The caller wipes plain.
  */
 static size_t
-open_secrets(const struct whsec_keys *keys, const struct db_rows *rows, const char *did,
-    char plain[WHSEC_SIGN_MAX][WHSEC_PLAIN_MAX + 1], struct whsec_plain *secrets)
+open_secrets(const struct whsec_keys *keys, const struct db_rows *rows, size_t r,
+    const char *did, char plain[WHSEC_SIGN_MAX][WHSEC_PLAIN_MAX + 1],
+    struct whsec_plain *secrets)
 {
 	char public_id[ID_MAX];
 	const unsigned char *key;
-	const char *prev = db_cell(rows, 0, 11);
+	const char *prev = db_cell(rows, r, 11);
 	size_t ns = 0;
 
-	db_cell_copy(public_id, sizeof(public_id), rows, 0, 10);
-	key = whsec_key_by_id(keys, db_cell(rows, 0, 9));
-	if (key == NULL || whsec_open_hex(key, public_id, db_cell(rows, 0, 2), plain[0],
+	db_cell_copy(public_id, sizeof(public_id), rows, r, 10);
+	key = whsec_key_by_id(keys, db_cell(rows, r, 9));
+	if (key == NULL || whsec_open_hex(key, public_id, db_cell(rows, r, 2), plain[0],
 	    WHSEC_PLAIN_MAX + 1, &secrets[0].n) != 0)
 		goto bad;
 	secrets[ns++].s = plain[0];
 	if (prev != NULL) {
-		key = whsec_key_by_id(keys, db_cell(rows, 0, 12));
+		key = whsec_key_by_id(keys, db_cell(rows, r, 12));
 		if (key == NULL || whsec_open_hex(key, public_id, prev, plain[1],
 		    WHSEC_PLAIN_MAX + 1, &secrets[1].n) != 0)
 			goto bad;
@@ -195,61 +136,55 @@ bad:
 }
 
 /*
- * Loads delivery did and starts its attempt through sender, signed with
- * the endpoint's secrets (keys open them). 1 when it is in flight; 0 when
- * there is nothing to send: the delivery is no longer pending, or the
- * attempt already failed (its endpoint was deleted, its address is
- * refused) and was recorded, or its secret does not open (an error: the
- * delivery stays pending, to be claimed again when its lease ends).
+ * Starts the attempt of delivery row r of DB_WH_LOAD_MANY through sender,
+ * signed with the endpoint's secrets (keys open them). 1 when it is in
+ * flight; 0 when there is nothing to send: the delivery is no longer
+ * pending, or the attempt already failed (its endpoint was deleted, its
+ * address is refused: noted for the record), or its secret does not open
+ * (an error: the delivery stays pending, to be claimed again when its
+ * lease ends).
  */
 static int
-start(struct ctx *ctx, struct webhook_sender *sender, const struct delivery_policy *policy,
-    const struct whsec_keys *keys, const char *did, struct delivery_stats *st)
+start(struct drainer *d, struct webhook_sender *sender, const struct whsec_keys *keys,
+    const struct db_rows *rows, size_t r)
 {
-	struct db_arg a[1] = { DB_S(did) };
-	struct db_rows rows;
+	struct ctx *ctx = d->ctx;
 	struct event ev;
 	struct webhook_post post;
 	struct job *j = NULL;
-	char why[200], url[2100], plain[WHSEC_SIGN_MAX][WHSEC_PLAIN_MAX + 1];
+	char why[200], url[2100], did[24], plain[WHSEC_SIGN_MAX][WHSEC_PLAIN_MAX + 1];
 	char sig[WHSEC_HEX_LIST_MAX], std[WHSEC_STD_LIST_MAX], h[5][WHSEC_HEX_LIST_MAX + 40];
 	struct whsec_plain secrets[WHSEC_SIGN_MAX];
-	const char *headers[6], *active;
+	const char *headers[6], *active, *state = db_cell(rows, r, 0);
 	char *body = NULL;
 	size_t blen = 0, ns;
 	long long t0 = now_us();
 	int ok, rc = 0;
 
-	if (db_exec(ctx->db, DB_WH_LOAD, a, 1, &rows, NULL) != DB_OK) {
-		st->errors++;
+	db_cell_copy(did, sizeof(did), rows, r, 13);
+	if (state == NULL || strcmp(state, "pending") != 0)
 		return 0;
-	}
-	if (rows.nrows == 0 || strcmp(db_cell(&rows, 0, 0), "pending") != 0) {
-		db_rows_free(&rows);
-		return 0;
-	}
-	db_cell_copy(url, sizeof(url), &rows, 0, 1);
-	active = db_cell(&rows, 0, 3);
+	db_cell_copy(url, sizeof(url), rows, r, 1);
+	active = db_cell(rows, r, 3);
 	ok = active != NULL && strcmp(active, "1") == 0;
-	ns = open_secrets(keys, &rows, did, plain, secrets);
+	ns = open_secrets(keys, rows, r, did, plain, secrets);
 	memset(&ev, 0, sizeof(ev));
-	db_cell_copy(ev.id, sizeof(ev.id), &rows, 0, 4);
-	db_cell_copy(ev.type, sizeof(ev.type), &rows, 0, 5);
-	ev.kind = strcmp(db_cell(&rows, 0, 6), "user") == 0 ? OUTBOX_USER : OUTBOX_PARTNER;
-	db_cell_copy(ev.created_at, sizeof(ev.created_at), &rows, 0, 7);
-	ev.data = db_cell(&rows, 0, 8);
+	db_cell_copy(ev.id, sizeof(ev.id), rows, r, 4);
+	db_cell_copy(ev.type, sizeof(ev.type), rows, r, 5);
+	ev.kind = strcmp(db_cell(rows, r, 6), "user") == 0 ? OUTBOX_USER : OUTBOX_PARTNER;
+	db_cell_copy(ev.created_at, sizeof(ev.created_at), rows, r, 7);
+	ev.data = db_cell(rows, r, 8);
 	/* a wallet body's own signature is the current secret's */
 	if (ns > 0)
 		body = event_body(&ev, secrets[0].s, secrets[0].n, &blen);
-	db_rows_free(&rows);
 	if (!ok) {
-		record(ctx, policy, did, t0, 0, "the endpoint was deleted", st);
+		note(d, did, t0, 0, "the endpoint was deleted");
 		goto out;
 	}
 	if (ns == 0 || body == NULL || (j = calloc(1, sizeof(*j))) == NULL ||
 	    whsec_sign(secrets, ns, ev.id, t0 / 1000000, body, blen, sig, sizeof(sig), std,
 	    sizeof(std)) != 0) {
-		st->errors++;
+		d->st->errors++;
 		goto out;
 	}
 	(void)strict_copy(j->did, sizeof(j->did), did);
@@ -268,10 +203,10 @@ start(struct ctx *ctx, struct webhook_sender *sender, const struct delivery_poli
 		rc = 1;
 		break;
 	case -1:
-		record(ctx, policy, did, t0, 0, why, st);
+		note(d, did, t0, 0, why);
 		break;
 	default:
-		st->errors++;
+		d->st->errors++;
 		break;
 	}
 out:
@@ -281,24 +216,52 @@ out:
 	return rc;
 }
 
-struct ended {
-	struct ctx *ctx;
-	const struct delivery_policy *policy;
-	struct delivery_stats *st;
-	int n;
-};
+/*
+ * Loads the n claimed deliveries of ids (one statement) and starts each
+ * one's attempt (start). How many are in flight.
+ */
+static int
+start_claimed(struct drainer *d, struct webhook_sender *sender,
+    const struct whsec_keys *keys, char (*ids)[24], int n)
+{
+	const char **list = calloc((size_t)n, sizeof(*list));
+	struct db_rows rows;
+	struct db_arg a[1];
+	char *text = NULL;
+	int i, started = 0;
 
-/* Records an attempt the sender ended. */
+	for (i = 0; list != NULL && i < n; i++)
+		list[i] = ids[i];
+	if (list != NULL)
+		text = domain_json_strings(list, (size_t)n);
+	free(list);
+	if (text == NULL) {
+		d->st->errors++;
+		return 0;
+	}
+	a[0] = DB_S(text);
+	if (db_exec(d->ctx->db, DB_WH_LOAD_MANY, a, 1, &rows, NULL) != DB_OK) {
+		d->st->errors++;
+		free(text);
+		return 0;
+	}
+	free(text);
+	for (i = 0; i < (int)rows.nrows; i++)
+		started += start(d, sender, keys, &rows, (size_t)i);
+	db_rows_free(&rows);
+	return started;
+}
+
+/* Keeps an attempt the sender ended, for the record. */
 static void
 ended(const struct webhook_result *r, void *arg)
 {
-	struct ended *e = arg;
+	struct drainer *d = arg;
 	struct job *j = r->tag;
 
-	record(e->ctx, e->policy, j->did, j->start_us, r->status, r->status ? NULL : r->error,
-	    e->st);
+	note(d, j->did, j->start_us, r->status, r->error);
 	free(j);
-	e->n++;
+	d->n++;
 }
 
 /* Microseconds until a pending delivery falls due (0: now), or -1 when
@@ -333,9 +296,10 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 	struct webhook_sender *sender = NULL;
 	char (*ids)[24] = NULL;
 	struct whsec_keys keys;
-	struct ended done;
+	struct drainer d;
 
 	memset(st, 0, sizeof(*st));
+	memset(&d, 0, sizeof(d));
 	/* without the key no secret opens: nothing is sent, nothing is lost */
 	if (whsec_keys_load(&ctx->cfg, &keys) != 0) {
 		whsec_keys_wipe(&keys);
@@ -344,20 +308,31 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 		return -1;
 	}
 	delivery_policy(&ctx->cfg, &policy);
-	done = (struct ended){ ctx, &policy, st, 0 };
+	d = (struct drainer){ .ctx = ctx, .policy = &policy, .st = st, .cap = 2 * (size_t)max };
+	/* one sender for the whole drain: its connections to each receiver
+	 * stay open from one batch to the next (webhook_http.h) */
 	if ((sender = ops->open(policy.timeout_ms, ctx->cfg.wh_allow_http,
 	    (int)ctx->cfg.wh_allow_loopback)) == NULL ||
-	    (ids = calloc((size_t)max, sizeof(*ids))) == NULL) {
+	    (ids = calloc((size_t)max, sizeof(*ids))) == NULL ||
+	    (d.ended = calloc(d.cap, sizeof(*d.ended))) == NULL) {
 		rc = -1;
 		goto out;
 	}
 	for (;;) {
-		long long now = now_us();
+		long long now = now_us(), wait_ms = 50;
 
-		if (now < deadline && in_flight < max && now >= next_claim) {
-			int want = max - in_flight, got, i;
+		/* what ended is recorded together (delivery_record.h): once half
+		 * the window has, or the first has waited RECORD_WAIT_US, or
+		 * nothing is in flight */
+		if (d.nended > 0 && (in_flight == 0 || d.nended >= (size_t)(max + 1) / 2 ||
+		    now - d.first_us >= RECORD_WAIT_US))
+			flush(&d);
+		/* a claim only when all that ended is recorded: an event waits
+		 * for the earlier ones of its resource to be delivered */
+		if (d.nended == 0 && now < deadline && in_flight < max && now >= next_claim) {
+			int want = max - in_flight, got;
 
-			got = db_claim(ctx->db, DB_WH_CLAIM, DB_WH_LEASE, want,
+			got = db_claim_all(ctx->db, DB_WH_CLAIM, DB_WH_LEASE_MANY, want,
 			    (int)ctx->cfg.wh_lease_seconds, ids[0], sizeof(ids[0]));
 			if (got < 0) {
 				st->errors++;
@@ -366,14 +341,17 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 					goto out;
 				}
 			}
-			for (i = 0; i < got; i++)
-				in_flight += start(ctx, sender, &policy, &keys, ids[i], st);
+			if (got > 0)
+				in_flight += start_claimed(&d, sender, &keys, ids, got);
 			/* a full batch: more may be waiting; else look again shortly */
 			next_claim = got == want ? now : now + CLAIM_POLL_US;
 		}
 		if (in_flight == 0) {
-			long long due = next_due_us(ctx);
+			long long due;
 
+			if (d.nended > 0)
+				continue; /* refused at the start: recorded first */
+			due = next_due_us(ctx);
 			if (now >= deadline)
 				break;
 			if (until_idle && (due < 0 || now + due >= deadline))
@@ -392,13 +370,18 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 			}
 			continue;
 		}
-		done.n = 0;
-		in_flight = (int)ops->poll(sender, 50, ended, &done);
-		if (done.n > 0)
+		if (d.nended > 0)
+			wait_ms = (d.first_us + RECORD_WAIT_US - now) / 1000 + 1;
+		d.n = 0;
+		in_flight = (int)ops->poll(sender, (int)(wait_ms < 50 ? wait_ms : 50), ended, &d);
+		if (d.n > 0)
 			next_claim = now; /* the next event of its resource may go now */
 	}
 out:
+	if (d.ended != NULL)
+		flush(&d);
 	whsec_keys_wipe(&keys);
+	free(d.ended);
 	free(ids);
 	ops->close(sender);
 	return rc;

@@ -5,6 +5,9 @@
 #ifndef CEDIRAMP_DOMAIN_INTERNAL_H
 #define CEDIRAMP_DOMAIN_INTERNAL_H
 
+#include <jansson.h>
+#include <stdlib.h>
+
 #include "core/outcome.h"
 #include "store/db.h"
 
@@ -33,6 +36,63 @@ domain_db_fail(struct outcome *o, int rc, const char *what)
 		return outcome_fail(o, ERR_SERVICE_UNAVAILABLE,
 		    "%s: the database is unavailable", what);
 	return outcome_fail(o, ERR_INTERNAL, "%s: the database refused it", what);
+}
+
+/*
+ * The JSON array of the n strings s as compact text, the argument of a
+ * statement of a whole batch (store/stmt_internal.h, J_ROWS). The caller
+ * frees it; NULL on low memory or a string that is not UTF-8.
+ */
+static inline char *
+domain_json_strings(const char *const *s, size_t n)
+{
+	json_t *a = json_array();
+	char *text;
+	size_t i;
+
+	for (i = 0; i < n && a != NULL; i++)
+		if (json_array_append_new(a, json_string(s[i])) != 0) {
+			json_decref(a);
+			a = NULL;
+		}
+	text = a != NULL ? json_dumps(a, JSON_COMPACT) : NULL;
+	json_decref(a);
+	return text;
+}
+
+/*
+ * Runs s with j (borrowed; NULL is DB_FAIL), as JSON text, as its one
+ * argument: a statement of a whole batch (J_ROWS); rows and res as
+ * db_exec's.
+ */
+static inline enum db_rc
+domain_exec_json(struct db *db, enum db_stmt s, const json_t *j, struct db_rows *rows,
+    struct db_res *res)
+{
+	char *text = j != NULL ? json_dumps(j, JSON_COMPACT) : NULL;
+	struct db_arg a[1];
+	enum db_rc rc;
+
+	if (text == NULL)
+		return DB_FAIL;
+	a[0] = DB_S(text);
+	rc = db_exec(db, s, a, 1, rows, res);
+	free(text);
+	return rc;
+}
+
+/* domain_exec_json of a statement that writes: DB_FAIL unless it changed
+ * want rows (want 0: nothing to change, nothing run). */
+static inline enum db_rc
+domain_exec_changes(struct db *db, enum db_stmt s, const json_t *j, unsigned long long want)
+{
+	struct db_res res;
+	enum db_rc rc;
+
+	if (want == 0)
+		return DB_OK;
+	rc = domain_exec_json(db, s, j, NULL, &res);
+	return rc == DB_OK && res.affected != want ? DB_FAIL : rc;
 }
 
 #endif

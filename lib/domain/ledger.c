@@ -1,9 +1,11 @@
 #include "domain/ledger.h"
 
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/strict.h"
+#include "domain/internal.h"
 
 void
 ledger_leg(struct ledger_leg *leg, const char *account, const char *asset,
@@ -69,124 +71,197 @@ account_kind(const char *code)
 	return "house";
 }
 
+/* One account a posting touches: its id, and the sum of its legs. */
+struct touched {
+	const char *code;
+	const char *asset;
+	long long id;
+	mpz_t sum;
+};
+
 static int
-by_account(const void *a, const void *b)
+by_code(const void *a, const void *b)
 {
-	return strcmp(((const struct ledger_leg *)a)->account,
-	    ((const struct ledger_leg *)b)->account);
+	return strcmp(((const struct touched *)a)->code, ((const struct touched *)b)->code);
+}
+
+/* The touched account of code among t[0..n) (sorted), or NULL. */
+static struct touched *
+touched_of(struct touched *t, size_t n, const char *code)
+{
+	struct touched key = { .code = code };
+
+	return bsearch(&key, t, n, sizeof(*t), by_code);
 }
 
 /*
- * This process's account ids by code: an account, once made, keeps its id
- * for ever, so a posting need not upsert it again (2 statements and a row
- * lock per posting fewer). An id learnt in a transaction that was then
- * rolled back names no row: the balance update that uses it first finds
- * none, and the account is made as if never seen.
+ * The accounts of p's postings, each once, sorted by code, with the sum of
+ * its legs (into *t, *nt; the caller frees with touched_free). -1 on low
+ * memory or a malformed amount.
  */
-struct known_account {
-	char code[LEDGER_CODE_MAX];
-	long long id;
-};
-
-static struct known_account known[64];
-static size_t known_next;
-
-static long long
-known_id(const char *code)
+static int
+touched_collect(const struct ledger_posting *p, size_t n, struct touched **t, size_t *nt)
 {
-	size_t i;
+	size_t i, j, k, legs = 0, u = 0;
+	struct touched *all;
+	mpz_t v;
+	int rc = 0;
 
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (known[i].id != 0 && strcmp(known[i].code, code) == 0)
-			return known[i].id;
-	return 0;
+	for (i = 0; i < n; i++)
+		legs += p[i].n;
+	if ((all = calloc(legs, sizeof(*all))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < p[i].n; j++) {
+			all[u].code = p[i].legs[j].account;
+			all[u].asset = p[i].legs[j].asset;
+			u++;
+		}
+	qsort(all, legs, sizeof(*all), by_code);
+	for (i = 0, k = 0; i < legs; i++)
+		if (k == 0 || strcmp(all[k - 1].code, all[i].code) != 0)
+			all[k++] = all[i];
+	for (i = 0; i < k; i++)
+		mpz_init(all[i].sum);
+	*t = all;
+	*nt = k;
+	mpz_init(v);
+	for (i = 0; i < n && rc == 0; i++)
+		for (j = 0; j < p[i].n && rc == 0; j++) {
+			if (leg_value(p[i].legs[j].amount, v) != 0)
+				rc = -1;
+			else
+				mpz_add(touched_of(all, k, p[i].legs[j].account)->sum,
+				    touched_of(all, k, p[i].legs[j].account)->sum, v);
+		}
+	mpz_clear(v);
+	return rc;
 }
 
 static void
-know(const char *code, long long id)
+touched_free(struct touched *t, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (known[i].id != 0 && strcmp(known[i].code, code) == 0) {
-			known[i].id = id;
-			return;
-		}
-	if (strlen(code) >= sizeof(known[0].code))
-		return;
-	i = known_next++ % (sizeof(known) / sizeof(known[0]));
-	memcpy(known[i].code, code, strlen(code) + 1);
-	known[i].id = id;
+	for (i = 0; t != NULL && i < n; i++)
+		mpz_clear(t[i].sum);
+	free(t);
 }
 
-/* leg's amount added to its account's balance, the account's id into *id:
- * through the known id when it still names a row, else made (or found)
- * by its code. */
+/* Every posting's event, in one statement. DB_DUP: one was posted before. */
 static enum db_rc
-add_to_account(struct db *db, const struct ledger_leg *leg, long long *id)
+insert_events(struct db *db, const struct ledger_posting *p, size_t n)
+{
+	json_t *rows = json_array();
+	enum db_rc rc = DB_FAIL;
+	size_t i;
+	int bad = rows == NULL;
+
+	for (i = 0; i < n && !bad; i++)
+		bad = json_array_append_new(rows, json_pack("{s:s,s:s}", "kind", p[i].kind,
+		    "ref", p[i].ref_id)) != 0;
+	if (!bad)
+		rc = domain_exec_changes(db, DB_LEDGER_TX_INSERT_MANY, rows, n);
+	json_decref(rows);
+	return rc;
+}
+
+/* Each touched account made (when new) and locked, in t's order: one
+ * global order, so that two writers never deadlock on accounts. */
+static enum db_rc
+lock_accounts(struct db *db, struct touched *t, size_t nt)
 {
 	struct db_arg a[3];
 	struct db_res res;
 	enum db_rc rc;
+	size_t i;
 
-	if ((*id = known_id(leg->account)) != 0) {
-		a[0] = DB_S(leg->amount);
-		a[1] = DB_I(*id);
-		a[2] = DB_S(leg->account);
-		if ((rc = db_exec(db, DB_LEDGER_BALANCE_ADD_KNOWN, a, 3, NULL, &res)) != DB_OK)
-			return rc; /* DB_CHECK: a balance would go negative */
-		if (res.affected == 1)
-			return DB_OK;
-		know(leg->account, 0); /* made in a transaction that did not commit */
+	for (i = 0; i < nt; i++) {
+		a[0] = DB_S(t[i].code);
+		a[1] = DB_S(t[i].asset);
+		a[2] = DB_S(account_kind(t[i].code));
+		if ((rc = db_exec(db, DB_LEDGER_ACCOUNT_ENSURE, a, 3, NULL, &res)) != DB_OK)
+			return rc;
+		t[i].id = (long long)res.insert_id;
 	}
-	a[0] = DB_S(leg->account);
-	a[1] = DB_S(leg->asset);
-	a[2] = DB_S(account_kind(leg->account));
-	if ((rc = db_exec(db, DB_LEDGER_ACCOUNT_ENSURE, a, 3, NULL, &res)) != DB_OK)
-		return rc;
-	*id = (long long)res.insert_id;
-	a[0] = DB_S(leg->amount);
-	a[1] = DB_I(*id);
-	if ((rc = db_exec(db, DB_LEDGER_BALANCE_ADD, a, 2, NULL, NULL)) != DB_OK)
-		return rc;
-	know(leg->account, *id);
 	return DB_OK;
+}
+
+/* Each leg of each posting as an entry of its event, in one statement. */
+static enum db_rc
+insert_entries(struct db *db, const struct ledger_posting *p, size_t n,
+    struct touched *t, size_t nt)
+{
+	json_t *rows = json_array();
+	enum db_rc rc = DB_FAIL;
+	size_t i, j, legs = 0;
+	int bad = rows == NULL;
+
+	for (i = 0; i < n && !bad; i++)
+		for (j = 0; j < p[i].n && !bad; j++, legs++)
+			bad = json_array_append_new(rows, json_pack("{s:s,s:s,s:I,s:s,s:s}",
+			    "kind", p[i].kind, "ref", p[i].ref_id, "account",
+			    (json_int_t)touched_of(t, nt, p[i].legs[j].account)->id,
+			    "asset", p[i].legs[j].asset, "amount", p[i].legs[j].amount)) != 0;
+	if (!bad)
+		rc = domain_exec_changes(db, DB_LEDGER_ENTRY_INSERT_MANY, rows, legs);
+	json_decref(rows);
+	return rc;
+}
+
+/* Each touched account's balance moved by the sum of its legs, once. */
+static enum db_rc
+move_balances(struct db *db, const struct touched *t, size_t nt)
+{
+	char sum[MONEY_MAX_TEXT];
+	struct db_arg a[2];
+	enum db_rc rc;
+	size_t i;
+
+	for (i = 0; i < nt; i++) {
+		if (mpz_sgn(t[i].sum) == 0)
+			continue;
+		if (money_format_signed(t[i].sum, LEDGER_SCALE, sum, sizeof(sum)) != 0)
+			return DB_FAIL;
+		a[0] = DB_S(sum);
+		a[1] = DB_I(t[i].id);
+		if ((rc = db_exec(db, DB_LEDGER_BALANCE_ADD, a, 2, NULL, NULL)) != DB_OK)
+			return rc; /* DB_CHECK: a balance would go negative */
+	}
+	return DB_OK;
+}
+
+enum db_rc
+ledger_post_many(struct db *db, const struct ledger_posting *p, size_t n)
+{
+	struct touched *t = NULL;
+	size_t i, nt = 0;
+	enum db_rc rc = DB_FAIL;
+
+	for (i = 0; i < n; i++)
+		if (p[i].n < 2 || p[i].n > LEDGER_MAX_LEGS || legs_balanced(p[i].legs, p[i].n) != 0)
+			return DB_FAIL;
+	if (n == 0)
+		return DB_OK;
+	if (touched_collect(p, n, &t, &nt) != 0)
+		goto out;
+	if ((rc = insert_events(db, p, n)) != DB_OK ||
+	    (rc = lock_accounts(db, t, nt)) != DB_OK ||
+	    (rc = insert_entries(db, p, n, t, nt)) != DB_OK)
+		goto out;
+	rc = move_balances(db, t, nt);
+out:
+	touched_free(t, nt);
+	return rc;
 }
 
 enum db_rc
 ledger_post(struct db *db, const char *kind, const char *ref_id,
     const struct ledger_leg *legs, size_t n)
 {
-	struct ledger_leg sorted[LEDGER_MAX_LEGS];
-	struct db_arg a[4];
-	struct db_res res;
-	long long tx_id;
-	enum db_rc rc;
-	size_t i;
+	struct ledger_posting p = { kind, ref_id, legs, n };
 
-	if (n < 2 || n > LEDGER_MAX_LEGS || legs_balanced(legs, n) != 0)
-		return DB_FAIL;
-	a[0] = DB_S(kind);
-	a[1] = DB_S(ref_id);
-	if ((rc = db_exec(db, DB_LEDGER_TX_INSERT, a, 2, NULL, &res)) != DB_OK)
-		return rc; /* DB_DUP: posted before */
-	tx_id = (long long)res.insert_id;
-	/* Touch accounts in one global order so two postings never deadlock. */
-	memcpy(sorted, legs, n * sizeof(*legs));
-	qsort(sorted, n, sizeof(*sorted), by_account);
-	for (i = 0; i < n; i++) {
-		long long account_id;
-
-		if ((rc = add_to_account(db, &sorted[i], &account_id)) != DB_OK)
-			return rc;
-		a[0] = DB_I(tx_id);
-		a[1] = DB_I(account_id);
-		a[2] = DB_S(sorted[i].asset);
-		a[3] = DB_S(sorted[i].amount);
-		if ((rc = db_exec(db, DB_LEDGER_ENTRY_INSERT, a, 4, NULL, NULL)) != DB_OK)
-			return rc;
-	}
-	return DB_OK;
+	return ledger_post_many(db, &p, 1);
 }
 
 enum db_rc

@@ -44,6 +44,26 @@ void ledger_leg(struct ledger_leg *leg, const char *account, const char *asset,
 enum db_rc ledger_post(struct db *db, const char *kind, const char *ref_id,
     const struct ledger_leg *legs, size_t n);
 
+/* One posting of ledger_post_many: an event and its legs (borrowed). */
+struct ledger_posting {
+	const char *kind;
+	const char *ref_id;
+	const struct ledger_leg *legs;
+	size_t n;
+};
+
+/*
+ * Posts n postings, each as ledger_post would, in the caller's
+ * transaction: every event first, in one statement (DB_DUP when one was
+ * posted before), then every account any of them touches, made when new
+ * and locked in one global order (by code: two writers never deadlock on
+ * accounts), then every entry in one statement, then each account's
+ * balance moved once by the sum of its legs. So many postings cost a few
+ * statements more than one. Returns as ledger_post; the caller rolls back
+ * on anything but DB_OK.
+ */
+enum db_rc ledger_post_many(struct db *db, const struct ledger_posting *p, size_t n);
+
 /* The balance of account as decimal text at its asset's scale ("0.00" if
  * the account has never been posted to). */
 enum db_rc ledger_balance(struct db *db, const char *account, unsigned scale,

@@ -1,6 +1,7 @@
 #include "domain/outbox.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/id.h"
 
@@ -56,4 +57,63 @@ outbox_add(struct db *db, const char *type, enum outbox_subject kind,
 	a[2] = a[3];
 	a[3] = DB_S(type);
 	return db_exec(db, DB_WH_FANOUT, a, 4, NULL, NULL);
+}
+
+/* The rows of DB_OUTBOX_INSERT_MANY for ev[0..n) (new reference), or NULL
+ * (low memory, a resource twice). */
+static json_t *
+event_rows(const struct outbox_event *ev, size_t n)
+{
+	json_t *rows = json_array(), *row;
+	char id[ID_MAX], *text;
+	size_t i, k;
+
+	for (i = 0; i < n && rows != NULL; i++) {
+		for (k = 0; k < i; k++)
+			if (strcmp(ev[k].ref_id, ev[i].ref_id) == 0)
+				goto fail;
+		if (id_new(id, sizeof(id), "evt_") != 0 ||
+		    (text = json_dumps(ev[i].data, JSON_COMPACT | JSON_SORT_KEYS)) == NULL)
+			goto fail;
+		row = json_pack("{s:s,s:s,s:s,s:I,s:s,s:s}", "id", id, "type", ev[i].type,
+		    "kind", outbox_subject_name(ev[i].kind), "subject",
+		    (json_int_t)ev[i].subject_id, "ref", ev[i].ref_id, "payload", text);
+		free(text);
+		if (json_array_append_new(rows, row) != 0)
+			goto fail;
+	}
+	return rows;
+fail:
+	json_decref(rows);
+	return NULL;
+}
+
+enum db_rc
+outbox_add_many(struct db *db, const struct outbox_event *ev, size_t n)
+{
+	json_t *rows;
+	struct db_arg a[1];
+	struct db_res res;
+	enum db_rc rc;
+	char *text;
+
+	if (n == 0)
+		return DB_OK;
+	if (n == 1) /* alone: outbox_add says DB_RETRY from DB_DUP */
+		return outbox_add(db, ev->type, ev->kind, ev->subject_id, ev->ref_id, ev->data);
+	rows = event_rows(ev, n);
+	text = rows != NULL ? json_dumps(rows, JSON_COMPACT) : NULL;
+	json_decref(rows);
+	if (text == NULL)
+		return DB_FAIL;
+	a[0] = DB_S(text);
+	rc = db_exec(db, DB_OUTBOX_INSERT_MANY, a, 1, NULL, &res);
+	if (rc == DB_OK && res.affected != n)
+		rc = DB_FAIL;
+	/* one delivery per live endpoint subscribed to each, in the same
+	 * transaction: an event is never without its deliveries */
+	if (rc == DB_OK)
+		rc = db_exec(db, DB_WH_FANOUT_MANY, a, 1, NULL, NULL);
+	free(text);
+	return rc;
 }

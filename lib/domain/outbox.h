@@ -29,4 +29,22 @@ const char *outbox_subject_name(enum outbox_subject kind);
 enum db_rc outbox_add(struct db *db, const char *type, enum outbox_subject kind,
     long long subject_id, const char *ref_id, const json_t *data);
 
+/* One event of outbox_add_many: outbox_add's arguments (borrowed). */
+struct outbox_event {
+	const char *type;
+	enum outbox_subject kind;
+	long long subject_id;
+	const char *ref_id;
+	const json_t *data;
+};
+
+/*
+ * Adds n events, each as outbox_add would, about n distinct resources (a
+ * resource twice is DB_FAIL: each seq is read before any row goes in), in
+ * two statements (the events, their deliveries). DB_OK; DB_DUP when one
+ * of them exists (which one is not said: the caller may add each alone);
+ * the database's error otherwise (DB_RETRY as outbox_add).
+ */
+enum db_rc outbox_add_many(struct db *db, const struct outbox_event *ev, size_t n);
+
 #endif

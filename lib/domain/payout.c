@@ -120,14 +120,22 @@ payout_add_ghs(const char *a, const char *b, char *out, size_t cap)
 
 /* ---- final transitions ---- */
 
+/* One payout of a settling transaction (a group of one or more). */
 struct settle {
-	const char *id;
-	int completed;          /* else failed */
-	const char *reason;     /* failed: why */
+	struct payout_final *f;
 	const struct payout_hooks *hooks;
 	const struct providers *prov; /* whose adapters may reverse a payout */
 	struct payout p;
-	int changed;
+	int held;               /* it was processing: its GHS are in flight */
+	int moved;              /* it moves now (this pass of the transaction) */
+	struct ledger_leg legs[3];
+	size_t nlegs;
+};
+
+/* The payouts of one settling transaction. */
+struct settling {
+	struct settle *s;
+	size_t n;
 };
 
 /* Whether payout p, completed, is to be watched for a reversal. */
@@ -148,7 +156,7 @@ payout_event_data(const struct payout *p)
 }
 
 /*
- * settle_tx for a withdrawal's payout: the payout's own side (its state;
+ * A withdrawal's payout, settled alone: the payout's own side (its state;
  * completed: in flight to the network's settlement account; failed: the
  * float's draw back), then its owner's, through the hook the withdrawal
  * code gave (its state, its event, and on failure the refund of the source
@@ -156,7 +164,7 @@ payout_event_data(const struct payout *p)
  * it does not settle (logged; the next pass with it does).
  */
 static int
-settle_withdrawal(struct db *db, struct settle *s, int held)
+settle_withdrawal(struct db *db, struct settle *s)
 {
 	struct payout *p = &s->p;
 	char settle_acct[LEDGER_CODE_MAX];
@@ -165,19 +173,19 @@ settle_withdrawal(struct db *db, struct settle *s, int held)
 	struct db_res res;
 	enum db_rc rc;
 
-	if (!held)
+	if (!s->held)
 		return DB_FAIL; /* a pending one moves with its withdrawal only */
 	if (s->hooks == NULL || s->hooks->withdrawal_final == NULL) {
 		log_event("error", "payout %s: a withdrawal's payout settled without its "
 		    "owner's hook; left for the payouts worker", p->id);
 		return DB_FAIL;
 	}
-	if (s->completed) {
+	if (s->f->completed) {
 		snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
 		ledger_leg(&legs[0], IN_FLIGHT, "GHS", p->amount, 1);
 		ledger_leg(&legs[1], settle_acct, "GHS", p->amount, 0);
 		a[0] = DB_I(watched(s));
-		a[1] = DB_S(s->id);
+		a[1] = DB_S(p->id);
 		if ((rc = db_exec(db, DB_PAYOUT_COMPLETE, a, 2, NULL, &res)) != DB_OK)
 			return rc;
 		if (res.affected != 1)
@@ -185,8 +193,8 @@ settle_withdrawal(struct db *db, struct settle *s, int held)
 		if ((rc = ledger_post(db, "payout.completed", p->id, legs, 2)) != DB_OK)
 			return rc;
 	} else {
-		a[0] = DB_S(s->reason);
-		a[1] = DB_S(s->id);
+		a[0] = DB_S(s->f->reason);
+		a[1] = DB_S(p->id);
 		if ((rc = db_exec(db, DB_PAYOUT_FAIL, a, 2, NULL, &res)) != DB_OK)
 			return rc;
 		if (res.affected != 1)
@@ -194,106 +202,301 @@ settle_withdrawal(struct db *db, struct settle *s, int held)
 		if ((rc = payout_float_restore(db, p->id)) != DB_OK)
 			return rc;
 	}
-	(void)strict_copy(p->status, sizeof(p->status), s->completed ? "completed" : "failed");
-	if ((rc = s->hooks->withdrawal_final(db, p, s->completed, s->reason)) != DB_OK)
+	(void)strict_copy(p->status, sizeof(p->status), s->f->completed ? "completed" : "failed");
+	if ((rc = s->hooks->withdrawal_final(db, p, s->f->completed, s->f->reason)) != DB_OK)
 		return rc;
-	s->changed = 1;
+	s->f->changed = 1;
 	return DB_OK;
 }
 
 /*
- * Moves a processing payout to completed or failed, with its ledger
- * entries and its outbox event, once: a payout already final is left as
- * it is (s->changed 0).
+ * The legs of a wallet payout that moves (locked and read already) into s:
+ * none for a pending one that fails (it waited for its conversion: nothing
+ * was held, nothing returns); completed: in flight to the network's
+ * settlement account, the fee to the fees account; failed: in flight back
+ * to the user. 0, or -1 for amounts that do not add up.
+ */
+static int
+plan_legs(struct settle *s)
+{
+	struct payout *p = &s->p;
+	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT], settle_acct[LEDGER_CODE_MAX];
+
+	s->nlegs = 0;
+	if (payout_add_ghs(p->amount, p->fee, total, sizeof(total)) != 0)
+		return -1;
+	if (!s->held)
+		return 0;
+	ledger_leg(&s->legs[s->nlegs++], IN_FLIGHT, "GHS", total, 1);
+	if (s->f->completed) {
+		snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
+		ledger_leg(&s->legs[s->nlegs++], settle_acct, "GHS", p->amount, 0);
+		if (money_cmp_text(p->fee, "0.00", 2) > 0)
+			ledger_leg(&s->legs[s->nlegs++], FEES, "GHS", p->fee, 0);
+	} else {
+		payout_user_account(p->user_id, acct, sizeof(acct));
+		ledger_leg(&s->legs[s->nlegs++], acct, "GHS", total, 0);
+	}
+	return 0;
+}
+
+/*
+ * The group's payouts locked and read (one statement, in id order), each
+ * into its settle; DB_DUP when one is no payout.
+ */
+static enum db_rc
+lock_payouts(struct db *db, struct settling *g)
+{
+	json_t *ids = json_array();
+	struct db_rows rows;
+	struct payout p;
+	enum db_rc rc = DB_FAIL;
+	size_t i, r, found = 0;
+	int bad = ids == NULL;
+
+	for (i = 0; i < g->n && !bad; i++) {
+		g->s[i].p.id[0] = '\0'; /* not read yet (this pass) */
+		bad = json_array_append_new(ids, json_string(g->s[i].f->id)) != 0;
+	}
+	if (!bad)
+		rc = domain_exec_json(db, DB_PAYOUT_LOCK_MANY, ids, &rows, NULL);
+	json_decref(ids);
+	if (rc != DB_OK)
+		return rc;
+	for (r = 0; r < rows.nrows && rc == DB_OK; r++) {
+		if (payout_from_row(&rows, r, &p) != 0)
+			rc = DB_FAIL;
+		for (i = 0; i < g->n && rc == DB_OK; i++)
+			if (g->s[i].p.id[0] == '\0' && strcmp(g->s[i].f->id, p.id) == 0) {
+				g->s[i].p = p;
+				found++;
+			}
+	}
+	db_rows_free(&rows);
+	return rc == DB_OK && found != g->n ? DB_DUP : rc;
+}
+
+/*
+ * The group's state changes: completed ones in one statement, failed ones
+ * in another; s->moved set for each that moves.
+ */
+static enum db_rc
+move_states(struct db *db, struct settling *g)
+{
+	json_t *done = json_array(), *failed = json_array(), *row;
+	size_t i, nd = 0, nf = 0;
+	enum db_rc rc;
+	int bad = done == NULL || failed == NULL;
+
+	for (i = 0; i < g->n && !bad; i++) {
+		struct settle *s = &g->s[i];
+		int completes = s->held && s->f->completed;
+
+		if (!s->moved)
+			continue;
+		if (plan_legs(s) != 0) {
+			bad = 1;
+			continue;
+		}
+		row = completes ? json_pack("{s:s,s:i}", "id", s->p.id, "watch", watched(s)) :
+		    json_pack("{s:s,s:s}", "id", s->p.id, "reason", s->f->reason);
+		bad = json_array_append_new(completes ? done : failed, row) != 0;
+		*(completes ? &nd : &nf) += 1;
+	}
+	if (bad) {
+		json_decref(done);
+		json_decref(failed);
+		return DB_FAIL;
+	}
+	if ((rc = domain_exec_changes(db, DB_PAYOUT_COMPLETE_MANY, done, nd)) == DB_OK)
+		rc = domain_exec_changes(db, DB_PAYOUT_FAIL_MANY, failed, nf);
+	json_decref(done);
+	json_decref(failed);
+	return rc;
+}
+
+/* The group's events: each moved payout's, in one go. */
+static enum db_rc
+add_events(struct db *db, struct settling *g)
+{
+	struct outbox_event *ev = calloc(g->n, sizeof(*ev));
+	json_t **data = calloc(g->n, sizeof(*data));
+	size_t i, n = 0;
+	enum db_rc rc = DB_FAIL;
+
+	if (ev == NULL || data == NULL)
+		goto out;
+	for (i = 0; i < g->n; i++) {
+		struct settle *s = &g->s[i];
+
+		if (!s->moved)
+			continue;
+		(void)strict_copy(s->p.status, sizeof(s->p.status),
+		    s->f->completed ? "completed" : "failed");
+		if ((data[n] = payout_event_data(&s->p)) == NULL)
+			goto out;
+		ev[n] = (struct outbox_event){ s->f->completed ? "payout.completed" :
+		    "payout.failed", OUTBOX_USER, s->p.user_id, s->p.id, data[n] };
+		n++;
+	}
+	rc = outbox_add_many(db, ev, n);
+out:
+	for (i = 0; data != NULL && i < g->n; i++)
+		json_decref(data[i]);
+	free(data);
+	free(ev);
+	return rc;
+}
+
+/*
+ * Moves each payout of the group g that is to move, with its ledger
+ * entries and its outbox event, once: a payout already final is left as it
+ * is (changed 0). In phases, each a statement or a few for the whole
+ * group, so that groups settled at once by several workers take their
+ * locks in one order: the payouts' rows (each worker's own), the floats'
+ * rows (network by network), the ledger's accounts (ledger_post_many),
+ * then the events. A withdrawal's payout is settled alone (its owner's
+ * hook posts its own entries): in a group of one.
  */
 static int
 settle_tx(struct db *db, void *arg)
 {
-	struct settle *s = arg;
-	struct payout *p = &s->p;
-	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT], settle_acct[LEDGER_CODE_MAX];
-	struct ledger_leg legs[3];
-	struct db_arg a[2];
-	struct db_res res;
+	struct settling *g = arg;
+	struct ledger_posting *post = NULL;
+	size_t i, k, np = 0;
 	enum db_rc rc;
-	json_t *data;
-	size_t n = 0;
-	int held;
 
-	s->changed = 0;
-	if ((rc = payout_load(db, s->id, 0, 1, p)) != DB_OK)
+	for (i = 0; i < g->n; i++)
+		g->s[i].f->changed = g->s[i].moved = 0;
+	if ((rc = lock_payouts(db, g)) != DB_OK)
 		return rc;
-	held = strcmp(p->status, "processing") == 0;
-	if (!held && (strcmp(p->status, "pending") != 0 || s->completed))
-		return DB_OK; /* final already; a pending one can only fail */
-	if (payout_add_ghs(p->amount, p->fee, total, sizeof(total)) != 0)
-		return DB_FAIL;
-	if (p->withdrawal_id[0] != '\0')
-		return settle_withdrawal(db, s, held);
-	if (!held) {
-		/* it waited for its conversion: nothing was held, nothing returns */
-		a[0] = DB_S(s->reason);
-		a[1] = DB_S(s->id);
-		rc = db_exec(db, DB_PAYOUT_FAIL, a, 2, NULL, &res);
-	} else if (s->completed) {
-		snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
-		ledger_leg(&legs[n++], IN_FLIGHT, "GHS", total, 1);
-		ledger_leg(&legs[n++], settle_acct, "GHS", p->amount, 0);
-		if (money_cmp_text(p->fee, "0.00", 2) > 0)
-			ledger_leg(&legs[n++], FEES, "GHS", p->fee, 0);
-		a[0] = DB_I(watched(s));
-		a[1] = DB_S(s->id);
-		rc = db_exec(db, DB_PAYOUT_COMPLETE, a, 2, NULL, &res);
-	} else {
-		payout_user_account(p->user_id, acct, sizeof(acct));
-		ledger_leg(&legs[n++], IN_FLIGHT, "GHS", total, 1);
-		ledger_leg(&legs[n++], acct, "GHS", total, 0);
-		a[0] = DB_S(s->reason);
-		a[1] = DB_S(s->id);
-		rc = db_exec(db, DB_PAYOUT_FAIL, a, 2, NULL, &res);
+	for (i = 0; i < g->n; i++) {
+		struct settle *s = &g->s[i];
+
+		s->held = strcmp(s->p.status, "processing") == 0;
+		if (!s->held && (strcmp(s->p.status, "pending") != 0 || s->f->completed))
+			continue; /* final already; a pending one can only fail */
+		if (s->p.withdrawal_id[0] != '\0')
+			return g->n == 1 ? settle_withdrawal(db, s) : DB_FAIL;
+		s->moved = 1;
 	}
-	if (rc != DB_OK)
+	if ((rc = move_states(db, g)) != DB_OK)
 		return rc;
-	if (res.affected != 1)
-		return DB_FAIL; /* changed under our lock: impossible */
 	/* a refund gives the float back what the payout drew (a completed
 	 * payout keeps the draw: that money left the provider account) */
-	if (held && !s->completed && (rc = payout_float_restore(db, p->id)) != DB_OK)
-		return rc;
-	if (held && (rc = ledger_post(db, s->completed ? "payout.completed" :
-	    "payout.refund", p->id, legs, n)) != DB_OK)
-		return rc;
-	(void)strict_copy(p->status, sizeof(p->status), s->completed ? "completed" : "failed");
-	if ((data = payout_event_data(p)) == NULL)
+	for (k = 0; k < PROV_NETWORKS; k++)
+		for (i = 0; i < g->n; i++) {
+			struct settle *s = &g->s[i];
+
+			if (s->moved && s->held && !s->f->completed &&
+			    strcmp(s->p.provider, prov_network_ids[k]) == 0 &&
+			    (rc = payout_float_restore(db, s->p.id)) != DB_OK)
+				return rc;
+		}
+	if ((post = calloc(g->n, sizeof(*post))) == NULL)
 		return DB_FAIL;
-	rc = outbox_add(db, s->completed ? "payout.completed" : "payout.failed",
-	    OUTBOX_USER, p->user_id, p->id, data);
-	json_decref(data);
-	if (rc != DB_OK)
+	for (i = 0; i < g->n; i++)
+		if (g->s[i].moved && g->s[i].held)
+			post[np++] = (struct ledger_posting){ g->s[i].f->completed ?
+			    "payout.completed" : "payout.refund", g->s[i].p.id, g->s[i].legs,
+			    g->s[i].nlegs };
+	rc = ledger_post_many(db, post, np);
+	free(post);
+	if (rc != DB_OK || (rc = add_events(db, g)) != DB_OK)
 		return rc;
-	s->changed = 1;
+	for (i = 0; i < g->n; i++)
+		g->s[i].f->changed = g->s[i].moved;
 	return DB_OK;
+}
+
+/* Settles f[0..n) in one transaction; DB_OK or its error. Each one's
+ * changed says whether it moved (0 on an error). */
+static int
+settle_group(struct ctx *ctx, struct payout_final *const *f, size_t n,
+    const struct payout_hooks *hooks)
+{
+	struct settling g;
+	size_t i;
+	int rc;
+
+	if ((g.s = calloc(n, sizeof(*g.s))) == NULL)
+		return DB_FAIL;
+	g.n = n;
+	for (i = 0; i < n; i++) {
+		g.s[i].f = f[i];
+		g.s[i].hooks = hooks;
+		g.s[i].prov = &ctx->prov;
+	}
+	rc = db_tx(ctx->db, settle_tx, &g);
+	for (i = 0; i < n; i++) {
+		f[i]->rc = rc;
+		if (rc != DB_OK)
+			f[i]->changed = 0;
+	}
+	free(g.s);
+	return rc;
+}
+
+/* Settles f alone, logged when it fails. */
+static void
+settle_alone(struct ctx *ctx, struct payout_final *f, const struct payout_hooks *hooks)
+{
+	if (settle_group(ctx, &f, 1, hooks) != DB_OK)
+		log_event("error", "payout %s: settling failed (%d): %s", f->id, f->rc,
+		    db_error(ctx->db));
+}
+
+/* Settles the group f[0..n) together; when that fails (a retryable error
+ * that outlasted db_tx's tries, one payout's own trouble), each alone. */
+static void
+settle_together(struct ctx *ctx, struct payout_final *const *f, size_t n,
+    const struct payout_hooks *hooks)
+{
+	size_t i;
+	int rc;
+
+	if (n > 1 && (rc = settle_group(ctx, f, n, hooks)) == DB_OK)
+		return;
+	if (n > 1)
+		log_event("warn", "payouts: a group of %zu settlements failed (%d: %s); "
+		    "each is settled alone", n, rc, db_error(ctx->db));
+	for (i = 0; i < n; i++)
+		settle_alone(ctx, f[i], hooks);
+}
+
+void
+payout_finish_many(struct ctx *ctx, struct payout_final *f, size_t n,
+    const struct payout_hooks *hooks)
+{
+	size_t group = ctx->cfg.payouts_group_size ? ctx->cfg.payouts_group_size : 1;
+	struct payout_final **g = calloc(n ? n : 1, sizeof(*g));
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (f[i].alone || g == NULL) {
+			settle_alone(ctx, &f[i], hooks);
+			continue;
+		}
+		g[k++] = &f[i];
+		if (k == group || i + 1 == n) {
+			settle_together(ctx, g, k, hooks);
+			k = 0;
+		}
+	}
+	if (k > 0)
+		settle_together(ctx, g, k, hooks); /* the last was one alone */
+	free(g);
 }
 
 int
 payout_finish(struct ctx *ctx, const char *id, int completed, const char *reason,
     const struct payout_hooks *hooks, int *changed)
 {
-	struct settle s;
-	int rc;
+	struct payout_final f = { id, completed, reason, 1, 0, DB_OK };
 
-	memset(&s, 0, sizeof(s));
-	s.id = id;
-	s.completed = completed;
-	s.reason = reason;
-	s.hooks = hooks;
-	s.prov = &ctx->prov;
-	rc = db_tx(ctx->db, settle_tx, &s);
-	*changed = s.changed;
-	if (rc != DB_OK)
-		log_event("error", "payout %s: settling failed (%d): %s", id, rc,
-		    db_error(ctx->db));
-	return rc;
+	payout_finish_many(ctx, &f, 1, hooks);
+	*changed = f.changed;
+	return f.rc;
 }
 
 /* Counts one more send of payout id's reference, before it goes out. */
@@ -305,9 +508,8 @@ count_send(struct db *db, const char *id)
 	return db_exec(db, DB_PAYOUT_SENT, a, 1, NULL, NULL);
 }
 
-/* Sends payout p's reference once. The provider's word, as momo_rc. */
-static enum momo_rc
-send_once(struct ctx *ctx, const struct payout *p, char *why, size_t whycap)
+enum momo_rc
+payout_send_once(struct ctx *ctx, const struct payout *p, char *why, size_t whycap)
 {
 	const struct prov_momo *m = providers_momo(&ctx->prov, p->provider);
 	char msisdn[16];
@@ -337,7 +539,7 @@ payout_send_step(struct ctx *ctx, struct payout *p, const struct payout_hooks *h
 	if (p->sends > 0 && m != NULL &&
 	    m->ops->transfer_status(&m->ep, p->provider_ref, &st) != MOMO_NOT_FOUND)
 		goto answer;
-	rc = send_once(ctx, p, why, sizeof(why));
+	rc = payout_send_once(ctx, p, why, sizeof(why));
 	switch (rc) {
 	case MOMO_OK:
 	case MOMO_DUPLICATE: /* the provider has this reference: in flight */
@@ -451,6 +653,25 @@ payout_check_later(struct ctx *ctx, const char *id)
 		log_event("warn", "payout %s: backoff not recorded (the lease expires)", id);
 }
 
+void
+payout_check_later_many(struct ctx *ctx, const char *const *ids, size_t n)
+{
+	char *text = n > 0 ? domain_json_strings(ids, n) : NULL;
+	struct db_arg a[2];
+
+	if (n == 0)
+		return;
+	if (text != NULL) {
+		a[0] = DB_S(text);
+		a[1] = DB_I(CHECK_BACKOFF_MAX);
+	}
+	if (text == NULL || db_exec(ctx->db, DB_PAYOUT_CHECK_LATER_MANY, a, 2, NULL,
+	    NULL) != DB_OK)
+		log_event("warn", "payouts: the backoff of %zu payout(s) not recorded (their "
+		    "leases expire)", n);
+	free(text);
+}
+
 struct start {
 	const struct payout *p;
 	long long lease_seconds;
@@ -548,7 +769,7 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 		 * way, or a request that died before sending): sending the same
 		 * reference again cannot pay twice.
 		 */
-		rc = send_once(ctx, &p, why, sizeof(why));
+		rc = payout_send_once(ctx, &p, why, sizeof(why));
 		if (rc == MOMO_REFUSED)
 			return payout_finish(ctx, id, 0, why[0] ? why : "refused by the provider",
 			    hooks, &changed) == DB_OK ? changed : -1;
@@ -569,5 +790,15 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 int
 payout_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
 {
-	return db_claim(ctx->db, DB_PAYOUT_CLAIM, DB_PAYOUT_LEASE, n, lease_seconds, out[0], ID_MAX);
+	int pending, processing;
+
+	/* the due pending ones first, at most a fifth of the batch, so that a
+	 * backlog of processing ones never holds them back a whole run */
+	pending = db_claim_all(ctx->db, DB_PAYOUT_CLAIM_PENDING, DB_PAYOUT_LEASE_MANY,
+	    n / 5 > 0 ? n / 5 : 1, lease_seconds, out[0], ID_MAX);
+	if (pending < 0 || pending >= n)
+		return pending;
+	processing = db_claim_all(ctx->db, DB_PAYOUT_CLAIM, DB_PAYOUT_LEASE_MANY, n - pending,
+	    lease_seconds, out[pending], ID_MAX);
+	return processing < 0 ? (pending > 0 ? pending : -1) : pending + processing;
 }

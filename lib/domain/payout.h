@@ -92,8 +92,21 @@ struct payout_hooks {
  */
 int payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks);
 
-/* Claims up to n processing payouts due for a check, for lease_seconds;
- * ids into out. How many, or -1. */
+/*
+ * payout_settle for the n payouts of ids (a claimed batch; payout_batch.c),
+ * out[i] as payout_settle answers for ids[i]: the providers' statuses of
+ * the processing ones are asked at once (at most payouts.concurrency in
+ * flight, momo_many.h), then each is settled as payout_settle would
+ * (completed; failed and refunded once; sent again under the same
+ * reference when the provider never saw it; pending: checked again with
+ * backoff), the final ones with grouped commits (payout_finish_many).
+ */
+void payout_settle_many(struct ctx *ctx, char (*ids)[ID_MAX], size_t n,
+    const struct payout_hooks *hooks, int *out);
+
+/* Claims up to n payouts due for a check, for lease_seconds: the pending
+ * wallet payouts due (at most a fifth of n), then processing ones, each
+ * least recently due first; ids into out. How many, or -1. */
 int payout_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX]);
 
 /* Payout id of who (any user when who is NULL) into out. ERR_NOT_FOUND,
@@ -129,6 +142,30 @@ int payout_add_ghs(const char *a, const char *b, char *out, size_t cap);
 enum err payout_send_step(struct ctx *ctx, struct payout *p,
     const struct payout_hooks *hooks, struct outcome *o);
 
+/* One final answer of payout_finish_many. */
+struct payout_final {
+	const char *id;
+	int completed;          /* else failed */
+	const char *reason;     /* failed: why */
+	int alone;              /* settled in a transaction of its own (a
+	                           withdrawal's payout: its owner's hook posts
+	                           its own entries) */
+	int changed;            /* out: 1 when it moved now */
+	int rc;                 /* out: DB_OK, or its transaction's error */
+};
+
+/*
+ * Applies n final answers, each as payout_finish does, with grouped
+ * commits: up to payouts.group_size payouts in one transaction (those not
+ * alone). A group whose transaction fails is settled again payout by
+ * payout, so one payout's trouble holds back no other; none moves twice
+ * (each is moved only from processing, or pending, under its row's lock;
+ * the ledger's one-posting-per-event key stays the last defence). Errors
+ * are logged.
+ */
+void payout_finish_many(struct ctx *ctx, struct payout_final *f, size_t n,
+    const struct payout_hooks *hooks);
+
 /* Applies a final answer (completed, or failed with reason) to payout id
  * once, with its ledger entries and its event; *changed 1 when it moved
  * now. DB_OK or the transaction's error (logged). */
@@ -144,6 +181,14 @@ int payout_hold(struct ctx *ctx, const struct payout *p, int *short_of_funds,
 
 /* Puts payout id back for a later check, with backoff. */
 void payout_check_later(struct ctx *ctx, const char *id);
+
+/* payout_check_later for n payouts, in one transaction. */
+void payout_check_later_many(struct ctx *ctx, const char *const *ids, size_t n);
+
+/* Sends payout p's reference once, counted first (not counted: not sent,
+ * MOMO_UNAVAILABLE). The provider's word, its reason in why. */
+enum momo_rc payout_send_once(struct ctx *ctx, const struct payout *p, char *why,
+    size_t whycap);
 
 /* ---- a partner withdrawal's payout (domain/partner/withdrawal.h) ----
  *

@@ -8,6 +8,7 @@
 #include "domain/ledger.h"
 #include "domain/outbox.h"
 #include "domain/payout_float.h"
+#include "domain/report.h"
 #include "providers/registry.h"
 
 #define FEES "house:fees:GHS"
@@ -162,21 +163,18 @@ payout_watch(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 	return r.changed;
 }
 
+/* One reversed payout's line (a report_lines printer). */
+static void
+reversed_line(FILE *out, const struct db_rows *row)
+{
+	fprintf(out, "reversed payout: %s %s %s GHS (fee %s) to %s refunded; completed "
+	    "at %s, reversed at %s\n", db_cell(row, 0, 0), db_cell(row, 0, 1),
+	    db_cell(row, 0, 2), db_cell(row, 0, 3), db_cell(row, 0, 4),
+	    db_cell(row, 0, 5), db_cell(row, 0, 6));
+}
+
 int
 payout_report_reversed(struct db *db, FILE *out)
 {
-	struct db_rows rows;
-	size_t i;
-	int n;
-
-	if (db_exec(db, DB_PAYOUT_REVERSED, NULL, 0, &rows, NULL) != DB_OK)
-		return -1;
-	for (i = 0; i < rows.nrows; i++)
-		fprintf(out, "reversed payout: %s %s %s GHS (fee %s) to %s refunded; completed "
-		    "at %s, reversed at %s\n", db_cell(&rows, i, 0), db_cell(&rows, i, 1),
-		    db_cell(&rows, i, 2), db_cell(&rows, i, 3), db_cell(&rows, i, 4),
-		    db_cell(&rows, i, 5), db_cell(&rows, i, 6));
-	n = (int)rows.nrows;
-	db_rows_free(&rows);
-	return n;
+	return report_lines(db, DB_PAYOUT_REVERSED, out, reversed_line);
 }

@@ -171,8 +171,8 @@ statement_tx(struct db *db, void *arg)
 	size_t i;
 
 	for (i = 0; i < k->nbal; i++) {
-		a[0] = DB_S(k->bal[i].code);
-		a[1] = DB_S(q->from);
+		a[0] = DB_S(q->from);
+		a[1] = DB_S(k->bal[i].code);
 		if ((rc = db_exec(db, DB_LEDGER_SUM_BEFORE, a, 2, &rows, NULL)) != DB_OK)
 			return rc;
 		rc = money_parse_signed(db_cell(&rows, 0, 0) ? db_cell(&rows, 0, 0) : "0",

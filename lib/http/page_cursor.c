@@ -47,7 +47,7 @@ page_cursor_read(struct req *r, struct resp *resp, const char *filters, struct p
 void
 page_cursor_render(struct req *r, struct resp *resp, const struct page_cursor *p,
     const char *last_created_db, const char *last_id, int more,
-    unsigned long long total)
+    const struct db_total *total)
 {
 	const struct cfg *cfg = &r->ctx->cfg;
 	char next[CURSOR_MAX + 1] = "";
@@ -60,7 +60,8 @@ page_cursor_render(struct req *r, struct resp *resp, const struct page_cursor *p
 	    strlen(cfg->cursor_secret), p->scope, &pos, next) != 0)
 		next[0] = '\0';
 	json_decref(resp->pagination);
-	resp->pagination = json_pack("{s:o,s:b,s:I}",
+	resp->pagination = json_pack("{s:o,s:b,s:I,s:b}",
 	    "cursor", next[0] ? json_string(next) : json_null(),
-	    "hasMore", more, "total", (json_int_t)total);
+	    "hasMore", more, "total", (json_int_t)total->count,
+	    "totalCapped", total->capped);
 }

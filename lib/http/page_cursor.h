@@ -11,6 +11,7 @@
 #include "core/cursor.h"
 #include "http/req.h"
 #include "http/resp.h"
+#include "store/db.h"
 
 struct page_cursor {
 	size_t limit;
@@ -31,10 +32,11 @@ enum err page_cursor_read(struct req *r, struct resp *resp, const char *filters,
 
 /*
  * Sets resp's pagination: the cursor after the last item shown (its
- * DATETIME(6) text and id) when more follow, hasMore and total.
+ * DATETIME(6) text and id) when more follow, hasMore, total (the matches
+ * up to api.list_total_cap) and totalCapped (more than that match).
  */
 void page_cursor_render(struct req *r, struct resp *resp, const struct page_cursor *p,
     const char *last_created_db, const char *last_id, int more,
-    unsigned long long total);
+    const struct db_total *total);
 
 #endif

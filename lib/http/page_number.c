@@ -29,13 +29,13 @@ page_number_read(struct req *r, struct resp *resp, struct page_number *p)
 }
 
 json_t *
-page_number_json(const struct page_number *p, unsigned long long total)
+page_number_json(const struct page_number *p, const struct db_total *total)
 {
-	unsigned long long pages = (total + p->per_page - 1) / p->per_page;
+	unsigned long long pages = (total->count + p->per_page - 1) / p->per_page;
 
-	return json_pack("{s:I,s:I,s:I,s:I}", "page", (json_int_t)p->page,
-	    "per_page", (json_int_t)p->per_page, "total", (json_int_t)total,
-	    "total_pages", (json_int_t)pages);
+	return json_pack("{s:I,s:I,s:I,s:I,s:b}", "page", (json_int_t)p->page,
+	    "per_page", (json_int_t)p->per_page, "total", (json_int_t)total->count,
+	    "total_pages", (json_int_t)pages, "total_capped", total->capped);
 }
 
 enum err
@@ -77,7 +77,7 @@ page_number_reference(struct req *r, struct resp *resp, size_t max, const char *
 }
 
 enum err
-page_number_ok(struct resp *resp, const struct page_number *p, unsigned long long total,
+page_number_ok(struct resp *resp, const struct page_number *p, const struct db_total *total,
     json_t *data)
 {
 	if (data == NULL)

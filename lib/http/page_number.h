@@ -1,7 +1,7 @@
 /*
  * page_number: the partner API's numbered paging (page from 1, per_page 1 to
  * 100, default 25) and its pagination object {page, per_page, total,
- * total_pages}. A page past the end is an empty page with the right
+ * total_pages, total_capped}. A page past the end is an empty page with the right
  * totals, not an error.
  *
  * The wallet API pages by cursor (page_cursor.h): two contracts that share
@@ -14,6 +14,7 @@
 
 #include "http/req.h"
 #include "http/resp.h"
+#include "store/db.h"
 
 #define PAGE_NUMBER_DEFAULT 25
 #define PAGE_NUMBER_MAX 100
@@ -30,13 +31,17 @@ struct page_number {
  */
 enum err page_number_read(struct req *r, struct resp *resp, struct page_number *p);
 
-/* The pagination object for total matching rows (new reference). */
-json_t *page_number_json(const struct page_number *p, unsigned long long total);
+/* The pagination object for total matching rows (new reference): total
+ * and total_pages as counted, total_capped when more match than were
+ * counted (decision 70: a list counts up to api.list_total_cap rows past
+ * the start of its page, so the pages counted always reach past this one
+ * while more follow). */
+json_t *page_number_json(const struct page_number *p, const struct db_total *total);
 
 /* Answers a page: data (stolen; NULL means it could not be built: 500)
  * with the pagination object for total matching rows; ERR_OK. */
-enum err page_number_ok(struct resp *resp, const struct page_number *p, unsigned long long total,
-    json_t *data);
+enum err page_number_ok(struct resp *resp, const struct page_number *p,
+    const struct db_total *total, json_t *data);
 
 /*
  * The from_date and to_date filters of a list (ISO 8601 date or date-time;

@@ -31,7 +31,7 @@ resource_page_answer(struct req *r, struct resp *resp, const struct resource_kin
     size_t reference_max, resource_view_fn view)
 {
 	struct resource_filter f;
-	unsigned long long total;
+	struct db_total total;
 	char from[40], to[40], hint[256];
 	struct page_number p;
 	json_t *data;
@@ -68,5 +68,5 @@ resource_page_answer(struct req *r, struct resp *resp, const struct resource_kin
 		k->free(row);
 	}
 	free(rows);
-	return page_number_ok(resp, &p, total, data);
+	return page_number_ok(resp, &p, &total, data);
 }

@@ -53,8 +53,10 @@
 #include <stddef.h>
 
 #include "providers/endpoint.h"
+#include "providers/prov_http.h"
 
 #define MOMO_REF_LEN 36 /* a UUID: 8-4-4-4-12 lowercase hex */
+#define MOMO_TOKEN_MAX 4096 /* an access token (a JWT at MTN) */
 
 /* Our callback route of a network, under providers.momo.callback_base
  * (fcgi/partner/providers.c): a printf format of the network's id. */
@@ -80,6 +82,21 @@ struct momo_status {
 	char financial_id[64];   /* SUCCESSFUL: the provider's own reference */
 	int reversed;            /* FAILED: it had succeeded, and the provider
 	                            reversed it (Paystack's "reversed") */
+};
+
+/*
+ * A status read made ready for a call made elsewhere (transfer_status in
+ * two halves: providers/momo_many.h sends many at once). req borrows the
+ * buffers below, which hold a credential: wipe the read after use.
+ */
+struct momo_read {
+	struct prov_req req;
+	const char *headers[4];
+	char path[448];
+	char auth[MOMO_TOKEN_MAX + 32];
+	char env[64];
+	char sub[192];
+	int cached_token;        /* MTN: the token came from the cache */
 };
 
 struct momo_adapter {
@@ -118,6 +135,21 @@ struct momo_adapter {
 	 * seen), MOMO_UNAVAILABLE, MOMO_TIMEOUT. */
 	enum momo_rc (*transfer_status)(const struct prov_endpoint *ep,
 	    const char *ref, struct momo_status *out);
+
+	/* transfer_status's first half: the read of ref into *rd, ready to
+	 * send. MOMO_OK; or its answer without a call (MOMO_UNAVAILABLE: no
+	 * token could be had, or ref cannot be asked about). */
+	enum momo_rc (*transfer_status_read)(const struct prov_endpoint *ep,
+	    const char *ref, struct momo_read *rd);
+
+	/* Its second half: what the call of rd gave (rc and call, as
+	 * prov_http_call gives them) read as transfer_status would read it,
+	 * into out; *again 1 when that answer does not count and the status
+	 * is to be asked alone, through transfer_status (MTN: a cached token
+	 * refused, now forgotten). */
+	enum momo_rc (*transfer_status_answer)(const struct prov_endpoint *ep,
+	    const struct momo_read *rd, int rc, const struct prov_call *call,
+	    struct momo_status *out, int *again);
 
 	/* Asks msisdn to pay amount under ref (collection); as transfer. */
 	enum momo_rc (*request_to_pay)(const struct prov_endpoint *ep,

@@ -25,9 +25,10 @@ enum product { DISBURSEMENT = 0, COLLECTION };
 
 static const char *const product_path[] = { "/disbursement", "/collection" };
 
-#define TOKEN_MAX 4096  /* an access token (a JWT at MTN) */
+#define TOKEN_MAX MOMO_TOKEN_MAX
 #define TOKEN_SLOTS 8   /* networks x products, with room */
 #define REF_MAX 128     /* a reference asked about (status reads) */
+#define TRANSFER_BASE "/disbursement/v1_0/transfer"
 
 /*
  * The token cache: one slot per (endpoint URL, credentials, product),
@@ -360,26 +361,78 @@ send_money(const struct prov_endpoint *ep, enum product p, const char *path,
 	return rc;
 }
 
-/* The status of ref (escaped into the path under base) into out. */
+/*
+ * The read of ref (escaped into the path under base) of product p into rd,
+ * with the product's token: MOMO_OK, or MOMO_UNAVAILABLE (no token, or a
+ * reference that cannot be asked about).
+ */
+static enum momo_rc
+read_prepare(const struct prov_endpoint *ep, enum product p, const char *base,
+    const char *ref, struct momo_read *rd)
+{
+	char r[3 * REF_MAX + 1];
+	const char *tok;
+
+	memset(rd, 0, sizeof(*rd));
+	/* a reference is one path segment, whatever it holds */
+	if (ref == NULL || *ref == '\0' || prov_http_escape(ref, r, sizeof(r)) != 0)
+		return MOMO_UNAVAILABLE; /* cannot be asked about */
+	snprintf(rd->path, sizeof(rd->path), "%s/%s", base, r);
+	if ((tok = token_for(ep, p, &rd->cached_token)) == NULL)
+		return MOMO_UNAVAILABLE;
+	snprintf(rd->auth, sizeof(rd->auth), "Authorization: Bearer %s", tok);
+	snprintf(rd->env, sizeof(rd->env), "X-Target-Environment: %s", ep->environment);
+	snprintf(rd->sub, sizeof(rd->sub), "Ocp-Apim-Subscription-Key: %s",
+	    ep->subscription_key);
+	rd->headers[0] = rd->auth;
+	rd->headers[1] = rd->env;
+	rd->headers[2] = rd->sub;
+	rd->req = (struct prov_req){ ep, "GET", rd->path, rd->headers, NULL };
+	return MOMO_OK;
+}
+
+/* What the read rd of product p gave (rc, call), into out; *again when a
+ * cached token was refused (forgotten now: the next read gets a new one). */
+static enum momo_rc
+read_answer(const struct prov_endpoint *ep, enum product p, const struct momo_read *rd,
+    int rc, const struct prov_call *call, struct momo_status *out, int *again)
+{
+	enum momo_rc r;
+
+	memset(out, 0, sizeof(*out));
+	*again = 0;
+	if (rc == 0 && call->status == 401 && rd->cached_token) {
+		token_forget(ep, p);
+		*again = 1;
+		return MOMO_UNAVAILABLE;
+	}
+	r = read_outcome(rc, 0, call, 1);
+	if (r == MOMO_OK)
+		r = momo_wire_status(call->json, out);
+	return r;
+}
+
+/* The status of ref under base into out: a read, and when a cached token
+ * was refused, once more with a new one (as momo_call does). */
 static enum momo_rc
 status_of(const struct prov_endpoint *ep, enum product p, const char *base,
     const char *ref, struct momo_status *out)
 {
-	char path[64 + 3 * REF_MAX + 1], r[3 * REF_MAX + 1];
+	struct momo_read rd;
 	struct prov_call call;
-	enum momo_rc rc;
-	int answered, no_token;
+	enum momo_rc rc = MOMO_UNAVAILABLE;
+	int attempt, again = 1, answered;
 
 	memset(out, 0, sizeof(*out));
-	/* a reference is one path segment, whatever it holds */
-	if (ref == NULL || *ref == '\0' || prov_http_escape(ref, r, sizeof(r)) != 0)
-		return MOMO_UNAVAILABLE; /* cannot be asked about */
-	snprintf(path, sizeof(path), "%s/%s", base, r);
-	answered = momo_call(ep, p, "GET", path, NULL, NULL, &call, &no_token);
-	rc = read_outcome(answered, no_token, &call, 1);
-	if (rc == MOMO_OK)
-		rc = momo_wire_status(call.json, out);
-	prov_call_free(&call);
+	for (attempt = 0; attempt < 2 && again; attempt++) {
+		if ((rc = read_prepare(ep, p, base, ref, &rd)) != MOMO_OK)
+			break;
+		answered = prov_http_call(ep, rd.req.method, rd.req.path, rd.headers, NULL,
+		    &call);
+		rc = read_answer(ep, p, &rd, answered, &call, out, &again);
+		prov_call_free(&call);
+	}
+	OPENSSL_cleanse(&rd, sizeof(rd));
 	return rc;
 }
 
@@ -388,7 +441,7 @@ http_transfer(const struct prov_endpoint *ep, const char *ref, const char *msisd
     const char *amount, const char *currency, const char *external_id,
     const char *note, char *why, size_t whycap)
 {
-	return send_money(ep, DISBURSEMENT, "/disbursement/v1_0/transfer", "payee",
+	return send_money(ep, DISBURSEMENT, TRANSFER_BASE, "payee",
 	    ref, msisdn, amount, currency, external_id, note, why, whycap);
 }
 
@@ -396,7 +449,21 @@ static enum momo_rc
 http_transfer_status(const struct prov_endpoint *ep, const char *ref,
     struct momo_status *out)
 {
-	return status_of(ep, DISBURSEMENT, "/disbursement/v1_0/transfer", ref, out);
+	return status_of(ep, DISBURSEMENT, TRANSFER_BASE, ref, out);
+}
+
+static enum momo_rc
+http_transfer_status_read(const struct prov_endpoint *ep, const char *ref,
+    struct momo_read *rd)
+{
+	return read_prepare(ep, DISBURSEMENT, TRANSFER_BASE, ref, rd);
+}
+
+static enum momo_rc
+http_transfer_status_answer(const struct prov_endpoint *ep, const struct momo_read *rd,
+    int rc, const struct prov_call *call, struct momo_status *out, int *again)
+{
+	return read_answer(ep, DISBURSEMENT, rd, rc, call, out, again);
 }
 
 static enum momo_rc
@@ -459,6 +526,8 @@ const struct momo_adapter momo_http = {
 	.lookup = http_lookup,
 	.transfer = http_transfer,
 	.transfer_status = http_transfer_status,
+	.transfer_status_read = http_transfer_status_read,
+	.transfer_status_answer = http_transfer_status_answer,
 	.request_to_pay = http_request_to_pay,
 	.request_to_pay_status = http_request_to_pay_status,
 	.balance = http_balance,

@@ -44,6 +44,7 @@
 #include "providers/prov_http.h"
 
 #define REF_MAX 128 /* a reference asked about */
+#define TRANSFER_VERIFY "/transfer/verify"
 
 static void
 set_why(char *why, size_t whycap, const char *text)
@@ -267,26 +268,51 @@ ps_transfer(const struct prov_endpoint *ep, const char *ref, const char *msisdn,
 	return rc;
 }
 
+/* The verify of ref under base into rd: MOMO_OK, or MOMO_UNAVAILABLE for
+ * a reference that cannot be asked about. */
+static enum momo_rc
+verify_prepare(const struct prov_endpoint *ep, const char *base, const char *ref,
+    struct momo_read *rd)
+{
+	char r[3 * REF_MAX + 1];
+
+	memset(rd, 0, sizeof(*rd));
+	if (ref == NULL || *ref == '\0' || prov_http_escape(ref, r, sizeof(r)) != 0)
+		return MOMO_UNAVAILABLE; /* cannot be asked about */
+	snprintf(rd->path, sizeof(rd->path), "%s/%s", base, r);
+	snprintf(rd->auth, sizeof(rd->auth), "Authorization: Bearer %s", ep->secret);
+	rd->headers[0] = rd->auth;
+	rd->req = (struct prov_req){ ep, "GET", rd->path, rd->headers, NULL };
+	return MOMO_OK;
+}
+
+/* What a verify gave (answered, call), read by parse into out. */
+static enum momo_rc
+verify_answer(int answered, const struct prov_call *call,
+    enum momo_rc (*parse)(const json_t *, struct momo_status *), struct momo_status *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (answered == 0 && call->status == 200)
+		return parse(call->json, out);
+	return read_outcome(answered, call, 1);
+}
+
 /* A verify of ref under base, read by parse into out. */
 static enum momo_rc
 verify(const struct prov_endpoint *ep, const char *base, const char *ref,
     enum momo_rc (*parse)(const json_t *, struct momo_status *), struct momo_status *out)
 {
-	char path[64 + 3 * REF_MAX + 1], r[3 * REF_MAX + 1];
+	struct momo_read rd;
 	struct prov_call call;
 	enum momo_rc rc;
-	int answered;
 
 	memset(out, 0, sizeof(*out));
-	if (ref == NULL || *ref == '\0' || prov_http_escape(ref, r, sizeof(r)) != 0)
-		return MOMO_UNAVAILABLE; /* cannot be asked about */
-	snprintf(path, sizeof(path), "%s/%s", base, r);
-	answered = ps_call(ep, "GET", path, NULL, &call);
-	if (answered == 0 && call.status == 200)
-		rc = parse(call.json, out);
-	else
-		rc = read_outcome(answered, &call, 1);
-	prov_call_free(&call);
+	if ((rc = verify_prepare(ep, base, ref, &rd)) == MOMO_OK) {
+		rc = verify_answer(prov_http_call(ep, rd.req.method, rd.req.path, rd.headers,
+		    NULL, &call), &call, parse, out);
+		prov_call_free(&call);
+	}
+	OPENSSL_cleanse(&rd, sizeof(rd));
 	return rc;
 }
 
@@ -294,7 +320,24 @@ static enum momo_rc
 ps_transfer_status(const struct prov_endpoint *ep, const char *ref,
     struct momo_status *out)
 {
-	return verify(ep, "/transfer/verify", ref, paystack_wire_transfer, out);
+	return verify(ep, TRANSFER_VERIFY, ref, paystack_wire_transfer, out);
+}
+
+static enum momo_rc
+ps_transfer_status_read(const struct prov_endpoint *ep, const char *ref,
+    struct momo_read *rd)
+{
+	return verify_prepare(ep, TRANSFER_VERIFY, ref, rd);
+}
+
+static enum momo_rc
+ps_transfer_status_answer(const struct prov_endpoint *ep, const struct momo_read *rd,
+    int rc, const struct prov_call *call, struct momo_status *out, int *again)
+{
+	(void)ep;
+	(void)rd;
+	*again = 0;
+	return verify_answer(rc, call, paystack_wire_transfer, out);
 }
 
 /* Charge statuses that wait for the payer to give us something (an OTP, a
@@ -400,6 +443,8 @@ const struct momo_adapter momo_paystack = {
 	.lookup = ps_lookup,
 	.transfer = ps_transfer,
 	.transfer_status = ps_transfer_status,
+	.transfer_status_read = ps_transfer_status_read,
+	.transfer_status_answer = ps_transfer_status_answer,
 	.request_to_pay = ps_request_to_pay,
 	.request_to_pay_status = ps_request_to_pay_status,
 	.balance = ps_balance,

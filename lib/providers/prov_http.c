@@ -10,13 +10,9 @@ collect(char *p, size_t size, size_t n, void *ud)
 	return buf_append(ud, p, size * n) == 0 ? size * n : 0;
 }
 
-CURL *
-prov_http_handle(const char *url, long timeout_ms, struct buf *sink)
+void
+prov_http_setup(CURL *c, const char *url, long timeout_ms, struct buf *sink)
 {
-	CURL *c = curl_easy_init();
-
-	if (c == NULL)
-		return NULL;
 	curl_easy_setopt(c, CURLOPT_URL, url);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout_ms);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
@@ -24,6 +20,15 @@ prov_http_handle(const char *url, long timeout_ms, struct buf *sink)
 	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
 	curl_easy_setopt(c, CURLOPT_WRITEDATA, sink);
+}
+
+CURL *
+prov_http_handle(const char *url, long timeout_ms, struct buf *sink)
+{
+	CURL *c = curl_easy_init();
+
+	if (c != NULL)
+		prov_http_setup(c, url, timeout_ms, sink);
 	return c;
 }
 
@@ -159,83 +164,6 @@ prov_http_get_json(const char *url, long timeout_ms, long *status,
 out:
 	curl_easy_cleanup(c);
 	buf_free(&body);
-	return rc;
-}
-
-/* 1 when a failed transfer certainly never left this machine. */
-static int
-never_sent(CURL *c, CURLcode cc)
-{
-	curl_off_t connect_us = -1;
-	long request_bytes = -1;
-
-	if (cc == CURLE_COULDNT_CONNECT || cc == CURLE_COULDNT_RESOLVE_HOST ||
-	    cc == CURLE_COULDNT_RESOLVE_PROXY || cc == CURLE_UNSUPPORTED_PROTOCOL ||
-	    cc == CURLE_URL_MALFORMAT)
-		return 1;
-	/* timed out before any connection was made and any byte written */
-	return cc == CURLE_OPERATION_TIMEDOUT &&
-	    curl_easy_getinfo(c, CURLINFO_CONNECT_TIME_T, &connect_us) == CURLE_OK &&
-	    curl_easy_getinfo(c, CURLINFO_REQUEST_SIZE, &request_bytes) == CURLE_OK &&
-	    connect_us == 0 && request_bytes == 0;
-}
-
-int
-prov_http_call(const struct prov_endpoint *ep, const char *method,
-    const char *path, const char *const *headers, const json_t *body,
-    struct prov_call *call)
-{
-	char url[1024];
-	struct curl_slist *hl = NULL, *more;
-	struct buf out;
-	char *text = NULL;
-	CURLcode cc;
-	CURL *h;
-	int rc = -1;
-
-	memset(call, 0, sizeof(*call));
-	if (ep->url[0] == '\0' ||
-	    (size_t)snprintf(url, sizeof(url), "%s%s", ep->url, path) >= sizeof(url))
-		return -1;
-	buf_init(&out, 1024 * 1024);
-	h = prov_http_handle(url, ep->timeout_ms, &out);
-	if (h == NULL)
-		return -1;
-	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
-	if (body != NULL) {
-		text = json_dumps(body, JSON_COMPACT);
-		if (text == NULL || (hl = curl_slist_append(hl,
-		    "Content-Type: application/json")) == NULL)
-			goto out;
-		curl_easy_setopt(h, CURLOPT_POSTFIELDS, text);
-	} else if (strcmp(method, "POST") == 0) {
-		/* a length, so that no server asks for one (lighttpd: 411) */
-		curl_easy_setopt(h, CURLOPT_POSTFIELDS, "");
-		curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, 0L);
-	}
-	for (; headers != NULL && *headers != NULL; headers++) {
-		if ((more = curl_slist_append(hl, *headers)) == NULL)
-			goto out;
-		hl = more;
-	}
-	if ((more = curl_slist_append(hl, "Expect:")) == NULL)
-		goto out;
-	hl = more;
-	curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
-	cc = curl_easy_perform(h);
-	call->sent = !never_sent(h, cc);
-	call->timed_out = cc == CURLE_OPERATION_TIMEDOUT;
-	if (cc != CURLE_OK)
-		goto out;
-	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &call->status);
-	if (out.len > 0)
-		call->json = json_loadb(out.data, out.len, JSON_REJECT_DUPLICATES, NULL);
-	rc = 0;
-out:
-	free(text);
-	curl_slist_free_all(hl);
-	curl_easy_cleanup(h);
-	buf_free(&out);
 	return rc;
 }
 

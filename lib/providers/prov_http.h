@@ -1,6 +1,9 @@
 /*
  * prov_http: the HTTP client (libcurl) the provider adapters share.
- * Every call has a total timeout; nothing follows redirects.
+ * Every call has a total timeout; nothing follows redirects. Calls
+ * (prov_http_call, prov_http_many: prov_http_many.c) go through one
+ * libcurl multi handle per thread, kept for the thread's life, so a
+ * provider's keep-alive connections serve the calls that follow.
  */
 #ifndef CEDIRAMP_PROV_HTTP_H
 #define CEDIRAMP_PROV_HTTP_H
@@ -18,6 +21,9 @@
  * owns the handle (curl_easy_cleanup); NULL on failure.
  */
 CURL *prov_http_handle(const char *url, long timeout_ms, struct buf *sink);
+
+/* Those settings on handle c (a new or a reset one). */
+void prov_http_setup(CURL *c, const char *url, long timeout_ms, struct buf *sink);
 
 enum prov_health { PROV_OPERATIONAL = 0, PROV_DEGRADED, PROV_DOWN };
 
@@ -75,6 +81,28 @@ struct prov_call {
 int prov_http_call(const struct prov_endpoint *ep, const char *method,
     const char *path, const char *const *headers, const json_t *body,
     struct prov_call *call);
+
+/* One call of prov_http_many: prov_http_call's arguments, borrowed
+ * until prov_http_many returns. */
+struct prov_req {
+	const struct prov_endpoint *ep;
+	const char *method;
+	const char *path;
+	const char *const *headers;
+	const json_t *body;
+};
+
+/*
+ * Makes the n calls reqs describes at once, at most max_in_flight (0 is
+ * 1) in flight at a time, each with its endpoint's timeout from when it
+ * starts: calls[i] and rcs[i] are what prov_http_call would have given
+ * for reqs[i] (rcs[i] 0 when an answer came). The caller frees each call.
+ */
+void prov_http_many(const struct prov_req *reqs, size_t n, unsigned max_in_flight,
+    struct prov_call *calls, int *rcs);
+
+/* Closes the thread's kept connections and frees its handles (at exit). */
+void prov_http_forget(void);
 
 /* Releases what call holds; safe on a zeroed or freed call. */
 void prov_call_free(struct prov_call *call);

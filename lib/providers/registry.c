@@ -18,6 +18,7 @@ providers_global_init(void)
 void
 providers_global_cleanup(void)
 {
+	prov_http_forget();
 	curl_global_cleanup();
 }
 

@@ -8,14 +8,19 @@
 
 #include "core/netguard.h"
 
+#define IDLE_MAX 64              /* easy handles kept for the next posts */
+#define CONNS_MAX 256            /* connections kept open between posts */
+
 struct job;
 
 struct webhook_sender {
-	CURLM *multi;
+	CURLM *multi;                  /* its connection cache outlives each post */
 	long long timeout_ms;
 	int allow_http, allow_loopback;
 	unsigned in_flight;
 	struct job *jobs;              /* those in flight, for close */
+	CURL *idle[IDLE_MAX];          /* easy handles reset for reuse */
+	size_t nidle;
 };
 
 /* One post in flight. */
@@ -31,13 +36,26 @@ struct job {
 	char errbuf[CURL_ERROR_SIZE];
 };
 
+/* Gives easy handle h back to s, reset (its options point at nothing the
+ * job freed), or frees it. */
 static void
-job_free(struct job *j)
+handle_put(struct webhook_sender *s, CURL *h)
+{
+	if (h == NULL)
+		return;
+	curl_easy_reset(h);
+	if (s->nidle < IDLE_MAX)
+		s->idle[s->nidle++] = h;
+	else
+		curl_easy_cleanup(h);
+}
+
+static void
+job_free(struct webhook_sender *s, struct job *j)
 {
 	if (j == NULL)
 		return;
-	if (j->h != NULL)
-		curl_easy_cleanup(j->h);
+	handle_put(s, j->h);
 	curl_slist_free_all(j->headers);
 	curl_slist_free_all(j->resolve);
 	free(j->body);
@@ -69,6 +87,9 @@ sender_open(long long timeout_ms, int allow_http, int allow_loopback)
 		free(s);
 		return NULL;
 	}
+	/* keep-alive: each receiver's connections stay for the next posts
+	 * (by default libcurl keeps four per handle still added) */
+	curl_multi_setopt(s->multi, CURLMOPT_MAXCONNECTS, (long)CONNS_MAX);
 	s->timeout_ms = timeout_ms;
 	s->allow_http = allow_http;
 	s->allow_loopback = allow_loopback;
@@ -100,7 +121,7 @@ sender_start(struct webhook_sender *s, const struct webhook_post *p, char *why, 
 	/* the checks of registration, again, against today's DNS */
 	if (netguard_parse_url(p->url, s->allow_http, &u, why, cap) != 0 ||
 	    netguard_resolve(&u, s->allow_loopback, &j->pin, why, cap) != 0) {
-		job_free(j);
+		job_free(s, j);
 		return -1;
 	}
 	if ((j->body = malloc(p->body_len ? p->body_len : 1)) == NULL)
@@ -112,8 +133,11 @@ sender_start(struct webhook_sender *s, const struct webhook_post *p, char *why, 
 	for (i = 0; p->headers != NULL && p->headers[i] != NULL; i++)
 		if (add_header(&j->headers, p->headers[i]) != 0)
 			goto oom;
-	if ((j->h = curl_easy_init()) == NULL ||
-	    netguard_curl_pin(j->h, &j->pin, &j->resolve) != 0)
+	/* a kept handle, reset: the pin below applies to every connection
+	 * this post opens; one it reuses was opened under an earlier post's
+	 * pin, to an address checked then */
+	j->h = s->nidle > 0 ? s->idle[--s->nidle] : curl_easy_init();
+	if (j->h == NULL || netguard_curl_pin(j->h, &j->pin, &j->resolve) != 0)
 		goto oom;
 	curl_easy_setopt(j->h, CURLOPT_URL, p->url);
 	curl_easy_setopt(j->h, CURLOPT_PROTOCOLS_STR, "http,https");
@@ -128,6 +152,8 @@ sender_start(struct webhook_sender *s, const struct webhook_post *p, char *why, 
 	curl_easy_setopt(j->h, CURLOPT_ERRORBUFFER, j->errbuf);
 	curl_easy_setopt(j->h, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(j->h, CURLOPT_PRIVATE, j);
+	/* HTTP/2 receivers: posts share one connection rather than open more */
+	curl_easy_setopt(j->h, CURLOPT_PIPEWAIT, 1L);
 	if (curl_multi_add_handle(s->multi, j->h) != CURLM_OK)
 		goto oom;
 	if ((j->next = s->jobs) != NULL)
@@ -136,7 +162,7 @@ sender_start(struct webhook_sender *s, const struct webhook_post *p, char *why, 
 	s->in_flight++;
 	return 0;
 oom:
-	job_free(j);
+	job_free(s, j);
 	return -2;
 }
 
@@ -151,7 +177,7 @@ job_end(struct webhook_sender *s, struct job *j)
 	if (j->next != NULL)
 		j->next->prev = j->prev;
 	curl_multi_remove_handle(s->multi, j->h);
-	job_free(j);
+	job_free(s, j);
 	s->in_flight--;
 }
 
@@ -205,6 +231,8 @@ sender_close(struct webhook_sender *s)
 		return;
 	while (s->jobs != NULL)
 		job_end(s, s->jobs);
+	while (s->nidle > 0)
+		curl_easy_cleanup(s->idle[--s->nidle]);
 	curl_multi_cleanup(s->multi);
 	free(s);
 }

@@ -251,6 +251,22 @@ db_count(struct db *db, enum db_stmt s, const struct db_arg *args, size_t nargs,
 	return rc;
 }
 
+enum db_rc
+db_count_upto(struct db *db, enum db_stmt s, const struct db_arg *args, size_t nargs,
+    unsigned long long cap, struct db_total *out)
+{
+	enum db_rc rc;
+
+	out->capped = 0;
+	if ((rc = db_count(db, s, args, nargs, &out->count)) != DB_OK)
+		return rc;
+	if (out->count > cap) {
+		out->count = cap;
+		out->capped = 1;
+	}
+	return DB_OK;
+}
+
 struct db_rows
 db_rows_slice(const struct db_rows *r, size_t row, size_t col0, size_t ncols)
 {
@@ -673,7 +689,50 @@ struct claim {
 	char *out;
 	size_t idcap;
 	int got;
+	int lease_all;   /* lease takes the JSON array of every id */
 };
+
+/* 1 when id is a plain id (letters, digits, '_' and '-'): it needs no
+ * escape inside a JSON string. */
+static int
+plain_id(const char *id)
+{
+	for (; *id != '\0'; id++)
+		if (!((*id >= 'a' && *id <= 'z') || (*id >= 'A' && *id <= 'Z') ||
+		    (*id >= '0' && *id <= '9') || *id == '_' || *id == '-'))
+			return 0;
+	return 1;
+}
+
+/* Leases every claimed id of rows in one statement: k->lease with a JSON
+ * array of the ids, then the seconds. */
+static enum db_rc
+lease_all(struct db *db, const struct claim *k, const struct db_rows *rows)
+{
+	struct db_arg a[2];
+	size_t i, len = 3, at = 0;
+	enum db_rc rc;
+	char *json;
+
+	for (i = 0; i < rows->nrows; i++) {
+		if (db_cell(rows, i, 0) == NULL || !plain_id(db_cell(rows, i, 0)))
+			return DB_FAIL;
+		len += strlen(db_cell(rows, i, 0)) + 3;
+	}
+	if ((json = malloc(len)) == NULL)
+		return DB_FAIL;
+	json[at++] = '[';
+	for (i = 0; i < rows->nrows; i++)
+		at += (size_t)snprintf(json + at, len - at, "%s\"%s\"", i ? "," : "",
+		    db_cell(rows, i, 0));
+	json[at++] = ']';
+	json[at] = '\0';
+	a[0] = DB_S(json);
+	a[1] = DB_I(k->lease_seconds);
+	rc = db_exec(db, k->lease, a, 2, NULL, NULL);
+	free(json);
+	return rc;
+}
 
 static int
 claim_tx(struct db *db, void *arg)
@@ -687,10 +746,13 @@ claim_tx(struct db *db, void *arg)
 	k->got = 0;
 	if ((rc = db_exec(db, k->claim, a, 1, &rows, NULL)) != DB_OK)
 		return rc;
+	if (k->lease_all && rows.nrows > 0)
+		rc = lease_all(db, k, &rows);
 	for (i = 0; i < rows.nrows && rc == DB_OK; i++) {
 		a[0] = DB_I(k->lease_seconds);
 		a[1] = DB_S(db_cell(&rows, i, 0));
-		rc = db_exec(db, k->lease, a, 2, NULL, NULL);
+		if (!k->lease_all)
+			rc = db_exec(db, k->lease, a, 2, NULL, NULL);
 		if (rc == DB_OK && strict_copy(k->out + (size_t)k->got * k->idcap, k->idcap,
 		    db_cell(&rows, i, 0)) == 0)
 			k->got++;
@@ -699,21 +761,37 @@ claim_tx(struct db *db, void *arg)
 	return rc;
 }
 
-int
-db_claim(struct db *db, enum db_stmt claim, enum db_stmt lease, int n,
-    int lease_seconds, char *out, size_t idcap)
+/* db_claim and db_claim_all: k's claim in one attempt. */
+static int
+claim_once(struct db *db, struct claim *k)
 {
-	struct claim k = { claim, lease, n, lease_seconds, out, idcap, 0 };
-
 	/* one attempt: a conflict means another worker took these rows (on
 	 * Galera, SKIP LOCKED skips only this node's locks); the next claim
 	 * finds what is left */
-	switch (db_tx_tries(db, claim_tx, &k, 1)) {
+	switch (db_tx_tries(db, claim_tx, k, 1)) {
 	case DB_OK:
-		return k.got;
+		return k->got;
 	case DB_RETRY:
 		return 0;
 	default:
 		return -1;
 	}
+}
+
+int
+db_claim(struct db *db, enum db_stmt claim, enum db_stmt lease, int n,
+    int lease_seconds, char *out, size_t idcap)
+{
+	struct claim k = { claim, lease, n, lease_seconds, out, idcap, 0, 0 };
+
+	return claim_once(db, &k);
+}
+
+int
+db_claim_all(struct db *db, enum db_stmt claim, enum db_stmt lease_all, int n,
+    int lease_seconds, char *out, size_t idcap)
+{
+	struct claim k = { claim, lease_all, n, lease_seconds, out, idcap, 0, 1 };
+
+	return claim_once(db, &k);
 }

@@ -96,6 +96,24 @@ enum db_rc db_count(struct db *db, enum db_stmt s, const struct db_arg *args,
     size_t nargs, unsigned long long *total);
 
 /*
+ * A list's count that stops at a cap (decision 70): count is exact up to
+ * cap; past it, count is cap and capped is 1 (more match).
+ */
+struct db_total {
+	unsigned long long count;
+	int capped;
+};
+
+/*
+ * Runs s, a count of a subquery whose LIMIT arguments the caller set to
+ * cap + 1 (so that the server reads at most that many matches), into out
+ * as struct db_total says. DB_OK; DB_FAIL for an answer that is no count;
+ * or the database's error (out zeroed).
+ */
+enum db_rc db_count_upto(struct db *db, enum db_stmt s, const struct db_arg *args,
+    size_t nargs, unsigned long long cap, struct db_total *out);
+
+/*
  * Runs s with its nargs args and hands each row of its result to fn as it
  * arrives from the server (a one-row db_rows, valid during the call):
  * nothing is stored, so a result of any size runs in constant memory.
@@ -150,6 +168,12 @@ int db_tx_tries(struct db *db, db_tx_fn fn, void *arg, int tries);
  * and is 0 claims, nothing logged.
  */
 int db_claim(struct db *db, enum db_stmt claim, enum db_stmt lease, int n,
+    int lease_seconds, char *out, size_t idcap);
+
+/* db_claim whose lease_all leases every claimed id in one statement (its
+ * arguments: a JSON array of the ids, then the seconds); ids must be
+ * plain (letters, digits, '_', '-'). */
+int db_claim_all(struct db *db, enum db_stmt claim, enum db_stmt lease_all, int n,
     int lease_seconds, char *out, size_t idcap);
 
 #endif

@@ -10,7 +10,10 @@ const struct db_stmt_def db_stmts_beneficiary[] = {
 	 * node: wait for the cluster (SYNC_READ) */
 	{ DB_BEN_GET, BENEFICIARY_NCOLS,
 	    SYNC_READ "SELECT " BENEFICIARY_COLS "FROM beneficiaries b WHERE b.id = ? AND b.user_id = ?" },
-	{ DB_BEN_COUNT, 1, "SELECT COUNT(*) FROM beneficiaries WHERE user_id = ?" },
+	/* the list's total, reading at most the last argument's rows (a cap:
+	 * db_count_upto) */
+	{ DB_BEN_COUNT, 1,
+	    "SELECT COUNT(*) FROM (SELECT 1 FROM beneficiaries WHERE user_id = ? LIMIT ?) t" },
 	{ DB_BEN_PAGE_DESC, BENEFICIARY_NCOLS,
 	    "SELECT " BENEFICIARY_COLS "FROM beneficiaries b WHERE b.user_id = ? "
 	    "AND (b.created_at < ? OR (b.created_at = ? AND b.id < ?)) "

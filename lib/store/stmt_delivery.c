@@ -1,5 +1,18 @@
 #include "store/stmt_internal.h"
 
+/* a delivery's row to send: its state, its endpoint's URL and secrets
+ * sealed, as hex (domain/webhook_secret.h: the current one and, until it
+ * expires, the previous one), its event */
+#define WH_LOAD_COLS "d.status, e.url, HEX(e.secret_sealed), e.active, v.id, v.type, " \
+	"v.subject_kind, DATE_FORMAT(v.created_at, '%Y-%m-%dT%H:%i:%sZ'), v.payload, " \
+	"e.secret_key_id, e.public_id, " \
+	"IF(e.previous_secret_expires_at > UTC_TIMESTAMP(6), " \
+	"HEX(e.previous_secret_sealed), NULL), e.previous_secret_key_id "
+#define WH_LOAD_JOINS "JOIN webhook_endpoints e ON e.id = d.endpoint_id " \
+	"JOIN outbox_events v ON v.id = d.event_id "
+/* a JSON array of delivery ids (webhook_deliveries.id, a number) */
+#define WH_IDS J_ROWS("id BIGINT UNSIGNED PATH '$'")
+
 const struct db_stmt_def db_stmts_delivery[] = {
 	/* due, and no earlier event about the same resource (ref_id, a lower
 	 * seq) still pending to the same endpoint: each endpoint gets a
@@ -17,44 +30,48 @@ const struct db_stmt_def db_stmts_delivery[] = {
 	    "ON p.event_id = pv.id AND p.endpoint_id = d.endpoint_id "
 	    "WHERE pv.ref_id = v.ref_id AND pv.seq < v.seq AND p.status = 'pending') "
 	    "ORDER BY d.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED" },
-	{ DB_WH_LEASE, 0,
-	    "UPDATE webhook_deliveries SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
-	    "WHERE id = ?" },
-	/* the secrets sealed, as hex (domain/webhook_secret.h): the current one
-	 * and, until it expires, the previous one */
-	{ DB_WH_LOAD, 13,
-	    "SELECT d.status, e.url, HEX(e.secret_sealed), e.active, v.id, v.type, "
-	    "v.subject_kind, DATE_FORMAT(v.created_at, '%Y-%m-%dT%H:%i:%sZ'), v.payload, "
-	    "e.secret_key_id, e.public_id, "
-	    "IF(e.previous_secret_expires_at > UTC_TIMESTAMP(6), "
-	    "HEX(e.previous_secret_sealed), NULL), e.previous_secret_key_id "
-	    "FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id "
-	    "JOIN outbox_events v ON v.id = d.event_id WHERE d.id = ?" },
-	{ DB_WH_LOCK_DELIVERY, 3,
-	    "SELECT status, attempts, round_failures FROM webhook_deliveries "
-	    "WHERE id = ? FOR UPDATE" },
-	{ DB_WH_ATTEMPT_INSERT, 0,
-	    "INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, "
-	    "duration_ms, error) VALUES (?, ?, ?, ?, ?, ?)" },
-	{ DB_WH_DELIVERED, 0,
-	    "UPDATE webhook_deliveries SET status = 'delivered', attempts = ?, "
-	    "next_attempt_at = NULL, lease_until = NULL, finished_at = UTC_TIMESTAMP(6) "
-	    "WHERE id = ?" },
-	{ DB_WH_RETRY, 0,
-	    "UPDATE webhook_deliveries SET attempts = ?, round_failures = ?, "
-	    "next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND, lease_until = NULL "
-	    "WHERE id = ?" },
-	{ DB_WH_FAILED, 0,
-	    "UPDATE webhook_deliveries SET status = 'failed', attempts = ?, round_failures = ?, "
-	    "next_attempt_at = NULL, lease_until = NULL, finished_at = UTC_TIMESTAMP(6) "
-	    "WHERE id = ?" },
-	/* an attempt at a delivery no longer pending: counted, nothing else */
-	{ DB_WH_COUNTED, 0,
-	    "UPDATE webhook_deliveries SET attempts = ?, lease_until = NULL WHERE id = ?" },
 	/* microseconds until the next pending delivery may be claimed (NULL: none) */
 	{ DB_WH_NEXT_DUE, 1,
 	    "SELECT TIMESTAMPDIFF(MICROSECOND, UTC_TIMESTAMP(6), "
 	    "MIN(GREATEST(next_attempt_at, COALESCE(lease_until, next_attempt_at)))) "
 	    "FROM webhook_deliveries WHERE status = 'pending'" },
+	/* a claim's lease (db_claim_all): a JSON array of ids, then the seconds */
+	{ DB_WH_LEASE_MANY, 0,
+	    "UPDATE " WH_IDS " STRAIGHT_JOIN webhook_deliveries d ON d.id = j.id "
+	    "SET d.lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND" },
+	/* the deliveries of a JSON array of ids, each row's id last */
+	{ DB_WH_LOAD_MANY, 14,
+	    "SELECT " WH_LOAD_COLS ", d.id FROM " WH_IDS " STRAIGHT_JOIN webhook_deliveries d "
+	    "ON d.id = j.id " WH_LOAD_JOINS },
+	/* the deliveries of a JSON array of ids locked: status, attempts,
+	 * round_failures, and each row's id last */
+	{ DB_WH_LOCK_MANY, 4,
+	    "SELECT d.status, d.attempts, d.round_failures, d.id FROM " WH_IDS
+	    " STRAIGHT_JOIN webhook_deliveries d ON d.id = j.id ORDER BY d.id FOR UPDATE" },
+	/* the attempts of a JSON array of {id (the delivery's), attempt, at,
+	 * status (null: none came), ms, error (null: an answer came)} */
+	{ DB_WH_ATTEMPT_INSERT_MANY, 0,
+	    "INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, "
+	    "duration_ms, error) SELECT j.id, j.attempt, j.at, j.status, j.ms, LEFT(j.error, 200) FROM "
+	    J_ROWS("id BIGINT UNSIGNED PATH '$.id', attempt INT UNSIGNED PATH '$.attempt', "
+	    "at DATETIME(6) PATH '$.at', status SMALLINT UNSIGNED PATH '$.status', "
+	    "ms INT UNSIGNED PATH '$.ms', " J_TEXT("error", 300, ".error")) },
+	/* what each attempt of a JSON array of {id, attempts, outcome, rf,
+	 * delay} did to its delivery: outcome 1 delivered, 2 due again in
+	 * delay microseconds (round_failures rf), 3 failed for good, 0 only
+	 * counted (no longer pending); each assignment reads only j and its
+	 * own column, so their order does not matter */
+	{ DB_WH_RECORD_MANY, 0,
+	    "UPDATE " J_ROWS("id BIGINT UNSIGNED PATH '$.id', attempts INT UNSIGNED PATH "
+	    "'$.attempts', outcome INT PATH '$.outcome', rf INT UNSIGNED PATH '$.rf', "
+	    "delay BIGINT PATH '$.delay'")
+	    " STRAIGHT_JOIN webhook_deliveries d ON d.id = j.id SET "
+	    "d.status = CASE j.outcome WHEN 1 THEN 'delivered' WHEN 3 THEN 'failed' "
+	    "ELSE d.status END, d.attempts = j.attempts, "
+	    "d.round_failures = IF(j.outcome IN (2, 3), j.rf, d.round_failures), "
+	    "d.next_attempt_at = CASE j.outcome WHEN 2 THEN UTC_TIMESTAMP(6) + "
+	    "INTERVAL j.delay MICROSECOND WHEN 0 THEN d.next_attempt_at ELSE NULL END, "
+	    "d.lease_until = NULL, "
+	    "d.finished_at = IF(j.outcome IN (1, 3), UTC_TIMESTAMP(6), d.finished_at)" },
 	{ DB_STMT__MAX, 0, NULL }
 };

@@ -9,14 +9,11 @@
 /* Its statements (their SQL in stmt_delivery.c). */
 #define DB_STMTS_DELIVERY(S) \
 	S(DB_WH_CLAIM) \
-	S(DB_WH_LEASE) \
-	S(DB_WH_LOAD) \
-	S(DB_WH_LOCK_DELIVERY) \
-	S(DB_WH_ATTEMPT_INSERT) \
-	S(DB_WH_DELIVERED) \
-	S(DB_WH_RETRY) \
-	S(DB_WH_FAILED) \
-	S(DB_WH_COUNTED) \
-	S(DB_WH_NEXT_DUE)
+	S(DB_WH_NEXT_DUE) \
+	S(DB_WH_LEASE_MANY) \
+	S(DB_WH_LOAD_MANY) \
+	S(DB_WH_LOCK_MANY) \
+	S(DB_WH_ATTEMPT_INSERT_MANY) \
+	S(DB_WH_RECORD_MANY)
 
 #endif

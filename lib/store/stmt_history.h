@@ -9,6 +9,7 @@
 /* Its statements (their SQL in stmt_history.c). */
 #define DB_STMTS_HISTORY(S) \
 	S(DB_HIST_COUNT) \
+	S(DB_HIST_COUNT_ALL) \
 	S(DB_HIST_PAGE_DESC) \
 	S(DB_HIST_PAGE_ASC)
 

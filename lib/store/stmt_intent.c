@@ -56,7 +56,13 @@ const struct db_stmt_def db_stmts_intent[] = {
 	{ DB_PI_LEASE, 0,
 	    "UPDATE payment_intents SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
 	    "WHERE id = ?" },
-	{ DB_PI_COUNT, 1, "SELECT COUNT(*) FROM payment_intents WHERE " INTENT_FILTER },
+	/* the list's total, reading at most the last argument's rows (a cap:
+	 * db_count_upto); without a filter, one index alone */
+	{ DB_PI_COUNT, 1,
+	    "SELECT COUNT(*) FROM (SELECT 1 FROM payment_intents WHERE " INTENT_FILTER
+	    "LIMIT ?) t" },
+	{ DB_PI_COUNT_ALL, 1,
+	    "SELECT COUNT(*) FROM (SELECT 1 FROM payment_intents WHERE partner_id = ? LIMIT ?) t" },
 	{ DB_PI_PAGE, INTENT_NCOLS,
 	    "SELECT " INTENT_COLS "FROM payment_intents WHERE " INTENT_FILTER
 	    "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?" },

@@ -54,6 +54,23 @@ extern const struct db_stmt_def db_stmts_chain_deposit[];
  */
 #define SYNC_READ "SET STATEMENT wsrep_sync_wait = 1 FOR "
 
+/*
+ * A whole batch in one statement: the rows arrive as one argument, a JSON
+ * array that MariaDB's JSON_TABLE reads as the table j, so the statement
+ * stays prepared and its SQL fixed however many rows it carries. Each
+ * text column has the character set and collation of the column it meets
+ * (utf8mb4_bin for most tables, ascii_bin for the ledger's), or the join
+ * cannot use that column's index. Amounts go as JSON strings into DECIMAL
+ * columns: exact, as any text stored into a DECIMAL.
+ */
+#define J_ROWS(cols) "JSON_TABLE(?, '$[*]' COLUMNS (" cols ")) j"
+#define J_TEXT(name, n, path) name " VARCHAR(" #n ") CHARACTER SET utf8mb4 " \
+	"COLLATE utf8mb4_bin PATH '$" path "'"
+#define J_ASCII(name, n, path) name " VARCHAR(" #n ") CHARACTER SET ascii " \
+	"COLLATE ascii_bin PATH '$" path "'"
+/* a JSON array of ids: ["po_...", ...] */
+#define J_IDS J_ROWS(J_TEXT("id", 40, ""))
+
 /* ISO 8601 to the millisecond (delivery logs: retries a second apart) */
 #define ISO_MS(c) "CONCAT(LEFT(DATE_FORMAT(" c ", '%Y-%m-%dT%H:%i:%s.%f'), 23), 'Z')"
 

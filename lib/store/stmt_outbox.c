@@ -7,6 +7,12 @@
 	"UTC_TIMESTAMP(6) FROM webhook_endpoints WHERE subject_kind = ? " \
 	"AND subject_id = ? AND active = 1 AND FIND_IN_SET(?, events) "
 
+/* the events of DB_OUTBOX_INSERT_MANY and DB_WH_FANOUT_MANY */
+#define OUTBOX_ROWS J_ROWS(J_TEXT("id", 40, ".id") ", " J_TEXT("type", 40, ".type") ", " \
+	J_TEXT("kind", 8, ".kind") ", subject BIGINT UNSIGNED PATH '$.subject', " \
+	J_TEXT("ref", 40, ".ref") ", payload LONGTEXT CHARACTER SET utf8mb4 " \
+	"COLLATE utf8mb4_bin PATH '$.payload'")
+
 const struct db_stmt_def db_stmts_outbox[] = {
 	/* seq: 1 + the highest of the resource's events, read by the insert
 	 * itself (arguments: id, type, kind, subject id, ref id, payload, the
@@ -22,6 +28,20 @@ const struct db_stmt_def db_stmts_outbox[] = {
 	{ DB_OUTBOX_EXISTS, 1,
 	    "SELECT COUNT(*) FROM outbox_events WHERE type = ? AND ref_id = ?" },
 	{ DB_WH_FANOUT, 0, WH_FANOUT },
+	/* DB_OUTBOX_INSERT of a JSON array of {id, type, kind, subject, ref,
+	 * payload (the JSON as a string)}, of distinct resources: each seq is
+	 * read before any row goes in */
+	{ DB_OUTBOX_INSERT_MANY, 0,
+	    "INSERT INTO outbox_events (id, type, subject_kind, subject_id, ref_id, seq, "
+	    "payload, created_at) SELECT j.id, j.type, j.kind, j.subject, j.ref, "
+	    "(SELECT COALESCE(MAX(o.seq), 0) + 1 FROM outbox_events o WHERE o.ref_id = j.ref), "
+	    "j.payload, UTC_TIMESTAMP(6) FROM " OUTBOX_ROWS },
+	/* DB_WH_FANOUT of the same array */
+	{ DB_WH_FANOUT_MANY, 0,
+	    "INSERT INTO webhook_deliveries (event_id, endpoint_id, status, next_attempt_at, "
+	    "created_at) SELECT j.id, e.id, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) "
+	    "FROM " OUTBOX_ROWS " STRAIGHT_JOIN webhook_endpoints e ON e.subject_kind = j.kind "
+	    "AND e.subject_id = j.subject AND e.active = 1 AND FIND_IN_SET(j.type, e.events)" },
 	/* a fresh round to every live subscribed endpoint, new ones included */
 	{ DB_WH_REDELIVER, 0,
 	    WH_FANOUT

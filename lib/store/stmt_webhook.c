@@ -1,12 +1,38 @@
 #include "store/stmt_internal.h"
 
-/* a partner's deliveries, filtered by webhook_id, event_type, status */
-#define WH_LOG_FROM "FROM webhook_deliveries d " \
+/*
+ * A partner's delivery log, newest first, filtered by event_type and
+ * status (each given twice, NULL: no filter), in two shapes that each
+ * read the log in the order they answer it (schema 031), so that a page
+ * and its capped count read about what they show, whatever the log's
+ * length: all of the partner's endpoints, one range of the deliveries'
+ * owner index (forced: the optimizer, counting a partner's endpoints,
+ * would sort all of their deliveries), the endpoint's owner required too
+ * (what a partner sees does not rest on the copy alone); or one endpoint
+ * (webhook_id), one range of the endpoint's index. Arguments: the
+ * partner, (the endpoint's public id,) the filters.
+ */
+#define WH_LOG_ALL "FROM webhook_deliveries d FORCE INDEX (ix_delivery_subject_page) " \
 	"JOIN webhook_endpoints e ON e.id = d.endpoint_id " \
+	"AND e.subject_kind = d.subject_kind AND e.subject_id = d.subject_id " \
 	"JOIN outbox_events v ON v.id = d.event_id " \
-	"WHERE e.subject_kind = 'partner' AND e.subject_id = ? " \
-	"AND (? IS NULL OR e.public_id = ?) AND (? IS NULL OR v.type = ?) " \
-	"AND (? IS NULL OR d.status = ?) "
+	"WHERE d.subject_kind = 'partner' AND d.subject_id = ? " \
+	"AND (? IS NULL OR v.type = ?) AND (? IS NULL OR d.status = ?) "
+#define WH_LOG_ENDPOINT "FROM webhook_endpoints e " \
+	"JOIN webhook_deliveries d FORCE INDEX (ix_delivery_endpoint_page) ON d.endpoint_id = e.id " \
+	"JOIN outbox_events v ON v.id = d.event_id " \
+	"WHERE e.subject_kind = 'partner' AND e.subject_id = ? AND e.public_id = ? " \
+	"AND (? IS NULL OR v.type = ?) AND (? IS NULL OR d.status = ?) "
+/* a page's columns, then the shape, then its order, limit and offset */
+#define WH_LOG_PAGE(from) \
+	"SELECT v.id, v.type, e.public_id, e.url, d.status, d.attempts, " \
+	ISO_MS("d.next_attempt_at") ", " \
+	"(SELECT " ISO_MS("a.at") " FROM webhook_attempts a WHERE a.delivery_id = d.id " \
+	"AND a.attempt = d.attempts), " \
+	"(SELECT a.response_status FROM webhook_attempts a WHERE a.delivery_id = d.id " \
+	"AND a.attempt = d.attempts), " \
+	"DATE_FORMAT(d.created_at, '%Y-%m-%dT%H:%i:%sZ') " \
+	from "ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?"
 
 const struct db_stmt_def db_stmts_webhook[] = {
 	{ DB_WH_COUNT_LIVE, 1,
@@ -91,16 +117,22 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	{ DB_WH_ATTEMPTS, 5,
 	    "SELECT attempt, " ISO_MS("at") ", response_status, duration_ms, error "
 	    "FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt" },
-	{ DB_WH_LOG_COUNT, 1, "SELECT COUNT(*) " WH_LOG_FROM },
-	{ DB_WH_LOG_PAGE, 10,
-	    "SELECT v.id, v.type, e.public_id, e.url, d.status, d.attempts, "
-	    ISO_MS("d.next_attempt_at") ", "
-	    "(SELECT " ISO_MS("a.at") " FROM webhook_attempts a WHERE a.delivery_id = d.id "
-	    "AND a.attempt = d.attempts), "
-	    "(SELECT a.response_status FROM webhook_attempts a WHERE a.delivery_id = d.id "
-	    "AND a.attempt = d.attempts), "
-	    "DATE_FORMAT(d.created_at, '%Y-%m-%dT%H:%i:%sZ') "
-	    WH_LOG_FROM "ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?" },
+	/* the log's total, reading at most the last argument's rows (a cap:
+	 * db_count_upto) */
+	{ DB_WH_LOG_COUNT, 1, "SELECT COUNT(*) FROM (SELECT 1 " WH_LOG_ALL "LIMIT ?) t" },
+	/* without a filter, the index alone (no delivery's event or endpoint
+	 * read): arguments the partner (and the endpoint's public id), the
+	 * limit */
+	{ DB_WH_LOG_COUNT_ALL, 1,
+	    "SELECT COUNT(*) FROM (SELECT 1 FROM webhook_deliveries WHERE subject_kind = 'partner' "
+	    "AND subject_id = ? LIMIT ?) t" },
+	{ DB_WH_LOG_ENDPOINT_COUNT_ALL, 1,
+	    "SELECT COUNT(*) FROM (SELECT 1 FROM webhook_endpoints e JOIN webhook_deliveries d "
+	    "ON d.endpoint_id = e.id WHERE e.subject_kind = 'partner' AND e.subject_id = ? "
+	    "AND e.public_id = ? LIMIT ?) t" },
+	{ DB_WH_LOG_PAGE, 10, WH_LOG_PAGE(WH_LOG_ALL) },
+	{ DB_WH_LOG_ENDPOINT_COUNT, 1, "SELECT COUNT(*) FROM (SELECT 1 " WH_LOG_ENDPOINT "LIMIT ?) t" },
+	{ DB_WH_LOG_ENDPOINT_PAGE, 10, WH_LOG_PAGE(WH_LOG_ENDPOINT) },
 	{ DB_WH_COUNT_SUBSCRIBED, 1,
 	    "SELECT COUNT(*) FROM webhook_endpoints WHERE subject_kind = ? "
 	    "AND subject_id = ? AND active = 1 AND FIND_IN_SET(?, events)" },

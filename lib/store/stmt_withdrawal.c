@@ -67,7 +67,14 @@ const struct db_stmt_def db_stmts_withdrawal[] = {
 	{ DB_WD_USED_SINCE, 1,
 	    "SELECT COALESCE(SUM(ghs_amount), 0) FROM withdrawals WHERE partner_id = ? "
 	    "AND status <> 'failed' AND created_at >= ?" },
-	{ DB_WD_COUNT, 1, "SELECT COUNT(*) FROM withdrawals w WHERE " WITHDRAWAL_FILTER },
+	/* the list's total, reading at most the last argument's rows (a cap:
+	 * db_count_upto); without a filter, one index alone (a filter's
+	 * columns make every match's row read) */
+	{ DB_WD_COUNT, 1,
+	    "SELECT COUNT(*) FROM (SELECT 1 FROM withdrawals w WHERE " WITHDRAWAL_FILTER
+	    "LIMIT ?) t" },
+	{ DB_WD_COUNT_ALL, 1,
+	    "SELECT COUNT(*) FROM (SELECT 1 FROM withdrawals WHERE partner_id = ? LIMIT ?) t" },
 	{ DB_WD_PAGE, WITHDRAWAL_NCOLS,
 	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
 	    "WHERE " WITHDRAWAL_FILTER "ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?" },

@@ -37,6 +37,7 @@ enum withdrawal_col { WC_ID, WC_PARTNER, WC_REFERENCE, WC_HASH, WC_QUOTE, WC_CUR
 	S(DB_WD_LEASE) \
 	S(DB_WD_USED_SINCE) \
 	S(DB_WD_COUNT) \
+	S(DB_WD_COUNT_ALL) \
 	S(DB_WD_PAGE)
 
 #endif

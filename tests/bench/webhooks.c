@@ -6,7 +6,9 @@
  *
  * Against the stack $CEDIRAMP_CONF names (a sandbox whose config has
  * webhooks.allow_loopback = 1, as tools/stack.sh writes it): starts a local
- * receiver (tests/common/receiver.h) on 127.0.0.1 answering 200, creates a
+ * receiver (tests/common/receiver.h) on 127.0.0.1 answering 200 and keeping
+ * each connection for the next post (BENCH_WEBHOOK_CLOSE=1: closing it
+ * after each, as before issue 25), creates a
  * new sandbox partner through the domain (partner_create, then
  * apikey_authenticate for its caller, as the HTTP layer would) and
  * registers one endpoint for withdrawal.completed pointing at the receiver,
@@ -15,7 +17,7 @@
  * $CEDIRAMP_BUILD/cron/webhooks) and times it from its start to its exit
  * on CLOCK_MONOTONIC. Prints
  *
- *   webhooks: N events delivered to a local receiver in S s = R deliveries/s (max_in_flight M)
+ *   webhooks: N events delivered to a local receiver in S s = R deliveries/s (max_in_flight M, C connections)
  *
  * Exit 0 only when every one of the N events reached the receiver (counted
  * by distinct webhook-id, so a retried duplicate cannot stand in for a lost
@@ -334,6 +336,10 @@ main(int argc, char **argv)
 	}
 	if ((r = rcv_start()) == NULL)
 		goto free_ctx;
+	/* as most receivers do, it keeps a connection for the next post
+	 * (BENCH_WEBHOOK_CLOSE=1: one post a connection) */
+	rcv_keep_alive(r, getenv("BENCH_WEBHOOK_CLOSE") == NULL ||
+	    strcmp(getenv("BENCH_WEBHOOK_CLOSE"), "1") != 0);
 	if (deliveries_pending(&ctx) != 0)
 		fprintf(stderr, "webhooks: warning: deliveries were pending before the "
 		    "bench's own (or the database could not say); the time includes "
@@ -355,8 +361,8 @@ main(int argc, char **argv)
 		goto worker_status;
 	}
 	printf("webhooks: %llu events delivered to a local receiver in %.2f s = %.0f "
-	    "deliveries/s (max_in_flight %llu)\n", n, secs, (double)n / secs,
-	    ctx.cfg.wh_max_in_flight);
+	    "deliveries/s (max_in_flight %llu, %zu connections)\n", n, secs,
+	    (double)n / secs, ctx.cfg.wh_max_in_flight, rcv_connections(r));
 	fflush(stdout);
 	if (hits > distinct)
 		fprintf(stderr, "webhooks: %zu requests for %zu events (redeliveries)\n",

@@ -47,7 +47,9 @@ struct receiver {
 	size_t scripted;      /* how many of script were used */
 	int then;
 	int delay_ms;
+	int keep_alive;       /* serve more than one request a connection */
 	size_t conns;         /* connection threads not yet finished */
+	size_t accepted;      /* connections accepted since the start */
 };
 
 /* What the acceptor hands a connection thread (which frees it). */
@@ -184,18 +186,19 @@ rcv_reason(int status)
 
 /*
  * Answers status with a one-line text body (none for 204 and 304, which
- * must not have one) and Connection: close. Returns 0, or -1 when the
- * client is gone.
+ * must not have one) and Connection: close, unless keep. Returns 0, or -1
+ * when the client is gone.
  */
 static int
-rcv_respond(int fd, int status)
+rcv_respond(int fd, int status, int keep)
 {
+	const char *conn = keep ? "" : "Connection: close\r\n";
 	char body[32], msg[256];
 	int blen, mlen;
 
 	if (status == 204 || status == 304)
-		mlen = snprintf(msg, sizeof(msg), "HTTP/1.1 %d %s\r\n"
-		    "Connection: close\r\n\r\n", status, rcv_reason(status));
+		mlen = snprintf(msg, sizeof(msg), "HTTP/1.1 %d %s\r\n%s\r\n",
+		    status, rcv_reason(status), conn);
 	else {
 		blen = snprintf(body, sizeof(body), "status %d\n", status);
 		if (blen < 0 || (size_t)blen >= sizeof(body))
@@ -203,8 +206,7 @@ rcv_respond(int fd, int status)
 		mlen = snprintf(msg, sizeof(msg), "HTTP/1.1 %d %s\r\n"
 		    "Content-Type: text/plain\r\n"
 		    "Content-Length: %d\r\n"
-		    "Connection: close\r\n\r\n%s", status, rcv_reason(status),
-		    blen, body);
+		    "%s\r\n%s", status, rcv_reason(status), blen, conn, body);
 	}
 	if (mlen < 0 || (size_t)mlen >= sizeof(msg))
 		return -1;
@@ -391,11 +393,12 @@ rcv_read_head(struct receiver *r, int fd, struct rcv_req *q,
 /*
  * Records the request of q with its body (ownership of body passes to r,
  * even on failure) and picks its status from the script. Returns the
- * status with *delay_ms set, or -1 when memory ran out.
+ * status with *delay_ms set and *keep (whether the connection serves
+ * another request), or -1 when memory ran out.
  */
 static int
 rcv_record(struct receiver *r, const struct rcv_req *q, char *body,
-    int *delay_ms)
+    int *delay_ms, int *keep)
 {
 	struct rcv_hit h, *grown;
 	struct timespec ts;
@@ -435,17 +438,19 @@ rcv_record(struct receiver *r, const struct rcv_req *q, char *body,
 		h.status = r->then;
 	r->hits[r->nhits++] = h;
 	*delay_ms = r->delay_ms;
+	*keep = r->keep_alive && q->http11;
 	pthread_cond_broadcast(&r->cv);
 	pthread_mutex_unlock(&r->mu);
 	return h.status;
 }
 
 /*
- * Serves the one request of connection fd: reads it, records it, waits the
+ * Serves one request of connection fd: reads it, records it, waits the
  * delay and answers. Refused requests are answered when possible and said
- * on stderr. fd stays open (the caller closes it).
+ * on stderr. fd stays open (the caller closes it). Returns 1 when the
+ * connection is to serve another request (keep-alive), else 0.
  */
-static void
+static int
 rcv_serve(struct receiver *r, int fd)
 {
 	static const char cont[] = "HTTP/1.1 100 Continue\r\n\r\n";
@@ -454,12 +459,12 @@ rcv_serve(struct receiver *r, int fd)
 	char *body = NULL;
 	size_t have;
 	ssize_t n;
-	int status, delay_ms = 0;
+	int status, delay_ms = 0, keep = 0;
 
 	if ((q = calloc(1, sizeof(*q))) == NULL) {
 		fprintf(stderr, "receiver: out of memory\n");
-		rcv_respond(fd, 500);
-		return;
+		rcv_respond(fd, 500, 0);
+		return 0;
 	}
 	if ((status = rcv_read_head(r, fd, q, deadline)) != 0 ||
 	    (status = rcv_parse_head(q)) != 0)
@@ -489,7 +494,7 @@ rcv_serve(struct receiver *r, int fd)
 		have += (size_t)n;
 	}
 	body[q->clen] = '\0';
-	status = rcv_record(r, q, body, &delay_ms);
+	status = rcv_record(r, q, body, &delay_ms, &keep);
 	body = NULL; /* r owns it now */
 	if (status < 0) {
 		fprintf(stderr, "receiver: out of memory\n");
@@ -497,11 +502,13 @@ rcv_serve(struct receiver *r, int fd)
 		goto refuse;
 	}
 	free(q);
+	if (status == RCV_DROP)
+		return 0; /* read, and no answer: the caller closes */
 	if (delay_ms > 0)
 		rcv_sleep_ms(r, delay_ms);
-	if (!rcv_stopping(r))
-		rcv_respond(fd, status);
-	return;
+	if (rcv_stopping(r) || rcv_respond(fd, status, keep) != 0)
+		return 0;
+	return keep;
 
 refuse:
 	if (status == -1) {
@@ -513,10 +520,11 @@ refuse:
 		if (status != 500)
 			fprintf(stderr, "receiver: refused a request with %d\n",
 			    status);
-		rcv_respond(fd, status);
+		rcv_respond(fd, status, 0);
 	}
 	free(body);
 	free(q);
+	return 0;
 }
 
 /*
@@ -543,7 +551,8 @@ rcv_conn_main(void *arg)
 	struct rcv_conn *c = arg;
 	struct receiver *r = c->r;
 
-	rcv_serve(r, c->fd);
+	while (rcv_serve(r, c->fd) == 1)
+		continue;
 	rcv_close(r, c->fd);
 	free(c);
 	pthread_mutex_lock(&r->mu);
@@ -573,6 +582,7 @@ rcv_spawn(struct receiver *r, int fd)
 	c->fd = fd;
 	pthread_mutex_lock(&r->mu);
 	r->conns++;
+	r->accepted++;
 	pthread_mutex_unlock(&r->mu);
 	if (pthread_create(&t, &r->detached, rcv_conn_main, c) != 0) {
 		fprintf(stderr, "receiver: no thread for a connection\n");
@@ -705,7 +715,7 @@ rcv_script(struct receiver *r, const int *statuses, size_t n, int then)
 	}
 	for (i = 0; i < n; i++) {
 		copy[i] = statuses[i];
-		if (copy[i] < 200 || copy[i] > 599) {
+		if ((copy[i] < 200 || copy[i] > 599) && copy[i] != RCV_DROP) {
 			fprintf(stderr, "receiver: status %d answered as 500\n",
 			    copy[i]);
 			copy[i] = 500;
@@ -732,15 +742,36 @@ rcv_set_delay_ms(struct receiver *r, int ms)
 	pthread_mutex_unlock(&r->mu);
 }
 
-size_t
-rcv_count(struct receiver *r)
+void
+rcv_keep_alive(struct receiver *r, int on)
+{
+	pthread_mutex_lock(&r->mu);
+	r->keep_alive = on != 0;
+	pthread_mutex_unlock(&r->mu);
+}
+
+/* A counter of r (one of its fields), read under its lock. */
+static size_t
+rcv_counter(struct receiver *r, const size_t *field)
 {
 	size_t n;
 
 	pthread_mutex_lock(&r->mu);
-	n = r->nhits;
+	n = *field;
 	pthread_mutex_unlock(&r->mu);
 	return n;
+}
+
+size_t
+rcv_connections(struct receiver *r)
+{
+	return rcv_counter(r, &r->accepted);
+}
+
+size_t
+rcv_count(struct receiver *r)
+{
+	return rcv_counter(r, &r->nhits);
 }
 
 int
@@ -852,6 +883,7 @@ rcv_reset(struct receiver *r)
 	r->scripted = 0;
 	r->then = 200;
 	r->delay_ms = 0;
+	r->keep_alive = 0;
 	pthread_mutex_unlock(&r->mu);
 }
 

@@ -6,9 +6,11 @@
  * concurrently. Each connection carries one HTTP/1.1 request (headers up to
  * 16 KiB, a body by Content-Length up to 1 MiB; chunked bodies are refused
  * with 400): the receiver records it, optionally waits, answers with the
- * scripted status and `Connection: close`, and closes. A test then reads the
- * recorded hits back, or saves them for tests/webhooks/verify.mjs, which
- * checks their signatures with the reference libraries.
+ * scripted status and `Connection: close`, and closes; or, with
+ * rcv_keep_alive, keeps the connection for the client's next request, as
+ * most real receivers do. A test then reads the recorded hits back, or
+ * saves them for tests/webhooks/verify.mjs, which checks their signatures
+ * with the reference libraries.
  *
  * Refused requests (malformed, too large, chunked, cut short) are answered
  * with 400, 413 or 431 when possible, said on stderr, and not recorded.
@@ -47,12 +49,17 @@ struct receiver *rcv_start(void);
 /* The TCP port r listens on. */
 int rcv_port(const struct receiver *r);
 
+/* A scripted "status" that answers nothing: the request is read and
+ * recorded, then the connection is closed (a server that died after
+ * reading it). */
+#define RCV_DROP 1
+
 /*
  * Answers the next n requests with statuses[0..n-1] in order, then every
  * later one with then (the default script is: always 200). statuses is
- * copied. A status outside 200..599 is answered as 500 (said on stderr);
- * when the copy cannot be allocated the previous script stays (said on
- * stderr).
+ * copied. A status outside 200..599 (but RCV_DROP) is answered as 500
+ * (said on stderr); when the copy cannot be allocated the previous script
+ * stays (said on stderr).
  */
 void rcv_script(struct receiver *r, const int *statuses, size_t n, int then);
 
@@ -61,6 +68,17 @@ void rcv_script(struct receiver *r, const int *statuses, size_t n, int then);
  * and answering it, to keep requests in flight. rcv_stop cuts a sleep short.
  */
 void rcv_set_delay_ms(struct receiver *r, int ms);
+
+/*
+ * With on, answers without `Connection: close` and serves the client's
+ * next request on the same connection (an HTTP/1.1 one, until the client
+ * closes or is idle for 10 s); off (the default), one request a
+ * connection. rcv_reset turns it off.
+ */
+void rcv_keep_alive(struct receiver *r, int on);
+
+/* How many connections r has accepted since it started. */
+size_t rcv_connections(struct receiver *r);
 
 /* How many requests r has recorded. */
 size_t rcv_count(struct receiver *r);
@@ -91,8 +109,8 @@ const char *rcv_header(const struct rcv_hit *h, const char *name, char *buf,
 size_t rcv_wait(struct receiver *r, size_t n, int timeout_ms);
 
 /*
- * Forgets every recorded request and resets the script to always-200 and the
- * delay to 0. A request already being read when this runs is recorded after.
+ * Forgets every recorded request and resets the script to always-200, the
+ * delay to 0 and keep-alive to off. A request already being read when this runs is recorded after.
  */
 void rcv_reset(struct receiver *r);
 

@@ -142,6 +142,7 @@ int it_suite_ratelimit(void);
 int it_suite_convert(void);
 int it_suite_idem(void);
 int it_suite_paging(void);
+int it_suite_growth(void);
 int it_suite_recovery(void);
 int it_suite_admin(void);
 int it_suite_payouts(void);

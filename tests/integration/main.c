@@ -20,6 +20,7 @@ static int (*const suites[])(void) = {
 	it_suite_convert,
 	it_suite_idem,
 	it_suite_paging,
+	it_suite_growth,
 	it_suite_recovery,
 	it_suite_admin,
 	it_suite_momo,

@@ -9,6 +9,13 @@
  * The suffixes are spread over the three networks, so the MTN adapter and
  * the Paystack one (TELECEL, AIRTELTIGO) both take it: one POST /transfer
  * effect per reference on either.
+ *
+ * Then a worker killed with kill -9 in the middle of a grouped commit
+ * (payouts.group_size): a test connection holds the lock of the in-flight
+ * account, so the worker's group transaction stops halfway (its payouts
+ * locked and moved, its ledger events written, uncommitted); the worker is
+ * killed there. Nothing of the group stays, and the next run settles each
+ * payout once: one send, one posting, one event each, and the balance right.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -18,6 +25,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <mysql.h>
+
+#include "core/strict.h"
 
 #include "itc.h"
 
@@ -216,11 +227,135 @@ stress_verify(const struct itc_wallet *w, const char *funded)
 	CU_ASSERT_STRING_EQUAL(got, want);
 }
 
+/* ---- kill -9 in the middle of a group ---- */
+
+#define GROUP 24
+
+/* The one number the query q gives on connection m, or -1. */
+static long long
+scalar_on(MYSQL *m, const char *q)
+{
+	MYSQL_RES *res;
+	MYSQL_ROW row;
+	unsigned long long u;
+	long long v = -1;
+
+	if (mysql_query(m, q) != 0 || (res = mysql_store_result(m)) == NULL)
+		return -1;
+	if ((row = mysql_fetch_row(res)) != NULL && row[0] != NULL &&
+	    strict_uint(row[0], strlen(row[0]), ~0ULL >> 1, &u) == 0)
+		v = (long long)u;
+	mysql_free_result(res);
+	return v;
+}
+
+/* How many of w's processing payouts no transaction holds (asked on m). */
+static long long
+unheld(MYSQL *m, const struct itc_wallet *w)
+{
+	char q[400];
+
+	snprintf(q, sizeof(q), "SELECT COUNT(*) FROM (SELECT p.id FROM payouts p JOIN users u "
+	    "ON u.id = p.user_id WHERE u.wallet_id = '%s' AND p.status = 'processing' "
+	    "FOR UPDATE SKIP LOCKED) x", w->id);
+	return scalar_on(m, q);
+}
+
+static void
+test_killed_mid_group(void)
+{
+	static const int to[3] = { 0, 7, 8 }; /* 555, 556, 557: all complete */
+	char bid[NSUFFIX][40], funded[40], body[200], want[40], got[40];
+	struct itc_wallet w;
+	struct it_resp r;
+	MYSQL *hold, *probe;
+	pid_t pid;
+	int i, tries;
+
+	stress_prepare(&w, bid, funded);
+	for (i = 0; i < GROUP; i++) {
+		snprintf(body, sizeof(body), "{\"beneficiaryId\":\"%s\",\"amount\":\"10\","
+		    "\"currency\":\"GHS\"}", bid[to[i % 3]]);
+		CU_ASSERT_EQUAL(itc_post(&w, "/api/mobile-money/transfer", NULL, body, &r), 201);
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL_FATAL(of_suffix(&w, "AND p.status = 'processing'", "%"), GROUP);
+	it_db_exec("UPDATE payouts p JOIN users u ON u.id = p.user_id SET "
+	    "p.next_check_at = UTC_TIMESTAMP(6) WHERE u.wallet_id = ?", w.id, NULL);
+	/* on the worker's own node: a cluster's locks are each node's */
+	hold = it_db_connect(it_worker_conf());
+	probe = it_db_connect(it_worker_conf());
+	CU_ASSERT_PTR_NOT_NULL_FATAL(hold);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(probe);
+	CU_ASSERT_EQUAL(mysql_query(hold, "START TRANSACTION"), 0);
+	CU_ASSERT_EQUAL(scalar_on(hold, "SELECT COUNT(*) FROM ledger_accounts WHERE code = "
+	    "'house:payouts_in_flight:GHS' FOR UPDATE"), 1);
+
+	/* the worker claims, asks, and stops inside its group: it holds every
+	 * payout's row, and waits for the in-flight account */
+	pid = start_worker();
+	for (tries = 0; tries < 200 && unheld(probe, &w) != 0; tries++) {
+		struct timespec nap = { 0, 50 * 1000000L };
+
+		nanosleep(&nap, NULL);
+	}
+	CU_ASSERT_EQUAL_FATAL(unheld(probe, &w), 0);
+	{
+		struct timespec nap = { 0, 300 * 1000000L }; /* to its wait */
+
+		nanosleep(&nap, NULL);
+	}
+	/* still all held: not the claim's moment, the group's transaction */
+	CU_ASSERT_EQUAL(unheld(probe, &w), 0);
+	CU_ASSERT_EQUAL(kill(pid, SIGKILL), 0);
+	waitpid(pid, NULL, 0);
+	CU_ASSERT_EQUAL(mysql_query(hold, "ROLLBACK"), 0);
+	mysql_close(hold);
+	/* the server ends the dead worker's transaction: rolled back whole */
+	for (tries = 0; tries < 200 && unheld(probe, &w) != GROUP; tries++) {
+		struct timespec nap = { 0, 50 * 1000000L };
+
+		nanosleep(&nap, NULL);
+	}
+	mysql_close(probe);
+	CU_ASSERT_EQUAL(of_suffix(&w, "AND p.status = 'processing'", "%"), GROUP);
+	CU_ASSERT_EQUAL(of_suffix(&w, "AND EXISTS (SELECT 1 FROM ledger_transactions l "
+	    "WHERE l.ref_id = p.id AND l.kind = 'payout.completed')", "%"), 0);
+	CU_ASSERT_EQUAL(of_suffix(&w, "AND EXISTS (SELECT 1 FROM outbox_events v "
+	    "WHERE v.ref_id = p.id AND v.type = 'payout.completed')", "%"), 0);
+
+	/* its lease passes: the next run settles each once */
+	it_db_exec("UPDATE payouts p JOIN users u ON u.id = p.user_id SET p.lease_until = NULL, "
+	    "p.next_check_at = UTC_TIMESTAMP(6) WHERE u.wallet_id = ?", w.id, NULL);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL(of_suffix(&w, "AND p.status = 'completed'", "%"), GROUP);
+	CU_ASSERT_EQUAL(of_suffix(&w, "AND (SELECT COUNT(*) FROM ledger_transactions l "
+	    "WHERE l.ref_id = p.id AND l.kind = 'payout.completed') = 1", "%"), GROUP);
+	CU_ASSERT_EQUAL(of_suffix(&w, "AND (SELECT COUNT(*) FROM outbox_events v "
+	    "WHERE v.ref_id = p.id AND v.type = 'payout.completed') = 1", "%"), GROUP);
+	CU_ASSERT_EQUAL(of_suffix(&w, "AND (SELECT m.sends FROM sim_momo_transfers m "
+	    "WHERE m.reference = p.provider_ref) = 1", "%"), GROUP);
+	CU_ASSERT_EQUAL(of_suffix(&w, "AND EXISTS (SELECT 1 FROM ledger_transactions l "
+	    "WHERE l.ref_id = p.id AND l.kind = 'payout.refund')", "%"), 0);
+	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+	/* funded - (amount + fee) of each payout */
+	CU_ASSERT_EQUAL(it_db_text("SELECT CAST(CAST(? AS DECIMAL(30,2)) - (SELECT "
+	    "SUM(p.amount + p.fee) FROM payouts p JOIN users u ON u.id = p.user_id "
+	    "WHERE u.wallet_id = ?) AS DECIMAL(30,2))", funded, w.id, want, sizeof(want)), 0);
+	CU_ASSERT_EQUAL(it_db_text("SELECT CAST(a.balance AS DECIMAL(30,2)) FROM "
+	    "ledger_accounts a JOIN users u ON a.code = CONCAT('user:', u.id, ':GHS') "
+	    "WHERE u.wallet_id = ?", w.id, NULL, got, sizeof(got)), 0);
+	CU_ASSERT_STRING_EQUAL(got, want);
+	itc_wallet_free(&w);
+}
+
 int
 it_suite_payout_stress(void)
 {
 	static const struct tu_test tests[] = {
 		{ "300 payouts, two workers, kill -9: each sent once, refunded once", test_stress },
+		{ "a worker killed mid-group: nothing stays, each settled once after",
+		  test_killed_mid_group },
 	};
 
 	return tu_add_suite("payout stress", NULL, NULL, tests, NELEM(tests));

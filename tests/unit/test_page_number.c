@@ -62,22 +62,34 @@ static void
 test_object(void)
 {
 	struct page_number p = { 3, 25, 50 };
+	struct db_total t = { 60, 0 };
 	json_t *o;
 
-	o = page_number_json(&p, 60);
-	CU_ASSERT_EQUAL(json_object_size(o), 4);
+	o = page_number_json(&p, &t);
+	CU_ASSERT_EQUAL(json_object_size(o), 5);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "page")), 3);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "per_page")), 25);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "total")), 60);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "total_pages")), 3);
+	CU_ASSERT(json_is_false(json_object_get(o, "total_capped")));
 	json_decref(o);
 	p.page = 9;
-	o = page_number_json(&p, 0);
+	t.count = 0;
+	o = page_number_json(&p, &t);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "total_pages")), 0);
 	json_decref(o);
 	p.per_page = 100;
-	o = page_number_json(&p, 100);
+	t.count = 100;
+	o = page_number_json(&p, &t);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "total_pages")), 1);
+	json_decref(o);
+	/* a capped count: a lower bound, said so */
+	t.count = 1050;
+	t.capped = 1;
+	o = page_number_json(&p, &t);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "total")), 1050);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "total_pages")), 11);
+	CU_ASSERT(json_is_true(json_object_get(o, "total_capped")));
 	json_decref(o);
 }
 

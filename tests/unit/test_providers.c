@@ -1,8 +1,11 @@
 /*
  * The provider layer without a network: path-segment escaping (a wallet id
  * is a JWT subject and may hold / ? # ..), the registry built from config
- * (per-network URLs, their defaults, unknown networks), and what a failed
- * call says (loopback only: refused, or a listener that never answers).
+ * (per-network URLs, their defaults, unknown networks), what a failed
+ * call says (loopback only: refused, or a listener that never answers),
+ * and the kept connections (a local receiver, tests/common/receiver.h):
+ * calls reuse one, a send on one that dies is never sent again unseen,
+ * and many calls at once stay within their bound and keep theirs.
  */
 #include "providers/prov_http.h"
 #include "providers/registry.h"
@@ -14,6 +17,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "receiver.h"
 #include "unit.h"
 
 static void
@@ -168,6 +172,111 @@ test_call_sent_or_not(void)
 	json_decref(body);
 }
 
+/* An endpoint at receiver r, each call at most timeout_ms. */
+static void
+at_receiver(struct prov_endpoint *ep, struct receiver *r, long timeout_ms)
+{
+	memset(ep, 0, sizeof(*ep));
+	ep->timeout_ms = timeout_ms;
+	snprintf(ep->url, sizeof(ep->url), "http://127.0.0.1:%d", rcv_port(r));
+}
+
+/* One call; its HTTP status, or -1 when no answer came (*sent then says
+ * whether it may have gone out). */
+static long
+call_status(const struct prov_endpoint *ep, const char *method, const json_t *body,
+    int *sent)
+{
+	struct prov_call call;
+	long status;
+
+	status = prov_http_call(ep, method, "/x", NULL, body, &call) == 0 ? call.status : -1;
+	*sent = call.sent;
+	prov_call_free(&call);
+	return status;
+}
+
+/*
+ * A second call to the same provider goes over the first one's connection,
+ * a read as a send. When a kept connection dies under a request (the
+ * receiver reads it and closes: RCV_DROP), libcurl sends a read again on a
+ * new connection, but never a send: the send is in doubt (sent, no
+ * answer), and the receiver saw it exactly once.
+ */
+static void
+test_call_reuses_connection(void)
+{
+	static const int drop[] = { RCV_DROP };
+	struct receiver *r = rcv_start();
+	json_t *body = json_pack("{s:s}", "amount", "1.00");
+	struct prov_endpoint ep;
+	int sent;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	rcv_keep_alive(r, 1);
+	at_receiver(&ep, r, 2000);
+	CU_ASSERT_EQUAL(call_status(&ep, "GET", NULL, &sent), 200);
+	CU_ASSERT_EQUAL(call_status(&ep, "GET", NULL, &sent), 200);
+	CU_ASSERT_EQUAL(call_status(&ep, "POST", body, &sent), 200);
+	CU_ASSERT_EQUAL(rcv_count(r), 3);
+	CU_ASSERT_EQUAL(rcv_connections(r), 1);
+
+	/* a send on the kept connection, which dies: in doubt, sent once */
+	rcv_script(r, drop, 1, 200);
+	CU_ASSERT_EQUAL(call_status(&ep, "POST", body, &sent), -1);
+	CU_ASSERT_EQUAL(sent, 1);
+	CU_ASSERT_EQUAL(rcv_wait(r, 5, 300), 4);
+
+	/* a read on a kept connection that dies: asked again, answered */
+	CU_ASSERT_EQUAL(call_status(&ep, "GET", NULL, &sent), 200);
+	rcv_script(r, drop, 1, 200);
+	CU_ASSERT_EQUAL(call_status(&ep, "GET", NULL, &sent), 200);
+	CU_ASSERT_EQUAL(rcv_count(r), 7);
+	/* the dead send's new connection carried nothing (libcurl connects,
+	 * then cannot rewind the body), then one for the first read and one
+	 * for its retry */
+	UNIT_CHECK(rcv_connections(r) == 4, "%zu connections", rcv_connections(r));
+	json_decref(body);
+	rcv_stop(r);
+}
+
+/*
+ * prov_http_many: 12 reads with at most 4 in flight are all answered
+ * (each takes 50 ms at the receiver), over at most 4 connections; the
+ * next 12 open none.
+ */
+static void
+test_many_bounded_and_kept(void)
+{
+	struct receiver *r = rcv_start();
+	struct prov_endpoint ep;
+	struct prov_req reqs[12];
+	struct prov_call calls[12];
+	int rcs[12];
+	size_t i, round, before;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	rcv_keep_alive(r, 1);
+	rcv_set_delay_ms(r, 50);
+	at_receiver(&ep, r, 2000);
+	for (i = 0; i < NELEM(reqs); i++)
+		reqs[i] = (struct prov_req){ &ep, "GET", "/status", NULL, NULL };
+	for (round = 0; round < 2; round++) {
+		before = rcv_connections(r);
+		prov_http_many(reqs, NELEM(reqs), 4, calls, rcs);
+		for (i = 0; i < NELEM(reqs); i++) {
+			UNIT_CHECK(rcs[i] == 0 && calls[i].status == 200,
+			    "round %zu, call %zu: %d, HTTP %ld", round, i, rcs[i],
+			    calls[i].status);
+			prov_call_free(&calls[i]);
+		}
+		UNIT_CHECK(rcv_connections(r) - before <= (round == 0 ? 4 : 0),
+		    "round %zu: %zu new connections", round, rcv_connections(r) - before);
+	}
+	CU_ASSERT_EQUAL(rcv_count(r), 24);
+	rcv_stop(r);
+}
+
 int
 main(void)
 {
@@ -177,6 +286,8 @@ main(void)
 		{ "the registry from config", test_registry_from_config },
 		{ "an unconfigured registry", test_registry_unconfigured },
 		{ "a failed call: sent or not", test_call_sent_or_not },
+		{ "calls keep their connection; a send is never resent", test_call_reuses_connection },
+		{ "many calls at once: bounded, connections kept", test_many_bounded_and_kept },
 	};
 
 	return tu_main("providers", NULL, NULL, tests, NELEM(tests));

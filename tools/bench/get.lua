@@ -2,10 +2,14 @@
 --
 -- FILE holds one bearer credential a line (a partner API key or a wallet
 -- token); each request carries the next one, `Authorization: Bearer
--- <line>`, round the file. A file of one line is the hot caller. The
--- requests are formatted once, in init(), so the rotation costs the client
--- an index and nothing more (the hello-world row runs through this same
--- script, so it pays the same).
+-- <line>`, round the file. A file of one line is the hot caller. A line
+-- may also name its own path after the credential, `CREDENTIAL PATH` (a
+-- path with its query, e.g. /v1/withdrawals/wd_...): that request goes
+-- there instead of URL's path (the growth rows, tools/bench/growth.sh:
+-- a line per id of a detail endpoint). The requests are formatted once,
+-- in init(), so the rotation costs the client an index and nothing more
+-- (the hello-world row runs through this same script, so it pays the
+-- same).
 dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "common.lua")
 
 local reqs, i
@@ -14,7 +18,8 @@ function init(args)
 	local callers = bench_lines(args[1])
 	reqs = {}
 	for k, v in ipairs(callers) do
-		reqs[k] = wrk.format("GET", nil, bench_headers({ Authorization = "Bearer " .. v }))
+		local cred, path = v:match("^(%S+) (/%S*)$")
+		reqs[k] = wrk.format("GET", path, bench_headers({ Authorization = "Bearer " .. (cred or v) }))
 	end
 	i = bench_start(#reqs)
 end

@@ -11,6 +11,7 @@
 #include "domain/payout_float.h"
 #include "domain/partner/partner_request.h"
 #include "domain/partner/resource.h"
+#include "domain/report.h"
 #include "providers/registry.h"
 #include "store/db_row.h"
 
@@ -563,20 +564,17 @@ intent_watch_expired(struct ctx *ctx, int n)
 	return got < 0 ? -1 : moved;
 }
 
+/* One late collection's line (a report_lines printer). */
+static void
+late_line(FILE *out, const struct db_rows *row)
+{
+	fprintf(out, "late collection: %s partner %s credited %s GHS; expired at %s, "
+	    "completed at %s\n", db_cell(row, 0, 0), db_cell(row, 0, 1),
+	    db_cell(row, 0, 2), db_cell(row, 0, 3), db_cell(row, 0, 4));
+}
+
 int
 intent_report_late(struct db *db, FILE *out)
 {
-	struct db_rows rows;
-	size_t i;
-	int n;
-
-	if (db_exec(db, DB_PI_LATE, NULL, 0, &rows, NULL) != DB_OK)
-		return -1;
-	for (i = 0; i < rows.nrows; i++)
-		fprintf(out, "late collection: %s partner %s credited %s GHS; expired at %s, "
-		    "completed at %s\n", db_cell(&rows, i, 0), db_cell(&rows, i, 1),
-		    db_cell(&rows, i, 2), db_cell(&rows, i, 3), db_cell(&rows, i, 4));
-	n = (int)rows.nrows;
-	db_rows_free(&rows);
-	return n;
+	return report_lines(db, DB_PI_LATE, out, late_line);
 }

@@ -34,9 +34,10 @@ struct resource_kind {
 	/* where the members this module reads sit in the kind's struct */
 	size_t id_at, partner_at, hash_at, status_at; /* char[], long long, char[65], char[] */
 	/* statements: by id and owner (0: anyone's), the same FOR UPDATE,
-	 * by (partner, reference_id), the filter's count and page, and the
-	 * worker's claim and lease (db_claim) */
-	enum db_stmt get, lock, by_reference, count, page, claim, lease;
+	 * by (partner, reference_id), the filter's count, the count without
+	 * a filter, the filter's page, and the worker's claim and lease
+	 * (db_claim) */
+	enum db_stmt get, lock, by_reference, count, count_all, page, claim, lease;
 	/* Reads row of rows (the statements' columns) into out, which it
 	 * zeroes first: 0, or -1 (out freed) for a row that makes no sense. */
 	int (*from_row)(const struct db_rows *rows, size_t row, void *out);
@@ -49,7 +50,7 @@ struct resource_kind {
 /*
  * Defines const struct resource_kind name for type (a struct with members
  * id, partner_id, request_hash and status), whose statements are named
- * stmt##_GET, _LOCK, _BY_REFERENCE, _COUNT, _PAGE, _CLAIM and _LEASE
+ * stmt##_GET, _LOCK, _BY_REFERENCE, _COUNT, _COUNT_ALL, _PAGE, _CLAIM and _LEASE
  * (DB_WD: DB_WD_GET ...), whose statuses is an array, and whose
  * functions are rd (from_row), fr (free) and pl (payload).
  */
@@ -61,7 +62,8 @@ struct resource_kind {
 		.id_at = offsetof(type, id), .partner_at = offsetof(type, partner_id), \
 		.hash_at = offsetof(type, request_hash), .status_at = offsetof(type, status), \
 		.get = stmt##_GET, .lock = stmt##_LOCK, .by_reference = stmt##_BY_REFERENCE, \
-		.count = stmt##_COUNT, .page = stmt##_PAGE, .claim = stmt##_CLAIM, \
+		.count = stmt##_COUNT, .count_all = stmt##_COUNT_ALL, .page = stmt##_PAGE, \
+		.claim = stmt##_CLAIM, \
 		.lease = stmt##_LEASE, .from_row = (rd), .free = (fr), .payload = (pl) }
 
 /* The list filters; NULL members do not filter. from and to are DATETIME
@@ -97,12 +99,14 @@ enum db_rc resource_event(struct db *db, const struct resource_kind *k, const ch
 /*
  * Up to limit (at most k->page_max) of who's resources matching f, newest
  * first, after offset, into out (an array of limit resources of k->size
- * bytes, each freed by the caller with k->free); *total counts every match.
+ * bytes, each freed by the caller with k->free); *total counts the
+ * matches up to offset + api.list_total_cap (struct db_total: the count
+ * reads no further).
  */
 enum err resource_list(struct ctx *ctx, const struct resource_kind *k,
     const struct caller *who, const struct resource_filter *f,
     unsigned long long offset, size_t limit, void *out, size_t *n,
-    unsigned long long *total, struct outcome *o);
+    struct db_total *total, struct outcome *o);
 
 /* Claims up to n due resources of k for lease_seconds; their ids into out.
  * How many, or -1. */

@@ -132,11 +132,12 @@ struct webhook_delivery {
 /*
  * Up to limit (<= WEBHOOK_PAGE_MAX) of who's deliveries matching f,
  * newest first, after offset, into *rows (a new array of *n; the caller
- * frees it; NULL when *n is 0); *total counts every match.
+ * frees it; NULL when *n is 0); *total counts the matches up to offset +
+ * api.list_total_cap (struct db_total).
  */
 enum err webhook_log_list(struct ctx *ctx, const struct caller *who,
     const struct webhook_log_filter *f, unsigned long long offset, size_t limit,
-    struct webhook_delivery **rows, size_t *n, unsigned long long *total,
+    struct webhook_delivery **rows, size_t *n, struct db_total *total,
     struct outcome *o);
 
 /* One attempt at a delivery; "" and -1 stand for none. */

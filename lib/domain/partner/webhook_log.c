@@ -30,30 +30,49 @@ cell_num(const struct db_rows *r, size_t i, size_t c)
 enum err
 webhook_log_list(struct ctx *ctx, const struct caller *who,
     const struct webhook_log_filter *f, unsigned long long offset, size_t limit,
-    struct webhook_delivery **out, size_t *n, unsigned long long *total,
+    struct webhook_delivery **out, size_t *n, struct db_total *total,
     struct outcome *o)
 {
+	unsigned long long cap = offset + ctx->cfg.list_total_cap;
+	/* one endpoint's log reads that endpoint's index, the whole log the
+	 * partner's (store/stmt_webhook.c) */
+	int one = f->webhook_id != NULL;
 	struct webhook_delivery *d;
 	struct db_arg a[9];
 	struct db_rows rows;
-	size_t i;
+	size_t i, na = 0;
 	int rc;
 
 	outcome_init(o);
 	*out = NULL;
 	*n = 0;
-	*total = 0;
-	a[0] = DB_I(who->id);
-	a[1] = a[2] = f->webhook_id ? DB_S(f->webhook_id) : DB_NULL;
-	a[3] = a[4] = f->event_type ? DB_S(f->event_type) : DB_NULL;
-	a[5] = a[6] = f->status ? DB_S(f->status) : DB_NULL;
-	if ((rc = db_count(ctx->db, DB_WH_LOG_COUNT, a, 7, total)) != DB_OK)
+	memset(total, 0, sizeof(*total));
+	a[na++] = DB_I(who->id);
+	if (one)
+		a[na++] = DB_S(f->webhook_id);
+	a[na] = a[na + 1] = f->event_type ? DB_S(f->event_type) : DB_NULL;
+	na += 2;
+	a[na] = a[na + 1] = f->status ? DB_S(f->status) : DB_NULL;
+	na += 2;
+	a[na] = DB_I((long long)cap + 1);
+	if (f->event_type == NULL && f->status == NULL) {
+		/* no filter: the count reads one index alone */
+		a[one + 1] = a[na];
+		rc = db_count_upto(ctx->db, one ? DB_WH_LOG_ENDPOINT_COUNT_ALL : DB_WH_LOG_COUNT_ALL,
+		    a, one + 2, cap, total);
+		a[one + 1] = a[one + 2] = DB_NULL; /* the filters again, for the page */
+	} else {
+		rc = db_count_upto(ctx->db, one ? DB_WH_LOG_ENDPOINT_COUNT : DB_WH_LOG_COUNT, a,
+		    na + 1, cap, total);
+	}
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "count the deliveries");
-	if (offset >= *total || limit == 0)
+	if (offset >= total->count || limit == 0)
 		return ERR_OK;
-	a[7] = DB_I((long long)(limit > WEBHOOK_PAGE_MAX ? WEBHOOK_PAGE_MAX : limit));
-	a[8] = DB_I((long long)offset);
-	if ((rc = db_exec(ctx->db, DB_WH_LOG_PAGE, a, 9, &rows, NULL)) != DB_OK)
+	a[na] = DB_I((long long)(limit > WEBHOOK_PAGE_MAX ? WEBHOOK_PAGE_MAX : limit));
+	a[na + 1] = DB_I((long long)offset);
+	if ((rc = db_exec(ctx->db, one ? DB_WH_LOG_ENDPOINT_PAGE : DB_WH_LOG_PAGE, a, na + 2,
+	    &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the deliveries");
 	if (rows.nrows > 0 && (*out = calloc(rows.nrows, sizeof(**out))) == NULL) {
 		db_rows_free(&rows);

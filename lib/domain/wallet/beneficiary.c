@@ -223,9 +223,10 @@ beneficiary_get(struct ctx *ctx, const struct caller *who, const char *id,
 enum err
 beneficiary_page(struct ctx *ctx, const struct caller *who, int asc,
     const char *after, const char *after_id, size_t limit,
-    struct beneficiary *out, size_t *n, int *more, unsigned long long *total,
+    struct beneficiary *out, size_t *n, int *more, struct db_total *total,
     struct outcome *o)
 {
+	unsigned long long cap = ctx->cfg.list_total_cap;
 	struct db_arg a[5];
 	struct db_rows rows;
 	enum db_rc rc;
@@ -233,9 +234,10 @@ beneficiary_page(struct ctx *ctx, const struct caller *who, int asc,
 
 	*n = 0;
 	*more = 0;
-	*total = 0;
+	memset(total, 0, sizeof(*total));
 	a[0] = DB_I(who->id);
-	if ((rc = db_count(ctx->db, DB_BEN_COUNT, a, 1, total)) != DB_OK)
+	a[1] = DB_I((long long)cap + 1);
+	if ((rc = db_count_upto(ctx->db, DB_BEN_COUNT, a, 2, cap, total)) != DB_OK)
 		return domain_db_fail(o, rc, "count the beneficiaries");
 	a[1] = DB_S(after);
 	a[2] = DB_S(after);

@@ -57,12 +57,12 @@ enum err beneficiary_get(struct ctx *ctx, const struct caller *who,
 /*
  * One page of who's beneficiaries after (created_db, id) in the order asc
  * or not: at most limit into out (caller's array), *n how many, *more
- * whether others follow, *total how many who has. ERR_OK or
- * ERR_SERVICE_UNAVAILABLE.
+ * whether others follow, *total how many who has (up to
+ * api.list_total_cap, struct db_total). ERR_OK or ERR_SERVICE_UNAVAILABLE.
  */
 enum err beneficiary_page(struct ctx *ctx, const struct caller *who, int asc,
     const char *after, const char *after_id, size_t limit,
-    struct beneficiary *out, size_t *n, int *more, unsigned long long *total,
+    struct beneficiary *out, size_t *n, int *more, struct db_total *total,
     struct outcome *o);
 
 /*

@@ -29,31 +29,46 @@ history_get(struct ctx *ctx, const struct caller *who, const char *id,
 enum err
 history_page(struct ctx *ctx, const struct caller *who,
     const struct history_query *q, struct history_item *out, size_t *n,
-    int *more, unsigned long long *total, struct outcome *o)
+    int *more, struct db_total *total, struct outcome *o)
 {
-	struct db_arg a[12];
+	unsigned long long cap = ctx->cfg.list_total_cap;
+	struct db_arg a[19];
 	struct db_rows rows;
 	enum db_rc rc;
-	size_t i;
+	size_t i, b;
 
 	*n = 0;
 	*more = 0;
-	*total = 0;
-	a[0] = DB_I(who->id);
-	a[1] = DB_S(q->status);
-	a[2] = DB_S(q->status);
-	a[3] = DB_I(who->id);
-	a[4] = DB_S(q->status);
-	a[5] = DB_S(q->status);
-	a[6] = DB_S(q->type);
-	a[7] = DB_S(q->type);
-	if ((rc = db_count(ctx->db, DB_HIST_COUNT, a, 8, total)) != DB_OK)
+	memset(total, 0, sizeof(*total));
+	/* each table's branch: the user, status twice, type twice, a limit */
+	for (b = 0; b < 2; b++) {
+		a[6 * b] = DB_I(who->id);
+		a[6 * b + 1] = a[6 * b + 2] = DB_S(q->status);
+		a[6 * b + 3] = a[6 * b + 4] = DB_S(q->type);
+		a[6 * b + 5] = DB_I((long long)cap + 1);
+	}
+	if (q->status[0] == '\0' && q->type[0] == '\0') {
+		/* no filter: each table's index alone (the user, the limit, twice) */
+		a[1] = a[3] = a[5];
+		a[2] = a[0];
+		rc = db_count_upto(ctx->db, DB_HIST_COUNT_ALL, a, 4, cap, total);
+	} else {
+		rc = db_count_upto(ctx->db, DB_HIST_COUNT, a, 12, cap, total);
+	}
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "count the transactions");
-	a[8] = DB_S(q->after);
-	a[9] = DB_S(q->after);
-	a[10] = DB_S(q->after_id);
-	a[11] = DB_I((long long)q->limit + 1); /* one more says whether more exist */
-	if ((rc = db_exec(ctx->db, q->asc ? DB_HIST_PAGE_ASC : DB_HIST_PAGE_DESC, a, 12,
+	/* the page's branches: the same, the position between type and limit;
+	 * one more row than the page says whether more exist */
+	for (b = 0; b < 2; b++) {
+		a[9 * b] = DB_I(who->id);
+		a[9 * b + 1] = a[9 * b + 2] = DB_S(q->status);
+		a[9 * b + 3] = a[9 * b + 4] = DB_S(q->type);
+		a[9 * b + 5] = a[9 * b + 6] = DB_S(q->after);
+		a[9 * b + 7] = DB_S(q->after_id);
+		a[9 * b + 8] = DB_I((long long)q->limit + 1);
+	}
+	a[18] = DB_I((long long)q->limit + 1);
+	if ((rc = db_exec(ctx->db, q->asc ? DB_HIST_PAGE_ASC : DB_HIST_PAGE_DESC, a, 19,
 	    &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the transactions");
 	for (i = 0; i < rows.nrows && *n < q->limit; i++) {

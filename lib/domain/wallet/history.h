@@ -29,12 +29,13 @@ struct history_query {
 
 /*
  * One page of who's history into out (caller's array of q->limit): *n
- * items, *more when others follow, *total all that match the filters.
- * ERR_OK or ERR_SERVICE_UNAVAILABLE.
+ * items, *more when others follow, *total what match the filters, counted
+ * up to api.list_total_cap (struct db_total). Reads about a page of each
+ * table, whatever the history's length. ERR_OK or ERR_SERVICE_UNAVAILABLE.
  */
 enum err history_page(struct ctx *ctx, const struct caller *who,
     const struct history_query *q, struct history_item *out, size_t *n,
-    int *more, unsigned long long *total, struct outcome *o);
+    int *more, struct db_total *total, struct outcome *o);
 
 /* Transaction id of who (a conversion or a payout) into out; ERR_NOT_FOUND
  * for an unknown id or another user's. */
