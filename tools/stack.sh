@@ -342,7 +342,7 @@ secrets() {
 	chmod 600 "$VAR/secrets.env"
 	# each secret is made once and kept; a var/ from an older version gets
 	# the ones it lacks, and MoMo credentials in MTN's shape
-	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET KYC_ENCRYPTION_KEY WEBHOOKS_ENCRYPTION_KEY \
+	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET QUOTES_SIGNING_KEY KYC_ENCRYPTION_KEY WEBHOOKS_ENCRYPTION_KEY \
 		MOMO_MTN_API_USER MOMO_MTN_API_KEY MOMO_MTN_SUBSCRIPTION_KEY \
 		MOMO_TELECEL_API_USER MOMO_TELECEL_API_KEY MOMO_TELECEL_SUBSCRIPTION_KEY \
 		MOMO_AIRTELTIGO_API_USER MOMO_AIRTELTIGO_API_KEY MOMO_AIRTELTIGO_SUBSCRIPTION_KEY \
@@ -567,6 +567,7 @@ db.name = cediramp
 http.max_body_bytes = $MAX_BODY
 jwt.hs256_secret = $JWT_HS256_SECRET
 api.cursor_secret = $CURSOR_SECRET
+quotes.signing_key = $QUOTES_SIGNING_KEY
 kyc.encryption_key = $KYC_ENCRYPTION_KEY
 webhooks.encryption_key = $WEBHOOKS_ENCRYPTION_KEY
 # in the runtime directory while the stack runs; appended to
@@ -612,6 +613,10 @@ schema.dir = $ROOT/schema
 webhooks.allow_loopback = 1
 # a revoked key stops working within 2 s (the tests wait that long)
 auth.key_cache_seconds = 2
+# a new rate reaches every quote within 1 s (the tests wait that long)
+rates.cache_seconds = 1
+# an account lookup is asked again after 2 s (the tests wait that long)
+providers.lookup_cache_seconds = 2
 CONF
 	# Extra lines for special stacks (make bench raises the rate limits).
 	[ -n "${CEDIRAMP_EXTRA_CONF:-}" ] && printf '%s\n' "$CEDIRAMP_EXTRA_CONF" >> "$VAR/cediramp.conf.new"

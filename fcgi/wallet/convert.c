@@ -48,7 +48,7 @@ post_convert(struct req *r, struct resp *resp)
 	enum err e;
 
 	if ((e = body_only(r, resp, convert_fields)) != ERR_OK ||
-	    (e = body_string(r, resp, "quoteId", 40, &quote_id)) != ERR_OK ||
+	    (e = body_string(r, resp, "quoteId", QUOTE_ID_MAX - 1, &quote_id)) != ERR_OK ||
 	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK ||
 	    (e = body_string(r, resp, "from", 16, &from)) != ERR_OK)
 		return e;

@@ -90,6 +90,7 @@ static const struct cfg_key cfg_keys[] = {
 	MOMO("TELECEL", 1),
 	MOMO("AIRTELTIGO", 2),
 	U("providers.timeout_ms", provider_timeout_ms, 100, 60000),
+	U("providers.lookup_cache_seconds", lookup_cache_seconds, 0, 3600),
 	S("schema.dir", schema_dir),
 	S("fees.conversion_percent", fee_conversion_percent),
 	S("fees.collection_percent", fee_collection_percent),
@@ -98,6 +99,8 @@ static const struct cfg_key cfg_keys[] = {
 	U("payouts.reversal_watch_seconds", payout_reversal_watch_seconds, 0, 30 * 86400ULL),
 	U("idempotency.lease_seconds", idempotency_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
+	U("rates.cache_seconds", rate_cache_seconds, 0, 60),
+	S("quotes.signing_key", quote_signing_key),
 	U("health.probe_seconds", health_probe_seconds, 0, 3600),
 	S("rates.source_url", rate_source_url),
 	S("api.cursor_secret", cursor_secret),
@@ -209,6 +212,8 @@ defaults(struct cfg *c)
 	(void)strict_copy(c->fee_collection_percent,
 	    sizeof(c->fee_collection_percent), "1.00");
 	c->quote_ttl_seconds = 300;
+	c->rate_cache_seconds = 2;
+	c->lookup_cache_seconds = 60;
 	c->intent_late_check_seconds = 86400;
 	c->payout_reversal_watch_seconds = 86400;
 	c->idempotency_lease_seconds = 60;

@@ -99,6 +99,15 @@ struct cfg {
 	 * taken for dead; longer than any request can take */
 	unsigned long long idempotency_lease_seconds;
 	unsigned long long rate_max_age_seconds;
+	/* a process quotes from its copy of a rate this long before reading
+	 * fx_rates again (domain/fxrate.h); 0 reads on every quote */
+	unsigned long long rate_cache_seconds;
+	/* a mobile money account lookup found is reused this long by the
+	 * process that made it (domain/lookup_cache.h); 0 asks every time */
+	unsigned long long lookup_cache_seconds;
+	/* signs quote ids (domain/quote_redeem.h); empty: a key derived from
+	 * api.cursor_secret. The same on every host. */
+	char quote_signing_key[256];
 	/* a provider's stored health older than this is probed again, by one
 	 * request at a time (domain/probe.h); 0 probes on every request */
 	unsigned long long health_probe_seconds;

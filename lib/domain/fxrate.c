@@ -2,7 +2,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
+#include "core/clock.h"
 #include "core/currency.h"
 #include "core/money.h"
 #include "core/strict.h"
@@ -14,9 +16,12 @@ pair_name(const char *coin, char *out, size_t cap)
 	snprintf(out, cap, "%s/GHS", coin);
 }
 
-enum fxrate_rc
-fxrate_current(struct db *db, const char *coin, long long max_age,
-    long long now, char *rate, size_t cap)
+/* The rate of coin to GHS into rate (as stored, e.g. "15.20000000") when
+ * it is at most max_age seconds old at now, its own time into
+ * *updated_at. */
+static enum fxrate_rc
+rate_read(struct db *db, const char *coin, long long max_age, long long now, char *rate,
+    size_t cap, long long *updated_at)
 {
 	char pair[24];
 	struct db_arg a[1];
@@ -34,12 +39,60 @@ fxrate_current(struct db *db, const char *coin, long long max_age,
 	/* UNIX_TIMESTAMP of a DATETIME(6) has a fraction: whole seconds do */
 	if (r != NULL && t != NULL &&
 	    strict_uint(t, strcspn(t, "."), ~0ULL >> 1, &updated) == 0) {
+		*updated_at = (long long)updated;
 		if ((long long)updated + max_age < now)
 			rc = FXRATE_STALE;
 		else if (strict_copy(rate, cap, r) == 0)
 			rc = FXRATE_OK;
 	}
 	db_rows_free(&rows);
+	return rc;
+}
+
+
+/* This process's copy of each coin's rate (rates.cache_seconds). */
+struct cached_rate {
+	char coin[8];
+	char rate[FXRATE_TEXT];
+	long long updated;     /* the rate's own time, Unix seconds */
+	long long read_ms;     /* when it was read, monotonic milliseconds */
+};
+
+static struct cached_rate cache[8];
+
+enum fxrate_rc
+fxrate_quoted(struct db *db, const char *coin, long long max_age, long long cache_seconds,
+    long long now, char *rate, size_t cap)
+{
+	long long at = clock_monotonic_ms();
+	struct cached_rate *c = NULL, *free_slot = NULL;
+	enum fxrate_rc rc;
+	long long updated;
+	size_t i;
+
+	for (i = 0; i < sizeof(cache) / sizeof(cache[0]); i++) {
+		if (strcmp(cache[i].coin, coin) == 0)
+			c = &cache[i];
+		else if (cache[i].coin[0] == '\0' && free_slot == NULL)
+			free_slot = &cache[i];
+	}
+	if (c != NULL && cache_seconds > 0 && at - c->read_ms < cache_seconds * 1000) {
+		/* the copy ages like the row: never quoted past max_age */
+		if (c->updated + max_age < now)
+			return FXRATE_STALE;
+		return strict_copy(rate, cap, c->rate) == 0 ? FXRATE_OK : FXRATE_MISSING;
+	}
+	rc = rate_read(db, coin, max_age, now, rate, cap, &updated);
+	if (c == NULL)
+		c = free_slot;
+	if (c != NULL && cache_seconds > 0 && rc == FXRATE_OK && strlen(coin) < sizeof(c->coin) &&
+	    strict_copy(c->rate, sizeof(c->rate), rate) == 0) {
+		(void)strict_copy(c->coin, sizeof(c->coin), coin);
+		c->updated = updated;
+		c->read_ms = at;
+	} else if (c != NULL) {
+		c->coin[0] = '\0'; /* nothing kept but a fresh rate */
+	}
 	return rc;
 }
 

@@ -22,10 +22,14 @@ enum fxrate_rc {
 
 /*
  * The rate of coin to GHS into rate (FXRATE_TEXT bytes, as stored, e.g.
- * "15.20000000") when it is at most max_age seconds old at now.
+ * "15.20000000") when it is at most max_age seconds old at now: from this
+ * process's copy of the rate when that was read from fx_rates less than cache_seconds ago (the
+ * copy is checked against max_age as the row would be, so a rate is never
+ * quoted older than max_age; a newer rate reaches quotes within
+ * cache_seconds), else from fx_rates, keeping a fresh one. 0 never caches.
  */
-enum fxrate_rc fxrate_current(struct db *db, const char *coin,
-    long long max_age, long long now, char *rate, size_t cap);
+enum fxrate_rc fxrate_quoted(struct db *db, const char *coin, long long max_age,
+    long long cache_seconds, long long now, char *rate, size_t cap);
 
 /*
  * Sets coin's rate (a positive decimal of at most FXRATE_SCALE places and

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "domain/fxrate.h"
+#include "domain/quote_redeem.h"
 #include "core/log.h"
 #include "core/strict.h"
 
@@ -91,8 +92,8 @@ quote_live(struct ctx *ctx, const struct currency *from, const char *amount,
 	mpz_clear(amt);
 	if (why != NULL)
 		return outcome_field(o, ERR_INVALID_AMOUNT, "amount", why);
-	switch (fxrate_current(ctx->db, from->code, (long long)c->rate_max_age_seconds,
-	    (long long)time(NULL), rate, sizeof(rate))) {
+	switch (fxrate_quoted(ctx->db, from->code, (long long)c->rate_max_age_seconds,
+	    (long long)c->rate_cache_seconds, (long long)time(NULL), rate, sizeof(rate))) {
 	case FXRATE_OK:
 		break;
 	case FXRATE_DB:
@@ -111,38 +112,30 @@ quote_create(struct ctx *ctx, const struct caller *who,
     struct outcome *o)
 {
 	const struct cfg *c = &ctx->cfg;
-	struct db_arg a[14];
 	long long now = (long long)time(NULL);
+	unsigned char key[32];
+	struct quote_token t;
+	char scope[32];
+	size_t klen;
 	enum err e;
 
 	if ((e = quote_live(ctx, from, amount, q, o)) != ERR_OK)
 		return e;
-	if (id_new(q->id, sizeof(q->id), "qt_") != 0)
-		return outcome_err(o, ERR_INTERNAL);
+	if ((klen = quote_key(c, key)) == 0)
+		return outcome_fail(o, ERR_INTERNAL, "quotes.signing_key is not configured");
 	q->created_at = now;
 	q->expires_at = now + (long long)c->quote_ttl_seconds;
-	a[0] = DB_S(q->id);
-	a[1] = DB_S(who->kind == CALLER_USER ? "wallet" : "partner");
-	a[2] = who->kind == CALLER_USER ? DB_I(who->id) : DB_NULL;
-	a[3] = who->kind == CALLER_PARTNER ? DB_I(who->id) : DB_NULL;
-	a[4] = DB_S(from->code);
-	a[5] = DB_S("GHS");
-	a[6] = DB_S(q->amount);
-	a[7] = DB_S(q->rate_exact);
-	a[8] = DB_S(q->fee_percent);
-	a[9] = DB_S(q->gross);
-	a[10] = DB_S(q->fee);
-	a[11] = DB_S(q->receive);
-	a[12] = DB_I(q->created_at);
-	a[13] = DB_I(q->expires_at);
-	switch (db_exec(ctx->db, DB_QUOTE_INSERT, a, 14, NULL, NULL)) {
-	case DB_OK:
-		o->changed = 1;
-		return ERR_OK;
-	case DB_DOWN:
-		return outcome_err(o, ERR_SERVICE_UNAVAILABLE);
-	default:
-		log_event("error", "quote insert: %s", db_error(ctx->db));
+	memset(&t, 0, sizeof(t));
+	(void)strict_copy(t.coin, sizeof(t.coin), from->code);
+	(void)strict_copy(t.amount, sizeof(t.amount), q->amount);
+	(void)strict_copy(t.rate, sizeof(t.rate), q->rate_exact);
+	(void)strict_copy(t.fee_percent, sizeof(t.fee_percent), q->fee_percent);
+	t.expires_at = q->expires_at;
+	quote_scope(who, scope);
+	if (quote_token_encode(key, klen, scope, &t, q->id) != 0) {
+		log_event("error", "quote: %s %s at %s could not be signed", q->amount,
+		    from->code, q->rate_exact);
 		return outcome_err(o, ERR_INTERNAL);
 	}
+	return ERR_OK;
 }

@@ -12,9 +12,10 @@
 #include "domain/caller.h"
 #include "core/id.h"
 #include "core/money.h"
+#include "core/quote_token.h"
 
 struct quote {
-	char id[ID_MAX];
+	char id[QUOTE_ID_MAX];
 	const struct currency *from;
 	char amount[MONEY_MAX_TEXT];  /* at the coin's scale */
 	char rate[MONEY_MAX_TEXT];    /* as displayed */
@@ -48,10 +49,12 @@ enum err quote_live(struct ctx *ctx, const struct currency *from, const char *am
     struct quote *q, struct outcome *o);
 
 /*
- * Prices amount of from at the current rate and stores the quote for who
- * (a wallet user or a partner), valid for quotes.ttl_seconds from now.
+ * Prices amount of from at the current rate for who (a wallet user or a
+ * partner), valid for quotes.ttl_seconds from now, and signs it into its
+ * id (core/quote_token.h): nothing is written; the quote's row appears
+ * when a conversion or a withdrawal redeems it (domain/quote_redeem.h).
  * Errors in o: ERR_INVALID_AMOUNT, ERR_BELOW_MINIMUM, ERR_RATE_UNAVAILABLE (no fresh rate),
- * ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
+ * ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL (no signing key).
  */
 enum err quote_create(struct ctx *ctx, const struct caller *who,
     const struct currency *from, const char *amount, struct quote *q,

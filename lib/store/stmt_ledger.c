@@ -11,6 +11,10 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	    "VALUES (?, ?, ?, ?)" },
 	{ DB_LEDGER_BALANCE_ADD, 0,
 	    "UPDATE ledger_accounts SET balance = balance + " DEC("?") " WHERE id = ?" },
+	/* through a process's known id (domain/ledger.c): affected 1 proves
+	 * the id still names that account */
+	{ DB_LEDGER_BALANCE_ADD_KNOWN, 0,
+	    "UPDATE ledger_accounts SET balance = balance + " DEC("?") " WHERE id = ? AND code = ?" },
 	{ DB_LEDGER_BALANCE_GET, 1, "SELECT balance FROM ledger_accounts WHERE code = ?" },
 	{ DB_LEDGER_CHECK_TX_SUMS, 3,
 	    "SELECT tx_id, asset, SUM(amount) FROM ledger_entries "

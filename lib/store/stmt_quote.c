@@ -6,6 +6,13 @@ const struct db_stmt_def db_stmts_quote[] = {
 	    "to_currency, amount, rate, fee_percent, gross_amount, fee, "
 	    "receive_amount, created_at, expires_at) VALUES "
 	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FROM_UNIXTIME(?), FROM_UNIXTIME(?))" },
+	/* a signed quote redeemed: its row appears, used (domain/quote_redeem.c) */
+	{ DB_QUOTE_INSERT_USED, 0,
+	    "INSERT INTO quotes (id, api, user_id, partner_id, from_currency, "
+	    "to_currency, amount, rate, fee_percent, gross_amount, fee, "
+	    "receive_amount, created_at, expires_at, used_at) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FROM_UNIXTIME(?), FROM_UNIXTIME(?), "
+	    "UTC_TIMESTAMP(6))" },
 	{ DB_QUOTE_EXPIRE, 0,
 	    "DELETE FROM quotes WHERE used_at IS NULL AND "
 	    "expires_at < UTC_TIMESTAMP(6) - INTERVAL 1 DAY "

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "core/cfg.h"
+#include "core/quote_token.h"
+#include "domain/quote_redeem.h"
 #include "http/jwt.h"
 #include "core/buf.h"
 
@@ -554,4 +556,22 @@ it_health_stale(void)
 {
 	CU_ASSERT(it_db_exec("UPDATE provider_health SET checked_at = '1970-01-01 00:00:01', "
 	    "probing_until = NULL", NULL, NULL) >= 0);
+}
+
+int
+it_quote_expire(const char *qid, const char *scope, char *out)
+{
+	unsigned char key[32];
+	struct quote_token t;
+	struct cfg c;
+	char err[256];
+	size_t klen;
+
+	cfg_defaults(&c);
+	if (cfg_load(it_env("CEDIRAMP_CONF"), &c, err, sizeof(err)) != 0 ||
+	    (klen = quote_key(&c, key)) == 0 ||
+	    quote_token_decode(key, klen, scope, qid, &t) != 0)
+		return -1;
+	t.expires_at = (long long)time(NULL) - 1;
+	return quote_token_encode(key, klen, scope, &t, out);
 }

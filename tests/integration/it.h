@@ -54,6 +54,11 @@ const char *it_env(const char *name); /* required; aborts the run if unset */
 /* A wallet token signed with the sandbox secret (caller frees). */
 char *it_wallet_token(const char *wallet, long long exp_offset);
 
+/* The signed quote qid of scope ("w:<users.id>", "p:<partners.id>") made
+ * again with the server's key, past its expiry, into out (QUOTE_ID_MAX
+ * bytes): 0, or -1. */
+int it_quote_expire(const char *qid, const char *scope, char *out);
+
 /* Runs a fixed SQL statement with optional string params; returns the
  * first column of the first row as a long long (-1 on error / no row). */
 long long it_db_scalar(const char *sql, const char *p1, const char *p2);

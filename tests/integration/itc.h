@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include "it.h"
+#include "core/quote_token.h"
 
 struct itc_wallet {
 	char id[96];
@@ -22,7 +23,7 @@ long itc_post(const struct itc_wallet *w, const char *path, const char *key,
     const char *body, struct it_resp *r);
 long itc_get(const struct itc_wallet *w, const char *path, struct it_resp *r);
 void itc_faucet(const struct itc_wallet *w, const char *asset, const char *amount);
-/* A quote's id (and receiveAmount unless NULL; 40 bytes each). */
+/* A quote's id (QUOTE_ID_MAX bytes) and receiveAmount unless NULL (40 bytes). */
 int itc_quote(const struct itc_wallet *w, const char *from, const char *amount,
     char *quote_id, char *receive);
 long itc_convert(const struct itc_wallet *w, const char *quote_id,

@@ -30,7 +30,7 @@ itc_payout_wallet(struct itc_wallet *w, const char *prefix, const char *tier)
 void
 itc_fund(const struct itc_wallet *w, const char *usdt)
 {
-	char qid[40], cid[64];
+	char qid[QUOTE_ID_MAX], cid[64];
 	struct it_resp r;
 
 	itc_faucet(w, "USDT", usdt);

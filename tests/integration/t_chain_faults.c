@@ -162,7 +162,7 @@ held_conversion(struct itc_wallet *w, const char *amount, const char *units, cha
     char *hash)
 {
 	struct it_resp r;
-	char qid[40];
+	char qid[QUOTE_ID_MAX];
 
 	itc_chain_wallet(w, "verified");
 	itc_limit(w, "convert", 1000);

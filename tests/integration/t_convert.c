@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "itc.h"
 
@@ -88,7 +89,7 @@ itc_quote(const struct itc_wallet *w, const char *from, const char *amount,
 	snprintf(path, sizeof(path), "/api/convert/rate?from=%s&to=GHS&amount=%s", from, amount);
 	if (itc_get(w, path, &r) == 200) {
 		d = json_object_get(r.json, "data");
-		snprintf(quote_id, 40, "%s", json_string_value(json_object_get(d, "quoteId")));
+		snprintf(quote_id, QUOTE_ID_MAX, "%s", json_string_value(json_object_get(d, "quoteId")));
 		if (receive != NULL)
 			snprintf(receive, 40, "%s", json_string_value(json_object_get(d, "receiveAmount")));
 		rc = 0;
@@ -162,7 +163,7 @@ static void
 test_happy_path(void)
 {
 	struct itc_wallet w;
-	char qid[40], receive[40], cid[40], balance[64], path[96];
+	char qid[QUOTE_ID_MAX], receive[40], cid[40], balance[64], path[96];
 	struct it_resp c, k, k2, l;
 	json_t *d;
 	long long entries;
@@ -187,6 +188,26 @@ test_happy_path(void)
 	/* the hash was stored: it is the conversion's */
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM conversions WHERE id = ? AND tx_hash = ?",
 	    cid, it_str(d, "txHash")), 1);
+	/* the signed quote's row appeared with the conversion, used, its
+	 * caller's, at the price the id carried (decision 66) */
+	{
+		char sql[400];
+
+		snprintf(sql, sizeof(sql), "SELECT COUNT(*) FROM quotes q JOIN users u ON u.id = q.user_id "
+		    "JOIN conversions c ON c.quote_id = q.id WHERE q.id = ? AND u.wallet_id = ? AND "
+		    "q.api = 'wallet' AND q.used_at IS NOT NULL AND q.amount = 12.5 AND "
+		    "q.receive_amount = CAST('%s' AS DECIMAL(30,2)) AND c.rate = q.rate AND "
+		    "q.expires_at = q.created_at + INTERVAL 300 SECOND", receive);
+		CU_ASSERT_EQUAL(it_db_scalar(sql, qid, w.id), 1);
+	}
+	/* redeemed: the same quote again is refused */
+	{
+		struct it_resp again;
+
+		itc_convert(&w, qid, "12.5", "USDT", NULL, &again);
+		it_assert_wallet_error(&again, 400, "quote_expired", "quote converted twice");
+		it_resp_free(&again);
+	}
 	/* the wallet paid on chain */
 	CU_ASSERT_EQUAL(it_db_text("SELECT balance FROM sim_chain_balances WHERE wallet = ? AND asset = 'USDT'",
 	    w.id, NULL, balance, sizeof(balance)), 0);
@@ -231,7 +252,7 @@ static void
 test_convert_errors(void)
 {
 	struct itc_wallet w, other, none;
-	char qid[40], big[40], oq[40], path[96];
+	char qid[QUOTE_ID_MAX], big[QUOTE_ID_MAX], oq[QUOTE_ID_MAX], path[96];
 	struct it_resp r;
 	long long conv0, ent0;
 	json_t *d;
@@ -286,19 +307,49 @@ test_convert_errors(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes WHERE id = ? AND used_at IS NULL", qid, NULL), 1);
 	/* tier none may quote but not convert */
 	{
-		char nq[40];
+		char nq[QUOTE_ID_MAX];
 
 		CU_ASSERT_EQUAL_FATAL(itc_quote(&none, "USDT", "10", nq, NULL), 0);
 		itc_convert(&none, nq, "10", "USDT", NULL, &r);
 		it_assert_wallet_error(&r, 403, "forbidden", "tier none");
 		it_resp_free(&r);
 	}
-	/* expired */
-	CU_ASSERT_EQUAL(it_db_exec("UPDATE quotes SET created_at = created_at - INTERVAL 10 MINUTE, "
-	    "expires_at = expires_at - INTERVAL 10 MINUTE WHERE id = ?", qid, NULL), 1);
-	itc_convert(&w, qid, "10", "USDT", NULL, &r);
-	it_assert_wallet_error(&r, 400, "quote_expired", "expired quote");
-	it_resp_free(&r);
+	/* expired: the same quote signed with the server's key, past its time */
+	{
+		char scope[32], uid[24], eq[QUOTE_ID_MAX], forged[QUOTE_ID_MAX];
+
+		CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT id FROM users WHERE wallet_id = ?", w.id, NULL,
+		    uid, sizeof(uid)), 0);
+		snprintf(scope, sizeof(scope), "w:%s", uid);
+		CU_ASSERT_EQUAL_FATAL(it_quote_expire(qid, scope, eq), 0);
+		itc_convert(&w, eq, "10", "USDT", NULL, &r);
+		it_assert_wallet_error(&r, 400, "quote_expired", "expired quote");
+		it_resp_free(&r);
+		/* one character of the signed id changed: no such quote */
+		snprintf(forged, sizeof(forged), "%s", qid);
+		forged[10] = forged[10] == 'A' ? 'B' : 'A';
+		itc_convert(&w, forged, "10", "USDT", NULL, &r);
+		it_assert_wallet_error(&r, 404, "not_found", "altered quote id");
+		it_resp_free(&r);
+	}
+	/* a quote stored before quotes were signed (schema 029) still converts
+	 * once and expires as it did */
+	{
+		char sq[32];
+
+		snprintf(sq, sizeof(sq), "qt_stored%016lld", (long long)time(NULL));
+		CU_ASSERT_EQUAL(it_db_exec("INSERT INTO quotes (id, api, user_id, from_currency, to_currency, "
+		    "amount, rate, fee_percent, gross_amount, fee, receive_amount, created_at, expires_at) "
+		    "SELECT ?, 'wallet', id, 'USDT', 'GHS', 10, 15.2, 1.00, 152.00, 1.52, 150.48, "
+		    "UTC_TIMESTAMP(6) - INTERVAL 10 MINUTE, UTC_TIMESTAMP(6) - INTERVAL 5 MINUTE "
+		    "FROM users WHERE wallet_id = ?", sq, w.id), 1);
+		itc_convert(&w, sq, "10", "USDT", NULL, &r);
+		it_assert_wallet_error(&r, 400, "quote_expired", "expired stored quote");
+		it_resp_free(&r);
+		itc_convert(&other, sq, "10", "USDT", NULL, &r);
+		it_assert_wallet_error(&r, 404, "not_found", "another user's stored quote");
+		it_resp_free(&r);
+	}
 	/* over the basic tier's per-transaction 200.00 GHS */
 	itc_faucet(&w, "USDT", "1000");
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "40", big, NULL), 0);
@@ -323,7 +374,7 @@ test_convert_errors(void)
 	CU_ASSERT_EQUAL(itc_count("entries"), ent0);
 	/* over the basic tier's daily 500.00 GHS: 3 x 12 USDT (about 182 GHS each) */
 	{
-		char q[40];
+		char q[QUOTE_ID_MAX];
 		int i;
 
 		for (i = 0; i < 2; i++) {
@@ -357,7 +408,7 @@ static void
 test_other_users_conversion(void)
 {
 	struct itc_wallet a, b;
-	char qid[40], cid[40], path[96];
+	char qid[QUOTE_ID_MAX], cid[40], path[96];
 	struct it_resp r;
 
 	itc_wallet(&a, "0xowner", NULL);
@@ -387,7 +438,7 @@ static void
 test_chain_failure_and_delay(void)
 {
 	struct itc_wallet w;
-	char q1[40], q2[40], c1[40], c2[40];
+	char q1[QUOTE_ID_MAX], q2[QUOTE_ID_MAX], c1[40], c2[40];
 	struct it_resp r;
 	long long ent0;
 	json_t *d;

@@ -20,7 +20,7 @@ static void
 test_same_key_same_body(void)
 {
 	struct itc_wallet w;
-	char qid[40], key[64];
+	char qid[QUOTE_ID_MAX], key[64];
 	struct it_resp a, b;
 
 	itc_wallet(&w, "0xidem", NULL);
@@ -55,7 +55,7 @@ static void
 test_conflicts(void)
 {
 	struct itc_wallet w, v;
-	char q1[40], q2[40], key[64], cid[40], long_key[140];
+	char q1[QUOTE_ID_MAX], q2[QUOTE_ID_MAX], key[64], cid[40], long_key[140];
 	struct it_resp r;
 	json_t *d;
 
@@ -84,7 +84,7 @@ test_conflicts(void)
 	it_resp_free(&r);
 	/* keys are per user: another user may use the same key */
 	{
-		char vq[40];
+		char vq[QUOTE_ID_MAX];
 
 		CU_ASSERT_EQUAL_FATAL(itc_quote(&v, "USDT", "5", vq, NULL), 0);
 		CU_ASSERT_EQUAL(itc_convert(&v, vq, "5", "USDT", key, &r), 201);
@@ -108,7 +108,7 @@ static void
 test_validation_error_not_stored(void)
 {
 	struct itc_wallet w;
-	char qid[40], key[64];
+	char qid[QUOTE_ID_MAX], key[64];
 	struct it_resp r;
 
 	itc_wallet(&w, "0xidem-v2", NULL);
@@ -130,7 +130,7 @@ static void
 test_key_expiry(void)
 {
 	struct itc_wallet w;
-	char q1[40], q2[40], key[64];
+	char q1[QUOTE_ID_MAX], q2[QUOTE_ID_MAX], key[64];
 	struct it_resp r;
 
 	itc_wallet(&w, "0xidem-exp", NULL);
@@ -181,7 +181,7 @@ test_50_concurrent_same_key(void)
 	struct itc_wallet w;
 	struct shot s[50];
 	pthread_t t[50];
-	char qid[40], key[64];
+	char qid[QUOTE_ID_MAX], key[64];
 	const char *first = NULL;
 	int i, ok = 0, busy = 0, same = 1;
 
@@ -222,7 +222,7 @@ test_50_concurrent_coin_for_10(void)
 	struct itc_wallet w;
 	struct shot s[50];
 	pthread_t t[50];
-	char qid[50][40];
+	char qid[50][QUOTE_ID_MAX];
 	int i, ok = 0, poor = 0;
 
 	itc_wallet(&w, "0xrace", "enterprise");

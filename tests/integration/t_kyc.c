@@ -814,7 +814,7 @@ test_tier_none_converts_after_kyc(void)
 {
 	struct itc_wallet w;
 	struct it_resp r;
-	char qid[40], id[64];
+	char qid[QUOTE_ID_MAX], id[64];
 	json_t *d;
 
 	itc_wallet(&w, "0xkyc-none", "none");

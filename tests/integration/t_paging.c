@@ -21,7 +21,7 @@ hold_chain(int hold)
 static int
 make_conversions(struct itc_wallet *w, int n)
 {
-	char qid[40], amount[16];
+	char qid[QUOTE_ID_MAX], amount[16];
 	struct it_resp r;
 	int i, made = 0;
 

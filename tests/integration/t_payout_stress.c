@@ -97,7 +97,7 @@ of_suffix(const struct itc_wallet *w, const char *sql_tail, const char *suffix_l
 void
 stress_prepare(struct itc_wallet *w, char bid[STRESS_SUFFIXES][40], char *funded)
 {
-	char qid[40], cid[64];
+	char qid[QUOTE_ID_MAX], cid[64];
 	struct it_resp r;
 	int i;
 

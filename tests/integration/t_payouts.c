@@ -70,6 +70,19 @@ test_verify(void)
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(itc_verify(&w, "AIRTELTIGO", ph101, "  boateng AMA   serwaa ", &r), 201);
 	it_resp_free(&r);
+	/* that lookup is now kept (providers.lookup_cache_seconds): the name
+	 * is still compared, for another wallet too */
+	{
+		struct itc_wallet w2;
+
+		itc_payout_wallet(&w2, "0xben2", NULL);
+		CU_ASSERT_EQUAL(itc_verify(&w2, "AIRTELTIGO", ph101, "Kofi Mensah", &r), 400);
+		it_assert_wallet_error(&r, 400, "verification_failed", "another name, cached lookup");
+		it_resp_free(&r);
+		CU_ASSERT_EQUAL(itc_verify(&w2, "AIRTELTIGO", ph101, "Ama Serwaa Boateng", &r), 201);
+		it_resp_free(&r);
+		itc_wallet_free(&w2);
+	}
 	CU_ASSERT_EQUAL(count_of("beneficiaries", &w), 3);
 	itc_wallet_free(&w);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/currency.h"
 #include "it.h"
@@ -74,7 +75,8 @@ test_wallet_quote_fields_and_math(void)
 		CU_ASSERT_STRING_EQUAL(it_str(d, "feePercent"), "1.00");
 		CU_ASSERT_TRUE(places(it_str(d, "rate")) >= 2);
 		CU_ASSERT_EQUAL(strncmp(it_str(d, "quoteId"), "qt_", 3), 0);
-		CU_ASSERT_EQUAL(strlen(it_str(d, "quoteId")), 27);
+		/* a signed id (decision 66), within the partner API's 64 */
+		CU_ASSERT_TRUE(strlen(it_str(d, "quoteId")) >= 45 && strlen(it_str(d, "quoteId")) <= 64);
 		/* receiveAmount = amount x rate - fee, to the pesewa */
 		CU_ASSERT_EQUAL_FATAL(it_db_text(ref_sql, it_str(d, "amount"), it_str(d, "rate"),
 		    ref, sizeof(ref)), 0);
@@ -90,16 +92,13 @@ test_wallet_quote_fields_and_math(void)
 		timefmt_iso(exp_t + 2, expect_hi, sizeof(expect_hi));
 		CU_ASSERT_TRUE(strcmp(it_str(d, "expiresAt"), expect_lo) >= 0 &&
 		    strcmp(it_str(d, "expiresAt"), expect_hi) <= 0);
-		/* stored with its caller, rate, amounts and expiry */
-		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN users u ON u.id = q.user_id "
-		    "WHERE q.id = ? AND u.wallet_id = ? AND q.api = 'wallet' AND q.used_at IS NULL "
-		    "AND q.expires_at = q.created_at + INTERVAL 300 SECOND",
-		    it_str(d, "quoteId"), wallet), 1);
-		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes WHERE id = ? AND "
-		    "receive_amount = CAST(? AS DECIMAL(30,2))", it_str(d, "quoteId"), it_str(d, "receiveAmount")), 1);
-		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes WHERE id = ? AND "
-		    "amount = CAST(? AS DECIMAL(36,18))", it_str(d, "quoteId"), it_str(d, "amount")), 1);
-		CU_ASSERT_EQUAL(it_db_text("SELECT rate FROM quotes WHERE id = ?", it_str(d, "quoteId"),
+		/* nothing is stored until a conversion redeems it (t_convert
+		 * reads the row it writes then) */
+		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes WHERE id = ?",
+		    it_str(d, "quoteId"), NULL), 0);
+		/* priced at the current rate */
+		snprintf(want, sizeof(want), "%s/GHS", cases[i].from);
+		CU_ASSERT_EQUAL(it_db_text("SELECT rate FROM fx_rates WHERE pair = ?", want,
 		    NULL, rate_exact, sizeof(rate_exact)), 0);
 		CU_ASSERT_EQUAL(strncmp(rate_exact, it_str(d, "rate"), strlen(it_str(d, "rate"))), 0);
 		it_resp_free(&r);
@@ -198,15 +197,12 @@ test_partner_rates(void)
 		snprintf(want, sizeof(want), "%.*s|%s|%s", (int)(strchr(ref, '|') - ref), ref,
 		    it_str(d, "fee"), it_str(d, "total_ghs"));
 		CU_ASSERT_STRING_EQUAL(ref, want);
-		/* the guaranteed rate is stored, keyed to the partner */
+		/* the guaranteed rate is in its signed quote_id; nothing is
+		 * stored until a withdrawal locks it (t_withdrawals) */
 		snprintf(key_id, sizeof(key_id), "%.16s", key + 8);
+		CU_ASSERT_TRUE(strlen(it_str(d, "quote_id")) >= 45 && strlen(it_str(d, "quote_id")) <= 64);
 		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN api_keys k ON k.partner_id = q.partner_id "
-		    "WHERE q.api = 'partner' AND q.user_id IS NULL AND k.key_id = ? "
-		    "AND q.receive_amount = CAST(? AS DECIMAL(30,2))", key_id, it_str(d, "total_ghs")), 1);
-		/* its quote_id names that stored quote (the rate lock of a withdrawal) */
-		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN api_keys k ON "
-		    "k.partner_id = q.partner_id WHERE q.id = ? AND k.key_id = ?",
-		    it_str(d, "quote_id"), key_id), 1);
+		    "WHERE k.key_id = ?", key_id, NULL), 0);
 		it_resp_free(&r);
 		before = it_db_scalar("SELECT COUNT(*) FROM quotes", NULL, NULL);
 		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -242,6 +238,13 @@ test_stale_rate_is_never_quoted(void)
 	CU_ASSERT_NOT_EQUAL(it_worker("rates"), 0);
 	CU_ASSERT_EQUAL(it_db_exec("UPDATE fx_rates SET updated_at = UTC_TIMESTAMP(6) - INTERVAL 1 HOUR "
 	    "WHERE pair IN ('USDT/GHS', 'USDC/GHS')", NULL, NULL), 2);
+	/* a process's copy of the rate is read again after rates.cache_seconds
+	 * (1 on the test stacks) */
+	{
+		struct timespec ts = { 1, 200000000L };
+
+		nanosleep(&ts, NULL);
+	}
 	wallet_quote(tok, "?from=USDT&to=GHS&amount=10", &r);
 	it_assert_wallet_error(&r, 503, "provider_unavailable", "stale wallet quote");
 	it_resp_free(&r);
@@ -266,6 +269,48 @@ test_stale_rate_is_never_quoted(void)
 	wallet_quote(tok, "?from=USDT&to=GHS&amount=10", &r);
 	CU_ASSERT_EQUAL(r.status, 200);
 	it_resp_free(&r);
+	free(tok);
+}
+
+/*
+ * A new rate reaches every quote within rates.cache_seconds (1 on the
+ * test stacks): after it, 12 quotes (spread over the programs' processes)
+ * all carry it.
+ */
+static void
+test_new_rate_within_cache_bound(void)
+{
+	char wallet[96], *tok, before[64], out[256];
+	struct it_resp r;
+	json_t *d;
+	int i, fresh = 0;
+
+	it_unique("0xratecache", wallet, sizeof(wallet));
+	tok = it_wallet_token(wallet, 600);
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT rate FROM fx_rates WHERE pair = 'DAI/GHS'", NULL, NULL,
+	    before, sizeof(before)), 0);
+	/* every process reads the current rate once */
+	for (i = 0; i < 12; i++) {
+		wallet_quote(tok, "?from=DAI&to=GHS&amount=10", &r);
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL_FATAL(it_admin("rate set DAI 17.25", out, sizeof(out)), 0);
+	usleep(1200 * 1000);
+	for (i = 0; i < 12; i++) {
+		wallet_quote(tok, "?from=DAI&to=GHS&amount=10", &r);
+		d = json_object_get(r.json, "data");
+		CU_ASSERT_EQUAL(r.status, 200);
+		fresh += d != NULL && it_str(d, "rate") != NULL && strcmp(it_str(d, "rate"), "17.25") == 0;
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL(fresh, 12);
+	{
+		char cmd[96];
+
+		snprintf(cmd, sizeof(cmd), "rate set DAI %s", before);
+		CU_ASSERT_EQUAL(it_admin(cmd, out, sizeof(out)), 0);
+	}
+	usleep(1200 * 1000);
 	free(tok);
 }
 
@@ -317,10 +362,11 @@ int
 it_suite_quotes(void)
 {
 	static const struct tu_test tests[] = {
-		{ "wallet quote: nine fields, scales, exact math, stored", test_wallet_quote_fields_and_math },
+		{ "wallet quote: nine fields, scales, exact math, nothing stored", test_wallet_quote_fields_and_math },
 		{ "wallet quote: bad inputs, nothing stored", test_wallet_quote_bad_inputs },
 		{ "partner rates: fields, math, bad inputs", test_partner_rates },
 		{ "a stale rate is never quoted", test_stale_rate_is_never_quoted },
+		{ "a new rate reaches every quote within rates.cache_seconds", test_new_rate_within_cache_bound },
 		{ "2,000 random prices agree with MariaDB DECIMAL", test_pricing_matches_mariadb_decimal },
 	};
 

@@ -89,7 +89,7 @@ test_store_fails_after_commit(void)
 {
 	struct itc_wallet w;
 	struct it_resp r;
-	char qid[40], key[80], id[64], first[2048];
+	char qid[QUOTE_ID_MAX], key[80], id[64], first[2048];
 
 	ready(&w, "0xrec-store", qid);
 	it_db_exec("DROP TRIGGER IF EXISTS t_fail_idem_store", NULL, NULL);
@@ -195,7 +195,7 @@ test_database_dies_mid_request(void)
 	struct it_resp r;
 	struct inflight f;
 	pthread_t t;
-	char qid[40], key[80], id[64] = "";
+	char qid[QUOTE_ID_MAX], key[80], id[64] = "";
 
 	ready(&w, "0xrec-db", qid);
 	it_unique("dbdies-", key, sizeof(key));
@@ -270,7 +270,7 @@ test_program_killed_mid_request(void)
 	struct it_resp r;
 	struct inflight f;
 	pthread_t t;
-	char qid[40], key[80], id[64] = "";
+	char qid[QUOTE_ID_MAX], key[80], id[64] = "";
 	long st;
 	int i;
 
@@ -315,7 +315,7 @@ test_abandoned_before_commit(void)
 {
 	struct itc_wallet w;
 	struct it_resp r;
-	char qid[40], key[80], body[256], sql[512];
+	char qid[QUOTE_ID_MAX], key[80], body[256], sql[512];
 	long long uid;
 
 	ready(&w, "0xrec-fresh", qid);
@@ -347,7 +347,7 @@ test_replay_spends_general_limit(void)
 {
 	struct itc_wallet w;
 	struct it_resp r;
-	char qid[40], qid2[40], qid3[40], key[80], k2[80], k3[80];
+	char qid[QUOTE_ID_MAX], qid2[QUOTE_ID_MAX], qid3[QUOTE_ID_MAX], key[80], k2[80], k3[80];
 	long long before;
 	int i;
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "itc.h"
 
@@ -420,15 +421,25 @@ test_rate_lock(void)
 	CU_ASSERT_STRING_EQUAL(it_str(d, "fx_rate"), rate);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_admin("rate set USDT 15.20", avail, sizeof(avail)), 0);
+	usleep(1200 * 1000); /* every process's copy of the rate renewed (rates.cache_seconds) */
 	/* a quote locks one withdrawal */
 	body_of(body, sizeof(body), "20", "USDT", phone, "MTN", "q-again", extra);
 	CU_ASSERT_EQUAL(wpost(&a, body, &r), 422);
 	it_assert_partner_error(&r, 422, "RATE_EXPIRED", "quote used");
 	it_resp_free(&r);
-	/* past valid_until */
+	/* the locked quote's row: written, used, by the withdrawal that locked it */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN withdrawals w ON w.quote_id = q.id "
+	    "WHERE q.id = ? AND q.api = 'partner' AND q.partner_id = ? AND q.used_at IS NOT NULL "
+	    "AND q.amount = 20", qid, a.row), 1);
+	/* past valid_until: the same quote signed with the server's key, expired */
 	quote(&a, "USDT", "20", qid, rate, fee, total);
-	CU_ASSERT_EQUAL(it_db_exec("UPDATE quotes SET created_at = created_at - INTERVAL 1 HOUR, "
-	    "expires_at = UTC_TIMESTAMP(6) - INTERVAL 1 SECOND WHERE id = ?", qid, NULL), 1);
+	{
+		char scope[32], eq[QUOTE_ID_MAX];
+
+		snprintf(scope, sizeof(scope), "p:%s", a.row);
+		CU_ASSERT_EQUAL_FATAL(it_quote_expire(qid, scope, eq), 0);
+		snprintf(qid, 80, "%s", eq);
+	}
 	snprintf(extra, sizeof(extra), ",\"quote_id\":\"%s\"", qid);
 	body_of(body, sizeof(body), "20", "USDT", phone, "MTN", "q-expired", extra);
 	CU_ASSERT_EQUAL(wpost(&a, body, &r), 422);

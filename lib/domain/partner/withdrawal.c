@@ -15,6 +15,7 @@
 #include "domain/partner/resource.h"
 #include "domain/payout.h"
 #include "domain/quote.h"
+#include "domain/quote_redeem.h"
 #include "domain/tier_limit.h"
 #include "providers/registry.h"
 #include "store/db_row.h"
@@ -107,6 +108,7 @@ struct create {
 	char amount[MONEY_MAX_TEXT];     /* at the coin's scale */
 	const char *metadata;            /* canonical, or NULL */
 	struct quote q;                  /* the price: the quote's, or the live rate's */
+	struct quote_held held;          /* the quote (quote_id), as found */
 	int quoted;                      /* q is a stored quote (quote_id) */
 	const struct cfg *cfg;
 	struct resource_create c;        /* who, the hash, the answer, o */
@@ -126,39 +128,26 @@ request_hash(struct create *k)
 	return partner_request_hash(part, 7, k->c.hash);
 }
 
-/* Quote row q (DB_QUOTE_LOCK) for k: ERR_OK with k->q priced from it, or
- * the error in k->c.o. */
+/* Quote q for k: ERR_OK with k->q its price, or the error in k->c.o. */
 static enum err
-use_quote(struct create *k, const struct db_rows *q)
+use_quote(struct create *k, const struct quote_held *q)
 {
 	struct outcome *o = k->c.o;
-	char qamount[MONEY_MAX_TEXT];
-	unsigned long long owner;
-	const char *v = q->nrows == 1 ? db_cell(q, 0, QL_PARTNER) : NULL;
 
-	if (v == NULL || strcmp(db_cell(q, 0, QL_API), "partner") != 0 ||
-	    strict_uint(v, strlen(v), ~0ULL >> 1, &owner) != 0 ||
-	    (long long)owner != k->c.who->id)
+	if (!q->found)
 		return outcome_fail(o, ERR_NOT_FOUND, "No quote with that quote_id");
-	if (strcmp(db_cell(q, 0, QL_USED), "1") == 0)
+	if (q->used)
 		return outcome_fail(o, ERR_QUOTE_EXPIRED,
 		    "The quote has already locked a withdrawal; fetch a new one");
-	if (strcmp(db_cell(q, 0, QL_EXPIRED), "1") == 0)
+	if (q->expired)
 		return outcome_fail(o, ERR_QUOTE_EXPIRED,
 		    "The quote is past its valid_until; fetch a new one");
-	if (strcmp(db_cell(q, 0, QL_FROM), k->coin->code) != 0)
+	if (strcmp(q->q.from->code, k->coin->code) != 0)
 		return outcome_field(o, ERR_VALIDATION, "currency", "does not match the quote");
-	if (money_normalize(db_cell(q, 0, QL_AMOUNT), 18, k->coin->scale, qamount,
-	    sizeof(qamount)) != 0 || strcmp(qamount, k->amount) != 0)
+	if (strcmp(q->q.amount, k->amount) != 0)
 		return outcome_field(o, ERR_VALIDATION, "amount", "does not match the quote");
-	memset(&k->q, 0, sizeof(k->q));
-	k->q.from = k->coin;
-	(void)strict_copy(k->q.amount, sizeof(k->q.amount), k->amount);
-	db_cell_copy(k->q.rate_exact, sizeof(k->q.rate_exact), q, 0, QL_RATE);
-	fxrate_display(k->q.rate_exact, k->q.rate, sizeof(k->q.rate));
-	db_cell_copy(k->q.gross, sizeof(k->q.gross), q, 0, QL_GROSS);
-	db_cell_copy(k->q.fee, sizeof(k->q.fee), q, 0, QL_FEE);
-	db_cell_copy(k->q.receive, sizeof(k->q.receive), q, 0, QL_RECEIVE);
+	k->held = *q;
+	k->q = q->q;
 	return ERR_OK;
 }
 
@@ -167,16 +156,12 @@ use_quote(struct create *k, const struct db_rows *q)
 static enum db_rc
 read_quote(struct db *db, struct create *k)
 {
-	struct db_arg a[1] = { DB_S(k->in->quote_id) };
-	struct db_rows rows;
+	struct quote_held q;
 	enum db_rc rc;
-	enum err e;
 
-	if ((rc = db_exec(db, DB_QUOTE_LOCK, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = quote_find(db, k->cfg, k->c.who, k->in->quote_id, &q)) != DB_OK)
 		return rc;
-	e = use_quote(k, &rows);
-	db_rows_free(&rows);
-	return e == ERR_OK ? DB_OK : DB_FAIL;
+	return use_quote(k, &q) == ERR_OK ? DB_OK : DB_FAIL;
 }
 
 /*
@@ -195,7 +180,6 @@ insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 	struct ledger_leg legs[2];
 	struct payout_wd pw;
 	struct db_arg a[17];
-	struct db_res res;
 	enum db_rc rc;
 	int covered;
 
@@ -212,12 +196,13 @@ insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 		    "%s %s is available", k->amount, k->coin->code, bal, k->coin->code);
 		return DB_FAIL;
 	}
-	if (k->quoted) {
-		a[0] = DB_S(in->quote_id);
-		if ((rc = db_exec(db, DB_QUOTE_MARK_USED, a, 1, NULL, &res)) != DB_OK)
-			return rc;
-		if (res.affected != 1)
+	if (k->quoted && (rc = quote_use(db, k->cfg, c->who, in->quote_id, &k->held)) != DB_OK) {
+		if (rc == DB_DUP) {
+			outcome_fail(c->o, ERR_QUOTE_EXPIRED,
+			    "The quote has already locked a withdrawal; fetch a new one");
 			return DB_FAIL;
+		}
+		return rc;
 	}
 	if (id_new(id, ID_MAX, "wd_") != 0)
 		return DB_FAIL;
@@ -292,7 +277,7 @@ price(struct ctx *ctx, struct create *k)
 	if (k->in->quote_id == NULL)
 		return quote_live(ctx, k->coin, k->amount, &k->q, o);
 	k->quoted = 1;
-	if (!id_has_shape(k->in->quote_id, "qt_"))
+	if (!id_has_shape(k->in->quote_id, "qt_") && !quote_token_shaped(k->in->quote_id))
 		return outcome_fail(o, ERR_NOT_FOUND, "No quote with that quote_id");
 	if (read_quote(ctx->db, k) == DB_OK)
 		return ERR_OK;

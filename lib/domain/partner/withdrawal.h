@@ -32,6 +32,7 @@
 
 #include "core/id.h"
 #include "core/money.h"
+#include "core/quote_token.h"
 #include "core/outcome.h"
 #include "domain/caller.h"
 #include "domain/ctx.h"
@@ -48,7 +49,7 @@ struct withdrawal {
 	long long partner_id;
 	char reference_id[WITHDRAWAL_REFERENCE_MAX + 1];
 	char request_hash[65];
-	char quote_id[ID_MAX];          /* "" when the live rate was locked */
+	char quote_id[QUOTE_ID_MAX];    /* "" when the live rate was locked */
 	char currency[8];
 	char amount[MONEY_MAX_TEXT];    /* at the coin's scale */
 	char rate[MONEY_MAX_TEXT];      /* as displayed */

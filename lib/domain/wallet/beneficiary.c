@@ -8,6 +8,7 @@
 #include "core/strict.h"
 #include "domain/internal.h"
 #include "domain/catalog.h"
+#include "domain/lookup_cache.h"
 #include "providers/registry.h"
 
 static int
@@ -127,7 +128,9 @@ verify_holder(struct ctx *ctx, const struct beneficiary_req *in, struct outcome 
 
 	if (m == NULL || phone_msisdn(in->phone, msisdn, sizeof(msisdn)) != 0)
 		return outcome_err(o, ERR_INTERNAL);
-	switch (m->ops->lookup(&m->ep, msisdn, registered, sizeof(registered))) {
+	/* a name the provider gave within providers.lookup_cache_seconds is
+	 * still compared below: the cache keeps names, never verdicts */
+	switch (lookup_cached(ctx, m, in->provider, msisdn, registered, sizeof(registered))) {
 	case MOMO_OK:
 		break;
 	case MOMO_NOT_FOUND:

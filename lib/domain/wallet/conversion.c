@@ -14,6 +14,7 @@
 #include "core/timefmt.h"
 #include "domain/internal.h"
 #include "domain/onchain.h"
+#include "domain/quote_redeem.h"
 #include "providers/registry.h"
 
 
@@ -111,31 +112,26 @@ struct create {
 	long long lease_seconds;
 };
 
-/* Why quote q (a DB_QUOTE_LOCK row) cannot be redeemed as asked: ERR_OK
- * when it can, else the error in k->o. */
+/* Why quote q cannot be redeemed as asked: ERR_OK when it can, else the
+ * error in k->o. */
 static enum err
-check_quote(struct create *k, const struct db_rows *q)
+check_quote(struct create *k, const struct quote_held *q)
 {
-	char amount[MONEY_MAX_TEXT], qamount[MONEY_MAX_TEXT];
-	unsigned long long owner;
-	const char *v = db_cell(q, 0, QL_USER);
+	char amount[MONEY_MAX_TEXT];
 
-	if (q->nrows != 1 || strcmp(db_cell(q, 0, QL_API), "wallet") != 0 || v == NULL ||
-	    strict_uint(v, strlen(v), ~0ULL >> 1, &owner) != 0 ||
-	    (long long)owner != k->who->id)
+	if (!q->found)
 		return outcome_fail(k->o, ERR_NOT_FOUND, "No quote with that quoteId");
-	if (strcmp(db_cell(q, 0, QL_USED), "1") == 0)
+	if (q->used)
 		return outcome_fail(k->o, ERR_QUOTE_EXPIRED,
 		    "The quote has already been converted; fetch a new one");
-	if (strcmp(db_cell(q, 0, QL_EXPIRED), "1") == 0)
+	if (q->expired)
 		return outcome_fail(k->o, ERR_QUOTE_EXPIRED,
 		    "The quote has expired; fetch a new one");
-	if (strcmp(db_cell(q, 0, QL_FROM), k->from) != 0)
+	if (strcmp(q->q.from->code, k->from) != 0)
 		return outcome_field(k->o, ERR_VALIDATION, "from", "does not match the quote");
 	/* the amount must be the quote's, compared as exact decimals */
 	if (money_normalize(k->amount, k->coin->scale, k->coin->scale, amount, sizeof(amount)) != 0 ||
-	    money_normalize(db_cell(q, 0, QL_AMOUNT), 18, k->coin->scale, qamount, sizeof(qamount)) != 0 ||
-	    strcmp(amount, qamount) != 0)
+	    strcmp(amount, q->q.amount) != 0)
 		return outcome_field(k->o, ERR_VALIDATION, "amount", "does not match the quote");
 	return ERR_OK;
 }
@@ -145,17 +141,13 @@ check_quote(struct create *k, const struct db_rows *q)
 static enum err
 precheck_quote(struct create *k)
 {
-	struct db_arg a[1] = { DB_S(k->quote_id) };
-	struct db_rows q;
-	enum err e;
+	struct quote_held q;
 	int rc;
 
 	/* outside a transaction the locking read is a plain read */
-	if ((rc = db_exec(k->ctx->db, DB_QUOTE_LOCK, a, 1, &q, NULL)) != DB_OK)
+	if ((rc = quote_find(k->ctx->db, &k->ctx->cfg, k->who, k->quote_id, &q)) != DB_OK)
 		return domain_db_fail(k->o, rc, "read the quote");
-	e = check_quote(k, &q);
-	db_rows_free(&q);
-	return e;
+	return check_quote(k, &q);
 }
 
 /*
@@ -170,37 +162,43 @@ create_tx(struct db *db, void *arg)
 	struct create *k = arg;
 	struct conversion *c = k->c;
 	struct db_arg a[14];
-	struct db_rows q;
+	struct quote_held q;
 	enum db_rc rc;
 
 	outcome_init(k->o);
-	a[0] = DB_S(k->quote_id);
-	if ((rc = db_exec(db, DB_QUOTE_LOCK, a, 1, &q, NULL)) != DB_OK)
+	if ((rc = quote_find(db, &k->ctx->cfg, k->who, k->quote_id, &q)) != DB_OK)
 		return rc;
-	if (check_quote(k, &q) != ERR_OK) {
-		rc = DB_FAIL; /* nothing to keep */
-		goto out;
-	}
+	if (check_quote(k, &q) != ERR_OK)
+		return DB_FAIL; /* nothing to keep */
 	a[0] = DB_I(k->who->id);
 	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
-		goto out;
-	if ((rc = tier_limit_check(db, k->who, TIER_CONVERSIONS, db_cell(&q, 0, QL_RECEIVE), k->o)) != DB_OK)
-		goto out;
+		return rc;
+	if ((rc = tier_limit_check(db, k->who, TIER_CONVERSIONS, q.q.receive, k->o)) != DB_OK)
+		return rc;
+	/* before the conversion's row, which names it */
+	if ((rc = quote_use(db, &k->ctx->cfg, k->who, k->quote_id, &q)) != DB_OK) {
+		if (rc == DB_DUP) {
+			outcome_fail(k->o, ERR_QUOTE_EXPIRED,
+			    "The quote has already been converted; fetch a new one");
+			return DB_FAIL;
+		}
+		return rc;
+	}
 	/* last: it holds the signer's nonce until this commits */
 	if ((rc = onchain_record(k->ctx, ONCHAIN_CONVERSION, k->move, k->fees, c->tx_hash)) != DB_OK)
-		goto out;
+		return rc;
 	a[0] = DB_S(c->id);
 	a[1] = DB_I(k->who->id);
 	a[2] = DB_S(k->quote_id);
 	a[3] = DB_S(k->who->ref);
 	a[4] = DB_S(k->from);
 	a[5] = DB_S("GHS");
-	a[6] = DB_S(db_cell(&q, 0, QL_AMOUNT));
-	a[7] = DB_S(db_cell(&q, 0, QL_RATE));
-	a[8] = DB_S(db_cell(&q, 0, QL_FEE_PERCENT));
-	a[9] = DB_S(db_cell(&q, 0, QL_GROSS));
-	a[10] = DB_S(db_cell(&q, 0, QL_FEE));
-	a[11] = DB_S(db_cell(&q, 0, QL_RECEIVE));
+	a[6] = DB_S(q.q.amount);
+	a[7] = DB_S(q.q.rate_exact);
+	a[8] = DB_S(q.q.fee_percent);
+	a[9] = DB_S(q.q.gross);
+	a[10] = DB_S(q.q.fee);
+	a[11] = DB_S(q.q.receive);
 	a[12] = DB_S(c->tx_hash);
 	/*
 	 * This request holds the conversion until its own broadcast has
@@ -209,16 +207,11 @@ create_tx(struct db *db, void *arg)
 	 */
 	a[13] = DB_I(k->lease_seconds);
 	if ((rc = db_exec(db, DB_CONV_INSERT, a, 14, NULL, NULL)) != DB_OK)
-		goto out;
-	a[0] = DB_S(k->quote_id);
-	if ((rc = db_exec(db, DB_QUOTE_MARK_USED, a, 1, NULL, NULL)) != DB_OK)
-		goto out;
+		return rc;
 	if ((rc = idempotency_mark(db, k->claim, CONVERSION_POINT_CREATED, c->id)) != DB_OK)
-		goto out;
+		return rc;
 	if (k->hook != NULL)
 		rc = k->hook->created(db, c->id, k->hook->arg);
-out:
-	db_rows_free(&q);
 	return rc;
 }
 

@@ -13,6 +13,7 @@
 
 #include "core/id.h"
 #include "core/money.h"
+#include "core/quote_token.h"
 #include "core/outcome.h"
 #include "domain/caller.h"
 #include "domain/ctx.h"
@@ -26,7 +27,7 @@
 struct conversion {
 	char id[ID_MAX];
 	long long user_id;
-	char quote_id[ID_MAX];
+	char quote_id[QUOTE_ID_MAX];
 	char wallet[129];
 	char from[8], to[4];
 	char amount[MONEY_MAX_TEXT];  /* at the coin's scale */

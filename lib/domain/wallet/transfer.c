@@ -17,6 +17,7 @@
 #include "domain/catalog.h"
 #include "domain/internal.h"
 #include "domain/ledger.h"
+#include "domain/lookup_cache.h"
 #include "domain/payout_float.h"
 #include "domain/quote.h"
 #include "domain/tier_limit.h"
@@ -188,7 +189,7 @@ preflight(struct ctx *ctx, const struct beneficiary *b, struct outcome *o)
 
 	if (m == NULL || phone_msisdn(b->phone, msisdn, sizeof(msisdn)) != 0)
 		return outcome_err(o, ERR_INTERNAL);
-	switch (m->ops->lookup(&m->ep, msisdn, name, sizeof(name))) {
+	switch (lookup_cached(ctx, m, b->provider, msisdn, name, sizeof(name))) {
 	case MOMO_OK:
 		return ERR_OK;
 	case MOMO_NOT_FOUND:
