@@ -5,11 +5,15 @@
  * here, behind struct webhook_sender_ops, which the registry hands out:
  *
  * Each post: the URL is parsed and its host resolved again, every address
- * checked (core/netguard.h), and the connection pinned to the addresses
- * checked (CURLOPT_RESOLVE, and an open-socket callback that refuses any
- * other), so DNS rebinding cannot move it; no redirect is followed, no
- * proxy used, at most WEBHOOK_READ_MAX bytes of the answer are read, and
- * the post ends after the sender's timeout.
+ * checked (core/netguard.h), and any connection it opens pinned to the
+ * addresses checked (CURLOPT_RESOLVE, and an open-socket callback that
+ * refuses any other), so DNS rebinding cannot move it; no redirect is
+ * followed, no proxy used, at most WEBHOOK_READ_MAX bytes of the answer
+ * are read, and the post ends after the sender's timeout. A sender keeps
+ * its connections (up to 256) from one post to the next, so a receiver's
+ * keep-alive connections serve the posts that follow (a reused one was
+ * opened under an earlier post's pin, to an address checked then), and
+ * HTTP/2 receivers get posts multiplexed on one.
  */
 #ifndef CEDIRAMP_WEBHOOK_HTTP_H
 #define CEDIRAMP_WEBHOOK_HTTP_H
