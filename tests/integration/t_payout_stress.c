@@ -65,15 +65,15 @@ send_range(void *arg)
 	return NULL;
 }
 
-/* Starts build/cron/payouts; its pid. */
+/* Starts build/cron/payouts on the node of config conf; its pid. */
 static pid_t
-start_worker(void)
+start_worker_on(const char *conf)
 {
 	char path[1024], env[1200];
 	pid_t pid;
 
 	snprintf(path, sizeof(path), "%s/cron/payouts", it_env("CEDIRAMP_BUILD"));
-	snprintf(env, sizeof(env), "CEDIRAMP_CONF=%s", it_worker_conf());
+	snprintf(env, sizeof(env), "CEDIRAMP_CONF=%s", conf);
 	pid = fork();
 	if (pid == 0) {
 		char *const argv[] = { path, NULL };
@@ -85,6 +85,13 @@ start_worker(void)
 		_exit(127);
 	}
 	return pid;
+}
+
+/* Starts build/cron/payouts on the next node (a cluster's, in turn). */
+static pid_t
+start_worker(void)
+{
+	return start_worker_on(it_worker_conf());
 }
 
 long long
@@ -269,6 +276,7 @@ test_killed_mid_group(void)
 	struct itc_wallet w;
 	struct it_resp r;
 	MYSQL *hold, *probe;
+	const char *node;
 	pid_t pid;
 	int i, tries;
 
@@ -282,9 +290,12 @@ test_killed_mid_group(void)
 	CU_ASSERT_EQUAL_FATAL(of_suffix(&w, "AND p.status = 'processing'", "%"), GROUP);
 	it_db_exec("UPDATE payouts p JOIN users u ON u.id = p.user_id SET "
 	    "p.next_check_at = UTC_TIMESTAMP(6) WHERE u.wallet_id = ?", w.id, NULL);
-	/* on the worker's own node: a cluster's locks are each node's */
-	hold = it_db_connect(it_worker_conf());
-	probe = it_db_connect(it_worker_conf());
+	/* all three on one node: a cluster's locks are each node's, and a
+	 * commit on another node aborts a lock holder here (Galera's
+	 * certification), so the hold would not hold */
+	node = it_worker_conf();
+	hold = it_db_connect(node);
+	probe = it_db_connect(node);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(hold);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(probe);
 	CU_ASSERT_EQUAL(mysql_query(hold, "START TRANSACTION"), 0);
@@ -293,7 +304,7 @@ test_killed_mid_group(void)
 
 	/* the worker claims, asks, and stops inside its group: it holds every
 	 * payout's row, and waits for the in-flight account */
-	pid = start_worker();
+	pid = start_worker_on(node);
 	for (tries = 0; tries < 200 && unheld(probe, &w) != 0; tries++) {
 		struct timespec nap = { 0, 50 * 1000000L };
 
