@@ -287,7 +287,9 @@ send_range(void *arg)
 	struct sender *s = arg;
 	char key[64], body[200];
 	struct it_resp r;
-	int i, tries;
+	char said[300];
+	long last;
+	int i, tries, made;
 	double t0;
 
 	for (i = s->from; i < s->to; i++) {
@@ -298,19 +300,25 @@ send_range(void *arg)
 		 * a request that died with its node answers 409 until then
 		 * (seen up to 108 s after the kill on a loaded machine: the
 		 * budget is twice that) */
+		last = 0, said[0] = '\0', made = 0;
 		for (tries = 0, t0 = now_s(); now_s() - t0 < 240; tries++) {
 			double sent = now_s();
 			long st = itc_post(s->w, "/api/mobile-money/transfer", key, body, &r);
 			int ours = st == 201 || (st == 502 && r.body && strstr(r.body, "payout_failed"));
 
 			count_answer(s->st, st, ours, sent);
+			last = st;
+			snprintf(said, sizeof(said), "%s", r.body ? r.body : "");
 			it_resp_free(&r);
 			if (ours) {
-				s->created++;
+				s->created++, made = 1;
 				break;
 			}
 			usleep(st == 409 ? 1000 * 1000 : 200 * 1000);
 		}
+		if (!made) /* given up: what it kept answering */
+			fprintf(stderr, "cluster: payout %d (key %s) not made in %d tries: the "
+			    "last answer %ld %s\n", i, key, tries, last, said);
 	}
 	return NULL;
 }
@@ -515,7 +523,10 @@ test_quorum_lost(void)
 	itc_phone(555, phone, sizeof(phone));
 	snprintf(body, sizeof(body), "{\"amount\":\"5\",\"currency\":\"USDT\",\"recipient_phone\":"
 	    "\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"quorum-before\"}", phone);
-	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
+	if (itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r) != 201)
+		fprintf(stderr, "cluster: the withdrawal before the loss: %ld %s\n", r.status,
+		    r.body ? r.body : "");
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
 	it_resp_free(&r);
 	snprintf(before, sizeof(before), "%lld",
 	    it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE partner_id = ?", p.row, NULL));
