@@ -163,6 +163,7 @@ integration() {
 		cat "$LOGS/stack-$name.log"
 		failed=$((failed + 1))
 		$ctl down >/dev/null 2>&1
+		trap - EXIT
 		unset CEDIRAMP_EXTRA_CONF
 		return
 	fi
