@@ -275,8 +275,8 @@ test_killed_mid_group(void)
 	char bid[NSUFFIX][40], funded[40], body[200], want[40], got[40];
 	struct itc_wallet w;
 	struct it_resp r;
+	char node[IT_WORD];
 	MYSQL *hold, *probe;
-	const char *node;
 	pid_t pid;
 	int i, tries;
 
@@ -293,7 +293,7 @@ test_killed_mid_group(void)
 	/* all three on one node: a cluster's locks are each node's, and a
 	 * commit on another node aborts a lock holder here (Galera's
 	 * certification), so the hold would not hold */
-	node = it_worker_conf();
+	snprintf(node, sizeof(node), "%s", it_worker_conf());
 	hold = it_db_connect(node);
 	probe = it_db_connect(node);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(hold);
