@@ -1,4 +1,5 @@
 /* The local HTTP receiver of receiver.h. */
+#define _GNU_SOURCE /* accept4 */
 #include "receiver.h"
 
 #include <sys/socket.h>
@@ -617,7 +618,7 @@ rcv_accept_main(void *arg)
 		}
 		if (rc <= 0)
 			continue;
-		if ((fd = accept(r->lfd, NULL, NULL)) >= 0) {
+		if ((fd = accept4(r->lfd, NULL, NULL, SOCK_CLOEXEC)) >= 0) {
 			rcv_spawn(r, fd);
 			continue;
 		}
@@ -646,7 +647,7 @@ rcv_start(void)
 	}
 	r->then = 200;
 	atomic_init(&r->stopping, 0);
-	if ((r->lfd = socket(AF_INET, SOCK_STREAM, 0)) < 0) {
+	if ((r->lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0) {
 		fprintf(stderr, "receiver: socket: %s\n", strerror(errno));
 		goto err_r;
 	}

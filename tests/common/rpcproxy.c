@@ -1,4 +1,5 @@
 /* rpcproxy: see rpcproxy.h. */
+#define _GNU_SOURCE /* accept4 */
 #include "rpcproxy.h"
 
 #include <arpa/inet.h>
@@ -13,6 +14,8 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
+
+#include "children.h"
 
 #define MAX_MSG (1024 * 1024)
 #define SEEN_MAX 64
@@ -111,7 +114,7 @@ forward(int upstream, const char *req, size_t n, size_t *alen)
 	struct sockaddr_in a;
 	struct timeval tv = { 30, 0 };
 	char *ans = NULL;
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 
 	if (fd < 0)
 		return NULL;
@@ -189,7 +192,7 @@ serve(void *arg)
 	}
 	ans = forward(p->upstream, req, n, &alen);
 	if (fault == RPX_STOP_NODE && cmd[0] != '\0')
-		if (system(cmd) != 0)
+		if (child_sh(cmd, NULL, 0, child_default_seconds()) != 0)
 			fprintf(stderr, "rpcproxy: %s failed\n", cmd);
 	if (fault == RPX_NONE && ans != NULL)
 		(void)send_all(c->fd, ans, alen);
@@ -215,7 +218,7 @@ accept_loop(void *arg)
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	while (!p->stopping) {
 		struct conn *c;
-		int fd = accept(p->fd, NULL, NULL);
+		int fd = accept4(p->fd, NULL, NULL, SOCK_CLOEXEC);
 
 		if (fd < 0) {
 			if (errno == EINTR || errno == EAGAIN)
@@ -255,7 +258,7 @@ rpx_start(int upstream)
 		return NULL;
 	p->upstream = upstream;
 	pthread_mutex_init(&p->mu, NULL);
-	p->fd = socket(AF_INET, SOCK_STREAM, 0);
+	p->fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	memset(&a, 0, sizeof(a));
 	a.sin_family = AF_INET;
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);

@@ -7,6 +7,8 @@
 
 #include <CUnit/Basic.h>
 
+#include "core/strict.h"
+
 /* Whether name contains one of the space-separated words of only. */
 static int
 wanted(const char *name, const char *only)
@@ -25,6 +27,16 @@ wanted(const char *name, const char *only)
 	return 0;
 }
 
+static CU_SetUpFunc fixture_before;
+static CU_TearDownFunc fixture_after;
+
+void
+tu_set_fixture(CU_SetUpFunc before, CU_TearDownFunc after)
+{
+	fixture_before = before;
+	fixture_after = after;
+}
+
 int
 tu_add_suite(const char *name, CU_InitializeFunc init, CU_CleanupFunc clean,
     const struct tu_test *t, size_t n)
@@ -35,7 +47,9 @@ tu_add_suite(const char *name, CU_InitializeFunc init, CU_CleanupFunc clean,
 
 	if (only != NULL && only[0] != '\0' && !wanted(name, only))
 		return 0; /* a developer's run of some suites: the others are left out */
-	if ((s = CU_add_suite(name, init, clean)) == NULL) {
+	s = CU_add_suite_with_setup_and_teardown(name, init, clean, fixture_before,
+	    fixture_after);
+	if (s == NULL) {
 		fprintf(stderr, "suite \"%s\" not registered: %s\n", name,
 		    CU_get_error_msg());
 		return -1;
@@ -46,6 +60,72 @@ tu_add_suite(const char *name, CU_InitializeFunc init, CU_CleanupFunc clean,
 			    name, t[i].name, CU_get_error_msg());
 			return -1;
 		}
+	return 0;
+}
+
+/* What the running test holds, undone at its tear-down (tu_defer). */
+#define TU_MAX_DEFER 64
+static struct {
+	void (*fn)(void *);
+	void *arg;
+} deferred[TU_MAX_DEFER];
+static size_t ndeferred;
+
+int
+tu_defer(void (*fn)(void *), void *arg)
+{
+	if (fixture_after == NULL)
+		return 0; /* nobody would run it */
+	if (ndeferred == TU_MAX_DEFER) {
+		fprintf(stderr, "tu_defer: more than %d things held by one test\n", TU_MAX_DEFER);
+		return -1;
+	}
+	deferred[ndeferred].fn = fn;
+	deferred[ndeferred].arg = arg;
+	ndeferred++;
+	return 0;
+}
+
+void
+tu_undefer(void (*fn)(void *), void *arg)
+{
+	size_t i;
+
+	for (i = ndeferred; i-- > 0;)
+		if (deferred[i].fn == fn && deferred[i].arg == arg) {
+			memmove(&deferred[i], &deferred[i + 1],
+			    (ndeferred - i - 1) * sizeof(deferred[0]));
+			ndeferred--;
+			return;
+		}
+}
+
+void
+tu_defer_run(void)
+{
+	while (ndeferred > 0) {
+		ndeferred--;
+		deferred[ndeferred].fn(deferred[ndeferred].arg);
+	}
+}
+
+int
+tu_str_eq(const char *a, const char *b, const char *file, int line)
+{
+	if (a != NULL && b != NULL && strcmp(a, b) == 0)
+		return 1;
+	fprintf(stderr, "%s:%d: \"%.200s\", want \"%.200s\"\n", file, line,
+	    a ? a : "(null)", b ? b : "(null)");
+	return 0;
+}
+
+int
+tu_str_ne(const char *a, const char *b, const char *file, int line)
+{
+	if (a != NULL && b != NULL && strcmp(a, b) != 0)
+		return 1;
+	fprintf(stderr, "%s:%d: \"%.200s\", want anything else (and not null)\n", file,
+	    line, a ? a : "(null)");
 	return 0;
 }
 
@@ -74,6 +154,21 @@ tu_main(const char *name, CU_InitializeFunc init, CU_CleanupFunc clean,
 		return 2;
 	}
 	return tu_run();
+}
+
+unsigned
+tu_slow(void)
+{
+	const char *v = getenv("TEST_SLOW");
+	unsigned long long n;
+
+	if (v != NULL && strict_uint(v, strlen(v), 20, &n) == 0 && n >= 1)
+		return (unsigned)n;
+#if defined(__SANITIZE_ADDRESS__)
+	return 3;
+#else
+	return 1;
+#endif
 }
 
 void

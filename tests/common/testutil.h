@@ -25,6 +25,55 @@ struct tu_test {
 };
 
 /*
+ * The per-test set-up and tear-down every suite registered from now on
+ * runs (CU_add_suite_with_setup_and_teardown: the tear-down runs after a
+ * failed FATAL assertion too). The integration suite installs its
+ * fixture here (it_fixture.c); the unit tests have none.
+ */
+void tu_set_fixture(CU_SetUpFunc before, CU_TearDownFunc after);
+
+/*
+ * Undoing what a test holds, whatever way it ends: tu_defer registers
+ * fn(arg) to run at the test's tear-down (last registered first), and
+ * tu_undefer removes it again when the test released the thing itself.
+ * tu_defer_run runs and clears them all (the fixture calls it). Without a
+ * fixture (unit tests, benchmarks) they do nothing. tu_defer returns 0, or
+ * -1 when its table is full (said on stderr).
+ */
+int tu_defer(void (*fn)(void *), void *arg);
+void tu_undefer(void (*fn)(void *), void *arg);
+void tu_defer_run(void);
+
+/*
+ * String equality for the assertions below: 1 when a and b are both
+ * non-NULL and equal. A NULL (a member missing from an answer that never
+ * came) is a failure, never a crash; what differs is said on stderr with
+ * the place.
+ */
+int tu_str_eq(const char *a, const char *b, const char *file, int line);
+int tu_str_ne(const char *a, const char *b, const char *file, int line);
+
+/* CUnit's string assertions call strcmp on their arguments as given: a
+ * NULL crashed the whole run. These say what differs and take a NULL as a
+ * failure. */
+#undef CU_ASSERT_STRING_EQUAL
+#undef CU_ASSERT_STRING_EQUAL_FATAL
+#undef CU_ASSERT_STRING_NOT_EQUAL
+#undef CU_ASSERT_STRING_NOT_EQUAL_FATAL
+#define CU_ASSERT_STRING_EQUAL(actual, expected) \
+	CU_assertImplementation(tu_str_eq((actual), (expected), __FILE__, __LINE__), \
+	    __LINE__, ("CU_ASSERT_STRING_EQUAL(" #actual "," #expected ")"), __FILE__, "", CU_FALSE)
+#define CU_ASSERT_STRING_EQUAL_FATAL(actual, expected) \
+	CU_assertImplementation(tu_str_eq((actual), (expected), __FILE__, __LINE__), \
+	    __LINE__, ("CU_ASSERT_STRING_EQUAL_FATAL(" #actual "," #expected ")"), __FILE__, "", CU_TRUE)
+#define CU_ASSERT_STRING_NOT_EQUAL(actual, expected) \
+	CU_assertImplementation(tu_str_ne((actual), (expected), __FILE__, __LINE__), \
+	    __LINE__, ("CU_ASSERT_STRING_NOT_EQUAL(" #actual "," #expected ")"), __FILE__, "", CU_FALSE)
+#define CU_ASSERT_STRING_NOT_EQUAL_FATAL(actual, expected) \
+	CU_assertImplementation(tu_str_ne((actual), (expected), __FILE__, __LINE__), \
+	    __LINE__, ("CU_ASSERT_STRING_NOT_EQUAL_FATAL(" #actual "," #expected ")"), __FILE__, "", CU_TRUE)
+
+/*
  * Registers the suite name (init and clean may be NULL) with the n tests
  * of t, in order, in the initialised CUnit registry (unless the environment
  * has TU_ONLY set to words the name contains none of: a developer's run of
@@ -49,6 +98,15 @@ int tu_run(void);
  */
 int tu_main(const char *name, CU_InitializeFunc init, CU_CleanupFunc clean,
     const struct tu_test *t, size_t n);
+
+/*
+ * How much slower than usual this build runs: 3 in a sanitizer build
+ * (AddressSanitizer makes every process of the stack two to five times
+ * slower), else 1; TEST_SLOW (a whole number, 1 to 20) in the environment
+ * overrides it, for a slow or busy machine. Every bound on a wait is
+ * multiplied by it.
+ */
+unsigned tu_slow(void);
 
 /* A xorshift64 generator: deterministic, never for anything secret. */
 struct tu_rng {

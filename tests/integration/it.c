@@ -1,6 +1,9 @@
 #include "it.h"
 
 #include <curl/curl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/socket.h>
 #include <mysql.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -16,6 +19,7 @@
 #include "domain/quote_redeem.h"
 #include "http/jwt.h"
 #include "core/buf.h"
+#include "children.h"
 
 const char *
 it_env(const char *name)
@@ -76,6 +80,30 @@ it_web_servers(void)
 	return it_nurls > 0 ? (unsigned)it_nurls : 1;
 }
 
+/* libcurl's sockets: close-on-exec (a child never holds a test's
+ * connection open), and known to the watchdog. */
+static curl_socket_t
+open_socket(void *ud, curlsocktype purpose, struct curl_sockaddr *a)
+{
+	int fd;
+
+	(void)ud;
+	(void)purpose;
+	fd = socket(a->family, a->socktype | SOCK_CLOEXEC, a->protocol);
+	if (fd < 0)
+		return CURL_SOCKET_BAD;
+	it_sock_add(fd);
+	return fd;
+}
+
+static int
+close_socket(void *ud, curl_socket_t fd)
+{
+	(void)ud;
+	it_sock_del(fd);
+	return close(fd);
+}
+
 int
 it_http(const char *method, const char *path, const char *const *headers,
     const char *body, size_t blen, struct it_resp *out)
@@ -92,7 +120,10 @@ it_http(const char *method, const char *path, const char *const *headers,
 		return -1; /* tests never leave this machine */
 	buf_init(&b, 64 * 1024 * 1024);
 	buf_init(&h, 1024 * 1024);
+	it_doing("HTTP %s %.200s", method, path);
 	c = curl_easy_init();
+	curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+	curl_easy_setopt(c, CURLOPT_CLOSESOCKETFUNCTION, close_socket);
 	curl_easy_setopt(c, CURLOPT_URL, url);
 	curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
@@ -189,8 +220,22 @@ it_wallet_token(const char *wallet, long long exp_offset)
 	    now - 10, now + exp_offset, NULL, NULL);
 }
 
-MYSQL *
-it_db_connect(const char *conf)
+/* The connection's socket: close-on-exec, known to the watchdog. */
+static void
+db_socket_own(MYSQL *m)
+{
+	int fd = mysql_get_socket(m);
+
+	if (fd < 0)
+		return;
+	(void)fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC);
+	it_sock_add(fd);
+}
+
+/* A connection to the database of config conf (as root, the test
+ * stack's own administrator, when root); NULL (said) when none. */
+static MYSQL *
+db_connect(const char *conf, int root)
 {
 	struct cfg c;
 	char err[256];
@@ -205,12 +250,33 @@ it_db_connect(const char *conf)
 	/* on a cluster, the suite's reads see every node's commits (the
 	 * request that wrote may have been served by another node) */
 	mysql_options(m, MYSQL_INIT_COMMAND, "SET SESSION wsrep_sync_wait = 1");
-	if (mysql_real_connect(m, NULL, c.db_user, c.db_password, c.db_name, 0,
-	    c.db_socket, 0) == NULL) {
+	if (mysql_real_connect(m, NULL, root ? "root" : c.db_user, root ? NULL : c.db_password,
+	    c.db_name, 0, c.db_socket, 0) == NULL) {
 		fprintf(stderr, "integration: db: %s\n", mysql_error(m));
 		mysql_close(m);
 		return NULL;
 	}
+	db_socket_own(m);
+	return m;
+}
+
+MYSQL *
+it_db_connect(const char *conf)
+{
+	MYSQL *m = db_connect(conf, 0);
+
+	if (m != NULL)
+		it_conn_add(m);
+	return m;
+}
+
+MYSQL *
+it_db_root_connect(const char *conf)
+{
+	MYSQL *m = db_connect(conf, 1);
+
+	if (m != NULL)
+		it_conn_add(m);
 	return m;
 }
 
@@ -221,10 +287,18 @@ it_db(void)
 
 	if (m != NULL && mysql_ping(m) == 0)
 		return m;
-	if (m != NULL)
+	if (m != NULL) {
+		it_sock_del(mysql_get_socket(m));
 		mysql_close(m);
-	m = it_db_connect(it_env("CEDIRAMP_CONF"));
+	}
+	m = db_connect(it_env("CEDIRAMP_CONF"), 0);
 	return m;
+}
+
+MYSQL *
+it_db_handle(void)
+{
+	return it_db();
 }
 
 /* Prepares and runs sql with up to two string params; the statement is returned executed. */
@@ -240,6 +314,7 @@ it_run(const char *sql, const char *p1, const char *p2)
 
 	if (m == NULL || (st = mysql_stmt_init(m)) == NULL)
 		return NULL;
+	it_doing("SQL %.200s", sql);
 	if (mysql_stmt_prepare(st, sql, strlen(sql)) != 0)
 		goto fail;
 	memset(b, 0, sizeof(b));
@@ -329,7 +404,22 @@ it_stack(const char *arg)
 
 	snprintf(cmd, sizeof(cmd), "%s %s >>%s 2>&1", it_env("STACK_CTL"), arg,
 	    log && *log ? log : "/dev/null");
-	return system(cmd);
+	/* a cluster node that joins may copy the whole database: minutes */
+	it_doing("stack %s", arg);
+	return child_sh(cmd, NULL, 0, 2 * child_default_seconds());
+}
+
+static void
+stack_again(void *arg)
+{
+	if (it_stack(arg) != 0)
+		fprintf(stderr, "integration: stack %s at the test's end failed\n", (const char *)arg);
+}
+
+void
+it_stack_after(const char *arg)
+{
+	tu_defer(stack_again, (void *)arg);
 }
 
 int
@@ -357,7 +447,7 @@ static int
 it_log_path(const char *conf, char *out, size_t cap)
 {
 	char line[1200];
-	FILE *f = fopen(conf, "r");
+	FILE *f = fopen(conf, "re");
 	int rc = -1;
 
 	if (f == NULL)
@@ -381,7 +471,7 @@ it_log_find(const char *a, const char *b, char *out, size_t cap)
 	for (i = 0; i < n; i++) {
 		FILE *f;
 
-		if (it_log_path(conf[i], path, sizeof(path)) != 0 || (f = fopen(path, "r")) == NULL)
+		if (it_log_path(conf[i], path, sizeof(path)) != 0 || (f = fopen(path, "re")) == NULL)
 			continue;
 		while (fgets(line, sizeof(line), f) != NULL)
 			if (strstr(line, a) != NULL && (b == NULL || strstr(line, b) != NULL)) {
@@ -400,27 +490,18 @@ it_worker(const char *name)
 
 	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/%s >/dev/null 2>&1",
 	    it_worker_conf(), it_env("CEDIRAMP_BUILD"), name);
-	return system(cmd);
+	return it_system(cmd);
 }
 
 int
 it_worker_output(const char *name, char *out, size_t cap)
 {
 	char cmd[2048];
-	size_t n = 0;
-	FILE *f;
 	int st;
 
-	out[0] = '\0';
 	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/%s 2>/dev/null",
 	    it_worker_conf(), it_env("CEDIRAMP_BUILD"), name);
-	if ((f = popen(cmd, "r")) == NULL)
-		return -1;
-	n = fread(out, 1, cap - 1, f);
-	out[n] = '\0';
-	while (fgetc(f) != EOF)
-		; /* the rest, so the worker is never stopped by a closed pipe */
-	st = pclose(f);
+	st = it_output(cmd, out, cap);
 	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
@@ -438,18 +519,13 @@ it_admin(const char *args, char *out, size_t cap)
 {
 	char cmd[2048];
 	size_t n;
-	FILE *p;
 	int rc;
 
 	snprintf(cmd, sizeof(cmd), "%s %s 2>/dev/null", it_env("ADMIN"), args);
-	p = popen(cmd, "r");
-	if (p == NULL)
-		return -1;
-	n = fread(out, 1, cap - 1, p);
-	out[n] = '\0';
+	rc = it_output(cmd, out, cap);
+	n = strlen(out);
 	while (n > 0 && (out[n - 1] == '\n' || out[n - 1] == ' '))
 		out[--n] = '\0';
-	rc = pclose(p);
 	return rc;
 }
 
@@ -458,7 +534,7 @@ it_admin_run(const char *args, char *out, size_t ocap, char *err, size_t ecap)
 {
 	char path[] = "/tmp/cediramp-it-admin-XXXXXX", cmd[4096];
 	size_t n;
-	FILE *p, *e;
+	FILE *e;
 	int fd, st;
 
 	out[0] = err[0] = '\0';
@@ -466,16 +542,11 @@ it_admin_run(const char *args, char *out, size_t ocap, char *err, size_t ecap)
 		return -1;
 	close(fd);
 	snprintf(cmd, sizeof(cmd), "%s %s 2>%s", it_env("ADMIN"), args, path);
-	if ((p = popen(cmd, "r")) == NULL) {
-		unlink(path);
-		return -1;
-	}
-	n = fread(out, 1, ocap - 1, p);
-	out[n] = '\0';
+	st = it_output(cmd, out, ocap);
+	n = strlen(out);
 	while (n > 0 && (out[n - 1] == '\n' || out[n - 1] == ' '))
 		out[--n] = '\0';
-	st = pclose(p);
-	if ((e = fopen(path, "r")) != NULL) {
+	if ((e = fopen(path, "re")) != NULL) {
 		n = fread(err, 1, ecap - 1, e);
 		err[n] = '\0';
 		fclose(e);

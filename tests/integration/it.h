@@ -70,6 +70,10 @@ long long it_db_exec(const char *sql, const char *p1, const char *p2);
 
 /* Runs the stack control command with arg (db-stop, db-start). */
 int it_stack(const char *arg);
+/* Runs it_stack(arg) at the end of the test, however it ends: what undoes
+ * a stop (db-start, chain-start, node-start N), which does nothing when
+ * there is nothing to undo. arg is kept: a literal. */
+void it_stack_after(const char *arg);
 
 /* Runs the cron worker name (build/cron/NAME) once; its exit status. */
 /* The config a worker runs with: CEDIRAMP_CONF, or on a cluster each node's
@@ -94,6 +98,9 @@ int it_log_find(const char *a, const char *b, char *out, size_t cap);
 /* A connection to the database of config conf, its reads waiting for the
  * cluster (wsrep_sync_wait); NULL (said on stderr) when it fails. */
 struct st_mysql *it_db_connect(const char *conf);
+/* The same as the test stack's MariaDB root (no password, its socket): for
+ * what only an administrator may read (information_schema.INNODB_TRX). */
+struct st_mysql *it_db_root_connect(const char *conf);
 
 /* A wallet id no earlier run used: prefix + time + counter. */
 void it_unique(const char *prefix, char *out, size_t cap);
@@ -166,6 +173,81 @@ int it_suite_faucet(void);
 int it_suite_badinput(void);
 int it_suite_chain(void);
 int it_suite_chain_faults(void);
+
+/* ---- a test's bounds and what it holds (it_fixture.c, it_wait.c) ----
+ *
+ * Every test runs inside a fixture (it_fixture_install, before any suite
+ * registers): its deadline is IT_TEST_SECONDS (or what it asked for with
+ * it_test_seconds) times tu_slow(); past it a watchdog names what the test was
+ * doing, kills its children, shuts its sockets, and the test fails. After
+ * each test, however it ended, what it deferred (tu_defer) is undone, its
+ * children are killed, its database connections closed and the simulator
+ * settings and floats it changed put back.
+ */
+#define IT_TEST_SECONDS 300
+/* The longest a test waits for one state (IT_UNTIL), times tu_slow(). */
+#define IT_WAIT_SECONDS 60
+
+void it_fixture_install(void);
+/* The running test may take seconds (times tu_slow()) from its start,
+ * not IT_TEST_SECONDS: for the few long ones (300 payouts on a cluster). */
+void it_test_seconds(unsigned seconds);
+/* What the test is doing now, for the watchdog's message (printf-like). */
+void it_doing(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* 1 once the running test has run past its deadline: its waits and
+ * pauses then end at once, so that it fails quickly. */
+int it_expired(void);
+/* A socket the watchdog shuts down when the test runs past its deadline. */
+void it_sock_add(int fd);
+void it_sock_del(int fd);
+/* it_db_connect's connections are the test's: closed at its end unless
+ * it_db_close closed them before. */
+struct st_mysql;
+void it_conn_add(struct st_mysql *m);
+void it_db_close(struct st_mysql *m);
+/* The suite's own connection (it_db_scalar and friends use it), or NULL. */
+struct st_mysql *it_db_handle(void);
+
+/* A wait for a state: it_wait_start, then it_wait_next between checks. */
+struct it_wait {
+	double end;
+	double seconds;
+	long ms;           /* the next pause: 10 ms, doubling to 200 */
+	char what[200];
+};
+/* Starts a wait for what (said if it times out) of seconds (0:
+ * IT_WAIT_SECONDS), times tu_slow(). */
+void it_wait_start(struct it_wait *w, const char *what, double seconds);
+/* Pauses before the next check: 1, or 0 when the bound has passed (said on
+ * stderr with what). */
+int it_wait_next(struct it_wait *w);
+/* Checks cond until it holds or the bound passes; cond is checked once
+ * more by whoever asserts it. */
+#define IT_UNTIL(what, cond) do { \
+	struct it_wait it_w_; \
+	for (it_wait_start(&it_w_, (what), 0); !(cond) && it_wait_next(&it_w_);) \
+		; \
+} while (0)
+/*
+ * The only pause that waits for no state: time itself must pass (a time
+ * to live in the stack's config running out, a stagger between racing
+ * clients). why says which; never used to hope that something happened.
+ */
+void it_pause_ms(long ms, const char *why);
+/* The times to live of the test stacks' caches (etc/ and tools/stack.sh),
+ * with a margin: a key a server process checked is trusted for
+ * auth.key_cache_seconds (2); a rate is read again after
+ * rates.cache_seconds (1). */
+#define IT_KEY_CACHE_PASS_MS 2200
+#define IT_RATE_CACHE_PASS_MS 1200
+
+/* ---- processes (children.h), bounded ---- */
+/* A shell command as system(3) would run it, with a deadline of
+ * child_default_seconds(): its wait status, or -1 (timed out, killed). */
+int it_system(const char *cmd);
+/* A shell command's standard output (clipped to cap - 1 bytes) into out:
+ * its wait status, or -1 (it_system's deadline). */
+int it_output(const char *cmd, char *out, size_t cap);
 
 #define IT_CHECK(cond, where) CU_assertImplementation(!!(cond), __LINE__, \
 	(where), __FILE__, "", CU_FALSE)

@@ -76,7 +76,7 @@ it_record(const char *method, const char *path, const struct it_resp *r)
 	pthread_mutex_lock(&rec_lock);
 	if (!rec_opened) {
 		rec_opened = 1;
-		rec_file = fopen(file, "a");
+		rec_file = fopen(file, "ae");
 		if (rec_file == NULL)
 			fprintf(stderr, "it_record: cannot open %s\n", file);
 	}

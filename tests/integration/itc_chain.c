@@ -180,10 +180,10 @@ itc_converted(const char *id)
 long long
 itc_wait_mined(const char *hash, int timeout_ms)
 {
+	struct it_wait w;
 	long long n = -1;
-	int waited;
 
-	for (waited = 0; waited < timeout_ms; waited += 100) {
+	for (it_wait_start(&w, "a transaction to be mined", timeout_ms / 1000.0);;) {
 		json_t *r = itc_rpc("eth_getTransactionReceipt", json_pack("[s]", hash));
 		uint64_t b;
 
@@ -192,9 +192,9 @@ itc_wait_mined(const char *hash, int timeout_ms)
 		json_decref(r);
 		if (n >= 0)
 			return n;
-		usleep(100 * 1000);
+		if (!it_wait_next(&w))
+			return -1;
 	}
-	return -1;
 }
 
 int
@@ -302,19 +302,15 @@ itc_worker_run(const char *name, const char *extra)
 int
 itc_until(int (*pred)(const void *arg), const void *arg, int timeout_ms)
 {
-	struct timespec t0, t1;
-	long ms = 0;
+	struct it_wait w;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (ms < timeout_ms) {
+	for (it_wait_start(&w, "the payouts worker to settle it", timeout_ms / 1000.0);;) {
 		if (pred(arg))
 			return 1;
 		(void)it_worker("payouts");
-		usleep(300 * 1000);
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		ms = (t1.tv_sec - t0.tv_sec) * 1000L + (t1.tv_nsec - t0.tv_nsec) / 1000000L;
+		if (!it_wait_next(&w))
+			return pred(arg);
 	}
-	return pred(arg);
 }
 
 /* 1 when the row id of table (its status column) is completed or failed. */

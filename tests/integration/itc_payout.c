@@ -170,10 +170,10 @@ itc_run_client(const char *env, const char *client, char *out, size_t cap)
 	snprintf(path, sizeof(path), "%s.%s-%d.txt", it_env("CEDIRAMP_CONF"), client,
 	    (int)getpid());
 	snprintf(cmd, sizeof(cmd), "%s %s > '%s' 2>&1", env, it_env(client), path);
-	rc = system(cmd);
+	rc = it_system(cmd);
 	out[0] = '\n';
 	out[1] = '\0';
-	if ((f = fopen(path, "r")) != NULL) {
+	if ((f = fopen(path, "re")) != NULL) {
 		n = fread(out + 1, 1, cap - 2, f);
 		out[n + 1] = '\0';
 		fclose(f);

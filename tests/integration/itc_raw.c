@@ -39,7 +39,7 @@ itc_raw_connect(int timeout_ms)
 	struct timeval tv = { timeout_ms / 1000, (timeout_ms % 1000) * 1000 };
 	int fd, port = itc_raw_port();
 
-	if (port <= 0 || (fd = socket(AF_INET, SOCK_STREAM, 0)) < 0)
+	if (port <= 0 || (fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
 		return -1;
 	memset(&a, 0, sizeof(a));
 	a.sin_family = AF_INET;

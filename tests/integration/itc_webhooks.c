@@ -5,13 +5,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "children.h"
 #include "itc.h"
 
 pid_t
 itc_worker_spawn(const char *name, const char *arg, const char *extra)
 {
 	static unsigned started;
-	char conf[512], cmd[1200];
+	char conf[512], cmd[1200], env[600];
 	FILE *f;
 	pid_t pid;
 
@@ -20,16 +21,17 @@ itc_worker_spawn(const char *name, const char *arg, const char *extra)
 	snprintf(conf, sizeof(conf), "%s.%s-test-%u", it_env("CEDIRAMP_CONF"), name, started++);
 	/* a copy of the stack's config (its secrets too): the owner's alone */
 	snprintf(cmd, sizeof(cmd), "umask 077 && cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
-	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "a"));
+	CU_ASSERT_EQUAL_FATAL(it_system(cmd), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "ae"));
 	fprintf(f, "\n%s\n", extra ? extra : "");
 	fclose(f);
 	snprintf(cmd, sizeof(cmd), "%s/cron/%s", it_env("CEDIRAMP_BUILD"), name);
-	pid = fork();
-	if (pid == 0) {
-		setenv("CEDIRAMP_CONF", conf, 1);
-		execl(cmd, name, arg, (char *)NULL);
-		_exit(127);
+	snprintf(env, sizeof(env), "CEDIRAMP_CONF=%s", conf);
+	/* env(1) execs the worker: the pid is the worker's */
+	{
+		char *const argv[] = { "env", env, cmd, (char *)arg, NULL };
+
+		pid = child_start("/usr/bin/env", argv, NULL, 0);
 	}
 	CU_ASSERT_FATAL(pid > 0);
 	return pid;
@@ -47,9 +49,9 @@ itc_webhooks_start(const char *extra)
 int
 itc_webhooks_wait(pid_t pid)
 {
-	int st;
+	int st = child_wait(pid, child_default_seconds(), "a worker");
 
-	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+	if (st == -1 || !WIFEXITED(st))
 		return -1;
 	return WEXITSTATUS(st);
 }

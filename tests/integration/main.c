@@ -59,6 +59,8 @@ main(void)
 	mysql_library_init(0, NULL, NULL);
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		goto libs;
+	/* every test in bounds, and cleaned up after however it ends */
+	it_fixture_install();
 	if (getenv("CHAIN_RPC_URL") != NULL) {
 		run = chain_suites;
 		n = NELEM(chain_suites);

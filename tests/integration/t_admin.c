@@ -156,7 +156,7 @@ test_partner_key_lifecycle(void)
 	snprintf(args, sizeof(args), "partner revoke %s", id);
 	CU_ASSERT_EQUAL(admin(args, out, sizeof(out), err, sizeof(err)), 0);
 	CU_ASSERT_STRING_EQUAL(out, "revoked 3 key(s)");
-	usleep(2200 * 1000); /* auth.key_cache_seconds of the test stack */
+	it_pause_ms(IT_KEY_CACHE_PASS_MS, "every process's cached key expires");
 	CU_ASSERT_EQUAL(limits_status(key), 401);
 	CU_ASSERT_EQUAL(limits_status(key2), 401);
 	CU_ASSERT_NOT_EQUAL(admin("partner verify-key x", out, sizeof(out), err, sizeof(err)), 0);
@@ -356,6 +356,7 @@ test_database_down(void)
 	char wallet[96], args[300], out[256], err[1024];
 
 	it_unique("it-admin-down", wallet, sizeof(wallet));
+	it_stack_after("db-start");
 	CU_ASSERT_EQUAL_FATAL(it_stack("db-stop"), 0);
 	CU_ASSERT_EQUAL(admin("partner create --name 'IT Down Co' --quiet", out, sizeof(out),
 	    err, sizeof(err)), 1);

@@ -95,7 +95,7 @@ test_partner_create_use_revoke(void)
 	CU_ASSERT_EQUAL(it_admin(args, auth, sizeof(auth)), 0);
 	/* each server process trusts a key it checked for
 	 * auth.key_cache_seconds (2 in the test stack); after that, everywhere: */
-	usleep(2200 * 1000);
+	it_pause_ms(IT_KEY_CACHE_PASS_MS, "every process's cached key expires");
 	partner_get(it_bearer(key, auth, sizeof(auth)), &r);
 	it_assert_partner_error(&r, 401, "UNAUTHORIZED", "revoked key");
 	it_resp_free(&r);

@@ -193,7 +193,7 @@ static size_t
 fcgi_pids(pid_t *out, size_t cap)
 {
 	char run[1024] = "", prefix[1040], path[64], cmd[1024], line[1024];
-	FILE *f = fopen(it_env("CEDIRAMP_CONF"), "r");
+	FILE *f = fopen(it_env("CEDIRAMP_CONF"), "re");
 	struct dirent *d;
 	size_t n = 0;
 	DIR *proc;
@@ -223,7 +223,7 @@ fcgi_pids(pid_t *out, size_t cap)
 		if (strict_uint(d->d_name, strlen(d->d_name), 4194304, &pid) != 0)
 			continue;
 		snprintf(path, sizeof(path), "/proc/%llu/cmdline", pid);
-		if ((f = fopen(path, "r")) == NULL)
+		if ((f = fopen(path, "re")) == NULL)
 			continue;
 		len = fread(cmd, 1, sizeof(cmd) - 1, f);
 		fclose(f);

@@ -85,7 +85,6 @@ ethers_accepts(const char *id, const char *wallet, const char *units)
 	unsigned char w[EVM_WORD], tok[20], who[20];
 	struct buf b;
 	mpz_t v;
-	FILE *f;
 
 	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT raw FROM chain_txs WHERE ref_id = ? AND "
 	    "attempt = 1", id, NULL, raw, sizeof(raw)), 0);
@@ -117,11 +116,7 @@ ethers_accepts(const char *id, const char *wallet, const char *units)
 	CU_ASSERT_STRING_EQUAL(sender, it_env("OPERATOR_ADDRESS"));
 	snprintf(cmd, sizeof(cmd), "cd %s/.. && node tests/chain/check_tx.mjs '%s' '%s' 2>&1",
 	    it_env("CEDIRAMP_BUILD"), raw, expected);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f = popen(cmd, "r"));
-	raw[0] = '\0';
-	if (fgets(raw, sizeof(raw), f) == NULL)
-		raw[0] = '\0';
-	CU_ASSERT_EQUAL(pclose(f), 0);
+	CU_ASSERT_EQUAL(it_output(cmd, raw, sizeof(raw)), 0);
 	CU_ASSERT_STRING_EQUAL(raw, "ok\n");
 }
 
@@ -344,13 +339,11 @@ test_deposits(void)
 	deposit(stranger, "7000000", hash2);
 	CU_ASSERT(itc_until(deposits_seen, &k, 20000)); /* still one credit */
 	{
-		int waited;
+		struct it_wait w;
 
-		for (waited = 0; waited < 20 && count_sql("SELECT COUNT(*) FROM chain_deposits "
-		    "WHERE tx_hash = ?", hash2) == 0; waited++) {
+		for (it_wait_start(&w, "the deposit to be seen", 0); count_sql("SELECT COUNT(*) "
+		    "FROM chain_deposits WHERE tx_hash = ?", hash2) == 0 && it_wait_next(&w);)
 			(void)it_worker("deposits");
-			usleep(500 * 1000);
-		}
 	}
 	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_deposits WHERE tx_hash = ? AND "
 	    "status = 'unmatched' AND partner_id IS NULL AND credits = 0", hash2), 1);
@@ -442,6 +435,7 @@ test_refusals(void)
 
 	/* the node down: provider_unavailable, nothing written; health says so */
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "1", qid, NULL), 0);
+	it_stack_after("chain-start");
 	CU_ASSERT_EQUAL(it_stack("chain-stop"), 0);
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", NULL, &r), 503);
 	it_assert_wallet_error(&r, 503, "provider_unavailable", "node down");
@@ -470,22 +464,18 @@ worker_said(const char *name, const char *extra, char *err, size_t cap)
 {
 	char conf[512], cmd[2048];
 	FILE *f;
-	size_t n;
 	int st;
 
 	snprintf(conf, sizeof(conf), "%s.refuse", it_env("CEDIRAMP_CONF"));
 	snprintf(cmd, sizeof(cmd), "umask 077 && cat %s > %s", it_env("CEDIRAMP_CONF"), conf);
-	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "a"));
+	CU_ASSERT_EQUAL_FATAL(it_system(cmd), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "ae"));
 	fprintf(f, "\nlog.file =\n%s\n", extra);
 	fclose(f);
 	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/%s 2>&1 >/dev/null", conf,
 	    it_env("CEDIRAMP_BUILD"), name);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f = popen(cmd, "r"));
-	n = fread(err, 1, cap - 1, f);
-	err[n] = '\0';
-	st = pclose(f);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	st = it_output(cmd, err, cap);
+	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 /* A key file of mode 0644, a wrong chain id: the service refuses to run;
@@ -502,7 +492,7 @@ test_refuses_to_run(void)
 
 	/* a copy of the operator's key, readable by others */
 	snprintf(key, sizeof(key), "%s.key-0644", it_env("CEDIRAMP_CONF"));
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(key, "w"));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(key, "we"));
 	fprintf(f, "%s\n", it_env("EVM_OPERATOR_KEY"));
 	fclose(f);
 	CU_ASSERT_EQUAL_FATAL(chmod(key, 0644), 0);

@@ -21,6 +21,7 @@
 #include "core/strict.h"
 #include "domain/ctx.h"
 #include "domain/onchain.h"
+#include "children.h"
 #include "itc.h"
 #include "rpcproxy.h"
 
@@ -97,8 +98,8 @@ test_crash_between_commit_and_broadcast(void)
 	    rpx_port(px));
 	pid = itc_worker_start("payouts", extra);
 	rpx_arm(px, "eth_sendRawTransaction", RPX_KILL, pid, NULL);
-	CU_ASSERT_EQUAL(waitpid(pid, &st, 0), pid);
-	CU_ASSERT(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	st = child_wait(pid, child_default_seconds(), "the payouts worker the proxy kills");
+	CU_ASSERT(st != -1 && WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
 	CU_ASSERT_EQUAL(rpx_fired(px), 1);
 	rpx_stop(px);
 	/* committed, never sent: the hash is stored, the node has never seen it */
@@ -135,6 +136,7 @@ test_node_stops_during_broadcast(void)
 	snprintf(extra, sizeof(extra), "providers.evm.rpc_url = http://127.0.0.1:%d/",
 	    rpx_port(px));
 	snprintf(stop, sizeof(stop), "%s chain-stop >/dev/null 2>&1", it_env("STACK_CTL"));
+	it_stack_after("chain-start");
 	rpx_arm(px, "eth_sendRawTransaction", RPX_STOP_NODE, 0, stop);
 	pid = itc_worker_start("payouts", extra);
 	(void)itc_webhooks_wait(pid);
@@ -233,7 +235,7 @@ test_stuck_then_replaced(void)
 	    "0x174876e800")));
 	itc_mine(1);
 	CU_ASSERT(itc_wait_mined(hash, 500) < 0);
-	sleep(4); /* the test stack replaces after 3 s */
+	it_pause_ms(4000, "a transaction unmined for 3 s is replaced (providers.evm.replace_after_seconds)");
 	(void)it_worker("payouts");
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_txs WHERE ref_id = ?", id, NULL), 2);
 	CU_ASSERT_EQUAL(it_db_text("SELECT tx_hash FROM chain_txs WHERE ref_id = ? AND attempt = 2",
@@ -326,7 +328,6 @@ test_reorg_removes_deposit(void)
 	char from[43], args[300], out[512], err[512], hash[70], data[300];
 	char before[40], after[40];
 	long long b, head;
-	int i;
 
 	itc_partner_new(&p, "verified", 0);
 	itc_chain_address(from);
@@ -339,10 +340,13 @@ test_reorg_removes_deposit(void)
 	itc_transfer_data(it_env("CHAIN_CUSTODY"), "9000000", data, sizeof(data));
 	CU_ASSERT_EQUAL_FATAL(itc_send_as(from, itc_token("USDT"), data, hash), 0);
 	b = itc_wait_mined(hash, 5000);
-	for (i = 0; i < 40 && it_db_scalar("SELECT COUNT(*) FROM chain_deposits WHERE tx_hash = ? "
-	    "AND status = 'credited'", hash, NULL) == 0; i++) {
-		(void)it_worker("deposits");
-		usleep(500 * 1000);
+	{
+		struct it_wait w;
+
+		for (it_wait_start(&w, "the deposit to be credited", 0);
+		    it_db_scalar("SELECT COUNT(*) FROM chain_deposits WHERE tx_hash = ? "
+		    "AND status = 'credited'", hash, NULL) == 0 && it_wait_next(&w);)
+			(void)it_worker("deposits");
 	}
 	CU_ASSERT_EQUAL_FATAL(it_db_scalar("SELECT COUNT(*) FROM chain_deposits WHERE tx_hash = ? "
 	    "AND status = 'credited'", hash, NULL), 1);

@@ -26,6 +26,7 @@
 
 #include "core/cfg.h"
 #include "core/strict.h"
+#include "children.h"
 #include "itc.h"
 
 
@@ -83,7 +84,7 @@ assert_same_rows(void)
 		CU_ASSERT_PTR_NOT_NULL_FATAL(m);
 		rows = malloc(64 * 1024);
 		CU_ASSERT_EQUAL(row_counts(m, rows, 64 * 1024), 0);
-		mysql_close(m);
+		it_db_close(m);
 		if (first == NULL) {
 			first = rows;
 			continue;
@@ -107,7 +108,7 @@ assert_reconcile_everywhere(void)
 	for (i = 0; i < n; i++) {
 		snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%.2000s %.2000s/cron/reconcile >/dev/null 2>&1",
 		    conf[i], it_env("CEDIRAMP_BUILD"));
-		CU_ASSERT_EQUAL(system(cmd), 0);
+		CU_ASSERT_EQUAL(it_system(cmd), 0);
 	}
 }
 
@@ -121,7 +122,7 @@ assert_rejoined_by_ist(int node, long from)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/node%d/log/mysqld.log", it_env("CLUSTER_VAR"), node);
-	f = fopen(path, "r");
+	f = fopen(path, "re");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	fseek(f, from, SEEK_SET);
 	while (fgets(line, sizeof(line), f) != NULL) {
@@ -191,7 +192,7 @@ haproxy_sessions(long total[2])
 	memset(&a, 0, sizeof(a));
 	a.sun_family = AF_UNIX;
 	memcpy(a.sun_path, path, strlen(path) + 1);
-	if ((fd = socket(AF_UNIX, SOCK_STREAM, 0)) < 0)
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
 		return -1;
 	if (connect(fd, (struct sockaddr *)&a, sizeof(a)) != 0 ||
 	    write(fd, "show stat\n", 10) != 10) {
@@ -314,7 +315,7 @@ send_range(void *arg)
 				s->created++, made = 1;
 				break;
 			}
-			usleep(st == 409 ? 1000 * 1000 : 200 * 1000);
+			it_pause_ms(st == 409 ? 1000 : 200, "a client's pause before it tries again");
 		}
 		if (!made) /* given up: what it kept answering */
 			fprintf(stderr, "cluster: payout %d (key %s) not made in %d tries: the "
@@ -344,22 +345,19 @@ run_workers(void *arg)
 			pid[i] = -1;
 			if (i + 1 == k->skip)
 				continue;
-			snprintf(env, sizeof(env), "CEDIRAMP_CONF=%s", conf[i]);
-			if ((pid[i] = fork()) == 0) {
+			snprintf(env, sizeof(env), "CEDIRAMP_CONF=%.1000s", conf[i]);
+			{
 				char *const argv[] = { path, NULL };
 				char *const envp[] = { env, NULL };
 
-				freopen("/dev/null", "w", stdout);
-				freopen("/dev/null", "w", stderr);
-				execve(path, argv, envp);
-				_exit(127);
+				pid[i] = child_start(path, argv, envp, 1);
 			}
 		}
 		for (i = 0; i < n; i++)
 			if (pid[i] > 0)
-				waitpid(pid[i], NULL, 0);
+				(void)child_wait(pid[i], child_default_seconds(), "a payouts worker");
 		k->runs++;
-		usleep(300 * 1000);
+		it_pause_ms(300, "between rounds of workers");
 	}
 	return NULL;
 }
@@ -392,6 +390,8 @@ test_node_lost_during_payouts(void)
 	long from;
 	double killed, back;
 
+	/* 240 s of retries at most for a payout, then its settling */
+	it_test_seconds(900);
 	memset(&st, 0, sizeof(st));
 	pthread_mutex_init(&st.mu, NULL);
 	stress_prepare(&w, bid, funded);
@@ -402,16 +402,17 @@ test_node_lost_during_payouts(void)
 		pthread_create(&t[i], NULL, send_range, &s[i]);
 	}
 	/* a third in, node 2 (lighttpd's) dies whole, then comes back */
-	while (it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = p.user_id "
-	    "WHERE u.wallet_id = ?", w.id, NULL) < STRESS_PAYOUTS / 3)
-		usleep(100 * 1000);
+	IT_UNTIL("a third of the payouts made", it_db_scalar("SELECT COUNT(*) FROM payouts p "
+	    "JOIN users u ON u.id = p.user_id WHERE u.wallet_id = ?", w.id, NULL) >=
+	    STRESS_PAYOUTS / 3);
 	from = log_size(2);
 	k.skip = 2;
 	pthread_mutex_lock(&st.mu);
 	st.kill_at = killed = now_s();
 	pthread_mutex_unlock(&st.mu);
+	it_stack_after("node-start 2");
 	CU_ASSERT_EQUAL(it_stack("node-kill 2"), 0);
-	sleep(3);
+	it_pause_ms(3000, "node 2 stays down a while");
 	CU_ASSERT_EQUAL(it_stack("node-start 2"), 0);
 	back = now_s();
 	k.skip = 0;
@@ -420,12 +421,15 @@ test_node_lost_during_payouts(void)
 		created += s[i].created;
 	}
 	CU_ASSERT_EQUAL(created, STRESS_PAYOUTS);
-	for (rounds = 0; rounds < 600 && stress_unsettled(&w) > 0; rounds++) {
-		usleep(200 * 1000);
-		if (rounds % 25 == 24) /* a killed worker's lease and the backoff run out */
-			it_db_exec("UPDATE payouts SET lease_until = NULL, next_check_at = "
-			    "UTC_TIMESTAMP(6) WHERE status = 'processing' AND phone NOT LIKE ?",
-			    "%204", NULL);
+	{
+		struct it_wait wt;
+
+		for (it_wait_start(&wt, "every payout settled", 120), rounds = 0;
+		    stress_unsettled(&w) > 0 && it_wait_next(&wt); rounds++)
+			if (rounds % 25 == 24) /* a killed worker's lease and the backoff run out */
+				it_db_exec("UPDATE payouts SET lease_until = NULL, next_check_at = "
+				    "UTC_TIMESTAMP(6) WHERE status = 'processing' AND phone NOT LIKE ?",
+				    "%204", NULL);
 	}
 	k.stop = 1;
 	pthread_join(wt, NULL);
@@ -534,16 +538,14 @@ test_quorum_lost(void)
 	snprintf(before, sizeof(before), "%lld",
 	    it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE partner_id = ?", p.row, NULL));
 
+	it_stack_after("db-start");
 	CU_ASSERT_EQUAL_FATAL(it_stack("db-kill 2"), 0);
 	CU_ASSERT_EQUAL_FATAL(it_stack("db-kill 3"), 0);
 	killed = now_s();
 	/* node 1 alone is no primary component: its web server says so */
-	for (i = 0; i < 100; i++) {
-		database_state(0, state, sizeof(state));
-		if (strcmp(state, "degraded") == 0 || strcmp(state, "down") == 0)
-			break;
-		usleep(200 * 1000);
-	}
+	IT_UNTIL("node 1 to say its database is degraded or down",
+	    (database_state(0, state, sizeof(state)), strcmp(state, "degraded") == 0 ||
+	    strcmp(state, "down") == 0));
 	fprintf(stderr, "cluster: quorum lost: node 1 reports its database %s after %.1f s\n", state,
 	    now_s() - killed);
 	CU_ASSERT(strcmp(state, "degraded") == 0 || strcmp(state, "down") == 0);
@@ -561,8 +563,8 @@ test_quorum_lost(void)
 
 	CU_ASSERT_EQUAL_FATAL(it_stack("db-start"), 0);
 	fprintf(stderr, "cluster: quorum back %.1f s after the loss\n", now_s() - killed);
-	for (i = 0; i < 100 && strcmp(database_state(-1, state, sizeof(state)), "operational") != 0; i++)
-		usleep(200 * 1000);
+	IT_UNTIL("the database to be operational again",
+	    strcmp(database_state(-1, state, sizeof(state)), "operational") == 0);
 	CU_ASSERT_STRING_EQUAL(state, "operational");
 	/* nothing lost, nothing doubled, nothing written while it was lost */
 	snprintf(after, sizeof(after), "%lld",
@@ -594,11 +596,11 @@ test_two_migrations_at_once(void)
 	    "DROP DATABASE IF EXISTS cediramp_migrate_test; CREATE DATABASE "
 	    "cediramp_migrate_test CHARACTER SET utf8mb4 COLLATE utf8mb4_bin; GRANT ALL ON "
 	    "cediramp_migrate_test.* TO 'cediramp'@'localhost'\"", var);
-	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	CU_ASSERT_EQUAL_FATAL(it_system(cmd), 0);
 	for (i = 0; i < 2; i++) {
 		snprintf(cmd, sizeof(cmd), "umask 077 && sed 's/^db.name = .*/db.name = "
 		    "cediramp_migrate_test/' %s > %.900s/migrate-test-%d.conf", conf[i], var, i);
-		CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+		CU_ASSERT_EQUAL_FATAL(it_system(cmd), 0);
 	}
 	/* both at once, one through each of nodes 1 and 2 */
 	snprintf(cmd, sizeof(cmd), "cd %.900s && { (CEDIRAMP_CONF=migrate-test-0.conf "
@@ -606,12 +608,12 @@ test_two_migrations_at_once(void)
 	    "migrate-test-0.out) & (CEDIRAMP_CONF=migrate-test-1.conf %.900s/tools/cediramp-admin "
 	    "migrate > migrate-test-1.out 2>&1; echo $? >> migrate-test-1.out) & wait; }",
 	    var, build, build);
-	CU_ASSERT_EQUAL(system(cmd), 0);
+	CU_ASSERT_EQUAL(it_system(cmd), 0);
 	for (i = 0; i < 2; i++) {
 		char path[1000], last[600] = "";
 
 		snprintf(path, sizeof(path), "%s/migrate-test-%d.out", var, i);
-		f = fopen(path, "r");
+		f = fopen(path, "re");
 		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 		while (fgets(out, sizeof(out), f) != NULL) {
 			applied += strncmp(out, "applied ", 8) == 0;
@@ -623,10 +625,7 @@ test_two_migrations_at_once(void)
 	/* every file applied once, by one or the other, and recorded once */
 	snprintf(cmd, sizeof(cmd), "ls \"$(sed -n 's/^schema.dir = //p' %s)\"/[0-9][0-9][0-9]_*.sql "
 	    "2>/dev/null | wc -l", conf[0]);
-	f = popen(cmd, "r");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_PTR_NOT_NULL(fgets(out, sizeof(out), f));
-	pclose(f);
+	CU_ASSERT_EQUAL(it_output(cmd, out, sizeof(out)), 0);
 	fprintf(stderr, "cluster: two migrate runs at once: %d applied of %lld files\n", applied,
 	    number(out));
 	CU_ASSERT(number(out) > 0);
@@ -635,7 +634,7 @@ test_two_migrations_at_once(void)
 	    NULL, NULL), number(out));
 	snprintf(cmd, sizeof(cmd), "mariadb --defaults-file=%.900s/node1/my.cnf -uroot -e "
 	    "'DROP DATABASE cediramp_migrate_test'", var);
-	CU_ASSERT_EQUAL(system(cmd), 0);
+	CU_ASSERT_EQUAL(it_system(cmd), 0);
 }
 
 int

@@ -36,9 +36,7 @@ struct two_sets {
 static void
 pause_ms(int ms)
 {
-	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
+	it_pause_ms(ms, "two transactions interleave");
 }
 
 /* Writes two settings in order; the pause lets two of these interleave. */
@@ -175,7 +173,7 @@ test_refused_statement_is_logged_as_error(void)
 	CU_ASSERT_EQUAL(log_open(path, "t_db"), 0);
 	CU_ASSERT_EQUAL(db_exec(db, DB_CONV_GET, a, 2, NULL, NULL), DB_FAIL);
 	(void)log_open(NULL, NULL);
-	f = fopen(path, "r");
+	f = fopen(path, "re");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	n = fread(text, 1, sizeof(text) - 1, f);
 	text[n] = '\0';

@@ -317,7 +317,7 @@ file_contains(const char *path, const char *text)
 {
 	static char buf[1 << 16];
 	size_t tl = strlen(text), keep = 0, have, n;
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "re");
 	int found = 0;
 
 	if (f == NULL)
@@ -719,7 +719,7 @@ worker_in_production(void)
 	if ((fd = mkstemp(path)) < 0)
 		return -1;
 	outf = fdopen(fd, "w");
-	in = fopen(it_env("CEDIRAMP_CONF"), "r");
+	in = fopen(it_env("CEDIRAMP_CONF"), "re");
 	if (outf == NULL || in == NULL) {
 		if (outf != NULL)
 			fclose(outf);
@@ -736,7 +736,7 @@ worker_in_production(void)
 	fclose(outf);
 	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/kyc >/dev/null 2>&1", path,
 	    it_env("CEDIRAMP_BUILD"));
-	rc = system(cmd);
+	rc = it_system(cmd);
 	unlink(path);
 	return rc;
 }

@@ -191,7 +191,7 @@ test_two_workers_200(void)
 	snprintf(cmd, sizeof(cmd), "export CEDIRAMP_CONF=%s; W=%s/cron/payouts; "
 	    "$W & a=$!; $W & b=$!; wait $a; ra=$?; wait $b; rb=$?; exit $((ra | rb))",
 	    it_env("CEDIRAMP_CONF"), it_env("CEDIRAMP_BUILD"));
-	CU_ASSERT_EQUAL(system(cmd), 0);
+	CU_ASSERT_EQUAL(it_system(cmd), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM conversions WHERE wallet_id = ? "
 	    "AND status = 'completed'", w.id, NULL), 200);
 	/* each credited exactly once */

@@ -30,6 +30,7 @@
 
 #include "core/strict.h"
 
+#include "children.h"
 #include "itc.h"
 
 #define PAYOUTS STRESS_PAYOUTS
@@ -65,26 +66,21 @@ send_range(void *arg)
 	return NULL;
 }
 
-/* Starts build/cron/payouts on the node of config conf; its pid. */
+/* Starts build/cron/payouts on the node of config conf; its pid, or -1. */
 static pid_t
 start_worker_on(const char *conf)
 {
-	char path[1024], env[1200];
-	pid_t pid;
+	char path[1024], env[1200], asan[300];
+	char *const argv[] = { path, NULL };
+	char *envp[] = { env, NULL, NULL };
 
 	snprintf(path, sizeof(path), "%s/cron/payouts", it_env("CEDIRAMP_BUILD"));
 	snprintf(env, sizeof(env), "CEDIRAMP_CONF=%s", conf);
-	pid = fork();
-	if (pid == 0) {
-		char *const argv[] = { path, NULL };
-		char *const envp[] = { env, NULL };
-
-		freopen("/dev/null", "w", stdout);
-		freopen("/dev/null", "w", stderr);
-		execve(path, argv, envp);
-		_exit(127);
+	if (getenv("ASAN_OPTIONS") != NULL) { /* a sanitizer build's settings */
+		snprintf(asan, sizeof(asan), "ASAN_OPTIONS=%s", getenv("ASAN_OPTIONS"));
+		envp[1] = asan;
 	}
-	return pid;
+	return child_start(path, argv, envp, 1);
 }
 
 /* Starts build/cron/payouts on the next node (a cluster's, in turn). */
@@ -176,11 +172,11 @@ test_stress(void)
 		pid_t a = start_worker(), b = start_worker();
 		struct timespec nap = { 0, (long)(rand_r(&seed) % 300) * 1000000L };
 
-		nanosleep(&nap, NULL);
+		it_pause_ms(nap.tv_nsec / 1000000L, "a random moment to kill a worker at");
 		if (kill(rand_r(&seed) % 2 ? a : b, SIGKILL) == 0)
 			kills++;
-		waitpid(a, NULL, 0);
-		waitpid(b, NULL, 0);
+		(void)child_wait(a, child_default_seconds(), "a payouts worker");
+		(void)child_wait(b, child_default_seconds(), "a payouts worker");
 		/* time passes: a killed worker's lease and the backoff run out */
 		it_db_exec("UPDATE payouts SET lease_until = NULL, next_check_at = "
 		    "UTC_TIMESTAMP(6) WHERE status = 'processing' AND phone NOT LIKE ?", "%204", NULL);
@@ -247,6 +243,7 @@ scalar_on(MYSQL *m, const char *q)
 	unsigned long long u;
 	long long v = -1;
 
+	it_doing("SQL %.200s", q);
 	if (mysql_query(m, q) != 0 || (res = mysql_store_result(m)) == NULL)
 		return -1;
 	if ((row = mysql_fetch_row(res)) != NULL && row[0] != NULL &&
@@ -268,6 +265,20 @@ unheld(MYSQL *m, const struct itc_wallet *w)
 	return scalar_on(m, q);
 }
 
+/* How many transactions wait for a lock that connection holder's
+ * transaction holds (asked on root, an administrator's connection to the
+ * same node: a lock wait is each node's own). */
+static long long
+waits_on(MYSQL *root, unsigned long holder)
+{
+	char q[400];
+
+	snprintf(q, sizeof(q), "SELECT COUNT(*) FROM information_schema.INNODB_LOCK_WAITS w "
+	    "JOIN information_schema.INNODB_TRX t ON t.trx_id = w.blocking_trx_id "
+	    "WHERE t.trx_mysql_thread_id = %lu", holder);
+	return scalar_on(root, q);
+}
+
 static void
 test_killed_mid_group(void)
 {
@@ -276,9 +287,9 @@ test_killed_mid_group(void)
 	struct itc_wallet w;
 	struct it_resp r;
 	char node[IT_WORD];
-	MYSQL *hold, *probe;
+	MYSQL *hold, *probe, *root;
 	pid_t pid;
-	int i, tries;
+	int i;
 
 	stress_prepare(&w, bid, funded);
 	for (i = 0; i < GROUP; i++) {
@@ -292,43 +303,39 @@ test_killed_mid_group(void)
 	    "p.next_check_at = UTC_TIMESTAMP(6) WHERE u.wallet_id = ?", w.id, NULL);
 	/* all three on one node: a cluster's locks are each node's, and a
 	 * commit on another node aborts a lock holder here (Galera's
-	 * certification), so the hold would not hold */
+	 * certification), so the hold would not hold. The fixture closes the
+	 * three connections and kills the worker whichever way this ends. */
 	snprintf(node, sizeof(node), "%s", it_worker_conf());
 	hold = it_db_connect(node);
 	probe = it_db_connect(node);
+	root = it_db_root_connect(node);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(hold);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(probe);
-	CU_ASSERT_EQUAL(mysql_query(hold, "START TRANSACTION"), 0);
-	CU_ASSERT_EQUAL(scalar_on(hold, "SELECT COUNT(*) FROM ledger_accounts WHERE code = "
+	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+	CU_ASSERT_EQUAL_FATAL(mysql_query(hold, "START TRANSACTION"), 0);
+	CU_ASSERT_EQUAL_FATAL(scalar_on(hold, "SELECT COUNT(*) FROM ledger_accounts WHERE code = "
 	    "'house:payouts_in_flight:GHS' FOR UPDATE"), 1);
 
 	/* the worker claims, asks, and stops inside its group: it holds every
 	 * payout's row, and waits for the in-flight account */
-	pid = start_worker_on(node);
-	for (tries = 0; tries < 200 && unheld(probe, &w) != 0; tries++) {
-		struct timespec nap = { 0, 50 * 1000000L };
-
-		nanosleep(&nap, NULL);
-	}
+	CU_ASSERT_FATAL((pid = start_worker_on(node)) > 0);
+	IT_UNTIL("the worker to hold every payout of its group", unheld(probe, &w) == 0);
 	CU_ASSERT_EQUAL_FATAL(unheld(probe, &w), 0);
-	{
-		struct timespec nap = { 0, 300 * 1000000L }; /* to its wait */
-
-		nanosleep(&nap, NULL);
-	}
+	IT_UNTIL("the worker to wait for the in-flight account's lock",
+	    waits_on(root, mysql_thread_id(hold)) > 0);
+	CU_ASSERT_EQUAL_FATAL(waits_on(root, mysql_thread_id(hold)), 1);
 	/* still all held: not the claim's moment, the group's transaction */
 	CU_ASSERT_EQUAL(unheld(probe, &w), 0);
 	CU_ASSERT_EQUAL(kill(pid, SIGKILL), 0);
-	waitpid(pid, NULL, 0);
+	CU_ASSERT_EQUAL(child_wait(pid, child_default_seconds(), "the killed payouts worker") >= 0, 1);
 	CU_ASSERT_EQUAL(mysql_query(hold, "ROLLBACK"), 0);
-	mysql_close(hold);
+	it_db_close(hold);
 	/* the server ends the dead worker's transaction: rolled back whole */
-	for (tries = 0; tries < 200 && unheld(probe, &w) != GROUP; tries++) {
-		struct timespec nap = { 0, 50 * 1000000L };
-
-		nanosleep(&nap, NULL);
-	}
-	mysql_close(probe);
+	IT_UNTIL("the killed worker's transaction to be rolled back",
+	    unheld(probe, &w) == GROUP);
+	CU_ASSERT_EQUAL(unheld(probe, &w), GROUP);
+	it_db_close(probe);
+	it_db_close(root);
 	CU_ASSERT_EQUAL(of_suffix(&w, "AND p.status = 'processing'", "%"), GROUP);
 	CU_ASSERT_EQUAL(of_suffix(&w, "AND EXISTS (SELECT 1 FROM ledger_transactions l "
 	    "WHERE l.ref_id = p.id AND l.kind = 'payout.completed')", "%"), 0);

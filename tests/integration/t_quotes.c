@@ -229,22 +229,13 @@ test_stale_rate_is_never_quoted(void)
 	tok = it_wallet_token(wallet, 600);
 	CU_ASSERT_EQUAL_FATAL(it_admin("partner create --name 'IT Stale Co' --quiet", key, sizeof(key)), 0);
 	it_db_exec("REPLACE INTO sim_settings VALUES ('rates.source', 'down')", NULL, NULL);
-	/* let a feed run already in flight finish; later ones fail */
-	{
-		struct timespec ts = { 1, 0 };
-
-		nanosleep(&ts, NULL);
-	}
+	/* the test stacks run no worker of their own: this one fails */
 	CU_ASSERT_NOT_EQUAL(it_worker("rates"), 0);
 	CU_ASSERT_EQUAL(it_db_exec("UPDATE fx_rates SET updated_at = UTC_TIMESTAMP(6) - INTERVAL 1 HOUR "
 	    "WHERE pair IN ('USDT/GHS', 'USDC/GHS')", NULL, NULL), 2);
 	/* a process's copy of the rate is read again after rates.cache_seconds
 	 * (1 on the test stacks) */
-	{
-		struct timespec ts = { 1, 200000000L };
-
-		nanosleep(&ts, NULL);
-	}
+	it_pause_ms(IT_RATE_CACHE_PASS_MS, "every process's copy of the rate is renewed");
 	wallet_quote(tok, "?from=USDT&to=GHS&amount=10", &r);
 	it_assert_wallet_error(&r, 503, "provider_unavailable", "stale wallet quote");
 	it_resp_free(&r);
@@ -295,7 +286,7 @@ test_new_rate_within_cache_bound(void)
 		it_resp_free(&r);
 	}
 	CU_ASSERT_EQUAL_FATAL(it_admin("rate set DAI 17.25", out, sizeof(out)), 0);
-	usleep(1200 * 1000);
+	it_pause_ms(IT_RATE_CACHE_PASS_MS, "every process's copy of the rate is renewed");
 	for (i = 0; i < 12; i++) {
 		wallet_quote(tok, "?from=DAI&to=GHS&amount=10", &r);
 		d = json_object_get(r.json, "data");
@@ -310,7 +301,7 @@ test_new_rate_within_cache_bound(void)
 		snprintf(cmd, sizeof(cmd), "rate set DAI %s", before);
 		CU_ASSERT_EQUAL(it_admin(cmd, out, sizeof(out)), 0);
 	}
-	usleep(1200 * 1000);
+	it_pause_ms(IT_RATE_CACHE_PASS_MS, "every process's copy of the rate is renewed");
 	free(tok);
 }
 

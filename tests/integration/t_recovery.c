@@ -148,19 +148,19 @@ convert_in_background(void *arg)
 	return NULL;
 }
 
-/* Waits up to 5 s for key's row to reach point; 0 when it did. */
+/* Waits (IT_WAIT_SECONDS) for key's row to reach point; 0 when it did. */
 static int
 await_point(const char *key, const char *point)
 {
-	int i;
+	struct it_wait w;
 
-	for (i = 0; i < 50; i++) {
+	for (it_wait_start(&w, "an idempotency key's recovery point", 0);;) {
 		if (it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE idem_key = ? "
 		    "AND recovery_point = ?", key, point) == 1)
 			return 0;
-		usleep(100000);
+		if (!it_wait_next(&w))
+			return -1;
 	}
-	return -1;
 }
 
 /*
@@ -200,6 +200,7 @@ test_database_dies_mid_request(void)
 	ready(&w, "0xrec-db", qid);
 	it_unique("dbdies-", key, sizeof(key));
 	start_slow_convert(&f, &t, &w, qid, key, id, sizeof(id));
+	it_stack_after("db-start");
 	CU_ASSERT_EQUAL(it_stack("db-stop"), 0);
 	pthread_join(t, NULL);
 	CU_ASSERT_EQUAL(it_stack("db-start"), 0);
@@ -227,7 +228,7 @@ runs_program(const char *pid, const char *program)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%s/cmdline", pid);
-	if ((f = fopen(path, "r")) == NULL)
+	if ((f = fopen(path, "re")) == NULL)
 		return 0;
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
@@ -240,21 +241,20 @@ runs_program(const char *pid, const char *program)
 static int
 kill_convert_programs(void)
 {
-	char cmd[2048], line[64];
+	char cmd[2048], out[8192], line[64];
+	const char *p;
 	unsigned long long pid;
-	FILE *p;
 	int n = 0;
 
 	snprintf(cmd, sizeof(cmd), "%s pids", it_env("STACK_CTL"));
-	if ((p = popen(cmd, "r")) == NULL)
+	if (it_output(cmd, out, sizeof(out)) != 0)
 		return 0;
-	while (fgets(line, sizeof(line), p) != NULL) {
-		line[strcspn(line, "\n")] = '\0';
+	for (p = out; *p != '\0'; p += strcspn(p, "\n"), p += *p == '\n') {
+		snprintf(line, sizeof(line), "%.*s", (int)strcspn(p, "\n"), p);
 		if (strict_uint(line, strlen(line), 4194304, &pid) == 0 &&
 		    runs_program(line, "convert.fcgi") && kill((pid_t)pid, SIGKILL) == 0)
 			n++;
 	}
-	pclose(p);
 	return n;
 }
 
@@ -272,7 +272,6 @@ test_program_killed_mid_request(void)
 	pthread_t t;
 	char qid[QUOTE_ID_MAX], key[80], id[64] = "";
 	long st;
-	int i;
 
 	ready(&w, "0xrec-kill", qid);
 	it_unique("killed-", key, sizeof(key));
@@ -286,10 +285,13 @@ test_program_killed_mid_request(void)
 	/* the web server refuses (503) while it respawns the program, or
 	 * answers 500 when it hands the retry to a killed program's socket
 	 * ("End of script output before headers"): retry, as a client would */
-	for (i = 0; i < 40 && ((st = itc_convert(&w, qid, "1", "USDT", key, &r)) == 503 ||
-	    st == 500); i++) {
-		it_resp_free(&r);
-		usleep(250000);
+	{
+		struct it_wait wt;
+
+		for (it_wait_start(&wt, "the respawned convert program to answer", 0);
+		    ((st = itc_convert(&w, qid, "1", "USDT", key, &r)) == 503 || st == 500) &&
+		    it_wait_next(&wt);)
+			it_resp_free(&r);
 	}
 	CU_ASSERT_EQUAL(r.status, 201);
 	CU_ASSERT_STRING_EQUAL(conversion_id_of(&r), id);

@@ -99,13 +99,13 @@ verify_as(struct receiver *rcv, const char *secret, const char *kind, size_t wan
 	snprintf(dir, sizeof(dir), "%s.verify-%d-%s", it_env("CEDIRAMP_CONF"), (int)getpid(),
 	    kind);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s && mkdir -p %s", dir, dir);
-	if (system(cmd) != 0 || rcv_save(rcv, dir, secret, kind) != (int)want)
+	if (it_system(cmd) != 0 || rcv_save(rcv, dir, secret, kind) != (int)want)
 		return -1;
 	snprintf(cmd, sizeof(cmd), "%s %s > %s/out.txt 2>&1", it_env("WEBHOOK_VERIFIER"),
 	    dir, dir);
-	rc = system(cmd);
+	rc = it_system(cmd);
 	snprintf(cmd, sizeof(cmd), "%s/out.txt", dir);
-	if ((f = fopen(cmd, "r")) == NULL)
+	if ((f = fopen(cmd, "re")) == NULL)
 		return -1;
 	while (fgets(line, sizeof(line), f) != NULL) {
 		if (strncmp(line, "FAIL", 4) == 0 && fails != NULL)

@@ -368,10 +368,9 @@ static void *
 cancel_later(void *arg)
 {
 	struct canceller *x = arg;
-	struct timespec ts = { x->delay_ms / 1000, (long)(x->delay_ms % 1000) * 1000000L };
 	struct it_resp r;
 
-	nanosleep(&ts, NULL);
+	it_pause_ms(x->delay_ms, "a stagger between racing clients");
 	it_http_via(x->via);
 	x->status = cancel(x->p, x->id, &r);
 	snprintf(x->code, sizeof(x->code), "%s", it_str(r.json, "code") ? it_str(r.json, "code") : "");

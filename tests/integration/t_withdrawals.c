@@ -421,7 +421,7 @@ test_rate_lock(void)
 	CU_ASSERT_STRING_EQUAL(it_str(d, "fx_rate"), rate);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_admin("rate set USDT 15.20", avail, sizeof(avail)), 0);
-	usleep(1200 * 1000); /* every process's copy of the rate renewed (rates.cache_seconds) */
+	it_pause_ms(IT_RATE_CACHE_PASS_MS, "every process's copy of the rate is renewed");
 	/* a quote locks one withdrawal */
 	body_of(body, sizeof(body), "20", "USDT", phone, "MTN", "q-again", extra);
 	CU_ASSERT_EQUAL(wpost(&a, body, &r), 422);
