@@ -31,6 +31,13 @@
 #   what lib/sandbox/ decides, they decide nothing.) No identifier or include path there contains "sandbox" in
 #   any case; comments (stripped by gcc -fpreprocessed) and string or char
 #   literals do not count. Prints as `file:line: names the sandbox: IDENT`.
+# - the tests wait for states and bound their children (tests/README): in
+#   tests/integration/ and tests/common/, no sleep, usleep or nanosleep but
+#   in it_wait.c (IT_UNTIL, it_pause_ms) and the two helpers that time
+#   themselves (children.c, receiver.c's rcv_wait, rpcproxy.c's rpx_stop),
+#   and no system, popen, fork or waitpid but in children.c (child_start,
+#   child_wait, child_sh; it_system and it_output). Prints as
+#   `file:line: CALL (tests/README: waits and children)`.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 rc=0
@@ -48,6 +55,13 @@ if [ -n "$sql" ]; then
 	echo "SQL text outside lib/store/db_stmt.c, lib/store/stmt_*.c, lib/store/migrate.c:"
 	echo "$sql"; rc=1
 fi
+
+tw=$(grep -nE '\b(sleep|usleep|nanosleep|system|popen|fork|waitpid)[[:space:]]*\(' \
+	tests/integration/*.c tests/common/*.c 2>/dev/null |
+	grep -vE '^tests/integration/it_wait\.c:|^tests/common/children\.c:' |
+	grep -vE '^tests/common/(receiver|rpcproxy)\.c:[0-9]+:[[:space:]]*(nanosleep|usleep)\(' |
+	sed -E 's/^([^:]*:[0-9]+):.*\b(sleep|usleep|nanosleep|system|popen|fork|waitpid)[[:space:]]*\(.*/\1: \2 (tests\/README: waits and children)/')
+if [ -n "$tw" ]; then echo "tests that wait blindly or start children unbounded:"; echo "$tw"; rc=1; fi
 
 # The layers each layer may include, by the layer's folder name; a folder
 # not listed here is itself a violation.

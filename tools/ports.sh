@@ -16,3 +16,20 @@ free_port() {
 	done
 	echo 0
 }
+
+# A base for the Galera ports of a cluster of $1 nodes: node i uses base +
+# 10 i, + 1 and + 2, all free.
+galera_port_base() {
+	local b i ok
+	for _ in $(seq 1 50); do
+		b=$(free_port)
+		ok=1
+		for i in $(seq 10 10 $((10 * $1 + 2))); do
+			if (exec 3<>"/dev/tcp/127.0.0.1/$((b + i))") 2>/dev/null ||
+				(exec 3<>"/dev/tcp/127.0.0.1/$((b + i + 1))") 2>/dev/null ||
+				(exec 3<>"/dev/tcp/127.0.0.1/$((b + i + 2))") 2>/dev/null; then ok=0; fi
+		done
+		[ "$ok" = 1 ] && [ "$b" -lt 60000 ] && { echo "$b"; return; }
+	done
+	echo 0
+}

@@ -227,6 +227,7 @@ cluster_main() {
 	case "$CMD" in
 	up) cluster_up ;;
 	down) cluster_down ;;
+	purge) for i in $(seq 1 "$GALERA"); do node "$i" purge; done ;;
 	pids) cluster_pids ;;
 	db-stop) cluster_db_stop ;;
 	db-start) cluster_db_up ;;

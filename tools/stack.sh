@@ -15,6 +15,8 @@
 #   stack.sh up    [opts]   start everything in the background (tests)
 #   stack.sh down  [opts]   stop everything started from that directory
 #   stack.sh db-stop|db-start [opts]   stop / start only MariaDB (tests)
+#   stack.sh purge [opts]   after down: remove what lives outside that
+#                            directory (a cluster node's DBHOME, below)
 #   stack.sh pids  [opts]   the processes of the stack in that directory
 #   stack.sh workers-stop [opts]   stop the cron loops and wait for their workers
 #   stack.sh chain-stop|chain-start [opts]   stop / start only the Anvil node
@@ -113,6 +115,19 @@ if [ "$NODE" -gt 0 ]; then
 	[ "$(id -u)" = 0 ] && DB_USER=mysql
 	SOCK="$RUN/db/mysqld.sock"
 fi
+# What that user reads and writes (the node's my.cnf, datadir and tmpdir)
+# must be reachable by it, and a checkout under a 0700 directory (root's
+# home, a mktemp -d) is not. They then live in a directory of their own,
+# DBHOME, /var/tmp/cediramp-db-HASH (HASH naming var/, as RUN does), with
+# the links var/mysql and var/my.cnf to them. Kept across down and up as
+# var/mysql is; `purge` removes it (make test does after its cluster pass),
+# and so does a start that finds var/ new (the DBHOME of a var/ deleted).
+DBHOME=""
+if [ "$DB_USER" != "$ME" ]; then
+	DBHOME="/var/tmp/cediramp-db-$(printf '%s' "$VAR" | md5sum | cut -c1-12)"
+	MYCNF="$DBHOME/my.cnf"
+fi
+DBDATA="${DBHOME:-$VAR}/mysql" DBTMP="${DBHOME:-$VAR}/tmp"
 # Galera's ports of node i: replication, IST, rsync SST
 gport() { echo $((GALERA_PORT_BASE + 10 * $1 + ${2:-0})); }
 
@@ -136,7 +151,7 @@ galera_cnf() {
 	[ "$NODE" -gt 0 ] || return 0
 	for i in $(seq 1 "$NODES"); do peers="$peers${peers:+,}127.0.0.1:$(gport "$i")"; done
 	cat <<CNF
-pid-file = $VAR/mysql/mysqld.pid
+pid-file = $DBDATA/mysqld.pid
 binlog_format = ROW
 innodb_autoinc_lock_mode = 2
 default_storage_engine = InnoDB
@@ -165,10 +180,10 @@ db_cnf() {
 [client]
 socket = $SOCK
 [mysqld]
-datadir = $VAR/mysql
+datadir = $DBDATA
 socket = $SOCK
 $pidfile
-tmpdir = $VAR/tmp
+tmpdir = $DBTMP
 skip-networking
 skip-name-resolve
 innodb_buffer_pool_size = 64M
@@ -218,9 +233,9 @@ galera_args() {
 		return 0
 	fi
 	mariadbd --defaults-file="$MYCNF" --user="$DB_USER" --wsrep-recover \
-		--log-error="$VAR/tmp/wsrep-recover.log" >/dev/null 2>&1 || true
-	pos=$(sed -n 's/.*WSREP: Recovered position: *//p' "$VAR/tmp/wsrep-recover.log" 2>/dev/null | tail -1)
-	rm -f "$VAR/tmp/wsrep-recover.log"
+		--log-error="$DBTMP/wsrep-recover.log" >/dev/null 2>&1 || true
+	pos=$(sed -n 's/.*WSREP: Recovered position: *//p' "$DBTMP/wsrep-recover.log" 2>/dev/null | tail -1)
+	rm -f "$DBTMP/wsrep-recover.log"
 	[ -n "$pos" ] && echo "--wsrep_start_position=$pos"
 	return 0
 }
@@ -233,9 +248,9 @@ db_position() {
 	seq=$(sed -n 's/^seqno: *//p' "$VAR/mysql/grastate.dat")
 	if [ "${seq:--1}" = -1 ]; then
 		mariadbd --defaults-file="$MYCNF" --user="$DB_USER" --wsrep-recover \
-			--log-error="$VAR/tmp/wsrep-recover.log" >/dev/null 2>&1 || true
-		seq=$(sed -n 's/.*WSREP: Recovered position: *[^:]*://p' "$VAR/tmp/wsrep-recover.log" 2>/dev/null | tail -1)
-		rm -f "$VAR/tmp/wsrep-recover.log"
+			--log-error="$DBTMP/wsrep-recover.log" >/dev/null 2>&1 || true
+		seq=$(sed -n 's/.*WSREP: Recovered position: *[^:]*://p' "$DBTMP/wsrep-recover.log" 2>/dev/null | tail -1)
+		rm -f "$DBTMP/wsrep-recover.log"
 	fi
 	echo "${seq:--1}"
 }
@@ -251,9 +266,45 @@ db_launch() {
 	( flock 9; db_launch_locked "${1:-}" ) 9>"$VAR/run/db.lock"
 }
 
+# DBHOME made (ours, 0711, what is in it the node user's) and linked
+# from var/; a datadir of an older stack in var/ itself moved there.
+dbhome_make() {
+	[ -n "$DBHOME" ] || return 0
+	if [ ! -L "$VAR/mysql" ] && [ -e "$DBHOME" ]; then
+		rm -rf "${DBHOME:?}" # a deleted var/'s, whose path this var/ took
+	fi
+	if [ -L "$DBHOME" ] || { [ -e "$DBHOME" ] && [ ! -d "$DBHOME" ]; }; then
+		die "$DBHOME is not a directory; remove it"
+	fi
+	[ -d "$DBHOME" ] || mkdir -m 0711 "$DBHOME" || die "cannot create $DBHOME"
+	[ "$(stat -c %u "$DBHOME")" = "$(id -u)" ] || die "$DBHOME belongs to another user; remove it"
+	chmod 0711 "$DBHOME"
+	if [ -d "$VAR/mysql" ] && [ ! -L "$VAR/mysql" ]; then
+		log "moving the node's data from $VAR/mysql to $DBDATA"
+		rm -rf "${DBDATA:?}"
+		mv "$VAR/mysql" "$DBDATA" || die "could not move $VAR/mysql to $DBDATA"
+	fi
+	mkdir -p "$DBDATA" "$DBTMP"
+	chown "$DB_USER" "$DBDATA" "$DBTMP"
+	ln -sfn "$DBDATA" "$VAR/mysql"
+	ln -sfn "$MYCNF" "$VAR/my.cnf"
+}
+
+# Removes DBHOME once its server has stopped (`purge`).
+dbhome_purge() {
+	[ -n "$DBHOME" ] && [ -d "$DBHOME" ] || return 0
+	if db_alive || db_running; then
+		log "MariaDB still runs; keeping $DBHOME"
+		return 1
+	fi
+	rm -rf "${DBHOME:?}"
+	rm -f "$VAR/mysql" "$VAR/my.cnf"
+}
+
 db_launch_locked() {
 	local args
-	mkdir -p "$VAR/mysql" "$VAR/log" "$VAR/tmp"
+	dbhome_make
+	mkdir -p "$DBDATA" "$DBTMP" "$VAR/log" "$VAR/tmp"
 	runtime_dir
 	if [ "$1" = --unless-held ]; then
 		[ -f "$VAR/run/db.hold" ] && return 0
@@ -263,12 +314,12 @@ db_launch_locked() {
 	if [ "$NODE" -gt 0 ]; then
 		mkdir -p "$RUN/db"
 		chmod 0711 "$RUN/db"
-		chown "$DB_USER" "$RUN/db" "$VAR/mysql" "$VAR/tmp"
+		chown "$DB_USER" "$RUN/db" "$DBDATA" "$DBTMP"
 	fi
 	db_cnf
 	if db_alive || db_running; then return 0; fi
-	if [ ! -d "$VAR/mysql/mysql" ] && { [ "$NODE" -le 1 ]; }; then
-		log "initialising MariaDB in $VAR/mysql"
+	if [ ! -d "$DBDATA/mysql" ] && { [ "$NODE" -le 1 ]; }; then
+		log "initialising MariaDB in $DBDATA"
 		mariadb-install-db --defaults-file="$MYCNF" --user="$DB_USER" \
 			--auth-root-authentication-method=normal --skip-test-db \
 			>"$VAR/log/mysql-install.log" 2>&1 9>&- ||
@@ -744,10 +795,12 @@ fcgid_warm() {
 stack_pids() {
 	local p
 	for p in $(pgrep -f "$VAR/" 2>/dev/null) $(pgrep -f "$RUN/" 2>/dev/null) \
-		$(pgrep -f "^$BUILD/(fcgi|cron)/" 2>/dev/null); do
+		$(pgrep -f "^$BUILD/(fcgi|cron)/" 2>/dev/null) \
+		$([ -n "$DBHOME" ] && pgrep -f "$DBHOME/" 2>/dev/null); do
 		[ "$p" = "$$" ] && continue
 		# (2>/dev/null first: a process may exit while we look)
-		if tr '\0' '\n' 2>/dev/null < "/proc/$p/cmdline" | grep -qF -e "$VAR/" -e "$RUN/" ||
+		if tr '\0' '\n' 2>/dev/null < "/proc/$p/cmdline" |
+			grep -qF -e "$VAR/" -e "$RUN/" -e "${DBHOME:-$VAR}/" ||
 			tr '\0' '\n' 2>/dev/null < "/proc/$p/environ" |
 			grep -qxF -e "CEDIRAMP_CONF=$VAR/cediramp.conf" -e "CEDIRAMP_CONF=$RUN/cediramp.conf"; then
 			echo "$p"
@@ -1070,6 +1123,7 @@ MSG
 	;;
 up) up ;;
 down) down ;;
+purge) dbhome_purge ;;
 workers-stop) workers_stop_wait ;;
 db-stop) db_stop ;;
 db-start) db_start ;;

@@ -8,7 +8,8 @@
 # cannot enter, and tests/stack/keeper.sh: a stack whose MariaDB and cron
 # loops are killed keeps delivering webhooks. With --galera N: the unit
 # tests, then the suite and tests/integration/t_cluster.c on an N-node
-# Galera cluster behind HAProxy instead. Exits non-zero on any
+# Galera cluster behind HAProxy instead, then such a cluster started from a
+# 0700 directory (tests/stack/private_dir.sh --galera). Exits non-zero on any
 # failure. With a sanitizer build (build-asan), any AddressSanitizer or
 # UndefinedBehaviorSanitizer report from any process is a failure too.
 set -uo pipefail
@@ -59,22 +60,6 @@ done
 
 # shellcheck source=tools/ports.sh
 . "$ROOT/tools/ports.sh"
-
-# A base for Galera's ports: node i uses base + 10 i, + 1 and + 2.
-galera_port_base() {
-	local b i ok
-	for _ in $(seq 1 50); do
-		b=$(free_port)
-		ok=1
-		for i in $(seq 10 10 $((10 * GALERA + 2))); do
-			if (exec 3<>"/dev/tcp/127.0.0.1/$((b + i))") 2>/dev/null ||
-				(exec 3<>"/dev/tcp/127.0.0.1/$((b + i + 1))") 2>/dev/null ||
-				(exec 3<>"/dev/tcp/127.0.0.1/$((b + i + 2))") 2>/dev/null; then ok=0; fi
-		done
-		[ "$ok" = 1 ] && [ "$b" -lt 60000 ] && { echo "$b"; return; }
-	done
-	echo 0
-}
 
 sanitizer_reports() {
 	local f found=0
@@ -148,7 +133,7 @@ integration() {
 		# ports from a base with 10 * (nodes + 1) free ports above it
 		ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --port $port --no-workers"
 		ctl="$ctl --galera $GALERA --web-ports $(free_port),$(free_port)"
-		ctl="$ctl --galera-port-base $(galera_port_base)"
+		ctl="$ctl --galera-port-base $(galera_port_base "$GALERA")"
 		conf="$var/node1/cediramp.conf"
 		for p in $(seq 1 "$GALERA"); do confs="$confs${confs:+ }$var/node$p/cediramp.conf"; done
 	fi
@@ -156,13 +141,16 @@ integration() {
 		ctl="$ctl --chain evm --anvil-port $(free_port)"
 		export CEDIRAMP_EXTRA_CONF="providers.evm.replace_after_seconds = 3"
 	fi
+	# (purge: a cluster node's data outside var/, tools/stack.sh's DBHOME)
+	$ctl purge >/dev/null 2>&1
 	rm -rf "$var"
-	trap '$ctl down >/dev/null 2>&1' EXIT
+	trap '$ctl down >/dev/null 2>&1; $ctl purge >/dev/null 2>&1' EXIT
 	if ! $ctl up >"$LOGS/stack-$name.log" 2>&1; then
 		echo "integ $name: stack did not start:"
 		cat "$LOGS/stack-$name.log"
 		failed=$((failed + 1))
 		$ctl down >/dev/null 2>&1
+		$ctl purge >/dev/null 2>&1
 		trap - EXIT
 		unset CEDIRAMP_EXTRA_CONF
 		return
@@ -197,6 +185,7 @@ integration() {
 	count "$LOGS/integration-$name.log"
 	openapi_responses "$name"
 	$ctl down >"$LOGS/stack-down-$name.log" 2>&1
+	$ctl purge >>"$LOGS/stack-down-$name.log" 2>&1
 	trap - EXIT
 	if ! sanitizer_reports "$var"; then
 		failed=$((failed + 1))
@@ -254,6 +243,11 @@ if [ "$UNIT_ONLY" = 0 ]; then
 			stack_test fcgid-warm "$LOGS/fcgid-warm.log" tests/stack/fcgid_warm.sh --build "$BUILD" ;;
 		esac
 		stack_test keeper "$LOGS/keeper.log" tests/stack/keeper.sh --build "$BUILD"
+	else
+		# the cluster from a checkout its nodes' user cannot enter (a 0700
+		# directory: root's home, a mktemp -d)
+		stack_test cluster-private-dir "$LOGS/cluster-private-dir.log" \
+			tests/stack/private_dir.sh --build "$BUILD" --galera "$GALERA"
 	fi
 fi
 

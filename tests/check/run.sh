@@ -101,6 +101,21 @@ clean() {
 	done_case
 }
 
+# The tests wait for states and bound their children.
+violation test_sleeps tests/integration/t_quotes.c \
+	'static void f(void) { sleep(1); }' \
+	'tests/integration/t_quotes.c:@: sleep (tests/README: waits and children)'
+violation test_system tests/integration/t_admin.c \
+	'static int f(void) { return system("true"); }' \
+	'tests/integration/t_admin.c:@: system (tests/README: waits and children)'
+violation test_common_fork tests/common/testutil.c \
+	'static int f(void) { return fork(); }' \
+	'tests/common/testutil.c:@: fork (tests/README: waits and children)'
+clean test_pauses_named tests/integration/t_quotes.c \
+	'static void f(void) { it_pause_ms(10, "why"); }'
+clean test_it_system tests/integration/t_admin.c \
+	'static int f(void) { return it_system("true"); }'
+
 # Domain sides.
 violation domain_wallet_includes_partner lib/domain/wallet/conversion.c \
 	'#include "domain/partner/withdrawal.h"' \

@@ -204,6 +204,36 @@ it_str(json_t *o, const char *k)
 }
 
 const char *
+it_strstr(const char *s, const char *needle)
+{
+	return s != NULL ? strstr(s, needle) : NULL;
+}
+
+const char *
+it_strchr(const char *s, int c)
+{
+	return s != NULL ? strchr(s, c) : NULL;
+}
+
+size_t
+it_strlen(const char *s)
+{
+	return s != NULL ? strlen(s) : 0;
+}
+
+int
+it_strcmp(const char *s, const char *t)
+{
+	return s != NULL && t != NULL ? strcmp(s, t) : -1;
+}
+
+int
+it_strncmp(const char *s, const char *t, size_t n)
+{
+	return s != NULL && t != NULL ? strncmp(s, t, n) : -1;
+}
+
+const char *
 it_bearer(const char *x, char *buf, size_t cap)
 {
 	snprintf(buf, cap, "Authorization: Bearer %s", x);
@@ -599,7 +629,7 @@ it_assert_partner_error(const struct it_resp *r, long status, const char *code,
 	json_t *st = r->json ? json_object_get(r->json, "status") : NULL;
 
 	assert_error(r, status, code, 3, where);
-	IT_CHECK(json_is_string(st) && strcmp(json_string_value(st), "error") == 0, where);
+	IT_CHECK(json_is_string(st) && it_strcmp(json_string_value(st), "error") == 0, where);
 }
 
 void

@@ -136,6 +136,18 @@ void it_assert_wallet_error(const struct it_resp *r, long status,
 const char *it_str(json_t *o, const char *k);
 
 /*
+ * The string functions for what an answer may lack (a body, a member):
+ * a NULL s is a string that matches nothing and has no length, never a
+ * crash of the whole run (s NULL: it_strstr and it_strchr NULL, it_strlen
+ * 0, it_strcmp and it_strncmp -1).
+ */
+const char *it_strstr(const char *s, const char *needle);
+const char *it_strchr(const char *s, int c);
+size_t it_strlen(const char *s);
+int it_strcmp(const char *s, const char *t);
+int it_strncmp(const char *s, const char *t, size_t n);
+
+/*
  * Each suite registers its table of tests through tu_add_suite; 0, or -1
  * when CUnit refused it (the run then fails).
  */

@@ -74,7 +74,7 @@ itc_partner_balance(const struct itc_partner *p, const char *cur, char *avail, c
 	avail[0] = pend[0] = '\0';
 	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, "/v1/balances", &r), 200);
 	json_array_foreach(json_object_get(r.json, "data"), i, b) {
-		if (it_str(b, "currency") && strcmp(it_str(b, "currency"), cur) == 0) {
+		if (it_str(b, "currency") && it_strcmp(it_str(b, "currency"), cur) == 0) {
 			snprintf(avail, 40, "%s", it_str(b, "available"));
 			snprintf(pend, 40, "%s", it_str(b, "pending"));
 		}

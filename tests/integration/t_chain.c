@@ -395,7 +395,7 @@ test_refusals(void)
 	c0 = itc_count("conversions");
 	CU_ASSERT_EQUAL(itc_convert(&plain, qid, "5", "USDT", NULL, &r), 400);
 	it_assert_wallet_error(&r, 400, "validation_error", "sub is not an address");
-	CU_ASSERT_PTR_NOT_NULL(strstr(it_str(r.json, "message"), "address"));
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(it_str(r.json, "message"), "address"));
 	it_resp_free(&r);
 	itc_post(&plain, "/api/sandbox/faucet", NULL, "{\"asset\":\"USDT\",\"amount\":\"5\"}", &r);
 	it_assert_wallet_error(&r, 400, "validation_error", "faucet for a non-address");
@@ -428,7 +428,7 @@ test_refusals(void)
 	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "1.666", qid, NULL), 0);
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1.666", "USDT", NULL, &r), 500);
 	it_assert_wallet_error(&r, 500, "conversion_failed", "a call that reverts");
-	CU_ASSERT_PTR_NOT_NULL(strstr(it_str(r.json, "message"), "666"));
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(it_str(r.json, "message"), "666"));
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(sends(), s0);
 	CU_ASSERT_EQUAL(itc_count("conversions"), c0);

@@ -305,7 +305,7 @@ send_range(void *arg)
 		for (tries = 0, t0 = now_s(); now_s() - t0 < 240; tries++) {
 			double sent = now_s();
 			long st = itc_post(s->w, "/api/mobile-money/transfer", key, body, &r);
-			int ours = st == 201 || (st == 502 && r.body && strstr(r.body, "payout_failed"));
+			int ours = st == 201 || (st == 502 && r.body && it_strstr(r.body, "payout_failed"));
 
 			count_answer(s->st, st, ours, sent);
 			last = st;
@@ -480,7 +480,7 @@ test_payout_limit_across_servers(void)
 		it_http_via(i);
 		if (itc_transfer(&w, bid, "10", NULL, &r) == 201)
 			ok++;
-		else if (r.status == 429 && r.body && strstr(r.body, "rate_limit_exceeded"))
+		else if (r.status == 429 && r.body && it_strstr(r.body, "rate_limit_exceeded"))
 			limited++;
 		else
 			fprintf(stderr, "cluster: payout %d: %ld %s\n", i, r.status, r.body ? r.body : "");

@@ -420,7 +420,7 @@ test_other_users_conversion(void)
 	it_resp_free(&r);
 	itc_confirm(&b, cid, NULL, &r);
 	it_assert_wallet_error(&r, 404, "not_found", "confirm another's");
-	CU_ASSERT_PTR_NULL(strstr(r.body, cid));
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, cid));
 	it_resp_free(&r);
 	snprintf(path, sizeof(path), "/api/transactions/%s", cid);
 	itc_get(&b, path, &r);

@@ -114,7 +114,7 @@ test_sandbox_deposits(void)
 	CU_ASSERT_EQUAL(deposit(key, "{\"currency\":\"USDT\",\"amount\":\"1000\"}", &r), 201);
 	d = json_object_get(r.json, "data");
 	CU_ASSERT_EQUAL(json_object_size(d), 4);
-	CU_ASSERT(strncmp(it_str(d, "deposit_id") ? it_str(d, "deposit_id") : "", "dp_", 3) == 0);
+	CU_ASSERT(it_strncmp(it_str(d, "deposit_id") ? it_str(d, "deposit_id") : "", "dp_", 3) == 0);
 	CU_ASSERT_STRING_EQUAL(it_str(d, "currency"), "USDT");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "amount"), "1000.000000");
 	it_resp_free(&r);

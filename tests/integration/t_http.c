@@ -104,7 +104,7 @@ test_unknown_query_parameter(void)
 
 	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/limits?tier=basic", h, NULL, 0, &r), 0);
 	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "unknown query parameter");
-	CU_ASSERT_PTR_NOT_NULL(strstr(json_string_value(json_object_get(r.json, "message")), "tier"));
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(json_string_value(json_object_get(r.json, "message")), "tier"));
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL_FATAL(it_http("GET", "/v1/limits?%zz=1", h, NULL, 0, &r), 0);
 	it_assert_partner_error(&r, 400, "VALIDATION_ERROR", "malformed query");

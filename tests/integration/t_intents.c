@@ -104,7 +104,7 @@ events_of(struct receiver *rcv, const char *id, char *out, size_t cap)
 		j = json_loads(h.body, 0, NULL);
 		pid = it_str(json_object_get(j, "data"), "payment_intent_id");
 		if (pid != NULL && strcmp(pid, id) == 0 && it_str(j, "type") != NULL &&
-		    strlen(it_str(j, "type")) > strlen("payment_intent."))
+		    it_strlen(it_str(j, "type")) > strlen("payment_intent."))
 			len += (size_t)snprintf(out + len, cap - len, "%s%s", len ? "," : "",
 			    it_str(j, "type") + strlen("payment_intent."));
 		json_decref(j);

@@ -197,7 +197,7 @@ test_bad_uploads(void)
 				    err_field(&r), rows[i].field);
 			IT_CHECK(strcmp(err_field(&r), rows[i].field) == 0, rows[i].label);
 			/* the message names the field, never echoes an image */
-			IT_CHECK(strstr(r.body, "/9j/") == NULL, rows[i].label);
+			IT_CHECK(it_strstr(r.body, "/9j/") == NULL, rows[i].label);
 			it_resp_free(&r);
 			free(body);
 		}
@@ -370,7 +370,7 @@ test_upload_stored_sealed(void)
 	CU_ASSERT_EQUAL(strlen(at), 20);
 	CU_ASSERT(at[4] == '-' && at[7] == '-' && at[10] == 'T' && at[13] == ':' && at[19] == 'Z');
 	/* the answer carries nothing of the images */
-	CU_ASSERT_PTR_NULL(strstr(r.body, front));
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, front));
 	CU_ASSERT_EQUAL(kyc_rows(), before + 1);
 
 	/* the row: this user, the fields, pending, and the time answered */
@@ -472,7 +472,7 @@ test_status_per_user(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	CU_ASSERT_STRING_EQUAL(it_str(d, "tier"), "verified");
 	CU_ASSERT_TRUE(json_is_null(json_object_get(d, "latestSubmission")));
-	CU_ASSERT_PTR_NULL(strstr(r.body, id1));
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, id1));
 	it_resp_free(&r);
 
 	/* the latest is the newest, also within one second */

@@ -85,9 +85,9 @@ page(const char *path, const char *const *want)
 	CU_ASSERT_PTR_NOT_NULL(it_header(&r, "Content-Type", ct, sizeof(ct)));
 	IT_CHECK(strncmp(ct, "text/html", 9) == 0, ct);
 	for (i = 0; want[i] != NULL; i++)
-		IT_CHECK(r.body != NULL && strstr(r.body, want[i]) != NULL, want[i]);
+		IT_CHECK(r.body != NULL && it_strstr(r.body, want[i]) != NULL, want[i]);
 	for (i = 0; remote[i] != NULL; i++)
-		IT_CHECK(r.body == NULL || strstr(r.body, remote[i]) == NULL, remote[i]);
+		IT_CHECK(r.body == NULL || it_strstr(r.body, remote[i]) == NULL, remote[i]);
 	it_resp_free(&r);
 }
 

@@ -46,7 +46,7 @@ test_verify(void)
 	CU_ASSERT_EQUAL(itc_verify(&w, "MTN", ph, "Kofi Mensah", &r), 201);
 	d = json_object_get(r.json, "data");
 	CU_ASSERT_EQUAL(json_object_size(d), 8);
-	CU_ASSERT(strncmp(it_str(d, "beneficiaryId") ? it_str(d, "beneficiaryId") : "", "bn_", 3) == 0);
+	CU_ASSERT(it_strncmp(it_str(d, "beneficiaryId") ? it_str(d, "beneficiaryId") : "", "bn_", 3) == 0);
 	CU_ASSERT_STRING_EQUAL(it_str(d, "provider"), "MTN");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "providerName"), "MTN Mobile Money");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "phone"), ph);
@@ -239,7 +239,7 @@ test_transfer_completes(void)
 	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "completed");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "providerName"), "MTN Mobile Money");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "accountName"), "Kofi Mensah");
-	CU_ASSERT_EQUAL(it_str(d, "providerReference") ? strlen(it_str(d, "providerReference")) : 0, 36);
+	CU_ASSERT_EQUAL(it_str(d, "providerReference") ? it_strlen(it_str(d, "providerReference")) : 0, 36);
 	CU_ASSERT_PTR_NOT_NULL(it_str(d, "processingAt"));
 	CU_ASSERT_PTR_NOT_NULL(it_str(d, "completedAt"));
 	CU_ASSERT(json_is_null(json_object_get(d, "failureReason")));

@@ -74,9 +74,9 @@ test_wallet_quote_fields_and_math(void)
 		CU_ASSERT_EQUAL(places(it_str(d, "receiveAmount")), 2);
 		CU_ASSERT_STRING_EQUAL(it_str(d, "feePercent"), "1.00");
 		CU_ASSERT_TRUE(places(it_str(d, "rate")) >= 2);
-		CU_ASSERT_EQUAL(strncmp(it_str(d, "quoteId"), "qt_", 3), 0);
+		CU_ASSERT_EQUAL(it_strncmp(it_str(d, "quoteId"), "qt_", 3), 0);
 		/* a signed id (decision 66), within the partner API's 64 */
-		CU_ASSERT_TRUE(strlen(it_str(d, "quoteId")) >= 45 && strlen(it_str(d, "quoteId")) <= 64);
+		CU_ASSERT_TRUE(it_strlen(it_str(d, "quoteId")) >= 45 && it_strlen(it_str(d, "quoteId")) <= 64);
 		/* receiveAmount = amount x rate - fee, to the pesewa */
 		CU_ASSERT_EQUAL_FATAL(it_db_text(ref_sql, it_str(d, "amount"), it_str(d, "rate"),
 		    ref, sizeof(ref)), 0);
@@ -90,8 +90,8 @@ test_wallet_quote_fields_and_math(void)
 		exp_t = t0 + 300;
 		timefmt_iso(exp_t, expect_lo, sizeof(expect_lo));
 		timefmt_iso(exp_t + 2, expect_hi, sizeof(expect_hi));
-		CU_ASSERT_TRUE(strcmp(it_str(d, "expiresAt"), expect_lo) >= 0 &&
-		    strcmp(it_str(d, "expiresAt"), expect_hi) <= 0);
+		CU_ASSERT_TRUE(it_strcmp(it_str(d, "expiresAt"), expect_lo) >= 0 &&
+		    it_strcmp(it_str(d, "expiresAt"), expect_hi) <= 0);
 		/* nothing is stored until a conversion redeems it (t_convert
 		 * reads the row it writes then) */
 		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes WHERE id = ?",
@@ -100,7 +100,7 @@ test_wallet_quote_fields_and_math(void)
 		snprintf(want, sizeof(want), "%s/GHS", cases[i].from);
 		CU_ASSERT_EQUAL(it_db_text("SELECT rate FROM fx_rates WHERE pair = ?", want,
 		    NULL, rate_exact, sizeof(rate_exact)), 0);
-		CU_ASSERT_EQUAL(strncmp(rate_exact, it_str(d, "rate"), strlen(it_str(d, "rate"))), 0);
+		CU_ASSERT_EQUAL(strncmp(rate_exact, it_str(d, "rate"), it_strlen(it_str(d, "rate"))), 0);
 		it_resp_free(&r);
 	}
 	free(tok);
@@ -200,7 +200,7 @@ test_partner_rates(void)
 		/* the guaranteed rate is in its signed quote_id; nothing is
 		 * stored until a withdrawal locks it (t_withdrawals) */
 		snprintf(key_id, sizeof(key_id), "%.16s", key + 8);
-		CU_ASSERT_TRUE(strlen(it_str(d, "quote_id")) >= 45 && strlen(it_str(d, "quote_id")) <= 64);
+		CU_ASSERT_TRUE(it_strlen(it_str(d, "quote_id")) >= 45 && it_strlen(it_str(d, "quote_id")) <= 64);
 		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM quotes q JOIN api_keys k ON k.partner_id = q.partner_id "
 		    "WHERE k.key_id = ?", key_id, NULL), 0);
 		it_resp_free(&r);
@@ -291,7 +291,7 @@ test_new_rate_within_cache_bound(void)
 		wallet_quote(tok, "?from=DAI&to=GHS&amount=10", &r);
 		d = json_object_get(r.json, "data");
 		CU_ASSERT_EQUAL(r.status, 200);
-		fresh += d != NULL && it_str(d, "rate") != NULL && strcmp(it_str(d, "rate"), "17.25") == 0;
+		fresh += d != NULL && it_str(d, "rate") != NULL && it_strcmp(it_str(d, "rate"), "17.25") == 0;
 		it_resp_free(&r);
 	}
 	CU_ASSERT_EQUAL(fresh, 12);

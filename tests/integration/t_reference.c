@@ -19,7 +19,7 @@ static json_t *
 data_of(const struct it_resp *r)
 {
 	if (r->json == NULL || json_object_size(r->json) != 2 ||
-	    it_str(r->json, "status") == NULL || strcmp(it_str(r->json, "status"), "success") != 0)
+	    it_str(r->json, "status") == NULL || it_strcmp(it_str(r->json, "status"), "success") != 0)
 		return NULL;
 	return json_object_get(r->json, "data");
 }

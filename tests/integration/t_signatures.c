@@ -361,7 +361,7 @@ test_refusals(void)
 		    rows[i].unsigned_ ? NULL : lines, &r);
 		it_assert_partner_error(&r, 401, "UNAUTHORIZED", rows[i].name);
 		IT_CHECK(it_str(r.json, "message") != NULL &&
-		    strcmp(it_str(r.json, "message"), rows[i].message) == 0, rows[i].name);
+		    it_strcmp(it_str(r.json, "message"), rows[i].message) == 0, rows[i].name);
 		it_resp_free(&r);
 		fingerprint(&sp, after, sizeof(after));
 		IT_CHECK(strcmp(after, before) == 0, rows[i].name);

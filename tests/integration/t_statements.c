@@ -418,7 +418,7 @@ test_wallet(void)
 	CU_ASSERT_STRING_EQUAL(l[4].f[5], "-10.00");
 	CU_ASSERT_STRING_EQUAL(l[5].f[1], "fee");
 	CU_ASSERT_EQUAL(units(l[3].f[5]) < 0 && units(l[5].f[5]) < 0, 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(r.headers, "statement-GHS-"));
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(r.headers, "statement-GHS-"));
 	it_resp_free(&r);
 	itc_wallet_free(&w);
 }

@@ -275,8 +275,8 @@ test_withdrawal_events(void)
 
 		CU_ASSERT_STRING_EQUAL(it_str(a, "status"), "delivered");
 		CU_ASSERT(json_is_null(json_object_get(a, "next_attempt_at")));
-		CU_ASSERT(strcmp(it_str(a, "webhook_id"), hook) == 0 ||
-		    strcmp(it_str(a, "webhook_id"), hook2) == 0);
+		CU_ASSERT(it_strcmp(it_str(a, "webhook_id"), hook) == 0 ||
+		    it_strcmp(it_str(a, "webhook_id"), hook2) == 0);
 		CU_ASSERT_EQUAL(json_array_size(json_object_get(a, "attempts")), 1);
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(at, "attempt")), 1);
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(at, "response_status")), 200);
@@ -380,7 +380,7 @@ test_wallet_payout_event(void)
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "data"), "status"), "completed");
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "data"), "amount"), "50.00");
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "data"), "currency"), "GHS");
-	CU_ASSERT_EQUAL(strncmp(it_str(d, "signature"), "sha256=", 7), 0);
+	CU_ASSERT_EQUAL(it_strncmp(it_str(d, "signature"), "sha256=", 7), 0);
 	CU_ASSERT_EQUAL(strlen(hv), 71);
 	json_decref(d);
 	CU_ASSERT_EQUAL(verify_all(rcv, "wallet", 1), 0);
@@ -638,7 +638,7 @@ test_ssrf(void)
 	at = json_array_get(json_object_get(json_array_get(json_object_get(d, "deliveries"), 0),
 	    "attempts"), 0);
 	CU_ASSERT(json_is_null(json_object_get(at, "response_status")));
-	CU_ASSERT_PTR_NOT_NULL(strstr(it_str(at, "error") ? it_str(at, "error") : "", "refused"));
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(it_str(at, "error") ? it_str(at, "error") : "", "refused"));
 	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(d, "deliveries"), 0),
 	    "status"), "failed");
 	it_resp_free(&r);
@@ -737,7 +737,7 @@ test_endpoint_inputs(void)
 		itc_assert_keys(d, reg_keys, "registration");
 		CU_ASSERT(json_is_true(json_object_get(d, "active")));
 		CU_ASSERT_EQUAL(json_array_size(json_object_get(d, "events")), 2);
-		CU_ASSERT_PTR_NULL(strstr(r.body, "whsec"));
+		CU_ASSERT_PTR_NULL(it_strstr(r.body, "whsec"));
 		snprintf(ids[i], 64, "%s", it_str(d, "webhook_id"));
 		CU_ASSERT_EQUAL(strncmp(ids[i], "wh_", 3), 0);
 		it_resp_free(&r);
@@ -747,8 +747,8 @@ test_endpoint_inputs(void)
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL_FATAL(itc_partner_get(&p, "/v1/webhooks", &r), 200);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 10);
-	CU_ASSERT_PTR_NULL(strstr(r.body, "whsec"));
-	CU_ASSERT_PTR_NULL(strstr(r.body, "secret"));
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, "whsec"));
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, "secret"));
 	it_resp_free(&r);
 
 	/* another partner: 404 on every route, and nothing changes */
@@ -1082,7 +1082,7 @@ test_rotation_signs_with_both(void)
 	until = iso_s(it_str(d, "previous_secret_expires_at"));
 	IT_CHECK(until > (double)time(NULL) + 590 && until < (double)time(NULL) + 610,
 	    "previous_secret_expires_at 600 s from now");
-	CU_ASSERT_PTR_NULL(strstr(r.body, "rotate-"));
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, "rotate-"));
 	it_resp_free(&r);
 	assert_no_clear_secret(hook, secrets, NELEM(secrets));
 	sealed_secret(hook, "secret_sealed", got);
@@ -1247,7 +1247,7 @@ test_rotation_inputs(void)
 	 * the other partner's row is untouched */
 	CU_ASSERT_EQUAL(rotate(&p, other, body, &r), 404);
 	it_assert_partner_error(&r, 404, "NOT_FOUND", "another's endpoint");
-	CU_ASSERT_PTR_NULL(strstr(r.body, "/others"));
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, "/others"));
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(rotate(&q, hook, body, &r), 404);
 	it_assert_partner_error(&r, 404, "NOT_FOUND", "another's endpoint (the other way)");

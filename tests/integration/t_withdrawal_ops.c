@@ -153,7 +153,7 @@ test_bulk_mixed(void)
 	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(d, 6), "withdrawal_id"),
 	    it_str(json_array_get(d, 0), "withdrawal_id"));
 	/* the message names the field, as the single request's would */
-	CU_ASSERT_PTR_NOT_NULL(strstr(it_str(json_object_get(json_array_get(d, 4), "error"),
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(it_str(json_object_get(json_array_get(d, 4), "error"),
 	    "message"), "amount"));
 	CU_ASSERT_EQUAL(wd_count(&p), 3);
 	CU_ASSERT_EQUAL(events("withdrawal.pending", it_str(json_array_get(d, 0), "withdrawal_id")), 1);
@@ -318,7 +318,7 @@ test_cancel(void)
 	entries = ledger_rows();
 	CU_ASSERT_EQUAL(cancel(&p, a, &r), 409);
 	it_assert_partner_error(&r, 409, "INVALID_STATE", "a second cancel");
-	CU_ASSERT_PTR_NOT_NULL(strstr(it_str(r.json, "message"), "cancelled"));
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(it_str(r.json, "message"), "cancelled"));
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(ledger_rows(), entries);
 	CU_ASSERT_EQUAL(itc_partner_get(&p, "/v1/withdrawals?status=cancelled", &r), 200);
@@ -331,7 +331,7 @@ test_cancel(void)
 	    "status = 'pending' AND tx_hash IS NOT NULL", b, NULL), 1);
 	CU_ASSERT_EQUAL(cancel(&p, b, &r), 409);
 	it_assert_partner_error(&r, 409, "INVALID_STATE", "a cancel after the send");
-	CU_ASSERT_PTR_NOT_NULL(strstr(it_str(r.json, "message"), "sent to the chain"));
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(it_str(r.json, "message"), "sent to the chain"));
 	it_resp_free(&r);
 	/* the cancelled one never reached the chain */
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE id = ? AND "
@@ -345,7 +345,7 @@ test_cancel(void)
 	    "status = 'completed'", c, NULL), 1);
 	CU_ASSERT_EQUAL(cancel(&p, c, &r), 409);
 	it_assert_partner_error(&r, 409, "INVALID_STATE", "a completed withdrawal's cancel");
-	CU_ASSERT_PTR_NOT_NULL(strstr(it_str(r.json, "message"), "completed"));
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(it_str(r.json, "message"), "completed"));
 	it_resp_free(&r);
 	/* b still waits for its confirmation, its amount held */
 	itc_partner_balance(&p, "USDT", avail, pend);

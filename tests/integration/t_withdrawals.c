@@ -107,7 +107,7 @@ test_lifecycle(void)
 	CU_ASSERT_STRING_EQUAL(it_str(d, "recipient_phone"), phone);
 	CU_ASSERT_STRING_EQUAL(it_str(d, "mobile_network"), "TELECEL");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "reference_id"), "order-1");
-	CU_ASSERT_EQUAL(strncmp(it_str(d, "withdrawal_id"), "wd_", 3), 0);
+	CU_ASSERT_EQUAL(it_strncmp(it_str(d, "withdrawal_id"), "wd_", 3), 0);
 	id_of(&r, id);
 	/* the row holds what was answered; gross = ghs_amount + fee, the fee
 	 * 1 % of gross rounded up, gross the amount at the rate rounded down */
@@ -144,8 +144,8 @@ test_lifecycle(void)
 	d = json_object_get(r.json, "data");
 	itc_assert_keys(d, get_keys, "get columns (completed)");
 	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "completed");
-	CU_ASSERT_EQUAL(strlen(it_str(d, "on_chain_tx_hash") ? it_str(d, "on_chain_tx_hash") : ""), 66);
-	CU_ASSERT_EQUAL(strlen(it_str(d, "mobile_money_reference") ?
+	CU_ASSERT_EQUAL(it_strlen(it_str(d, "on_chain_tx_hash") ? it_str(d, "on_chain_tx_hash") : ""), 66);
+	CU_ASSERT_EQUAL(it_strlen(it_str(d, "mobile_money_reference") ?
 	    it_str(d, "mobile_money_reference") : ""), 36);
 	CU_ASSERT_PTR_NOT_NULL(it_str(d, "processing_at"));
 	CU_ASSERT_PTR_NOT_NULL(it_str(d, "completed_at"));
