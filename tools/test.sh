@@ -30,6 +30,11 @@ cd "$ROOT"
 LOGS="$ROOT/var/test-logs"
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 passed=0 failed=0
+# Outer bounds, should a program hang where its own watchdog cannot see
+# (the integration suite bounds each test itself, tests/README): past them
+# it is killed and counted as failed, and the run goes on.
+UNIT_SECONDS=300 PASS_SECONDS=2700 STACK_TEST_SECONDS=1200
+bounded() { timeout --kill-after=30 "$@"; }
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0" UBSAN_OPTIONS="print_stacktrace=1"
 
 # Adds the CUnit "tests" summary line of a log to the totals; a run that
@@ -48,7 +53,7 @@ count() {
 for t in "$BUILD"/tests/unit/test_*; do
 	[ -x "$t" ] || continue
 	name=$(basename "$t")
-	if "$t" >"$LOGS/$name.log" 2>&1; then
+	if bounded "$UNIT_SECONDS" "$t" >"$LOGS/$name.log" 2>&1; then
 		echo "unit  $name: ok"
 	else
 		echo "unit  $name: FAILED (see $LOGS/$name.log)"
@@ -106,7 +111,7 @@ openapi_responses() {
 stack_test() {
 	local name=$1 log=$2
 	shift 2
-	if "$@" >"$log" 2>&1; then
+	if bounded "$STACK_TEST_SECONDS" "$@" >"$log" 2>&1; then
 		grep -E '^api fuzz: (wallet|partner):' "$log" | sed 's/^/stack /'
 		echo "stack $name: ok"
 		passed=$((passed + 1))
@@ -174,7 +179,8 @@ integration() {
 			IT_RECORD="$LOGS/responses-$name.jsonl" \
 			CEDIRAMP_BUILD="$ROOT/$BUILD" \
 			ADMIN="env CEDIRAMP_CONF=$conf $ROOT/$BUILD/tools/cediramp-admin" \
-			"$BUILD/tests/integration/itest" >"$LOGS/integration-$name.log" 2>&1
+			bounded "$PASS_SECONDS" "$BUILD/tests/integration/itest" \
+			>"$LOGS/integration-$name.log" 2>&1
 	); then
 		echo "integ $name: ok"
 	else

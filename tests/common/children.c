@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/pidfd.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -137,33 +138,62 @@ kill_group(pid_t pid)
 	kill(pid, SIGKILL);
 }
 
+/*
+ * Waits until pid has exited (not reaping it) or until end: 1 when it
+ * has, 0 at end. A pidfd says so at once; without one (an older kernel),
+ * WNOHANG checks with a growing pause.
+ */
+static int
+exited_by(pid_t pid, double end)
+{
+	siginfo_t si;
+	long ms = 5;
+	int fd = pidfd_open(pid, 0), left;
+
+	for (;;) {
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0 &&
+		    errno != EINTR)
+			break; /* not ours: nothing to wait for */
+		if (si.si_pid == pid)
+			break;
+		left = (int)((end - now_s()) * 1000);
+		if (left <= 0) {
+			if (fd >= 0)
+				close(fd);
+			return 0;
+		}
+		if (fd >= 0) {
+			struct pollfd p = { fd, POLLIN, 0 };
+
+			(void)poll(&p, 1, left);
+		} else {
+			nap_ms(ms < left ? ms : left);
+			if (ms < 100)
+				ms *= 2;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	return 1;
+}
+
 int
 child_wait(pid_t pid, double seconds, const char *what)
 {
-	double end = now_s() + seconds;
-	long ms = 5;
 	int st;
 	pid_t r;
 
 	if (pid <= 0)
 		return -1;
-	for (;;) {
-		r = waitpid(pid, &st, WNOHANG);
-		if (r == pid) {
-			kid_del(pid, NULL, 0);
+	if (exited_by(pid, now_s() + seconds)) {
+		while ((r = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
+			;
+		kid_del(pid, NULL, 0);
+		if (r == pid)
 			return st;
-		}
-		if (r < 0 && errno != EINTR) {
-			kid_del(pid, NULL, 0);
-			fprintf(stderr, "children: waitpid %d (%s): %s\n", (int)pid, what,
-			    strerror(errno));
-			return -1;
-		}
-		if (now_s() >= end)
-			break;
-		nap_ms(ms);
-		if (ms < 100)
-			ms *= 2;
+		fprintf(stderr, "children: waitpid %d (%s): %s\n", (int)pid, what, strerror(errno));
+		return -1;
 	}
 	fprintf(stderr, "children: %s (pid %d) still ran after %.0f s: killed\n", what,
 	    (int)pid, seconds);
@@ -181,7 +211,7 @@ child_sh(const char *cmd, char *out, size_t cap, double seconds)
 	char what[160], drop[4096];
 	double end = now_s() + seconds;
 	size_t len = 0;
-	int p[2] = { -1, -1 }, st = -1, done = 0;
+	int p[2] = { -1, -1 }, pfd = -1;
 	pid_t pid;
 
 	snprintf(what, sizeof(what), "sh -c '%.120s'", cmd);
@@ -204,43 +234,35 @@ child_sh(const char *cmd, char *out, size_t cap, double seconds)
 	}
 	setpgid(pid, pid);
 	kid_add(pid, what);
-	/* its output and its end, whichever comes; after its end only what is
-	 * already in the pipe (a daemon it started may hold the pipe open) */
-	while (!done || p[0] >= 0) {
-		struct pollfd pfd = { p[0], POLLIN, 0 };
+	/* its output until it closes the pipe or exits (a daemon it started
+	 * may hold the pipe open: after the exit, only what is in it) */
+	if (p[0] >= 0)
+		pfd = pidfd_open(pid, 0);
+	while (p[0] >= 0) {
+		struct pollfd fds[2] = { { p[0], POLLIN, 0 }, { pfd, POLLIN, 0 } };
+		int left = (int)((end - now_s()) * 1000), exited = 0;
 		ssize_t n;
 
-		if (!done) {
-			pid_t r = waitpid(pid, &st, WNOHANG);
-
-			if (r == pid || (r < 0 && errno != EINTR))
-				done = 1;
-		}
-		if (!done && now_s() >= end)
+		if (left <= 0)
 			break;
-		if (p[0] < 0) {
-			if (!done)
-				nap_ms(10);
+		/* without a pidfd, the exit is looked for every 50 ms */
+		(void)poll(fds, pfd >= 0 ? 2 : 1, pfd >= 0 ? left : (left < 50 ? left : 50));
+		if (pfd >= 0)
+			exited = fds[1].revents != 0;
+		else
+			exited = exited_by(pid, now_s());
+		if (fds[0].revents == 0 && !exited)
 			continue;
-		}
-		if (poll(&pfd, 1, done ? 0 : 10) <= 0) {
-			if (done) {
-				close(p[0]);
-				p[0] = -1;
-			}
-			continue;
-		}
+		if (fds[0].revents == 0) /* exited, nothing left to read */
+			break;
 		if (len + 1 < cap)
 			n = read(p[0], out + len, cap - 1 - len);
 		else
 			n = read(p[0], drop, sizeof(drop));
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0) {
-			close(p[0]);
-			p[0] = -1;
-			continue;
-		}
+		if (n <= 0)
+			break;
 		if (len + 1 < cap) {
 			len += (size_t)n;
 			out[len] = '\0';
@@ -248,10 +270,10 @@ child_sh(const char *cmd, char *out, size_t cap, double seconds)
 	}
 	if (p[0] >= 0)
 		close(p[0]);
-	if (done) {
-		kid_del(pid, NULL, 0);
-		return st;
-	}
+	if (pfd >= 0)
+		close(pfd);
+	if (exited_by(pid, end))
+		return child_wait(pid, 1.0, what);
 	fprintf(stderr, "children: %s still ran after %.0f s: killed\n", what, seconds);
 	kill_group(pid);
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
@@ -282,6 +304,36 @@ child_kill_all(void)
 		if (kids[i].pid > 0)
 			kill_group(kids[i].pid);
 	pthread_mutex_unlock(&kids_mu);
+}
+
+void
+child_kill_all_now(void)
+{
+	size_t i;
+
+	for (i = 0; i < MAX_CHILDREN; i++) {
+		pid_t pid = kids[i].pid;
+
+		if (pid > 0) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+		}
+	}
+}
+
+static void
+on_exit_signal(int sig)
+{
+	child_kill_all_now();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+child_kill_on_exit_signals(void)
+{
+	signal(SIGTERM, on_exit_signal);
+	signal(SIGINT, on_exit_signal);
 }
 
 size_t

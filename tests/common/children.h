@@ -50,6 +50,14 @@ size_t child_count(void);
 void child_kill_all(void);
 
 /*
+ * child_kill_all for a signal handler (no lock: async-signal-safe), and
+ * a handler of SIGTERM and SIGINT that does it and ends this process, so
+ * that `timeout` or a Ctrl-C ending the tests ends what they started too.
+ */
+void child_kill_all_now(void);
+void child_kill_on_exit_signals(void);
+
+/*
  * Kills and reaps every registered child, each said on stderr with
  * prefix: how many there were.
  */

@@ -41,7 +41,7 @@ int
 tu_add_suite(const char *name, CU_InitializeFunc init, CU_CleanupFunc clean,
     const struct tu_test *t, size_t n)
 {
-	const char *only = getenv("TU_ONLY");
+	const char *only = getenv("TU_ONLY"), *test_only = getenv("TU_TEST");
 	CU_pSuite s;
 	size_t i;
 
@@ -54,12 +54,15 @@ tu_add_suite(const char *name, CU_InitializeFunc init, CU_CleanupFunc clean,
 		    CU_get_error_msg());
 		return -1;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (test_only != NULL && test_only[0] != '\0' && !wanted(t[i].name, test_only))
+			continue; /* TU_TEST: some tests of the suites run */
 		if (CU_add_test(s, t[i].name, t[i].fn) == NULL) {
 			fprintf(stderr, "suite \"%s\": test \"%s\" not registered: %s\n",
 			    name, t[i].name, CU_get_error_msg());
 			return -1;
 		}
+	}
 	return 0;
 }
 

@@ -77,7 +77,9 @@ int tu_str_ne(const char *a, const char *b, const char *file, int line);
  * Registers the suite name (init and clean may be NULL) with the n tests
  * of t, in order, in the initialised CUnit registry (unless the environment
  * has TU_ONLY set to words the name contains none of: a developer's run of
- * some suites, `TU_ONLY="quotes withdrawals"`). Returns 0, or -1 when
+ * some suites, `TU_ONLY="quotes withdrawals"`); of its tests, only those
+ * whose names contain a word of TU_TEST when it is set (`TU_TEST=mid-group`).
+ * Returns 0, or -1 when
  * CUnit refuses the suite or a test (said on stderr): the caller must then
  * fail the run.
  */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "children.h"
 #include "it.h"
 
 /* Every suite, in the order they run, on the chain simulator. */
@@ -59,8 +60,10 @@ main(void)
 	mysql_library_init(0, NULL, NULL);
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		goto libs;
-	/* every test in bounds, and cleaned up after however it ends */
+	/* every test in bounds, and cleaned up after however it ends; the
+	 * children gone with the run should it be ended */
 	it_fixture_install();
+	child_kill_on_exit_signals();
 	if (getenv("CHAIN_RPC_URL") != NULL) {
 		run = chain_suites;
 		n = NELEM(chain_suites);
