@@ -16,9 +16,11 @@ set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=build UNIT_ONLY=0 SERVERS="apache lighttpd" CHAIN_SERVERS="apache lighttpd" GALERA=0
+JOBS=2
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--galera) GALERA=$2; shift 2 ;;
+	--jobs) JOBS=$2; shift 2 ;;
 	--build) BUILD=$2; shift 2 ;;
 	--unit-only) UNIT_ONLY=1; shift ;;
 	--servers) SERVERS=$2; shift 2 ;;
@@ -30,6 +32,8 @@ cd "$ROOT"
 LOGS="$ROOT/var/test-logs"
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 passed=0 failed=0
+# every port handed out once, whichever pass asks (tools/ports.sh)
+export PORTS_TAKEN="$LOGS/ports-taken"
 # Outer bounds, should a program hang where its own watchdog cannot see
 # (the integration suite bounds each test itself, tests/README): past them
 # it is killed and counted as failed, and the run goes on.
@@ -207,6 +211,42 @@ integration() {
 	fi
 }
 
+# Passes side by side: `job NAME CMD...` runs CMD (a function of this
+# script) in a subshell of its own, in the background while fewer than
+# JOBS run (--jobs N; 1: one after another); its lines go to a file and
+# its counts to another. `jobs_done` waits for them all, prints each one's
+# lines in the order they were started and adds their counts. The two
+# servers' passes share nothing but the machine: each has its own stack,
+# ports and database.
+JOB_NAMES=""
+job() {
+	local name=$1
+	shift
+	(
+		trap 'exit 1' INT TERM # so that its stack's EXIT trap takes it down
+		passed=0 failed=0
+		"$@"
+		echo "$passed $failed" > "$LOGS/count-$name"
+	) > "$LOGS/out-$name" 2>&1 &
+	JOB_NAMES="$JOB_NAMES $name"
+	[ "$(jobs -rp | wc -l)" -lt "$JOBS" ] || wait -n
+}
+jobs_done() {
+	local name p f
+	wait
+	for name in $JOB_NAMES; do
+		cat "$LOGS/out-$name"
+		if read -r p f < "$LOGS/count-$name" 2>/dev/null; then
+			passed=$((passed + p)) failed=$((failed + f))
+		else
+			echo "$name: ended without its counts (killed?)"
+			failed=$((failed + 1))
+		fi
+	done
+	JOB_NAMES=""
+}
+trap 'kill $(jobs -p) 2>/dev/null; wait; exit 130' INT TERM
+
 if [ "$UNIT_ONLY" = 0 ]; then
 	# the webhook tests verify signatures with the npm reference libraries
 	# (package-lock.json pins them; tools/deps.sh installed them)
@@ -226,22 +266,27 @@ if [ "$UNIT_ONLY" = 0 ]; then
 		integration cluster sim
 	fi
 	for server in $SERVERS; do
-		integration "$server" sim
+		job "$server" integration "$server" sim
 	done
+	jobs_done
 	# the real chain: the EVM suites on a stack whose chain is a local Anvil
 	# node (--chain evm); replacements after 3 s, deposits scanned from the
 	# first block
 	for server in $CHAIN_SERVERS; do
-		integration "$server" evm
+		job "$server-evm" integration "$server" evm
 	done
+	# single-server matters (the cluster pass has its own node kills):
+	# the spec-driven fuzz of both APIs, a fixed seed
+	if [ "$GALERA" = 0 ]; then
+		job api-fuzz stack_test "api fuzz" "$LOGS/api-fuzz.log" \
+			tools/api_fuzz.sh --build "$BUILD" --logs "$LOGS/api-fuzz"
+	fi
+	jobs_done
 
 	if [ "$GALERA" = 0 ]; then
-		# single-server matters (the cluster pass has its own node kills):
-		# the spec-driven fuzz of both APIs, a fixed seed; the stack from a
-		# directory the web user cannot enter; the keeper (MariaDB and the
-		# cron loops killed, started again, webhooks delivered after each)
-		stack_test "api fuzz" "$LOGS/api-fuzz.log" \
-			tools/api_fuzz.sh --build "$BUILD" --logs "$LOGS/api-fuzz"
+		# the stack from a directory the web user cannot enter; the keeper
+		# (MariaDB and the cron loops killed, started again, webhooks
+		# delivered after each)
 		stack_test private-dir "$LOGS/private-dir.log" \
 			tests/stack/private_dir.sh --build "$BUILD" --servers "$SERVERS"
 		# Apache's programs spawned before traffic (decision 68)
