@@ -35,10 +35,14 @@ itc_fund(const struct itc_wallet *w, const char *usdt)
 
 	itc_faucet(w, "USDT", usdt);
 	CU_ASSERT_EQUAL_FATAL(itc_quote(w, "USDT", usdt, qid, NULL), 0);
-	CU_ASSERT_EQUAL_FATAL(itc_convert(w, qid, usdt, "USDT", NULL, &r), 201);
+	if (itc_convert(w, qid, usdt, "USDT", NULL, &r) != 201)
+		fprintf(stderr, "itc_fund: convert: %ld %.300s\n", r.status, r.body ? r.body : "");
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
 	snprintf(cid, sizeof(cid), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
 	it_resp_free(&r);
-	CU_ASSERT_EQUAL(itc_confirm(w, cid, NULL, &r), 200);
+	if (itc_confirm(w, cid, NULL, &r) != 200)
+		fprintf(stderr, "itc_fund: confirm: %ld %.300s\n", r.status, r.body ? r.body : "");
+	CU_ASSERT_EQUAL(r.status, 200);
 	it_resp_free(&r);
 }
 

@@ -68,9 +68,20 @@ expect_resumed(const struct itc_wallet *w, const char *qid, const char *key,
 }
 
 /* A funded wallet and a fresh quote of 1 USDT. */
+/* The trigger that makes storing an answer fail, gone (tu_defer). */
+static void
+drop_fail_trigger(void *arg)
+{
+	(void)arg;
+	it_db_exec("DROP TRIGGER IF EXISTS t_fail_idem_store", NULL, NULL);
+}
+
+/* A wallet with coins and a quote; the chain confirms at once (the
+ * fixture puts the setting back). */
 static void
 ready(struct itc_wallet *w, const char *prefix, char *qid)
 {
+	it_sim_set("chain.confirm_seconds", "0");
 	itc_wallet(w, prefix, NULL);
 	itc_limit(w, "convert", 1000);
 	itc_faucet(w, "USDT", "10");
@@ -93,6 +104,7 @@ test_store_fails_after_commit(void)
 
 	ready(&w, "0xrec-store", qid);
 	it_db_exec("DROP TRIGGER IF EXISTS t_fail_idem_store", NULL, NULL);
+	tu_defer(drop_fail_trigger, NULL); /* whichever way the test ends */
 	CU_ASSERT_EQUAL_FATAL(it_db_exec(FAIL_STORE_TRIGGER, NULL, NULL), 0);
 	it_unique("failstore-", key, sizeof(key));
 
@@ -399,6 +411,7 @@ test_transfer_store_fails(void)
 	itc_fund(&w, "5");
 	itc_beneficiary(&w, "MTN", 791, bid);
 	it_db_exec("DROP TRIGGER IF EXISTS t_fail_idem_store", NULL, NULL);
+	tu_defer(drop_fail_trigger, NULL); /* whichever way the test ends */
 	CU_ASSERT_EQUAL_FATAL(it_db_exec(FAIL_STORE_TRIGGER, NULL, NULL), 0);
 	it_unique("failstore-pay", key, sizeof(key));
 	CU_ASSERT_EQUAL(itc_transfer(&w, bid, "10", key, &r), 201);
