@@ -22,6 +22,8 @@
 
 #include <jansson.h>
 
+#include "testutil.h"
+
 /* How long one connection may take to send its whole request. */
 #define RCV_READ_MS 10000
 /* How long a closing connection waits for the client to close first. */
@@ -842,6 +844,7 @@ rcv_wait(struct receiver *r, size_t n, int timeout_ms)
 	size_t got;
 
 	clock_gettime(CLOCK_MONOTONIC, &end);
+	timeout_ms *= (int)tu_slow(); /* a sanitizer build is slower */
 	if (timeout_ms > 0) {
 		end.tv_sec += timeout_ms / 1000;
 		end.tv_nsec += (long)(timeout_ms % 1000) * 1000000;

@@ -104,7 +104,8 @@ const char *rcv_header(const struct rcv_hit *h, const char *name, char *buf,
 
 /*
  * Waits until r has recorded at least n requests or timeout_ms milliseconds
- * have passed. Returns the count then (compare it with n).
+ * have passed (times tu_slow(): longer in a sanitizer build). Returns the
+ * count then (compare it with n).
  */
 size_t rcv_wait(struct receiver *r, size_t n, int timeout_ms);
 

@@ -190,7 +190,9 @@ void itc_mint(const char *asset, const char *who, const char *units);
 void itc_approve(const char *asset, const char *who, const char *units);
 /* Call data of transfer(to, units). */
 void itc_transfer_data(const char *to, const char *units, char *out, size_t cap);
-/* Waits until hash has a receipt (mined); its block, or -1. */
+/* Waits until hash has a receipt (mined): its block, or -1 after
+ * timeout_ms (0: IT_WAIT_SECONDS; both times tu_slow()). A short bound
+ * is for what must not be mined. */
 long long itc_wait_mined(const char *hash, int timeout_ms);
 /* The head's number. */
 long long itc_head(void);
@@ -201,8 +203,8 @@ void itc_mine(int n);
  * started (its pid; itc_webhooks_wait waits), or run to its exit status. */
 pid_t itc_worker_start(const char *name, const char *extra);
 int itc_worker_run(const char *name, const char *extra);
-/* Runs the payouts worker until pred(arg) holds or timeout_ms pass; 1
- * when it held. */
+/* Runs the payouts worker until pred(arg) holds or timeout_ms pass (0:
+ * IT_WAIT_SECONDS; both times tu_slow()); 1 when it held. */
 int itc_until(int (*pred)(const void *arg), const void *arg, int timeout_ms);
 /* Predicates for itc_until: the withdrawal, conversion or payout whose id
  * (a C string) arg is, is completed or failed. */

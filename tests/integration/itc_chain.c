@@ -217,7 +217,7 @@ itc_send_as(const char *from, const char *to, const char *data, char *hash)
 	json_decref(res);
 	if (hash != NULL)
 		snprintf(hash, EVM_HASH_TEXT, "%s", h);
-	ok = itc_wait_mined(h, 20000) >= 0;
+	ok = itc_wait_mined(h, 0) >= 0;
 	return ok ? 0 : -1;
 }
 

@@ -160,7 +160,7 @@ test_wallet_convert(void)
 	ethers_accepts(id, w.id, "25000000");
 	/* one block: mined, one confirmation of two: nothing credited yet */
 	itc_mine(1);
-	CU_ASSERT(itc_wait_mined(hash, 5000) >= 0);
+	CU_ASSERT(itc_wait_mined(hash, 0) >= 0);
 	CU_ASSERT_EQUAL(itc_confirm(&w, id, NULL, &r), 202);
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "processing");
 	it_resp_free(&r);
@@ -215,7 +215,7 @@ test_stablecoin_transfer(void)
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_db_text("SELECT conversion_id FROM payouts WHERE id = ?", pid, NULL,
 	    cid, sizeof(cid)), 0);
-	CU_ASSERT(itc_until(itc_payout_final, pid, 30000));
+	CU_ASSERT(itc_until(itc_payout_final, pid, 0));
 	CU_ASSERT_EQUAL(it_db_text("SELECT status FROM payouts WHERE id = ?", pid, NULL, st,
 	    sizeof(st)), 0);
 	CU_ASSERT_STRING_EQUAL(st, "completed");
@@ -248,7 +248,7 @@ test_withdrawal(void)
 	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
 	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
 	it_resp_free(&r);
-	CU_ASSERT(itc_until(itc_withdrawal_final, id, 45000));
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 0));
 	CU_ASSERT_EQUAL(it_db_text("SELECT status FROM withdrawals WHERE id = ?", id, NULL,
 	    st, sizeof(st)), 0);
 	CU_ASSERT_STRING_EQUAL(st, "completed");
@@ -266,7 +266,7 @@ test_withdrawal(void)
 	CU_ASSERT_EQUAL(it_db_text("SELECT mined_hash FROM chain_sends WHERE ref_id = ?", id,
 	    NULL, hash, sizeof(hash)), 0);
 	CU_ASSERT_STRING_EQUAL(onchain, hash);
-	CU_ASSERT(itc_wait_mined(onchain, 1000) >= 0);
+	CU_ASSERT(itc_wait_mined(onchain, 0) >= 0);
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 }
 
@@ -317,7 +317,7 @@ test_deposits(void)
 	itc_partner_available(&p, "USDT", before);
 	deposit(from, "40000000", hash);
 	k = (struct dep_ref){ p.row, "1" };
-	CU_ASSERT(itc_until(deposits_seen, &k, 20000));
+	CU_ASSERT(itc_until(deposits_seen, &k, 0));
 	itc_partner_available(&p, "USDT", after);
 	itc_ghs_sub(after, before, out, sizeof(out)); /* 2-place DECIMAL subtraction */
 	CU_ASSERT_STRING_EQUAL(out, "40.00");
@@ -337,7 +337,7 @@ test_deposits(void)
 	/* from an address no partner registered: recorded, not credited */
 	itc_chain_address(stranger);
 	deposit(stranger, "7000000", hash2);
-	CU_ASSERT(itc_until(deposits_seen, &k, 20000)); /* still one credit */
+	CU_ASSERT(itc_until(deposits_seen, &k, 0)); /* still one credit */
 	{
 		struct it_wait w;
 
@@ -534,7 +534,7 @@ test_refuses_to_run(void)
 	/* the real node then takes it through (no harm was done) */
 	it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), "
 	    "lease_until = NULL WHERE id = ?", id, NULL);
-	CU_ASSERT(itc_until(itc_withdrawal_final, id, 45000));
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 0));
 	CU_ASSERT_EQUAL(itc_converted(id), 1);
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 }

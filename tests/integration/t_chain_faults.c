@@ -110,9 +110,9 @@ test_crash_between_commit_and_broadcast(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_txs WHERE ref_id = ?", id, NULL), 1);
 	/* the worker again: the same bytes, mined once */
 	lease_passes(id);
-	CU_ASSERT(itc_until(itc_withdrawal_final, id, 45000));
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 0));
 	CU_ASSERT_EQUAL(itc_converted(id), 1);
-	CU_ASSERT(itc_wait_mined(hash, 1000) >= 0); /* the very transaction stored */
+	CU_ASSERT(itc_wait_mined(hash, 0) >= 0); /* the very transaction stored */
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_txs WHERE ref_id = ?", id, NULL), 1);
 	itc_token_balance("USDT", it_env("CHAIN_TREASURY"), t1);
 	itc_int_sub(t1, t0, d, sizeof(d));
@@ -150,11 +150,11 @@ test_node_stops_during_broadcast(void)
 	CU_ASSERT_EQUAL_FATAL(it_stack("chain-start"), 0);
 	itc_mining(1);
 	lease_passes(id);
-	CU_ASSERT(itc_until(itc_withdrawal_final, id, 45000));
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 0));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT status = 'completed' FROM withdrawals WHERE id = ?",
 	    id, NULL), 1);
 	CU_ASSERT_EQUAL(itc_converted(id), 1);
-	CU_ASSERT(itc_wait_mined(hash, 1000) >= 0);
+	CU_ASSERT(itc_wait_mined(hash, 0) >= 0);
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 }
 
@@ -207,7 +207,7 @@ test_same_bytes_twice(void)
 	CU_ASSERT_EQUAL(onchain_broadcast(&ctx, id, why, sizeof(why)), CHAIN_OK);
 	ctx_free(&ctx);
 	itc_mining(1);
-	CU_ASSERT(itc_until(itc_conversion_final, id, 20000));
+	CU_ASSERT(itc_until(itc_conversion_final, id, 0));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT status = 'completed' FROM conversions WHERE id = ?",
 	    id, NULL), 1);
 	CU_ASSERT_EQUAL(itc_converted(id), 1);
@@ -255,11 +255,11 @@ test_stuck_then_replaced(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(DISTINCT nonce) FROM chain_sends WHERE "
 	    "ref_id = ?", id, NULL), 1);
 	itc_mining(1);
-	CU_ASSERT(itc_until(itc_conversion_final, id, 20000));
+	CU_ASSERT(itc_until(itc_conversion_final, id, 0));
 	CU_ASSERT_EQUAL(it_db_text("SELECT tx_hash FROM conversions WHERE id = ? AND "
 	    "status = 'completed'", id, NULL, mined, sizeof(mined)), 0);
 	CU_ASSERT_STRING_EQUAL(mined, second);
-	CU_ASSERT(itc_wait_mined(second, 1000) >= 0);
+	CU_ASSERT(itc_wait_mined(second, 0) >= 0);
 	CU_ASSERT(itc_wait_mined(hash, 200) < 0); /* the first never was */
 	CU_ASSERT_EQUAL(itc_converted(id), 1);
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
@@ -280,7 +280,7 @@ test_reorg_before_confirmations(void)
 	held_conversion(&w, "4", "4000000", id, hash);
 	itc_token_balance("USDT", w.id, w0);
 	itc_mine(1);
-	CU_ASSERT_FATAL((b1 = itc_wait_mined(hash, 2000)) >= 0);
+	CU_ASSERT_FATAL((b1 = itc_wait_mined(hash, 0)) >= 0);
 	CU_ASSERT_EQUAL(itc_confirm(&w, id, NULL, &r), 202);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT mined_block FROM chain_sends WHERE ref_id = ?", id,
@@ -305,7 +305,7 @@ test_reorg_before_confirmations(void)
 	/* mined again (the same bytes, or a replacement once they were old) */
 	CU_ASSERT_EQUAL(it_db_text("SELECT tx_hash FROM conversions WHERE id = ?", id, NULL,
 	    hash, sizeof(hash)), 0);
-	CU_ASSERT(itc_wait_mined(hash, 1000) >= b1);
+	CU_ASSERT(itc_wait_mined(hash, 0) >= b1);
 	CU_ASSERT_EQUAL(itc_converted(id), 1);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ?",
 	    id, NULL), 1);
@@ -339,7 +339,7 @@ test_reorg_removes_deposit(void)
 	itc_mint("USDT", from, "9000000");
 	itc_transfer_data(it_env("CHAIN_CUSTODY"), "9000000", data, sizeof(data));
 	CU_ASSERT_EQUAL_FATAL(itc_send_as(from, itc_token("USDT"), data, hash), 0);
-	b = itc_wait_mined(hash, 5000);
+	b = itc_wait_mined(hash, 0);
 	{
 		struct it_wait w;
 

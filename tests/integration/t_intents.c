@@ -272,7 +272,7 @@ test_paths(void)
 
 	/* every event, to the receiver, in the order it happened */
 	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
-	CU_ASSERT_EQUAL(rcv_wait(rcv, 12, 3000), 12);
+	CU_ASSERT_EQUAL(rcv_wait(rcv, 12, 10000), 12);
 	events_of(rcv, a, ev, sizeof(ev));
 	CU_ASSERT_STRING_EQUAL(ev, "pending_approval,approved,completed");
 	events_of(rcv, b, ev, sizeof(ev));

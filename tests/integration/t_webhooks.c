@@ -222,8 +222,8 @@ test_withdrawal_events(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE id = ? AND "
 	    "status = 'completed'", wd, NULL), 1);
 	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
-	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 3, 2000), 3);
-	CU_ASSERT_EQUAL(rcv_wait(only, 1, 2000), 1);
+	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 3, 10000), 3);
+	CU_ASSERT_EQUAL(rcv_wait(only, 1, 10000), 1);
 
 	for (i = 0; i < 3; i++) {
 		const char *type, *want[] = { "withdrawal.pending", "withdrawal.processing",
@@ -368,7 +368,7 @@ test_wallet_payout_event(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts WHERE id = ? AND status = "
 	    "'completed'", po, NULL), 1);
 	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
-	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 2000), 1);
+	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 10000), 1);
 	CU_ASSERT_EQUAL_FATAL(rcv_get(rcv, 0, &h), 0);
 	CU_ASSERT_STRING_EQUAL(h.path, "/wallet");
 	rcv_hit_free(&h);
@@ -834,7 +834,7 @@ test_delete_and_redeliver(void)
 	CU_ASSERT_EQUAL(itc_partner_send(&p, "DELETE", path, NULL, &r), 204);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
-	CU_ASSERT_EQUAL(rcv_wait(keep, 1, 2000), 1);
+	CU_ASSERT_EQUAL(rcv_wait(keep, 1, 10000), 1);
 	CU_ASSERT_EQUAL(rcv_count(gone), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
 	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE e.public_id = ? AND "
@@ -868,7 +868,7 @@ test_delete_and_redeliver(void)
 	    "queued")), 1);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
-	CU_ASSERT_EQUAL(rcv_wait(keep, 2, 2000), 2);
+	CU_ASSERT_EQUAL(rcv_wait(keep, 2, 10000), 2);
 	CU_ASSERT_EQUAL(rcv_count(gone), 0);
 	CU_ASSERT_EQUAL_FATAL(rcv_get(keep, 0, &h1), 0);
 	CU_ASSERT_EQUAL_FATAL(rcv_get(keep, 1, &h2), 0);
@@ -1093,7 +1093,7 @@ test_rotation_signs_with_both(void)
 	/* during the overlap: two signatures of each kind; the npm libraries
 	 * accept the delivery with the old secret and with the new one */
 	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
-	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 2000), 1);
+	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 10000), 1);
 	CU_ASSERT_EQUAL(sig_values(rcv, 0, "webhook-signature", ' '), 2);
 	CU_ASSERT_EQUAL(sig_values(rcv, 0, "x-cediramp-signature", ','), 2);
 	CU_ASSERT_EQUAL(verify_as(rcv, OLD_SECRET, "partner", 1, 1, NULL, 0), 0);
@@ -1110,7 +1110,7 @@ test_rotation_signs_with_both(void)
 	CU_ASSERT_EQUAL(itc_partner_send(&p, "POST", path, "", &r), 202);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
-	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 2000), 1);
+	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 10000), 1);
 	CU_ASSERT_EQUAL(sig_values(rcv, 0, "webhook-signature", ' '), 1);
 	CU_ASSERT_EQUAL(sig_values(rcv, 0, "x-cediramp-signature", ','), 1);
 	CU_ASSERT_EQUAL(verify_as(rcv, NEW_SECRET, "partner", 1, 1, NULL, 0), 0);
