@@ -792,15 +792,26 @@ fcgid_warm() {
 # the FastCGI programs run from the runtime directory, and every program
 # carries CEDIRAMP_CONF naming one of the two configs in its environment
 # (also after its web server died and orphaned it).
+# Whether process $1 is this stack's keeper or one of its cron loops: this
+# script run with "up" or "run" and "--var VAR" (what `pids` or `down`
+# itself runs as is not). VAR as given, absolute: what the tests pass.
+is_loop() {
+	local args
+	args=$(tr '\0' '\n' 2>/dev/null < "/proc/$1/cmdline") || return 1
+	grep -qxF "$VAR" <<<"$args" && grep -qx -e up -e run <<<"$args"
+}
+
 stack_pids() {
 	local p
-	for p in $(pgrep -f "$VAR/" 2>/dev/null) $(pgrep -f "$RUN/" 2>/dev/null) \
+	# (the keeper and the cron loops are this script: "--var VAR")
+	for p in $(pgrep -f "$VAR" 2>/dev/null) $(pgrep -f "$RUN/" 2>/dev/null) \
 		$(pgrep -f "^$BUILD/(fcgi|cron)/" 2>/dev/null) \
 		$([ -n "$DBHOME" ] && pgrep -f "$DBHOME/" 2>/dev/null); do
 		[ "$p" = "$$" ] && continue
 		# (2>/dev/null first: a process may exit while we look)
 		if tr '\0' '\n' 2>/dev/null < "/proc/$p/cmdline" |
 			grep -qF -e "$VAR/" -e "$RUN/" -e "${DBHOME:-$VAR}/" ||
+			is_loop "$p" ||
 			tr '\0' '\n' 2>/dev/null < "/proc/$p/environ" |
 			grep -qxF -e "CEDIRAMP_CONF=$VAR/cediramp.conf" -e "CEDIRAMP_CONF=$RUN/cediramp.conf"; then
 			echo "$p"
@@ -931,9 +942,16 @@ keeper_start() {
 	echo $! > "$VAR/run/keeper.pid"
 }
 
+# Stops the keeper and waits until it has gone: a keeper in the middle
+# of starting a cron loop handles its TERM only after, and the loop it
+# started after workers_stop looked would be left running.
 keeper_stop() {
+	local pid
 	if [ -f "$VAR/run/keeper.pid" ]; then
-		kill -TERM "$(cat "$VAR/run/keeper.pid")" 2>/dev/null || true
+		pid=$(cat "$VAR/run/keeper.pid")
+		kill -TERM "$pid" 2>/dev/null || true
+		for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+		kill -KILL "$pid" 2>/dev/null || true
 		rm -f "$VAR/run/keeper.pid"
 	fi
 }
