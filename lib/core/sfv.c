@@ -148,13 +148,18 @@ parse_number(struct sfv_in *in, struct sfv_bare *v)
 	return 0;
 }
 
-/* sf-string: printable ASCII, "\" escaping only '"' and "\". */
+/*
+ * sf-string: printable ASCII, "\" escaping only '"' and "\". Unescaped in
+ * place at the arena's end: every byte written, the terminator included,
+ * is checked against the room left first (an empty string in a full arena
+ * has none for its terminator).
+ */
 static int
 parse_string(struct sfv_in *in, struct sfv_bare *v)
 {
 	struct sfv_dict *d = in->d;
 	char *start = d->arena + d->used;
-	size_t len = 0;
+	size_t room = SFV_ARENA - d->used, len = 0;
 	int c;
 
 	in->pos++; /* the opening quote */
@@ -172,10 +177,12 @@ parse_string(struct sfv_in *in, struct sfv_bare *v)
 		} else if (c < 0x20 || c > 0x7e) {
 			return fail(in, "control or non-ASCII byte in a string");
 		}
-		if (d->used + len + 1 >= SFV_ARENA)
+		if (len + 1 >= room) /* this byte and the terminator */
 			return fail(in, "field too large");
 		start[len++] = (char)c;
 	}
+	if (len >= room)
+		return fail(in, "field too large");
 	start[len] = '\0';
 	d->used += len + 1;
 	v->type = SFV_STRING;

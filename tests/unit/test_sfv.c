@@ -198,6 +198,50 @@ test_limits(void)
 	CU_ASSERT_EQUAL(sfv_parse_dictionary(in, n, &d, why, sizeof(why)), 0);
 }
 
+/*
+ * The arena to its last byte: a string that ends exactly there is taken;
+ * an empty string after an arena filled to the last byte (its terminator
+ * has no room) and a string one byte longer are refused, nothing written
+ * past the arena (the sanitizer build watches d, a static).
+ */
+static void
+test_arena_edge(void)
+{
+	static char in[SFV_ARENA + 64];
+	const struct sfv_member *m;
+	char why[96];
+	size_t i, n;
+
+	/* "a" (2 bytes with its NUL) and a string of SFV_ARENA - 3 (+ NUL) */
+	n = (size_t)snprintf(in, sizeof(in), "a=\"");
+	for (i = 0; i < SFV_ARENA - 3; i++)
+		in[n++] = 'x';
+	in[n++] = '"';
+	CU_ASSERT_EQUAL_FATAL(sfv_parse_dictionary(in, n, &d, why, sizeof(why)), 0);
+	CU_ASSERT_EQUAL(d.used, SFV_ARENA);
+	m = sfv_dict_get(&d, "a");
+	CU_ASSERT_TRUE(m != NULL && m->item.value.len == SFV_ARENA - 3 &&
+	    m->item.value.str[SFV_ARENA - 3] == '\0');
+	/* one byte more: refused */
+	in[n - 1] = 'x';
+	in[n++] = '"';
+	CU_ASSERT_NOT_EQUAL(sfv_parse_dictionary(in, n, &d, why, sizeof(why)), 0);
+	CU_ASSERT_STRING_EQUAL(why, "field too large");
+	/* filled to the last byte by "a", its string and "b", then b's empty
+	 * string: its terminator would be one byte past the arena */
+	n = (size_t)snprintf(in, sizeof(in), "a=\"");
+	for (i = 0; i < SFV_ARENA - 5; i++)
+		in[n++] = 'x';
+	n += (size_t)snprintf(in + n, sizeof(in) - n, "\", b=\"\"");
+	CU_ASSERT_NOT_EQUAL(sfv_parse_dictionary(in, n, &d, why, sizeof(why)), 0);
+	CU_ASSERT_STRING_EQUAL(why, "field too large");
+	/* and one byte shorter, the empty string fits */
+	memmove(in + 4, in + 5, n - 5);
+	n--;
+	CU_ASSERT_EQUAL(sfv_parse_dictionary(in, n, &d, why, sizeof(why)), 0);
+	CU_ASSERT_EQUAL(d.used, SFV_ARENA);
+}
+
 /* Every prefix of a valid field, and every single-byte change of it, is
  * parsed without reading past its length (the sanitizer build watches). */
 static void
@@ -228,6 +272,7 @@ main(void)
 		{ "refused fields, each with a reason", test_bad },
 		{ "parsed values and lookups", test_values },
 		{ "the arena, item and parameter limits", test_limits },
+		{ "the arena to its last byte, and one byte over", test_arena_edge },
 		{ "every prefix and byte change stays in bounds", test_prefixes_and_flips },
 	};
 
