@@ -65,9 +65,12 @@ static const char usage[] =
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners and their active key counts\n"
     "  partner verify-key KEY                  exit 0 if KEY authenticates here\n"
-    "  partner key-policy KEY_ID signed|unsigned\n"
-    "                                          whether the key's requests must carry an RFC 9421\n"
+    "  partner signing PARTNER_ID required|optional\n"
+    "                                          whether every key's requests must carry an RFC 9421\n"
     "                                          signature (docs/partner-api.md#signed-requests)\n"
+    "  partner key-policy KEY_ID signed|unsigned\n"
+    "                                          a key stricter than its partner (signed), or as it\n"
+    "                                          (unsigned)\n"
     "  partner sigkey add PARTNER_ID --keyid NAME --alg ed25519|ecdsa-p256-sha256 --public-key FILE.pem\n"
     "  partner sigkey remove PARTNER_ID --keyid NAME\n"
     "  partner sigkey list [PARTNER_ID]        the public keys a partner signs requests with\n"
@@ -296,6 +299,26 @@ cmd_partner_revoke(struct db *db, const char *which)
 	return 0;
 }
 
+/* partner signing PARTNER_ID required|optional */
+static int
+cmd_partner_signing(struct db *db, const struct cfg *c, const char *public_id,
+    const char *policy)
+{
+	struct outcome o;
+	int required = strcmp(policy, "required") == 0;
+
+	if (!required && strcmp(policy, "optional") != 0) {
+		fprintf(stderr, "%s", usage);
+		return 2;
+	}
+	if (sigkey_partner_signing_set(db, c, public_id, required, &o) != ERR_OK)
+		return report(db, &o, 2);
+	printf("%s: %s\n", public_id, required ?
+	    "every key's requests must be signed (RFC 9421)" :
+	    "signatures optional (verified whenever sent)");
+	return 0;
+}
+
 /* partner key-policy KEY_ID signed|unsigned */
 static int
 cmd_partner_key_policy(struct db *db, const struct cfg *c, const char *key_id,
@@ -310,7 +333,7 @@ cmd_partner_key_policy(struct db *db, const struct cfg *c, const char *key_id,
 	if (sigkey_policy_set(db, c, key_id, strcmp(policy, "signed") == 0, &o) != ERR_OK)
 		return report(db, &o, 2);
 	printf("%s: %s\n", key_id, strcmp(policy, "signed") == 0 ?
-	    "requests must be signed (RFC 9421)" : "requests need no signature");
+	    "requests must be signed (RFC 9421)" : "requests follow the partner's signing policy");
 	return 0;
 }
 
@@ -776,6 +799,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_partner_revoke(db, argv[3]);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "list") == 0)
 		return cmd_partner_list(db);
+	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "signing") == 0 && argc == 5)
+		return cmd_partner_signing(db, c, argv[3], argv[4]);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "key-policy") == 0 && argc == 5)
 		return cmd_partner_key_policy(db, c, argv[3], argv[4]);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "sigkey") == 0)

@@ -672,6 +672,9 @@ rates.source_url = $base/sim/rates
 schema.dir = $ROOT/schema
 # webhooks to receivers on this machine (sandbox only)
 webhooks.allow_loopback = 1
+# a client from 127.0.0.2 stands for a proxy that terminates TLS: its
+# X-Forwarded-Proto and X-Forwarded-Host are believed (the signature tests)
+http.trusted_proxies = 127.0.0.2
 # a revoked key stops working within 2 s (the tests wait that long)
 auth.key_cache_seconds = 2
 # a new rate reaches every quote within 1 s (the tests wait that long)

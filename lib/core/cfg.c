@@ -8,7 +8,7 @@
 #include "core/strict.h"
 
 enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV, CFG_RATE, CFG_HEX_KEY, CFG_ENUM_CHAIN,
-	CFG_ADDR, CFG_GWEI };
+	CFG_ADDR, CFG_GWEI, CFG_CIDRS };
 
 struct cfg_key {
 	const char *name;
@@ -43,6 +43,8 @@ struct cfg_key {
 	A("providers.evm.token." asset, evm.token[i]), \
 	U("providers.evm.decimals." asset, evm.decimals[i], 0, 36)
 /* a 32-byte key as 64 hex digits, or empty */
+/* a list of addresses and networks (core/cidr.h) */
+#define N(k, f) { k, CFG_CIDRS, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 #define H(k, f) { k, CFG_HEX_KEY, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 
 static const struct cfg_key cfg_keys[] = {
@@ -57,6 +59,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("db.connect_timeout", db_connect_timeout, 1, 60),
 	U("db.rw_timeout", db_rw_timeout, 1, 600),
 	U("http.max_body_bytes", max_body_bytes, 1024, 64ULL * 1024 * 1024),
+	N("http.trusted_proxies", trusted_proxies),
 	S("jwt.hs256_secret", jwt_hs256_secret),
 	S("jwt.jwks_file", jwt_jwks_file),
 	S("jwt.algorithms", jwt_algorithms),
@@ -360,6 +363,14 @@ cfg_set(struct cfg *c, const struct cfg_key *k, const char *v, size_t n,
 			return -1;
 		}
 		memcpy(field, &r, sizeof(r));
+		return 0;
+	}
+	case CFG_CIDRS: {
+		struct cidr_list l;
+
+		if (cidr_list_parse(v, n, &l, why) != 0)
+			return -1;
+		memcpy(field, &l, sizeof(l));
 		return 0;
 	}
 	case CFG_ENUM_CHAIN:

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "core/cidr.h"
+
 #define CFG_DEFAULT_PATH "/etc/cediramp/cediramp.conf"
 #define CFG_ENV "CEDIRAMP_CONF"
 
@@ -26,6 +28,9 @@ struct cfg {
 	unsigned long long db_rw_timeout;      /* seconds */
 
 	unsigned long long max_body_bytes;
+	/* the proxies whose X-Forwarded-Proto and X-Forwarded-Host are
+	 * believed (the request's scheme and authority for signatures) */
+	struct cidr_list trusted_proxies;
 
 	char jwt_hs256_secret[256];
 	char jwt_jwks_file[512];

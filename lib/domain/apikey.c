@@ -57,6 +57,16 @@ apikey_parse(const struct cfg *cfg, const char *key, size_t n, char *key_id)
 	return 0;
 }
 
+/* Whether a key must sign: its own flag ("1") or its partner's policy
+ * ("required"), the two columns of DB_APIKEY_LOOKUP 5-6 and
+ * DB_APIKEY_POLICY 0-1. */
+static int
+must_sign(const char *key_flag, const char *partner_signing)
+{
+	return (key_flag != NULL && strcmp(key_flag, "1") == 0) ||
+	    (partner_signing != NULL && strcmp(partner_signing, "required") == 0);
+}
+
 /* apikey_authenticate, and *signature_required gets the key's policy. */
 static enum apikey_rc
 authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
@@ -100,8 +110,7 @@ authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
 	    db_cell(&rows, 0, 3) ? db_cell(&rows, 0, 3) : "");
 	(void)strict_copy(caller->tier, sizeof(caller->tier),
 	    db_cell(&rows, 0, 4) ? db_cell(&rows, 0, 4) : "basic");
-	*signature_required = db_cell(&rows, 0, 5) != NULL &&
-	    strcmp(db_cell(&rows, 0, 5), "1") == 0;
+	*signature_required = must_sign(db_cell(&rows, 0, 5), db_cell(&rows, 0, 6));
 	(void)db_exec(db, DB_APIKEY_TOUCH, a, 1, NULL, NULL);
 	rc = APIKEY_OK;
 out:
@@ -129,6 +138,7 @@ static struct cached_key {
 	struct caller caller;
 	int signature_required;     /* the key's policy */
 	long long until;            /* monotonic seconds; 0: empty */
+	long long policy_until;     /* the policy read again after this */
 } cache[CACHE_SLOTS];
 
 static long long
@@ -138,6 +148,30 @@ mono_seconds(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec;
+}
+
+/*
+ * The signing policy of a key this process trusts, read again (it is never
+ * older than APIKEY_POLICY_SECONDS). A key revoked meanwhile leaves the
+ * cache and is APIKEY_BAD at once.
+ */
+static enum apikey_rc
+policy_again(struct db *db, struct cached_key *c, long long now)
+{
+	struct db_arg a[1] = { DB_S(c->key_id) };
+	struct db_rows rows;
+
+	if (db_exec(db, DB_APIKEY_POLICY, a, 1, &rows, NULL) != DB_OK)
+		return APIKEY_DB_DOWN;
+	if (rows.nrows != 1) {
+		db_rows_free(&rows);
+		c->until = 0;
+		return APIKEY_BAD;
+	}
+	c->signature_required = must_sign(db_cell(&rows, 0, 0), db_cell(&rows, 0, 1));
+	c->policy_until = now + APIKEY_POLICY_SECONDS;
+	db_rows_free(&rows);
+	return APIKEY_OK;
 }
 
 enum apikey_rc
@@ -160,6 +194,8 @@ apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl, c
 
 		if (c->until > now && strcmp(c->environment, cfg->environment) == 0 && strcmp(c->key_id, key_id) == 0 &&
 		    CRYPTO_memcmp(c->hash, hash, APIKEY_HASH_HEX - 1) == 0) {
+			if (c->policy_until <= now && (rc = policy_again(db, c, now)) != APIKEY_OK)
+				return rc;
 			*caller = c->caller;
 			*signature_required = c->signature_required;
 			return APIKEY_OK;
@@ -175,5 +211,6 @@ apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl, c
 	slot->caller = *caller;
 	slot->signature_required = *signature_required;
 	slot->until = now + (long long)ttl;
+	slot->policy_until = now + APIKEY_POLICY_SECONDS;
 	return APIKEY_OK;
 }

@@ -44,14 +44,20 @@ enum apikey_rc { APIKEY_OK = 0, APIKEY_BAD, APIKEY_DB_DOWN };
  * Authenticates a presented key (n bytes). On APIKEY_OK fills caller.
  * A wrong-environment, malformed, unknown or revoked key is APIKEY_BAD.
  */
+/* How old a cached key's signing policy may be, in seconds. */
+#define APIKEY_POLICY_SECONDS 1
+
 /*
  * apikey_authenticate through a per-process cache of keys that
  * authenticated in the last ttl seconds (0: no cache): a hit costs no
- * database round trip. The cache holds the key's SHA-256 and compares it in
- * constant time; a revoked key, or a changed tier or signature policy,
- * takes effect within ttl seconds in every process
- * (auth.key_cache_seconds). *signature_required gets 1 when the key's
- * requests must be signed (`partner key-policy KEY_ID signed`), else 0.
+ * database round trip but once a second, for the signing policy. The
+ * cache holds the key's SHA-256 and compares it in constant time; a
+ * revoked key or a changed tier takes effect within ttl seconds in every
+ * process (auth.key_cache_seconds), a changed signing policy (and a
+ * revocation with it) within APIKEY_POLICY_SECONDS. *signature_required
+ * gets 1 when the key's requests must be signed (its partner's policy,
+ * `partner signing PARTNER_ID required`, or the key's own, `partner
+ * key-policy KEY_ID signed`), else 0.
  */
 enum apikey_rc apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl,
     const char *key, size_t n, struct caller *caller, int *signature_required);

@@ -54,6 +54,41 @@ sigkey_policy_set(struct db *db, const struct cfg *cfg, const char *key_id, int 
 	return ERR_OK;
 }
 
+enum err
+sigkey_partner_signing_set(struct db *db, const struct cfg *cfg, const char *public_id,
+    int required, struct outcome *o)
+{
+	const char *want = required ? "required" : "optional";
+	struct db_arg a[3];
+	struct db_rows rows;
+	int rc, found, same;
+
+	outcome_init(o);
+	if (public_id == NULL || !id_has_shape(public_id, PUBLIC_ID_PREFIX))
+		return outcome_field(o, ERR_VALIDATION, "partner_id", "a partner id (pt_...)");
+	/* the server counts changed rows only: look first, so that a partner
+	 * already so is found, not "no such partner" */
+	a[0] = DB_S(public_id);
+	a[1] = DB_S(cfg->environment);
+	if ((rc = db_exec(db, DB_PARTNER_SIGNING_GET, a, 2, &rows, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "find the partner");
+	found = rows.nrows == 1;
+	same = found && db_cell(&rows, 0, 0) != NULL && strcmp(db_cell(&rows, 0, 0), want) == 0;
+	db_rows_free(&rows);
+	if (!found)
+		return outcome_fail(o, ERR_NOT_FOUND, "no partner %s in this environment",
+		    public_id);
+	if (same)
+		return ERR_OK;
+	a[0] = DB_S(want);
+	a[1] = DB_S(public_id);
+	a[2] = DB_S(cfg->environment);
+	if ((rc = db_exec(db, DB_PARTNER_SIGNING_SET, a, 3, NULL, NULL)) != DB_OK)
+		return domain_db_fail(o, rc, "set the partner's signing policy");
+	o->changed = 1;
+	return ERR_OK;
+}
+
 /* The checks every sigkey admin call makes of a partner id and a keyid. */
 static enum err
 check_ids(const char *public_id, const char *keyid, struct outcome *o)

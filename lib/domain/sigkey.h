@@ -21,10 +21,23 @@
 #include "store/db.h"
 
 /*
- * Sets whether the active key key_id of this environment must sign its
- * requests (required 1: "signed") or not (0: "unsigned"). ERR_NOT_FOUND
- * when no active key of this environment has that id (a key already so
- * is ERR_OK). Web servers see the change within auth.key_cache_seconds.
+ * Sets the signing policy of partner public_id of this environment:
+ * required 1, every request through every key of it, issued now or later,
+ * must be signed; 0, a signature is optional (and verified whenever one is
+ * sent). ERR_NOT_FOUND when there is no such partner (one already so is
+ * ERR_OK, o->changed 0). Web servers see the change within
+ * APIKEY_POLICY_SECONDS (domain/apikey.h).
+ */
+enum err sigkey_partner_signing_set(struct db *db, const struct cfg *cfg,
+    const char *public_id, int required, struct outcome *o);
+
+/*
+ * A key's own setting, which can only make it stricter than its partner:
+ * required 1 ("signed"), the key's requests must be signed whatever the
+ * partner's policy; 0 ("unsigned"), the key follows its partner's policy.
+ * ERR_NOT_FOUND when no active key of this environment has that id (a key
+ * already so is ERR_OK). Web servers see the change within
+ * APIKEY_POLICY_SECONDS.
  */
 enum err sigkey_policy_set(struct db *db, const struct cfg *cfg, const char *key_id,
     int required, struct outcome *o);

@@ -154,7 +154,8 @@ static enum err dispatch_route(struct req *r, const struct route *rt, enum route
     const char *allow, struct resp *resp, const struct app_io *io, struct buf *read);
 
 /*
- * dispatch for a partner whose key must sign: reads the body whatever the
+ * dispatch for a partner whose key must sign, or for a request that carries
+ * a signature (verified either way): reads the body whatever the
  * route (within the body limit), checks the signature over it
  * (auth_partner_signature), then goes on as any request with that body.
  */
@@ -206,9 +207,12 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 		    auth_wallet(r, why, whylen);
 		if (e != ERR_OK)
 			return e;
-		/* a key that signs: its signature covers the body's digest, so
-		 * the body is read now, whatever the route (decision 63) */
-		if (r->api == API_PARTNER && r->signature_required)
+		/* a key that must sign, and any request that carries a
+		 * signature (verified whatever the policy: a wrong one is never
+		 * ignored): the signature covers the body's digest, so the body
+		 * is read now, whatever the route (decision 63) */
+		if (r->api == API_PARTNER && (r->signature_required ||
+		    req_header(r, "Signature") != NULL || req_header(r, "Signature-Input") != NULL))
 			return dispatch_signed(r, rt, m, allow, resp, io, why, whylen);
 	}
 	return dispatch_route(r, rt, m, allow, resp, io, NULL);

@@ -8,6 +8,7 @@
 #include "domain/apikey.h"
 #include "domain/ctx.h"
 #include "domain/sigkey.h"
+#include "core/cidr.h"
 #include "core/httpsig.h"
 #include "core/strict.h"
 #include "domain/user.h"
@@ -190,8 +191,42 @@ request_field(void *arg, const char *lcname)
 	return req_header(r, lcname);
 }
 
+/* Whether the request came from one of http.trusted_proxies, whose
+ * X-Forwarded-Proto and X-Forwarded-Host are then believed. */
+static int
+from_trusted_proxy(const struct req *r)
+{
+	return r->ctx->cfg.trusted_proxies.n > 0 &&
+	    cidr_list_has(&r->ctx->cfg.trusted_proxies, req_env(r->envp, "REMOTE_ADDR"));
+}
+
 /*
- * The scheme the client used: "https" when the web server says the
+ * The first value of forwarding header name (a proxy chain appends: the
+ * first is what the client asked the first proxy for), into out (cap
+ * bytes), trimmed; NULL when absent, empty or too long.
+ */
+static const char *
+forwarded(const struct req *r, const char *name, char *out, size_t cap)
+{
+	const char *v = req_header(r, name);
+	size_t n;
+
+	if (v == NULL)
+		return NULL;
+	v += strspn(v, " \t");
+	n = strcspn(v, ",");
+	while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+		n--;
+	if (n == 0 || n >= cap)
+		return NULL;
+	memcpy(out, v, n);
+	out[n] = '\0';
+	return out;
+}
+
+/*
+ * The scheme the client used: from a trusted proxy, its X-Forwarded-Proto
+ * ("https" or "http"); else "https" when the web server says the
  * connection is TLS (HTTPS=on, as Apache's mod_ssl and lighttpd set it, or
  * REQUEST_SCHEME=https), else "http".
  */
@@ -200,7 +235,14 @@ request_scheme(const struct req *r)
 {
 	const char *https = req_env(r->envp, "HTTPS");
 	const char *scheme = req_env(r->envp, "REQUEST_SCHEME");
+	char proto[8];
 
+	if (from_trusted_proxy(r) && forwarded(r, "X-Forwarded-Proto", proto, sizeof(proto))) {
+		if (strict_ieq(proto, strlen(proto), "https"))
+			return "https";
+		if (strict_ieq(proto, strlen(proto), "http"))
+			return "http";
+	}
 	if ((https != NULL && strict_ieq(https, strlen(https), "on")) ||
 	    (scheme != NULL && strict_ieq(scheme, strlen(scheme), "https")))
 		return "https";
@@ -228,7 +270,7 @@ signature_precheck(struct req *r, struct signed_request *q, const char *body, si
 	int rc;
 
 	if (input == NULL && sig == NULL)
-		return resp_fail(resp, ERR_UNAUTHORIZED, "signature required: this API key's "
+		return resp_fail(resp, ERR_UNAUTHORIZED, "signature required: this partner's "
 		    "requests must carry Signature-Input and Signature (RFC 9421)");
 	if (input == NULL || sig == NULL)
 		return resp_fail(resp, ERR_UNAUTHORIZED,
@@ -268,8 +310,11 @@ signature_check(struct req *r, struct signed_request *q, struct resp *resp, char
     size_t whylen)
 {
 	struct ctx *ctx = r->ctx;
+	char host[256];
+	const char *authority = from_trusted_proxy(r) ?
+	    forwarded(r, "X-Forwarded-Host", host, sizeof(host)) : NULL;
 	const struct httpsig_request rq = {
-		r->method, request_scheme(r), req_env(r->envp, "HTTP_HOST"),
+		r->method, request_scheme(r), authority ? authority : req_env(r->envp, "HTTP_HOST"),
 		req_env(r->envp, "REQUEST_URI"), request_field, r
 	};
 	enum httpsig_alg alg = HTTPSIG_ALG_NONE;
@@ -303,7 +348,8 @@ signature_check(struct req *r, struct signed_request *q, struct resp *resp, char
 	}
 	if (rc > 0)
 		return resp_fail(resp, ERR_UNAUTHORIZED,
-		    "signature replayed: this signature was accepted before");
+		    "signature replayed: this signature was accepted before (two requests alike "
+		    "signed in the same second need a nonce parameter each)");
 	return ERR_OK;
 }
 

@@ -4,9 +4,16 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	{ DB_APIKEY_INSERT, 0,
 	    "INSERT INTO api_keys (key_id, partner_id, key_hash, environment) "
 	    "VALUES (?, ?, ?, ?)" },
-	{ DB_APIKEY_LOOKUP, 6,
+	/* the key's own signing flag (5) and its partner's policy (6) */
+	{ DB_APIKEY_LOOKUP, 7,
 	    "SELECT k.key_hash, k.environment, p.id, p.public_id, p.tier, "
-	    "k.signature_required "
+	    "k.signature_required, p.signing "
+	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
+	    "WHERE k.key_id = ? AND k.revoked_at IS NULL" },
+	/* the same two, read again for a key a process trusts already (a
+	 * policy change reaches every process within a second) */
+	{ DB_APIKEY_POLICY, 2,
+	    "SELECT k.signature_required, p.signing "
 	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
 	    "WHERE k.key_id = ? AND k.revoked_at IS NULL" },
 	{ DB_APIKEY_REVOKE, 0,
@@ -25,6 +32,10 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	{ DB_APIKEY_SET_SIGNATURE_POLICY, 0,
 	    "UPDATE api_keys SET signature_required = ? "
 	    "WHERE key_id = ? AND environment = ? AND revoked_at IS NULL" },
+	{ DB_PARTNER_SIGNING_GET, 1,
+	    "SELECT signing FROM partners WHERE public_id = ? AND environment = ?" },
+	{ DB_PARTNER_SIGNING_SET, 0,
+	    "UPDATE partners SET signing = ? WHERE public_id = ? AND environment = ?" },
 	{ DB_SIGKEY_INSERT, 0,
 	    "INSERT INTO partner_signing_keys (partner_id, keyid, alg, public_key_pem) "
 	    "SELECT p.id, ?, ?, ? FROM partners p WHERE p.public_id = ? AND p.environment = ?" },

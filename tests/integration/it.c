@@ -56,6 +56,14 @@ it_words(const char *list, char out[][IT_WORD], int max)
 
 /* this thread's web server on a cluster (it_http_via); NULL: BASE_URL */
 static _Thread_local const char *it_base;
+/* this thread's source address (it_http_from); NULL: the default */
+static _Thread_local const char *it_from;
+
+void
+it_http_from(const char *addr)
+{
+	it_from = addr;
+}
 static char it_urls[8][IT_WORD];
 static int it_nurls;
 static pthread_once_t it_urls_once = PTHREAD_ONCE_INIT;
@@ -125,6 +133,12 @@ it_http(const char *method, const char *path, const char *const *headers,
 	curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, open_socket);
 	curl_easy_setopt(c, CURLOPT_CLOSESOCKETFUNCTION, close_socket);
 	curl_easy_setopt(c, CURLOPT_URL, url);
+	if (it_from != NULL) {
+		char iface[64];
+
+		snprintf(iface, sizeof(iface), "host!%s", it_from);
+		curl_easy_setopt(c, CURLOPT_INTERFACE, iface);
+	}
 	curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
 	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);

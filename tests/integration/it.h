@@ -33,6 +33,10 @@ struct it_resp {
  * go to web server i % n directly instead of through BASE_URL (HAProxy);
  * i < 0: through BASE_URL again. A no-op on one server. */
 void it_http_via(int i);
+/* This thread's requests leave from the local address addr (127.0.0.2:
+ * a client the test stacks trust as a proxy, http.trusted_proxies); NULL:
+ * the usual 127.0.0.1. */
+void it_http_from(const char *addr);
 /* How many web servers there are to go to (1 on one server). */
 unsigned it_web_servers(void);
 int it_http(const char *method, const char *path, const char *const *headers,
@@ -252,6 +256,8 @@ void it_pause_ms(long ms, const char *why);
  * rates.cache_seconds (1). */
 #define IT_KEY_CACHE_PASS_MS 2200
 #define IT_RATE_CACHE_PASS_MS 1200
+/* A key's signing policy is read again after 1 s (APIKEY_POLICY_SECONDS). */
+#define IT_POLICY_PASS_MS 1200
 
 /* ---- processes (children.h), bounded ---- */
 /* A shell command as system(3) would run it, with a deadline of

@@ -442,6 +442,7 @@ after(void)
 	if (restored[0] != '\0')
 		fprintf(stderr, "it_fixture: put back: %s\n", restored);
 	it_http_via(-1);
+	it_http_from(NULL);
 	if (fired) {
 		pthread_mutex_lock(&doing_mu);
 		snprintf(msg, sizeof(msg), "ran past its %u s (%s)", dog_seconds,
