@@ -142,17 +142,21 @@ httpsig_select(const struct sfv_dict *input, const struct sfv_dict *sig,
 	return 0;
 }
 
-/* The host of authority lowercased, without the scheme's default port. */
+/*
+ * The host of authority lowercased, without the scheme's default port.
+ * The port's colon is the one after an IPv6 literal's closing bracket
+ * ("[::1]:443"), else the only one ("host:443").
+ */
 static int
 put_authority(struct buf *out, const char *scheme, const char *authority)
 {
 	size_t n = strlen(authority), i;
 	const char *dflt = strcmp(scheme, "https") == 0 ? ":443" : ":80";
+	const char *port = authority[0] == '[' ? strchr(authority, ']') : authority;
 	int rc = 0;
 
-	if (n > strlen(dflt) && strcmp(authority + n - strlen(dflt), dflt) == 0 &&
-	    strchr(authority, ':') == authority + n - strlen(dflt))
-		n -= strlen(dflt);
+	if (port != NULL && (port = strchr(port, ':')) != NULL && strcmp(port, dflt) == 0)
+		n = (size_t)(port - authority);
 	for (i = 0; i < n; i++) {
 		char c = authority[i] >= 'A' && authority[i] <= 'Z' ?
 		    (char)(authority[i] - 'A' + 'a') : authority[i];

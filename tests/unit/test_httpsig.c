@@ -139,6 +139,23 @@ test_derived(void)
 		  "\"@method\": POST\n\"@target-uri\": https://example.com:80/\n"
 		  "\"@authority\": example.com:80\n\"@scheme\": https\n"
 		  "\"@request-target\": /\n\"@path\": /\n\"@query\": ?\n" },
+		/* IPv6 literals: the port after the bracket, never a colon in it */
+		{ "https", "[2001:DB8::1]:443", "/",
+		  "\"@method\": POST\n\"@target-uri\": https://[2001:db8::1]/\n"
+		  "\"@authority\": [2001:db8::1]\n\"@scheme\": https\n"
+		  "\"@request-target\": /\n\"@path\": /\n\"@query\": ?\n" },
+		{ "http", "[::1]:80", "/",
+		  "\"@method\": POST\n\"@target-uri\": http://[::1]/\n"
+		  "\"@authority\": [::1]\n\"@scheme\": http\n"
+		  "\"@request-target\": /\n\"@path\": /\n\"@query\": ?\n" },
+		{ "https", "[::1]:8443", "/",
+		  "\"@method\": POST\n\"@target-uri\": https://[::1]:8443/\n"
+		  "\"@authority\": [::1]:8443\n\"@scheme\": https\n"
+		  "\"@request-target\": /\n\"@path\": /\n\"@query\": ?\n" },
+		{ "https", "[::443]", "/",
+		  "\"@method\": POST\n\"@target-uri\": https://[::443]/\n"
+		  "\"@authority\": [::443]\n\"@scheme\": https\n"
+		  "\"@request-target\": /\n\"@path\": /\n\"@query\": ?\n" },
 	};
 	static const char in[] = "s=(\"@method\" \"@target-uri\" \"@authority\" \"@scheme\" "
 	    "\"@request-target\" \"@path\" \"@query\");created=1;keyid=\"k\"";
