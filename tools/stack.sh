@@ -404,6 +404,7 @@ secrets() {
 	# each secret is made once and kept; a var/ from an older version gets
 	# the ones it lacks, and MoMo credentials in MTN's shape
 	for name in DB_PASSWORD JWT_HS256_SECRET CURSOR_SECRET QUOTES_SIGNING_KEY KYC_ENCRYPTION_KEY WEBHOOKS_ENCRYPTION_KEY \
+		MOMO_CALLBACK_TOKEN \
 		MOMO_MTN_API_USER MOMO_MTN_API_KEY MOMO_MTN_SUBSCRIPTION_KEY \
 		MOMO_TELECEL_API_USER MOMO_TELECEL_API_KEY MOMO_TELECEL_SUBSCRIPTION_KEY \
 		MOMO_AIRTELTIGO_API_USER MOMO_AIRTELTIGO_API_KEY MOMO_AIRTELTIGO_SUBSCRIPTION_KEY \
@@ -641,6 +642,10 @@ providers.momo_url = $base/sim/momo
 # per final state (cron/sandbox_providers). The stack's front door: on a
 # cluster HAProxy's, the one host every node registers and accepts.
 providers.momo.callback_base = http://127.0.0.1:$FRONT_PORT
+# the last segment of the callback path, nobody else's to guess; and the
+# one address the callbacks may come from (the simulators call from here)
+providers.momo.callback_token = $MOMO_CALLBACK_TOKEN
+providers.momo.callback_allow = 127.0.0.1
 # mod_fcgid makes a request wait a whole second when every simulator
 # process is busy; 5 s keeps that from reading as "degraded" (past 2.5 s).
 providers.timeout_ms = 5000

@@ -64,9 +64,9 @@ get_openapi(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "GET", "/v1/health", get_health, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/health", get_health, ROUTE_PUBLIC | ROUTE_PER_ADDRESS, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/supported-networks", get_networks, 0, NULL, RATE_LIMIT_GENERAL },
-	{ "GET", "/v1/openapi.json", get_openapi, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/openapi.json", get_openapi, ROUTE_PUBLIC | ROUTE_PER_ADDRESS, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

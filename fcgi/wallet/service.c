@@ -18,7 +18,7 @@ get_openapi(struct req *r, struct resp *resp)
 }
 
 static const struct route routes[] = {
-	{ "GET", "/api/openapi.json", get_openapi, ROUTE_PUBLIC, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/api/openapi.json", get_openapi, ROUTE_PUBLIC | ROUTE_PER_ADDRESS, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -89,6 +89,10 @@ static const struct cfg_key cfg_keys[] = {
 	S("providers.chain_custody_wallet", chain_custody_wallet),
 	S("providers.momo_url", momo_url),
 	S("providers.momo.callback_base", momo_callback_base),
+	S("providers.momo.callback_token", momo_callback_token),
+	N("providers.momo.callback_allow", momo_callback_allow),
+	U("providers.callback_min_interval_seconds", callback_min_interval_seconds, 0, 3600),
+	R("http.public_limit_per_address", public_limit),
 	MOMO("MTN", 0),
 	MOMO("TELECEL", 1),
 	MOMO("AIRTELTIGO", 2),
@@ -208,6 +212,9 @@ defaults(struct cfg *c)
 	c->jwt_leeway_seconds = 60;
 	c->key_cache_seconds = 5;
 	c->provider_timeout_ms = 2000;
+	c->callback_min_interval_seconds = 10;
+	c->public_limit.limit = 1200;
+	c->public_limit.window = 60;
 	(void)strict_copy(c->chain_custody_wallet, sizeof(c->chain_custody_wallet),
 	    "cediramp-custody");
 	(void)strict_copy(c->schema_dir, sizeof(c->schema_dir),
@@ -463,6 +470,21 @@ momo_check(const struct cfg *c, const char *path, char *err, size_t errlen)
 	static const char *const nets[3] = { "MTN", "TELECEL", "AIRTELTIGO" };
 	size_t i;
 
+	/* MTN calls back to callback_base + the path with the token: a
+	 * callback URL nobody can guess (48 or more characters a-z A-Z 0-9) */
+	if (c->momo_callback_base[0] != '\0') {
+		size_t n = strlen(c->momo_callback_token), j;
+
+		for (j = 0; j < n && ((c->momo_callback_token[j] >= 'a' && c->momo_callback_token[j] <= 'z') ||
+		    (c->momo_callback_token[j] >= 'A' && c->momo_callback_token[j] <= 'Z') ||
+		    (c->momo_callback_token[j] >= '0' && c->momo_callback_token[j] <= '9')); j++)
+			;
+		if (n < 48 || j != n) {
+			snprintf(err, errlen, "%s: providers.momo.callback_base needs "
+			    "providers.momo.callback_token: 48 or more of a-z A-Z 0-9", path);
+			return -1;
+		}
+	}
 	for (i = 0; i < 3; i++) {
 		const struct cfg_momo *m = &c->momo_net[i];
 

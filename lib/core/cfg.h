@@ -71,6 +71,13 @@ struct cfg {
 	 * is callback_base + "/v1/providers/momo/<NETWORK>/callback" ("": no
 	 * X-Callback-Url, the worker's polling alone settles) */
 	char momo_callback_base[256];
+	/* the unguessable last segment of MTN's callback path (48+ of
+	 * a-z A-Z 0-9); a callback without it is 404 */
+	char momo_callback_token[128];
+	/* when not empty, the only addresses MTN's callbacks may come from */
+	struct cidr_list momo_callback_allow;
+	/* a hint makes a reference due at most once in this many seconds */
+	unsigned long long callback_min_interval_seconds;
 	/* Per network, in the order MTN, TELECEL, AIRTELTIGO. */
 	struct cfg_momo {
 		char url[512];            /* "" is momo_url + "/NETWORK" */
@@ -132,6 +139,9 @@ struct cfg {
 		unsigned long long window;
 	} rate_limit_general, rate_limit_quotes, rate_limit_convert, rate_limit_payouts, rate_limit_beneficiaries,
 	    rate_limit_kyc, rate_limit_partner_minute, rate_limit_partner_day;
+	/* requests to the public routes (no key: health, the providers'
+	 * callbacks) per client address, counted in each process's memory */
+	struct cfg_rate public_limit;
 
 	/* AES-256-GCM key of stored KYC images: 64 hex digits, or "" (KYC
 	 * uploads then answer 503) */

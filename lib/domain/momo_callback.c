@@ -31,7 +31,7 @@ static enum err
 hint(struct ctx *ctx, int known, const char *ext, const char *ref, const char *status,
     const char *what, int *matched)
 {
-	struct db_arg a[3];
+	struct db_arg a[4];
 	struct db_res res;
 
 	*matched = 0;
@@ -39,16 +39,18 @@ hint(struct ctx *ctx, int known, const char *ext, const char *ref, const char *s
 	a[0] = DB_S(prov_network_ids[known]);
 	a[1] = DB_S(ext);
 	a[2] = DB_S(ref);
-	if (db_exec(ctx->db, DB_PAYOUT_CHECK_NOW, a, 3, NULL, &res) != DB_OK)
+	a[3] = DB_I((long long)ctx->cfg.callback_min_interval_seconds);
+	if (db_exec(ctx->db, DB_PAYOUT_CHECK_NOW, a, 4, NULL, &res) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	*matched += (int)res.affected;
-	if (db_exec(ctx->db, DB_PI_CHECK_NOW, a, 3, NULL, &res) != DB_OK)
+	if (db_exec(ctx->db, DB_PI_CHECK_NOW, a, 4, NULL, &res) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	*matched += (int)res.affected;
 	if (*matched == 0)
 		log_event("info", "%s %s: no open payout or payment intent for "
-		    "externalId \"%s\" reference \"%s\" (status \"%s\"); ignored", what,
-		    prov_network_ids[known], ext, ref, status);
+		    "externalId \"%s\" reference \"%s\" (status \"%s\") that a hint did not "
+		    "make due in the last %llu s; ignored", what, prov_network_ids[known], ext, ref,
+		    status, ctx->cfg.callback_min_interval_seconds);
 	else
 		log_event("info", "%s %s: %s%s%s (status \"%s\", a hint) is due "
 		    "for a status query", what, prov_network_ids[known], ext,

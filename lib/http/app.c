@@ -12,6 +12,7 @@
 #include "http/errpage.h"
 #include "core/id.h"
 #include "core/log.h"
+#include "http/public_limit.h"
 #include "http/rate_limit.h"
 #include "core/strict.h"
 #include "core/timefmt.h"
@@ -75,32 +76,15 @@ rate_limit_worse(const struct rate_limit_result *a, const struct rate_limit_resu
 }
 
 /*
- * Counts the request against the caller's limits (the route's category on
- * the wallet API; the plan's per-minute and per-day limits on the partner
- * API) and sets the X-RateLimit-* headers. Over the limit: 429 with
- * Retry-After and, on the wallet API, the spec's context.
+ * The headers of limit w and, when w is over it, the 429: Retry-After and,
+ * on the wallet API, the spec's context. ERR_OK or ERR_RATE_LIMITED.
  */
 static enum err
-apply_limits(struct req *r, enum rate_limit_category cat, struct resp *resp)
+limit_answer(const struct rate_limit_result *w, long long now, struct resp *resp)
 {
-	const struct cfg *c = &r->ctx->cfg;
-	long long now = (long long)time(NULL);
-	static const enum rate_limit_category plan[2] = { RATE_LIMIT_PARTNER_MINUTE, RATE_LIMIT_PARTNER_DAY };
-	struct rate_limit_result m, pd[2];
-	const struct rate_limit_result *w = &m;
-	char subject[40], num[32], when[40], window[16];
+	char num[32], when[40], window[16];
 	long long retry;
 
-	snprintf(subject, sizeof(subject), "%c:%lld",
-	    r->caller.kind == CALLER_USER ? 'u' : 'p', r->caller.id);
-	if (r->api == API_PARTNER) {
-		/* both plan windows, counted in one transaction */
-		if (rate_limit_hit_many(r->ctx->db, c, subject, plan, 2, now, pd) != DB_OK)
-			return ERR_SERVICE_UNAVAILABLE;
-		w = rate_limit_worse(&pd[0], &pd[1]);
-	} else if (rate_limit_hit(r->ctx->db, c, subject, cat, now, &m) != DB_OK) {
-		return ERR_SERVICE_UNAVAILABLE;
-	}
 	snprintf(num, sizeof(num), "%llu", w->limit);
 	resp_header(resp, "X-RateLimit-Limit", num);
 	snprintf(num, sizeof(num), "%llu", w->remaining);
@@ -123,6 +107,48 @@ apply_limits(struct req *r, enum rate_limit_category cat, struct resp *resp)
 	    "Rate limit of %llu requests per %s exceeded; retry after %lld s",
 	    w->limit, window, retry);
 }
+
+/* The client address's limit on the public routes (http/public_limit.h):
+ * only a request over it gets the headers, with its 429. */
+static enum err
+apply_public_limit(struct req *r, struct resp *resp)
+{
+	struct rate_limit_result w;
+	long long now = (long long)time(NULL);
+
+	public_limit_hit(&r->ctx->cfg.public_limit, req_env(r->envp, "REMOTE_ADDR"), now, &w);
+	return w.limited ? limit_answer(&w, now, resp) : ERR_OK;
+}
+
+/*
+ * Counts the request against the caller's limits (the route's category on
+ * the wallet API; the plan's per-minute and per-day limits on the partner
+ * API) and sets the X-RateLimit-* headers. Over the limit: 429 with
+ * Retry-After and, on the wallet API, the spec's context.
+ */
+static enum err
+apply_limits(struct req *r, enum rate_limit_category cat, struct resp *resp)
+{
+	const struct cfg *c = &r->ctx->cfg;
+	long long now = (long long)time(NULL);
+	static const enum rate_limit_category plan[2] = { RATE_LIMIT_PARTNER_MINUTE, RATE_LIMIT_PARTNER_DAY };
+	struct rate_limit_result m, pd[2];
+	const struct rate_limit_result *w = &m;
+	char subject[40];
+
+	snprintf(subject, sizeof(subject), "%c:%lld",
+	    r->caller.kind == CALLER_USER ? 'u' : 'p', r->caller.id);
+	if (r->api == API_PARTNER) {
+		/* both plan windows, counted in one transaction */
+		if (rate_limit_hit_many(r->ctx->db, c, subject, plan, 2, now, pd) != DB_OK)
+			return ERR_SERVICE_UNAVAILABLE;
+		w = rate_limit_worse(&pd[0], &pd[1]);
+	} else if (rate_limit_hit(r->ctx->db, c, subject, cat, now, &m) != DB_OK) {
+		return ERR_SERVICE_UNAVAILABLE;
+	}
+	return limit_answer(w, now, resp);
+}
+
 
 /*
  * The X-Idempotency-Key step of an idempotent route, once its body is
@@ -243,6 +269,9 @@ dispatch_route(struct req *r, const struct route *rt, enum route_match m,
 	    r->idempotency_key != NULL;
 	if (!(rt->flags & ROUTE_PUBLIC) && !keyed &&
 	    (e = apply_limits(r, rt->rate_limit, resp)) != ERR_OK)
+		return e;
+	/* a public route: the client address's limit, in memory (no write) */
+	if ((rt->flags & ROUTE_PER_ADDRESS) && (e = apply_public_limit(r, resp)) != ERR_OK)
 		return e;
 	if (req_parse_query(r, r->query_string, resp->out.message,
 	    sizeof(resp->out.message)) != ERR_OK ||

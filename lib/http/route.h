@@ -23,6 +23,10 @@
 /* with ROUTE_BODY: the body is read as JSON whatever its Content-Type
  * (the simulators only: Paystack's Node SDK sends none) */
 #define ROUTE_ANY_TYPE 0x8u
+/* with ROUTE_PUBLIC: counted per client address (http/public_limit.h);
+ * every public route of the two APIs has it (the sandbox's simulators,
+ * which the workers call hard, do not) */
+#define ROUTE_PER_ADDRESS 0x10u
 
 typedef enum err (*route_fn)(struct req *, struct resp *);
 

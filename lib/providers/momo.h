@@ -60,7 +60,9 @@
 
 /* Our callback route of a network, under providers.momo.callback_base
  * (fcgi/partner/providers.c): a printf format of the network's id. */
-#define MOMO_CALLBACK_PATH "/v1/providers/momo/%s/callback"
+/* MTN's callback path under providers.momo.callback_base: the network,
+ * then the deployment's callback token (providers.momo.callback_token) */
+#define MOMO_CALLBACK_PATH "/v1/providers/momo/%s/callback/%s"
 
 enum momo_rc {
 	MOMO_OK = 0,      /* answered as asked (a send: 202 accepted) */

@@ -114,7 +114,8 @@ providers_init(struct providers *p, const struct cfg *c)
 		 * its dashboard instead) */
 		if (c->momo_callback_base[0] != '\0' && p->momo[i].ops == &momo_http &&
 		    (size_t)snprintf(p->momo[i].ep.callback_url, sizeof(p->momo[i].ep.callback_url),
-		    "%s" MOMO_CALLBACK_PATH, c->momo_callback_base, prov_network_ids[i]) >=
+		    "%s" MOMO_CALLBACK_PATH, c->momo_callback_base, prov_network_ids[i],
+		    c->momo_callback_token) >=
 		    sizeof(p->momo[i].ep.callback_url))
 			rc = -1;
 	}

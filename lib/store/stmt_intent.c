@@ -73,10 +73,12 @@ const struct db_stmt_def db_stmts_intent[] = {
 	    "WHERE late = 1 ORDER BY completed_at" },
 	/* a provider's callback (a hint): the worker asks about it at once */
 	{ DB_PI_CHECK_NOW, 0,
-	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6) WHERE "
+	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6), "
+	    "hinted_at = UTC_TIMESTAMP(6) WHERE "
 	    "mobile_network = ? AND (id = ? OR provider_ref = ?) AND "
 	    "(status IN ('pending_approval', 'approved') OR "
-	    "(status = 'expired' AND next_check_at IS NOT NULL))" },
+	    "(status = 'expired' AND next_check_at IS NOT NULL)) "
+	    "AND (hinted_at IS NULL OR hinted_at <= UTC_TIMESTAMP(6) - INTERVAL ? SECOND)" },
 	/* expired intents still watched for a late payment (those past the
 	 * window were let go first: DB_PI_LATE_EXPIRE_WATCH) */
 	{ DB_PI_LATE_CLAIM, 1,

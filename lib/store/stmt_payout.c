@@ -75,11 +75,15 @@ const struct db_stmt_def db_stmts_payout[] = {
 	    "WHERE id = ? AND status IN ('pending', 'processing')" },
 	/* a provider's callback (a hint): the worker asks about it at once, or
 	 * about a completed one's reversal */
+	/* a provider's hint, at most once per interval (the last argument,
+	 * seconds): within it no row matches, and nothing is written */
 	{ DB_PAYOUT_CHECK_NOW, 0,
 	    "UPDATE payouts SET next_check_at = IF(status = 'processing', UTC_TIMESTAMP(6), "
 	    "next_check_at), reversal_check_at = IF(status = 'completed', UTC_TIMESTAMP(6), "
-	    "reversal_check_at) WHERE provider = ? AND (id = ? OR provider_ref = ?) "
-	    "AND status IN ('processing', 'completed')" },
+	    "reversal_check_at), hinted_at = UTC_TIMESTAMP(6) "
+	    "WHERE provider = ? AND (id = ? OR provider_ref = ?) "
+	    "AND status IN ('processing', 'completed') "
+	    "AND (hinted_at IS NULL OR hinted_at <= UTC_TIMESTAMP(6) - INTERVAL ? SECOND)" },
 	/* processing payouts due for a check, least recently due first: one
 	 * status, so the (status, next_check_at) index reads them in order and
 	 * stops at the batch (an OR of two statuses sorted every due row of

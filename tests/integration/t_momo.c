@@ -678,14 +678,16 @@ test_npm_client(void)
 
 	snprintf(env, sizeof(env), "MOMO_BASE_URL='%s/sim/momo/MTN' MOMO_API_USER='%s' "
 	    "MOMO_API_KEY='%s' MOMO_SUBSCRIPTION_KEY='%s' MOMO_CALLBACK_BASE='%s' "
-	    "MSISDN_PREFIX=233244%03d", it_env("BASE_URL"), m->api_user, m->api_key,
-	    m->subscription_key, conf.momo_callback_base, (int)(getpid() % 1000));
+	    "MOMO_CALLBACK_TOKEN='%s' MSISDN_PREFIX=233244%03d", it_env("BASE_URL"), m->api_user,
+	    m->api_key, m->subscription_key, conf.momo_callback_base, conf.momo_callback_token,
+	    (int)(getpid() % 1000));
 	rc = itc_run_client(env, "MTN_MOMO_CLIENT", out, sizeof(out));
 	CU_ASSERT_EQUAL(rc, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\npassed 10 of 10\n"));
 	CU_ASSERT_PTR_NULL(strstr(out, "\nFAIL "));
 	/* what the simulator holds of it */
-	snprintf(cb, sizeof(cb), "%s/v1/providers/momo/MTN/callback", conf.momo_callback_base);
+	snprintf(cb, sizeof(cb), "%s/v1/providers/momo/MTN/callback/%s", conf.momo_callback_base,
+	    conf.momo_callback_token);
 	CU_ASSERT_EQUAL_FATAL(itc_client_ref(out, "transfer", ref), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_momo_transfers WHERE reference = ? "
 	    "AND network = 'MTN' AND kind = 'transfer' AND state = 'successful' AND "

@@ -20,8 +20,9 @@ const user = env('MOMO_API_USER');
 const key = env('MOMO_API_KEY');
 const primaryKey = env('MOMO_SUBSCRIPTION_KEY');
 const callbackBase = env('MOMO_CALLBACK_BASE');
+const callbackToken = env('MOMO_CALLBACK_TOKEN');
 const prefix = env('MSISDN_PREFIX');
-const callbackUrl = `${callbackBase}/v1/providers/momo/MTN/callback`;
+const callbackUrl = `${callbackBase}/v1/providers/momo/MTN/callback/${callbackToken}`;
 const msisdn = (suffix) => `${prefix}${suffix}`;
 
 const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
