@@ -8,7 +8,9 @@
  * that assigns it) or whose reversal after a reorg needs an operator
  * (unreversible: exit 1). Compares each network's payout float with its
  * provider's balance (domain/float_reconcile.h): an unexplained
- * difference exits 1.
+ * difference exits 1. Lists the payouts held for review (a provider's
+ * success that was not what was asked, domain/payout_review.h): each
+ * needs an operator, so they exit 1 too.
  * Read-only (it asks each provider for a balance): safe on any number of
  * hosts.
  */
@@ -18,15 +20,31 @@
 #include "domain/ctx.h"
 #include "domain/float_reconcile.h"
 #include "domain/partner/intent.h"
+#include "domain/payout_review.h"
 #include "domain/payout_reversal.h"
 #include "domain/ledger.h"
 #include "core/log.h"
+
+static void
+print_review(const struct payout_review *r, void *arg)
+{
+	FILE *out = arg;
+
+	if (r->decision[0] == '\0')
+		fprintf(out, "held payout %s since %s: asked %s, the provider answered %s "
+		    "(its id %s): cediramp-admin payout resolve %s --complete|--fail --reason TEXT\n",
+		    r->payout_id, r->held_at, r->asked, r->answered,
+		    r->financial_id[0] ? r->financial_id : "none", r->payout_id);
+	else
+		fprintf(out, "held payout %s resolved (%s by %s) but still %s: run the same "
+		    "resolve again\n", r->payout_id, r->decision, r->resolved_by, r->status);
+}
 
 int
 main(void)
 {
 	struct ctx ctx;
-	int rc = 2, unreversible = 0, unexplained = 0;
+	int rc = 2, unreversible = 0, unexplained = 0, held;
 
 	if (ctx_init(&ctx, "reconcile", 0) != 0)
 		goto out;
@@ -35,6 +53,12 @@ main(void)
 		log_event("error", "reconcile: %s", db_error(ctx.db));
 		goto out;
 	}
+	if ((held = payout_review_list(ctx.db, print_review, stdout)) < 0) {
+		log_event("error", "reconcile: %s", db_error(ctx.db));
+		goto out;
+	}
+	if (held > 0)
+		log_event("error", "reconcile: %d payout(s) held for review", held);
 	switch (chain_deposit_report(ctx.db, stdout)) {
 	case 0:
 		break;
@@ -59,7 +83,7 @@ main(void)
 	}
 	switch (ledger_check(ctx.db, stdout)) {
 	case 0:
-		rc = unreversible || unexplained;
+		rc = unreversible || unexplained || held > 0;
 		break;
 	case 1:
 		log_event("error", "reconcile: ledger invariants violated");

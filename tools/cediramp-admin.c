@@ -8,10 +8,12 @@
  * malformed argument of partner create, user tier and user limit), 1 for
  * anything else, with "cediramp-admin: <why>" on stderr.
  */
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/cfg.h"
 #include "core/log.h"
@@ -27,6 +29,8 @@
 #include "domain/partner.h"
 #include "domain/sigkey.h"
 #include "domain/payout_float.h"
+#include "domain/payout_review.h"
+#include "domain/partner/withdrawal.h"
 #include "domain/probe.h"
 #include "domain/statement.h"
 #include "domain/user.h"
@@ -65,6 +69,8 @@ static const char usage[] =
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners and their active key counts\n"
     "  partner verify-key KEY                  exit 0 if KEY authenticates here\n"
+    "  payout resolve PAYOUT_ID --complete|--fail --reason TEXT\n"
+    "                                          settle a payout held for review, once\n"
     "  partner signing PARTNER_ID required|optional\n"
     "                                          whether every key's requests must carry an RFC 9421\n"
     "                                          signature (docs/partner-api.md#signed-requests)\n"
@@ -296,6 +302,53 @@ cmd_partner_revoke(struct db *db, const char *which)
 	if (partner_revoke(db, which, &n, &o) != ERR_OK)
 		return report(db, &o, 1);
 	printf("revoked %llu key(s)\n", n);
+	return 0;
+}
+
+/* Who runs the tool, for a journal: the user, and sudo's caller. */
+static void
+operator_name(char *out, size_t cap)
+{
+	const struct passwd *pw = getpwuid(geteuid());
+	const char *sudo = getenv("SUDO_USER");
+
+	snprintf(out, cap, "%.32s%s%.24s%s", pw != NULL ? pw->pw_name : "uid?",
+	    sudo != NULL && *sudo ? " (sudo " : "", sudo != NULL && *sudo ? sudo : "",
+	    sudo != NULL && *sudo ? ")" : "");
+}
+
+/* payout resolve PAYOUT_ID --complete|--fail --reason TEXT */
+static int
+cmd_payout_resolve(int argc, char **argv)
+{
+	int complete = has(argc, argv, "--complete"), fail = has(argc, argv, "--fail");
+	const char *reason = opt(argc, argv, "--reason");
+	char who[64];
+	struct outcome o;
+	struct ctx ctx;
+	enum err e;
+
+	if (complete == fail || reason == NULL) {
+		fprintf(stderr, "%s", usage);
+		return 2;
+	}
+	if (ctx_init(&ctx, "cediramp-admin", 0) != 0) {
+		fprintf(stderr, "cediramp-admin: no database or providers (see the log)\n");
+		return 1;
+	}
+	operator_name(who, sizeof(who));
+	/* a withdrawal's payout completes or fails its withdrawal too */
+	e = payout_review_resolve(&ctx, argv[3], complete, reason, who,
+	    &withdrawal_payout_hooks, &o);
+	if (e != ERR_OK) {
+		int rc = report(ctx.db, &o, 2);
+
+		ctx_free(&ctx);
+		return rc;
+	}
+	printf("%s: %s on review%s\n", argv[3], complete ? "completed" : "failed and refunded",
+	    o.changed ? "" : " (already)");
+	ctx_free(&ctx);
 	return 0;
 }
 
@@ -825,6 +878,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_sim_set(db, c, argv[3], argv[4]);
 	if (strcmp(cmd, "float") == 0)
 		return float_cmd(db, c, argc, argv);
+	if (strcmp(cmd, "payout") == 0 && strcmp(sub, "resolve") == 0 && argc >= 6)
+		return cmd_payout_resolve(argc, argv);
 	if (strcmp(cmd, "chain") == 0 && strcmp(sub, "status") == 0 && argc == 3)
 		return cmd_chain_status(db, c);
 	fprintf(stderr, "%s", usage);

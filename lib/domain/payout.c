@@ -1,4 +1,6 @@
 #include "domain/payout.h"
+#include "domain/payout_review.h"
+#include "domain/provider_answer.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -55,6 +57,7 @@ payout_from_row(const struct db_rows *rows, size_t row, struct payout *p)
 	db_cell_copy(p->created_db, sizeof(p->created_db), rows, row, PC_CREATED_DB);
 	db_cell_copy(p->conversion_id, sizeof(p->conversion_id), rows, row, PC_CONVERSION);
 	db_cell_copy(p->withdrawal_id, sizeof(p->withdrawal_id), rows, row, PC_WITHDRAWAL);
+	p->held = db_cell(rows, row, PC_HELD) != NULL && strcmp(db_cell(rows, row, PC_HELD), "1") == 0;
 	n = catalog_network(p->provider);
 	(void)strict_copy(p->provider_name, sizeof(p->provider_name), n ? n->name : p->provider);
 	return 0;
@@ -757,8 +760,8 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 		/* a wallet user's, waiting on its funding: its owner's step */
 		return hooks != NULL && hooks->user_pending != NULL ?
 		    hooks->user_pending(ctx, &p) : 0;
-	if (strcmp(p.status, "processing") != 0)
-		return 0;
+	if (strcmp(p.status, "processing") != 0 || p.held)
+		return 0; /* settled, or held for an operator's review */
 	if ((m = providers_momo(&ctx->prov, p.provider)) == NULL)
 		return -1;
 	memset(&st, 0, sizeof(st));
@@ -780,6 +783,10 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 		payout_check_later(ctx, id); /* pending, or the provider did not answer */
 		return 0;
 	}
+	/* a success of something else: neither completed nor refunded */
+	if (st.state == MOMO_SUCCESSFUL && !provider_answer_matches(p.amount, p.currency,
+	    p.phone, &st, why, sizeof(why)))
+		return payout_review_hold(ctx, &p, &st, why) == DB_OK ? 1 : -1;
 	if (payout_finish(ctx, id, st.state == MOMO_SUCCESSFUL,
 	    st.reason[0] ? st.reason : "the provider reported a failure", hooks,
 	    &changed) != DB_OK)

@@ -59,6 +59,7 @@ struct payout {
 	char created_db[32];
 	char conversion_id[ID_MAX];    /* a stablecoin transfer's conversion, or "" */
 	char withdrawal_id[ID_MAX];    /* a partner withdrawal's payout, or "" (user_id 0) */
+	int held;                      /* held for review (domain/payout_review.h) */
 };
 
 /*

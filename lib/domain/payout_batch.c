@@ -12,6 +12,8 @@
 
 #include "core/log.h"
 #include "domain/internal.h"
+#include "domain/payout_review.h"
+#include "domain/provider_answer.h"
 #include "providers/momo_many.h"
 #include "providers/registry.h"
 
@@ -85,8 +87,8 @@ sort_out(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, const struct payout_hoo
 			if (p->withdrawal_id[0] == '\0' && hooks != NULL &&
 			    hooks->user_pending != NULL)
 				out[i] = hooks->user_pending(ctx, p);
-		} else if (strcmp(p->status, "processing") != 0) {
-			continue;
+		} else if (strcmp(p->status, "processing") != 0 || p->held) {
+			continue; /* settled, or held for an operator's review */
 		} else if ((m = providers_momo(&ctx->prov, p->provider)) == NULL) {
 			out[i] = -1;
 		} else {
@@ -133,6 +135,12 @@ payout_settle_many(struct ctx *ctx, char (*ids)[ID_MAX], size_t n,
 			}
 		} else if (a->rc != MOMO_OK || a->st.state == MOMO_PENDING) {
 			later[nl++] = t->p.id; /* pending, or no answer */
+			continue;
+		} else if (a->st.state == MOMO_SUCCESSFUL && !provider_answer_matches(t->p.amount,
+		    t->p.currency, t->p.phone, &a->st, t->why, sizeof(t->why))) {
+			/* a success of something else: held, alone */
+			out[ask_of[j]] = payout_review_hold(ctx, &t->p, &a->st, t->why) == DB_OK ?
+			    1 : -1;
 			continue;
 		}
 		fin[nf] = (struct payout_final){

@@ -84,6 +84,16 @@ struct momo_status {
 	char financial_id[64];   /* SUCCESSFUL: the provider's own reference */
 	int reversed;            /* FAILED: it had succeeded, and the provider
 	                            reversed it (Paystack's "reversed") */
+	/* SUCCESSFUL: what the provider says was paid, as it said it (""
+	 * when it did not): the amount with 2 places (a malformed one kept
+	 * clipped as it came, so that it never matches), the currency, and
+	 * the counterparty's number as 233XXXXXXXXX (MTN's payee or payer
+	 * partyId, Paystack's recipient account or charged number). A
+	 * payout or payment intent completes only when all three are what
+	 * was asked for (domain/provider_answer.h). */
+	char amount[32];
+	char currency[8];
+	char party[24];
 };
 
 /*

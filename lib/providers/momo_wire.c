@@ -84,6 +84,42 @@ momo_wire_balance(const json_t *body, const char *currency, char *amount, size_t
 	return rc;
 }
 
+/* v (an amount as MTN writes it, "10" or "10.00") with 2 places into out
+ * (cap bytes): 0, or -1 when v is no such amount. */
+static int
+amount_2dp(const char *v, char *out, size_t cap)
+{
+	mpz_t units;
+	int rc = -1;
+
+	mpz_init(units);
+	if (money_parse(v, 2, units) == MONEY_OK && money_format(units, 2, out, cap) == 0)
+		rc = 0;
+	mpz_clear(units);
+	return rc;
+}
+
+/* What a SUCCESSFUL answer says was paid: amount, currency, and the
+ * payee's (a transfer) or payer's (a request to pay) MSISDN. */
+static void
+paid_of(const json_t *body, struct momo_status *out)
+{
+	const json_t *party = json_object_get(body, "payee");
+	const char *a = text_of(json_object_get(body, "amount"));
+	const char *c = text_of(json_object_get(body, "currency"));
+	const char *who;
+
+	if (party == NULL)
+		party = json_object_get(body, "payer");
+	who = text_of(json_object_get(party, "partyId"));
+	if (a != NULL && amount_2dp(a, out->amount, sizeof(out->amount)) != 0)
+		strict_clip(out->amount, sizeof(out->amount), a, strlen(a));
+	if (c != NULL)
+		strict_clip(out->currency, sizeof(out->currency), c, strlen(c));
+	if (who != NULL)
+		strict_clip(out->party, sizeof(out->party), who, strlen(who));
+}
+
 enum momo_rc
 momo_wire_status(const json_t *body, struct momo_status *out)
 {
@@ -101,6 +137,7 @@ momo_wire_status(const json_t *body, struct momo_status *out)
 		if (fid != NULL)
 			strict_clip(out->financial_id, sizeof(out->financial_id), fid,
 			    strlen(fid));
+		paid_of(body, out);
 	} else if (strcmp(st, "FAILED") == 0) {
 		out->state = MOMO_FAILED;
 		momo_wire_reason(json_object_get(body, "reason"), out->reason,

@@ -187,6 +187,33 @@ static const struct word charge_words[] = {
 };
 
 /*
+ * What a successful verify's data says was paid: amount (pesewas, an
+ * integer) as cedis, currency, and the number: a transfer's recipient
+ * account ("0XXXXXXXXX"), a charge's authorization mobile_money_number,
+ * as 233XXXXXXXXX. What is missing or malformed is left empty, or kept
+ * clipped as it came, so that it never matches.
+ */
+static void
+paid_of(const json_t *data, struct momo_status *out)
+{
+	const json_t *amt = json_object_get(data, "amount");
+	const char *cur = text_of(json_object_get(data, "currency"));
+	const char *local = text_of(json_object_get(json_object_get(json_object_get(data,
+	    "recipient"), "details"), "account_number"));
+
+	if (local == NULL)
+		local = text_of(json_object_get(json_object_get(data, "authorization"),
+		    "mobile_money_number"));
+	if (json_is_integer(amt))
+		(void)paystack_cedis((long long)json_integer_value(amt), out->amount,
+		    sizeof(out->amount));
+	if (cur != NULL)
+		strict_clip(out->currency, sizeof(out->currency), cur, strlen(cur));
+	if (local != NULL && paystack_msisdn(local, out->party, sizeof(out->party)) != 0)
+		strict_clip(out->party, sizeof(out->party), local, strlen(local));
+}
+
+/*
  * A verify answer's data into out by the table words (n of them); the
  * failure's reason is prefix + "_" + the status in capitals, ": " and
  * Paystack's text; the financial id is the data's id_key.
@@ -210,6 +237,7 @@ read_verify(const json_t *body, const struct word *words, size_t n,
 		return MOMO_UNAVAILABLE;
 	out->state = words[i].state;
 	if (out->state == MOMO_SUCCESSFUL) {
+		paid_of(data, out);
 		id = json_object_get(data, id_key);
 		if (json_is_integer(id))
 			snprintf(out->financial_id, sizeof(out->financial_id), "%lld",

@@ -506,16 +506,22 @@ sim_momo_status_body(const char *kind, const char *state, const char *reason,
     const char *currency, const char *external_id)
 {
 	int rtp = strcmp(kind, "rtp") == 0;
-	char upper[16];
+	char upper[16], paid[32], party[32];
 	json_t *o;
 	size_t k;
 
 	for (k = 0; state[k] != '\0' && k + 1 < sizeof(upper); k++)
 		upper[k] = (char)(state[k] >= 'a' && state[k] <= 'z' ? state[k] - 32 : state[k]);
 	upper[k] = '\0';
-	o = json_pack("{s:s,s:s,s:s,s:{s:s,s:s},s:s}", "amount", amount, "currency",
+	/* a success says what was paid: the magic ones say it wrong */
+	sim_paid_as(kind, msisdn, amount, paid, party, sizeof(paid));
+	if (strcmp(state, "successful") != 0) {
+		snprintf(paid, sizeof(paid), "%s", amount);
+		snprintf(party, sizeof(party), "%s", msisdn);
+	}
+	o = json_pack("{s:s,s:s,s:s,s:{s:s,s:s},s:s}", "amount", paid, "currency",
 	    currency, "externalId", external_id, rtp ? "payer" : "payee", "partyIdType",
-	    "MSISDN", "partyId", msisdn, "status", upper);
+	    "MSISDN", "partyId", party, "status", upper);
 	if (o != NULL && strcmp(state, "successful") == 0)
 		json_object_set_new(o, "financialTransactionId", json_string(financial_id));
 	/* the reason as the API gives it: an object for a transfer, the code

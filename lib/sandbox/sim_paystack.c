@@ -231,12 +231,20 @@ sim_paystack_data(const char *kind, const char *reference, const char *state,
     const char *amount, const char *currency, const char *network)
 {
 	const char *word = word_of(kind, state);
-	char local[16] = "", code[32], why[200] = "";
+	char local[16] = "", code[32], why[200] = "", paid[32], party[32];
 	unsigned long long id = 0;
 	long long pesewas = 0;
 
-	(void)paystack_local_number(msisdn, local, sizeof(local));
-	(void)pesewas_of(amount, &pesewas);
+	/* a success says what was paid: the magic ones say it wrong */
+	if (strcmp(state, "successful") == 0)
+		sim_paid_as(strcmp(kind, "transfer") == 0 ? "transfer" : "rtp", msisdn, amount,
+		    paid, party, sizeof(paid));
+	else {
+		snprintf(paid, sizeof(paid), "%s", amount);
+		snprintf(party, sizeof(party), "%s", msisdn);
+	}
+	(void)paystack_local_number(party, local, sizeof(local));
+	(void)pesewas_of(paid, &pesewas);
 	if (strcmp(state, "failed") == 0 && reason != NULL && reason[0] != '\0')
 		failure_line(reason, why, sizeof(why));
 	else if (strcmp(state, "reversed") == 0)

@@ -49,6 +49,32 @@ sim_suffix(const char *msisdn)
 	return phone_suffix(e164);
 }
 
+void
+sim_paid_as(const char *kind, const char *msisdn, const char *amount, char *out_amount,
+    char *out_msisdn, size_t cap)
+{
+	int rtp = strcmp(kind, "rtp") == 0, sfx;
+	mpz_t v;
+
+	if (msisdn == NULL)
+		msisdn = "";
+	if (amount == NULL)
+		amount = "";
+	sfx = sim_suffix(msisdn);
+	snprintf(out_amount, cap, "%s", amount);
+	snprintf(out_msisdn, cap, "%s", msisdn);
+	if (sfx == (rtp ? 303 : 207)) {
+		mpz_init(v);
+		if (money_parse(amount, 2, v) == MONEY_OK) {
+			mpz_add_ui(v, v, 100); /* one cedi, in pesewas */
+			(void)money_format(v, 2, out_amount, cap);
+		}
+		mpz_clear(v);
+	} else if (sfx == (rtp ? 304 : 208) && strlen(out_msisdn) >= 3) {
+		memcpy(out_msisdn + strlen(out_msisdn) - 3, "999", 3);
+	}
+}
+
 /* Accepted, then FAILED with one of MTN's reasons, by suffix: transfers
  * 210-218, requests to pay 310-318 (docs/sandbox.md). */
 static const char *const transfer_fails[] = {

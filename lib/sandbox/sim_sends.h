@@ -43,6 +43,17 @@ struct sim_send {
 int sim_suffix(const char *msisdn);
 
 /*
+ * What a SUCCESSFUL answer says was paid for a send to msisdn of amount:
+ * the truth into out_amount and out_msisdn (cap bytes each), but for the
+ * magic suffixes that make the provider's answer disagree with what was
+ * asked (docs/sandbox.md): a transfer to 207 or a request to pay from 303
+ * answers one cedi more; 208 and 304 another number (its last three
+ * digits 999). The payout or payment intent is then held for review.
+ */
+void sim_paid_as(const char *kind, const char *msisdn, const char *amount,
+    char *out_amount, char *out_msisdn, size_t cap);
+
+/*
  * Readies s for sim_send_record: the body's hash (keys sorted, so a repeat
  * of the same body matches), a new financial id, and the settle time
  * (sandbox setting momo.settle_seconds, default 5). 0, or -1.

@@ -82,7 +82,7 @@ const struct db_stmt_def db_stmts_payout[] = {
 	    "next_check_at), reversal_check_at = IF(status = 'completed', UTC_TIMESTAMP(6), "
 	    "reversal_check_at), hinted_at = UTC_TIMESTAMP(6) "
 	    "WHERE provider = ? AND (id = ? OR provider_ref = ?) "
-	    "AND status IN ('processing', 'completed') "
+	    "AND status IN ('processing', 'completed') AND held_at IS NULL "
 	    "AND (hinted_at IS NULL OR hinted_at <= UTC_TIMESTAMP(6) - INTERVAL ? SECOND)" },
 	/* processing payouts due for a check, least recently due first: one
 	 * status, so the (status, next_check_at) index reads them in order and
@@ -91,7 +91,7 @@ const struct db_stmt_def db_stmts_payout[] = {
 	{ DB_PAYOUT_CLAIM, 1,
 	    "SELECT id FROM payouts WHERE status = 'processing' "
 	    "AND next_check_at <= UTC_TIMESTAMP(6) "
-	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
+	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) AND held_at IS NULL "
 	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED" },
 	/* pending wallet payouts due for their funding's check (a withdrawal's
 	 * pending payout waits for the withdrawal's worker) */
@@ -138,5 +138,36 @@ const struct db_stmt_def db_stmts_payout[] = {
 	    "withdrawal_id, provider_ref, status, created_at, next_check_at) VALUES "
 	    "(?, ?, ?, " DEC("?") ", 0, 'GHS', ?, ?, ?, 'pending', UTC_TIMESTAMP(6), "
 	    "UTC_TIMESTAMP(6))" },
+	/* held for review (domain/payout_review.c): a processing payout whose
+	 * provider said SUCCESSFUL with another amount, currency or number */
+	{ DB_PAYOUT_REVIEW_HOLD, 0,
+	    "UPDATE payouts SET held_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE id = ? AND status = 'processing' AND held_at IS NULL" },
+	{ DB_PAYOUT_REVIEW_INSERT, 0,
+	    "INSERT INTO payout_reviews (payout_id, asked_amount, asked_currency, asked_party, "
+	    "answered_amount, answered_currency, answered_party, financial_id, held_at) "
+	    "SELECT id, amount, currency, phone, ?, ?, ?, ?, held_at FROM payouts WHERE id = ?" },
+	{ DB_PAYOUT_REVIEW_GET, PAYOUT_REVIEW_NCOLS,
+	    "SELECT r.payout_id, r.asked_amount, r.asked_currency, r.asked_party, "
+	    "r.answered_amount, r.answered_currency, r.answered_party, r.financial_id, "
+	    "DATE_FORMAT(r.held_at, '%Y-%m-%dT%H:%i:%sZ'), r.decision, r.reason, r.resolved_by, "
+	    "DATE_FORMAT(r.resolved_at, '%Y-%m-%dT%H:%i:%sZ'), p.status "
+	    "FROM payout_reviews r JOIN payouts p ON p.id = r.payout_id "
+	    "WHERE r.payout_id = ? FOR UPDATE" },
+	/* those still held, and those decided whose payout is not yet settled
+	 * (a resolution cut short: run it again) */
+	{ DB_PAYOUT_REVIEW_LIST, PAYOUT_REVIEW_NCOLS,
+	    "SELECT r.payout_id, r.asked_amount, r.asked_currency, r.asked_party, "
+	    "r.answered_amount, r.answered_currency, r.answered_party, r.financial_id, "
+	    "DATE_FORMAT(r.held_at, '%Y-%m-%dT%H:%i:%sZ'), r.decision, r.reason, r.resolved_by, "
+	    "DATE_FORMAT(r.resolved_at, '%Y-%m-%dT%H:%i:%sZ'), p.status "
+	    "FROM payout_reviews r JOIN payouts p ON p.id = r.payout_id "
+	    "WHERE r.decision IS NULL OR p.status = 'processing' ORDER BY r.held_at" },
+	/* the one decision, taken once */
+	{ DB_PAYOUT_REVIEW_DECIDE, 0,
+	    "UPDATE payout_reviews SET decision = ?, reason = ?, resolved_by = ?, "
+	    "resolved_at = UTC_TIMESTAMP(6) WHERE payout_id = ? AND decision IS NULL" },
+	{ DB_PAYOUT_REVIEW_RELEASE, 0,
+	    "UPDATE payouts SET held_at = NULL WHERE id = ? AND held_at IS NOT NULL" },
 	{ DB_STMT__MAX, 0, NULL }
 };

@@ -12,15 +12,27 @@
 	"p.failure_reason, p.sends, DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
 	"DATE_FORMAT(p.processing_at, '%Y-%m-%dT%H:%i:%sZ'), " \
 	"DATE_FORMAT(p.completed_at, '%Y-%m-%dT%H:%i:%sZ'), " \
-	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f'), p.conversion_id, p.withdrawal_id "
+	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f'), p.conversion_id, p.withdrawal_id, " \
+	"p.held_at IS NOT NULL "
 enum payout_col { PC_ID, PC_USER, PC_BEN, PC_PROVIDER, PC_PHONE, PC_NAME, PC_AMOUNT,
 	PC_FEE, PC_CURRENCY, PC_REFERENCE, PC_PROVIDER_REF, PC_STATUS, PC_REASON, PC_SENDS,
 	PC_CREATED, PC_PROCESSING, PC_COMPLETED, PC_CREATED_DB, PC_CONVERSION,
-	PC_WITHDRAWAL, PAYOUT_NCOLS };
+	PC_WITHDRAWAL, PC_HELD, PAYOUT_NCOLS };
+/* A review row (DB_PAYOUT_REVIEW_GET, DB_PAYOUT_REVIEW_LIST), in order. */
+enum payout_review_col { PR_PAYOUT, PR_ASKED_AMOUNT, PR_ASKED_CURRENCY, PR_ASKED_PARTY,
+	PR_ANSWERED_AMOUNT, PR_ANSWERED_CURRENCY, PR_ANSWERED_PARTY, PR_FINANCIAL_ID,
+	PR_HELD_AT, PR_DECISION, PR_REASON, PR_RESOLVED_BY, PR_RESOLVED_AT, PR_STATUS,
+	PAYOUT_REVIEW_NCOLS };
 
 /* Its statements (their SQL in stmt_payout.c). */
 #define DB_STMTS_PAYOUT(S) \
 	S(DB_PAYOUT_INSERT) \
+	S(DB_PAYOUT_REVIEW_HOLD) \
+	S(DB_PAYOUT_REVIEW_INSERT) \
+	S(DB_PAYOUT_REVIEW_GET) \
+	S(DB_PAYOUT_REVIEW_LIST) \
+	S(DB_PAYOUT_REVIEW_DECIDE) \
+	S(DB_PAYOUT_REVIEW_RELEASE) \
 	S(DB_PAYOUT_INSERT_PENDING) \
 	S(DB_PAYOUT_DELETE_PENDING) \
 	S(DB_PAYOUT_START) \

@@ -183,6 +183,7 @@ int it_suite_momo(void);
 int it_suite_callbacks(void);
 int it_suite_paystack(void);
 int it_suite_reversal(void);
+int it_suite_review(void);
 int it_suite_float_reconcile(void);
 int it_suite_openapi(void);
 int it_suite_faucet(void);

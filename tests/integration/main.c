@@ -29,6 +29,7 @@ static int (*const suites[])(void) = {
 	it_suite_callbacks,
 	it_suite_paystack,
 	it_suite_reversal,
+	it_suite_review,
 	it_suite_payout_stress,
 	it_suite_float,
 	it_suite_float_reconcile,

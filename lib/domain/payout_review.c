@@ -1,0 +1,176 @@
+#include "domain/payout_review.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/id.h"
+#include "core/log.h"
+#include "core/strict.h"
+#include "domain/internal.h"
+#include "store/db.h"
+
+struct hold_tx {
+	const struct payout *p;
+	const struct momo_status *st;
+};
+
+/* held_at and the review row, together; a payout held already: nothing. */
+static int
+hold_tx(struct db *db, void *arg)
+{
+	const struct hold_tx *h = arg;
+	struct db_arg a[5];
+	struct db_res res;
+	int rc;
+
+	a[0] = DB_S(h->p->id);
+	if ((rc = db_exec(db, DB_PAYOUT_REVIEW_HOLD, a, 1, NULL, &res)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_OK; /* held already, or settled meanwhile */
+	a[0] = DB_S(h->st->amount);
+	a[1] = DB_S(h->st->currency);
+	a[2] = DB_S(h->st->party);
+	a[3] = DB_S(h->st->financial_id);
+	a[4] = DB_S(h->p->id);
+	return db_exec(db, DB_PAYOUT_REVIEW_INSERT, a, 5, NULL, NULL);
+}
+
+enum db_rc
+payout_review_hold(struct ctx *ctx, const struct payout *p, const struct momo_status *st,
+    const char *why)
+{
+	struct hold_tx h = { p, st };
+	int rc = db_tx(ctx->db, hold_tx, &h);
+
+	if (rc == DB_OK)
+		log_event("error", "payout %s (%s, reference %s) held for review: %s; not "
+		    "completed, not refunded: `cediramp-admin payout resolve %s --complete|--fail "
+		    "--reason TEXT` settles it", p->id, p->provider, p->provider_ref, why, p->id);
+	return (enum db_rc)rc;
+}
+
+/* Row i of rows into r. */
+static void
+review_of(const struct db_rows *rows, size_t i, struct payout_review *r)
+{
+	memset(r, 0, sizeof(*r));
+	db_cell_copy(r->payout_id, sizeof(r->payout_id), rows, i, PR_PAYOUT);
+	snprintf(r->asked, sizeof(r->asked), "%s %s to %s",
+	    db_cell(rows, i, PR_ASKED_AMOUNT) ? db_cell(rows, i, PR_ASKED_AMOUNT) : "",
+	    db_cell(rows, i, PR_ASKED_CURRENCY) ? db_cell(rows, i, PR_ASKED_CURRENCY) : "",
+	    db_cell(rows, i, PR_ASKED_PARTY) ? db_cell(rows, i, PR_ASKED_PARTY) : "");
+	snprintf(r->answered, sizeof(r->answered), "%s %s to %s",
+	    db_cell(rows, i, PR_ANSWERED_AMOUNT) ? db_cell(rows, i, PR_ANSWERED_AMOUNT) : "",
+	    db_cell(rows, i, PR_ANSWERED_CURRENCY) ? db_cell(rows, i, PR_ANSWERED_CURRENCY) : "",
+	    db_cell(rows, i, PR_ANSWERED_PARTY) ? db_cell(rows, i, PR_ANSWERED_PARTY) : "");
+	db_cell_copy(r->financial_id, sizeof(r->financial_id), rows, i, PR_FINANCIAL_ID);
+	db_cell_copy(r->held_at, sizeof(r->held_at), rows, i, PR_HELD_AT);
+	db_cell_copy(r->decision, sizeof(r->decision), rows, i, PR_DECISION);
+	db_cell_copy(r->reason, sizeof(r->reason), rows, i, PR_REASON);
+	db_cell_copy(r->resolved_by, sizeof(r->resolved_by), rows, i, PR_RESOLVED_BY);
+	db_cell_copy(r->resolved_at, sizeof(r->resolved_at), rows, i, PR_RESOLVED_AT);
+	db_cell_copy(r->status, sizeof(r->status), rows, i, PR_STATUS);
+}
+
+struct decide_tx {
+	const char *id, *decision, *reason, *who;
+	int found, decided_now;
+	char was[16];       /* the decision recorded before, or "" */
+	char status[16];    /* the payout's */
+};
+
+/* The review locked; its decision taken when it has none. */
+static int
+decide_tx(struct db *db, void *arg)
+{
+	struct decide_tx *d = arg;
+	struct payout_review r;
+	struct db_arg a[4];
+	struct db_rows rows;
+	struct db_res res;
+	int rc;
+
+	d->found = d->decided_now = 0;
+	a[0] = DB_S(d->id);
+	if ((rc = db_exec(db, DB_PAYOUT_REVIEW_GET, a, 1, &rows, NULL)) != DB_OK)
+		return rc;
+	if (rows.nrows == 1) {
+		d->found = 1;
+		review_of(&rows, 0, &r);
+		snprintf(d->was, sizeof(d->was), "%s", r.decision);
+		snprintf(d->status, sizeof(d->status), "%s", r.status);
+	}
+	db_rows_free(&rows);
+	if (!d->found || d->was[0] != '\0')
+		return DB_OK;
+	a[0] = DB_S(d->decision);
+	a[1] = DB_S(d->reason);
+	a[2] = DB_S(d->who);
+	a[3] = DB_S(d->id);
+	if ((rc = db_exec(db, DB_PAYOUT_REVIEW_DECIDE, a, 4, NULL, &res)) != DB_OK)
+		return rc;
+	d->decided_now = res.affected == 1;
+	return DB_OK;
+}
+
+enum err
+payout_review_resolve(struct ctx *ctx, const char *id, int complete, const char *reason,
+    const char *who, const struct payout_hooks *hooks, struct outcome *o)
+{
+	struct decide_tx d;
+	struct db_arg a[1];
+	char line[320];
+	int rc, changed = 0;
+
+	outcome_init(o);
+	if (id == NULL || !id_has_shape(id, "po_"))
+		return outcome_field(o, ERR_VALIDATION, "payout_id", "a payout id (po_...)");
+	if (reason == NULL || reason[0] == '\0' || strlen(reason) > 200 ||
+	    !strict_printable(reason, strlen(reason)))
+		return outcome_field(o, ERR_VALIDATION, "reason",
+		    "1 to 200 printable characters, saying why");
+	memset(&d, 0, sizeof(d));
+	d.id = id;
+	d.decision = complete ? "complete" : "fail";
+	d.reason = reason;
+	d.who = who != NULL && who[0] != '\0' ? who : "unknown";
+	if ((rc = db_tx(ctx->db, decide_tx, &d)) != DB_OK)
+		return domain_db_fail(o, rc, "record the decision");
+	if (!d.found)
+		return outcome_fail(o, ERR_NOT_FOUND, "payout %s was never held for review", id);
+	if (d.was[0] != '\0' && strcmp(d.was, d.decision) != 0)
+		return outcome_fail(o, ERR_INVALID_STATE, "payout %s was resolved already: %s",
+		    id, d.was);
+	/* the decision stands (taken now, or by a run cut short): the payout
+	 * settles as it says, once (a settled payout is left as it is) */
+	snprintf(line, sizeof(line), "%s by %s: %s", complete ? "completed on review" :
+	    "failed on review", d.who, reason);
+	if (payout_finish(ctx, id, complete, line, hooks, &changed) != DB_OK)
+		return outcome_fail(o, ERR_SERVICE_UNAVAILABLE, "settle the payout: the database "
+		    "is unavailable (the decision is recorded: run the same command again)");
+	a[0] = DB_S(id);
+	(void)db_exec(ctx->db, DB_PAYOUT_REVIEW_RELEASE, a, 1, NULL, NULL);
+	o->changed = d.decided_now || changed;
+	if (o->changed)
+		log_event("warn", "payout %s resolved on review: %s", id, line);
+	return ERR_OK;
+}
+
+int
+payout_review_list(struct db *db, void (*fn)(const struct payout_review *r, void *arg),
+    void *arg)
+{
+	struct payout_review r;
+	struct db_rows rows;
+	size_t i;
+
+	if (db_exec(db, DB_PAYOUT_REVIEW_LIST, NULL, 0, &rows, NULL) != DB_OK)
+		return -1;
+	for (i = 0; i < rows.nrows; i++) {
+		review_of(&rows, i, &r);
+		fn(&r, arg);
+	}
+	db_rows_free(&rows);
+	return (int)i;
+}

@@ -1,0 +1,229 @@
+/*
+ * Provider answers checked against what was asked (issue 34, item 4): a
+ * SUCCESSFUL status for another amount (the sandbox's 207) or another
+ * number (208) completes nothing and refunds nothing. The payout is held
+ * for review: still processing on the wire, the worker and a provider's
+ * hint leave it alone, reconcile lists it (exit 1); `cediramp-admin payout
+ * resolve` settles it once, as the operator decides, on MTN and on
+ * Paystack, for a wallet user's payout and a partner's withdrawal.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "itc.h"
+
+/* reconcile's exit status and its output into out (8 KiB). */
+static int
+reconcile(char *out, size_t cap)
+{
+	return it_worker_output("reconcile", out, cap);
+}
+
+static long long
+completions_of(const char *pid)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
+	    "AND kind = 'payout.completed'", pid, NULL);
+}
+
+/* The admin tool's payout resolve: its exit status, its stdout into out. */
+static int
+resolve(const char *pid, const char *how, const char *reason, char *out, char *err)
+{
+	char args[400];
+
+	snprintf(args, sizeof(args), "payout resolve %s %s --reason '%s'", pid, how, reason);
+	return it_admin_run(args, out, 512, err, 512);
+}
+
+/*
+ * A held payout: the worker ran, the provider said SUCCESSFUL for what was
+ * not asked; nothing settled, the review recorded, the API says
+ * processing, the worker and a hint leave it, reconcile lists it.
+ */
+static void
+assert_held(const struct itc_wallet *w, const char *pid, const char *asked,
+    const char *answered)
+{
+	char path[120], out[8192];
+	struct it_resp r;
+	long long checks;
+
+	itc_expect_payout(pid, "processing");
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT held_at IS NOT NULL FROM payouts WHERE id = ?", pid,
+	    NULL), 1);
+	CU_ASSERT_EQUAL(completions_of(pid), 0);
+	CU_ASSERT_EQUAL(itc_refunds_of(pid), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payout_reviews WHERE payout_id = ? AND "
+	    "CONCAT(asked_amount, ' ', asked_currency) = ? AND decision IS NULL", pid, asked), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payout_reviews WHERE payout_id = ? AND "
+	    "CONCAT(answered_amount, ' ', answered_currency, ' to ', answered_party) = ?", pid,
+	    answered), 1);
+	CU_ASSERT_EQUAL(it_log_find(pid, "held for review", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"level\":\"error\""));
+	/* the contract's states: processing */
+	snprintf(path, sizeof(path), "/api/transactions/%s", pid);
+	CU_ASSERT_EQUAL(itc_get(w, path, &r), 200);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "processing");
+	it_resp_free(&r);
+	/* due or not, the worker leaves it */
+	checks = it_db_scalar("SELECT checks FROM payouts WHERE id = ?", pid, NULL);
+	it_db_exec("UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE id = ?", pid, NULL);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT checks FROM payouts WHERE id = ?", pid, NULL), checks);
+	itc_expect_payout(pid, "processing");
+	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, pid));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, answered));
+}
+
+/* MTN, another amount (207): held; resolved as failed, refunded once. */
+static void
+test_mtn_wrong_amount(void)
+{
+	struct itc_wallet w;
+	char pid[64], out[512], err[512], want[128], phone[20];
+
+	itc_payout_wallet(&w, "0xreview-amount", "verified");
+	itc_fund(&w, "50");
+	CU_ASSERT_EQUAL_FATAL(itc_pay_to(&w, "MTN", 207, pid), 201);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT SUBSTRING(phone, 2) FROM payouts WHERE id = ?", pid,
+	    NULL, phone, sizeof(phone)), 0);
+	snprintf(want, sizeof(want), "11.00 GHS to %s", phone);
+	assert_held(&w, pid, "10.00 GHS", want);
+	/* the operator finds nothing was paid: fail it */
+	CU_ASSERT_EQUAL(resolve(pid, "--fail", "MTN statement shows no such payment", out, err),
+	    0);
+	snprintf(want, sizeof(want), "%s: failed and refunded on review", pid);
+	CU_ASSERT_STRING_EQUAL(out, want);
+	itc_expect_payout(pid, "failed");
+	CU_ASSERT_EQUAL(itc_refunds_of(pid), 1);
+	CU_ASSERT_EQUAL(completions_of(pid), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payout_reviews WHERE payout_id = ? AND "
+	    "decision = 'fail' AND reason = 'MTN statement shows no such payment' AND "
+	    "resolved_by <> '' AND resolved_at IS NOT NULL", pid, NULL), 1);
+	/* once: the same again changes nothing, the other way is refused */
+	CU_ASSERT_EQUAL(resolve(pid, "--fail", "again", out, err), 0);
+	snprintf(want, sizeof(want), "%s: failed and refunded on review (already)", pid);
+	CU_ASSERT_STRING_EQUAL(out, want);
+	CU_ASSERT_EQUAL(itc_refunds_of(pid), 1);
+	CU_ASSERT_EQUAL(resolve(pid, "--complete", "changed my mind", out, err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "was resolved already: fail"));
+	itc_expect_payout(pid, "failed");
+	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+	itc_wallet_free(&w);
+}
+
+/* Paystack (TELECEL), another number (208): held; resolved as completed. */
+static void
+test_paystack_wrong_number(void)
+{
+	struct itc_wallet w;
+	char pid[64], out[8192], err[512], want[128], phone[20];
+
+	itc_payout_wallet(&w, "0xreview-number", "verified");
+	itc_fund(&w, "50");
+	CU_ASSERT_EQUAL_FATAL(itc_pay_to(&w, "TELECEL", 208, pid), 201);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT CONCAT(SUBSTRING(phone, 2, 9), '999') FROM payouts "
+	    "WHERE id = ?", pid, NULL, phone, sizeof(phone)), 0);
+	snprintf(want, sizeof(want), "10.00 GHS to %s", phone);
+	assert_held(&w, pid, "10.00 GHS", want);
+	CU_ASSERT_EQUAL(resolve(pid, "--complete", "Paystack confirmed our recipient was paid",
+	    out, err), 0);
+	itc_expect_payout(pid, "completed");
+	CU_ASSERT_EQUAL(completions_of(pid), 1);
+	CU_ASSERT_EQUAL(itc_refunds_of(pid), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT held_at IS NULL FROM payouts WHERE id = ?", pid, NULL),
+	    1);
+	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+	itc_wallet_free(&w);
+}
+
+/* A partner's withdrawal whose payout is held stays processing, and
+ * completes with it. */
+static void
+test_withdrawal_held(void)
+{
+	struct itc_partner p;
+	char body[400], phone[20], id[64], pid[64], out[8192], err[512];
+	struct it_resp r;
+	int i;
+
+	itc_partner_new(&p, "enterprise", 0);
+	itc_phone(207, phone, sizeof(phone));
+	snprintf(body, sizeof(body), "{\"amount\":\"5\",\"currency\":\"USDT\",\"recipient_phone\":"
+	    "\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"review-1\"}", phone);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
+	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id") ?
+	    it_str(json_object_get(r.json, "data"), "withdrawal_id") : "");
+	it_resp_free(&r);
+	/* the withdrawal's worker starts its payout; the payouts worker asks */
+	for (i = 0; i < 6 && it_db_scalar("SELECT COUNT(*) FROM payouts WHERE withdrawal_id = ? "
+	    "AND held_at IS NOT NULL", id, NULL) != 1; i++) {
+		it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
+		    "NULL WHERE id = ?", id, NULL);
+		it_db_exec("UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
+		    "NULL WHERE withdrawal_id = ?", id, NULL);
+		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	}
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT id FROM payouts WHERE withdrawal_id = ? AND "
+	    "held_at IS NOT NULL", id, NULL, pid, sizeof(pid)), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT status = 'processing' FROM withdrawals WHERE id = ?",
+	    id, NULL), 1);
+	CU_ASSERT_EQUAL(resolve(pid, "--complete", "MTN confirmed it paid our recipient", out, err),
+	    0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT status = 'completed' FROM withdrawals WHERE id = ?",
+	    id, NULL), 1);
+	itc_expect_payout(pid, "completed");
+	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+}
+
+/* The admin tool's refusals: nothing changes. */
+static void
+test_resolve_refusals(void)
+{
+	static const struct {
+		const char *args;
+		int rc;
+		const char *err;
+	} rows[] = {
+		{ "payout resolve po_x --complete", 2, NULL },
+		{ "payout resolve po_x --complete --fail --reason r", 2, NULL },
+		{ "payout resolve po_x --reason r", 2, NULL },
+		{ "payout resolve nope --fail --reason r", 2, "cediramp-admin: payout_id: a payout id (po_...)" },
+		{ "payout resolve po_AAAAAAAAAAAAAAAAAAAAAAAA --fail --reason ''", 2,
+		  "cediramp-admin: reason: 1 to 200 printable characters, saying why" },
+		{ "payout resolve po_AAAAAAAAAAAAAAAAAAAAAAAA --fail --reason r", 1,
+		  "cediramp-admin: payout po_AAAAAAAAAAAAAAAAAAAAAAAA was never held for review" },
+	};
+	char out[512], err[512];
+	long long n = it_db_scalar("SELECT COUNT(*) FROM payout_reviews WHERE decision IS NOT NULL",
+	    NULL, NULL);
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++) {
+		IT_CHECK(it_admin_run(rows[i].args, out, sizeof(out), err, sizeof(err)) ==
+		    rows[i].rc, rows[i].args);
+		if (rows[i].err != NULL)
+			IT_CHECK(strstr(err, rows[i].err) == err, rows[i].args);
+	}
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payout_reviews WHERE decision IS NOT "
+	    "NULL", NULL, NULL), n);
+}
+
+int
+it_suite_review(void)
+{
+	static const struct tu_test tests[] = {
+		{ "MTN answers another amount: held, then failed once", test_mtn_wrong_amount },
+		{ "Paystack answers another number: held, then completed", test_paystack_wrong_number },
+		{ "a withdrawal's held payout: processing, then completed", test_withdrawal_held },
+		{ "payout resolve refuses bad input, changes nothing", test_resolve_refusals },
+	};
+
+	return tu_add_suite("payout review", itc_sim_at_once, NULL, tests, NELEM(tests));
+}
