@@ -8,7 +8,7 @@
 #include "core/strict.h"
 
 enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV, CFG_RATE, CFG_HEX_KEY, CFG_ENUM_CHAIN,
-	CFG_ADDR, CFG_GWEI, CFG_CIDRS };
+	CFG_ADDR, CFG_GWEI, CFG_CIDRS, CFG_PORTS };
 
 struct cfg_key {
 	const char *name;
@@ -42,9 +42,11 @@ struct cfg_key {
 #define TOKEN(asset, i) \
 	A("providers.evm.token." asset, evm.token[i]), \
 	U("providers.evm.decimals." asset, evm.decimals[i], 0, 36)
-/* a 32-byte key as 64 hex digits, or empty */
 /* a list of addresses and networks (core/cidr.h) */
 #define N(k, f) { k, CFG_CIDRS, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
+/* a list of ports (core/portlist.h) */
+#define P(k, f) { k, CFG_PORTS, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
+/* a 32-byte key as 64 hex digits, or empty */
 #define H(k, f) { k, CFG_HEX_KEY, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 
 static const struct cfg_key cfg_keys[] = {
@@ -130,6 +132,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("webhooks.drain_seconds", wh_drain_seconds, 1, 3600),
 	U("webhooks.max_in_flight", wh_max_in_flight, 1, 1000),
 	U("webhooks.allow_loopback", wh_allow_loopback, 0, 1),
+	P("webhooks.allowed_ports", wh_allowed_ports),
 	H("webhooks.encryption_key", wh_encryption_key),
 	U("webhooks.encryption_key_id", wh_encryption_key_id, 1, 65535),
 	H("webhooks.previous_encryption_key", wh_previous_encryption_key),
@@ -141,6 +144,8 @@ static const struct cfg_key cfg_keys[] = {
 #undef R
 #undef MOMO
 #undef H
+#undef N
+#undef P
 #undef A
 #undef G
 #undef TOKEN
@@ -256,6 +261,9 @@ defaults(struct cfg *c)
 	c->wh_drain_seconds = 55;
 	c->wh_max_in_flight = 50;
 	c->wh_encryption_key_id = 1;
+	c->wh_allowed_ports.n = 2;
+	c->wh_allowed_ports.port[0] = 443;
+	c->wh_allowed_ports.port[1] = 80;
 	c->evm.confirmations = 12;
 	c->evm.decimals[0] = c->evm.decimals[1] = c->evm.decimals[2] = 6;
 	c->evm.decimals[3] = 18;
@@ -376,6 +384,14 @@ cfg_set(struct cfg *c, const struct cfg_key *k, const char *v, size_t n,
 		struct cidr_list l;
 
 		if (cidr_list_parse(v, n, &l, why) != 0)
+			return -1;
+		memcpy(field, &l, sizeof(l));
+		return 0;
+	}
+	case CFG_PORTS: {
+		struct port_list l;
+
+		if (port_list_parse(v, n, &l, why) != 0)
 			return -1;
 		memcpy(field, &l, sizeof(l));
 		return 0;

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "core/cidr.h"
+#include "core/portlist.h"
 
 #define CFG_DEFAULT_PATH "/etc/cediramp/cediramp.conf"
 #define CFG_ENV "CEDIRAMP_CONF"
@@ -167,6 +168,10 @@ struct cfg {
 	unsigned long long wh_drain_seconds;   /* how long one worker run drains */
 	unsigned long long wh_max_in_flight;   /* deliveries sent at once */
 	unsigned long long wh_allow_loopback;  /* 1: loopback receivers (sandbox only) */
+	/* the ports a webhook URL may name (core/netguard.h): 443 and 80
+	 * unless set; a loopback receiver let through by wh_allow_loopback
+	 * may use any port */
+	struct port_list wh_allowed_ports;
 
 	/* What the environment decides, derived from it by cfg_load and
 	 * cfg_defaults (cfg.c is the one place that maps the environment to

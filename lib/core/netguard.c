@@ -4,201 +4,15 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/log.h"
+#include "core/netguard_int.h"
 #include "core/strict.h"
 
 /* libcurl 8.13.0 is the first to parse "[v6]:port:..." resolve entries. */
 #define NETGUARD_CURL_V6_RESOLVE 0x080d00
-
-/* Writes a formatted reason into why (cap bytes) when there is room. */
-static void
-netguard_say(char *why, size_t cap, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-netguard_say(char *why, size_t cap, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why == NULL || cap == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(why, cap, fmt, ap);
-	va_end(ap);
-}
-
-/* The judgement of one address, before it is worded. */
-struct netguard_verdict {
-	const char *kind;             /* NULL: allowed; else the range's name */
-	char addr[INET6_ADDRSTRLEN];  /* the address judged, as text */
-	char outer[INET6_ADDRSTRLEN]; /* "" or the IPv6 address embedding it */
-};
-
-/*
- * The name of the refused IPv4 range that holds a (host order), or NULL
- * when a connection to it may be made.
- */
-static const char *
-netguard_v4_kind(uint32_t a, int allow_loopback)
-{
-	if ((a >> 24) == 0)
-		return "this-network";
-	if ((a >> 24) == 10 || (a >> 20) == 0xac1 || (a >> 16) == 0xc0a8)
-		return "private"; /* 10/8, 172.16/12, 192.168/16 */
-	if ((a >> 22) == (0x6440 >> 6))
-		return "shared (CGNAT)"; /* 100.64/10 */
-	if ((a >> 24) == 127)
-		return allow_loopback ? NULL : "loopback";
-	if ((a >> 16) == 0xa9fe)
-		return "link-local"; /* 169.254/16 */
-	if ((a >> 28) == 0xe)
-		return "multicast"; /* 224/4 */
-	if (a == 0xffffffffu)
-		return "broadcast";
-	if ((a >> 28) == 0xf)
-		return "reserved"; /* 240/4 */
-	return NULL;
-}
-
-/* Big-endian bytes b[0..4) as a host-order IPv4 address. */
-static uint32_t
-netguard_be32(const unsigned char *b)
-{
-	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
-	    (uint32_t)b[2] << 8 | (uint32_t)b[3];
-}
-
-/* 1 when b[0..n) are all zero. */
-static int
-netguard_zero(const unsigned char *b, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (b[i] != 0)
-			return 0;
-	return 1;
-}
-
-/*
- * When the IPv6 address b carries an IPv4 address that routing or a
- * translator would reach (mapped ::ffff:0:0/96, translated ::ffff:0:0:0/96,
- * compatible ::/96, NAT64 64:ff9b::/96, 6to4 2002::/16), sets *v4 (host
- * order) and returns 1; else 0. The caller has ruled out :: and ::1.
- */
-static int
-netguard_v6_embedded(const unsigned char *b, uint32_t *v4)
-{
-	static const unsigned char nat64[12] =
-	    { 0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0 };
-
-	if (netguard_zero(b, 10) && b[10] == 0xff && b[11] == 0xff)
-		*v4 = netguard_be32(b + 12);
-	else if (netguard_zero(b, 8) && b[8] == 0xff && b[9] == 0xff &&
-	    b[10] == 0 && b[11] == 0)
-		*v4 = netguard_be32(b + 12);
-	else if (netguard_zero(b, 12))
-		*v4 = netguard_be32(b + 12);
-	else if (memcmp(b, nat64, sizeof(nat64)) == 0)
-		*v4 = netguard_be32(b + 12);
-	else if (b[0] == 0x20 && b[1] == 0x02)
-		*v4 = netguard_be32(b + 2);
-	else
-		return 0;
-	return 1;
-}
-
-/* The name of the refused IPv6 range that holds b, or NULL; v as below. */
-static const char *
-netguard_v6_kind(const unsigned char *b, int allow_loopback,
-    struct netguard_verdict *v)
-{
-	uint32_t v4;
-
-	if (netguard_zero(b, 16))
-		return "unspecified";
-	if (netguard_zero(b, 15) && b[15] == 1)
-		return allow_loopback ? NULL : "loopback";
-	if (netguard_v6_embedded(b, &v4)) {
-		struct in_addr in;
-
-		/* Judged as the IPv4 address, and worded so. */
-		memcpy(v->outer, v->addr, sizeof(v->outer));
-		in.s_addr = htonl(v4);
-		if (inet_ntop(AF_INET, &in, v->addr, sizeof(v->addr)) == NULL)
-			v->addr[0] = '\0';
-		return netguard_v4_kind(v4, allow_loopback);
-	}
-	if ((b[0] & 0xfe) == 0xfc)
-		return "unique local"; /* fc00::/7 */
-	if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
-		return "link-local"; /* fe80::/10 */
-	if (b[0] == 0xfe && (b[1] & 0xc0) == 0xc0)
-		return "site-local"; /* fec0::/10 */
-	if (b[0] == 0xff)
-		return "multicast"; /* ff00::/8 */
-	if (b[0] == 0x00 && b[1] == 0x64 && b[2] == 0xff && b[3] == 0x9b &&
-	    b[4] == 0x00 && b[5] == 0x01)
-		return "local-use NAT64"; /* 64:ff9b:1::/48 (RFC 8215) */
-	return NULL;
-}
-
-/*
- * Judges sa (len bytes) into v. Returns 0 for an IPv4 or IPv6 address
- * (v->kind says whether it is refused), -1 for anything else.
- */
-static int
-netguard_judge(const struct sockaddr *sa, socklen_t len, int allow_loopback,
-    struct netguard_verdict *v)
-{
-	memset(v, 0, sizeof(*v));
-	/* shorter than either family's address: not even sa_family is read */
-	if (sa == NULL || len < (socklen_t)sizeof(struct sockaddr_in))
-		return -1;
-	if (sa->sa_family == AF_INET && len >= (socklen_t)sizeof(struct sockaddr_in)) {
-		struct sockaddr_in in;
-
-		memcpy(&in, sa, sizeof(in));
-		if (inet_ntop(AF_INET, &in.sin_addr, v->addr, sizeof(v->addr)) == NULL)
-			v->addr[0] = '\0';
-		v->kind = netguard_v4_kind(ntohl(in.sin_addr.s_addr), allow_loopback);
-		return 0;
-	}
-	if (sa->sa_family == AF_INET6 && len >= (socklen_t)sizeof(struct sockaddr_in6)) {
-		struct sockaddr_in6 in6;
-
-		memcpy(&in6, sa, sizeof(in6));
-		if (inet_ntop(AF_INET6, &in6.sin6_addr, v->addr, sizeof(v->addr)) == NULL)
-			v->addr[0] = '\0';
-		v->kind = netguard_v6_kind(in6.sin6_addr.s6_addr, allow_loopback, v);
-		return 0;
-	}
-	return -1;
-}
-
-int
-netguard_addr_allowed(const struct sockaddr *sa, socklen_t len,
-    int allow_loopback, char *why, size_t whycap)
-{
-	struct netguard_verdict v;
-
-	if (netguard_judge(sa, len, allow_loopback, &v) != 0) {
-		netguard_say(why, whycap, "not an IPv4 or IPv6 address");
-		return 0;
-	}
-	if (v.kind == NULL)
-		return 1;
-	if (v.outer[0] != '\0')
-		netguard_say(why, whycap, "%s address %s (in %s)", v.kind, v.addr,
-		    v.outer);
-	else
-		netguard_say(why, whycap, "%s address %s", v.kind, v.addr);
-	return 0;
-}
 
 /*
  * 1 when url[0..) begins with scheme (any case), "://" and a character
@@ -407,17 +221,26 @@ netguard_pin_text(struct netguard_pin *pin, const char *host, unsigned port)
 	return 0;
 }
 
+/* The ports a URL may name when the policy gives none: webhooks.allowed_ports' default. */
+static const struct port_list netguard_default_ports = { 2, { 443, 80 } };
+
 int
-netguard_resolve(const struct netguard_url *u, int allow_loopback,
+netguard_resolve(const struct netguard_url *u, const struct netguard_policy *p,
     struct netguard_pin *pin, char *why, size_t whycap)
 {
 	struct addrinfo hints, *res = NULL, *ai;
 	unsigned char probe[sizeof(struct in6_addr)];
+	const struct port_list *ports;
 	char service[8];
-	int literal, gai, rc = -1;
+	int literal, gai, all_loopback = 1, rc = -1;
 
 	memset(pin, 0, sizeof(*pin));
-	pin->allow_loopback = allow_loopback;
+	if (p == NULL) {
+		netguard_say(why, whycap, "no policy");
+		return -1;
+	}
+	pin->allow_loopback = p->allow_loopback;
+	ports = p->ports != NULL ? p->ports : &netguard_default_ports;
 	if (u == NULL || u->host[0] == '\0' ||
 	    strnlen(u->host, sizeof(u->host)) == sizeof(u->host)) {
 		netguard_say(why, whycap, "no host");
@@ -448,19 +271,21 @@ netguard_resolve(const struct netguard_url *u, int allow_loopback,
 		size_t i;
 
 		if (ai->ai_addr == NULL ||
-		    netguard_judge(ai->ai_addr, ai->ai_addrlen, allow_loopback, &v) != 0) {
+		    netguard_judge(ai->ai_addr, ai->ai_addrlen, p->allow_loopback,
+		    p->local, &v) != 0) {
 			netguard_say(why, whycap, "resolves to a non-IP address");
 			goto out;
 		}
 		if (v.kind != NULL) {
 			if (literal)
 				netguard_addr_allowed(ai->ai_addr, ai->ai_addrlen,
-				    allow_loopback, why, whycap);
+				    p->allow_loopback, p->local, why, whycap);
 			else
 				netguard_say(why, whycap,
 				    "resolves to a refused address (%s)", v.kind);
 			goto out;
 		}
+		all_loopback = all_loopback && v.loopback;
 		if (pin->n == NETGUARD_PIN_MAX ||
 		    (size_t)ai->ai_addrlen > sizeof(pin->addr[0]))
 			continue; /* still judged above; just not kept */
@@ -478,33 +303,50 @@ netguard_resolve(const struct netguard_url *u, int allow_loopback,
 		netguard_say(why, whycap, "does not resolve");
 		goto out;
 	}
+	/*
+	 * The port, once every address is known: a loopback receiver that
+	 * allow_loopback lets through may listen on any port (the sandbox's
+	 * test receivers take one the kernel picks); any other host is held
+	 * to the allowed ports, so a URL cannot aim a POST at a mail, SSH or
+	 * database port of a public host either.
+	 */
+	if (!port_list_has(ports, u->port) && !(p->allow_loopback && all_loopback)) {
+		char list[PORT_LIST_MAX * 7 + 1];
+
+		netguard_say(why, whycap, "port %u refused (allowed: %s)", u->port,
+		    port_list_text(ports, list, sizeof(list)));
+		goto out;
+	}
 	if (netguard_pin_text(pin, u->host, u->port) != 0) {
 		netguard_say(why, whycap, "host name too long");
 		goto out;
 	}
+	pin->local = p->local;
 	rc = 0;
 out:
 	if (res != NULL)
 		freeaddrinfo(res);
 	if (rc != 0) {
 		memset(pin, 0, sizeof(*pin));
-		pin->allow_loopback = allow_loopback;
+		pin->allow_loopback = p->allow_loopback;
 	}
 	return rc;
 }
 
 int
-netguard_check_url(const char *url, int allow_http, int allow_loopback,
+netguard_check_url(const char *url, const struct netguard_policy *p,
     struct netguard_pin *pin, char *why, size_t whycap)
 {
 	struct netguard_url u;
 
-	if (netguard_parse_url(url, allow_http, &u, why, whycap) != 0) {
+	if (p == NULL || netguard_parse_url(url, p->allow_http, &u, why, whycap) != 0) {
 		memset(pin, 0, sizeof(*pin));
-		pin->allow_loopback = allow_loopback;
+		pin->allow_loopback = p != NULL && p->allow_loopback;
+		if (p == NULL)
+			netguard_say(why, whycap, "no policy");
 		return -1;
 	}
-	return netguard_resolve(&u, allow_loopback, pin, why, whycap);
+	return netguard_resolve(&u, p, pin, why, whycap);
 }
 
 curl_socket_t
@@ -539,7 +381,7 @@ netguard_opensocket(void *clientp, curlsocktype purpose,
 		struct netguard_verdict v;
 
 		if (netguard_judge((const struct sockaddr *)&ss, address->addrlen,
-		    pin->allow_loopback, &v) != 0)
+		    pin->allow_loopback, pin->local, &v) != 0)
 			strict_copy(v.addr, sizeof(v.addr), "?");
 		log_event("warn", "netguard: refused a connection to %s port %u: "
 		    "not among the checked addresses",
@@ -547,7 +389,7 @@ netguard_opensocket(void *clientp, curlsocktype purpose,
 		return CURL_SOCKET_BAD;
 	}
 	if (!netguard_addr_allowed((const struct sockaddr *)&ss, address->addrlen,
-	    pin->allow_loopback, why, sizeof(why))) {
+	    pin->allow_loopback, pin->local, why, sizeof(why))) {
 		log_event("warn", "netguard: refused a connection to a %s", why);
 		return CURL_SOCKET_BAD;
 	}

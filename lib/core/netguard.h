@@ -4,14 +4,24 @@
  * before an endpoint is registered, and again before every delivery, the
  * URL is parsed with libcurl's own URL parser (what is checked is what curl
  * will fetch), its host is resolved, and EVERY address it resolves to must
- * be a public one: loopback, private, CGNAT, link-local (cloud metadata),
- * multicast and reserved ranges are refused, as is an IPv6 address that
- * embeds such an IPv4 address. The delivery is then pinned to the checked
+ * be a public one: every range of IANA's IPv4 and IPv6 Special-Purpose
+ * Address Registries that is not globally reachable (loopback, private,
+ * CGNAT, link-local (cloud metadata), documentation, benchmarking...) and
+ * a few more (multicast, site-local) are refused, as is an IPv6 address
+ * that embeds such an IPv4 address, and an address of this host's own
+ * interfaces; the port must be one of the allowed ones (443 and 80 unless
+ * configured). The delivery is then pinned to the checked
  * addresses (CURLOPT_RESOLVE, so curl does not ask DNS again and get a
  * different answer: DNS rebinding), and a CURLOPT_OPENSOCKETFUNCTION
  * callback re-checks the very sockaddr curl is about to connect to, so a
  * redirect, a proxy or a resolve entry curl did not take cannot reach an
  * address that was not checked: anything else fails closed.
+ *
+ * Loopback (127/8, ::1, and their IPv6 forms) is refused too, unless
+ * allow_loopback (webhooks.allow_loopback, the sandbox's only): then a
+ * loopback address is allowed, on ANY port, and is never refused as
+ * one of this host's own. A URL whose host has an address that is not
+ * loopback is held to the allowed ports whatever allow_loopback says.
  *
  * Reasons (why) are short and safe to show the client who sent the URL;
  * nothing here logs except netguard_opensocket, which logs what it refuses.
@@ -23,8 +33,11 @@
 #include <sys/socket.h>
 #include <curl/curl.h>
 
+#include "core/portlist.h"
+
 #define NETGUARD_URL_MAX 2048
 #define NETGUARD_PIN_MAX 8
+#define NETGUARD_LOCAL_MAX 64
 
 struct netguard_url {
 	int https;      /* 1 https, 0 http */
@@ -48,21 +61,64 @@ int netguard_parse_url(const char *url, int allow_http, struct netguard_url *out
     char *why, size_t whycap);
 
 /*
+ * This host's own addresses: those of its interfaces that the ranges do
+ * not already refuse (its public ones), so that a delivery never reaches
+ * the service itself. netguard_local_load fills it from getifaddrs.
+ */
+struct netguard_local {
+	size_t n;
+	struct netguard_local_addr {
+		int family;             /* AF_INET or AF_INET6 */
+		unsigned char addr[16]; /* 4 or 16 bytes, network order */
+	} a[NETGUARD_LOCAL_MAX];
+};
+
+/*
+ * Adds the address of sa (len bytes) to l when it is an IPv4 or IPv6
+ * address the ranges allow (with allow_loopback off) and l does not hold
+ * it yet; any other address needs no entry and is skipped. 0, or -1 when
+ * l is full (l is left as it was).
+ */
+int netguard_local_add(struct netguard_local *l, const struct sockaddr *sa,
+    socklen_t len);
+
+/*
+ * Fills l (zeroed first) with the addresses of this host's interfaces
+ * (getifaddrs), through netguard_local_add. 0, or -1 when getifaddrs
+ * fails or more than NETGUARD_LOCAL_MAX addresses would be kept: the
+ * caller must then fail closed (deliver nothing).
+ */
+int netguard_local_load(struct netguard_local *l);
+
+/*
  * 1 when a connection to sa (len bytes) may be made, 0 when refused (why
  * names the range and the address, e.g. "private address 10.0.0.1";
- * why may be NULL). Refused:
- * IPv4 0.0.0.0/8, 10/8, 100.64/10 (CGNAT), 127/8 (loopback: allowed only
- * when allow_loopback), 169.254/16, 172.16/12, 192.168/16, 224/4
- * multicast, 240/4 reserved including 255.255.255.255 broadcast.
- * IPv6 :: (unspecified), ::1 (loopback: allowed only when allow_loopback),
- * fc00::/7, fe80::/10, fec0::/10, ff00::/8 and the local-use NAT64 prefix
- * 64:ff9b:1::/48; for IPv4-mapped ::ffff:a.b.c.d, IPv4-translated
- * ::ffff:0:a.b.c.d, IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96 and 6to4
- * 2002::/16 the embedded IPv4 address is judged by the IPv4 rules. Any
- * other family, a NULL sa or a len too short for its family is refused.
+ * why may be NULL). The one function that decides an address (the port
+ * is netguard_resolve's): refused are the ranges of the table in
+ * netguard_addr.c (docs/webhooks.md lists them): every range of IANA's
+ * IPv4 and IPv6 Special-Purpose Address Registries that is not globally
+ * reachable, a few globally reachable ones no receiver can be in, and
+ * multicast, 240/4 and fec0::/10; loopback (127/8, ::1) only when not
+ * allow_loopback. For IPv4-mapped ::ffff:0:0/96, IPv4-translated
+ * ::ffff:0:0:0/96, IPv4-compatible ::/96, NAT64 64:ff9b::/96 and 6to4
+ * 2002::/16 the embedded IPv4 address is judged by the IPv4 rules. Then,
+ * when local is not NULL, an address in it (or an IPv6 address whose
+ * embedded IPv4 address is in it) is refused as "this host's own"; a
+ * loopback address allowed by allow_loopback never is. Any other
+ * family, a NULL sa or a len too short for its family is refused.
  */
 int netguard_addr_allowed(const struct sockaddr *sa, socklen_t len,
-    int allow_loopback, char *why, size_t whycap);
+    int allow_loopback, const struct netguard_local *local, char *why,
+    size_t whycap);
+
+/* What a URL and its addresses are held to (all borrowed). */
+struct netguard_policy {
+	int allow_http;     /* http:// as well as https:// */
+	int allow_loopback; /* loopback addresses, on any port (sandbox) */
+	const struct port_list *ports;      /* the ports a URL may name; NULL:
+	                                       443 and 80 */
+	const struct netguard_local *local; /* refused; NULL: none checked */
+};
 
 /* The addresses a URL was checked against, for pinning. */
 struct netguard_pin {
@@ -73,25 +129,31 @@ struct netguard_pin {
 	socklen_t len[NETGUARD_PIN_MAX];
 	size_t n;
 	int allow_loopback;
+	const struct netguard_local *local; /* borrowed from the policy */
 };
 
 /*
  * Resolves u->host with getaddrinfo (AF_UNSPEC, SOCK_STREAM; numeric
  * literals included: getaddrinfo also reads forms like 127.1 or
- * 2130706433, so every spelling ends up judged) and checks every address.
- * Returns 0 with pin filled (at most NETGUARD_PIN_MAX addresses kept, in
- * getaddrinfo's order, duplicates removed) when there is at least one
- * address and all are allowed; -1 with why otherwise: "does not resolve",
- * or for a literal host the refused address's reason, or for a name
- * "resolves to a private address" (the range only: the address a name
- * resolves to is not echoed, so the check cannot be used to read the
- * service's internal DNS). pin is zeroed first; why may be NULL.
+ * 2130706433, so every spelling ends up judged), checks every address
+ * with netguard_addr_allowed under policy p, then the port: it must be
+ * in p->ports, unless p->allow_loopback and every address is a loopback
+ * one. Returns 0 with pin filled (at most NETGUARD_PIN_MAX addresses
+ * kept, in getaddrinfo's order, duplicates removed; pin->local is
+ * p->local) when there is at least one address and all are allowed; -1
+ * with why otherwise: "does not resolve", or for a literal host the
+ * refused address's reason, or for a name "resolves to a refused address
+ * (private)" (the range only: the address a name resolves to is not
+ * echoed, so the check cannot be used to read the service's internal
+ * DNS), or "port 8080 refused (allowed: 443, 80)". pin is zeroed first;
+ * why may be NULL.
  */
-int netguard_resolve(const struct netguard_url *u, int allow_loopback,
+int netguard_resolve(const struct netguard_url *u, const struct netguard_policy *p,
     struct netguard_pin *pin, char *why, size_t whycap);
 
-/* netguard_parse_url then netguard_resolve (registration uses it). */
-int netguard_check_url(const char *url, int allow_http, int allow_loopback,
+/* netguard_parse_url (http when p->allow_http) then netguard_resolve
+ * (registration uses it). */
+int netguard_check_url(const char *url, const struct netguard_policy *p,
     struct netguard_pin *pin, char *why, size_t whycap);
 
 /*
@@ -99,8 +161,9 @@ int netguard_check_url(const char *url, int allow_http, int allow_loopback,
  * (borrowed, alive for the whole transfer). It opens the socket
  * (close-on-exec) only when purpose is CURLSOCKTYPE_IPCXN, the address
  * curl chose is one of pin's (same family, address bytes and port) AND
- * netguard_addr_allowed still says yes; else it logs a warning and
- * returns CURL_SOCKET_BAD (curl then fails the connect).
+ * netguard_addr_allowed (pin's allow_loopback and local) still says yes;
+ * else it logs a warning and returns CURL_SOCKET_BAD (curl then fails the
+ * connect).
  */
 curl_socket_t netguard_opensocket(void *clientp, curlsocktype purpose,
     struct curl_sockaddr *address);

@@ -312,7 +312,7 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 	/* one sender for the whole drain: its connections to each receiver
 	 * stay open from one batch to the next (webhook_http.h) */
 	if ((sender = ops->open(policy.timeout_ms, ctx->cfg.wh_allow_http,
-	    (int)ctx->cfg.wh_allow_loopback)) == NULL ||
+	    (int)ctx->cfg.wh_allow_loopback, &ctx->cfg.wh_allowed_ports)) == NULL ||
 	    (ids = calloc((size_t)max, sizeof(*ids))) == NULL ||
 	    (d.ended = calloc(d.cap, sizeof(*d.ended))) == NULL) {
 		rc = -1;

@@ -6,6 +6,7 @@
 
 #include <curl/curl.h>
 
+#include "core/log.h"
 #include "core/netguard.h"
 
 #define IDLE_MAX 64              /* easy handles kept for the next posts */
@@ -16,7 +17,9 @@ struct job;
 struct webhook_sender {
 	CURLM *multi;                  /* its connection cache outlives each post */
 	long long timeout_ms;
-	int allow_http, allow_loopback;
+	struct port_list ports;        /* webhooks.allowed_ports */
+	struct netguard_local local;   /* this host's addresses, read at open */
+	struct netguard_policy policy; /* points at the two above */
 	unsigned in_flight;
 	struct job *jobs;              /* those in flight, for close */
 	CURL *idle[IDLE_MAX];          /* easy handles reset for reuse */
@@ -79,21 +82,39 @@ sink(char *p, size_t size, size_t n, void *arg)
 }
 
 static struct webhook_sender *
-sender_open(long long timeout_ms, int allow_http, int allow_loopback)
+sender_open(long long timeout_ms, int allow_http, int allow_loopback,
+    const struct port_list *ports)
 {
 	struct webhook_sender *s = calloc(1, sizeof(*s));
 
-	if (s == NULL || (s->multi = curl_multi_init()) == NULL) {
-		free(s);
-		return NULL;
+	if (s == NULL || ports == NULL)
+		goto fail;
+	/*
+	 * This host's own addresses, once per sender (one worker run, at most
+	 * webhooks.drain_seconds): an address added to an interface later is
+	 * refused from the next run on. Unknown, nothing is sent.
+	 */
+	if (netguard_local_load(&s->local) != 0) {
+		log_event("error", "webhooks: cannot read this host's addresses "
+		    "(getifaddrs failed, or more than %d public ones); nothing is sent",
+		    NETGUARD_LOCAL_MAX);
+		goto fail;
 	}
+	if ((s->multi = curl_multi_init()) == NULL)
+		goto fail;
 	/* keep-alive: each receiver's connections stay for the next posts
 	 * (by default libcurl keeps four per handle still added) */
 	curl_multi_setopt(s->multi, CURLMOPT_MAXCONNECTS, (long)CONNS_MAX);
 	s->timeout_ms = timeout_ms;
-	s->allow_http = allow_http;
-	s->allow_loopback = allow_loopback;
+	s->ports = *ports;
+	s->policy.allow_http = allow_http;
+	s->policy.allow_loopback = allow_loopback;
+	s->policy.ports = &s->ports;
+	s->policy.local = &s->local;
 	return s;
+fail:
+	free(s);
+	return NULL;
 }
 
 /* Adds line to *list; -1 on low memory. */
@@ -119,8 +140,8 @@ sender_start(struct webhook_sender *s, const struct webhook_post *p, char *why, 
 		return -2;
 	j->tag = p->tag;
 	/* the checks of registration, again, against today's DNS */
-	if (netguard_parse_url(p->url, s->allow_http, &u, why, cap) != 0 ||
-	    netguard_resolve(&u, s->allow_loopback, &j->pin, why, cap) != 0) {
+	if (netguard_parse_url(p->url, s->policy.allow_http, &u, why, cap) != 0 ||
+	    netguard_resolve(&u, &s->policy, &j->pin, why, cap) != 0) {
 		job_free(s, j);
 		return -1;
 	}

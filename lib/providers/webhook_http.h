@@ -5,11 +5,13 @@
  * here, behind struct webhook_sender_ops, which the registry hands out:
  *
  * Each post: the URL is parsed and its host resolved again, every address
- * checked (core/netguard.h), and any connection it opens pinned to the
- * addresses checked (CURLOPT_RESOLVE, and an open-socket callback that
- * refuses any other), so DNS rebinding cannot move it; no redirect is
- * followed, no proxy used, at most WEBHOOK_READ_MAX bytes of the answer
- * are read, and the post ends after the sender's timeout. A sender keeps
+ * and the port checked (core/netguard.h; this host's own addresses, read
+ * once when the sender opens, are refused too), and any connection it
+ * opens pinned to the addresses checked (CURLOPT_RESOLVE, and an
+ * open-socket callback that refuses any other), so DNS rebinding cannot
+ * move it; no redirect is followed, no proxy used, at most
+ * WEBHOOK_READ_MAX bytes of the answer are read, and the post ends after
+ * the sender's timeout. A sender keeps
  * its connections (up to 256) from one post to the next, so a receiver's
  * keep-alive connections serve the posts that follow (a reused one was
  * opened under an earlier post's pin, to an address checked then), and
@@ -19,6 +21,8 @@
 #define CEDIRAMP_WEBHOOK_HTTP_H
 
 #include <stddef.h>
+
+#include "core/portlist.h"
 
 #define WEBHOOK_READ_MAX 1024        /* bytes of an answer read */
 #define WEBHOOK_ERROR_MAX 300        /* why a post got no answer */
@@ -46,9 +50,12 @@ struct webhook_sender;
 struct webhook_sender_ops {
 	/* A sender of posts that each end after timeout_ms; allow_http lets
 	 * a URL be http://, allow_loopback lets a host be a loopback address
-	 * (the sandbox's). NULL when out of memory. */
+	 * on any port (the sandbox's), ports are the ports a URL may name
+	 * otherwise (copied). This host's addresses are read at open. NULL
+	 * when out of memory or when they cannot be read (logged): nothing
+	 * can then be sent. */
 	struct webhook_sender *(*open)(long long timeout_ms, int allow_http,
-	    int allow_loopback);
+	    int allow_loopback, const struct port_list *ports);
 
 	/* Checks p's URL against today's DNS and starts the post: 0 started
 	 * (its result comes through poll); -1 refused, why says why (a

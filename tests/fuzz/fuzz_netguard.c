@@ -5,7 +5,8 @@
  * resolved only when numeric: tests/fuzz/offline.c), netguard_curl_pin on
  * a handle that never performs, and netguard_addr_allowed on raw socket
  * addresses. Every verdict is checked against an independent table of
- * the refused ranges that netguard.h lists. Input: a flag byte (bit 0
+ * the refused ranges that docs/webhooks.md lists, and the port rule (443
+ * and 80, any port for a loopback host under allow_loopback). Input: a flag byte (bit 0
  * allow http, bit 1 allow loopback, bit 2 address mode), then a URL as a
  * C string; or, in address mode, a family byte, a length byte, a why
  * buffer size byte, a port (2 bytes) and the address bytes.
@@ -37,8 +38,13 @@ v4_allowed(uint32_t a, int loopback)
 		return loopback;
 	return !(in4(a, 0x00000000u, 8) || in4(a, 0x0a000000u, 8) ||
 	    in4(a, 0x64400000u, 10) || in4(a, 0xa9fe0000u, 16) ||
-	    in4(a, 0xac100000u, 12) || in4(a, 0xc0a80000u, 16) ||
-	    in4(a, 0xe0000000u, 4) || in4(a, 0xf0000000u, 4));
+	    in4(a, 0xac100000u, 12) || in4(a, 0xc0000000u, 24) ||
+	    in4(a, 0xc0000200u, 24) || in4(a, 0xc01fc400u, 24) ||
+	    in4(a, 0xc034c100u, 24) || in4(a, 0xc0586300u, 24) ||
+	    in4(a, 0xc0a80000u, 16) || in4(a, 0xc0af3000u, 24) ||
+	    in4(a, 0xc6120000u, 15) || in4(a, 0xc6336400u, 24) ||
+	    in4(a, 0xcb007100u, 24) || in4(a, 0xe0000000u, 4) ||
+	    in4(a, 0xf0000000u, 4));
 }
 
 /* 1 when the first bits of b are those of the prefix p. */
@@ -73,7 +79,11 @@ v6_allowed(const unsigned char *b, int loopback)
 	    nat64_local[16] = { 0, 0x64, 0xff, 0x9b, 0, 1 },
 	    six_to_four[16] = { 0x20, 0x02 }, ula[16] = { 0xfc },
 	    link[16] = { 0xfe, 0x80 }, site[16] = { 0xfe, 0xc0 },
-	    multicast[16] = { 0xff };
+	    multicast[16] = { 0xff }, discard[16] = { 0x01 },
+	    dummy[16] = { 0x01, 0, 0, 0, 0, 0, 0, 0x01 },
+	    ietf[16] = { 0x20, 0x01 }, doc[16] = { 0x20, 0x01, 0x0d, 0xb8 },
+	    as112[16] = { 0x26, 0x20, 0x00, 0x4f, 0x80 },
+	    doc2[16] = { 0x3f, 0xff }, srv6[16] = { 0x5f };
 
 	if (in6(b, zero, 128))
 		return 0;
@@ -85,7 +95,32 @@ v6_allowed(const unsigned char *b, int loopback)
 	if (in6(b, six_to_four, 16))
 		return v4_allowed(be32(b + 2), loopback);
 	return !(in6(b, ula, 7) || in6(b, link, 10) || in6(b, site, 10) ||
-	    in6(b, multicast, 8) || in6(b, nat64_local, 48));
+	    in6(b, multicast, 8) || in6(b, nat64_local, 48) ||
+	    in6(b, discard, 64) || in6(b, dummy, 64) || in6(b, ietf, 23) ||
+	    in6(b, doc, 32) || in6(b, as112, 48) || in6(b, doc2, 20) ||
+	    in6(b, srv6, 16));
+}
+
+/* 1 when sa (len bytes) is a loopback address, in any of its forms. */
+static int
+is_loopback(const struct sockaddr *sa, socklen_t len)
+{
+	static const unsigned char one[16] = { [15] = 1 };
+	struct sockaddr_in s4;
+	struct sockaddr_in6 s6;
+
+	if (len >= (socklen_t)sizeof(s4) && sa->sa_family == AF_INET) {
+		memcpy(&s4, sa, sizeof(s4));
+		return in4(ntohl(s4.sin_addr.s_addr), 0x7f000000u, 8);
+	}
+	if (len >= (socklen_t)sizeof(s6) && sa->sa_family == AF_INET6) {
+		memcpy(&s6, sa, sizeof(s6));
+		/* allowed with loopback on, refused with it off: a loopback one */
+		return in6(s6.sin6_addr.s6_addr, one, 128) ||
+		    (v6_allowed(s6.sin6_addr.s6_addr, 1) &&
+		    !v6_allowed(s6.sin6_addr.s6_addr, 0));
+	}
+	return 0;
 }
 
 /* The independent verdict on sa (len bytes). */
@@ -117,12 +152,12 @@ check_addr(const struct sockaddr_storage *ss, socklen_t len, size_t whycap)
 	FZ_CHECK(copy != NULL && why != NULL);
 	memcpy(copy, ss, len);
 	lo = netguard_addr_allowed((const struct sockaddr *)(void *)copy, len, 0,
-	    why, whycap);
+	    NULL, why, whycap);
 	/* a refusal says why, in whatever room there is */
 	if (!lo && whycap > 0)
 		FZ_CHECK(memchr(why, '\0', whycap) != NULL);
 	hi = netguard_addr_allowed((const struct sockaddr *)(void *)copy, len, 1,
-	    why, whycap);
+	    NULL, why, whycap);
 	if (!hi && whycap > 0)
 		FZ_CHECK(memchr(why, '\0', whycap) != NULL);
 	FZ_CHECK(lo == oracle((const struct sockaddr *)ss, len, 0));
@@ -180,7 +215,7 @@ expect_resolve(const struct netguard_url *u, int loopback)
 {
 	struct addrinfo hints, *res = NULL, *ai;
 	char service[8];
-	int ok;
+	int ok, all_loopback = 1;
 
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = AF_UNSPEC;
@@ -190,10 +225,13 @@ expect_resolve(const struct netguard_url *u, int loopback)
 	if (__real_getaddrinfo(u->host, service, &hints, &res) != 0 || res == NULL)
 		return 0;
 	ok = 1;
-	for (ai = res; ai != NULL; ai = ai->ai_next)
+	for (ai = res; ai != NULL; ai = ai->ai_next) {
 		ok &= oracle(ai->ai_addr, ai->ai_addrlen, loopback);
+		all_loopback &= is_loopback(ai->ai_addr, ai->ai_addrlen);
+	}
 	freeaddrinfo(res);
-	return ok;
+	/* the default ports, or any for loopback under allow_loopback */
+	return ok && (u->port == 443 || u->port == 80 || (loopback && all_loopback));
 }
 
 /* What a successful netguard_resolve promises about pin. */
@@ -211,7 +249,7 @@ check_pin(const struct netguard_url *u, struct netguard_pin *pin, int loopback)
 		    ntohs(((const struct sockaddr_in *)(const void *)sa)->sin_port) :
 		    ntohs(((const struct sockaddr_in6 *)(const void *)sa)->sin6_port);
 
-		FZ_CHECK(netguard_addr_allowed(sa, pin->len[i], loopback, NULL, 0));
+		FZ_CHECK(netguard_addr_allowed(sa, pin->len[i], loopback, NULL, NULL, 0));
 		FZ_CHECK(oracle(sa, pin->len[i], loopback));
 		FZ_CHECK(port == u->port);
 	}
@@ -232,13 +270,16 @@ fuzz_url(struct fz_in *in, int allow_http, int loopback)
 	char *url = fz_cut(in, '\0', NULL), why[256];
 	struct netguard_url u;
 	struct netguard_pin pin, pin2;
+	struct netguard_policy p;
 	int rc;
 
+	memset(&p, 0, sizeof(p));
+	p.allow_http = allow_http;
+	p.allow_loopback = loopback; /* ports NULL: 443 and 80 */
 	why[0] = '\0';
 	if (netguard_parse_url(url, allow_http, &u, why, sizeof(why)) != 0) {
 		FZ_CHECK(why[0] != '\0' && strict_printable(why, strlen(why)));
-		FZ_CHECK(netguard_check_url(url, allow_http, loopback, &pin, NULL,
-		    0) == -1);
+		FZ_CHECK(netguard_check_url(url, &p, &pin, NULL, 0) == -1);
 		free(url);
 		return;
 	}
@@ -252,14 +293,13 @@ fuzz_url(struct fz_in *in, int allow_http, int loopback)
 	FZ_CHECK(strchr(u.host, '%') == NULL || strchr(u.host, ':') == NULL);
 	FZ_CHECK(u.port >= 1 && u.port <= 65535);
 
-	rc = netguard_resolve(&u, loopback, &pin, why, sizeof(why));
+	rc = netguard_resolve(&u, &p, &pin, why, sizeof(why));
 	FZ_CHECK((rc == 0) == expect_resolve(&u, loopback));
 	if (rc == 0)
 		check_pin(&u, &pin, loopback);
 	else
 		FZ_CHECK(why[0] != '\0' && strict_printable(why, strlen(why)));
-	FZ_CHECK(netguard_check_url(url, allow_http, loopback, &pin2, NULL, 0) ==
-	    rc);
+	FZ_CHECK(netguard_check_url(url, &p, &pin2, NULL, 0) == rc);
 	free(url);
 }
 

@@ -602,6 +602,10 @@ test_ssrf(void)
 		"http://[::ffff:a9fe:a9fe]/", "http://[::10.0.0.1]/", "http://[64:ff9b::a00:1]/",
 		"http://[2002:c0a8:101::1]/", "ftp://127.0.0.1/", "file:///etc/passwd",
 		"http://user:pass@127.0.0.1/", "gopher://127.0.0.1:70/", "http:///nohost",
+		/* issue 34: the rest of the special-purpose ranges, and ports */
+		"http://192.0.0.8/", "http://192.0.2.1/", "http://198.18.0.1/",
+		"http://[2001:db8::1]/", "http://[2001::1]/", "http://[::ffff:198.51.100.1]/",
+		"http://93.184.216.34:8080/", "https://93.184.216.34:22/",
 	};
 	struct receiver *rcv = rcv_start();
 	char body[600], hook[64], wd[64], evt[64];

@@ -91,6 +91,9 @@ test_defaults(void)
 	CU_ASSERT_EQUAL(c.wh_drain_seconds, 55);
 	CU_ASSERT_EQUAL(c.wh_max_in_flight, 50);
 	CU_ASSERT_EQUAL(c.wh_allow_loopback, 0);
+	CU_ASSERT_EQUAL(c.wh_allowed_ports.n, 2);
+	CU_ASSERT_EQUAL(c.wh_allowed_ports.port[0], 443);
+	CU_ASSERT_EQUAL(c.wh_allowed_ports.port[1], 80);
 }
 
 /* Every key, with comments, blank lines and assorted spacing. */
@@ -357,6 +360,14 @@ static const struct err_row err_rows[] = {
 	{ "webhooks.timeout_seconds = 10s\n", 1,
 	    "webhooks.timeout_seconds: not a whole number in range" },
 	{ "webhooks.retry = 1\n", 1, "unknown key 'webhooks.retry'" },
+	{ "webhooks.allowed_ports = 0\n", 1,
+	    "webhooks.allowed_ports: each port must be a whole number from 1 to 65535" },
+	{ "webhooks.allowed_ports = 443, 80x\n", 1,
+	    "webhooks.allowed_ports: each port must be a whole number from 1 to 65535" },
+	{ "webhooks.allowed_ports = 443 443\n", 1,
+	    "webhooks.allowed_ports: a port is listed twice" },
+	{ "webhooks.allowed_ports =\n", 1,
+	    "webhooks.allowed_ports: at least one port is needed" },
 	{ long_value_line, 2, "db.user: value too long" },
 	{ huge_line, 1, "line too long" },
 };

@@ -3,13 +3,18 @@
  * literals and "localhost" (from /etc/hosts) are ever resolved, and the
  * only connections made are to listeners of this test on loopback.
  */
+#include "core/cfg.h"
 #include "core/netguard.h"
+#include "core/portlist.h"
 #include "core/strict.h"
 
 #include <CUnit/Basic.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -95,6 +100,34 @@ ng_listener(const char *text, unsigned *port)
 	return fd;
 }
 
+/*
+ * netguard_check_url under the policy allow_http, allow_loopback, the
+ * default ports (443 and 80) and no host addresses.
+ */
+static int
+ng_check(const char *url, int allow_http, int allow_loopback,
+    struct netguard_pin *pin, char *why, size_t whycap)
+{
+	struct netguard_policy p;
+
+	memset(&p, 0, sizeof(p));
+	p.allow_http = allow_http;
+	p.allow_loopback = allow_loopback;
+	return netguard_check_url(url, &p, pin, why, whycap);
+}
+
+/* netguard_resolve under allow_loopback and the default ports. */
+static int
+ng_resolve(const struct netguard_url *u, int allow_loopback,
+    struct netguard_pin *pin, char *why, size_t whycap)
+{
+	struct netguard_policy p;
+
+	memset(&p, 0, sizeof(p));
+	p.allow_loopback = allow_loopback;
+	return netguard_resolve(u, &p, pin, why, whycap);
+}
+
 static int
 suite_init(void)
 {
@@ -134,6 +167,11 @@ test_refused_table(void)
 		"http://224.0.0.1/",
 		"http://240.0.0.1/",
 		"http://255.255.255.255/",
+		"http://192.0.0.1/",
+		"http://192.0.2.1/",
+		"http://198.18.0.1/",
+		"http://198.51.100.7/",
+		"http://203.0.113.9/",
 		/* IPv6 ranges */
 		"http://[::1]/",
 		"http://[::]/",
@@ -142,6 +180,16 @@ test_refused_table(void)
 		"http://[fe80::1]/",
 		"http://[fec0::1]/",
 		"http://[ff02::1]/",
+		"http://[2001:db8::1]/",
+		"http://[2001::1]/",            /* Teredo */
+		"http://[100::1]/",
+		"http://[3fff::1]/",
+		"http://[5f00::1]/",
+		/* ports other than 443 and 80 */
+		"http://93.184.216.34:8080/",
+		"https://93.184.216.34:8443/",
+		"http://93.184.216.34:22/",
+		"https://[2606:4700::1111]:25/",
 		/* IPv6 addresses that embed a refused IPv4 address */
 		"http://[::ffff:127.0.0.1]/",
 		"http://[::FFFF:7F00:1]/",
@@ -185,15 +233,15 @@ test_refused_table(void)
 
 	for (i = 0; i < NELEM(rows); i++) {
 		memset(why, 0, sizeof(why));
-		UNIT_CHECK(netguard_check_url(rows[i], 1, 0, &pin, why, sizeof(why)) == -1,
+		UNIT_CHECK(ng_check(rows[i], 1, 0, &pin, why, sizeof(why)) == -1,
 		    "\"%s\": want refused", rows[i]);
 		UNIT_CHECK(why[0] != '\0', "\"%s\": want a reason", rows[i]);
 		UNIT_CHECK(pin.n == 0 && pin.resolve[0] == '\0',
 		    "\"%s\": want an empty pin", rows[i]);
 	}
-	CU_ASSERT_EQUAL(netguard_check_url(NULL, 1, 0, &pin, why, sizeof(why)), -1);
+	CU_ASSERT_EQUAL(ng_check(NULL, 1, 0, &pin, why, sizeof(why)), -1);
 	/* why may be NULL */
-	CU_ASSERT_EQUAL(netguard_check_url("http://10.0.0.1/", 1, 0, &pin, NULL, 0), -1);
+	CU_ASSERT_EQUAL(ng_check("http://10.0.0.1/", 1, 0, &pin, NULL, 0), -1);
 }
 
 /* URLs allowed, with what they parse and pin to. */
@@ -222,8 +270,10 @@ test_allowed_table(void)
 		/* /etc/hosts may add ::1, in either order */
 		{ "http://localhost:9000/", 1, 1, 0, "localhost", 9000,
 		  "localhost:9000:*" },
-		{ "HTTPS://93.184.216.34:8443/a/b?c=d&e=f", 0, 0, 1, "93.184.216.34",
-		  8443, "93.184.216.34:8443:93.184.216.34" },
+		{ "HTTPS://93.184.216.34:443/a/b?c=d&e=f", 0, 0, 1, "93.184.216.34",
+		  443, "93.184.216.34:443:93.184.216.34" },
+		/* any port for a loopback receiver under allow_loopback */
+		{ "https://[::1]:8443/", 0, 1, 1, "::1", 8443, "[::1]:8443:[::1]" },
 		{ "http://[::ffff:93.184.216.34]/", 1, 0, 0, "::ffff:93.184.216.34",
 		  80, "[::ffff:93.184.216.34]:80:[::ffff:93.184.216.34]" },
 		{ "http://[64:ff9b::5db8:d822]/", 1, 0, 0, "64:ff9b::5db8:d822",
@@ -246,7 +296,7 @@ test_allowed_table(void)
 		UNIT_CHECK(u.https == rows[i].https && u.port == rows[i].port,
 		    "\"%s\": https %d port %u", rows[i].url, u.https, u.port);
 		why[0] = '\0';
-		UNIT_CHECK(netguard_check_url(rows[i].url, rows[i].allow_http,
+		UNIT_CHECK(ng_check(rows[i].url, rows[i].allow_http,
 		    rows[i].allow_loopback, &pin, why, sizeof(why)) == 0,
 		    "\"%s\": refused: %s", rows[i].url, why);
 		UNIT_CHECK(unit_msg_matches(pin.resolve, rows[i].resolve),
@@ -266,7 +316,7 @@ test_pin_resolve_text(void)
 	const struct sockaddr_in6 *in6;
 	char why[128];
 
-	CU_ASSERT_EQUAL_FATAL(netguard_check_url("http://127.0.0.1:9000/", 1, 1, &pin,
+	CU_ASSERT_EQUAL_FATAL(ng_check("http://127.0.0.1:9000/", 1, 1, &pin,
 	    why, sizeof(why)), 0);
 	CU_ASSERT_STRING_EQUAL(pin.resolve, "127.0.0.1:9000:127.0.0.1");
 	CU_ASSERT_EQUAL(pin.n, 1);
@@ -276,7 +326,7 @@ test_pin_resolve_text(void)
 	CU_ASSERT_EQUAL(ntohs(in->sin_port), 9000);
 	CU_ASSERT_EQUAL(ntohl(in->sin_addr.s_addr), 0x7f000001u);
 
-	CU_ASSERT_EQUAL_FATAL(netguard_check_url("http://[::1]:9000/", 1, 1, &pin,
+	CU_ASSERT_EQUAL_FATAL(ng_check("http://[::1]:9000/", 1, 1, &pin,
 	    why, sizeof(why)), 0);
 	CU_ASSERT_STRING_EQUAL(pin.resolve, "[::1]:9000:[::1]");
 	CU_ASSERT_EQUAL(pin.n, 1);
@@ -286,11 +336,11 @@ test_pin_resolve_text(void)
 	CU_ASSERT(IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr));
 
 	/* The same URLs without allow_loopback: refused, and the pin empty. */
-	CU_ASSERT_EQUAL(netguard_check_url("http://127.0.0.1:9000/", 1, 0, &pin,
+	CU_ASSERT_EQUAL(ng_check("http://127.0.0.1:9000/", 1, 0, &pin,
 	    why, sizeof(why)), -1);
 	CU_ASSERT_STRING_EQUAL(why, "loopback address 127.0.0.1");
 	CU_ASSERT_EQUAL(pin.n, 0);
-	CU_ASSERT_EQUAL(netguard_check_url("http://[::1]:9000/", 1, 0, &pin,
+	CU_ASSERT_EQUAL(ng_check("http://[::1]:9000/", 1, 0, &pin,
 	    why, sizeof(why)), -1);
 	CU_ASSERT_STRING_EQUAL(why, "loopback address ::1");
 }
@@ -302,16 +352,16 @@ test_https_only(void)
 	struct netguard_pin pin;
 	char why[128];
 
-	CU_ASSERT_EQUAL(netguard_check_url("http://93.184.216.34/", 0, 0, &pin, why,
+	CU_ASSERT_EQUAL(ng_check("http://93.184.216.34/", 0, 0, &pin, why,
 	    sizeof(why)), -1);
 	CU_ASSERT_STRING_EQUAL(why, "must be https");
-	CU_ASSERT_EQUAL(netguard_check_url("ftp://93.184.216.34/", 0, 0, &pin, why,
+	CU_ASSERT_EQUAL(ng_check("ftp://93.184.216.34/", 0, 0, &pin, why,
 	    sizeof(why)), -1);
 	CU_ASSERT_STRING_EQUAL(why, "must be https");
-	CU_ASSERT_EQUAL(netguard_check_url("https://93.184.216.34/", 0, 0, &pin, why,
+	CU_ASSERT_EQUAL(ng_check("https://93.184.216.34/", 0, 0, &pin, why,
 	    sizeof(why)), 0);
 	CU_ASSERT_STRING_EQUAL(pin.resolve, "93.184.216.34:443:93.184.216.34");
-	CU_ASSERT_EQUAL(netguard_check_url("ftp://93.184.216.34/", 1, 0, &pin, why,
+	CU_ASSERT_EQUAL(ng_check("ftp://93.184.216.34/", 1, 0, &pin, why,
 	    sizeof(why)), -1);
 	CU_ASSERT_STRING_EQUAL(why, "must be http or https");
 }
@@ -382,7 +432,7 @@ test_resolve_spellings(void)
 		strict_copy(u.host, sizeof(u.host), hosts[i]);
 		u.port = 80;
 		why[0] = '\0';
-		UNIT_CHECK(netguard_resolve(&u, 0, &pin, why, sizeof(why)) == -1,
+		UNIT_CHECK(ng_resolve(&u, 0, &pin, why, sizeof(why)) == -1,
 		    "host \"%s\": want refused", hosts[i]);
 		UNIT_CHECK(unit_starts(why, "resolves to a refused address ("),
 		    "host \"%s\": why \"%s\"", hosts[i], why);
@@ -391,11 +441,11 @@ test_resolve_spellings(void)
 	}
 	memset(&u, 0, sizeof(u));
 	strict_copy(u.host, sizeof(u.host), "93.184.216.34");
-	CU_ASSERT_EQUAL(netguard_resolve(&u, 0, &pin, why, sizeof(why)), -1);
+	CU_ASSERT_EQUAL(ng_resolve(&u, 0, &pin, why, sizeof(why)), -1);
 	CU_ASSERT_STRING_EQUAL(why, "bad port");
 	u.port = 80;
 	u.host[0] = '\0';
-	CU_ASSERT_EQUAL(netguard_resolve(&u, 0, &pin, why, sizeof(why)), -1);
+	CU_ASSERT_EQUAL(ng_resolve(&u, 0, &pin, why, sizeof(why)), -1);
 	CU_ASSERT_STRING_EQUAL(why, "no host");
 }
 
@@ -465,7 +515,7 @@ test_addr_boundaries(void)
 		{ "2002:808:808::", 0, 1 },
 		{ "2002:c0a8:101::1", 0, 0 },
 		{ "2002:a9fe:a9fe::", 0, 0 },
-		{ "2001:db8::1", 0, 1 },
+		{ "2001:db8::1", 0, 0 },    /* documentation: allowed before issue 34 */
 		{ "2606:4700::1111", 0, 1 },
 		{ "fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0, 1 },
 		{ "fbff::", 0, 1 },
@@ -494,7 +544,7 @@ test_addr_boundaries(void)
 		    "row %zu: \"%s\" is not an address", i, rows[i].addr);
 		why[0] = '\0';
 		got = netguard_addr_allowed((struct sockaddr *)&ss, len,
-		    rows[i].allow_loopback, why, sizeof(why));
+		    rows[i].allow_loopback, NULL, why, sizeof(why));
 		UNIT_CHECK(got == rows[i].allowed, "%s (loopback %d): got %d want %d (%s)",
 		    rows[i].addr, rows[i].allow_loopback, got, rows[i].allowed, why);
 		if (!rows[i].allowed)
@@ -540,8 +590,8 @@ test_addr_reasons(void)
 		UNIT_REQUIRE(ng_sockaddr(rows[i].addr, 80, &ss, &len) == 0,
 		    "\"%s\" is not an address", rows[i].addr);
 		why[0] = '\0';
-		UNIT_CHECK(netguard_addr_allowed((struct sockaddr *)&ss, len, 0, why,
-		    sizeof(why)) == 0, "%s: want refused", rows[i].addr);
+		UNIT_CHECK(netguard_addr_allowed((struct sockaddr *)&ss, len, 0, NULL,
+		    why, sizeof(why)) == 0, "%s: want refused", rows[i].addr);
 		UNIT_STR_EQ(why, rows[i].why, rows[i].addr);
 	}
 
@@ -549,19 +599,19 @@ test_addr_reasons(void)
 	memset(&un, 0, sizeof(un));
 	un.sun_family = AF_UNIX;
 	CU_ASSERT_EQUAL(netguard_addr_allowed((struct sockaddr *)(void *)&un,
-	    sizeof(un), 1, why, sizeof(why)), 0);
+	    sizeof(un), 1, NULL, why, sizeof(why)), 0);
 	CU_ASSERT_STRING_EQUAL(why, "not an IPv4 or IPv6 address");
-	CU_ASSERT_EQUAL(netguard_addr_allowed(NULL, 0, 1, why, sizeof(why)), 0);
+	CU_ASSERT_EQUAL(netguard_addr_allowed(NULL, 0, 1, NULL, why, sizeof(why)), 0);
 	memset(&in, 0, sizeof(in));
 	in.sin_family = AF_INET;
 	in.sin_addr.s_addr = htonl(0x5db8d822u);
 	CU_ASSERT_EQUAL(netguard_addr_allowed((struct sockaddr *)&in, sizeof(in), 0,
-	    why, sizeof(why)), 1);
+	    NULL, why, sizeof(why)), 1);
 	CU_ASSERT_EQUAL(netguard_addr_allowed((struct sockaddr *)&in, sizeof(in) - 1,
-	    0, why, sizeof(why)), 0);
+	    0, NULL, why, sizeof(why)), 0);
 	ng_sockaddr("2606:4700::1111", 443, &ss, &len);
 	CU_ASSERT_EQUAL(netguard_addr_allowed((struct sockaddr *)&ss,
-	    sizeof(struct sockaddr_in), 0, why, sizeof(why)), 0);
+	    sizeof(struct sockaddr_in), 0, NULL, why, sizeof(why)), 0);
 }
 
 /* The open-socket callback: the pinned address opens, anything else not. */
@@ -573,7 +623,7 @@ test_opensocket(void)
 	curl_socket_t s;
 	char why[128];
 
-	CU_ASSERT_EQUAL_FATAL(netguard_check_url("http://127.0.0.1:9000/", 1, 1, &pin,
+	CU_ASSERT_EQUAL_FATAL(ng_check("http://127.0.0.1:9000/", 1, 1, &pin,
 	    why, sizeof(why)), 0);
 
 	ng_csa_of("127.0.0.1", 9000, &csa);
@@ -612,7 +662,7 @@ test_opensocket(void)
 	    CURL_SOCKET_BAD);
 
 	/* IPv6: the full-size address curl passes. */
-	CU_ASSERT_EQUAL_FATAL(netguard_check_url("http://[::1]:9000/", 1, 1, &pin,
+	CU_ASSERT_EQUAL_FATAL(ng_check("http://[::1]:9000/", 1, 1, &pin,
 	    why, sizeof(why)), 0);
 	ng_csa_of("::1", 9000, &csa);
 	s = netguard_opensocket(&pin, CURLSOCKTYPE_IPCXN, &csa.c);
@@ -668,7 +718,7 @@ test_curl_pin(void)
 	CU_ASSERT_FATAL(fd >= 0 && fd2 >= 0);
 	snprintf(url, sizeof(url), "http://127.0.0.1:%u/", port);
 	snprintf(other, sizeof(other), "http://127.0.0.1:%u/", port2);
-	CU_ASSERT_EQUAL(netguard_check_url(url, 1, 1, &pin, why, sizeof(why)), 0);
+	CU_ASSERT_EQUAL(ng_check(url, 1, 1, &pin, why, sizeof(why)), 0);
 
 	/* The pinned address connects. */
 	CU_ASSERT_EQUAL(ng_connect(url, &pin, &list_set), CURLE_OK);
@@ -682,7 +732,7 @@ test_curl_pin(void)
 	 * the callback refuses the unchecked address.
 	 */
 	snprintf(url, sizeof(url), "http://localhost:%u/", port);
-	CU_ASSERT_EQUAL_FATAL(netguard_check_url(url, 1, 1, &pin, why, sizeof(why)), 0);
+	CU_ASSERT_EQUAL_FATAL(ng_check(url, 1, 1, &pin, why, sizeof(why)), 0);
 	CU_ASSERT_EQUAL(ng_connect(url, &pin, NULL), CURLE_OK);
 	snprintf(pin.resolve, sizeof(pin.resolve), "localhost:%u:127.0.0.2", port);
 	CU_ASSERT_EQUAL(ng_connect(url, &pin, NULL), CURLE_COULDNT_CONNECT);
@@ -694,7 +744,7 @@ test_curl_pin(void)
 	fd6 = ng_listener("::1", &port6);
 	if (fd6 >= 0) {
 		snprintf(url, sizeof(url), "http://[::1]:%u/", port6);
-		CU_ASSERT_EQUAL(netguard_check_url(url, 1, 1, &pin, why, sizeof(why)), 0);
+		CU_ASSERT_EQUAL(ng_check(url, 1, 1, &pin, why, sizeof(why)), 0);
 		CU_ASSERT_EQUAL(ng_connect(url, &pin, &list_set), CURLE_OK);
 		CU_ASSERT_EQUAL(list_set, vi->version_num >= 0x080d00);
 		close(fd6);
@@ -706,6 +756,583 @@ test_curl_pin(void)
 	CU_ASSERT_EQUAL(netguard_curl_pin(NULL, &pin, NULL), -1);
 	close(fd);
 	close(fd2);
+}
+
+/*
+ * Every range of IANA's special-purpose registries that is refused, at
+ * its first and last address, and the addresses just outside it allowed
+ * (where no other refused range holds them: those outside 2000::/3 and
+ * the IPv4-mapped neighbours are unassigned rather than routed, and are
+ * here to pin the prefix length). Production: allow_loopback off. The
+ * ranges before issue 34 (0/8, 10/8, 100.64/10, 127/8, 169.254/16,
+ * 172.16/12, 192.168/16, 224/4, 240/4, fc00::/7, fe80::/10, fec0::/10,
+ * ff00::/8, 64:ff9b:1::/48) are in test_addr_boundaries too.
+ */
+static const struct ng_edge {
+	const char *addr;
+	int allowed;
+} ng_edges[] = {
+	/* 0.0.0.0/8 */
+	{ "0.0.0.0", 0 }, { "0.255.255.255", 0 }, { "1.0.0.0", 1 },
+	/* 10.0.0.0/8 */
+	{ "9.255.255.255", 1 }, { "10.0.0.0", 0 }, { "10.255.255.255", 0 },
+	{ "11.0.0.0", 1 },
+	/* 100.64.0.0/10 */
+	{ "100.63.255.255", 1 }, { "100.64.0.0", 0 }, { "100.127.255.255", 0 },
+	{ "100.128.0.0", 1 },
+	/* 127.0.0.0/8 */
+	{ "126.255.255.255", 1 }, { "127.0.0.0", 0 }, { "127.255.255.255", 0 },
+	{ "128.0.0.0", 1 },
+	/* 169.254.0.0/16 */
+	{ "169.253.255.255", 1 }, { "169.254.0.0", 0 }, { "169.254.255.255", 0 },
+	{ "169.255.0.0", 1 },
+	/* 172.16.0.0/12 */
+	{ "172.15.255.255", 1 }, { "172.16.0.0", 0 }, { "172.31.255.255", 0 },
+	{ "172.32.0.0", 1 },
+	/* 192.0.0.0/24, the whole of it (192.0.0.9 and .10 are global) */
+	{ "191.255.255.255", 1 }, { "192.0.0.0", 0 }, { "192.0.0.9", 0 },
+	{ "192.0.0.10", 0 }, { "192.0.0.255", 0 }, { "192.0.1.0", 1 },
+	/* 192.0.2.0/24 TEST-NET-1 */
+	{ "192.0.1.255", 1 }, { "192.0.2.0", 0 }, { "192.0.2.255", 0 },
+	{ "192.0.3.0", 1 },
+	/* 192.31.196.0/24 AS112-v4 */
+	{ "192.31.195.255", 1 }, { "192.31.196.0", 0 }, { "192.31.196.255", 0 },
+	{ "192.31.197.0", 1 },
+	/* 192.52.193.0/24 AMT */
+	{ "192.52.192.255", 1 }, { "192.52.193.0", 0 }, { "192.52.193.255", 0 },
+	{ "192.52.194.0", 1 },
+	/* 192.88.99.0/24 6to4 relay anycast */
+	{ "192.88.98.255", 1 }, { "192.88.99.0", 0 }, { "192.88.99.2", 0 },
+	{ "192.88.99.255", 0 }, { "192.88.100.0", 1 },
+	/* 192.168.0.0/16 */
+	{ "192.167.255.255", 1 }, { "192.168.0.0", 0 }, { "192.168.255.255", 0 },
+	{ "192.169.0.0", 1 },
+	/* 192.175.48.0/24 AS112 direct delegation */
+	{ "192.175.47.255", 1 }, { "192.175.48.0", 0 }, { "192.175.48.255", 0 },
+	{ "192.175.49.0", 1 },
+	/* 198.18.0.0/15 benchmarking */
+	{ "198.17.255.255", 1 }, { "198.18.0.0", 0 }, { "198.19.255.255", 0 },
+	{ "198.20.0.0", 1 },
+	/* 198.51.100.0/24 TEST-NET-2 */
+	{ "198.51.99.255", 1 }, { "198.51.100.0", 0 }, { "198.51.100.255", 0 },
+	{ "198.51.101.0", 1 },
+	/* 203.0.113.0/24 TEST-NET-3 */
+	{ "203.0.112.255", 1 }, { "203.0.113.0", 0 }, { "203.0.113.255", 0 },
+	{ "203.0.114.0", 1 },
+	/* 224.0.0.0/4, 240.0.0.0/4, 255.255.255.255/32 (adjacent) */
+	{ "223.255.255.255", 1 }, { "224.0.0.0", 0 }, { "239.255.255.255", 0 },
+	{ "240.0.0.0", 0 }, { "255.255.255.254", 0 }, { "255.255.255.255", 0 },
+	/* ::/128, ::1/128 and ::/96 (IPv4-compatible: ::0.0.0.2 is 0.0.0.2) */
+	{ "::", 0 }, { "::1", 0 }, { "::2", 0 }, { "::255.255.255.255", 0 },
+	{ "::1:0:0", 1 },
+	/* ::ffff:0:0/96 IPv4-mapped, by the IPv4 address */
+	{ "::fffe:ffff:ffff", 1 }, { "::ffff:0.0.0.0", 0 },
+	{ "::ffff:255.255.255.255", 0 }, { "::1:0:0:0", 1 },
+	/* ::ffff:0:0:0/96 IPv4-translated, by the IPv4 address */
+	{ "::fffe:ffff:ffff:ffff", 1 }, { "::ffff:0:0.0.0.0", 0 },
+	{ "::ffff:0:255.255.255.255", 0 }, { "::ffff:1:0:0", 1 },
+	/* 64:ff9b::/96 NAT64, by the IPv4 address */
+	{ "64:ff9a:ffff:ffff:ffff:ffff:ffff:ffff", 1 }, { "64:ff9b::", 0 },
+	{ "64:ff9b::255.255.255.255", 0 }, { "64:ff9b::1:0:0", 1 },
+	/* 64:ff9b:1::/48 local-use NAT64 */
+	{ "64:ff9b:0:ffff:ffff:ffff:ffff:ffff", 1 }, { "64:ff9b:1::", 0 },
+	{ "64:ff9b:1:ffff:ffff:ffff:ffff:ffff", 0 }, { "64:ff9b:2::", 1 },
+	/* 100::/64 discard-only, 100:0:0:1::/64 dummy (adjacent) */
+	{ "ff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1 }, { "100::", 0 },
+	{ "100::ffff:ffff:ffff:ffff", 0 }, { "100:0:0:1::", 0 },
+	{ "100:0:0:1:ffff:ffff:ffff:ffff", 0 }, { "100:0:0:2::", 1 },
+	/* 2001::/23 IETF protocol assignments: Teredo, benchmarking, ORCHID
+	 * and the globally reachable ones inside, refused as a whole */
+	{ "2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1 }, { "2001::", 0 },
+	{ "2001:0:ffff:ffff:ffff:ffff:ffff:ffff", 0 }, { "2001:1::1", 0 },
+	{ "2001:2::", 0 }, { "2001:3::1", 0 }, { "2001:4:112::1", 0 },
+	{ "2001:10::1", 0 }, { "2001:20::1", 0 }, { "2001:30::1", 0 },
+	{ "2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff", 0 }, { "2001:200::", 1 },
+	/* 2001:db8::/32 documentation */
+	{ "2001:db7:ffff:ffff:ffff:ffff:ffff:ffff", 1 }, { "2001:db8::", 0 },
+	{ "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff", 0 }, { "2001:db9::", 1 },
+	/* 2002::/16 6to4, by the IPv4 address */
+	{ "2001:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1 }, { "2002::", 0 },
+	{ "2002:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0 }, { "2003::", 1 },
+	/* 2620:4f:8000::/48 AS112 direct delegation */
+	{ "2620:4f:7fff:ffff:ffff:ffff:ffff:ffff", 1 }, { "2620:4f:8000::", 0 },
+	{ "2620:4f:8000:ffff:ffff:ffff:ffff:ffff", 0 }, { "2620:4f:8001::", 1 },
+	/* 3fff::/20 documentation */
+	{ "3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1 }, { "3fff::", 0 },
+	{ "3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff", 0 }, { "3fff:1000::", 1 },
+	/* 5f00::/16 SRv6 SIDs */
+	{ "5eff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1 }, { "5f00::", 0 },
+	{ "5f00:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0 }, { "5f01::", 1 },
+	/* fc00::/7, fe80::/10, fec0::/10, ff00::/8 (the last three adjacent) */
+	{ "fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1 }, { "fc00::", 0 },
+	{ "fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0 }, { "fe00::", 1 },
+	{ "fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 1 }, { "fe80::", 0 },
+	{ "febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0 }, { "fec0::", 0 },
+	{ "feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0 }, { "ff00::", 0 },
+	{ "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", 0 },
+	/* public ones */
+	{ "8.8.8.8", 1 }, { "93.184.216.34", 1 }, { "2606:4700::1111", 1 },
+};
+
+/* ng_edges through netguard_addr_allowed, allow_loopback off. */
+static void
+test_special_ranges(void)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = 0;
+	char why[128];
+	size_t i;
+
+	for (i = 0; i < NELEM(ng_edges); i++) {
+		int got;
+
+		UNIT_REQUIRE(ng_sockaddr(ng_edges[i].addr, 443, &ss, &len) == 0,
+		    "\"%s\" is not an address", ng_edges[i].addr);
+		why[0] = '\0';
+		got = netguard_addr_allowed((struct sockaddr *)&ss, len, 0, NULL, why,
+		    sizeof(why));
+		UNIT_CHECK(got == ng_edges[i].allowed, "%s: got %d want %d (%s)",
+		    ng_edges[i].addr, got, ng_edges[i].allowed, why);
+		UNIT_CHECK(got || why[0] != '\0', "%s: want a reason", ng_edges[i].addr);
+	}
+}
+
+/*
+ * Every IPv4 address of ng_edges in the five IPv6 forms that carry it
+ * (IPv4-mapped, -translated, -compatible, NAT64 64:ff9b::/96, 6to4
+ * 2002::/16) is judged as the IPv4 address is: the refused ones refused
+ * (naming the IPv4 address and the IPv6 one), the others allowed.
+ */
+static void
+test_embedded_forms(void)
+{
+	static const struct { unsigned char head[16]; unsigned at; const char *name; } forms[] = {
+		{ { [10] = 0xff, [11] = 0xff }, 12, "mapped" },
+		{ { [8] = 0xff, [9] = 0xff }, 12, "translated" },
+		{ { 0 }, 12, "compatible" },
+		{ { 0x00, 0x64, 0xff, 0x9b }, 12, "NAT64" },
+		{ { 0x20, 0x02 }, 2, "6to4" },
+	};
+	size_t i, f, checked = 0;
+
+	for (i = 0; i < NELEM(ng_edges); i++) {
+		struct in_addr v4;
+
+		if (inet_pton(AF_INET, ng_edges[i].addr, &v4) != 1)
+			continue;
+		for (f = 0; f < NELEM(forms); f++) {
+			struct sockaddr_in6 in6;
+			char why[160], text[INET6_ADDRSTRLEN];
+			int got;
+
+			/* ::0.0.0.0 and ::0.0.0.1 are :: and ::1, not IPv4-compatible */
+			if (strcmp(forms[f].name, "compatible") == 0 && ntohl(v4.s_addr) <= 1)
+				continue;
+			memset(&in6, 0, sizeof(in6));
+			in6.sin6_family = AF_INET6;
+			in6.sin6_port = htons(443);
+			memcpy(in6.sin6_addr.s6_addr, forms[f].head, 16);
+			memcpy(in6.sin6_addr.s6_addr + forms[f].at, &v4, 4);
+			inet_ntop(AF_INET6, &in6.sin6_addr, text, sizeof(text));
+			why[0] = '\0';
+			got = netguard_addr_allowed((struct sockaddr *)&in6, sizeof(in6), 0,
+			    NULL, why, sizeof(why));
+			UNIT_CHECK(got == ng_edges[i].allowed, "%s as %s %s: got %d want %d (%s)",
+			    ng_edges[i].addr, forms[f].name, text, got, ng_edges[i].allowed, why);
+			if (!ng_edges[i].allowed)
+				UNIT_CHECK(unit_contains(why, ng_edges[i].addr) &&
+				    unit_contains(why, text), "%s as %s: why \"%s\"",
+				    ng_edges[i].addr, forms[f].name, why);
+			checked++;
+		}
+	}
+	CU_ASSERT(checked > 300);
+}
+
+/* The reasons of the ranges added in issue 34. */
+static void
+test_special_reasons(void)
+{
+	static const struct { const char *addr; const char *why; } rows[] = {
+		{ "192.0.0.8", "IETF protocol address 192.0.0.8" },
+		{ "192.0.2.1", "documentation address 192.0.2.1" },
+		{ "192.31.196.1", "AS112 address 192.31.196.1" },
+		{ "192.52.193.1", "AMT relay address 192.52.193.1" },
+		{ "192.88.99.1", "6to4 relay address 192.88.99.1" },
+		{ "192.175.48.1", "AS112 address 192.175.48.1" },
+		{ "198.18.0.1", "benchmarking address 198.18.0.1" },
+		{ "198.51.100.1", "documentation address 198.51.100.1" },
+		{ "203.0.113.1", "documentation address 203.0.113.1" },
+		{ "100::1", "discard-only address 100::1" },
+		{ "100:0:0:1::1", "dummy address 100:0:0:1::1" },
+		{ "2001::1", "IETF protocol address 2001::1" },
+		{ "2001:db8::1", "documentation address 2001:db8::1" },
+		{ "2620:4f:8000::1", "AS112 address 2620:4f:8000::1" },
+		{ "3fff::1", "documentation address 3fff::1" },
+		{ "5f00::1", "SRv6 SID address 5f00::1" },
+		{ "::ffff:198.18.0.1", "benchmarking address 198.18.0.1 (in ::ffff:198.18.0.1)" },
+		{ "64:ff9b::c000:201",
+		  "documentation address 192.0.2.1 (in 64:ff9b::c000:201)" },
+		{ "2002:c000:1::", "IETF protocol address 192.0.0.1 (in 2002:c000:1::)" },
+	};
+	struct sockaddr_storage ss;
+	socklen_t len = 0;
+	char why[128];
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++) {
+		UNIT_REQUIRE(ng_sockaddr(rows[i].addr, 443, &ss, &len) == 0,
+		    "\"%s\" is not an address", rows[i].addr);
+		why[0] = '\0';
+		UNIT_CHECK(netguard_addr_allowed((struct sockaddr *)&ss, len, 0, NULL,
+		    why, sizeof(why)) == 0, "%s: want refused", rows[i].addr);
+		UNIT_STR_EQ(why, rows[i].why, rows[i].addr);
+	}
+}
+
+/*
+ * Ports: 443 and 80 by default, any other refused (allow_loopback off);
+ * a configured list is the only one; a loopback receiver under
+ * allow_loopback on any port, but not a public host under it.
+ */
+static void
+test_ports(void)
+{
+	static const struct {
+		const char *url;
+		const char *ports;  /* NULL: the default */
+		int allow_loopback;
+		const char *why;    /* NULL: allowed */
+	} rows[] = {
+		{ "https://93.184.216.34/", NULL, 0, NULL },
+		{ "https://93.184.216.34:443/", NULL, 0, NULL },
+		{ "http://93.184.216.34/", NULL, 0, NULL },
+		{ "http://93.184.216.34:80/", NULL, 0, NULL },
+		{ "https://93.184.216.34:80/", NULL, 0, NULL },
+		{ "http://[2606:4700::1111]/", NULL, 0, NULL },
+		{ "http://93.184.216.34:8080/", NULL, 0,
+		  "port 8080 refused (allowed: 443, 80)" },
+		{ "http://93.184.216.34:22/", NULL, 0, "port 22 refused (allowed: 443, 80)" },
+		{ "https://93.184.216.34:8443/", NULL, 0,
+		  "port 8443 refused (allowed: 443, 80)" },
+		{ "http://93.184.216.34:81/", NULL, 0, "port 81 refused (allowed: 443, 80)" },
+		{ "https://93.184.216.34:442/", NULL, 0, "port 442 refused (allowed: 443, 80)" },
+		{ "https://[2606:4700::1111]:65535/", NULL, 0,
+		  "port 65535 refused (allowed: 443, 80)" },
+		/* a configured list, and only it */
+		{ "https://93.184.216.34:8443/", "8443, 9443", 0, NULL },
+		{ "https://93.184.216.34:9443/", "8443, 9443", 0, NULL },
+		{ "https://93.184.216.34/", "8443, 9443", 0,
+		  "port 443 refused (allowed: 8443, 9443)" },
+		{ "http://93.184.216.34/", "8443 9443", 0,
+		  "port 80 refused (allowed: 8443, 9443)" },
+		/* allow_loopback: loopback on any port; a public host is not loopback */
+		{ "http://127.0.0.1:9000/", NULL, 1, NULL },
+		{ "http://[::1]:22/", NULL, 1, NULL },
+		{ "http://[::ffff:127.0.0.1]:5432/", NULL, 1, NULL },
+		{ "http://localhost:9000/", NULL, 1, NULL },
+		{ "http://127.0.0.1:9000/", "443", 1, NULL },
+		{ "http://93.184.216.34:9000/", NULL, 1, "port 9000 refused (allowed: 443, 80)" },
+		/* without allow_loopback the address is refused, whatever the port */
+		{ "http://127.0.0.1/", NULL, 0, "loopback address 127.0.0.1" },
+		{ "http://127.0.0.1:9000/", NULL, 0, "loopback address 127.0.0.1" },
+		{ "http://localhost:9000/", NULL, 0, "resolves to a refused address (loopback)" },
+		{ "http://10.0.0.1:8080/", NULL, 0, "private address 10.0.0.1" },
+	};
+	struct netguard_policy p;
+	struct netguard_pin pin;
+	struct port_list ports;
+	char why[128];
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++) {
+		const char *reason = NULL;
+		int rc;
+
+		memset(&p, 0, sizeof(p));
+		p.allow_http = 1;
+		p.allow_loopback = rows[i].allow_loopback;
+		if (rows[i].ports != NULL) {
+			UNIT_REQUIRE(port_list_parse(rows[i].ports, strlen(rows[i].ports), &ports,
+			    &reason) == 0, "row %zu: ports \"%s\": %s", i, rows[i].ports, reason);
+			p.ports = &ports;
+		}
+		why[0] = '\0';
+		rc = netguard_check_url(rows[i].url, &p, &pin, why, sizeof(why));
+		if (rows[i].why == NULL) {
+			UNIT_CHECK(rc == 0, "%s (ports %s, loopback %d): refused: %s", rows[i].url,
+			    rows[i].ports ? rows[i].ports : "default", rows[i].allow_loopback, why);
+		} else {
+			UNIT_CHECK(rc == -1 && pin.n == 0, "%s (ports %s): want refused",
+			    rows[i].url, rows[i].ports ? rows[i].ports : "default");
+			UNIT_STR_EQ(why, rows[i].why, rows[i].url);
+		}
+	}
+}
+
+/* port_list_parse: what a list may be, and what is refused. */
+static void
+test_port_lists(void)
+{
+	static const struct { const char *text; size_t n; unsigned first, last; } good[] = {
+		{ "443, 80", 2, 443, 80 },
+		{ "443,80", 2, 443, 80 },
+		{ " 443  80 ", 2, 443, 80 },
+		{ "1", 1, 1, 1 },
+		{ "65535", 1, 65535, 65535 },
+		{ "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16", 16, 1, 16 },
+	};
+	static const char *const bad[] = {
+		"", " , ", "0", "65536", "080", "+80", "-1", "80x", "443;80", "443.0",
+		"80, 80", "4294967377", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17",
+		"443,\t80",
+	};
+	struct port_list l;
+	const char *why;
+	char text[PORT_LIST_MAX * 7 + 1];
+	size_t i;
+
+	for (i = 0; i < NELEM(good); i++) {
+		why = NULL;
+		UNIT_CHECK(port_list_parse(good[i].text, strlen(good[i].text), &l, &why) == 0,
+		    "\"%s\": %s", good[i].text, why ? why : "");
+		UNIT_CHECK(l.n == good[i].n && l.port[0] == good[i].first &&
+		    l.port[l.n - 1] == good[i].last, "\"%s\": %zu ports", good[i].text, l.n);
+	}
+	for (i = 0; i < NELEM(bad); i++) {
+		memset(&l, 0x5a, sizeof(l));
+		why = NULL;
+		UNIT_CHECK(port_list_parse(bad[i], strlen(bad[i]), &l, &why) == -1,
+		    "\"%s\": want refused", bad[i]);
+		UNIT_CHECK(why != NULL && why[0] != '\0', "\"%s\": want a reason", bad[i]);
+		UNIT_CHECK(l.n == 0x5a5a5a5a5a5a5a5aULL, "\"%s\": list touched", bad[i]);
+	}
+	CU_ASSERT_EQUAL(port_list_parse("443, 80", 5, &l, &why), 0); /* "443, " */
+	CU_ASSERT_EQUAL(l.n, 1);
+	CU_ASSERT(port_list_has(&l, 443) && !port_list_has(&l, 80) &&
+	    !port_list_has(NULL, 443));
+	port_list_parse("65535 1 80", 10, &l, &why);
+	CU_ASSERT_STRING_EQUAL(port_list_text(&l, text, sizeof(text)), "65535, 1, 80");
+	CU_ASSERT_STRING_EQUAL(port_list_text(&l, text, 10), "65535, 1"); /* cut whole */
+}
+
+/* Writes text to a new temporary config file and loads it over the
+ * defaults into c; cfg_load's value, err as it says. */
+static int
+ng_load_cfg(const char *text, struct cfg *c, char *err, size_t errlen)
+{
+	char path[] = "/tmp/cediramp-netguard-XXXXXX";
+	FILE *f;
+	int fd, rc;
+
+	cfg_defaults(c);
+	if ((fd = mkstemp(path)) < 0)
+		return -2;
+	if ((f = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		unlink(path);
+		return -2;
+	}
+	fputs(text, f);
+	fclose(f);
+	rc = cfg_load(path, c, err, errlen);
+	unlink(path);
+	return rc;
+}
+
+/*
+ * webhooks.allowed_ports in the config: 443 and 80 unless set, a list
+ * honoured by the URL check, a bad list refused naming the key.
+ */
+static void
+test_ports_config(void)
+{
+	static const char *const bad[] = {
+		"webhooks.allowed_ports =\n",
+		"webhooks.allowed_ports = 0\n",
+		"webhooks.allowed_ports = 65536\n",
+		"webhooks.allowed_ports = 443, 0443\n",
+		"webhooks.allowed_ports = 443, https\n",
+		"webhooks.allowed_ports = 443, 443\n",
+		"webhooks.allowed_ports = 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n",
+	};
+	struct netguard_policy p;
+	struct netguard_pin pin;
+	struct cfg c;
+	char err[512], why[128];
+	size_t i;
+
+	cfg_defaults(&c);
+	CU_ASSERT_EQUAL(c.wh_allowed_ports.n, 2);
+	CU_ASSERT(port_list_has(&c.wh_allowed_ports, 443) &&
+	    port_list_has(&c.wh_allowed_ports, 80));
+
+	CU_ASSERT_EQUAL_FATAL(ng_load_cfg("environment = production\n"
+	    "webhooks.allowed_ports = 8443\n", &c, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(c.wh_allowed_ports.n, 1);
+	memset(&p, 0, sizeof(p));
+	p.allow_http = c.wh_allow_http;
+	p.allow_loopback = (int)c.wh_allow_loopback;
+	p.ports = &c.wh_allowed_ports;
+	CU_ASSERT_EQUAL(netguard_check_url("https://93.184.216.34:8443/", &p, &pin, why,
+	    sizeof(why)), 0);
+	CU_ASSERT_EQUAL(netguard_check_url("https://93.184.216.34/", &p, &pin, why,
+	    sizeof(why)), -1);
+	CU_ASSERT_STRING_EQUAL(why, "port 443 refused (allowed: 8443)");
+
+	for (i = 0; i < NELEM(bad); i++) {
+		err[0] = '\0';
+		UNIT_CHECK(ng_load_cfg(bad[i], &c, err, sizeof(err)) == -1,
+		    "\"%s\": want refused", bad[i]);
+		UNIT_CHECK(unit_contains(err, ":1: webhooks.allowed_ports: "),
+		    "\"%s\": err \"%s\"", bad[i], err);
+	}
+}
+
+/* A list of this host's addresses, as netguard_local_add keeps them. */
+static void
+ng_local(struct netguard_local *l, const char *const *addrs, size_t n)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = 0;
+	size_t i;
+
+	memset(l, 0, sizeof(*l));
+	for (i = 0; i < n; i++)
+		if (ng_sockaddr(addrs[i], 0, &ss, &len) == 0)
+			UNIT_CHECK(netguard_local_add(l, (struct sockaddr *)&ss, len) == 0,
+			    "%s: not added", addrs[i]);
+}
+
+/*
+ * This host's own addresses are refused even when public, in their IPv6
+ * forms too, at the address check, the URL check and the open-socket
+ * callback; loopback under allow_loopback never is.
+ */
+static void
+test_own_addresses(void)
+{
+	static const char *const own[] = {
+		"93.184.216.34", "2606:4700::1111", "93.184.216.34", /* twice: kept once */
+		"10.0.0.5", "127.0.0.1", "::1", "fe80::1", "169.254.1.1", /* not kept */
+	};
+	static const struct { const char *addr; int allow_loopback; const char *why; } rows[] = {
+		{ "93.184.216.34", 0, "this host's own address 93.184.216.34" },
+		{ "2606:4700::1111", 0, "this host's own address 2606:4700::1111" },
+		{ "::ffff:93.184.216.34", 0,
+		  "this host's own address 93.184.216.34 (in ::ffff:93.184.216.34)" },
+		{ "64:ff9b::5db8:d822", 0,
+		  "this host's own address 93.184.216.34 (in 64:ff9b::5db8:d822)" },
+		{ "2002:5db8:d822::1", 0,
+		  "this host's own address 93.184.216.34 (in 2002:5db8:d822::1)" },
+		{ "93.184.216.34", 1, "this host's own address 93.184.216.34" },
+		{ "93.184.216.35", 0, NULL },
+		{ "2606:4700::1112", 0, NULL },
+		{ "127.0.0.1", 1, NULL },
+		{ "::1", 1, NULL },
+		{ "127.0.0.1", 0, "loopback address 127.0.0.1" },
+	};
+	struct netguard_local l, got;
+	struct netguard_policy p;
+	struct netguard_pin pin;
+	struct sockaddr_storage ss;
+	union ng_csa csa;
+	socklen_t len = 0;
+	char why[160];
+	size_t i;
+
+	ng_local(&l, own, NELEM(own));
+	CU_ASSERT_EQUAL(l.n, 2); /* the two public ones, once each */
+	for (i = 0; i < NELEM(rows); i++) {
+		int ok;
+
+		UNIT_REQUIRE(ng_sockaddr(rows[i].addr, 443, &ss, &len) == 0, "%s", rows[i].addr);
+		why[0] = '\0';
+		ok = netguard_addr_allowed((struct sockaddr *)&ss, len, rows[i].allow_loopback,
+		    &l, why, sizeof(why));
+		UNIT_CHECK(ok == (rows[i].why == NULL), "%s (loopback %d): got %d (%s)",
+		    rows[i].addr, rows[i].allow_loopback, ok, why);
+		if (rows[i].why != NULL)
+			UNIT_STR_EQ(why, rows[i].why, rows[i].addr);
+		/* without the list, every public one is allowed */
+		if (rows[i].why != NULL && unit_starts(rows[i].why, "this host's"))
+			UNIT_CHECK(netguard_addr_allowed((struct sockaddr *)&ss, len, 0, NULL,
+			    NULL, 0) == 1, "%s: refused without the list", rows[i].addr);
+	}
+
+	/* a loopback address the list holds is still allowed under allow_loopback */
+	memset(&got, 0, sizeof(got));
+	got.n = 1;
+	got.a[0].family = AF_INET;
+	got.a[0].addr[0] = 127;
+	got.a[0].addr[3] = 1;
+	ng_sockaddr("127.0.0.1", 80, &ss, &len);
+	CU_ASSERT_EQUAL(netguard_addr_allowed((struct sockaddr *)&ss, len, 1, &got, why,
+	    sizeof(why)), 1);
+
+	/* the URL check, a literal and a name */
+	memset(&p, 0, sizeof(p));
+	p.allow_http = 1;
+	p.local = &l;
+	CU_ASSERT_EQUAL(netguard_check_url("https://93.184.216.34/", &p, &pin, why,
+	    sizeof(why)), -1);
+	CU_ASSERT_STRING_EQUAL(why, "this host's own address 93.184.216.34");
+	CU_ASSERT_EQUAL(netguard_check_url("https://[2606:4700::1111]/", &p, &pin, why,
+	    sizeof(why)), -1);
+	CU_ASSERT_EQUAL(netguard_check_url("https://93.184.216.35/", &p, &pin, why,
+	    sizeof(why)), 0);
+	CU_ASSERT_PTR_EQUAL(pin.local, &l);
+
+	/* the open-socket callback asks the list again */
+	ng_csa_of("93.184.216.35", 443, &csa);
+	{
+		curl_socket_t s = netguard_opensocket(&pin, CURLSOCKTYPE_IPCXN, &csa.c);
+
+		CU_ASSERT(s != CURL_SOCKET_BAD);
+		if (s != CURL_SOCKET_BAD)
+			close(s);
+	}
+	l.a[0].addr[3] = 35; /* 93.184.216.35 is now this host's */
+	CU_ASSERT_EQUAL(netguard_opensocket(&pin, CURLSOCKTYPE_IPCXN, &csa.c),
+	    CURL_SOCKET_BAD);
+
+	/* full: -1, the list as it was */
+	memset(&l, 0, sizeof(l));
+	for (i = 0; i < NETGUARD_LOCAL_MAX; i++) {
+		struct sockaddr_in in;
+
+		memset(&in, 0, sizeof(in));
+		in.sin_family = AF_INET;
+		in.sin_addr.s_addr = htonl(0x5db8d800u + (uint32_t)i);
+		CU_ASSERT_EQUAL(netguard_local_add(&l, (struct sockaddr *)&in, sizeof(in)), 0);
+	}
+	ng_sockaddr("8.8.8.8", 0, &ss, &len);
+	CU_ASSERT_EQUAL(netguard_local_add(&l, (struct sockaddr *)&ss, len), -1);
+	CU_ASSERT_EQUAL(l.n, NETGUARD_LOCAL_MAX);
+	ng_sockaddr("10.0.0.1", 0, &ss, &len); /* not kept: no room needed */
+	CU_ASSERT_EQUAL(netguard_local_add(&l, (struct sockaddr *)&ss, len), 0);
+
+	/* getifaddrs: whatever this machine has, each is refused through it */
+	CU_ASSERT_EQUAL_FATAL(netguard_local_load(&got), 0);
+	for (i = 0; i < got.n; i++) {
+		struct sockaddr_in in;
+		struct sockaddr_in6 in6;
+
+		memset(&in, 0, sizeof(in));
+		memset(&in6, 0, sizeof(in6));
+		if (got.a[i].family == AF_INET) {
+			in.sin_family = AF_INET;
+			memcpy(&in.sin_addr, got.a[i].addr, 4);
+			CU_ASSERT_EQUAL(netguard_addr_allowed((struct sockaddr *)&in, sizeof(in),
+			    1, &got, why, sizeof(why)), 0);
+		} else {
+			in6.sin6_family = AF_INET6;
+			memcpy(&in6.sin6_addr, got.a[i].addr, 16);
+			CU_ASSERT_EQUAL(netguard_addr_allowed((struct sockaddr *)&in6,
+			    sizeof(in6), 1, &got, why, sizeof(why)), 0);
+		}
+		CU_ASSERT(unit_starts(why, "this host's own address "));
+	}
 }
 
 int
@@ -722,6 +1349,13 @@ main(void)
 		{ "address reasons", test_addr_reasons },
 		{ "the open-socket callback", test_opensocket },
 		{ "a pinned libcurl handle", test_curl_pin },
+		{ "every special-purpose range at its edges", test_special_ranges },
+		{ "IPv4 ranges in their IPv6 forms", test_embedded_forms },
+		{ "the special-purpose ranges' reasons", test_special_reasons },
+		{ "ports", test_ports },
+		{ "port lists", test_port_lists },
+		{ "webhooks.allowed_ports in the config", test_ports_config },
+		{ "this host's own addresses", test_own_addresses },
 	};
 
 	return tu_main("netguard", suite_init, suite_clean, tests, NELEM(tests));
