@@ -63,16 +63,14 @@ payout_from_row(const struct db_rows *rows, size_t row, struct payout *p)
 	return 0;
 }
 
-/* Loads payout id (of user_id, or anyone's when 0), locked when lock.
- * DB_OK, DB_DUP for no such row, or the database's error. */
-enum db_rc
-payout_load(struct db *db, const char *id, long long user_id, int lock, struct payout *p)
+/* Payout id by statement st with its n arguments a into p. */
+static enum db_rc
+load_by(struct db *db, enum db_stmt st, const struct db_arg *a, size_t n, struct payout *p)
 {
-	struct db_arg a[2] = { DB_S(id), DB_I(user_id) };
 	struct db_rows rows;
 	enum db_rc rc;
 
-	rc = db_exec(db, lock ? DB_PAYOUT_LOCK : DB_PAYOUT_GET, a, 2, &rows, NULL);
+	rc = db_exec(db, st, a, n, &rows, NULL);
 	if (rc != DB_OK)
 		return rc;
 	if (rows.nrows == 0)
@@ -81,6 +79,24 @@ payout_load(struct db *db, const char *id, long long user_id, int lock, struct p
 		rc = DB_FAIL;
 	db_rows_free(&rows);
 	return rc;
+}
+
+enum db_rc
+payout_load(struct db *db, const char *id, long long user_id, int lock, struct payout *p)
+{
+	struct db_arg a[2] = { DB_S(id), DB_I(user_id) };
+
+	if (user_id <= 0)
+		return DB_DUP; /* no owner is nobody's, never anyone's */
+	return load_by(db, lock ? DB_PAYOUT_LOCK : DB_PAYOUT_GET, a, 2, p);
+}
+
+enum db_rc
+payout_load_any(struct db *db, const char *id, int lock, struct payout *p)
+{
+	struct db_arg a[1] = { DB_S(id) };
+
+	return load_by(db, lock ? DB_PAYOUT_LOCK_ANY : DB_PAYOUT_GET_ANY, a, 1, p);
 }
 
 enum err
@@ -92,7 +108,7 @@ payout_get(struct ctx *ctx, const struct caller *who, const char *id,
 	/* not an id at all (bytes outside the id alphabet): no query */
 	if (!id_has_shape(id, "po_"))
 		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
-	rc = payout_load(ctx->db, id, who ? who->id : 0, 0, out);
+	rc = payout_load(ctx->db, id, who->id, 0, out);
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_NOT_FOUND, "No transaction with that id");
 	return rc == DB_OK ? ERR_OK : domain_db_fail(o, rc, "read the payout");
@@ -559,7 +575,7 @@ payout_send_step(struct ctx *ctx, struct payout *p, const struct payout_hooks *h
 		    (why[0] ? why : "refused by the provider") : "the provider could not be reached");
 		if (payout_finish(ctx, p->id, 0, reason, hooks, &changed) != DB_OK)
 			return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
-		if (payout_load(ctx->db, p->id, 0, 0, p) != DB_OK)
+		if (payout_load_any(ctx->db, p->id, 0, p) != DB_OK)
 			return outcome_err(o, ERR_SERVICE_UNAVAILABLE);
 		/* final: the same key replays this failure, never pays again */
 		goto answer;
@@ -637,7 +653,7 @@ payout_send(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 	struct payout p;
 
 	outcome_init(&o);
-	if (payout_load(ctx->db, id, 0, 0, &p) != DB_OK) {
+	if (payout_load_any(ctx->db, id, 0, &p) != DB_OK) {
 		log_event("warn", "payout %s: unreadable before its send; the worker "
 		    "sends it", id);
 		return;
@@ -752,7 +768,7 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 	enum momo_rc rc;
 	int changed;
 
-	if (payout_load(ctx->db, id, 0, 0, &p) != DB_OK)
+	if (payout_load_any(ctx->db, id, 0, &p) != DB_OK)
 		return -1;
 	if (strcmp(p.status, "pending") == 0 && p.withdrawal_id[0] != '\0')
 		return 0; /* its withdrawal's worker starts it */

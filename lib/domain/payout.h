@@ -119,10 +119,13 @@ enum err payout_get(struct ctx *ctx, const struct caller *who, const char *id,
  * store/stmt_payout.h). 0 or -1. */
 int payout_from_row(const struct db_rows *rows, size_t row, struct payout *p);
 
-/* Payout id (of user_id, or anyone's when 0) into p, locked when lock
- * (inside a transaction). DB_OK, DB_DUP for none, or the db's error. */
+/* Payout id of user user_id (an API caller's, > 0), locked when lock:
+ * DB_OK, DB_DUP when that user has none (a user_id of 0 or less is
+ * nobody's: DB_DUP), or the database's error. */
 enum db_rc payout_load(struct db *db, const char *id, long long user_id, int lock,
     struct payout *p);
+/* Payout id of any owner (the workers'), as payout_load. */
+enum db_rc payout_load_any(struct db *db, const char *id, int lock, struct payout *p);
 
 /* A payout event's data (the spec's webhook fields) of p; a new
  * reference, or NULL. */

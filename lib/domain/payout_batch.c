@@ -79,7 +79,7 @@ sort_out(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, const struct payout_hoo
 	for (i = 0; i < n; i++) {
 		p = &it[i].p;
 		out[i] = 0;
-		if (batch ? p->id[0] == '\0' : payout_load(ctx->db, ids[i], 0, 0, p) != DB_OK) {
+		if (batch ? p->id[0] == '\0' : payout_load_any(ctx->db, ids[i], 0, p) != DB_OK) {
 			out[i] = -1;
 		} else if (strcmp(p->status, "pending") == 0) {
 			/* a withdrawal's waits for its withdrawal's worker; a

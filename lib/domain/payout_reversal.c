@@ -64,7 +64,7 @@ reverse_tx(struct db *db, void *arg)
 	enum db_rc rc;
 
 	r->changed = 0;
-	if ((rc = payout_load(db, r->id, 0, 1, p)) != DB_OK)
+	if ((rc = payout_load_any(db, r->id, 1, p)) != DB_OK)
 		return rc;
 	if (strcmp(p->status, "completed") != 0)
 		return DB_OK;
@@ -129,7 +129,7 @@ payout_watch(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 	struct reversal r;
 
 	memset(&r, 0, sizeof(r));
-	if (payout_load(ctx->db, id, 0, 0, &r.p) != DB_OK)
+	if (payout_load_any(ctx->db, id, 0, &r.p) != DB_OK)
 		return -1;
 	m = providers_momo(&ctx->prov, r.p.provider);
 	memset(&st, 0, sizeof(st));

@@ -18,13 +18,18 @@ const struct db_stmt_def db_stmts_intent[] = {
 	 * (SYNC_READ: wait for the cluster) */
 	{ DB_PI_BY_REFERENCE, INTENT_NCOLS,
 	    SYNC_READ "SELECT " INTENT_COLS "FROM payment_intents WHERE partner_id = ? AND reference_id = ?" },
-	/* the second argument is the owner, or 0 for anyone's; GET reads what
-	 * another node may have just written (SYNC_READ) */
+	/* the second argument is the owner (an API call's); GET reads what
+	 * another node may have just written (SYNC_READ). The workers' read
+	 * any owner's through _ANY: no value of an owner means "anyone". */
 	{ DB_PI_GET, INTENT_NCOLS,
-	    SYNC_READ "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ? AND ? IN (0, partner_id)" },
+	    SYNC_READ "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ? AND partner_id = ?" },
 	{ DB_PI_LOCK, INTENT_NCOLS,
-	    "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ? AND ? IN (0, partner_id) "
+	    "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ? AND partner_id = ? "
 	    "FOR UPDATE" },
+	{ DB_PI_GET_ANY, INTENT_NCOLS,
+	    SYNC_READ "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ?" },
+	{ DB_PI_LOCK_ANY, INTENT_NCOLS,
+	    "SELECT " INTENT_COLS "FROM payment_intents WHERE id = ? FOR UPDATE" },
 	/* one transition: from the state it leaves (arguments: to x5, reason,
 	 * id, from); open states are checked again at once */
 	{ DB_PI_MOVE, 0,

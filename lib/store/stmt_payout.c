@@ -22,11 +22,17 @@ const struct db_stmt_def db_stmts_payout[] = {
 	    "lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND WHERE id = ? AND status = 'pending'" },
 	/* the second argument is the owner, or 0 for anyone's; GET reads what
 	 * another node may have just written (SYNC_READ) */
+	/* a user's (an API call's), and the workers' of any owner (_ANY): no
+	 * value of an owner means "anyone" */
 	{ DB_PAYOUT_GET, PAYOUT_NCOLS,
 	    SYNC_READ "SELECT " PAYOUT_COLS
-	    "FROM payouts p WHERE p.id = ? AND ? IN (0, p.user_id)" },
+	    "FROM payouts p WHERE p.id = ? AND p.user_id = ?" },
 	{ DB_PAYOUT_LOCK, PAYOUT_NCOLS,
-	    "SELECT " PAYOUT_COLS "FROM payouts p WHERE p.id = ? AND ? IN (0, p.user_id) FOR UPDATE" },
+	    "SELECT " PAYOUT_COLS "FROM payouts p WHERE p.id = ? AND p.user_id = ? FOR UPDATE" },
+	{ DB_PAYOUT_GET_ANY, PAYOUT_NCOLS,
+	    SYNC_READ "SELECT " PAYOUT_COLS "FROM payouts p WHERE p.id = ?" },
+	{ DB_PAYOUT_LOCK_ANY, PAYOUT_NCOLS,
+	    "SELECT " PAYOUT_COLS "FROM payouts p WHERE p.id = ? FOR UPDATE" },
 	/* the payouts of a JSON array of ids (the payouts worker's batch) */
 	{ DB_PAYOUT_GET_MANY, PAYOUT_NCOLS,
 	    "SELECT " PAYOUT_COLS "FROM " J_IDS " STRAIGHT_JOIN payouts p ON p.id = j.id" },

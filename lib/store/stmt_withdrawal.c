@@ -19,14 +19,21 @@ const struct db_stmt_def db_stmts_withdrawal[] = {
 	{ DB_WD_BY_REFERENCE, WITHDRAWAL_NCOLS,
 	    SYNC_READ "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
 	    "WHERE w.partner_id = ? AND w.reference_id = ?" },
-	/* the second argument is the owner, or 0 for anyone's; GET reads what
-	 * another node may have just written (SYNC_READ) */
+	/* the second argument is the owner (an API call's); GET reads what
+	 * another node may have just written (SYNC_READ). The workers' read
+	 * any owner's through _ANY: no value of an owner means "anyone". */
 	{ DB_WD_GET, WITHDRAWAL_NCOLS,
 	    SYNC_READ "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
-	    "WHERE w.id = ? AND ? IN (0, w.partner_id)" },
+	    "WHERE w.id = ? AND w.partner_id = ?" },
 	{ DB_WD_LOCK, WITHDRAWAL_NCOLS,
 	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
-	    "WHERE w.id = ? AND ? IN (0, w.partner_id) FOR UPDATE" },
+	    "WHERE w.id = ? AND w.partner_id = ? FOR UPDATE" },
+	{ DB_WD_GET_ANY, WITHDRAWAL_NCOLS,
+	    SYNC_READ "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE w.id = ?" },
+	{ DB_WD_LOCK_ANY, WITHDRAWAL_NCOLS,
+	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE w.id = ? FOR UPDATE" },
 	{ DB_WD_SUBMITTED, 0, "UPDATE withdrawals SET submits = submits + 1 WHERE id = ?" },
 	/* the mined attempt's hash (a replacement has its own) */
 	{ DB_WD_PROCESSING, 0,

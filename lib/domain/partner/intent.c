@@ -88,7 +88,8 @@ intent_payload(const struct intent *in)
 
 struct move {
 	const char *id;
-	long long owner;        /* 0: anyone's (the workers) */
+	long long owner;        /* the partner's (an API call's), when not any */
+	int any;                /* the workers': any partner's intent */
 	const char *from, *to;
 	const char *reason;     /* rejected, failed: why; else NULL */
 	const struct ctx *ctx;  /* its float, and whether it collects into it */
@@ -126,7 +127,9 @@ move_tx(struct db *db, void *arg)
 
 	k->moved = k->found = 0;
 	intent_free(&k->out);
-	if ((rc = resource_load(db, &intent_kind, k->id, k->owner, 1, &k->out)) != DB_OK)
+	rc = k->any ? resource_load_any(db, &intent_kind, k->id, 1, &k->out) :
+	    resource_load(db, &intent_kind, k->id, k->owner, 1, &k->out);
+	if (rc != DB_OK)
 		return rc == DB_DUP ? DB_OK : rc;
 	k->found = 1;
 	if (strcmp(k->out.status, k->from) != 0)
@@ -279,6 +282,7 @@ send_request(struct ctx *ctx, struct intent *in)
 	snprintf(reason, sizeof(reason), "the provider refused the request: %s",
 	    why[0] ? why : "no reason given");
 	k.id = in->id;
+	k.owner = in->partner_id;
 	k.from = "pending_approval";
 	k.to = "rejected";
 	k.reason = reason;
@@ -438,7 +442,7 @@ intent_advance(struct ctx *ctx, const char *id)
 	enum momo_rc rc;
 	int r = 0;
 
-	if (resource_load(ctx->db, &intent_kind, id, 0, 0, &in) != DB_OK)
+	if (resource_load_any(ctx->db, &intent_kind, id, 0, &in) != DB_OK)
 		return -1;
 	if (strcmp(in.status, "pending_approval") != 0 && strcmp(in.status, "approved") != 0) {
 		intent_free(&in); /* closed since it was claimed (a cancel) */
@@ -466,6 +470,7 @@ intent_advance(struct ctx *ctx, const char *id)
 	}
 	memset(&k, 0, sizeof(k));
 	k.id = id;
+	k.owner = in.partner_id;
 	k.from = in.status;
 	k.to = to;
 	k.reason = reason;
@@ -491,11 +496,12 @@ intent_expire_due(struct ctx *ctx, int n)
 		struct move k;
 		enum momo_rc rc;
 
-		if (resource_load(ctx->db, &intent_kind, ids[i], 0, 0, &in) != DB_OK)
+		if (resource_load_any(ctx->db, &intent_kind, ids[i], 0, &in) != DB_OK)
 			continue;
 		rc = request_status(ctx, &in, &st);
 		memset(&k, 0, sizeof(k));
 		k.id = ids[i];
+		k.any = 1;
 		k.from = "pending_approval";
 		if (rc == MOMO_NOT_FOUND || (rc == MOMO_OK && st.state == MOMO_PENDING)) {
 			k.to = "expired";
@@ -537,7 +543,7 @@ intent_watch_expired(struct ctx *ctx, int n)
 		enum momo_rc rc;
 		struct db_arg b[1] = { DB_S(ids[i]) };
 
-		if (resource_load(ctx->db, &intent_kind, ids[i], 0, 0, &in) != DB_OK)
+		if (resource_load_any(ctx->db, &intent_kind, ids[i], 0, &in) != DB_OK)
 			continue;
 		rc = request_status(ctx, &in, &st);
 		if (rc == MOMO_OK && st.state == MOMO_SUCCESSFUL) {
@@ -545,6 +551,7 @@ intent_watch_expired(struct ctx *ctx, int n)
 			 * worker, as any approved intent */
 			memset(&k, 0, sizeof(k));
 			k.id = ids[i];
+			k.any = 1;
 			k.from = "expired";
 			k.to = "approved";
 			if (move(ctx, &k) == 0 && k.moved) {

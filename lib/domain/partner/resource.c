@@ -64,7 +64,18 @@ resource_load(struct db *db, const struct resource_kind *k, const char *id,
 {
 	struct db_arg a[2] = { DB_S(id), DB_I(partner_id) };
 
+	if (partner_id <= 0)
+		return DB_DUP; /* no owner is nobody's, never anyone's */
 	return load_by(db, k, lock ? k->lock : k->get, a, 2, out);
+}
+
+enum db_rc
+resource_load_any(struct db *db, const struct resource_kind *k, const char *id, int lock,
+    void *out)
+{
+	struct db_arg a[1] = { DB_S(id) };
+
+	return load_by(db, k, lock ? k->lock_any : k->get_any, a, 1, out);
 }
 
 enum err
@@ -93,7 +104,7 @@ resource_event(struct db *db, const struct resource_kind *k, const char *id, voi
 	enum db_rc rc;
 
 	k->free(out);
-	if ((rc = resource_load(db, k, id, 0, 0, out)) != DB_OK)
+	if ((rc = resource_load_any(db, k, id, 0, out)) != DB_OK)
 		return rc == DB_DUP ? DB_FAIL : rc; /* written in this transaction */
 	snprintf(type, sizeof(type), "%s.%s", k->event_prefix, MEMBER(out, k->status_at));
 	if ((data = k->payload(out)) == NULL)

@@ -37,7 +37,8 @@ struct resource_kind {
 	 * by (partner, reference_id), the filter's count, the count without
 	 * a filter, the filter's page, and the worker's claim and lease
 	 * (db_claim) */
-	enum db_stmt get, lock, by_reference, count, count_all, page, claim, lease;
+	enum db_stmt get, lock, get_any, lock_any, by_reference, count, count_all, page, claim,
+	    lease;
 	/* Reads row of rows (the statements' columns) into out, which it
 	 * zeroes first: 0, or -1 (out freed) for a row that makes no sense. */
 	int (*from_row)(const struct db_rows *rows, size_t row, void *out);
@@ -61,7 +62,8 @@ struct resource_kind {
 		.size = sizeof(type), .page_max = (max), \
 		.id_at = offsetof(type, id), .partner_at = offsetof(type, partner_id), \
 		.hash_at = offsetof(type, request_hash), .status_at = offsetof(type, status), \
-		.get = stmt##_GET, .lock = stmt##_LOCK, .by_reference = stmt##_BY_REFERENCE, \
+		.get = stmt##_GET, .lock = stmt##_LOCK, .get_any = stmt##_GET_ANY, \
+		.lock_any = stmt##_LOCK_ANY, .by_reference = stmt##_BY_REFERENCE, \
 		.count = stmt##_COUNT, .count_all = stmt##_COUNT_ALL, .page = stmt##_PAGE, \
 		.claim = stmt##_CLAIM, \
 		.lease = stmt##_LEASE, .from_row = (rd), .free = (fr), .payload = (pl) }
@@ -75,10 +77,14 @@ struct resource_filter {
 /* 1 when s is one of k's statuses. */
 int resource_status_valid(const struct resource_kind *k, const char *s);
 
-/* Resource id of partner_id (anyone's when 0) into out, locked FOR UPDATE
- * when lock: DB_OK, DB_DUP when there is none, or the database's error. */
+/* Resource id of partner_id (an API caller's, > 0) into out, locked FOR
+ * UPDATE when lock: DB_OK, DB_DUP when there is none of that partner (a
+ * partner_id of 0 or less is nobody's: DB_DUP), or the database's error. */
 enum db_rc resource_load(struct db *db, const struct resource_kind *k, const char *id,
     long long partner_id, int lock, void *out);
+/* Resource id of any partner (the workers'): as resource_load. */
+enum db_rc resource_load_any(struct db *db, const struct resource_kind *k, const char *id,
+    int lock, void *out);
 
 /*
  * Who's resource id for GET: ERR_OK with out filled, ERR_NOT_FOUND (no such

@@ -441,7 +441,7 @@ leave_pending(struct db *db, struct step *s, enum db_stmt stmt, const struct db_
 
 	s->changed = 0;
 	withdrawal_free(&s->w);
-	if ((rc = resource_load(db, &withdrawal_kind, s->id, 0, 1, &s->w)) != DB_OK)
+	if ((rc = resource_load_any(db, &withdrawal_kind, s->id, 1, &s->w)) != DB_OK)
 		return rc;
 	if (strcmp(s->w.status, "pending") != 0)
 		return DB_OK;
@@ -612,7 +612,7 @@ record_tx(struct db *db, void *arg)
 	enum db_rc rc;
 
 	k->recorded = 0;
-	if ((rc = resource_load(db, &withdrawal_kind, k->id, 0, 1, &w)) != DB_OK)
+	if ((rc = resource_load_any(db, &withdrawal_kind, k->id, 1, &w)) != DB_OK)
 		return rc;
 	withdrawal_free(&w);
 	if (strcmp(w.status, "pending") != 0 || w.tx_hash[0] != '\0')
@@ -692,7 +692,7 @@ settle(struct ctx *ctx, const char *id)
 		    r.reason[0] ? r.reason : "reverted");
 		return step(ctx, id, fail_pending_tx, reason, NULL);
 	case ONCHAIN_REFUSED:
-		if (resource_load(ctx->db, &withdrawal_kind, id, 0, 0, &w) != DB_OK)
+		if (resource_load_any(ctx->db, &withdrawal_kind, id, 0, &w) != DB_OK)
 			return -1;
 		withdrawal_free(&w);
 		return refused(ctx, &w, r.refusal, r.reason);
@@ -708,7 +708,7 @@ withdrawal_advance(struct ctx *ctx, const char *id)
 	struct withdrawal w;
 	int moved;
 
-	if (resource_load(ctx->db, &withdrawal_kind, id, 0, 0, &w) != DB_OK)
+	if (resource_load_any(ctx->db, &withdrawal_kind, id, 0, &w) != DB_OK)
 		return -1;
 	withdrawal_free(&w);
 	if (strcmp(w.status, "pending") != 0)
@@ -759,7 +759,7 @@ follow_payout(struct db *db, const struct payout *p, enum payout_end end,
 	struct db_res res;
 	enum db_rc rc;
 
-	if ((rc = resource_load(db, &withdrawal_kind, p->withdrawal_id, 0, 1, &w)) != DB_OK)
+	if ((rc = resource_load_any(db, &withdrawal_kind, p->withdrawal_id, 1, &w)) != DB_OK)
 		return rc == DB_DUP ? DB_FAIL : rc;
 	withdrawal_free(&w);
 	if (strcmp(w.status, from) != 0) {

@@ -451,7 +451,7 @@ transfer_advance_pending(struct ctx *ctx, struct payout *p)
 		return payout_finish(ctx, p->id, 0, "the GHS balance no longer covers the payout",
 		    NULL, &changed) == DB_OK ? changed : -1;
 	}
-	if (payout_load(ctx->db, p->id, 0, 0, p) != DB_OK)
+	if (payout_load_any(ctx->db, p->id, 0, p) != DB_OK)
 		return -1;
 	(void)payout_send_step(ctx, p, NULL, &o);
 	return 1;
