@@ -93,9 +93,31 @@ bulk_item(struct req *r, struct resp *resp, json_t *item)
 }
 
 /*
+ * Counts bulk item item (after the first) against the caller's limits:
+ * NULL when it may go on, else its answer (429 RATE_LIMITED, or 503 when
+ * the count could not be made), as bulk_item shapes an error.
+ */
+static json_t *
+bulk_count(struct req *r, struct resp *resp, json_t *item)
+{
+	json_t *ref = json_object_get(item, "reference_id");
+	const struct err_def *d;
+	char why[200] = "";
+	enum err e = app_count_one_more(r, resp, why, sizeof(why));
+
+	if (e == ERR_OK)
+		return NULL;
+	d = err_def(API_PARTNER, e);
+	return json_pack("{s:O,s:i,s:{s:s,s:s}}", "reference_id",
+	    json_is_string(ref) ? ref : json_null(), "http_status", d->http_status, "error",
+	    "code", d->code, "message", why[0] ? why : d->message);
+}
+
+/*
  * POST /v1/withdrawals/bulk: 1 to BULK_MAX withdrawals, each created (or
  * refused) on its own, in request order, so the balance goes to the
- * earliest items that fit; 207 with one element per item. A body that is
+ * earliest items that fit; 207 with one element per item. Each item counts
+ * against the rate limit as a request of its own. A body that is
  * not such an array is refused whole, before any item is looked at.
  */
 static enum err
@@ -119,6 +141,16 @@ post_bulk(struct req *r, struct resp *resp)
 	if ((out = json_array()) == NULL)
 		return ERR_INTERNAL;
 	for (i = 0; i < n; i++) {
+		/* each item is a withdrawal request: the first was counted with
+		 * the request, each other one is counted now, and one over the
+		 * limit is refused alone (429), nothing of it written */
+		if (i > 0 && (el = bulk_count(r, resp, json_array_get(items, i))) != NULL) {
+			if (json_array_append_new(out, el) != 0) {
+				json_decref(out);
+				return ERR_INTERNAL;
+			}
+			continue;
+		}
 		if ((el = bulk_item(r, resp, json_array_get(items, i))) == NULL ||
 		    json_array_append_new(out, el) != 0) {
 			json_decref(out);

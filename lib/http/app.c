@@ -150,6 +150,25 @@ apply_limits(struct req *r, enum rate_limit_category cat, struct resp *resp)
 }
 
 
+enum err
+app_count_one_more(struct req *r, struct resp *resp, char *why, size_t cap)
+{
+	struct resp one;
+	size_t i;
+	enum err e;
+
+	resp_init(&one);
+	e = apply_limits(r, RATE_LIMIT_GENERAL, &one);
+	for (i = 0; i < one.nheaders; i++)
+		if (strncmp(one.headers[i].name, "X-RateLimit-", 12) == 0)
+			resp_header(resp, one.headers[i].name, one.headers[i].value);
+	if (e != ERR_OK && cap > 0)
+		snprintf(why, cap, "%s", one.out.message[0] ? one.out.message :
+		    err_def(r->api, e)->message);
+	resp_free(&one);
+	return e;
+}
+
 /*
  * The X-Idempotency-Key step of an idempotent route, once its body is
  * read: claims the key (or takes over a dead request's), or finds the

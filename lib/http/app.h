@@ -59,6 +59,16 @@ int app_main(const struct app *app);
  * The table must outlive the process (a static const array).
  */
 int app_run(const char *name, const struct route *routes, size_t nroutes);
+
+/*
+ * Counts one more request of r's caller against its limits, as dispatch
+ * counted the request itself (a bulk request's items after the first,
+ * each a request): resp's X-RateLimit-* headers then say the count after
+ * it. ERR_OK; ERR_RATE_LIMITED with why (cap bytes) the 429's message
+ * (the item's answer; resp is otherwise untouched); or
+ * ERR_SERVICE_UNAVAILABLE when the count could not be made.
+ */
+enum err app_count_one_more(struct req *r, struct resp *resp, char *why, size_t cap);
 #define APP_NROUTES(t) (sizeof(t) / sizeof((t)[0]))
 
 #endif

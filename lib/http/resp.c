@@ -28,13 +28,21 @@ void
 resp_header(struct resp *r, const char *name, const char *value)
 {
 	struct resp_header *h;
+	size_t i;
 
+	if (!strict_printable(value, strlen(value)) || strlen(value) >= sizeof(h->value))
+		return;
+	/* set again: the last value stands (a bulk request counts per item) */
+	for (i = 0; i < r->nheaders; i++)
+		if (strict_ieq(r->headers[i].name, strlen(r->headers[i].name), name)) {
+			(void)strict_copy(r->headers[i].value, sizeof(r->headers[i].value), value);
+			return;
+		}
 	if (r->nheaders == RESP_HEADERS)
 		return;
 	h = &r->headers[r->nheaders];
 	if (strict_copy(h->name, sizeof(h->name), name) != 0 ||
-	    strict_copy(h->value, sizeof(h->value), value) != 0 ||
-	    !strict_printable(value, strlen(value)))
+	    strict_copy(h->value, sizeof(h->value), value) != 0)
 		return;
 	r->nheaders++;
 }

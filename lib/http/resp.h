@@ -46,7 +46,8 @@ struct resp {
 void resp_init(struct resp *r);
 void resp_free(struct resp *r); /* releases owned JSON; keeps headers */
 
-/* Adds a response header; a full table or an oversize value is dropped. */
+/* Sets a response header (a name set again gets the new value); a full
+ * table or an oversize value is dropped. */
 void resp_header(struct resp *r, const char *name, const char *value);
 
 /* Answers text as the body itself, no envelope (a document served as it

@@ -68,6 +68,53 @@ remaining(const struct it_resp *r)
 
 /* ---- bulk ---- */
 
+/*
+ * A partner allowed 3 requests a minute sends a bulk of 5: the request and
+ * its first item count 1, the next two 2 and 3, so three are created; the
+ * last two are 429 RATE_LIMITED, nothing of them written.
+ */
+static void
+test_bulk_rate_limited(void)
+{
+	struct itc_partner p;
+	struct it_resp r;
+	char body[4000], phone[20], subject[40], ref[16];
+	json_t *d;
+	int i, at = 0;
+
+	itc_partner_new(&p, "enterprise", 0);
+	snprintf(subject, sizeof(subject), "p:%s", p.row);
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE rate_limit_overrides SET limit_count = 3 WHERE "
+	    "subject = ? AND category = 'partner_minute'", subject, NULL), 1);
+	itc_phone(555, phone, sizeof(phone));
+	at = snprintf(body, sizeof(body), "{\"withdrawals\":[");
+	for (i = 0; i < 5; i++)
+		at += snprintf(body + at, sizeof(body) - (size_t)at, "%s{\"amount\":\"5\","
+		    "\"currency\":\"USDT\",\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\","
+		    "\"reference_id\":\"rl-%d\"}", i ? "," : "", phone, i);
+	snprintf(body + at, sizeof(body) - (size_t)at, "]}");
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals/bulk", body, &r), 207);
+	d = json_object_get(r.json, "data");
+	CU_ASSERT_EQUAL_FATAL(json_array_size(d), 5);
+	for (i = 0; i < 5; i++) {
+		json_t *el = json_array_get(d, i);
+
+		snprintf(ref, sizeof(ref), "rl-%d", i);
+		CU_ASSERT_STRING_EQUAL(it_str(el, "reference_id"), ref);
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(el, "http_status")),
+		    i < 3 ? 201 : 429);
+		if (i >= 3)
+			CU_ASSERT_STRING_EQUAL(it_str(json_object_get(el, "error"), "code"),
+			    "RATE_LIMITED");
+	}
+	CU_ASSERT_EQUAL(remaining(&r), 0);
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE partner_id = ?",
+	    p.row, NULL), 3);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE partner_id = ? AND "
+	    "reference_id IN ('rl-3', 'rl-4')", p.row, NULL), 0);
+}
+
 static void
 test_bulk_mixed(void)
 {
@@ -120,8 +167,8 @@ test_bulk_mixed(void)
 	before = remaining(&r);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals/bulk", body, &r), 207);
-	/* the whole bulk request is counted once */
-	CU_ASSERT_EQUAL(remaining(&r), before - 1);
+	/* each item is counted as a request of its own */
+	CU_ASSERT_EQUAL(remaining(&r), before - (long long)NELEM(want));
 	CU_ASSERT_STRING_EQUAL(it_str(r.json, "status"), "success");
 	d = json_object_get(r.json, "data");
 	CU_ASSERT_EQUAL_FATAL(json_array_size(d), NELEM(want));
@@ -475,7 +522,9 @@ int
 it_suite_withdrawal_ops(void)
 {
 	static const struct tu_test tests[] = {
-		{ "bulk: mixed items, a replay, a balance for some; one rate-limit count", test_bulk_mixed },
+		{ "bulk: mixed items, a replay, a balance for some; each counted", test_bulk_mixed },
+		{ "bulk: the items past the minute's limit are 429, nothing of them written",
+		  test_bulk_rate_limited },
 		{ "bulk: a body that is not 1 to 20 objects is refused whole, nothing written", test_bulk_refused_whole },
 		{ "cancel: pending and unsigned only; the amount back once; 404 and 409", test_cancel },
 		{ "cancel: 50 cancels against the worker, each withdrawal one way only", test_cancel_race },
