@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <openssl/crypto.h>
+
 #include "core/cfg.h"
 #include "core/log.h"
 #include "core/err.h"
@@ -68,7 +70,7 @@ static const char usage[] =
     "  partner key PARTNER_ID [--quiet]        another key for a partner (rotation)\n"
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners and their active key counts\n"
-    "  partner verify-key KEY                  exit 0 if KEY authenticates here\n"
+    "  partner verify-key                      exit 0 if the key on standard input authenticates here\n"
     "  payout resolve PAYOUT_ID --complete|--fail --reason TEXT\n"
     "                                          settle a payout held for review, once\n"
     "  partner signing PARTNER_ID required|optional\n"
@@ -83,8 +85,10 @@ static const char usage[] =
     "  user tier WALLET_ID none|basic|verified|enterprise\n"
     "  user limit WALLET_ID CATEGORY N         this user's own rate limit (N 0: back to config);\n"
     "                                          CATEGORY general|quotes|convert|payouts|beneficiaries|kyc\n"
-"  user webhook WALLET_ID URL SECRET       the user's wallet webhook (payout.completed and\n"
-    "                                          payout.failed), replacing any earlier one\n"
+    "  user webhook WALLET_ID URL              the user's wallet webhook (payout.completed and\n"
+    "                                          payout.failed), replacing any earlier one; its\n"
+    "                                          secret on standard input (an empty line: one is\n"
+    "                                          made and printed once)\n"
     "  user webhook WALLET_ID --delete         remove it; nothing more is sent there\n"
     "  kyc list                                KYC submissions: pending first (oldest first), then decided\n"
     "  kyc approve ID [--tier basic|verified|enterprise]\n"
@@ -519,25 +523,77 @@ cmd_user_tier(struct db *db, const struct cfg *c, const char *wallet,
 	return 0;
 }
 
-/* user webhook WALLET_ID URL SECRET | user webhook WALLET_ID --delete */
+/*
+ * A secret from standard input, never from argv (where ps and the shell's
+ * history show it): its first line, without the line end, into buf (cap
+ * bytes). Its length (0: an empty line or nothing), or -1 when it is
+ * longer than cap - 1 or has control bytes (said on stderr).
+ */
+static long
+secret_from_stdin(const char *what, char *buf, size_t cap)
+{
+	size_t n = 0;
+	int ch;
+
+	while ((ch = getchar()) != EOF && ch != '\n') {
+		if (n + 1 >= cap) {
+			fprintf(stderr, "cediramp-admin: %s: longer than %zu characters\n", what,
+			    cap - 1);
+			return -1;
+		}
+		buf[n++] = (char)ch;
+	}
+	if (n > 0 && buf[n - 1] == '\r')
+		n--;
+	buf[n] = '\0';
+	if (!strict_printable(buf, n)) {
+		OPENSSL_cleanse(buf, cap);
+		fprintf(stderr, "cediramp-admin: %s: control bytes\n", what);
+		return -1;
+	}
+	return (long)n;
+}
+
+/*
+ * user webhook WALLET_ID URL (the secret on standard input; an empty line:
+ * one made here, printed once) | user webhook WALLET_ID --delete
+ */
 static int
 cmd_user_webhook(struct db *db, const struct cfg *c, int argc, char **argv)
 {
 	int del = argc == 5 && strcmp(argv[4], "--delete") == 0;
+	char secret[WEBHOOK_SECRET_MAX + 2];
 	struct outcome o;
+	long n = 0;
+	int rc = 0;
 
-	if (!del && argc != 6) {
+	if (argc == 6) {
+		fprintf(stderr, "cediramp-admin: user webhook: the secret is read from standard "
+		    "input, never from the command line (ps and the shell's history show it): "
+		    "printf '%%s\\n' \"$SECRET\" | cediramp-admin user webhook WALLET_ID URL\n");
+		return 2;
+	}
+	if (!del && argc != 5) {
 		fprintf(stderr, "%s", usage);
 		return 2;
 	}
-	if (webhook_set_user(db, c, argv[3], del ? NULL : argv[4], del ? NULL : argv[5],
-	    &o) != ERR_OK)
-		return report(db, &o, 2);
-	if (del)
+	if (!del && (n = secret_from_stdin("the webhook secret", secret, sizeof(secret))) < 0)
+		return 2;
+	if (webhook_set_user(db, c, argv[3], del ? NULL : argv[4],
+	    del || n == 0 ? NULL : secret, &o) != ERR_OK)
+		rc = report(db, &o, 2);
+	else if (del)
 		printf("%s: webhook deleted\n", argv[3]);
-	else
+	else {
 		printf("%s: webhook %s -> %s\n", argv[3], o.nctx ? o.ctx[0].str : "", argv[4]);
-	return 0;
+		/* a secret made here: shown this once, never stored in clear */
+		if (o.nctx > 1)
+			printf("secret: %s\n", o.ctx[1].str);
+	}
+	OPENSSL_cleanse(secret, sizeof(secret));
+	if (o.nctx > 1)
+		OPENSSL_cleanse(o.ctx[1].str, sizeof(o.ctx[1].str));
+	return rc;
 }
 
 static int
@@ -859,10 +915,19 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "sigkey") == 0)
 		return cmd_partner_sigkey(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "verify-key") == 0 && argc == 4) {
+		fprintf(stderr, "cediramp-admin: partner verify-key: the key is read from "
+		    "standard input, never from the command line (ps and the shell's history "
+		    "show it)\n");
+		return 2;
+	}
+	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "verify-key") == 0 && argc == 3) {
+		char key[512];
 		struct caller who;
+		long n = secret_from_stdin("the API key", key, sizeof(key));
+		int ok = n > 0 && apikey_authenticate(db, c, key, (size_t)n, &who) == APIKEY_OK;
 
-		return apikey_authenticate(db, c, argv[3], strlen(argv[3]),
-		    &who) == APIKEY_OK ? 0 : 1;
+		OPENSSL_cleanse(key, sizeof(key));
+		return n < 0 ? 2 : ok ? 0 : 1;
 	}
 	if (strcmp(cmd, "rate") == 0)
 		return rate_cmd(db, c, argc, argv);

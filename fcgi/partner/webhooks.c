@@ -17,6 +17,8 @@
 #include "http/page_number.h"
 #include "http/view_partner.h"
 
+#define SECRET_RULE "32 to 256 printable ASCII characters, or none to have one made"
+
 static const char *const create_fields[] = { "url", "events", "secret", NULL };
 
 static enum err
@@ -34,16 +36,16 @@ post_webhook(struct req *r, struct resp *resp)
 		return e;
 	if (strlen(in.url) != len)
 		return resp_invalid(resp, ERR_VALIDATION, "url", "no NUL bytes");
-	if ((e = body_text(r, resp, "secret", 1, &in.secret, &len)) != ERR_OK)
+	/* no secret: the service makes one, shown in this answer only */
+	if ((e = body_text(r, resp, "secret", 0, &in.secret, &len)) != ERR_OK)
 		return e;
-	if (strlen(in.secret) != len)
-		return resp_invalid(resp, ERR_VALIDATION, "secret",
-		    "16 to 256 printable ASCII characters");
+	if (in.secret != NULL && strlen(in.secret) != len)
+		return resp_invalid(resp, ERR_VALIDATION, "secret", SECRET_RULE);
 	if ((in.events = json_object_get(r->body, "events")) == NULL)
 		return resp_invalid(resp, ERR_VALIDATION, "events", "required");
 	if ((e = webhook_create(r->ctx, &r->caller, &in, &w, &resp->out)) != ERR_OK)
 		return e;
-	data = webhook_json(&w);
+	data = webhook_made_json(webhook_json(&w), &w);
 	return data ? resp_ok(resp, 201, data) : ERR_INTERNAL;
 }
 
@@ -60,11 +62,10 @@ rotate_secret(struct req *r, struct resp *resp)
 	enum err e;
 
 	if ((e = body_only(r, resp, rotate_fields)) != ERR_OK ||
-	    (e = body_text(r, resp, "secret", 1, &secret, &len)) != ERR_OK)
+	    (e = body_text(r, resp, "secret", 0, &secret, &len)) != ERR_OK)
 		return e;
-	if (strlen(secret) != len)
-		return resp_invalid(resp, ERR_VALIDATION, "secret",
-		    "16 to 256 printable ASCII characters");
+	if (secret != NULL && strlen(secret) != len)
+		return resp_invalid(resp, ERR_VALIDATION, "secret", SECRET_RULE);
 	overlap = json_object_get(r->body, "expires_previous_in_seconds");
 	if (!json_is_integer(overlap))
 		return resp_invalid(resp, ERR_VALIDATION, "expires_previous_in_seconds",
@@ -72,7 +73,7 @@ rotate_secret(struct req *r, struct resp *resp)
 	if ((e = webhook_rotate_secret(r->ctx, &r->caller, req_param(r, "id"), secret,
 	    (long long)json_integer_value(overlap), &w, &resp->out)) != ERR_OK)
 		return e;
-	data = webhook_rotation_json(&w);
+	data = webhook_made_json(webhook_rotation_json(&w), &w);
 	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
 }
 

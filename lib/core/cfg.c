@@ -5,10 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/keyfile.h"
 #include "core/strict.h"
 
 enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV, CFG_RATE, CFG_HEX_KEY, CFG_ENUM_CHAIN,
-	CFG_ADDR, CFG_GWEI, CFG_CIDRS, CFG_PORTS };
+	CFG_ADDR, CFG_GWEI, CFG_CIDRS, CFG_PORTS, CFG_MOVED };
 
 struct cfg_key {
 	const char *name;
@@ -48,6 +49,8 @@ struct cfg_key {
 #define P(k, f) { k, CFG_PORTS, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 /* a 32-byte key as 64 hex digits, or empty */
 #define H(k, f) { k, CFG_HEX_KEY, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
+/* a key no longer read from here: its value moved to the file k_file names */
+#define MOVED(k) { k, CFG_MOVED, 0, 0, 0, 0 }
 
 static const struct cfg_key cfg_keys[] = {
 	{ "environment", CFG_ENUM_ENV, offsetof(struct cfg, environment),
@@ -133,9 +136,11 @@ static const struct cfg_key cfg_keys[] = {
 	U("webhooks.max_in_flight", wh_max_in_flight, 1, 1000),
 	U("webhooks.allow_loopback", wh_allow_loopback, 0, 1),
 	P("webhooks.allowed_ports", wh_allowed_ports),
-	H("webhooks.encryption_key", wh_encryption_key),
+	MOVED("webhooks.encryption_key"),
+	S("webhooks.encryption_key_file", wh_encryption_key_file),
 	U("webhooks.encryption_key_id", wh_encryption_key_id, 1, 65535),
-	H("webhooks.previous_encryption_key", wh_previous_encryption_key),
+	MOVED("webhooks.previous_encryption_key"),
+	S("webhooks.previous_encryption_key_file", wh_previous_encryption_key_file),
 	U("webhooks.previous_encryption_key_id", wh_previous_encryption_key_id, 0, 65535),
 };
 
@@ -421,6 +426,10 @@ cfg_set(struct cfg *c, const struct cfg_key *k, const char *v, size_t n,
 		}
 		memcpy(field, &u, sizeof(u));
 		return 0;
+	case CFG_MOVED:
+		*why = "no longer read from the shared config: write the key to a file of "
+		    "mode 0400 or 0440 and name that file in the same setting with _file";
+		return -1;
 	case CFG_HEX_KEY: {
 		size_t i;
 
@@ -518,6 +527,27 @@ momo_check(const struct cfg *c, const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+/* The webhook keys from their own files (core/keyfile.h), when named. */
+static int
+webhook_keys(struct cfg *c, const char *path, char *err, size_t errlen)
+{
+	char why[400];
+
+	if (c->wh_encryption_key_file[0] != '\0' &&
+	    keyfile_read_hex(c->wh_encryption_key_file, c->wh_encryption_key, why,
+	    sizeof(why)) != 0) {
+		snprintf(err, errlen, "%s: webhooks.encryption_key_file: %s", path, why);
+		return -1;
+	}
+	if (c->wh_previous_encryption_key_file[0] != '\0' &&
+	    keyfile_read_hex(c->wh_previous_encryption_key_file,
+	    c->wh_previous_encryption_key, why, sizeof(why)) != 0) {
+		snprintf(err, errlen, "%s: webhooks.previous_encryption_key_file: %s", path, why);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 is_space(char c)
 {
@@ -599,10 +629,12 @@ cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
 		goto out;
 	if (momo_check(c, path, err, errlen) != 0)
 		goto out;
+	if (webhook_keys(c, path, err, errlen) != 0)
+		goto out;
 	if (c->wh_previous_encryption_key[0] != '\0' &&
 	    (c->wh_previous_encryption_key_id == 0 ||
 	    c->wh_previous_encryption_key_id == c->wh_encryption_key_id)) {
-		snprintf(err, errlen, "%s: webhooks.previous_encryption_key needs "
+		snprintf(err, errlen, "%s: webhooks.previous_encryption_key_file needs "
 		    "webhooks.previous_encryption_key_id, other than "
 		    "webhooks.encryption_key_id", path);
 		goto out;

@@ -148,12 +148,16 @@ struct cfg {
 	 * uploads then answer 503) */
 	char kyc_encryption_key[65];
 
-	/* AES-256-GCM key of stored webhook endpoint secrets (64 hex digits, or
-	 * "": registering one then answers 503 and the webhooks worker does not
-	 * start), and the id stored beside each secret sealed with it; the
+	/* AES-256-GCM key of stored webhook endpoint secrets, read from its own
+	 * file (core/keyfile.h; none named: registering one then answers 503
+	 * and the webhooks worker does not start), and the id stored beside
+	 * each secret sealed with it; the
 	 * previous key and its id (0: none) still open what it sealed until
 	 * `cediramp-admin migrate` has sealed everything again with the current
 	 * one (docs/operations.md, the webhook secrets key) */
+	char wh_encryption_key_file[256];
+	char wh_previous_encryption_key_file[256];
+	/* the keys those files hold, as 64 hex digits ("" when not named) */
 	char wh_encryption_key[65];
 	unsigned long long wh_encryption_key_id;
 	char wh_previous_encryption_key[65];

@@ -110,28 +110,26 @@ open_secrets(const struct whsec_keys *keys, const struct db_rows *rows, size_t r
     struct whsec_plain *secrets)
 {
 	char public_id[ID_MAX];
-	const unsigned char *key;
 	const char *prev = db_cell(rows, r, 11);
 	size_t ns = 0;
 
 	db_cell_copy(public_id, sizeof(public_id), rows, r, 10);
-	key = whsec_key_by_id(keys, db_cell(rows, r, 9));
-	if (key == NULL || whsec_open_hex(key, public_id, db_cell(rows, r, 2), plain[0],
-	    WHSEC_PLAIN_MAX + 1, &secrets[0].n) != 0)
+	if (whsec_open_stored(keys, public_id, WHSEC_CURRENT, db_cell(rows, r, 9),
+	    db_cell(rows, r, 2), plain[0], WHSEC_PLAIN_MAX + 1, &secrets[0].n) != 0)
 		goto bad;
 	secrets[ns++].s = plain[0];
 	if (prev != NULL) {
-		key = whsec_key_by_id(keys, db_cell(rows, r, 12));
-		if (key == NULL || whsec_open_hex(key, public_id, prev, plain[1],
-		    WHSEC_PLAIN_MAX + 1, &secrets[1].n) != 0)
+		if (whsec_open_stored(keys, public_id, WHSEC_PREVIOUS, db_cell(rows, r, 12), prev,
+		    plain[1], WHSEC_PLAIN_MAX + 1, &secrets[1].n) != 0)
 			goto bad;
 		secrets[ns++].s = plain[1];
 	}
 	return ns;
 bad:
 	log_event("error", "webhook delivery %s: the secret of %s does not open with the "
-	    "configured keys (webhooks.encryption_key, webhooks.previous_encryption_key)",
-	    did, public_id);
+	    "configured keys (webhooks.encryption_key_file, "
+	    "webhooks.previous_encryption_key_file; an earlier version's row: run "
+	    "cediramp-admin migrate)", did, public_id);
 	return 0;
 }
 
@@ -303,7 +301,7 @@ delivery_drain(struct ctx *ctx, int until_idle, struct delivery_stats *st)
 	/* without the key no secret opens: nothing is sent, nothing is lost */
 	if (whsec_keys_load(&ctx->cfg, &keys) != 0) {
 		whsec_keys_wipe(&keys);
-		log_event("error", "webhooks: webhooks.encryption_key is not set in the config; "
+		log_event("error", "webhooks: webhooks.encryption_key_file is not set in the config; "
 		    "no delivery is sent until it is");
 		return -1;
 	}

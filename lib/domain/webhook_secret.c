@@ -4,14 +4,24 @@
 #include <string.h>
 
 #include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/rand.h>
 
+#include "core/b64.h"
 #include "core/id.h"
 #include "core/strict.h"
 #include "domain/event.h"
 #include "domain/internal.h"
 
-/* the associated data's label: the bytes are a webhook secret, nothing else */
-static const char aad_label[] = "cediramp webhook secret";
+/* the associated data's label: the bytes are a webhook secret, nothing
+ * else; "v2": bound to the endpoint, the key's id and the slot */
+static const char aad_label[] = "cediramp webhook secret v2";
+/* an earlier version's label, bound to the endpoint alone: opened only by
+ * whsec_seal_all, to seal those rows again */
+static const char aad_label_v1[] = "cediramp webhook secret";
+
+/* the associated data's most bytes: a label, an id, a key id, a slot */
+#define AAD_MAX (sizeof(aad_label) + ID_MAX + 24 + 16)
 
 /* ---- keys ---- */
 
@@ -54,26 +64,43 @@ whsec_key_by_id(const struct whsec_keys *k, const char *id)
 
 /* ---- sealing ---- */
 
-/* The associated data of public_id's secret into aad: the label, a NUL
- * byte, the id. Its length, or 0 when it does not fit. */
+/* The associated data of b into aad (AAD_MAX): the label, then after a
+ * NUL byte each of the id, the key id, the slot. Its length, or 0. */
 static size_t
-secret_aad(const char *public_id, unsigned char *aad, size_t cap)
+secret_aad(const struct whsec_bind *b, unsigned char *aad, size_t cap)
+{
+	int n;
+
+	if (b->public_id == NULL || b->public_id[0] == '\0' || strlen(b->public_id) >= ID_MAX)
+		return 0;
+	memcpy(aad, aad_label, sizeof(aad_label)); /* its NUL included */
+	n = snprintf((char *)aad + sizeof(aad_label), cap - sizeof(aad_label), "%s%c%llu%c%s",
+	    b->public_id, '\0', b->key_id, '\0', b->slot == WHSEC_CURRENT ? "current" : "previous");
+	if (n < 0 || (size_t)n >= cap - sizeof(aad_label))
+		return 0;
+	return sizeof(aad_label) + (size_t)n;
+}
+
+/* An earlier version's associated data of public_id: the v1 label, a NUL
+ * byte, the id. Its length, or 0. */
+static size_t
+secret_aad_v1(const char *public_id, unsigned char *aad, size_t cap)
 {
 	size_t il = strlen(public_id);
 
-	if (il == 0 || sizeof(aad_label) + il > cap)
+	if (il == 0 || sizeof(aad_label_v1) + il > cap)
 		return 0;
-	memcpy(aad, aad_label, sizeof(aad_label)); /* its NUL included */
-	memcpy(aad + sizeof(aad_label), public_id, il);
-	return sizeof(aad_label) + il;
+	memcpy(aad, aad_label_v1, sizeof(aad_label_v1));
+	memcpy(aad + sizeof(aad_label_v1), public_id, il);
+	return sizeof(aad_label_v1) + il;
 }
 
 int
-whsec_seal_hex(const unsigned char key[AEAD_KEY_BYTES], const char *public_id,
+whsec_seal_hex(const unsigned char key[AEAD_KEY_BYTES], const struct whsec_bind *b,
     const char *secret, size_t n, char *hex, size_t cap)
 {
-	unsigned char aad[sizeof(aad_label) + ID_MAX], sealed[WHSEC_SEALED_MAX];
-	size_t alen = secret_aad(public_id, aad, sizeof(aad)), slen = 0;
+	unsigned char aad[AAD_MAX], sealed[WHSEC_SEALED_MAX];
+	size_t alen = secret_aad(b, aad, sizeof(aad)), slen = 0;
 
 	if (cap > 0)
 		hex[0] = '\0';
@@ -85,12 +112,14 @@ whsec_seal_hex(const unsigned char key[AEAD_KEY_BYTES], const char *public_id,
 	return 0;
 }
 
-int
-whsec_open_hex(const unsigned char key[AEAD_KEY_BYTES], const char *public_id,
+/* Opens hex under key with the alen bytes of associated data aad into out
+ * as whsec_open_hex says. */
+static int
+open_with(const unsigned char key[AEAD_KEY_BYTES], const unsigned char *aad, size_t alen,
     const char *hex, char *out, size_t cap, size_t *n)
 {
-	unsigned char aad[sizeof(aad_label) + ID_MAX], sealed[WHSEC_SEALED_MAX];
-	size_t alen = secret_aad(public_id, aad, sizeof(aad)), hl, i, olen = 0;
+	unsigned char sealed[WHSEC_SEALED_MAX];
+	size_t hl, i, olen = 0;
 
 	*n = 0;
 	if (cap > 0)
@@ -117,7 +146,96 @@ whsec_open_hex(const unsigned char key[AEAD_KEY_BYTES], const char *public_id,
 	return 0;
 }
 
+int
+whsec_open_hex(const unsigned char key[AEAD_KEY_BYTES], const struct whsec_bind *b,
+    const char *hex, char *out, size_t cap, size_t *n)
+{
+	unsigned char aad[AAD_MAX];
+
+	return open_with(key, aad, secret_aad(b, aad, sizeof(aad)), hex, out, cap, n);
+}
+
+/* The key of k named by the decimal text id, its id into *v; NULL when none. */
+static const unsigned char *
+key_and_id(const struct whsec_keys *k, const char *id, unsigned long long *v)
+{
+	const unsigned char *key = whsec_key_by_id(k, id);
+
+	*v = 0;
+	if (key != NULL)
+		*v = key == k->cur ? k->cur_id : k->prev_id;
+	return key;
+}
+
+int
+whsec_open_stored(const struct whsec_keys *k, const char *public_id,
+    enum whsec_slot slot, const char *key_id, const char *hex, char *out, size_t cap,
+    size_t *n)
+{
+	struct whsec_bind b = { public_id, 0, slot };
+	const unsigned char *key = key_and_id(k, key_id, &b.key_id);
+
+	*n = 0;
+	if (cap > 0)
+		out[0] = '\0';
+	return key != NULL ? whsec_open_hex(key, &b, hex, out, cap, n) : -1;
+}
+
+int
+whsec_seal_current(const struct whsec_keys *k, const char *public_id,
+    enum whsec_slot slot, const char *secret, size_t n, char *hex, size_t cap)
+{
+	struct whsec_bind b = { public_id, k->cur_id, slot };
+
+	if (!k->have_cur) {
+		if (cap > 0)
+			hex[0] = '\0';
+		return -1;
+	}
+	return whsec_seal_hex(k->cur, &b, secret, n, hex, cap);
+}
+
+int
+whsec_generate(char *out, size_t cap)
+{
+	unsigned char raw[32];
+	int rc = -1;
+
+	if (cap > 0)
+		out[0] = '\0';
+	if (cap > WHSEC_GENERATED_LEN && RAND_bytes(raw, sizeof(raw)) == 1) {
+		memcpy(out, "whsec_", 6);
+		/* 32 bytes: 44 characters, padded, and the NUL */
+		rc = EVP_EncodeBlock((unsigned char *)out + 6, raw, (int)sizeof(raw)) == 44 ? 0 : -1;
+		if (rc != 0)
+			out[0] = '\0';
+	}
+	OPENSSL_cleanse(raw, sizeof(raw));
+	return rc;
+}
+
 /* ---- signing ---- */
+
+/*
+ * The Standard Webhooks key of the n bytes of secret s into raw (cap 64):
+ * for "whsec_" and strict padded base64 of 24 to 64 bytes, those bytes,
+ * and their count; 0 for any other secret (keyed with its characters).
+ */
+static size_t
+std_key(const char *s, size_t n, unsigned char *raw, size_t cap)
+{
+	size_t len;
+
+	if (n < 6 || memcmp(s, "whsec_", 6) != 0)
+		return 0;
+	len = b64std_decoded_len(s + 6, n - 6);
+	if (len == (size_t)-1 || len < 24 || len > cap ||
+	    b64std_decode(s + 6, n - 6, raw, cap) != len) {
+		OPENSSL_cleanse(raw, cap);
+		return 0;
+	}
+	return len;
+}
 
 int
 whsec_sign(const struct whsec_plain *secrets, size_t ns, const char *msg_id,
@@ -135,9 +253,19 @@ whsec_sign(const struct whsec_plain *secrets, size_t ns, const char *msg_id,
 	if (ns == 0 || ns > WHSEC_SIGN_MAX || hcap == 0 || scap == 0)
 		return -1;
 	for (i = 0; i < ns; i++) {
-		if (event_sig_hex(secrets[i].s, secrets[i].n, body, blen, sig, sizeof(sig)) != 0 ||
-		    event_sig_std(secrets[i].s, secrets[i].n, msg_id, ts, body, blen, std,
-		    sizeof(std)) != 0)
+		unsigned char raw[64];
+		const char *key = secrets[i].s;
+		size_t klen = std_key(secrets[i].s, secrets[i].n, raw, sizeof(raw));
+		int bad;
+
+		if (klen > 0)
+			key = (const char *)raw;
+		else
+			klen = secrets[i].n;
+		bad = event_sig_hex(secrets[i].s, secrets[i].n, body, blen, sig, sizeof(sig)) != 0 ||
+		    event_sig_std(key, klen, msg_id, ts, body, blen, std, sizeof(std)) != 0;
+		OPENSSL_cleanse(raw, sizeof(raw));
+		if (bad)
 			return -1;
 		w = snprintf(hex_list + hl, hcap - hl, "%s%s", i ? ", " : "", sig);
 		if (w < 0 || (size_t)w >= hcap - hl)
@@ -162,21 +290,30 @@ struct seal_tx {
 };
 
 /*
- * Opens the hex of one sealed column of public_id with the key its key id
- * names, and seals it again under the current key into hex (in place).
- * 0, or -1 when it does not open or seal.
+ * Opens the hex of public_id's sealed column slot with the key its key id
+ * names, bound as binding (1: an earlier version's, to the endpoint alone;
+ * 2: to the endpoint, the key id and the slot), and seals it again under
+ * the current key, binding 2, into hex (in place). 0, or -1 when it does
+ * not open or seal.
  */
 static int
-reseal(const struct whsec_keys *k, const char *public_id, const char *key_id, char *hex,
-    size_t cap)
+reseal(const struct whsec_keys *k, const char *public_id, enum whsec_slot slot,
+    const char *key_id, int binding, char *hex, size_t cap)
 {
-	const unsigned char *key = whsec_key_by_id(k, key_id);
+	unsigned char aad[AAD_MAX];
 	char plain[WHSEC_PLAIN_MAX + 1];
+	const unsigned char *key = whsec_key_by_id(k, key_id);
 	size_t n = 0;
-	int rc = -1;
+	int rc = -1, opened;
 
-	if (key != NULL && whsec_open_hex(key, public_id, hex, plain, sizeof(plain), &n) == 0)
-		rc = whsec_seal_hex(k->cur, public_id, plain, n, hex, cap);
+	if (binding == 1)
+		opened = key != NULL && open_with(key, aad, secret_aad_v1(public_id, aad,
+		    sizeof(aad)), hex, plain, sizeof(plain), &n) == 0;
+	else
+		opened = whsec_open_stored(k, public_id, slot, key_id, hex, plain, sizeof(plain),
+		    &n) == 0;
+	if (opened)
+		rc = whsec_seal_current(k, public_id, slot, plain, n, hex, cap);
 	OPENSSL_cleanse(plain, sizeof(plain));
 	return rc;
 }
@@ -190,7 +327,7 @@ seal_tx(struct db *db, void *arg)
 	struct db_rows rows;
 	const char *v, *cur_kid, *prev_kid;
 	unsigned long long id = 0;
-	int rc, has_prev;
+	int rc, has_prev, binding;
 
 	t->found = t->changed = t->bad = 0;
 	a[0] = DB_I((long long)t->after);
@@ -216,21 +353,26 @@ seal_tx(struct db *db, void *arg)
 	db_cell_copy(prev, sizeof(prev), &rows, 0, 5);
 	prev_kid = db_cell(&rows, 0, 6);
 	has_prev = prev[0] != '\0';
+	v = db_cell(&rows, 0, 7);
+	binding = v != NULL && strcmp(v, "2") == 0 ? 2 : 1;
 	/* the migration's one read of the plaintext column */
 	v = db_cell(&rows, 0, 2);
 	if (v != NULL) {
 		size_t n = strlen(v);
 
 		(void)strict_copy(plain, sizeof(plain), v);
-		rc = whsec_seal_hex(t->keys->cur, public_id, plain, n, cur, sizeof(cur));
+		rc = whsec_seal_current(t->keys, public_id, WHSEC_CURRENT, plain, n, cur,
+		    sizeof(cur));
 		OPENSSL_cleanse(plain, sizeof(plain));
 		if (rc != 0)
 			t->bad = 1;
-	} else if (whsec_key_by_id(t->keys, cur_kid) != t->keys->cur &&
-	    reseal(t->keys, public_id, cur_kid, cur, sizeof(cur)) != 0)
+	} else if ((binding != 2 || whsec_key_by_id(t->keys, cur_kid) != t->keys->cur) &&
+	    reseal(t->keys, public_id, WHSEC_CURRENT, cur_kid, binding, cur, sizeof(cur)) != 0)
 		t->bad = 1;
-	if (!t->bad && has_prev && whsec_key_by_id(t->keys, prev_kid) != t->keys->cur &&
-	    reseal(t->keys, public_id, prev_kid, prev, sizeof(prev)) != 0)
+	if (!t->bad && has_prev &&
+	    (binding != 2 || whsec_key_by_id(t->keys, prev_kid) != t->keys->cur) &&
+	    reseal(t->keys, public_id, WHSEC_PREVIOUS, prev_kid, binding, prev,
+	    sizeof(prev)) != 0)
 		t->bad = 1;
 	db_rows_free(&rows);
 	if (t->bad)
@@ -266,7 +408,7 @@ whsec_seal_all(struct db *db, const struct cfg *cfg, long long *sealed, struct o
 		if (left == 0)
 			return ERR_OK;
 		return outcome_fail(o, ERR_SERVICE_UNAVAILABLE,
-		    "webhooks.encryption_key is not set: %llu webhook secrets are still "
+		    "webhooks.encryption_key_file is not set: %llu webhook secrets are still "
 		    "stored in clear", left);
 	}
 	memset(&t, 0, sizeof(t));
@@ -278,8 +420,8 @@ whsec_seal_all(struct db *db, const struct cfg *cfg, long long *sealed, struct o
 		}
 		if (t.bad) {
 			e = outcome_fail(o, ERR_INTERNAL, "webhook endpoint row %s: its secret "
-			    "does not open with the configured keys (webhooks.encryption_key, "
-			    "webhooks.previous_encryption_key and their ids)", t.row);
+			    "does not open with the configured keys (webhooks.encryption_key_file, "
+			    "webhooks.previous_encryption_key_file and their ids)", t.row);
 			break;
 		}
 		if (!t.found)

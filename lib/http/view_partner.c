@@ -3,6 +3,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <openssl/crypto.h>
+
 #include "core/timefmt.h"
 
 static json_t *
@@ -90,6 +92,18 @@ webhook_json(const struct webhook *w)
 		return NULL;
 	return json_pack("{s:s,s:s,s:o,s:b,s:s}", "webhook_id", w->id, "url", w->url,
 	    "events", events, "active", w->active, "created_at", w->created_at);
+}
+
+json_t *
+webhook_made_json(json_t *o, struct webhook *w)
+{
+	if (o != NULL && w->generated_secret[0] != '\0' &&
+	    json_object_set_new(o, "secret", json_string(w->generated_secret)) != 0) {
+		json_decref(o);
+		o = NULL;
+	}
+	OPENSSL_cleanse(w->generated_secret, sizeof(w->generated_secret));
+	return o;
 }
 
 json_t *

@@ -44,6 +44,11 @@ json_t *webhook_json(const struct webhook *w);
  * secret was dropped at once) (new reference; NULL out of memory). */
 json_t *webhook_rotation_json(const struct webhook *w);
 
+/* o (a registration object, taken; NULL passes through) with "secret"
+ * when the service made w's (shown in this one answer), and that secret
+ * wiped from w. */
+json_t *webhook_made_json(json_t *o, struct webhook *w);
+
 /* A delivery log row {event_id, event_type, webhook_id, url, status,
  * attempts, next_attempt_at, last_attempt_at, last_response_status,
  * created_at} (new reference). */

@@ -38,30 +38,30 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	{ DB_WH_COUNT_LIVE, 1,
 	    "SELECT COUNT(*) FROM webhook_endpoints WHERE subject_kind = ? "
 	    "AND subject_id = ? AND active = 1" },
-	/* the secret arrives sealed, as hex (domain/webhook_secret.h) */
+	/* the secret arrives sealed, as hex, bound to the endpoint, its key id
+	 * and its slot (domain/webhook_secret.h: binding 2) */
 	{ DB_WH_INSERT, 0,
 	    "INSERT INTO webhook_endpoints (public_id, subject_kind, subject_id, url, "
-	    "events, secret_sealed, secret_key_id, active, created_at) "
-	    "VALUES (?, ?, ?, ?, ?, UNHEX(?), ?, 1, UTC_TIMESTAMP(6))" },
+	    "events, secret_sealed, secret_key_id, secret_binding, active, created_at) "
+	    "VALUES (?, ?, ?, ?, ?, UNHEX(?), ?, 2, 1, UTC_TIMESTAMP(6))" },
 	/* rotation: the live endpoint's row, locked, with its current secret */
 	{ DB_WH_SECRET_LOCK, 3,
 	    "SELECT id, HEX(secret_sealed), secret_key_id FROM webhook_endpoints "
 	    "WHERE public_id = ? AND subject_kind = ? AND subject_id = ? AND active = 1 "
 	    "FOR UPDATE" },
 	/* the current secret becomes the previous one until the given seconds
-	 * from now, and the new one (sealed hex, key id) the current. MariaDB
-	 * assigns left to right, each assignment seeing the ones before it: the
-	 * previous columns take the current ones before those are replaced */
+	 * from now (sealed again for that slot: hex, key id), and the new one
+	 * (sealed hex, key id) the current */
 	{ DB_WH_SECRET_ROTATE_KEEP, 0,
-	    "UPDATE webhook_endpoints SET previous_secret_sealed = secret_sealed, "
-	    "previous_secret_key_id = secret_key_id, "
+	    "UPDATE webhook_endpoints SET previous_secret_sealed = UNHEX(?), "
+	    "previous_secret_key_id = ?, "
 	    "previous_secret_expires_at = UTC_TIMESTAMP(6) + INTERVAL ? SECOND, "
-	    "secret_sealed = UNHEX(?), secret_key_id = ? WHERE id = ?" },
+	    "secret_sealed = UNHEX(?), secret_key_id = ?, secret_binding = 2 WHERE id = ?" },
 	/* the same, with the current secret dropped at once */
 	{ DB_WH_SECRET_ROTATE_DROP, 0,
 	    "UPDATE webhook_endpoints SET previous_secret_sealed = NULL, "
 	    "previous_secret_key_id = NULL, previous_secret_expires_at = NULL, "
-	    "secret_sealed = UNHEX(?), secret_key_id = ? WHERE id = ?" },
+	    "secret_sealed = UNHEX(?), secret_key_id = ?, secret_binding = 2 WHERE id = ?" },
 	/* when the previous secret stops signing (NULL: there is none, or it
 	 * has stopped already) */
 	{ DB_WH_SECRET_PREVIOUS, 1,
@@ -69,17 +69,22 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	    "DATE_FORMAT(previous_secret_expires_at, '%Y-%m-%dT%H:%i:%sZ'), NULL) "
 	    "FROM webhook_endpoints WHERE id = ?" },
 	/* cediramp-admin migrate (whsec_seal_all): the next row after the given
-	 * id whose secret is in clear or sealed under a key id other than the
-	 * current one; the one statement that reads the plaintext column */
-	{ DB_WH_SECRET_STALE, 7,
+	 * id whose secret is in clear (any row), or, for a live endpoint (a
+	 * deleted one's secret is never read again), sealed under a key id
+	 * other than the current one or bound to the endpoint alone (binding 1,
+	 * an earlier version's); the one statement that reads the plaintext
+	 * column */
+	{ DB_WH_SECRET_STALE, 8,
 	    "SELECT id, public_id, secret, HEX(secret_sealed), secret_key_id, "
-	    "HEX(previous_secret_sealed), previous_secret_key_id FROM webhook_endpoints "
-	    "WHERE id > ? AND (secret IS NOT NULL OR secret_key_id <> ? OR "
-	    "previous_secret_key_id <> ?) ORDER BY id LIMIT 1 FOR UPDATE" },
+	    "HEX(previous_secret_sealed), previous_secret_key_id, secret_binding "
+	    "FROM webhook_endpoints "
+	    "WHERE id > ? AND (secret IS NOT NULL OR (deleted_at IS NULL AND "
+	    "(secret_key_id <> ? OR previous_secret_key_id <> ? OR secret_binding < 2))) "
+	    "ORDER BY id LIMIT 1 FOR UPDATE" },
 	{ DB_WH_SECRET_SEAL, 0,
 	    "UPDATE webhook_endpoints SET secret = NULL, secret_sealed = UNHEX(?), "
-	    "secret_key_id = ?, previous_secret_sealed = UNHEX(?), previous_secret_key_id = ? "
-	    "WHERE id = ?" },
+	    "secret_key_id = ?, previous_secret_sealed = UNHEX(?), previous_secret_key_id = ?, "
+	    "secret_binding = 2 WHERE id = ?" },
 	{ DB_WH_SECRET_PLAIN_COUNT, 1,
 	    "SELECT COUNT(*) FROM webhook_endpoints WHERE secret IS NOT NULL" },
 	/* GET reads what a request served by another node may have just

@@ -574,9 +574,11 @@ it_admin(const char *args, char *out, size_t cap)
 }
 
 int
-it_admin_run(const char *args, char *out, size_t ocap, char *err, size_t ecap)
+it_admin_input(const char *input, const char *args, char *out, size_t ocap, char *err,
+    size_t ecap)
 {
-	char path[] = "/tmp/cediramp-it-admin-XXXXXX", cmd[4096];
+	char path[] = "/tmp/cediramp-it-admin-XXXXXX", in[] = "/tmp/cediramp-it-stdin-XXXXXX",
+	    redirect[64] = "", cmd[4096];
 	size_t n;
 	FILE *e;
 	int fd, st;
@@ -585,7 +587,23 @@ it_admin_run(const char *args, char *out, size_t ocap, char *err, size_t ecap)
 	if ((fd = mkstemp(path)) < 0)
 		return -1;
 	close(fd);
-	snprintf(cmd, sizeof(cmd), "%s %s 2>%s", it_env("ADMIN"), args, path);
+	if (input != NULL) {
+		if ((fd = mkstemp(in)) < 0) {
+			unlink(path);
+			return -1;
+		}
+		n = strlen(input);
+		if (write(fd, input, n) != (ssize_t)n) {
+			close(fd);
+			unlink(in);
+			unlink(path);
+			return -1;
+		}
+		close(fd);
+		snprintf(redirect, sizeof(redirect), " <%s", in);
+	}
+	snprintf(cmd, sizeof(cmd), "%s %s 2>%s%s", it_env("ADMIN"), args, path,
+	    input != NULL ? redirect : " </dev/null");
 	st = it_output(cmd, out, ocap);
 	n = strlen(out);
 	while (n > 0 && (out[n - 1] == '\n' || out[n - 1] == ' '))
@@ -596,7 +614,15 @@ it_admin_run(const char *args, char *out, size_t ocap, char *err, size_t ecap)
 		fclose(e);
 	}
 	unlink(path);
+	if (input != NULL)
+		unlink(in);
 	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+int
+it_admin_run(const char *args, char *out, size_t ocap, char *err, size_t ecap)
+{
+	return it_admin_input(NULL, args, out, ocap, err, ecap);
 }
 
 static void

@@ -129,6 +129,11 @@ int it_admin(const char *args, char *out, size_t cap);
 int it_admin_run(const char *args, char *out, size_t ocap, char *err,
     size_t ecap);
 
+/* it_admin_run with input (NULL: nothing, /dev/null) on the tool's
+ * standard input: how a secret reaches it, never in argv. */
+int it_admin_input(const char *input, const char *args, char *out, size_t ocap, char *err,
+    size_t ecap);
+
 /* Checks an error answer of the partner API: status, exact keys, code. */
 void it_assert_partner_error(const struct it_resp *r, long status,
     const char *code, const char *where);

@@ -132,6 +132,19 @@ test_partner_key_lifecycle(void)
 	CU_ASSERT_EQUAL_FATAL(admin(args, key2, sizeof(key2), err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL(strlen(key2), 64);
 	CU_ASSERT_EQUAL(limits_status(key2), 200);
+	/* verify-key reads the key from standard input: 0 for a live key, 1
+	 * for a wrong one, 2 for a key in argv (ps and the shell's history
+	 * show it) */
+	snprintf(args, sizeof(args), "%s\n", key2);
+	CU_ASSERT_EQUAL(it_admin_input(args, "partner verify-key", out, sizeof(out), err,
+	    sizeof(err)), 0);
+	CU_ASSERT_EQUAL(it_admin_input("sk_test_wrong\n", "partner verify-key", out, sizeof(out),
+	    err, sizeof(err)), 1);
+	CU_ASSERT_EQUAL(it_admin_input("", "partner verify-key", out, sizeof(out), err,
+	    sizeof(err)), 1);
+	snprintf(args, sizeof(args), "partner verify-key %s", key2);
+	CU_ASSERT_EQUAL(admin(args, out, sizeof(out), err, sizeof(err)), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "standard input"));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM api_keys k JOIN partners p "
 	    "ON p.id = k.partner_id WHERE p.public_id = ? AND k.revoked_at IS NULL", id, NULL), 3);
 
@@ -159,9 +172,9 @@ test_partner_key_lifecycle(void)
 	it_pause_ms(IT_KEY_CACHE_PASS_MS, "every process's cached key expires");
 	CU_ASSERT_EQUAL(limits_status(key), 401);
 	CU_ASSERT_EQUAL(limits_status(key2), 401);
-	CU_ASSERT_NOT_EQUAL(admin("partner verify-key x", out, sizeof(out), err, sizeof(err)), 0);
-	snprintf(args, sizeof(args), "partner verify-key %s", key);
-	CU_ASSERT_EQUAL(admin(args, out, sizeof(out), err, sizeof(err)), 1);
+	snprintf(args, sizeof(args), "%s\n", key);
+	CU_ASSERT_EQUAL(it_admin_input(args, "partner verify-key", out, sizeof(out), err,
+	    sizeof(err)), 1);
 
 	/* again: nothing left to revoke */
 	snprintf(args, sizeof(args), "partner revoke %s", id);

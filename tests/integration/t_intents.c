@@ -16,7 +16,7 @@
 #include "itc.h"
 #include "receiver.h"
 
-#define SECRET "intent-hook-secret-0123"
+#define SECRET "intent-hook-secret-0123456789abcdef"
 #define ALL_EVENTS "[\"payment_intent.pending_approval\",\"payment_intent.approved\"," \
 	"\"payment_intent.completed\",\"payment_intent.rejected\",\"payment_intent.cancelled\"," \
 	"\"payment_intent.expired\",\"payment_intent.failed\"]"

@@ -34,7 +34,7 @@
 #include "itc.h"
 #include "receiver.h"
 
-#define SECRET "whsec-test-0123456789 !~"
+#define SECRET "whsec-test-0123456789 !~ 0123456789"
 
 static int
 suite_init(void)
@@ -340,21 +340,29 @@ test_wallet_payout_event(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
 	itc_payout_wallet(&w, "0xwhk", NULL);
 	/* bad arguments first: nothing stored */
-	snprintf(args, sizeof(args), "user webhook %s http://10.0.0.1/x '" SECRET "'", w.id);
-	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+	snprintf(args, sizeof(args), "user webhook %s http://10.0.0.1/x", w.id);
+	CU_ASSERT_EQUAL(it_admin_input(SECRET "\n", args, out, sizeof(out), err, sizeof(err)), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "private"));
-	snprintf(args, sizeof(args), "user webhook %s http://127.0.0.1:%d/w short", w.id,
+	snprintf(args, sizeof(args), "user webhook %s http://127.0.0.1:%d/w", w.id, rcv_port(rcv));
+	CU_ASSERT_EQUAL(it_admin_input("thirty-one-characters-012345678\n", args, out, sizeof(out),
+	    err, sizeof(err)), 2);
+	/* the secret in argv (ps and the shell's history show it): refused */
+	snprintf(args, sizeof(args), "user webhook %s http://127.0.0.1:%d/w '" SECRET "'", w.id,
 	    rcv_port(rcv));
-	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+	CU_ASSERT_EQUAL(it_admin_input(SECRET "\n", args, out, sizeof(out), err, sizeof(err)), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "standard input"));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints e JOIN users u ON "
 	    "u.id = e.subject_id WHERE e.subject_kind = 'user' AND u.wallet_id = ?", w.id, NULL), 0);
-	snprintf(args, sizeof(args), "user webhook %s http://127.0.0.1:%d/old '" SECRET "'",
-	    w.id, rcv_port(rcv));
-	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	/* an empty line: a secret made and printed once, in the whsec_ form */
+	snprintf(args, sizeof(args), "user webhook %s http://127.0.0.1:%d/old", w.id, rcv_port(rcv));
+	CU_ASSERT_EQUAL(it_admin_input("\n", args, out, sizeof(out), err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(out, "secret: whsec_"));
+	CU_ASSERT_EQUAL(strlen(it_strstr(out, "whsec_") ? it_strstr(out, "whsec_") : ""), 50);
 	/* a second one replaces the first */
-	snprintf(args, sizeof(args), "user webhook %s http://127.0.0.1:%d/wallet '" SECRET "'",
-	    w.id, rcv_port(rcv));
-	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	snprintf(args, sizeof(args), "user webhook %s http://127.0.0.1:%d/wallet", w.id,
+	    rcv_port(rcv));
+	CU_ASSERT_EQUAL(it_admin_input(SECRET "\n", args, out, sizeof(out), err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NULL(it_strstr(out, "secret:"));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM webhook_endpoints e JOIN users u ON "
 	    "u.id = e.subject_id WHERE e.subject_kind = 'user' AND e.active = 1 AND "
 	    "u.wallet_id = ?", w.id, NULL), 1);
@@ -689,7 +697,7 @@ test_endpoint_inputs(void)
 		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.done\"],\"secret\":\"" SECRET "\"}", "unknown event" },
 		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[1],\"secret\":\"" SECRET "\"}", "event not a string" },
 		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.failed\",\"withdrawal.failed\"],\"secret\":\"" SECRET "\"}", "event twice" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"fifteen-chars!!\"}", "secret 15" },
+		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"thirty-one-characters-012345678\"}", "secret 31" },
 		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"sixteen-chars\\u0001ab\"}", "secret control byte" },
 		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"caf\\u00e9-0123456789ab\"}", "secret not ASCII" },
 		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":12345678901234567}", "secret a number" },
@@ -894,9 +902,9 @@ test_delete_and_redeliver(void)
 
 /* ---- secrets at rest and their rotation (issue 24) ---- */
 
-#define OLD_SECRET "rotate-old-secret-0123456789"
-#define NEW_SECRET "rotate-new-secret-9876543210"
-#define NEWER_SECRET "rotate-newer-secret-abcdefghij"
+#define OLD_SECRET "rotate-old-secret-0123456789-abcd"
+#define NEW_SECRET "rotate-new-secret-9876543210-efgh"
+#define NEWER_SECRET "rotate-newer-secret-abcdefghij-klm"
 
 /* The stack's webhook keys (webhooks.encryption_key and its id). */
 static void
@@ -938,14 +946,14 @@ assert_no_clear_secret(const char *hook, const char *const *secrets, size_t n)
 }
 
 /* The secret sealed in column col ("secret_sealed", "previous_secret_sealed")
- * of hook's row, opened with the stack's key into out (257 bytes); "" when
- * there is none or it does not open. */
+ * of hook's row, opened with the stack's key for that slot into out (257
+ * bytes); "" when there is none or it does not open. */
 static void
 sealed_secret(const char *hook, const char *col, char *out)
 {
 	char sql[200], hex[WHSEC_HEX_MAX], kid[16];
 	struct whsec_keys k;
-	const unsigned char *key;
+	int current = strcmp(col, "secret_sealed") == 0;
 	size_t n;
 
 	out[0] = '\0';
@@ -954,11 +962,11 @@ sealed_secret(const char *hook, const char *col, char *out)
 	if (it_db_text(sql, hook, NULL, hex, sizeof(hex)) != 0 || hex[0] == '\0')
 		goto out;
 	snprintf(sql, sizeof(sql), "SELECT %s FROM webhook_endpoints WHERE public_id = ?",
-	    strcmp(col, "secret_sealed") == 0 ? "secret_key_id" : "previous_secret_key_id");
+	    current ? "secret_key_id" : "previous_secret_key_id");
 	CU_ASSERT_EQUAL_FATAL(it_db_text(sql, hook, NULL, kid, sizeof(kid)), 0);
-	key = whsec_key_by_id(&k, kid);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(key);
-	if (whsec_open_hex(key, hook, hex, out, WHSEC_PLAIN_MAX + 1, &n) != 0)
+	CU_ASSERT_PTR_NOT_NULL_FATAL(whsec_key_by_id(&k, kid));
+	if (whsec_open_stored(&k, hook, current ? WHSEC_CURRENT : WHSEC_PREVIOUS, kid, hex, out,
+	    WHSEC_PLAIN_MAX + 1, &n) != 0)
 		out[0] = '\0';
 out:
 	whsec_keys_wipe(&k);
@@ -1123,6 +1131,173 @@ test_rotation_signs_with_both(void)
 	rcv_stop(rcv);
 }
 
+/* ---- secrets the service makes; bound to their slot (issue 34, item 7) ---- */
+
+/*
+ * No secret given: the service makes one (whsec_, 32 random bytes), shows
+ * it in the 201 once, stores it sealed only, and the Standard Webhooks
+ * library verifies a delivery with it as shown. A rotation without one
+ * makes another; one the partner gives is never echoed.
+ */
+static void
+test_generated_secret(void)
+{
+	static const char *const made_keys[] = { "webhook_id", "url", "events", "active",
+		"created_at", "secret", NULL };
+	static const char *const rot_keys[] = { "webhook_id", "url", "events", "active",
+		"created_at", "previous_secret_expires_at", "secret", NULL };
+	struct receiver *rcv = rcv_start();
+	char body[300], hook[64], made[80], newer[80], got[WHSEC_PLAIN_MAX + 1], wd[64];
+	const char *secrets[2];
+	struct itc_partner p;
+	struct it_resp r;
+	json_t *d;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
+	itc_partner_new(&p, "verified", 0);
+	snprintf(body, sizeof(body), "{\"url\":\"http://127.0.0.1:%d/made\",\"events\":"
+	    "[\"withdrawal.pending\"]}", rcv_port(rcv));
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/webhooks", body, &r), 201);
+	d = json_object_get(r.json, "data");
+	itc_assert_keys(d, made_keys, "a registration with a made secret");
+	snprintf(hook, sizeof(hook), "%s", it_str(d, "webhook_id"));
+	snprintf(made, sizeof(made), "%s", it_str(d, "secret"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(strlen(made), 50);
+	CU_ASSERT_EQUAL(strncmp(made, "whsec_", 6), 0);
+	/* shown once: the list does not show it, the row holds it sealed only */
+	CU_ASSERT_EQUAL(itc_partner_get(&p, "/v1/webhooks", &r), 200);
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, made + 6));
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, "\"secret\""));
+	it_resp_free(&r);
+	secrets[0] = made;
+	assert_no_clear_secret(hook, secrets, 1);
+	sealed_secret(hook, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, made);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT secret_binding FROM webhook_endpoints WHERE "
+	    "public_id = ?", hook, NULL), 2);
+
+	/* a delivery: the library, given the secret as shown, verifies it */
+	withdraw(&p, "wh-made-1", wd);
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
+	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 10000), 1);
+	CU_ASSERT_EQUAL(verify_as(rcv, made, "partner", 1, 1, NULL, 0), 0);
+
+	/* a rotation without a secret: another one made, the first previous */
+	CU_ASSERT_EQUAL_FATAL(rotate(&p, hook, "{\"expires_previous_in_seconds\":600}", &r), 200);
+	d = json_object_get(r.json, "data");
+	itc_assert_keys(d, rot_keys, "a rotation with a made secret");
+	snprintf(newer, sizeof(newer), "%s", it_str(d, "secret"));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(strlen(newer), 50);
+	CU_ASSERT_EQUAL(strncmp(newer, "whsec_", 6), 0);
+	CU_ASSERT_STRING_NOT_EQUAL(newer, made);
+	secrets[1] = newer;
+	assert_no_clear_secret(hook, secrets, 2);
+	sealed_secret(hook, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, newer);
+	sealed_secret(hook, "previous_secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, made);
+	/* one the partner gives: taken, never echoed */
+	CU_ASSERT_EQUAL(rotate(&p, hook, rotate_body(NEW_SECRET, "0", body, sizeof(body)), &r), 200);
+	CU_ASSERT_PTR_NULL(json_object_get(json_object_get(r.json, "data"), "secret"));
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, NEW_SECRET));
+	it_resp_free(&r);
+	rcv_stop(rcv);
+}
+
+/*
+ * Sealed bytes are bound to their slot: the previous secret's bytes moved
+ * into the current slot do not open there, and the worker signs nothing
+ * with them (an error, nothing sent). An earlier version's binding (the
+ * endpoint alone) does not open either until migrate seals it again;
+ * then deliveries verify.
+ */
+static void
+test_secret_bound_to_slot(void)
+{
+	static const char v1_label[] = "cediramp webhook secret";
+	struct receiver *rcv = rcv_start();
+	char hook[64], body[200], got[WHSEC_PLAIN_MAX + 1], wd[64], out[600], err[600],
+	    hex[WHSEC_HEX_MAX], aad[sizeof(v1_label) + 64];
+	unsigned char sealed[WHSEC_SEALED_MAX];
+	struct whsec_keys k;
+	struct itc_partner p;
+	struct it_resp r;
+	size_t slen = 0, i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(rcv);
+	itc_partner_new(&p, "verified", 0);
+	itc_register_hook(&p, rcv_port(rcv), "/slots", "[\"withdrawal.pending\"]", SECRET, hook);
+	CU_ASSERT_EQUAL_FATAL(rotate(&p, hook, rotate_body(NEW_SECRET, "600", body,
+	    sizeof(body)), &r), 200);
+	it_resp_free(&r);
+	sealed_secret(hook, "previous_secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, SECRET);
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE webhook_endpoints SET secret_sealed = "
+	    "previous_secret_sealed WHERE public_id = ?", hook, NULL), 1);
+	sealed_secret(hook, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, "");
+	withdraw(&p, "wh-slot-1", wd);
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 1);
+	CU_ASSERT_EQUAL(rcv_count(rcv), 0);
+
+	/* an earlier version's bytes: SECRET sealed bound to the endpoint alone */
+	wh_keys(&k);
+	memcpy(aad, v1_label, sizeof(v1_label));
+	memcpy(aad + sizeof(v1_label), hook, strlen(hook));
+	CU_ASSERT_EQUAL_FATAL(aead_seal(k.cur, aad, sizeof(v1_label) + strlen(hook),
+	    (const unsigned char *)SECRET, strlen(SECRET), sealed, sizeof(sealed), &slen), 0);
+	whsec_keys_wipe(&k);
+	for (i = 0; i < slen; i++)
+		snprintf(hex + 2 * i, 3, "%02x", sealed[i]);
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE webhook_endpoints SET secret_sealed = UNHEX(?), "
+	    "previous_secret_sealed = NULL, previous_secret_key_id = NULL, "
+	    "previous_secret_expires_at = NULL, secret_binding = 1 WHERE public_id = ?", hex, hook),
+	    1);
+	sealed_secret(hook, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, "");
+	CU_ASSERT_EQUAL(it_admin_run("migrate", out, sizeof(out), err, sizeof(err)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "webhook secrets sealed: 1"));
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT secret_binding FROM webhook_endpoints WHERE "
+	    "public_id = ?", hook, NULL), 2);
+	sealed_secret(hook, "secret_sealed", got);
+	CU_ASSERT_STRING_EQUAL(got, SECRET);
+	/* the delivery left undelivered goes now, signed with SECRET */
+	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
+	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 10000), 1);
+	CU_ASSERT_EQUAL(verify_as(rcv, SECRET, "partner", 1, 1, NULL, 0), 0);
+	rcv_stop(rcv);
+}
+
+/* The webhook key file must be 0400 or 0440 and ours or root's: a worker
+ * given one that others can read refuses to start, and sends nothing. */
+static void
+test_key_file_refused(void)
+{
+	char conf[600], path[300], extra[400], text[80];
+	struct cfg c;
+	FILE *f;
+	int st;
+
+	cfg_defaults(&c);
+	CU_ASSERT_EQUAL_FATAL(cfg_load(it_env("CEDIRAMP_CONF"), &c, conf, sizeof(conf)), 0);
+	snprintf(path, sizeof(path), "%s.loose-%d.key", it_env("CEDIRAMP_CONF"), (int)getpid());
+	snprintf(text, sizeof(text), "%s\n", c.wh_encryption_key);
+	remove(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(path, "we"));
+	fputs(text, f);
+	fclose(f);
+	CU_ASSERT_EQUAL_FATAL(chmod(path, 0644), 0);
+	snprintf(extra, sizeof(extra), "webhooks.encryption_key_file = %s\n", path);
+	st = itc_webhooks_run(extra);
+	CU_ASSERT(st != 0 && st != -1);
+	/* the same file at 0400 is taken */
+	CU_ASSERT_EQUAL(chmod(path, 0400), 0);
+	CU_ASSERT_EQUAL(itc_webhooks_run(extra), 0);
+	remove(path);
+}
+
 static void
 test_rotation_rules(void)
 {
@@ -1182,10 +1357,9 @@ test_rotation_inputs(void)
 	static const struct bad bad[] = {
 		{ "{\"expires_previous_in_seconds\":60}", "no secret" },
 		{ "{\"secret\":\"" NEW_SECRET "\"}", "no expires_previous_in_seconds" },
-		{ "{\"secret\":null,\"expires_previous_in_seconds\":60}", "secret null" },
 		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":null}", "seconds null" },
 		{ "{\"secret\":\"" NEW_SECRET "\",\"expires_previous_in_seconds\":60,\"url\":\"x\"}", "unknown member" },
-		{ "{\"secret\":\"fifteen-chars!!\",\"expires_previous_in_seconds\":60}", "secret 15" },
+		{ "{\"secret\":\"thirty-one-characters-012345678\",\"expires_previous_in_seconds\":60}", "secret 31" },
 		{ "{\"secret\":\"sixteen-chars\\u0001ab\",\"expires_previous_in_seconds\":60}", "secret control byte" },
 		{ "{\"secret\":\"sixteen-chars\\u0000ab\",\"expires_previous_in_seconds\":60}", "secret NUL" },
 		{ "{\"secret\":\"caf\\u00e9-0123456789ab\",\"expires_previous_in_seconds\":60}", "secret not ASCII" },
@@ -1298,6 +1472,9 @@ it_suite_webhooks(void)
 		{ "rotate-secret: both signatures during the overlap, the new alone after (npm verifier)", test_rotation_signs_with_both },
 		{ "rotate-secret: again during an overlap, the same secret, 0 seconds", test_rotation_rules },
 		{ "rotate-secret: every bad input, 413, 401, another partner's and unknown ids 404", test_rotation_inputs },
+		{ "no secret given: one made (whsec_), shown once, sealed; the library verifies with it", test_generated_secret },
+		{ "sealed bytes bound to their slot; an earlier binding opens after migrate only", test_secret_bound_to_slot },
+		{ "a webhook key file others can read: the worker refuses to start", test_key_file_refused },
 	};
 
 	return tu_add_suite("webhooks", suite_init, NULL, tests, NELEM(tests));

@@ -5,7 +5,8 @@
 //
 // For each file, with secret S and raw body B:
 //   - Standard Webhooks (standardwebhooks): webhook-id, webhook-timestamp
-//     and webhook-signature must verify B with the key S's UTF-8 bytes;
+//     and webhook-signature must verify B with the key S's UTF-8 bytes, or,
+//     for S in the library's own whsec_ form, with S given to it as it is;
 //   - x-cediramp-signature must verify B (sha256=<hex>, @octokit/webhooks-methods):
 //     during a secret rotation's overlap it is a list, "sha256=<new>,
 //     sha256=<old>" (as RFC 9110 joins repeated fields), and one of its
@@ -136,9 +137,25 @@ function tamper(body) {
 	return body.slice(0, start) + ' ' + body.slice(start);
 }
 
+// A secret in Standard Webhooks' own form ("whsec_" and padded base64 of
+// 24 to 64 bytes, as the service makes them) goes to the library as the
+// partner got it; any other secret's characters are the key, which the
+// library takes as base64.
+const WHSEC_FORM = /^whsec_((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/;
+
+function libraryKey(secret) {
+	const m = WHSEC_FORM.exec(secret);
+	if (m !== null) {
+		const raw = Buffer.from(m[1], 'base64');
+		if (raw.length >= 24 && raw.length <= 64 && raw.toString('base64') === m[1])
+			return secret;
+	}
+	return Buffer.from(secret).toString('base64');
+}
+
 // Whether the Standard Webhooks library accepts body under these headers.
 function standardOk(secret, body, headers) {
-	const wh = new Webhook(Buffer.from(secret).toString('base64'));
+	const wh = new Webhook(libraryKey(secret));
 	try {
 		wh.verify(body, headers, { jsonParse: false });
 		return { ok: true };

@@ -46,18 +46,31 @@ check_url(const struct cfg *cfg, const char *url, struct outcome *o)
 	return ERR_OK;
 }
 
-/* 16 to 256 printable ASCII characters (the HMAC key, as its bytes). */
+/*
+ * The secret to store: s, 32 to 256 printable ASCII characters (the HMAC
+ * key, as its bytes), or with s NULL one made here into made (cap 64), in
+ * the whsec_ form (domain/webhook_secret.h). *use points at it.
+ */
 static enum err
-check_secret(const char *s, struct outcome *o)
+take_secret(const char *s, char *made, size_t cap, const char **use, struct outcome *o)
 {
-	size_t i, n = s ? strlen(s) : 0;
+	size_t i, n;
 
+	*use = NULL;
+	if (s == NULL) {
+		if (whsec_generate(made, cap) != 0)
+			return outcome_fail(o, ERR_INTERNAL, "a webhook secret could not be made");
+		*use = made;
+		return ERR_OK;
+	}
+	n = strlen(s);
 	for (i = 0; i < n; i++)
 		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e)
 			break;
 	if (n < WEBHOOK_SECRET_MIN || n > WEBHOOK_SECRET_MAX || i != n)
 		return outcome_field(o, ERR_VALIDATION, "secret",
-		    "16 to 256 printable ASCII characters");
+		    "32 to 256 printable ASCII characters, or none to have one made");
+	*use = s;
 	return ERR_OK;
 }
 
@@ -92,7 +105,7 @@ read_events(const json_t *events, char *out, size_t cap, struct outcome *o)
 /*
  * The webhook keys of cfg into keys (wiped by the caller with
  * whsec_keys_wipe), or ERR_SERVICE_UNAVAILABLE (and an error log line)
- * when webhooks.encryption_key is not set: no secret is stored in clear.
+ * when webhooks.encryption_key_file is not set: no secret is stored in clear.
  */
 static enum err
 keys_load(const struct cfg *cfg, struct whsec_keys *keys, struct outcome *o)
@@ -100,7 +113,7 @@ keys_load(const struct cfg *cfg, struct whsec_keys *keys, struct outcome *o)
 	if (whsec_keys_load(cfg, keys) == 0)
 		return ERR_OK;
 	whsec_keys_wipe(keys);
-	log_event("error", "webhooks: webhooks.encryption_key is not set in the config; "
+	log_event("error", "webhooks: webhooks.encryption_key_file is not set in the config; "
 	    "registering a webhook secret answers 503 until it is");
 	return outcome_fail(o, ERR_SERVICE_UNAVAILABLE,
 	    "webhook secrets cannot be stored right now; try again later");
@@ -180,8 +193,8 @@ create_tx(struct db *db, void *arg)
 	}
 	/* sealed for its id, so drawn again with it on a retried transaction */
 	if (id_new(k->out->id, sizeof(k->out->id), "wh_") != 0 ||
-	    whsec_seal_hex(k->keys->cur, k->out->id, k->secret, strlen(k->secret), sealed,
-	    sizeof(sealed)) != 0)
+	    whsec_seal_current(k->keys, k->out->id, WHSEC_CURRENT, k->secret, strlen(k->secret),
+	    sealed, sizeof(sealed)) != 0)
 		return DB_FAIL;
 	a[0] = DB_S(k->out->id);
 	a[1] = DB_S(k->kind);
@@ -199,7 +212,7 @@ enum err
 webhook_create(struct ctx *ctx, const struct caller *who,
     const struct webhook_req *in, struct webhook *out, struct outcome *o)
 {
-	char events[WEBHOOK_EVENTS_MAX + 1];
+	char events[WEBHOOK_EVENTS_MAX + 1], made[sizeof(out->generated_secret)] = "";
 	struct whsec_keys keys;
 	struct create_tx k;
 	enum err e;
@@ -207,21 +220,25 @@ webhook_create(struct ctx *ctx, const struct caller *who,
 
 	outcome_init(o);
 	memset(out, 0, sizeof(*out));
+	memset(&k, 0, sizeof(k));
 	if ((e = check_url(&ctx->cfg, in->url, o)) != ERR_OK ||
 	    (e = read_events(in->events, events, sizeof(events), o)) != ERR_OK ||
-	    (e = check_secret(in->secret, o)) != ERR_OK ||
-	    (e = keys_load(&ctx->cfg, &keys, o)) != ERR_OK)
+	    (e = take_secret(in->secret, made, sizeof(made), &k.secret, o)) != ERR_OK ||
+	    (e = keys_load(&ctx->cfg, &keys, o)) != ERR_OK) {
+		OPENSSL_cleanse(made, sizeof(made));
 		return e;
-	memset(&k, 0, sizeof(k));
+	}
 	k.kind = outbox_subject_name(OUTBOX_PARTNER);
 	k.sid = who->id;
 	k.url = in->url;
 	k.events = events;
-	k.secret = in->secret;
 	k.keys = &keys;
 	k.out = out;
 	rc = db_tx(ctx->db, create_tx, &k);
 	whsec_keys_wipe(&keys);
+	if (rc == DB_OK && !k.full && in->secret == NULL)
+		memcpy(out->generated_secret, made, sizeof(out->generated_secret));
+	OPENSSL_cleanse(made, sizeof(made));
 	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "store the webhook");
 	/* a well-formed request refused by the account's state: not a
@@ -310,6 +327,7 @@ enum err
 webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
     const char *url, const char *secret, struct outcome *o)
 {
+	char made[64] = "";
 	struct whsec_keys keys;
 	struct webhook w;
 	struct caller who;
@@ -318,15 +336,17 @@ webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
 	int rc;
 
 	outcome_init(o);
+	memset(&k, 0, sizeof(k));
 	if (!user_wallet_ok(wallet_id))
 		return outcome_field(o, ERR_VALIDATION, "wallet_id",
 		    "1 to 128 printable characters, no spaces");
 	if (url != NULL && ((e = check_url(cfg, url, o)) != ERR_OK ||
-	    (e = check_secret(secret, o)) != ERR_OK))
+	    (e = take_secret(secret, made, sizeof(made), &k.secret, o)) != ERR_OK))
 		return e;
-	if ((rc = user_resolve(db, wallet_id, cfg->user_start_tier, &who)) != DB_OK)
+	if ((rc = user_resolve(db, wallet_id, cfg->user_start_tier, &who)) != DB_OK) {
+		OPENSSL_cleanse(made, sizeof(made));
 		return domain_db_fail(o, rc, "find the user");
-	memset(&k, 0, sizeof(k));
+	}
 	k.kind = outbox_subject_name(OUTBOX_USER);
 	k.sid = who.id;
 	k.replace = 1;
@@ -343,19 +363,25 @@ webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
 		o->changed = 1;
 		return ERR_OK;
 	}
-	if ((e = keys_load(cfg, &keys, o)) != ERR_OK)
+	if ((e = keys_load(cfg, &keys, o)) != ERR_OK) {
+		OPENSSL_cleanse(made, sizeof(made));
 		return e;
+	}
 	k.url = url;
 	k.events = "payout.completed,payout.failed";
-	k.secret = secret;
 	k.keys = &keys;
 	k.out = &w;
 	rc = db_tx(db, create_tx, &k);
 	whsec_keys_wipe(&keys);
-	if (rc != DB_OK)
+	if (rc != DB_OK) {
+		OPENSSL_cleanse(made, sizeof(made));
 		return domain_db_fail(o, rc, "store the webhook");
+	}
 	o->changed = 1;
 	outcome_str(o, "webhook_id", w.id);
+	if (secret == NULL)
+		outcome_str(o, "secret", made);
+	OPENSSL_cleanse(made, sizeof(made));
 	return ERR_OK;
 }
 
@@ -373,23 +399,25 @@ struct rotate_tx {
 
 /*
  * Compares the n bytes of secret with the current secret of the locked
- * row (its sealed hex and key id) in constant time: *same 1 when equal.
- * 0, or -1 when the current secret does not open.
+ * row (its sealed hex and key id) in constant time: *same 1 when equal;
+ * and seals that current secret again for the previous slot into
+ * as_previous (cap >= WHSEC_HEX_MAX). 0, or -1 when the current secret
+ * does not open.
  */
 static int
 same_as_current(const struct rotate_tx *k, const char *hex, const char *key_id,
-    const char *secret, size_t n, int *same)
+    const char *secret, size_t n, int *same, char *as_previous, size_t cap)
 {
-	const unsigned char *key = whsec_key_by_id(k->keys, key_id);
 	char plain[WHSEC_PLAIN_MAX + 1];
 	size_t pn = 0;
 	int rc = -1;
 
 	*same = 0;
-	if (key != NULL && whsec_open_hex(key, k->id, hex, plain, sizeof(plain), &pn) == 0) {
+	if (whsec_open_stored(k->keys, k->id, WHSEC_CURRENT, key_id, hex, plain, sizeof(plain),
+	    &pn) == 0) {
 		/* the lengths are not secret; the bytes are compared in constant time */
 		*same = pn == n && CRYPTO_memcmp(plain, secret, n) == 0;
-		rc = 0;
+		rc = whsec_seal_current(k->keys, k->id, WHSEC_PREVIOUS, plain, pn, as_previous, cap);
 	}
 	OPENSSL_cleanse(plain, sizeof(plain));
 	return rc;
@@ -399,8 +427,8 @@ static int
 rotate_tx(struct db *db, void *arg)
 {
 	struct rotate_tx *k = arg;
-	char cur[WHSEC_HEX_MAX], row[24], sealed[WHSEC_HEX_MAX];
-	struct db_arg a[4] = { DB_S(k->id), DB_S(k->kind), DB_I(k->sid) };
+	char cur[WHSEC_HEX_MAX], row[24], sealed[WHSEC_HEX_MAX], prev[WHSEC_HEX_MAX];
+	struct db_arg a[6] = { DB_S(k->id), DB_S(k->kind), DB_I(k->sid) };
 	struct db_rows rows;
 	unsigned long long rid = 0;
 	const char *v;
@@ -418,22 +446,25 @@ rotate_tx(struct db *db, void *arg)
 	db_cell_copy(cur, sizeof(cur), &rows, 0, 1);
 	v = db_cell(&rows, 0, 2);
 	k->bad = strict_uint(row, strlen(row), ~0ULL >> 1, &rid) != 0 ||
-	    same_as_current(k, cur, v, k->secret, strlen(k->secret), &k->same) != 0;
+	    same_as_current(k, cur, v, k->secret, strlen(k->secret), &k->same, prev,
+	    sizeof(prev)) != 0;
 	db_rows_free(&rows);
 	if (k->bad)
 		return DB_OK;
 	/* the secret it already has: a retried rotation changes nothing (the
 	 * previous secret keeps its expiry) */
 	if (!k->same) {
-		if (whsec_seal_hex(k->keys->cur, k->id, k->secret, strlen(k->secret), sealed,
-		    sizeof(sealed)) != 0)
+		if (whsec_seal_current(k->keys, k->id, WHSEC_CURRENT, k->secret, strlen(k->secret),
+		    sealed, sizeof(sealed)) != 0)
 			return DB_FAIL;
 		if (k->overlap > 0) {
-			a[0] = DB_I(k->overlap);
-			a[1] = DB_S(sealed);
-			a[2] = DB_I((long long)k->keys->cur_id);
-			a[3] = DB_I((long long)rid);
-			rc = db_exec(db, DB_WH_SECRET_ROTATE_KEEP, a, 4, NULL, NULL);
+			a[0] = DB_S(prev);
+			a[1] = DB_I((long long)k->keys->cur_id);
+			a[2] = DB_I(k->overlap);
+			a[3] = DB_S(sealed);
+			a[4] = DB_I((long long)k->keys->cur_id);
+			a[5] = DB_I((long long)rid);
+			rc = db_exec(db, DB_WH_SECRET_ROTATE_KEEP, a, 6, NULL, NULL);
 		} else {
 			a[0] = DB_S(sealed);
 			a[1] = DB_I((long long)k->keys->cur_id);
@@ -456,6 +487,7 @@ enum err
 webhook_rotate_secret(struct ctx *ctx, const struct caller *who, const char *id,
     const char *secret, long long overlap, struct webhook *out, struct outcome *o)
 {
+	char made[sizeof(out->generated_secret)] = "";
 	struct whsec_keys keys;
 	struct rotate_tx k;
 	enum err e;
@@ -463,25 +495,29 @@ webhook_rotate_secret(struct ctx *ctx, const struct caller *who, const char *id,
 
 	outcome_init(o);
 	memset(out, 0, sizeof(*out));
+	memset(&k, 0, sizeof(k));
 	if (!id_has_shape(id, "wh_"))
 		return outcome_err(o, ERR_NOT_FOUND);
-	if ((e = check_secret(secret, o)) != ERR_OK)
-		return e;
 	if (overlap < 0 || overlap > WEBHOOK_OVERLAP_MAX)
 		return outcome_field(o, ERR_VALIDATION, "expires_previous_in_seconds",
 		    "an integer from 0 to 604800");
-	if ((e = keys_load(&ctx->cfg, &keys, o)) != ERR_OK)
+	if ((e = take_secret(secret, made, sizeof(made), &k.secret, o)) != ERR_OK)
 		return e;
-	memset(&k, 0, sizeof(k));
+	if ((e = keys_load(&ctx->cfg, &keys, o)) != ERR_OK) {
+		OPENSSL_cleanse(made, sizeof(made));
+		return e;
+	}
 	k.id = id;
 	k.kind = outbox_subject_name(OUTBOX_PARTNER);
 	k.sid = who->id;
-	k.secret = secret;
 	k.overlap = overlap;
 	k.keys = &keys;
 	k.out = out;
 	rc = db_tx(ctx->db, rotate_tx, &k);
 	whsec_keys_wipe(&keys);
+	if (rc == DB_OK && k.found && !k.bad && secret == NULL)
+		memcpy(out->generated_secret, made, sizeof(out->generated_secret));
+	OPENSSL_cleanse(made, sizeof(made));
 	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "rotate the webhook secret");
 	if (!k.found)

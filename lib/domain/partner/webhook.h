@@ -30,7 +30,7 @@
 
 #define WEBHOOK_MAX_PER_PARTNER 10
 #define WEBHOOK_URL_MAX 2048
-#define WEBHOOK_SECRET_MIN 16
+#define WEBHOOK_SECRET_MIN 32
 #define WEBHOOK_SECRET_MAX 256
 #define WEBHOOK_EVENTS_MAX 1000     /* the stored comma list */
 #define WEBHOOK_PAGE_MAX 100
@@ -46,6 +46,10 @@ struct webhook {
 	/* webhook_rotate_secret: when the previous secret stops signing ("":
 	 * there is none) */
 	char previous_secret_expires_at[32];
+	/* webhook_create, webhook_rotate_secret: the secret the service made
+	 * when none was given (whsec_..., shown once: the caller wipes it);
+	 * "" otherwise */
+	char generated_secret[64];
 };
 
 /* POST /v1/webhooks as the domain takes it (all borrowed; any may be NULL). */
@@ -56,10 +60,12 @@ struct webhook_req {
 };
 
 /*
- * Registers who's endpoint. Errors in o: ERR_VALIDATION naming url (not
- * a URL, not https in production, or a refused address), events (not a
- * non-empty array of known, distinct event types), secret (not 16 to 256
- * printable ASCII characters) or webhooks (the partner already has
+ * Registers who's endpoint, with in->secret, or without one (NULL) a
+ * secret the service makes (out->generated_secret). Errors in o:
+ * ERR_VALIDATION naming url (not a URL, not https in production, or a
+ * refused address), events (not a non-empty array of known, distinct
+ * event types), secret (not 32 to 256 printable ASCII characters) or
+ * webhooks (the partner already has
  * WEBHOOK_MAX_PER_PARTNER); ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL. On an
  * error nothing was written.
  */
@@ -82,24 +88,27 @@ enum err webhook_get(struct ctx *ctx, const struct caller *who, const char *id,
 /*
  * The wallet user wallet_id's endpoint (the admin tool; docs/decisions.md, decision
  * 4): url and secret replace any earlier one (created if never seen, as
- * user_set_tier does); url NULL deletes it. Errors as webhook_create
- * (field wallet_id too), with cfg deciding what a URL may be.
+ * user_set_tier does); url NULL deletes it. secret NULL (with a url): the
+ * service makes one, given in o as "secret" (outcome_str; the caller
+ * shows it once). Errors as webhook_create (field wallet_id too), with cfg
+ * deciding what a URL may be.
  */
 enum err webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
     const char *url, const char *secret, struct outcome *o);
 
 /*
  * Rotates the secret of who's live endpoint id (POST
- * /v1/webhooks/{id}/rotate-secret): secret becomes the current one; the
+ * /v1/webhooks/{id}/rotate-secret): secret (NULL: one the service makes,
+ * out->generated_secret) becomes the current one; the
  * current one becomes the previous one and keeps signing (beside the new
  * one) for overlap seconds (0..WEBHOOK_OVERLAP_MAX; 0 drops it at once);
  * a previous one still in its overlap is dropped. A secret equal to the
  * current one (compared in constant time) changes nothing: a retried
- * request does not cut the overlap short. On ERR_OK out is the endpoint,
+ * request does not cut the overlap short (a made one is new each time). On ERR_OK out is the endpoint,
  * with previous_secret_expires_at. Errors in o: ERR_NOT_FOUND (not who's,
  * deleted, or no such id); ERR_VALIDATION naming secret (as
  * webhook_create) or expires_previous_in_seconds;
- * ERR_SERVICE_UNAVAILABLE (no webhooks.encryption_key, or the database);
+ * ERR_SERVICE_UNAVAILABLE (no webhooks.encryption_key_file, or the database);
  * ERR_INTERNAL when the current secret does not open. On an error nothing
  * was written.
  */
