@@ -29,6 +29,7 @@
 #include "domain/fxrate.h"
 #include "domain/wallet/kyc.h"
 #include "domain/partner.h"
+#include "domain/partner_wallet.h"
 #include "domain/sigkey.h"
 #include "domain/payout_float.h"
 #include "domain/payout_review.h"
@@ -62,8 +63,13 @@ static const char usage[] =
     "                                          once per reference (1 to 40 characters)\n"
     "  statement PARTNER_ID USDT|USDC|GHS --from DATE --to DATE\n"
     "                                          the CSV of GET /v1/statements, to stdout\n"
-    "  partner wallet add|remove PARTNER_ID 0xADDRESS\n"
-    "                                          the addresses a partner's chain deposits come from\n"
+    "  partner wallet challenge PARTNER_ID 0xADDRESS\n"
+    "                                          the message (EIP-191) the address's key signs to\n"
+    "                                          prove it is the partner's; valid 1 hour, used once\n"
+    "  partner wallet add PARTNER_ID 0xADDRESS --signature 0xSIGNATURE\n"
+    "                                          register it with that signature: its chain deposits\n"
+    "                                          are credited to the partner\n"
+    "  partner wallet remove PARTNER_ID 0xADDRESS\n"
     "  partner wallet list [PARTNER_ID]\n"
     "  chain status                            the chain: its id, head, the operator's address, gas\n"
     "                                          and nonces, the custody's coins\n"
@@ -255,11 +261,16 @@ print_wallet(const char *address, const char *public_id, const char *created_at,
 	printf("%-42s %-28s %s\n", address, public_id, created_at);
 }
 
-/* partner wallet add|remove PARTNER_ID ADDRESS, partner wallet list [PARTNER_ID] */
+/*
+ * partner wallet challenge PARTNER_ID ADDRESS (the message to sign, on
+ * stdout), partner wallet add PARTNER_ID ADDRESS --signature 0x...,
+ * partner wallet remove PARTNER_ID ADDRESS, partner wallet list [PARTNER_ID]
+ */
 static int
 cmd_partner_wallet(struct db *db, const struct cfg *c, int argc, char **argv)
 {
 	const char *op = argc > 3 ? argv[3] : "";
+	char msg[WALLET_CHALLENGE_MAX];
 	struct outcome o;
 	enum err e;
 
@@ -270,12 +281,27 @@ cmd_partner_wallet(struct db *db, const struct cfg *c, int argc, char **argv)
 			return report(db, &o, 2);
 		return 0;
 	}
-	if ((strcmp(op, "add") != 0 && strcmp(op, "remove") != 0) || argc != 6) {
+	if (strcmp(op, "challenge") == 0 && argc == 6) {
+		if (partner_wallet_challenge(db, c, argv[4], argv[5], msg, sizeof(msg), &o) != ERR_OK)
+			return report(db, &o, 2);
+		/* exactly the message: what is signed is these lines, without
+		 * the final newline */
+		printf("%s\n", msg);
+		return 0;
+	}
+	if (strcmp(op, "add") == 0 && argc == 6) {
+		fprintf(stderr, "cediramp-admin: partner wallet add: --signature is required: the "
+		    "address's personal_sign (EIP-191) of the message `partner wallet challenge "
+		    "%s %s` prints\n", argv[4], argv[5]);
+		return 2;
+	}
+	if (!(strcmp(op, "add") == 0 && argc == 8 && strcmp(argv[6], "--signature") == 0) &&
+	    !(strcmp(op, "remove") == 0 && argc == 6)) {
 		fprintf(stderr, "%s", usage);
 		return 2;
 	}
 	e = strcmp(op, "add") == 0 ?
-	    partner_wallet_add(db, c, argv[4], argv[5], &o) :
+	    partner_wallet_add(db, c, argv[4], argv[5], argv[7], &o) :
 	    partner_wallet_remove(db, c, argv[4], argv[5], &o);
 	if (e != ERR_OK)
 		return report(db, &o, 2);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/eip55.h"
 #include "core/keyfile.h"
 #include "core/strict.h"
 
@@ -86,6 +87,7 @@ static const struct cfg_key cfg_keys[] = {
 	TOKEN("USDC_E", 2),
 	TOKEN("DAI", 3),
 	G("providers.evm.max_fee_gwei", evm.max_fee_wei),
+	U("providers.evm.gas_limit_cap", evm.gas_limit_cap, 21000, 30000000),
 	G("providers.evm.priority_fee_gwei", evm.priority_fee_wei),
 	U("providers.evm.replace_after_seconds", evm.replace_after_seconds, 1, 86400),
 	U("providers.evm.head_max_age_seconds", evm.head_max_age_seconds, 1, 86400),
@@ -273,24 +275,19 @@ defaults(struct cfg *c)
 	c->evm.decimals[0] = c->evm.decimals[1] = c->evm.decimals[2] = 6;
 	c->evm.decimals[3] = 18;
 	c->evm.max_fee_wei = 500ULL * 1000000000ULL;
+	c->evm.gas_limit_cap = 1000000;
 	c->evm.priority_fee_wei = 2ULL * 1000000000ULL;
 	c->evm.replace_after_seconds = 180;
 	c->evm.head_max_age_seconds = 120;
 	c->evm.log_range = 1000;
 }
 
-/* 1 when s[0..n) is "0x" and 40 hex digits. */
+/* 1 when s[0..n) is "0x" and 40 hex digits, a mixed case one with its
+ * EIP-55 checksum right (core/eip55.h). */
 static int
 is_address(const char *s, size_t n)
 {
-	size_t i;
-
-	if (n != 42 || s[0] != '0' || s[1] != 'x')
-		return 0;
-	for (i = 2; i < n; i++)
-		if (strict_hexval(s[i]) < 0)
-			return 0;
-	return 1;
+	return eip55_ok(s, n);
 }
 
 /* Gwei as "12" or "0.5" (at most 9 places) into wei, at most 10^6 gwei. */
@@ -413,7 +410,8 @@ cfg_set(struct cfg *c, const struct cfg_key *k, const char *v, size_t n,
 		return 0;
 	case CFG_ADDR:
 		if (n != 0 && !is_address(v, n)) {
-			*why = "must be an address: 0x and 40 hexadecimal digits";
+			*why = "must be an address: 0x and 40 hexadecimal digits (in mixed case, "
+			    "with its EIP-55 checksum right)";
 			return -1;
 		}
 		memcpy(field, v, n);

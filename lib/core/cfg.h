@@ -61,6 +61,9 @@ struct cfg {
 		char token[4][43];                /* USDT, USDC, USDC_E, DAI ("": none) */
 		unsigned long long decimals[4];
 		unsigned long long max_fee_wei;      /* cap of maxFeePerGas */
+		/* cap of one transaction's gas limit: the node's estimate (and its
+		 * margin) below it, refused above it */
+		unsigned long long gas_limit_cap;
 		unsigned long long priority_fee_wei; /* cap of maxPriorityFeePerGas */
 		unsigned long long replace_after_seconds;
 		unsigned long long head_max_age_seconds;

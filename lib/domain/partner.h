@@ -88,27 +88,6 @@ enum err partner_issue_key(struct db *db, const struct cfg *cfg, const char *pub
 enum err partner_revoke(struct db *db, const char *which,
     unsigned long long *count, struct outcome *o);
 
-/*
- * The addresses partner public_id sends deposits from (deposits worker:
- * transfers from them to the custody address credit the partner).
- * add: address is 0x and 40 hex digits (stored lowercase); an address
- * belongs to one partner (ERR_DUPLICATE_REFERENCE when another has it;
- * adding it to the same partner again is ERR_OK). remove: ERR_NOT_FOUND
- * when the partner has no such address. Both: ERR_VALIDATION,
- * ERR_NOT_FOUND for the partner.
- */
-enum err partner_wallet_add(struct db *db, const struct cfg *cfg, const char *public_id,
-    const char *address, struct outcome *o);
-enum err partner_wallet_remove(struct db *db, const struct cfg *cfg, const char *public_id,
-    const char *address, struct outcome *o);
-
-/* Calls fn(address, public id, created_at, arg) for each registered
- * address (of public_id only, when not NULL), by partner then address. */
-typedef void (*partner_wallet_fn)(const char *address, const char *public_id,
-    const char *created_at, void *arg);
-enum err partner_wallet_list(struct db *db, const struct cfg *cfg, const char *public_id,
-    partner_wallet_fn fn, void *arg, struct outcome *o);
-
 /* One partner as partner_list shows it. */
 struct partner_row {
 	char public_id[ID_MAX];

@@ -118,12 +118,13 @@ struct chain_evm {
 	unsigned long long log_range;       /* blocks per eth_getLogs */
 	unsigned long long max_fee_wei;     /* cap of maxFeePerGas */
 	unsigned long long priority_fee_wei; /* cap of maxPriorityFeePerGas */
+	unsigned long long gas_limit_cap;   /* a transaction's most gas */
 	char gateway[43], treasury[43], custody[43];
 	char key_file[512];
 	struct chain_token tokens[CHAIN_ASSETS];
 	/* learnt by open */
 	char operator_address[43];
-	int chain_checked; /* eth_chainId matched */
+	int chain_checked; /* eth_chainId matched, and each token's decimals() */
 	int broken;        /* open found it misconfigured: every call refuses */
 };
 

@@ -89,14 +89,59 @@ hex_json(const struct buf *b)
 	return j;
 }
 
+static enum chain_rc call_word(struct prov_chain *ch, const char *to, const struct buf *data,
+    mpz_t v);
+
 /*
- * The chain id check: once per process, before anything is signed or
- * trusted. A node on another chain breaks the adapter for good (every
- * later call refuses); a node that does not answer is asked again later.
+ * Each configured token's decimals(), against providers.evm.decimals.*:
+ * amounts are converted with the configured places, so a token with other
+ * places would move 10^k times what was asked. CHAIN_OK, CHAIN_UNAVAILABLE
+ * (a call failed: asked again later), or CHAIN_MISCONFIGURED with why.
+ */
+static enum chain_rc
+check_decimals(struct prov_chain *ch, char *why, size_t cap)
+{
+	enum chain_rc rc = CHAIN_OK;
+	struct buf data;
+	size_t i;
+	mpz_t v;
+
+	mpz_init(v);
+	buf_init(&data, DATA_MAX);
+	for (i = 0; i < CHAIN_ASSETS && rc == CHAIN_OK; i++) {
+		const struct chain_token *t = &ch->evm.tokens[i];
+
+		if (t->address[0] == '\0')
+			continue;
+		buf_reset(&data);
+		if (evm_abi_selector(&data, EVM_SIG_DECIMALS) ||
+		    call_word(ch, t->address, &data, v) != CHAIN_OK) {
+			snprintf(why, cap, "the token %s at %s did not tell its decimals()", t->asset,
+			    t->address);
+			rc = CHAIN_UNAVAILABLE;
+		} else if (mpz_cmp_ui(v, t->decimals) != 0) {
+			gmp_snprintf(why, cap, "the token %s at %s has %Zd decimals, not "
+			    "providers.evm.decimals.%s %u", t->asset, t->address, v, t->asset,
+			    t->decimals);
+			rc = CHAIN_MISCONFIGURED;
+		}
+	}
+	buf_free(&data);
+	mpz_clear(v);
+	return rc;
+}
+
+/*
+ * The chain id check, then each token's decimals: once per process,
+ * before anything is signed or trusted. A node on another chain, or a
+ * token with other places than configured, breaks the adapter for good
+ * (every later call refuses); a node that does not answer is asked again
+ * later.
  */
 static enum chain_rc
 check_chain(struct prov_chain *ch, char *why, size_t cap)
 {
+	enum chain_rc rc;
 	uint64_t id;
 
 	if (ch->evm.broken) {
@@ -116,6 +161,13 @@ check_chain(struct prov_chain *ch, char *why, size_t cap)
 		    ch->evm.chain_id);
 		log_event("error", "chain: %s; refusing every chain call", why);
 		return CHAIN_MISCONFIGURED;
+	}
+	if ((rc = check_decimals(ch, why, cap)) != CHAIN_OK) {
+		if (rc == CHAIN_MISCONFIGURED) {
+			ch->evm.broken = 1;
+			log_event("error", "chain: %s; refusing every chain call", why);
+		}
+		return rc;
 	}
 	ch->evm.chain_checked = 1;
 	return CHAIN_OK;
@@ -383,7 +435,19 @@ evm_prepare(struct prov_chain *ch, const struct chain_move *m, struct chain_fees
 		snprintf(why, cap, "the node's gas estimate is unusable");
 		goto out;
 	}
+	/* the estimate and its margin, within the configured cap; an estimate
+	 * above the cap is never signed (the move would run out of gas, or the
+	 * node is wrong) */
+	if (gas > ch->evm.gas_limit_cap) {
+		snprintf(why, cap, "the node's gas estimate %llu exceeds providers.evm.gas_limit_cap "
+		    "%llu", (unsigned long long)gas, ch->evm.gas_limit_cap);
+		log_event("error", "chain: %s; nothing is signed", why);
+		rc = CHAIN_UNAVAILABLE;
+		goto out;
+	}
 	fees->gas_limit = gas + gas * GAS_MARGIN_PERCENT / 100;
+	if (fees->gas_limit > ch->evm.gas_limit_cap)
+		fees->gas_limit = ch->evm.gas_limit_cap;
 	rc = offer(ch, fees, why, cap);
 out:
 	mpz_clears(units, have, NULL);

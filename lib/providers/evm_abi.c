@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "core/eip55.h"
 #include "core/keccak.h"
 #include "core/money.h"
 #include "core/strict.h"
@@ -56,6 +57,9 @@ evm_hex(const unsigned char *p, size_t n, char *out)
 int
 evm_addr_parse(const char *s, unsigned char addr[EVM_ADDR_LEN])
 {
+	/* a mixed case address carries a checksum: a wrong one is a typo */
+	if (s == NULL || !eip55_ok(s, strlen(s)))
+		return -1;
 	return evm_unhex(s, addr, EVM_ADDR_LEN);
 }
 

@@ -24,11 +24,13 @@
 #define EVM_SIG_APPROVE "approve(address,uint256)"
 #define EVM_SIG_TRANSFER "transfer(address,uint256)"
 #define EVM_SIG_MINT "mint(address,uint256)"
+#define EVM_SIG_DECIMALS "decimals()"
 #define EVM_EVENT_TRANSFER "Transfer(address,address,uint256)"
 #define EVM_EVENT_CONVERTED "Converted(bytes32,address,address,uint256)"
 
-/* "0x" + 40 hex digits in either case (the EIP-55 checksum is not
- * required: identity is case-insensitive) into addr. 0 or -1. */
+/* "0x" + 40 hex digits into addr: all in lower or upper case, or in mixed
+ * case with its EIP-55 checksum right (core/eip55.h); identity is
+ * case-insensitive. 0 or -1. */
 int evm_addr_parse(const char *s, unsigned char addr[EVM_ADDR_LEN]);
 /* 1 when s is such an address. */
 int evm_addr_ok(const char *s);

@@ -169,3 +169,42 @@ evm_key_recover(const unsigned char digest[32], const unsigned char rs[64], int 
 	secp256k1_context_destroy(c);
 	return rc;
 }
+
+void
+evm_personal_digest(const char *msg, size_t n, unsigned char digest[32])
+{
+	static const char prefix[] = "\x19" "Ethereum Signed Message:\n";
+	struct keccak256 k;
+	char len[24];
+
+	snprintf(len, sizeof(len), "%zu", n);
+	keccak256_init(&k);
+	keccak256_update(&k, prefix, sizeof(prefix) - 1);
+	keccak256_update(&k, len, strlen(len));
+	keccak256_update(&k, msg, n);
+	keccak256_final(&k, digest);
+}
+
+int
+evm_personal_recover(const char *msg, size_t n, const char *sig_hex,
+    unsigned char addr[EVM_ADDR_LEN])
+{
+	unsigned char sig[65], digest[32];
+	size_t i;
+	int v;
+
+	if (sig_hex == NULL || strlen(sig_hex) != 132 || sig_hex[0] != '0' || sig_hex[1] != 'x')
+		return -1;
+	for (i = 0; i < 65; i++) {
+		int hi = strict_hexval(sig_hex[2 + 2 * i]), lo = strict_hexval(sig_hex[3 + 2 * i]);
+
+		if (hi < 0 || lo < 0)
+			return -1;
+		sig[i] = (unsigned char)(hi << 4 | lo);
+	}
+	v = sig[64] >= 27 ? sig[64] - 27 : sig[64];
+	if (v != 0 && v != 1)
+		return -1;
+	evm_personal_digest(msg, n, digest);
+	return evm_key_recover(digest, sig, v, addr);
+}

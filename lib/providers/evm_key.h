@@ -39,4 +39,17 @@ int evm_key_sign(const unsigned char key[EVM_KEY_LEN], const unsigned char diges
 int evm_key_recover(const unsigned char digest[32], const unsigned char rs[64],
     int recid, unsigned char addr[EVM_ADDR_LEN]);
 
+/* The digest EIP-191's personal_sign signs for the n bytes of msg:
+ * Keccak-256 of "\x19Ethereum Signed Message:\n", n in decimal, msg. */
+void evm_personal_digest(const char *msg, size_t n, unsigned char digest[32]);
+
+/*
+ * The address that personal_sign'ed the n bytes of msg with sig_hex ("0x"
+ * and 130 hex digits: r, s and v, v 27 or 28, or 0 or 1 as some wallets
+ * write it), as eth_sign's callers recover it. 0, or -1 when the
+ * signature is malformed or recovers no key.
+ */
+int evm_personal_recover(const char *msg, size_t n, const char *sig_hex,
+    unsigned char addr[EVM_ADDR_LEN]);
+
 #endif

@@ -50,6 +50,7 @@ evm_init(struct prov_chain *ch, const struct cfg *c)
 	e->head_max_age_seconds = c->evm.head_max_age_seconds;
 	e->log_range = c->evm.log_range;
 	e->max_fee_wei = c->evm.max_fee_wei;
+	e->gas_limit_cap = c->evm.gas_limit_cap;
 	e->priority_fee_wei = c->evm.priority_fee_wei;
 	rc |= strict_copy(e->gateway, sizeof(e->gateway), c->evm.gateway);
 	rc |= strict_copy(e->treasury, sizeof(e->treasury), c->evm.treasury);

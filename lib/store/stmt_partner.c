@@ -24,5 +24,23 @@ const struct db_stmt_def db_stmts_partner[] = {
 	    "SELECT w.address, p.public_id, DATE_FORMAT(w.created_at, '%Y-%m-%dT%H:%i:%sZ') "
 	    "FROM partner_wallets w JOIN partners p ON p.id = w.partner_id "
 	    "WHERE (? IS NULL OR w.partner_id = ?) ORDER BY p.public_id, w.address" },
+	/* proofs of control (domain/partner_wallet.c): a challenge, its expiry
+	 * as the message shows it, the live ones of (partner, address, chain)
+	 * locked, newest first, and using one up */
+	{ DB_PWCHAL_INSERT, 0,
+	    "INSERT INTO partner_wallet_challenges (nonce, partner_id, address, chain_id, "
+	    "created_at, expires_at) VALUES (?, ?, ?, ?, UTC_TIMESTAMP(), "
+	    "UTC_TIMESTAMP() + INTERVAL ? SECOND)" },
+	{ DB_PWCHAL_EXPIRES, 1,
+	    "SELECT DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ') FROM partner_wallet_challenges "
+	    "WHERE nonce = ?" },
+	{ DB_PWCHAL_LIVE, 2,
+	    "SELECT nonce, DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    "FROM partner_wallet_challenges WHERE partner_id = ? AND address = ? AND chain_id = ? "
+	    "AND used_at IS NULL AND expires_at > UTC_TIMESTAMP(6) "
+	    "ORDER BY expires_at DESC, nonce LIMIT 20 FOR UPDATE" },
+	{ DB_PWCHAL_USE, 0,
+	    "UPDATE partner_wallet_challenges SET used_at = UTC_TIMESTAMP(6) "
+	    "WHERE nonce = ? AND used_at IS NULL" },
 	{ DB_STMT__MAX, 0, NULL }
 };

@@ -1,7 +1,8 @@
 /*
  * stmt_partner: the statements of partners, the lock that orders a
- * partner's creates, and the addresses partners send deposits from
- * (domain/partner.c, domain/partner/resource.c), with the columns their
+ * partner's creates, the addresses partners send deposits from and the
+ * challenges that prove them (domain/partner.c, domain/partner_wallet.c,
+ * domain/partner/resource.c), with the columns their
  * rows hold; the SQL is in stmt_partner.c.
  */
 #ifndef CEDIRAMP_STMT_PARTNER_H
@@ -16,6 +17,10 @@
 	S(DB_PWALLET_INSERT) \
 	S(DB_PWALLET_OWNER) \
 	S(DB_PWALLET_DELETE) \
-	S(DB_PWALLET_LIST)
+	S(DB_PWALLET_LIST) \
+	S(DB_PWCHAL_INSERT) \
+	S(DB_PWCHAL_EXPIRES) \
+	S(DB_PWCHAL_LIVE) \
+	S(DB_PWCHAL_USE)
 
 #endif

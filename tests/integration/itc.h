@@ -171,6 +171,18 @@ void itc_raw_free(struct itc_raw *r);
 json_t *itc_rpc(const char *method, json_t *params);
 /* A random address, as a wallet (lowercase 0x + 40 hex). */
 void itc_chain_address(char out[43]);
+/* A random secp256k1 key (64 hex digits) and its address as npm ethers
+ * derives it (EIP-55, tests/chain/personal_sign.mjs). */
+void itc_chain_key(char key[65], char addr[43]);
+/*
+ * The deposit address proof (docs/security.md): `partner wallet challenge`
+ * for p and addr (its message into msg, 700 bytes, unless NULL), signed by
+ * key with ethers' personal_sign into sig (140 bytes), then `partner
+ * wallet add ... --signature sig`: the add's exit status, its stderr into
+ * err (cap bytes) unless NULL.
+ */
+int itc_prove_wallet(const struct itc_partner *p, const char *key, const char *addr, char *msg,
+    char *sig, char *err, size_t cap);
 /* A wallet user whose id (the JWT's sub) is a new address. */
 void itc_chain_wallet(struct itc_wallet *w, const char *tier);
 /* The token of asset (CHAIN_TOKEN_<ASSET>). */

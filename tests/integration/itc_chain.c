@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -74,6 +75,63 @@ itc_chain_address(char out[43])
 
 	CU_ASSERT_FATAL(RAND_bytes(a, sizeof(a)) == 1);
 	evm_addr_format(a, out);
+}
+
+void
+itc_chain_key(char key[65], char addr[43])
+{
+	unsigned char k[32];
+	char cmd[400], out[200];
+	size_t i;
+
+	CU_ASSERT_FATAL(RAND_bytes(k, sizeof(k)) == 1);
+	for (i = 0; i < sizeof(k); i++)
+		snprintf(key + 2 * i, 3, "%02x", k[i]);
+	snprintf(cmd, sizeof(cmd), "cd %s/.. && node tests/chain/personal_sign.mjs --address %s",
+	    it_env("CEDIRAMP_BUILD"), key);
+	CU_ASSERT_EQUAL_FATAL(it_output(cmd, out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL_FATAL(strlen(out), 43); /* and its newline */
+	snprintf(addr, 43, "%.42s", out);
+}
+
+int
+itc_prove_wallet(const struct itc_partner *p, const char *key, const char *addr, char *msg,
+    char *sig, char *err, size_t cap)
+{
+	char args[400], text[700], out[400], e[1024], path[300], cmd[800], *space;
+	FILE *f;
+	int rc;
+
+	sig[0] = '\0';
+	if (msg != NULL)
+		msg[0] = '\0';
+	snprintf(args, sizeof(args), "partner wallet challenge %s %s", p->pid, addr);
+	if ((rc = it_admin_run(args, text, sizeof(text), e, sizeof(e))) != 0) {
+		if (err != NULL)
+			snprintf(err, cap, "%s", e);
+		return rc;
+	}
+	if (msg != NULL)
+		snprintf(msg, 700, "%s", text);
+	/* the message as the tool printed it, signed by ethers */
+	snprintf(path, sizeof(path), "%s.challenge-%d", it_env("CEDIRAMP_CONF"), (int)getpid());
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(path, "we"));
+	fprintf(f, "%s\n", text);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "cd %s/.. && node tests/chain/personal_sign.mjs %s < %s",
+	    it_env("CEDIRAMP_BUILD"), key, path);
+	rc = it_output(cmd, out, sizeof(out));
+	unlink(path);
+	CU_ASSERT_EQUAL_FATAL(rc, 0);
+	space = strchr(out, ' ');
+	CU_ASSERT_PTR_NOT_NULL_FATAL(space);
+	CU_ASSERT_EQUAL(strncasecmp(out, addr, 42), 0); /* the key's address */
+	snprintf(sig, 140, "%.132s", space + 1);
+	snprintf(args, sizeof(args), "partner wallet add %s %s --signature %s", p->pid, addr, sig);
+	rc = it_admin_run(args, out, sizeof(out), e, sizeof(e));
+	if (err != NULL)
+		snprintf(err, cap, "%s", e);
+	return rc;
 }
 
 void

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/buf.h"
+#include "core/eip55.h"
 #include "providers/evm_abi.h"
 #include "itc.h"
 #include "receiver.h"
@@ -308,12 +309,11 @@ test_deposits(void)
 	struct itc_partner p;
 	struct dep_ref k;
 	char from[43], stranger[43], args[400], out[4096], err[1024], hash[70], hash2[70];
-	char before[40], after[40], ref[120], block[24];
+	char before[40], after[40], ref[120], block[24], key[65], sig[140];
 
 	itc_partner_new(&p, "verified", 0);
-	itc_chain_address(from);
-	snprintf(args, sizeof(args), "partner wallet add %s %s", p.pid, from);
-	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	itc_chain_key(key, from);
+	CU_ASSERT_EQUAL(itc_prove_wallet(&p, key, from, NULL, sig, err, sizeof(err)), 0);
 	itc_partner_available(&p, "USDT", before);
 	deposit(from, "40000000", hash);
 	k = (struct dep_ref){ p.row, "1" };
@@ -369,6 +369,118 @@ test_deposits(void)
 	itc_ghs_sub(out, before, err, sizeof(err));
 	CU_ASSERT_STRING_EQUAL(err, "47.00");
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
+}
+
+/* ---- deposit addresses are proven (issue 34, item 5) ---- */
+
+/* Partner p's registered addresses (lowercase addr's rows). */
+static long long
+registered(const struct itc_partner *p, const char *addr)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM partner_wallets WHERE partner_id = ? AND "
+	    "address = LOWER(?)", p->row, addr);
+}
+
+/*
+ * An address is registered only with its key's personal_sign (made by npm
+ * ethers) of a live challenge of this partner: no signature, another
+ * key's, another partner's challenge, a used or expired one, a checksum
+ * typo: refused, nothing stored.
+ */
+static void
+test_wallet_proof(void)
+{
+	struct itc_partner p, q;
+	char key[65], addr[43], other_key[65], other[43], msg[700], sig[140], sig2[140],
+	    err[1024], out[1024], args[600], want[200], typo[43];
+	size_t i;
+
+	itc_partner_new(&p, "verified", 0);
+	itc_partner_new(&q, "verified", 0);
+	itc_chain_key(key, addr);
+	itc_chain_key(other_key, other);
+
+	/* no signature: refused, saying how */
+	snprintf(args, sizeof(args), "partner wallet add %s %s", p.pid, addr);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--signature is required"));
+	CU_ASSERT_EQUAL(registered(&p, addr), 0);
+
+	/* the challenge names the partner, the address, the chain, a nonce */
+	CU_ASSERT_EQUAL(itc_prove_wallet(&p, key, addr, msg, sig, err, sizeof(err)), 0);
+	snprintf(want, sizeof(want), "\nPartner: %s\nAddress: %s\nChain ID: %s\nNonce: ", p.pid,
+	    addr, it_env("CHAIN_ID"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, want));
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "\nExpires: "));
+	CU_ASSERT_EQUAL(registered(&p, addr), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM partner_wallet_challenges c JOIN "
+	    "partners p ON p.id = c.partner_id WHERE p.public_id = ? AND c.used_at IS NOT NULL",
+	    p.pid, NULL), 1);
+	/* again, for the same partner: nothing to prove, nothing changes */
+	snprintf(args, sizeof(args), "partner wallet add %s %s --signature %s", p.pid, addr, sig);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+
+	/* the signature is used up: removed, then added with it again, refused */
+	snprintf(args, sizeof(args), "partner wallet remove %s %s", p.pid, addr);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	snprintf(args, sizeof(args), "partner wallet add %s %s --signature %s", p.pid, addr, sig);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "signature: not made by"));
+	CU_ASSERT_EQUAL(registered(&p, addr), 0);
+	/* p's signature for q (q holds no challenge it matches) */
+	snprintf(args, sizeof(args), "partner wallet challenge %s %s", q.pid, addr);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	snprintf(args, sizeof(args), "partner wallet add %s %s --signature %s", q.pid, addr, sig);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+	CU_ASSERT_EQUAL(registered(&q, addr), 0);
+	/* another key signs a challenge for addr: refused */
+	CU_ASSERT_EQUAL(itc_prove_wallet(&p, other_key, addr, NULL, sig2, err, sizeof(err)), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "signature: not made by"));
+	CU_ASSERT_EQUAL(registered(&p, addr), 0);
+	/* an expired challenge: its signature no longer registers (here: one
+	 * that worked, removed, its challenge made unused again but expired) */
+	CU_ASSERT_EQUAL(itc_prove_wallet(&p, other_key, other, NULL, sig2, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE partner_wallet_challenges c JOIN partners p ON p.id = "
+	    "c.partner_id SET c.expires_at = UTC_TIMESTAMP() - INTERVAL 1 SECOND, c.created_at = "
+	    "UTC_TIMESTAMP() - INTERVAL 3601 SECOND WHERE p.public_id = ?", p.pid, NULL) > 0, 1);
+	snprintf(args, sizeof(args), "partner wallet remove %s %s", p.pid, other);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE partner_wallet_challenges c JOIN partners p ON p.id = "
+	    "c.partner_id SET c.used_at = NULL WHERE p.public_id = ? AND c.address = LOWER(?)",
+	    p.pid, other), 1);
+	snprintf(args, sizeof(args), "partner wallet add %s %s --signature %s", p.pid, other, sig2);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+	CU_ASSERT_EQUAL(registered(&p, other), 0);
+
+	/* malformed signatures and addresses */
+	{
+		static const char *const bad_sigs[] = { "0x", "0x00", "nothex",
+			"0x1111111111111111111111111111111111111111111111111111111111111111"
+			"1111111111111111111111111111111111111111111111111111111111111111zz" };
+
+		for (i = 0; i < NELEM(bad_sigs); i++) {
+			snprintf(args, sizeof(args), "partner wallet add %s %s --signature '%s'", p.pid,
+			    addr, bad_sigs[i]);
+			CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+		}
+	}
+	/* a checksum typo: one letter's case flipped */
+	snprintf(typo, sizeof(typo), "%s", addr);
+	for (i = 2; i < 42; i++)
+		if ((typo[i] >= 'a' && typo[i] <= 'f') || (typo[i] >= 'A' && typo[i] <= 'F')) {
+			typo[i] = (char)(typo[i] ^ 0x20);
+			break;
+		}
+	snprintf(args, sizeof(args), "partner wallet challenge %s %s", p.pid, typo);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "EIP-55"));
+	CU_ASSERT_EQUAL(registered(&p, addr), 0);
+	/* the same address in lower case is still the same address */
+	for (i = 2; i < 42; i++)
+		if (typo[i] >= 'A' && typo[i] <= 'F')
+			typo[i] = (char)(typo[i] - 'A' + 'a');
+	CU_ASSERT_EQUAL(itc_prove_wallet(&p, key, typo, NULL, sig, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(registered(&p, addr), 1);
 }
 
 /* ---- bad input: each refused with its error, nothing written or sent ---- */
@@ -509,6 +621,30 @@ test_refuses_to_run(void)
 	CU_ASSERT_EQUAL(worker_said("payouts", "providers.evm.chain_id = 1", err, sizeof(err)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "not providers.evm.chain_id 1"));
 	CU_ASSERT_EQUAL(worker_said("deposits", "providers.evm.chain_id = 1", err, sizeof(err)), 1);
+	/* a token whose decimals() are not the places configured (issue 34) */
+	CU_ASSERT_EQUAL(worker_said("payouts", "providers.evm.decimals.USDT = 8", err,
+	    sizeof(err)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "has 6 decimals, not providers.evm.decimals.USDT 8"));
+	CU_ASSERT_EQUAL(worker_said("deposits", "providers.evm.decimals.DAI = 6", err,
+	    sizeof(err)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "has 18 decimals, not providers.evm.decimals.DAI 6"));
+	/* a checksum typo in a configured address: one letter's case flipped */
+	{
+		unsigned char a[20];
+		char typo[EIP55_TEXT], line[100];
+		size_t i;
+
+		CU_ASSERT_FATAL(evm_addr_parse(itc_token("USDT"), a) == 0);
+		eip55_format(a, typo);
+		for (i = 2; i < 42 && !((typo[i] >= 'a' && typo[i] <= 'f') ||
+		    (typo[i] >= 'A' && typo[i] <= 'F')); i++)
+			;
+		CU_ASSERT_FATAL(i < 42);
+		typo[i] = (char)(typo[i] ^ 0x20);
+		snprintf(line, sizeof(line), "providers.evm.token.USDT = %s", typo);
+		CU_ASSERT_NOT_EQUAL(worker_said("payouts", line, err, sizeof(err)), 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "EIP-55"));
+	}
 
 	/* a node answering garbage: a pending withdrawal stays unsigned */
 	itc_partner_new(&p, "verified", 0);
@@ -539,6 +675,53 @@ test_refuses_to_run(void)
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 }
 
+/*
+ * providers.evm.gas_limit_cap: an estimate above it is never signed; one
+ * below it signs with the estimate and its margin, cut to the cap.
+ */
+static void
+test_gas_limit_cap(void)
+{
+	struct itc_partner p;
+	struct it_resp r;
+	char body[400], phone[20], id[64], hash[8], err[4096], line[100], gas[24];
+	const char *at;
+	unsigned long long estimate = 0;
+	long long s0;
+
+	itc_partner_new(&p, "verified", 0);
+	itc_phone(794, phone, sizeof(phone));
+	snprintf(body, sizeof(body), "{\"amount\":\"2\",\"currency\":\"USDT\","
+	    "\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"evm-gas-cap\"}",
+	    phone);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
+	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
+	it_resp_free(&r);
+	s0 = sends();
+	/* a cap below what the call needs: nothing signed, the estimate said */
+	(void)worker_said("payouts", "providers.evm.gas_limit_cap = 21000", err, sizeof(err));
+	at = strstr(err, "the node's gas estimate ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+	estimate = strtoull(at + strlen("the node's gas estimate "), NULL, 10);
+	CU_ASSERT(estimate > 21000 && estimate < 1000000);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "exceeds providers.evm.gas_limit_cap 21000"));
+	CU_ASSERT_EQUAL(it_db_text("SELECT COALESCE(tx_hash, 'none') FROM withdrawals WHERE id = ?",
+	    id, NULL, hash, sizeof(hash)), 0);
+	CU_ASSERT_STRING_EQUAL(hash, "none");
+	CU_ASSERT_EQUAL(sends(), s0);
+	/* a cap just above the estimate: the limit is the cap, not estimate + 20 % */
+	it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE id = ?", id, NULL);
+	snprintf(line, sizeof(line), "providers.evm.gas_limit_cap = %llu", estimate + 1);
+	CU_ASSERT_EQUAL(worker_said("payouts", line, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(it_db_text("SELECT gas_limit FROM chain_txs WHERE ref_id = ? AND "
+	    "attempt = 1", id, NULL, gas, sizeof(gas)), 0);
+	snprintf(line, sizeof(line), "%llu", estimate + 1);
+	CU_ASSERT_STRING_EQUAL(gas, line);
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 0));
+	CU_ASSERT_EQUAL(itc_converted(id), 1);
+}
+
 static int
 chain_setup(void)
 {
@@ -552,8 +735,10 @@ static const struct tu_test tests[] = {
 	{ "wallet: a transfer in USDT", test_stablecoin_transfer },
 	{ "partner: a withdrawal through the gateway", test_withdrawal },
 	{ "partner: deposits credited once, unmatched left to an operator", test_deposits },
+	{ "deposit addresses: proven by the key's personal_sign (ethers) of a live challenge", test_wallet_proof },
 	{ "bad input: refused, nothing written or sent", test_refusals },
-	{ "refusing to run: key mode, chain id; a node answering garbage", test_refuses_to_run },
+	{ "refusing to run: key mode, chain id, token decimals, address checksums; a node answering garbage", test_refuses_to_run },
+	{ "providers.evm.gas_limit_cap: above it nothing is signed; below it the limit is cut to it", test_gas_limit_cap },
 };
 
 int

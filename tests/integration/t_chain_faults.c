@@ -345,14 +345,13 @@ static void
 test_reorg_removes_deposit(void)
 {
 	struct itc_partner p;
-	char from[43], args[300], out[512], err[512], hash[70], data[300];
+	char from[43], key[65], sig[140], err[512], hash[70], data[300];
 	char before[40], after[40];
 	long long b, head;
 
 	itc_partner_new(&p, "verified", 0);
-	itc_chain_address(from);
-	snprintf(args, sizeof(args), "partner wallet add %s %s", p.pid, from);
-	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	itc_chain_key(key, from);
+	CU_ASSERT_EQUAL(itc_prove_wallet(&p, key, from, NULL, sig, err, sizeof(err)), 0);
 	(void)it_worker("deposits"); /* the scan is up to date */
 	CU_ASSERT_EQUAL(it_db_text("SELECT COALESCE(SUM(amount), 0) FROM partner_deposits WHERE "
 	    "partner_id = ?", p.row, NULL, before, sizeof(before)), 0);

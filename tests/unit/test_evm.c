@@ -282,6 +282,7 @@ static const struct {
 	{ EVM_SIG_BALANCE_OF, "70a08231b98ef4ca268c9cc3f6b4590e4bfec28280db06bb5d45e689f2a360be" },
 	{ EVM_SIG_ALLOWANCE, "dd62ed3e90e97b3d417db9c0c7522647811bafca5afc6694f143588d255fdfb4" },
 	{ EVM_SIG_TRANSFER, "a9059cbb2ab09eb219583f4a59a5d0623ade346d962bcd4e46b11da047c9049b" },
+	{ EVM_SIG_DECIMALS, "313ce567add4d438edf58b94ff345d7d38c45b17dfc0f947988d7819dca364f9" },
 	{ EVM_EVENT_CONVERTED, "73b090ba85eb07e631c54f6d9b919130022fa68a39b86891eff0be2b8ff21e4a" },
 	{ EVM_EVENT_TRANSFER, "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef" },
 };
@@ -624,15 +625,16 @@ static const struct {
 } addr_rows[] = {
 	{ "0x" KEY_ADDR, 0, KEY_ADDR },
 	{ "0x2C7536E3605D9C16A7A3D7B1898E529396A65C23", 0, KEY_ADDR },
-	/* EIP-55 mixed case, and a wrong checksum (not required) */
+	/* EIP-55 mixed case; a wrong checksum (one letter's case) is a typo,
+	 * refused (issue 34) */
 	{ "0x5FbDB2315678afecb367f032d93F642f64180aa3", 0,
 	  "5fbdb2315678afecb367f032d93f642f64180aa3" },
-	{ "0x5fbDB2315678afecb367f032d93F642f64180aa3", 0,
-	  "5fbdb2315678afecb367f032d93f642f64180aa3" },
+	{ "0x5fbDB2315678afecb367f032d93F642f64180aa3", -1, NULL },
+	{ "0x5FbDB2315678afecb367f032d93F642f64180aA3", -1, NULL },
 	{ "0x0000000000000000000000000000000000000000", 0,
 	  "0000000000000000000000000000000000000000" },
-	/* the code accepts an upper-case X (evm_unhex_any's prefix rule) */
-	{ "0X2c7536e3605d9c16a7a3d7b1898e529396a65c23", 0, KEY_ADDR },
+	/* an upper-case X is not the prefix */
+	{ "0X2c7536e3605d9c16a7a3d7b1898e529396a65c23", -1, NULL },
 	{ "0x2c7536e3605d9c16a7a3d7b1898e529396a65c2", -1, NULL },    /* 39 */
 	{ "0x2c7536e3605d9c16a7a3d7b1898e529396a65c231", -1, NULL },  /* 41 */
 	{ "0x2c7536e3605d9c16a7a3d7b1898e529396a65c2300", -1, NULL }, /* 42 */
