@@ -115,6 +115,27 @@ test_sync_reads(void)
 	UNIT_CHECK(db_stmt_sync_read(DB_STMT__MAX) == 0, "no statement past the table");
 }
 
+/*
+ * No statement takes an owner of 0 for "anyone" (issue 34, item 8): an
+ * owner check is "= ?", and what reads anyone's is a statement of its own
+ * (the workers' _ANY ones), so no value an API path passes reaches
+ * another owner's row.
+ */
+static void
+test_no_owner_sentinel(void)
+{
+	static const char *const sentinels[] = { "IN (0,", "IN (0 ,", "= 0 OR", "? = 0", NULL };
+	size_t i, j;
+
+	for (i = 0; i < DB_STMT__MAX; i++) {
+		const char *sql = db_stmt_sql((enum db_stmt)i);
+
+		for (j = 0; sentinels[j] != NULL; j++)
+			UNIT_CHECK(strstr(sql, sentinels[j]) == NULL, "%s has \"%s\"",
+			    db_stmt_name((enum db_stmt)i), sentinels[j]);
+	}
+}
+
 int
 main(void)
 {
@@ -123,6 +144,7 @@ main(void)
 		{ "column counts are the readers' enums", test_counts_are_the_readers },
 		{ "the column check", test_column_check },
 		{ "the reads that wait for the cluster", test_sync_reads },
+		{ "no owner sentinel (0 for anyone) in any statement", test_no_owner_sentinel },
 	};
 
 	return tu_main("db_stmt", NULL, NULL, tests, NELEM(tests));
