@@ -36,7 +36,9 @@ fi
 
 runs=var/fuzz/runs.tsv
 mkdir -p var/fuzz build/fuzz/logs
-[ -s "$runs" ] || printf 'started\tcommit\ttarget\tseconds\tcpu_seconds\texecs\tcov\tft\tcorpus\tresult\n' > "$runs"
+# (a file of an earlier version, without the max_len column, is kept aside)
+[ -s "$runs" ] && ! head -n 1 "$runs" | grep -q 'max_len' && mv "$runs" "$runs.before-max_len"
+[ -s "$runs" ] || printf 'started\tcommit\ttarget\tseconds\tmax_len\tcpu_seconds\texecs\tcov\tft\tcorpus\tresult\n' > "$runs"
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 [ -n "$(git status --porcelain -- lib tests/fuzz 2>/dev/null)" ] && commit="$commit+"
 
@@ -66,11 +68,19 @@ for name in $names; do
 		failed="$failed $name"
 		continue
 	fi
+	# -max_len above the largest input the parser takes, written beside
+	# the target (tests/fuzz/fuzz_<name>.options); none: refused
+	max_len=$(sed -n 's/^max_len *= *\([0-9][0-9]*\)$/\1/p' "tests/fuzz/fuzz_$name.options" 2>/dev/null)
+	if [ -z "$max_len" ]; then
+		echo "fuzz: tests/fuzz/fuzz_$name.options has no max_len" >&2
+		failed="$failed $name"
+		continue
+	fi
 	mkdir -p "$corpus" "$art"
 	[ -d "$seeds" ] && cp "$seeds"/* "$corpus"/ 2>/dev/null
 	started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 	times > "$tmp.0"
-	"$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+	"$bin" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
 	    -print_final_stats=1 -artifact_prefix="$art/" "$corpus" > "$log" 2>&1
 	rc=$?
 	times > "$tmp.1"
@@ -92,8 +102,8 @@ for name in $names; do
 		result="fail (${what:-exit $rc}) ${input:-}"
 		failed="$failed $name"
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$started" "$commit" "$name" \
-	    "$seconds" "$cpu" "${execs:-0}" "${cov:-0}" "${ft:-0}" "${units:-0}" \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$started" "$commit" "$name" \
+	    "$seconds" "$max_len" "$cpu" "${execs:-0}" "${cov:-0}" "${ft:-0}" "${units:-0}" \
 	    "$result" >> "$runs"
 	printf '%-10s %8s %8s %7s %7s %7s  %s\n' "$name" "$seconds" "$cpu" \
 	    "${execs:-0}" "${cov:-0}" "${units:-0}" "$result"

@@ -8,18 +8,34 @@
 #include "providers/registry.h"
 #include "store/db.h"
 
-#define ID_TEXT_MAX 64
-
 /* The body's field name as a string of 1 to 64 printable bytes, or "". */
 static const char *
 id_field(const json_t *body, const char *name)
 {
 	const char *s = json_string_value(json_object_get(body, name));
 
-	if (s == NULL || *s == '\0' || strlen(s) > ID_TEXT_MAX ||
+	if (s == NULL || *s == '\0' || strlen(s) > CALLBACK_ID_MAX ||
 	    !strict_printable(s, strlen(s)))
 		return "";
 	return s;
+}
+
+int
+momo_callback_read(const json_t *body, struct callback_ids *out)
+{
+	out->ext = id_field(body, "externalId");
+	out->ref = id_field(body, "referenceId");
+	out->status = id_field(body, "status");
+	return *out->ext == '\0' && *out->ref == '\0' ? -1 : 0;
+}
+
+int
+paystack_webhook_read(const json_t *body, struct callback_ids *out)
+{
+	out->ext = "";
+	out->ref = id_field(json_object_get(body, "data"), "reference");
+	out->status = id_field(body, "event");
+	return *out->status == '\0' || *out->ref == '\0' ? -1 : 0;
 }
 
 /*
@@ -62,7 +78,7 @@ enum err
 momo_callback_hint(struct ctx *ctx, const char *network, const json_t *body,
     int *matched)
 {
-	const char *ext, *ref;
+	struct callback_ids ids;
 	int i, known = -1;
 
 	*matched = 0;
@@ -71,19 +87,16 @@ momo_callback_hint(struct ctx *ctx, const char *network, const json_t *body,
 			known = i;
 	if (known < 0)
 		return ERR_NOT_FOUND;
-	ext = id_field(body, "externalId");
-	ref = id_field(body, "referenceId");
-	if (*ext == '\0' && *ref == '\0')
+	if (momo_callback_read(body, &ids) != 0)
 		return ERR_VALIDATION;
-	return hint(ctx, known, ext, ref, id_field(body, "status"), "momo callback", matched);
+	return hint(ctx, known, ids.ext, ids.ref, ids.status, "momo callback", matched);
 }
 
 enum err
 paystack_webhook_hint(struct ctx *ctx, const char *raw, size_t len,
     const char *signature, const json_t *body, int *matched)
 {
-	const json_t *data = json_object_get(body, "data");
-	const char *event, *ref;
+	struct callback_ids ids;
 	int i, known = -1;
 
 	*matched = 0;
@@ -94,9 +107,7 @@ paystack_webhook_hint(struct ctx *ctx, const char *raw, size_t len,
 			known = i;
 	if (known < 0)
 		return ERR_UNAUTHORIZED;
-	event = id_field(body, "event");
-	ref = id_field(data, "reference");
-	if (*event == '\0' || *ref == '\0')
+	if (paystack_webhook_read(body, &ids) != 0)
 		return ERR_VALIDATION;
-	return hint(ctx, known, "", ref, event, "paystack webhook", matched);
+	return hint(ctx, known, "", ids.ref, ids.status, "paystack webhook", matched);
 }

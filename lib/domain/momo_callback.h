@@ -18,6 +18,23 @@
 #include "core/err.h"
 #include "domain/ctx.h"
 
+/* What a callback names, borrowed from its body: each "" when absent or
+ * not a string of 1 to CALLBACK_ID_MAX printable bytes. */
+#define CALLBACK_ID_MAX 64
+struct callback_ids {
+	const char *ext;     /* MTN's externalId: our id */
+	const char *ref;     /* MTN's referenceId, Paystack's data.reference */
+	const char *status;  /* MTN's status, Paystack's event */
+};
+
+/* An MTN callback body's ids into out: 0 when it names an id or a
+ * reference, -1 when neither (out filled all the same). No I/O. */
+int momo_callback_read(const json_t *body, struct callback_ids *out);
+
+/* A Paystack webhook body's event (out->status) and data.reference
+ * (out->ref; out->ext ""): 0 when it has both, else -1. No I/O. */
+int paystack_webhook_read(const json_t *body, struct callback_ids *out);
+
 /*
  * The callback body of network (an id of prov_network_ids) made a hint:
  * the open payout or payment intent of that network whose id is the
