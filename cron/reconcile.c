@@ -8,9 +8,10 @@
  * that assigns it) or whose reversal after a reorg needs an operator
  * (unreversible: exit 1). Compares each network's payout float with its
  * provider's balance (domain/float_reconcile.h): an unexplained
- * difference exits 1. Lists the payouts held for review (a provider's
- * success that was not what was asked, domain/payout_review.h): each
- * needs an operator, so they exit 1 too.
+ * difference exits 1. Lists the payouts and payment intents held for
+ * review (a provider's success that was not what was asked,
+ * domain/payout_review.h, domain/partner/intent_review.h): each needs an
+ * operator, so they exit 1 too.
  * Read-only (it asks each provider for a balance): safe on any number of
  * hosts.
  */
@@ -20,6 +21,7 @@
 #include "domain/ctx.h"
 #include "domain/float_reconcile.h"
 #include "domain/partner/intent.h"
+#include "domain/partner/intent_review.h"
 #include "domain/payout_review.h"
 #include "domain/payout_reversal.h"
 #include "domain/ledger.h"
@@ -40,11 +42,27 @@ print_review(const struct payout_review *r, void *arg)
 		    "resolve again\n", r->payout_id, r->decision, r->resolved_by, r->status);
 }
 
+static void
+print_intent_review(const struct payout_review *r, void *arg)
+{
+	FILE *out = arg;
+
+	if (r->decision[0] == '\0')
+		fprintf(out, "held payment intent %s (%s) since %s: asked %s, the provider "
+		    "answered %s (its id %s): cediramp-admin intent resolve %s --complete|--fail "
+		    "--reason TEXT\n", r->payout_id, r->status, r->held_at, r->asked, r->answered,
+		    r->financial_id[0] ? r->financial_id : "none", r->payout_id);
+	else
+		fprintf(out, "held payment intent %s resolved (%s by %s) but still held (%s): run "
+		    "the same resolve again\n", r->payout_id, r->decision, r->resolved_by,
+		    r->status);
+}
+
 int
 main(void)
 {
 	struct ctx ctx;
-	int rc = 2, unreversible = 0, unexplained = 0, held;
+	int rc = 2, unreversible = 0, unexplained = 0, held, held_intents;
 
 	if (ctx_init(&ctx, "reconcile", 0) != 0)
 		goto out;
@@ -59,6 +77,12 @@ main(void)
 	}
 	if (held > 0)
 		log_event("error", "reconcile: %d payout(s) held for review", held);
+	if ((held_intents = intent_review_list(ctx.db, print_intent_review, stdout)) < 0) {
+		log_event("error", "reconcile: %s", db_error(ctx.db));
+		goto out;
+	}
+	if (held_intents > 0)
+		log_event("error", "reconcile: %d payment intent(s) held for review", held_intents);
 	switch (chain_deposit_report(ctx.db, stdout)) {
 	case 0:
 		break;
@@ -83,7 +107,7 @@ main(void)
 	}
 	switch (ledger_check(ctx.db, stdout)) {
 	case 0:
-		rc = unreversible || unexplained || held > 0;
+		rc = unreversible || unexplained || held > 0 || held_intents > 0;
 		break;
 	case 1:
 		log_event("error", "reconcile: ledger invariants violated");

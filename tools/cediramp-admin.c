@@ -33,6 +33,7 @@
 #include "domain/sigkey.h"
 #include "domain/payout_float.h"
 #include "domain/payout_review.h"
+#include "domain/partner/intent_review.h"
 #include "domain/partner/withdrawal.h"
 #include "domain/probe.h"
 #include "domain/statement.h"
@@ -79,6 +80,8 @@ static const char usage[] =
     "  partner verify-key                      exit 0 if the key on standard input authenticates here\n"
     "  payout resolve PAYOUT_ID --complete|--fail --reason TEXT\n"
     "                                          settle a payout held for review, once\n"
+    "  intent resolve PI_ID --complete|--fail --reason TEXT\n"
+    "                                          settle a payment intent held for review, once\n"
     "  partner signing PARTNER_ID required|optional\n"
     "                                          whether every key's requests must carry an RFC 9421\n"
     "                                          signature (docs/partner-api.md#signed-requests)\n"
@@ -378,6 +381,39 @@ cmd_payout_resolve(int argc, char **argv)
 	}
 	printf("%s: %s on review%s\n", argv[3], complete ? "completed" : "failed and refunded",
 	    o.changed ? "" : " (already)");
+	ctx_free(&ctx);
+	return 0;
+}
+
+/* intent resolve PI_ID --complete|--fail --reason TEXT */
+static int
+cmd_intent_resolve(int argc, char **argv)
+{
+	int complete = has(argc, argv, "--complete"), fail = has(argc, argv, "--fail");
+	const char *reason = opt(argc, argv, "--reason");
+	char who[64];
+	struct outcome o;
+	struct ctx ctx;
+	enum err e;
+
+	if (complete == fail || reason == NULL) {
+		fprintf(stderr, "%s", usage);
+		return 2;
+	}
+	if (ctx_init(&ctx, "cediramp-admin", 0) != 0) {
+		fprintf(stderr, "cediramp-admin: no database or providers (see the log)\n");
+		return 1;
+	}
+	operator_name(who, sizeof(who));
+	e = intent_review_resolve(&ctx, argv[3], complete, reason, who, &o);
+	if (e != ERR_OK) {
+		int rc = report(ctx.db, &o, 2);
+
+		ctx_free(&ctx);
+		return rc;
+	}
+	printf("%s: %s on review%s\n", argv[3], complete ? "completed and credited" :
+	    "failed", o.changed ? "" : " (already)");
 	ctx_free(&ctx);
 	return 0;
 }
@@ -971,6 +1007,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return float_cmd(db, c, argc, argv);
 	if (strcmp(cmd, "payout") == 0 && strcmp(sub, "resolve") == 0 && argc >= 6)
 		return cmd_payout_resolve(argc, argv);
+	if (strcmp(cmd, "intent") == 0 && strcmp(sub, "resolve") == 0 && argc >= 6)
+		return cmd_intent_resolve(argc, argv);
 	if (strcmp(cmd, "chain") == 0 && strcmp(sub, "status") == 0 && argc == 3)
 		return cmd_chain_status(db, c);
 	fprintf(stderr, "%s", usage);

@@ -50,9 +50,8 @@ payout_review_hold(struct ctx *ctx, const struct payout *p, const struct momo_st
 	return (enum db_rc)rc;
 }
 
-/* Row i of rows into r. */
-static void
-review_of(const struct db_rows *rows, size_t i, struct payout_review *r)
+void
+payout_review_row(const struct db_rows *rows, size_t i, struct payout_review *r)
 {
 	memset(r, 0, sizeof(*r));
 	db_cell_copy(r->payout_id, sizeof(r->payout_id), rows, i, PR_PAYOUT);
@@ -97,7 +96,7 @@ decide_tx(struct db *db, void *arg)
 		return rc;
 	if (rows.nrows == 1) {
 		d->found = 1;
-		review_of(&rows, 0, &r);
+		payout_review_row(&rows, 0, &r);
 		snprintf(d->was, sizeof(d->was), "%s", r.decision);
 		snprintf(d->status, sizeof(d->status), "%s", r.status);
 	}
@@ -168,7 +167,7 @@ payout_review_list(struct db *db, void (*fn)(const struct payout_review *r, void
 	if (db_exec(db, DB_PAYOUT_REVIEW_LIST, NULL, 0, &rows, NULL) != DB_OK)
 		return -1;
 	for (i = 0; i < rows.nrows; i++) {
-		review_of(&rows, i, &r);
+		payout_review_row(&rows, i, &r);
 		fn(&r, arg);
 	}
 	db_rows_free(&rows);

@@ -17,10 +17,12 @@
 #include "domain/ctx.h"
 #include "domain/payout.h"
 #include "providers/momo.h"
+#include "store/db.h"
 
-/* A review: what was asked, what the provider answered, and its decision. */
+/* A review: what was asked, what the provider answered, and its decision
+ * (a payout's, or a payment intent's: intent_review.h). */
 struct payout_review {
-	char payout_id[ID_MAX];
+	char payout_id[ID_MAX];  /* or the intent's id */
 	char asked[96];      /* "10.00 GHS to +233241234567" */
 	char answered[96];   /* "11.00 GHS to 233241234567" */
 	char financial_id[64];
@@ -55,6 +57,10 @@ enum db_rc payout_review_hold(struct ctx *ctx, const struct payout *p,
 enum err payout_review_resolve(struct ctx *ctx, const char *id, int complete,
     const char *reason, const char *who, const struct payout_hooks *hooks,
     struct outcome *o);
+
+/* Row i of a review statement's rows (PAYOUT_REVIEW_NCOLS columns: a
+ * payout's, or a payment intent's with its id in payout_id) into r. */
+void payout_review_row(const struct db_rows *rows, size_t i, struct payout_review *r);
 
 /*
  * Calls fn for each payout still held, and each resolved whose payout is

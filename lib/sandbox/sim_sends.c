@@ -63,14 +63,14 @@ sim_paid_as(const char *kind, const char *msisdn, const char *amount, char *out_
 	sfx = sim_suffix(msisdn);
 	snprintf(out_amount, cap, "%s", amount);
 	snprintf(out_msisdn, cap, "%s", msisdn);
-	if (sfx == (rtp ? 303 : 207)) {
+	if (sfx == (rtp ? 307 : 207)) {
 		mpz_init(v);
 		if (money_parse(amount, 2, v) == MONEY_OK) {
 			mpz_add_ui(v, v, 100); /* one cedi, in pesewas */
 			(void)money_format(v, 2, out_amount, cap);
 		}
 		mpz_clear(v);
-	} else if (sfx == (rtp ? 304 : 208) && strlen(out_msisdn) >= 3) {
+	} else if (sfx == (rtp ? 308 : 208) && strlen(out_msisdn) >= 3) {
 		memcpy(out_msisdn + strlen(out_msisdn) - 3, "999", 3);
 	}
 }

@@ -46,8 +46,8 @@ int sim_suffix(const char *msisdn);
  * What a SUCCESSFUL answer says was paid for a send to msisdn of amount:
  * the truth into out_amount and out_msisdn (cap bytes each), but for the
  * magic suffixes that make the provider's answer disagree with what was
- * asked (docs/sandbox.md): a transfer to 207 or a request to pay from 303
- * answers one cedi more; 208 and 304 another number (its last three
+ * asked (docs/sandbox.md): a transfer to 207 or a request to pay from 307
+ * answers one cedi more; 208 and 308 another number (its last three
  * digits 999). The payout or payment intent is then held for review.
  */
 void sim_paid_as(const char *kind, const char *msisdn, const char *amount,

@@ -48,14 +48,16 @@ const struct db_stmt_def db_stmts_intent[] = {
 	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6) + INTERVAL "
 	    "LEAST(60, GREATEST(?, TIMESTAMPDIFF(SECOND, created_at, UTC_TIMESTAMP()) DIV 10)) "
 	    "SECOND, lease_until = NULL WHERE id = ? AND status IN ('pending_approval', 'approved')" },
+	/* (an intent held for review is never claimed, expired or hinted:
+	 * an operator settles it) */
 	{ DB_PI_CLAIM, 1,
 	    "SELECT id FROM payment_intents WHERE status IN ('pending_approval', 'approved') "
-	    "AND next_check_at <= UTC_TIMESTAMP(6) "
+	    "AND next_check_at <= UTC_TIMESTAMP(6) AND held_at IS NULL "
 	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
 	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED" },
 	{ DB_PI_EXPIRE_CLAIM, 1,
 	    "SELECT id FROM payment_intents WHERE status = 'pending_approval' "
-	    "AND expires_at <= UTC_TIMESTAMP(6) "
+	    "AND expires_at <= UTC_TIMESTAMP(6) AND held_at IS NULL "
 	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
 	    "ORDER BY expires_at LIMIT ? FOR UPDATE SKIP LOCKED" },
 	{ DB_PI_LEASE, 0,
@@ -82,13 +84,13 @@ const struct db_stmt_def db_stmts_intent[] = {
 	    "hinted_at = UTC_TIMESTAMP(6) WHERE "
 	    "mobile_network = ? AND (id = ? OR provider_ref = ?) AND "
 	    "(status IN ('pending_approval', 'approved') OR "
-	    "(status = 'expired' AND next_check_at IS NOT NULL)) "
+	    "(status = 'expired' AND next_check_at IS NOT NULL)) AND held_at IS NULL "
 	    "AND (hinted_at IS NULL OR hinted_at <= UTC_TIMESTAMP(6) - INTERVAL ? SECOND)" },
 	/* expired intents still watched for a late payment (those past the
 	 * window were let go first: DB_PI_LATE_EXPIRE_WATCH) */
 	{ DB_PI_LATE_CLAIM, 1,
 	    "SELECT id FROM payment_intents WHERE status = 'expired' "
-	    "AND next_check_at <= UTC_TIMESTAMP(6) "
+	    "AND next_check_at <= UTC_TIMESTAMP(6) AND held_at IS NULL "
 	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
 	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED" },
 	/* asked again later: a tenth of the time since it expired, 1 min to 1 h */
@@ -104,5 +106,36 @@ const struct db_stmt_def db_stmts_intent[] = {
 	    "UPDATE payment_intents SET next_check_at = NULL WHERE status = 'expired' "
 	    "AND next_check_at IS NOT NULL AND expires_at <= UTC_TIMESTAMP(6) - INTERVAL ? SECOND "
 	    "LIMIT 1000" },
+	/* held for review (domain/partner/intent_review.c), as payouts are */
+	{ DB_PI_REVIEW_HOLD, 0,
+	    "UPDATE payment_intents SET held_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE id = ? AND status IN ('pending_approval', 'approved', 'expired') "
+	    "AND held_at IS NULL" },
+	{ DB_PI_REVIEW_INSERT, 0,
+	    "INSERT INTO intent_reviews (intent_id, asked_amount, asked_currency, asked_party, "
+	    "answered_amount, answered_currency, answered_party, financial_id, held_at) "
+	    "SELECT id, amount, currency, payer_phone, ?, ?, ?, ?, held_at FROM payment_intents "
+	    "WHERE id = ?" },
+	{ DB_PI_REVIEW_GET, PAYOUT_REVIEW_NCOLS,
+	    "SELECT r.intent_id, r.asked_amount, r.asked_currency, r.asked_party, "
+	    "r.answered_amount, r.answered_currency, r.answered_party, r.financial_id, "
+	    "DATE_FORMAT(r.held_at, '%Y-%m-%dT%H:%i:%sZ'), r.decision, r.reason, r.resolved_by, "
+	    "DATE_FORMAT(r.resolved_at, '%Y-%m-%dT%H:%i:%sZ'), i.status "
+	    "FROM intent_reviews r JOIN payment_intents i ON i.id = r.intent_id "
+	    "WHERE r.intent_id = ? FOR UPDATE" },
+	/* those still held, and those decided whose intent is still held (a
+	 * resolution cut short: run it again) */
+	{ DB_PI_REVIEW_LIST, PAYOUT_REVIEW_NCOLS,
+	    "SELECT r.intent_id, r.asked_amount, r.asked_currency, r.asked_party, "
+	    "r.answered_amount, r.answered_currency, r.answered_party, r.financial_id, "
+	    "DATE_FORMAT(r.held_at, '%Y-%m-%dT%H:%i:%sZ'), r.decision, r.reason, r.resolved_by, "
+	    "DATE_FORMAT(r.resolved_at, '%Y-%m-%dT%H:%i:%sZ'), i.status "
+	    "FROM intent_reviews r JOIN payment_intents i ON i.id = r.intent_id "
+	    "WHERE r.decision IS NULL OR i.held_at IS NOT NULL ORDER BY r.held_at" },
+	{ DB_PI_REVIEW_DECIDE, 0,
+	    "UPDATE intent_reviews SET decision = ?, reason = ?, resolved_by = ?, "
+	    "resolved_at = UTC_TIMESTAMP(6) WHERE intent_id = ? AND decision IS NULL" },
+	{ DB_PI_REVIEW_RELEASE, 0,
+	    "UPDATE payment_intents SET held_at = NULL WHERE id = ? AND held_at IS NOT NULL" },
 	{ DB_STMT__MAX, 0, NULL }
 };

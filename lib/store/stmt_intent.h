@@ -14,11 +14,13 @@
 	"DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
 	"DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ'), " \
 	"DATE_FORMAT(completed_at, '%Y-%m-%dT%H:%i:%sZ'), late, " \
-	"expires_at <= UTC_TIMESTAMP(6) "
+	"expires_at <= UTC_TIMESTAMP(6), held_at IS NOT NULL "
 enum intent_col { IC_ID, IC_PARTNER, IC_REFERENCE, IC_HASH, IC_AMOUNT, IC_CURRENCY,
 	IC_FEE, IC_NET, IC_PHONE, IC_NETWORK, IC_DESCRIPTION, IC_METADATA, IC_STATUS,
 	IC_PROVIDER_REF, IC_SENDS, IC_REASON, IC_EXPIRES, IC_CREATED, IC_UPDATED,
-	IC_COMPLETED, IC_LATE, IC_PAST, INTENT_NCOLS };
+	IC_COMPLETED, IC_LATE, IC_PAST, IC_HELD, INTENT_NCOLS };
+/* A review row (DB_PI_REVIEW_GET, DB_PI_REVIEW_LIST), in order: as
+ * payout_review_col (stmt_payout.h), the intent's status last. */
 
 /* Its statements (their SQL in stmt_intent.c). */
 #define DB_STMTS_INTENT(S) \
@@ -42,6 +44,12 @@ enum intent_col { IC_ID, IC_PARTNER, IC_REFERENCE, IC_HASH, IC_AMOUNT, IC_CURREN
 	S(DB_PI_LATE_CLAIM) \
 	S(DB_PI_LATE_LATER) \
 	S(DB_PI_LATE_STOP) \
-	S(DB_PI_LATE_EXPIRE_WATCH)
+	S(DB_PI_LATE_EXPIRE_WATCH) \
+	S(DB_PI_REVIEW_HOLD) \
+	S(DB_PI_REVIEW_INSERT) \
+	S(DB_PI_REVIEW_GET) \
+	S(DB_PI_REVIEW_LIST) \
+	S(DB_PI_REVIEW_DECIDE) \
+	S(DB_PI_REVIEW_RELEASE)
 
 #endif

@@ -5,7 +5,9 @@
  * for review: still processing on the wire, the worker and a provider's
  * hint leave it alone, reconcile lists it (exit 1); `cediramp-admin payout
  * resolve` settles it once, as the operator decides, on MTN and on
- * Paystack, for a wallet user's payout and a partner's withdrawal.
+ * Paystack, for a wallet user's payout and a partner's withdrawal. The
+ * same for collections (307, 308): a payment intent is held as it was,
+ * never credited nor failed until `cediramp-admin intent resolve`.
  */
 #include <stdio.h>
 #include <string.h>
@@ -215,6 +217,164 @@ test_resolve_refusals(void)
 	    "NULL", NULL, NULL), n);
 }
 
+/* ---- payment intents (the sandbox's 307 and 308 payers) ---- */
+
+/* POST /v1/payment-intents of 10 GHS from a payer ending in suffix on
+ * network; its id (64 bytes). */
+static void
+intent_from(const struct itc_partner *p, const char *network, int suffix, const char *ref,
+    char *id)
+{
+	char body[400], phone[20];
+	struct it_resp r;
+
+	itc_phone(suffix, phone, sizeof(phone));
+	snprintf(body, sizeof(body), "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":"
+	    "\"%s\",\"mobile_network\":\"%s\",\"reference_id\":\"%s\"}", phone, network, ref);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(p, "POST", "/v1/payment-intents", body, &r), 201);
+	snprintf(id, 64, "%s", it_str(json_object_get(r.json, "data"), "payment_intent_id"));
+	it_resp_free(&r);
+}
+
+/* The intent's status through GET (32 bytes). */
+static void
+intent_status(const struct itc_partner *p, const char *id, char *st)
+{
+	char path[128];
+	struct it_resp r;
+
+	snprintf(path, sizeof(path), "/v1/payment-intents/%s", id);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_get(p, path, &r), 200);
+	snprintf(st, 32, "%s", it_str(json_object_get(r.json, "data"), "status") ?
+	    it_str(json_object_get(r.json, "data"), "status") : "");
+	it_resp_free(&r);
+}
+
+static long long
+credits_of(const char *id)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM ledger_transactions WHERE ref_id = ? "
+	    "AND kind = 'payment_intent.completed'", id, NULL);
+}
+
+/* intent resolve: its exit status, its stdout into out. */
+static int
+intent_resolve(const char *id, const char *how, const char *reason, char *out, char *err)
+{
+	char args[400];
+
+	snprintf(args, sizeof(args), "intent resolve %s %s --reason '%s'", id, how, reason);
+	return it_admin_run(args, out, 512, err, 512);
+}
+
+/*
+ * A held intent: the provider said SUCCESSFUL for another amount or
+ * payer; it stays as it was, uncredited, its review recorded; the worker
+ * leaves it, a cancel is refused saying why, reconcile lists it.
+ */
+static void
+assert_intent_held(const struct itc_partner *p, const char *id, const char *was,
+    const char *answered)
+{
+	char st[32], out[8192], path[160], want[200];
+	struct it_resp r;
+
+	intent_status(p, id, st);
+	CU_ASSERT_STRING_EQUAL(st, was);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT held_at IS NOT NULL FROM payment_intents WHERE id = ?",
+	    id, NULL), 1);
+	CU_ASSERT_EQUAL(credits_of(id), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM intent_reviews WHERE intent_id = ? AND "
+	    "asked_amount = 10 AND asked_currency = 'GHS' AND CONCAT(answered_amount, ' ', "
+	    "answered_currency, ' to ', answered_party) = ? AND decision IS NULL", id, answered), 1);
+	/* the workers leave it as it is */
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL(it_worker("expire"), 0);
+	intent_status(p, id, st);
+	CU_ASSERT_STRING_EQUAL(st, was);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM intent_reviews WHERE intent_id = ?", id,
+	    NULL), 1);
+	/* a cancel is refused, saying why; nothing changes */
+	snprintf(path, sizeof(path), "/v1/payment-intents/%s/cancel", id);
+	CU_ASSERT_EQUAL(itc_partner_send(p, "POST", path, "", &r), 409);
+	it_assert_partner_error(&r, 409, "INVALID_STATE", "a held intent's cancel");
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(r.body, "held for review"));
+	it_resp_free(&r);
+	intent_status(p, id, st);
+	CU_ASSERT_STRING_EQUAL(st, was);
+	/* reconcile lists it, with the command that settles it */
+	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 1);
+	snprintf(want, sizeof(want), "held payment intent %s (%s)", id, was);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+	snprintf(want, sizeof(want), "cediramp-admin intent resolve %s", id);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+}
+
+/* MTN, a payer who paid one cedi more (307): held; completed on review,
+ * credited once. */
+static void
+test_intent_wrong_amount(void)
+{
+	struct itc_partner p;
+	char id[64], out[8192], err[512], want[200], phone[20], st[32];
+
+	itc_partner_new(&p, "verified", 0);
+	intent_from(&p, "MTN", 307, "review-intent-amount", id);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT SUBSTRING(payer_phone, 2) FROM payment_intents "
+	    "WHERE id = ?", id, NULL, phone, sizeof(phone)), 0);
+	snprintf(want, sizeof(want), "11.00 GHS to %s", phone);
+	assert_intent_held(&p, id, "pending_approval", want);
+	CU_ASSERT_EQUAL(intent_resolve(id, "--complete", "MTN shows 11.00 collected; credit 10",
+	    out, err), 0);
+	snprintf(want, sizeof(want), "%s: completed and credited on review", id);
+	CU_ASSERT_STRING_EQUAL(out, want);
+	intent_status(&p, id, st);
+	CU_ASSERT_STRING_EQUAL(st, "completed");
+	CU_ASSERT_EQUAL(credits_of(id), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT held_at IS NULL FROM payment_intents WHERE id = ?", id,
+	    NULL), 1);
+	/* once: again changes nothing; the other way is refused */
+	CU_ASSERT_EQUAL(intent_resolve(id, "--complete", "again", out, err), 0);
+	snprintf(want, sizeof(want), "%s: completed and credited on review (already)", id);
+	CU_ASSERT_STRING_EQUAL(out, want);
+	CU_ASSERT_EQUAL(intent_resolve(id, "--fail", "changed my mind", out, err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "was resolved already: complete"));
+	CU_ASSERT_EQUAL(credits_of(id), 1);
+	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+}
+
+/* Paystack (TELECEL), another payer's number (308): held; failed on
+ * review, never credited. */
+static void
+test_intent_wrong_number(void)
+{
+	struct itc_partner p;
+	char id[64], out[8192], err[512], want[200], phone[20], st[32];
+
+	itc_partner_new(&p, "verified", 0);
+	intent_from(&p, "TELECEL", 308, "review-intent-number", id);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT CONCAT(SUBSTRING(payer_phone, 2, 9), '999') FROM "
+	    "payment_intents WHERE id = ?", id, NULL, phone, sizeof(phone)), 0);
+	snprintf(want, sizeof(want), "10.00 GHS to %s", phone);
+	assert_intent_held(&p, id, "pending_approval", want);
+	CU_ASSERT_EQUAL(intent_resolve(id, "--fail", "another payer paid; refunded by Paystack",
+	    out, err), 0);
+	intent_status(&p, id, st);
+	CU_ASSERT_STRING_EQUAL(st, "rejected");
+	CU_ASSERT_EQUAL(credits_of(id), 0);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payment_intents WHERE id = ? AND "
+	    "failure_reason LIKE 'failed on review by %another payer paid%'", id, NULL), 1);
+	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+	/* refused: bad input, an intent never held */
+	CU_ASSERT_EQUAL(it_admin_run("intent resolve nope --fail --reason r", out, sizeof(out), err,
+	    sizeof(err)), 2);
+	CU_ASSERT_EQUAL(it_admin_run("intent resolve pi_AAAAAAAAAAAAAAAAAAAAAAAA --fail --reason r",
+	    out, sizeof(out), err, sizeof(err)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "was never held for review"));
+}
+
 int
 it_suite_review(void)
 {
@@ -223,6 +383,8 @@ it_suite_review(void)
 		{ "Paystack answers another number: held, then completed", test_paystack_wrong_number },
 		{ "a withdrawal's held payout: processing, then completed", test_withdrawal_held },
 		{ "payout resolve refuses bad input, changes nothing", test_resolve_refusals },
+		{ "a collection of another amount (MTN): held, then completed once", test_intent_wrong_amount },
+		{ "a collection from another number (Paystack): held, then failed", test_intent_wrong_number },
 	};
 
 	return tu_add_suite("payout review", itc_sim_at_once, NULL, tests, NELEM(tests));

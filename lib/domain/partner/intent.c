@@ -9,6 +9,8 @@
 #include "core/phone.h"
 #include "domain/ledger.h"
 #include "domain/payout_float.h"
+#include "domain/provider_answer.h"
+#include "domain/partner/intent_review.h"
 #include "domain/partner/partner_request.h"
 #include "domain/partner/resource.h"
 #include "domain/report.h"
@@ -38,7 +40,7 @@ static const struct db_field columns[] = {
 	DB_DUP(struct intent, description), DB_DUP(struct intent, metadata), I(status),
 	I(provider_ref), DB_COUNT(struct intent, sends), I(failure_reason), I(expires_at),
 	I(created_at), I(updated_at), I(completed_at), DB_FLAG(struct intent, late),
-	DB_FLAG(struct intent, past_ttl)
+	DB_FLAG(struct intent, past_ttl), DB_FLAG(struct intent, held)
 };
 _Static_assert(sizeof(columns) / sizeof(columns[0]) == INTENT_NCOLS, "a field per column");
 
@@ -94,6 +96,7 @@ struct move {
 	const char *reason;     /* rejected, failed: why; else NULL */
 	const struct ctx *ctx;  /* its float, and whether it collects into it */
 	struct intent out;      /* the intent afterwards (or as found) */
+	int review;             /* an operator's resolution: a held intent moves */
 	int moved;              /* 1: this transaction made the transition */
 	int found;
 };
@@ -132,7 +135,8 @@ move_tx(struct db *db, void *arg)
 	if (rc != DB_OK)
 		return rc == DB_DUP ? DB_OK : rc;
 	k->found = 1;
-	if (strcmp(k->out.status, k->from) != 0)
+	/* held for review: nothing moves it but the review */
+	if (strcmp(k->out.status, k->from) != 0 || (k->out.held && !k->review))
 		return DB_OK;
 	a[0] = a[1] = a[2] = a[3] = a[4] = DB_S(k->to);
 	a[5] = k->reason ? DB_S(k->reason) : DB_NULL;
@@ -370,6 +374,12 @@ decide(struct ctx *ctx, const struct caller *who, const char *id, const char *to
 	if (!k.found)
 		return outcome_err(o, ERR_NOT_FOUND);
 	*out = k.out;
+	if (!k.moved && out->held) {
+		outcome_fail(o, ERR_INVALID_STATE, "The payment intent is held for review: the "
+		    "provider reported a payment that does not match it; it cannot be %s", to);
+		outcome_str(o, "status", out->status);
+		return ERR_INVALID_STATE;
+	}
 	if (!k.moved) {
 		outcome_fail(o, ERR_INVALID_STATE, "The payment intent is %s; only a "
 		    "pending_approval one can be %s", out->status, to);
@@ -431,6 +441,22 @@ next_state(const struct intent *in, const struct momo_status *st, const char **t
 	}
 }
 
+/*
+ * 1 when st is no SUCCESSFUL, or one about what in asked (its amount, GHS,
+ * the payer's number); else 0, in held for review (its state as it was).
+ */
+static int
+answer_ok(struct ctx *ctx, const struct intent *in, const struct momo_status *st)
+{
+	char why[320];
+
+	if (st->state != MOMO_SUCCESSFUL ||
+	    provider_answer_matches(in->amount, in->currency, in->phone, st, why, sizeof(why)))
+		return 1;
+	(void)intent_review_hold(ctx, in, st, why);
+	return 0;
+}
+
 int
 intent_advance(struct ctx *ctx, const char *id)
 {
@@ -462,6 +488,10 @@ intent_advance(struct ctx *ctx, const char *id)
 		intent_free(&in);
 		return r;
 	}
+	if (rc == MOMO_OK && !answer_ok(ctx, &in, &st)) {
+		intent_free(&in);
+		return 0;
+	}
 	next_state(&in, &st, &to, &reason);
 	if (rc != MOMO_OK || to == NULL) {
 		check_later(ctx, id);
@@ -478,6 +508,55 @@ intent_advance(struct ctx *ctx, const char *id)
 	intent_free(&k.out);
 	intent_free(&in);
 	return r;
+}
+
+int
+intent_finish(struct ctx *ctx, const char *id, int complete, const char *reason, int *changed)
+{
+	struct intent in;
+	struct move k;
+	int step, expired = 0;
+
+	*changed = 0;
+	/* complete: to approved (from pending_approval, or expired: paid
+	 * late), then completed; fail: rejected before approval, failed after */
+	for (step = 0; step < 2; step++) {
+		if (resource_load_any(ctx->db, &intent_kind, id, 0, &in) != DB_OK)
+			return -1;
+		memset(&k, 0, sizeof(k));
+		k.id = id;
+		k.any = 1;
+		k.review = 1;
+		k.from = in.status;
+		expired = strcmp(in.status, "expired") == 0;
+		if (complete)
+			k.to = strcmp(in.status, "approved") == 0 ? "completed" :
+			    strcmp(in.status, "pending_approval") == 0 || expired ? "approved" : NULL;
+		else
+			k.to = strcmp(in.status, "approved") == 0 ? "failed" :
+			    strcmp(in.status, "pending_approval") == 0 ? "rejected" : NULL;
+		k.reason = complete ? NULL : reason;
+		if (k.to == NULL) {
+			intent_free(&in);
+			break;
+		}
+		if (move(ctx, &k) != 0) {
+			intent_free(&k.out);
+			intent_free(&in);
+			return -1;
+		}
+		*changed |= k.moved;
+		intent_free(&k.out);
+		intent_free(&in);
+	}
+	if (!complete && expired) {
+		/* expired and failed on review: no longer watched for a late payment */
+		struct db_arg a[1] = { DB_S(id) };
+
+		if (db_exec(ctx->db, DB_PI_LATE_STOP, a, 1, NULL, NULL) != DB_OK)
+			return -1;
+	}
+	return 0;
 }
 
 int
@@ -505,7 +584,7 @@ intent_expire_due(struct ctx *ctx, int n)
 		k.from = "pending_approval";
 		if (rc == MOMO_NOT_FOUND || (rc == MOMO_OK && st.state == MOMO_PENDING)) {
 			k.to = "expired";
-		} else if (rc == MOMO_OK) {
+		} else if (rc == MOMO_OK && answer_ok(ctx, &in, &st)) {
 			/* paid or declined meanwhile: that, never expired */
 			next_state(&in, &st, &to, &reason);
 			k.to = to;
@@ -546,6 +625,10 @@ intent_watch_expired(struct ctx *ctx, int n)
 		if (resource_load_any(ctx->db, &intent_kind, ids[i], 0, &in) != DB_OK)
 			continue;
 		rc = request_status(ctx, &in, &st);
+		if (rc == MOMO_OK && !answer_ok(ctx, &in, &st)) {
+			intent_free(&in);
+			continue;
+		}
 		if (rc == MOMO_OK && st.state == MOMO_SUCCESSFUL) {
 			/* paid late: approved, then completed (late) by the payouts
 			 * worker, as any approved intent */

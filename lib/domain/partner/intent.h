@@ -66,6 +66,7 @@ struct intent {
 	char expires_at[32], created_at[32], updated_at[32], completed_at[32];
 	int late;                       /* completed after expires_at */
 	int past_ttl;                   /* expires_at has passed */
+	int held;                       /* held for review (intent_review.h) */
 };
 
 /* POST /v1/payment-intents as the domain takes it; description and
@@ -106,8 +107,22 @@ json_t *intent_payload(const struct intent *in);
 void intent_free(struct intent *in);
 
 /* Asks the provider about open intent id and moves it (resends a request
- * that never arrived). 1 moved, 0 waits, -1 error. */
+ * that never arrived). A SUCCESSFUL answer that is not what the intent
+ * asked holds it for review (intent_review.h) instead. 1 moved, 0 waits,
+ * -1 error. */
 int intent_advance(struct ctx *ctx, const char *id);
+
+/*
+ * An operator's resolution of intent id held for review (intent_review.c):
+ * complete moves it to approved and then completed (the credit, once),
+ * from pending_approval, approved or expired; fail moves it to rejected
+ * (before approval) or failed (after) with reason, or leaves an expired
+ * one expired and no longer watched. Moves what is left (a run cut short
+ * finishes); *changed says whether anything moved. 0, or -1 when the
+ * database failed.
+ */
+int intent_finish(struct ctx *ctx, const char *id, int complete, const char *reason,
+    int *changed);
 
 /* The expire worker: intents past their time to live, each expired only
  * after the provider, asked first, reports no payment (a payment found
