@@ -254,7 +254,7 @@ kill_convert_programs(void)
 	while ((e = readdir(d)) != NULL) {
 		if (strict_uint(e->d_name, strlen(e->d_name), 4194304, &pid) != 0)
 			continue;
-		snprintf(link, sizeof(link), "/proc/%s/exe", e->d_name);
+		snprintf(link, sizeof(link), "/proc/%llu/exe", pid);
 		if ((n = readlink(link, exe, sizeof(exe) - 1)) <= 0)
 			continue;
 		exe[n] = '\0';
