@@ -76,22 +76,30 @@ allowed() {
 	*) return 1 ;;
 	esac
 }
+# (one awk over every file: a shell loop forked a few processes a file,
+# and tests/check/run.sh runs this dozens of times)
+layer_files=$(for f in lib/*/*.c lib/*/*.h lib/*/*/*.c lib/*/*/*.h; do
+	[ -f "$f" ] && echo "$f"; done)
 layers=$(
-	for f in lib/*/*.c lib/*/*.h lib/*/*/*.c lib/*/*/*.h; do
-		[ -f "$f" ] || continue
-		layer=${f#lib/}
-		layer=${layer%%/*}
-		if ! ok=$(allowed "$layer"); then
-			echo "$f: not in a known layer ($layer)"
-			continue
-		fi
-		sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
-		while IFS= read -r inc; do
-			dep=${inc%%/*}
-			[ "$dep" != "$inc" ] && case " $ok " in *" $dep "*) continue ;; esac
-			echo "$f: includes $inc"
-		done
-	done
+	for l in core store providers domain http sandbox; do printf '%s=%s\n' "$l" "$(allowed "$l")"; done |
+	awk -v files="$layer_files" '
+	{ split($0, kv, "="); ok[kv[1]] = " " kv[2] " " }
+	END {
+		n = split(files, f, "\n")
+		for (i = 1; i <= n; i++) {
+			if (f[i] == "") continue
+			split(f[i], p, "/"); layer = p[2]
+			if (!(layer in ok)) { print f[i] ": not in a known layer (" layer ")"; continue }
+			while ((getline line < f[i]) > 0) {
+				if (line !~ /^[[:space:]]*#[[:space:]]*include[[:space:]]*"/) continue
+				inc = line; sub(/^[^"]*"/, "", inc); sub(/".*/, "", inc)
+				dep = inc; sub(/\/.*/, "", dep)
+				if (dep != inc && index(ok[layer], " " dep " ") > 0) continue
+				print f[i] ": includes " inc
+			}
+			close(f[i])
+		}
+	}'
 )
 if [ -n "$layers" ]; then echo "layer rule (see the top of tools/check.sh):"; echo "$layers"; rc=1; fi
 
@@ -162,11 +170,34 @@ EOF
 if ! command -v gcc >/dev/null 2>&1; then
 	echo "sandbox rule: no gcc to strip the comments with"; rc=1; prod=""
 fi
-sbx=$(printf '%s\n' "$prod" | while IFS= read -r f; do
-	[ -n "$f" ] || continue
-	printf '%s%s\n' "$soh" "$f"
-	gcc -x c -fpreprocessed -dD -E "$f" 2>/dev/null || printf '%s!\n' "$soh"
-done | awk -v sep="$soh" "$names_prog")
+# Each file's comment-free text, after a line "SOH file": gcc's; with
+# CHECK_CACHE (a directory), the one kept there for the same content
+# (tests/check/run.sh checks dozens of copies of the tree that differ in
+# one file each: gcc then runs once a content, and one awk reads them all).
+stripped_all() {
+	local f key
+	if [ -z "${CHECK_CACHE:-}" ]; then
+		printf '%s\n' "$prod" | while IFS= read -r f; do
+			[ -n "$f" ] || continue
+			printf '%s%s\n' "$soh" "$f"
+			gcc -x c -fpreprocessed -dD -E - < "$f" 2>/dev/null || printf '%s!\n' "$soh"
+		done
+		return
+	fi
+	# shellcheck disable=SC2086 # (the paths have no spaces)
+	sha1sum $prod | while read -r key f; do
+		[ -f "$CHECK_CACHE/$key" ] && continue
+		{ gcc -x c -fpreprocessed -dD -E - < "$f" 2>/dev/null || printf '%s!\n' "$soh"; } \
+			> "$CHECK_CACHE/$key.$$" && mv "$CHECK_CACHE/$key.$$" "$CHECK_CACHE/$key"
+	done
+	# shellcheck disable=SC2086
+	sha1sum $prod | awk -v sep="$soh" -v dir="$CHECK_CACHE" '{
+		print sep $2; path = dir "/" $1
+		while ((getline line < path) > 0) print line
+		close(path)
+	}'
+}
+sbx=$(stripped_all | awk -v sep="$soh" "$names_prog")
 if [ -n "$sbx" ]; then
 	echo "sandbox named in a production module (see the top of tools/check.sh):"
 	echo "$sbx"; rc=1

@@ -507,6 +507,23 @@ it_log_path(const char *conf, char *out, size_t cap)
 }
 
 int
+it_runtime_dir(char *out, size_t cap)
+{
+	char path[1200];
+	char *slash;
+	int i;
+
+	if (it_log_path(it_env("CEDIRAMP_CONF"), path, sizeof(path)) != 0)
+		return -1;
+	for (i = 0; i < 2; i++) { /* .../log/cediramp.log -> ... */
+		if ((slash = strrchr(path, '/')) == NULL)
+			return -1;
+		*slash = '\0';
+	}
+	return snprintf(out, cap, "%s", path) < (int)cap ? 0 : -1;
+}
+
+int
 it_log_find(const char *a, const char *b, char *out, size_t cap)
 {
 	char conf[IT_MAX_NODES][IT_WORD], path[1200], line[8192];

@@ -96,6 +96,10 @@ int it_worker(const char *name);
 /* Runs cron worker name as it_worker does, its standard output (clipped
  * to cap - 1 bytes) into out: its exit status, or -1. */
 int it_worker_output(const char *name, char *out, size_t cap);
+/* The stack's runtime directory (tools/stack.sh's RUN, where it stages the
+ * programs: log.file's directory's parent, from CEDIRAMP_CONF) into out:
+ * 0, or -1. */
+int it_runtime_dir(char *out, size_t cap);
 /* The last line of the programs' log (each node's, on a cluster) holding
  * both a and b (b may be NULL), into out: 0, or -1 when none does. */
 int it_log_find(const char *a, const char *b, char *out, size_t cap);
