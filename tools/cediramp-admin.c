@@ -599,6 +599,7 @@ secret_from_stdin(const char *what, char *buf, size_t cap)
 
 	while ((ch = getchar()) != EOF && ch != '\n') {
 		if (n + 1 >= cap) {
+			OPENSSL_cleanse(buf, cap);
 			fprintf(stderr, "cediramp-admin: %s: longer than %zu characters\n", what,
 			    cap - 1);
 			return -1;

@@ -142,8 +142,10 @@ timefmt_iso_to_us(const char *s, int end_of_day, long long *us)
 	}
 	if (civil(y, mo, d, h, mi, sec, &t) != 0)
 		return -1;
-	if (t - off < 0)
-		return -1; /* before 1970 once the offset is taken off */
+	/* before 1970, or past 9999-12-31T23:59:59Z (no DATETIME holds it),
+	 * once the offset is taken off (the statement fuzz found year 10000) */
+	if (t - off < 0 || t - off > 253402300799LL)
+		return -1;
 	*us = (t - off) * 1000000LL + (long long)frac;
 	return 0;
 }

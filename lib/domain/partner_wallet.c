@@ -209,7 +209,8 @@ partner_wallet_add(struct db *db, const struct cfg *cfg, const char *public_id,
 		char why[200];
 
 		snprintf(why, sizeof(why), "not made by %s over a live challenge of this partner "
-		    "(partner wallet challenge: valid 1 hour, used once)", addr);
+		    "(partner wallet challenge: valid 1 hour, used once; the 20 newest count)",
+		    addr);
 		return outcome_field(o, ERR_VALIDATION, "signature", why);
 	}
 	o->changed = 1;

@@ -283,7 +283,8 @@ whsec_sign(const struct whsec_plain *secrets, size_t ns, const char *msg_id,
 
 struct seal_tx {
 	const struct whsec_keys *keys;
-	unsigned long long after;  /* the last row looked at */
+	unsigned long long after;  /* the last row done (moved on by the caller) */
+	unsigned long long at;     /* the row this transaction looked at */
 	int found, changed;
 	int bad;                   /* a secret that does not open */
 	char row[24];
@@ -345,7 +346,9 @@ seal_tx(struct db *db, void *arg)
 		db_rows_free(&rows);
 		return DB_FAIL;
 	}
-	t->after = id;
+	/* t->after moves on only once this transaction committed: one that
+	 * db_tx runs again (a deadlock) looks at the same row again */
+	t->at = id;
 	(void)strict_copy(t->row, sizeof(t->row), v);
 	db_cell_copy(public_id, sizeof(public_id), &rows, 0, 1);
 	db_cell_copy(cur, sizeof(cur), &rows, 0, 3);
@@ -426,6 +429,7 @@ whsec_seal_all(struct db *db, const struct cfg *cfg, long long *sealed, struct o
 		}
 		if (!t.found)
 			break;
+		t.after = t.at;
 		*sealed += t.changed;
 	}
 	whsec_keys_wipe(&keys);

@@ -96,7 +96,8 @@ intent_review_resolve(struct ctx *ctx, const char *id, int complete, const char 
 {
 	struct decide_tx d;
 	struct db_arg a[1];
-	char line[320];
+	/* what is stored as the failure's reason: at most 200 characters */
+	char line[201];
 	int rc, changed = 0;
 
 	outcome_init(o);
