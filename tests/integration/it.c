@@ -506,14 +506,15 @@ it_log_path(const char *conf, char *out, size_t cap)
 	return rc;
 }
 
-int
-it_runtime_dir(char *out, size_t cap)
+/* The runtime directory of the stack whose config is conf into out. */
+static int
+runtime_dir_of(const char *conf, char *out, size_t cap)
 {
 	char path[1200];
 	char *slash;
 	int i;
 
-	if (it_log_path(it_env("CEDIRAMP_CONF"), path, sizeof(path)) != 0)
+	if (it_log_path(conf, path, sizeof(path)) != 0)
 		return -1;
 	for (i = 0; i < 2; i++) { /* .../log/cediramp.log -> ... */
 		if ((slash = strrchr(path, '/')) == NULL)
@@ -521,6 +522,24 @@ it_runtime_dir(char *out, size_t cap)
 		*slash = '\0';
 	}
 	return snprintf(out, cap, "%s", path) < (int)cap ? 0 : -1;
+}
+
+int
+it_runtime_dir(char *out, size_t cap)
+{
+	return runtime_dir_of(it_env("CEDIRAMP_CONF"), out, cap);
+}
+
+int
+it_runtime_dirs(char out[][IT_WORD], int max)
+{
+	char conf[IT_MAX_NODES][IT_WORD];
+	int n = it_confs(conf, IT_MAX_NODES), i, got = 0;
+
+	for (i = 0; i < n && got < max; i++)
+		if (runtime_dir_of(conf[i], out[got], IT_WORD) == 0)
+			got++;
+	return got;
 }
 
 int

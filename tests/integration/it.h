@@ -100,6 +100,9 @@ int it_worker_output(const char *name, char *out, size_t cap);
  * programs: log.file's directory's parent, from CEDIRAMP_CONF) into out:
  * 0, or -1. */
 int it_runtime_dir(char *out, size_t cap);
+/* The same of each node (it_confs; one on one server) into out (at most
+ * max): how many. */
+int it_runtime_dirs(char out[][IT_WORD], int max);
 /* The last line of the programs' log (each node's, on a cluster) holding
  * both a and b (b may be NULL), into out: 0, or -1 when none does. */
 int it_log_find(const char *a, const char *b, char *out, size_t cap);

@@ -233,24 +233,26 @@ test_database_dies_mid_request(void)
 }
 
 /*
- * kill -9 of every convert program of this stack: the processes whose
- * executable is its staged wallet-convert.fcgi (it_runtime_dir), found in
- * /proc at once (the stack's own `pids` took seconds on a loaded machine,
- * and the request it must catch in flight lasts three); how many.
+ * kill -9 of every convert program of this stack, every node's on a
+ * cluster (the request may be on any): the processes whose executable is a
+ * node's staged wallet-convert.fcgi (it_runtime_dirs), found in /proc at
+ * once (the stack's own `pids` took seconds on a loaded machine, and the
+ * request it must catch in flight lasts three); how many.
  */
 static int
 kill_convert_programs(void)
 {
-	char run[1024], want[1100], link[64], exe[1200];
+	char run[IT_MAX_NODES][IT_WORD], want[IT_MAX_NODES][IT_WORD + 40], link[64], exe[1200];
+	int nrun = it_runtime_dirs(run, IT_MAX_NODES), killed = 0, i;
 	unsigned long long pid;
 	struct dirent *e;
 	ssize_t n;
 	DIR *d;
-	int killed = 0;
 
-	if (it_runtime_dir(run, sizeof(run)) != 0 || (d = opendir("/proc")) == NULL)
+	if (nrun == 0 || (d = opendir("/proc")) == NULL)
 		return 0;
-	snprintf(want, sizeof(want), "%s/fcgi/wallet-convert.fcgi", run);
+	for (i = 0; i < nrun; i++)
+		snprintf(want[i], sizeof(want[i]), "%.1000s/fcgi/wallet-convert.fcgi", run[i]);
 	while ((e = readdir(d)) != NULL) {
 		if (strict_uint(e->d_name, strlen(e->d_name), 4194304, &pid) != 0)
 			continue;
@@ -259,8 +261,12 @@ kill_convert_programs(void)
 			continue;
 		exe[n] = '\0';
 		/* (" (deleted)" follows when the stack staged it again) */
-		if (strncmp(exe, want, strlen(want)) == 0 && kill((pid_t)pid, SIGKILL) == 0)
-			killed++;
+		for (i = 0; i < nrun; i++)
+			if (strncmp(exe, want[i], strlen(want[i])) == 0 &&
+			    kill((pid_t)pid, SIGKILL) == 0) {
+				killed++;
+				break;
+			}
 	}
 	closedir(d);
 	return killed;
