@@ -471,8 +471,14 @@ test_late_and_declined(void)
 
 	itc_partner_new(&p, "verified", 0);
 	created(&p, "30", 558, "late", id);
-	/* the time to live passes before any worker asked; the provider has
-	 * the payment: expire approves it instead, and it completes late */
+	/* the provider has the payment (its simulated payer paid: accepted,
+	 * settled; under ASan on a loaded machine one run found it not yet so) */
+	IT_UNTIL("the simulated payer to have paid", it_db_scalar("SELECT COUNT(*) FROM "
+	    "sim_momo_transfers t JOIN payment_intents i ON i.provider_ref = t.reference WHERE "
+	    "i.id = ? AND t.kind = 'rtp' AND t.state IN ('pending', 'successful') AND "
+	    "t.final_state = 'successful' AND t.settle_at <= UTC_TIMESTAMP(6)", id, NULL) == 1);
+	/* the time to live passes before any worker asked: expire approves
+	 * it instead, and it completes late */
 	CU_ASSERT_EQUAL(it_db_exec("UPDATE payment_intents SET expires_at = "
 	    "UTC_TIMESTAMP(6) - INTERVAL 1 SECOND WHERE id = ?", id, NULL), 1);
 	CU_ASSERT_EQUAL(it_worker("expire"), 0);
