@@ -29,11 +29,14 @@ while [ $# -gt 0 ]; do
 	esac
 done
 cd "$ROOT"
+# the cluster's logs apart: .ci/run runs it beside the sanitizer pass
 LOGS="$ROOT/var/test-logs"
+[ "$GALERA" = 0 ] || LOGS="$ROOT/var/test-logs-cluster"
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 passed=0 failed=0
-# every port handed out once, whichever pass asks (tools/ports.sh)
-export PORTS_TAKEN="$LOGS/ports-taken"
+# every port handed out once, whichever pass asks (tools/ports.sh); a
+# list given by the caller is shared with passes outside this run
+export PORTS_TAKEN="${PORTS_TAKEN:-$LOGS/ports-taken}"
 # Outer bounds, should a program hang where its own watchdog cannot see
 # (the integration suite bounds each test itself, tests/README): past them
 # it is killed and counted as failed, and the run goes on.
@@ -256,7 +259,7 @@ if [ "$UNIT_ONLY" = 0 ]; then
 	export MTN_MOMO_CLIENT="node $ROOT/tests/providers/mtn_momo_client.mjs"
 	export PAYSTACK_SDK_CLIENT="node $ROOT/tests/providers/paystack_sdk_client.mjs"
 	# /docs/ in Debian's headless Chromium, driven by npm's puppeteer-core
-	# (t_openapi); its screenshots go to var/test-logs/screenshots-<name>/
+	# (t_openapi); its screenshots go to screenshots-<name>/ beside the logs
 	export DOCS_BROWSER="node $ROOT/tests/docs_browser/render.mjs"
 	if [ "$GALERA" != 0 ]; then
 		# the whole suite through HAProxy on a Galera cluster, its

@@ -1,7 +1,9 @@
 #include "store/stmt_internal.h"
 
 const struct db_stmt_def db_stmts_sim[] = {
-	{ DB_SIM_SETTING_GET, 1, "SELECT value FROM sim_settings WHERE name = ?" },
+	/* a setting a test or an operator has just written, maybe on
+	 * another node: wait for the cluster (SYNC_READ) */
+	{ DB_SIM_SETTING_GET, 1, SYNC_READ "SELECT value FROM sim_settings WHERE name = ?" },
 	{ DB_SIM_SETTING_SET, 0,
 	    "INSERT INTO sim_settings (name, value) VALUES (?, ?) "
 	    "ON DUPLICATE KEY UPDATE value = VALUES(value)" },

@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <mysql.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -588,10 +589,12 @@ it_worker_output(const char *name, char *out, size_t cap)
 void
 it_unique(const char *prefix, char *out, size_t cap)
 {
-	static unsigned n;
+	/* atomic: tests' sender threads take keys at once (two threads
+	 * once drew the same idempotency key from a plain counter) */
+	static atomic_uint n;
 
 	snprintf(out, cap, "%s-%lld-%d-%u", prefix, (long long)time(NULL),
-	    (int)getpid(), n++);
+	    (int)getpid(), atomic_fetch_add(&n, 1));
 }
 
 int

@@ -93,12 +93,16 @@ long itc_transfer(const struct itc_wallet *w, const char *bid, const char *amoun
  * too): 300 payouts over the nine magic suffixes. stress_prepare makes the
  * wallet, funds it (funded: its GHS balance, 40 bytes) and verifies one
  * beneficiary per suffix; stress_unsettled counts payouts still to
- * settle; stress_verify asserts every send, refund and the balance. */
+ * settle; stress_verify asserts every send, refund and the balance.
+ * unreached: how many payouts may have failed because their provider
+ * could not be reached at all (the cluster's: the simulator is each
+ * node's own web server, and it dies with its node); each such payout is
+ * failed, refunded once, and unknown to the provider. */
 #define STRESS_PAYOUTS 300
 #define STRESS_SUFFIXES 9
 void stress_prepare(struct itc_wallet *w, char bid[STRESS_SUFFIXES][40], char *funded);
 long long stress_unsettled(const struct itc_wallet *w);
-void stress_verify(const struct itc_wallet *w, const char *funded);
+void stress_verify(const struct itc_wallet *w, const char *funded, long long unreached);
 
 struct itc_partner {
 	char key[200];

@@ -101,7 +101,7 @@ stress_unsettled(const struct itc_wallet *w)
 static long long
 of_suffix(const struct itc_wallet *w, const char *sql_tail, const char *suffix_like)
 {
-	char sql[600];
+	char sql[1200];
 
 	snprintf(sql, sizeof(sql), "SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = "
 	    "p.user_id WHERE u.wallet_id = ? AND p.phone LIKE ? %s", sql_tail);
@@ -185,38 +185,54 @@ test_stress(void)
 	CU_ASSERT(kills > 0);
 	fprintf(stderr, "stress: %d rounds, %d workers killed\n", rounds, kills);
 
-	stress_verify(&w, funded);
+	stress_verify(&w, funded, 0);
 	itc_wallet_free(&w);
 }
 
+/* a payout failed before any byte reached its provider */
+#define UNREACHED "COALESCE(p.failure_reason, '') = 'the provider could not be reached'"
+
 void
-stress_verify(const struct itc_wallet *w, const char *funded)
+stress_verify(const struct itc_wallet *w, const char *funded, long long unreached)
 {
 	char want[40], got[40], like[8];
+	long long u;
 	int i;
 
+	/* never reached: failed, refunded once, unknown to the provider */
+	u = of_suffix(w, "AND " UNREACHED, "%");
+	if (u > 0)
+		fprintf(stderr, "stress: %lld payouts failed, their provider not reached\n", u);
+	CU_ASSERT(u <= unreached);
+	CU_ASSERT_EQUAL(of_suffix(w, "AND " UNREACHED " AND (p.status <> 'failed' OR (SELECT "
+	    "COUNT(*) FROM ledger_transactions l WHERE l.ref_id = p.id AND l.kind = "
+	    "'payout.refund') <> 1 OR EXISTS (SELECT 1 FROM sim_momo_transfers m WHERE "
+	    "m.reference = p.provider_ref))", "%"), 0);
 	/* one send per reference; two for 205 (its first send was lost) */
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = "
 	    "p.user_id JOIN sim_momo_transfers m ON m.reference = p.provider_ref WHERE "
 	    "u.wallet_id = ? AND m.sends <> IF(p.phone LIKE '%205', 2, 1)", w->id, NULL), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts p JOIN users u ON u.id = "
 	    "p.user_id LEFT JOIN sim_momo_transfers m ON m.reference = p.provider_ref WHERE "
-	    "u.wallet_id = ? AND m.reference IS NULL", w->id, NULL), 0);
-	/* refunds: exactly the 200/201/203 ones, once each; 204 still held */
+	    "u.wallet_id = ? AND m.reference IS NULL AND NOT " UNREACHED, w->id, NULL), 0);
+	/* the rest: refunds exactly the 200/201/203 ones, once each; 204
+	 * still held */
 	for (i = 0; i < (int)NSUFFIX; i++) {
 		int refunded = suffixes[i] == 200 || suffixes[i] == 201 || suffixes[i] == 203;
 		long long n;
 
 		snprintf(like, sizeof(like), "%%%03d", suffixes[i]);
-		n = of_suffix(w, "", like);
+		n = of_suffix(w, "AND NOT " UNREACHED, like);
 		CU_ASSERT(n > 0);
-		CU_ASSERT_EQUAL(of_suffix(w, "AND (SELECT COUNT(*) FROM ledger_transactions l "
-		    "WHERE l.ref_id = p.id AND l.kind = 'payout.refund') = 1", like),
-		    refunded ? n : 0);
+		CU_ASSERT_EQUAL(of_suffix(w, "AND NOT " UNREACHED " AND (SELECT COUNT(*) FROM "
+		    "ledger_transactions l WHERE l.ref_id = p.id AND l.kind = 'payout.refund') = 1",
+		    like), refunded ? n : 0);
 		CU_ASSERT_EQUAL(of_suffix(w, "AND (SELECT COUNT(*) FROM ledger_transactions l "
 		    "WHERE l.ref_id = p.id AND l.kind = 'payout.refund') > 1", like), 0);
-		CU_ASSERT_EQUAL(of_suffix(w, suffixes[i] == 204 ? "AND p.status = 'processing'" :
-		    refunded ? "AND p.status = 'failed'" : "AND p.status = 'completed'", like), n);
+		CU_ASSERT_EQUAL(of_suffix(w, suffixes[i] == 204 ?
+		    "AND NOT " UNREACHED " AND p.status = 'processing'" : refunded ?
+		    "AND NOT " UNREACHED " AND p.status = 'failed'" :
+		    "AND NOT " UNREACHED " AND p.status = 'completed'", like), n);
 	}
 	CU_ASSERT_EQUAL(it_worker("reconcile"), 0);
 	/* funded - (amount + fee) of every payout not refunded */
