@@ -659,9 +659,11 @@ providers.momo_url = $base/sim/momo
 # cluster HAProxy's, the one host every node registers and accepts.
 providers.momo.callback_base = http://127.0.0.1:$FRONT_PORT
 # the last segment of the callback path, nobody else's to guess; and the
-# one address the callbacks may come from (the simulators call from here)
+# addresses the callbacks may come from (the simulators call from
+# 127.0.0.1; the tests' forged bursts from 127.0.0.3, so that the public
+# routes' per-address limit they use up is not 127.0.0.1's)
 providers.momo.callback_token = $MOMO_CALLBACK_TOKEN
-providers.momo.callback_allow = 127.0.0.1
+providers.momo.callback_allow = 127.0.0.1, 127.0.0.3
 # mod_fcgid makes a request wait a whole second when every simulator
 # process is busy; 5 s keeps that from reading as "degraded" (past 2.5 s).
 providers.timeout_ms = 5000

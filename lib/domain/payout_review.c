@@ -76,7 +76,7 @@ struct decide_tx {
 	const char *id, *decision, *reason, *who;
 	int found, decided_now;
 	char was[16];       /* the decision recorded before, or "" */
-	char status[16];    /* the payout's */
+	char status[24];    /* the payout's (as payout_review.h keeps it) */
 };
 
 /* The review locked; its decision taken when it has none. */

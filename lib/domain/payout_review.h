@@ -31,7 +31,7 @@ struct payout_review {
 	char reason[201];
 	char resolved_by[65];
 	char resolved_at[32];
-	char status[16];     /* the payout's */
+	char status[24];     /* the payout's or the intent's ("pending_approval") */
 };
 
 /*

@@ -48,7 +48,9 @@ static void
 assert_held(const struct itc_wallet *w, const char *pid, const char *asked,
     const char *answered)
 {
-	char path[120], out[8192];
+	/* reconcile lists every test's leftovers before this one's */
+	static char out[1 << 16];
+	char path[120];
 	struct it_resp r;
 	long long checks;
 
@@ -276,7 +278,8 @@ static void
 assert_intent_held(const struct itc_partner *p, const char *id, const char *was,
     const char *answered)
 {
-	char st[32], out[8192], path[160], want[200];
+	static char out[1 << 16]; /* every test's leftovers come first */
+	char st[32], path[160], want[200];
 	struct it_resp r;
 
 	intent_status(p, id, st);
@@ -305,6 +308,8 @@ assert_intent_held(const struct itc_partner *p, const char *id, const char *was,
 	/* reconcile lists it, with the command that settles it */
 	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 1);
 	snprintf(want, sizeof(want), "held payment intent %s (%s)", id, was);
+	if (strstr(out, want) == NULL)
+		fprintf(stderr, "review: reconcile said, without \"%s\":\n%s\n", want, out);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
 	snprintf(want, sizeof(want), "cediramp-admin intent resolve %s", id);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
