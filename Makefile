@@ -136,6 +136,10 @@ ANVIL_PORT ?= 8545
 # one server (tools/stack-cluster.sh); `make test GALERA=1` runs the suite
 # and the cluster's fault tests on it.
 GALERA ?= 0
+# the web servers the integration suite runs under (each its own stack);
+# .ci/run's sanitizer pass takes Apache alone (lighttpd's runs in the plain
+# pass and on the cluster's node 2)
+TEST_SERVERS ?= apache lighttpd
 GALERA_NODES = $(if $(filter 1,$(GALERA)),3,0)
 GALERA_DEPS  = $(if $(filter 1,$(GALERA)),--galera)
 
@@ -148,7 +152,7 @@ run:
 test:
 	@tools/deps.sh --test $(GALERA_DEPS)
 	@$(MAKE) --no-print-directory all
-	@tools/test.sh --build $(BUILD) --galera $(GALERA_NODES)
+	@tools/test.sh --build $(BUILD) --galera $(GALERA_NODES) --servers "$(TEST_SERVERS)"
 
 unit: all
 	@tools/test.sh --build $(BUILD) --unit-only

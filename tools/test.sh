@@ -3,10 +3,11 @@
 # stack (MariaDB + Apache, then MariaDB + lighttpd) started on a free port
 # in its own directory under var/, torn down afterwards; then the chain
 # suites against such a stack on a local Anvil node (--chain evm), under
-# each server; then (one test each) tests/stack/private_dir.sh: a stack
-# started from a copy of the checkout in a 0700 directory the web user
-# cannot enter, and tests/stack/keeper.sh: a stack whose MariaDB and cron
-# loops are killed keeps delivering webhooks. With --galera N: the unit
+# each server, and beside them the API fuzz and (one test each)
+# tests/stack/private_dir.sh: a stack started from a copy of the checkout
+# in a 0700 directory the web user cannot enter, tests/stack/fcgid_warm.sh
+# and tests/stack/keeper.sh: a stack whose MariaDB and cron loops are
+# killed keeps delivering webhooks. With --galera N: the unit
 # tests, then the suite and tests/integration/t_cluster.c on an N-node
 # Galera cluster behind HAProxy instead, then such a cluster started from a
 # 0700 directory (tests/stack/private_dir.sh --galera). Exits non-zero on any
@@ -279,25 +280,25 @@ if [ "$UNIT_ONLY" = 0 ]; then
 		job "$server-evm" integration "$server" evm
 	done
 	# single-server matters (the cluster pass has its own node kills):
-	# the spec-driven fuzz of both APIs, a fixed seed
+	# the spec-driven fuzz of both APIs, a fixed seed; the stack from a
+	# directory the web user cannot enter; Apache's programs spawned
+	# before traffic (decision 68); the keeper (MariaDB and the cron loops
+	# killed, started again, webhooks delivered after each). Each has its
+	# own stack: they take the job slots with the EVM passes.
 	if [ "$GALERA" = 0 ]; then
 		job api-fuzz stack_test "api fuzz" "$LOGS/api-fuzz.log" \
 			tools/api_fuzz.sh --build "$BUILD" --logs "$LOGS/api-fuzz"
+		job private-dir stack_test private-dir "$LOGS/private-dir.log" \
+			tests/stack/private_dir.sh --build "$BUILD" --servers "$SERVERS"
+		case " $SERVERS " in *" apache "*)
+			job fcgid-warm stack_test fcgid-warm "$LOGS/fcgid-warm.log" \
+				tests/stack/fcgid_warm.sh --build "$BUILD" ;;
+		esac
+		job keeper stack_test keeper "$LOGS/keeper.log" tests/stack/keeper.sh --build "$BUILD"
 	fi
 	jobs_done
 
-	if [ "$GALERA" = 0 ]; then
-		# the stack from a directory the web user cannot enter; the keeper
-		# (MariaDB and the cron loops killed, started again, webhooks
-		# delivered after each)
-		stack_test private-dir "$LOGS/private-dir.log" \
-			tests/stack/private_dir.sh --build "$BUILD" --servers "$SERVERS"
-		# Apache's programs spawned before traffic (decision 68)
-		case " $SERVERS " in *" apache "*)
-			stack_test fcgid-warm "$LOGS/fcgid-warm.log" tests/stack/fcgid_warm.sh --build "$BUILD" ;;
-		esac
-		stack_test keeper "$LOGS/keeper.log" tests/stack/keeper.sh --build "$BUILD"
-	else
+	if [ "$GALERA" != 0 ]; then
 		# the cluster from a checkout its nodes' user cannot enter (a 0700
 		# directory: root's home, a mktemp -d)
 		stack_test cluster-private-dir "$LOGS/cluster-private-dir.log" \

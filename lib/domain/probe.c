@@ -54,11 +54,16 @@ own_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 	}
 }
 
+/* A row's checked_at as stored, to the microsecond: what a probe claims
+ * and stores against. */
+#define CHECKED_AT_MAX 32
+
 /* The stored states into out, those whose want is set (NULL: all);
- * found[i] says whether provider i has a row. DB_OK or the error. */
+ * found[i] says whether provider i has a row; at[i] (when not NULL) its
+ * checked_at as stored. DB_OK or the error. */
 static int
 read_states(struct ctx *ctx, const int *want, struct probe_state out[PROV_PROBED],
-    int found[PROV_PROBED])
+    int found[PROV_PROBED], char (*at_text)[CHECKED_AT_MAX])
 {
 	struct db_rows rows;
 	char name[32];
@@ -82,6 +87,8 @@ read_states(struct ctx *ctx, const int *want, struct probe_state out[PROV_PROBED
 					(void)strict_uint(at, strlen(at), ~0ULL >> 1, &t);
 				out[i].age_seconds = (long long)v;
 				out[i].checked_at = (long long)t;
+				if (at_text != NULL)
+					db_cell_copy(at_text[i], CHECKED_AT_MAX, &rows, r, 4);
 				found[i] = 1;
 			}
 	db_rows_free(&rows);
@@ -95,13 +102,15 @@ probe_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 	/* the lease outlives a probe: the slowest provider's timeout, and then some */
 	const long long lease = ctx->cfg.provider_timeout_ms / 1000 + 2;
 	int found[PROV_PROBED] = { 0 }, mine[PROV_PROBED] = { 0 }, any = 0;
+	char at[PROV_PROBED][CHECKED_AT_MAX];
 	enum prov_health h[PROV_PROBED];
-	struct db_arg a[3];
+	struct db_arg a[4];
 	struct db_res res;
 	char name[32];
 	size_t i;
 
-	if (read_states(ctx, NULL, out, found) != DB_OK) {
+	memset(at, 0, sizeof(at));
+	if (read_states(ctx, NULL, out, found, at) != DB_OK) {
 		own_states(ctx, out);
 		return;
 	}
@@ -115,7 +124,8 @@ probe_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 		a[0] = DB_I(lease);
 		a[1] = DB_S(name_of(i, name));
 		a[2] = DB_I(every);
-		if (db_exec(ctx->db, DB_PROBE_CLAIM, a, 3, NULL, &res) == DB_OK &&
+		a[3] = DB_S(at[i]);
+		if (db_exec(ctx->db, DB_PROBE_CLAIM, a, 4, NULL, &res) == DB_OK &&
 		    res.affected == 1)
 			any = mine[i] = 1;
 	}
@@ -128,13 +138,15 @@ probe_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 		out[i] = (struct probe_state){ h[i], 0, (long long)time(NULL) };
 		a[0] = DB_S(prov_health_name(h[i]));
 		a[1] = DB_S(name_of(i, name));
-		if (db_exec(ctx->db, DB_PROBE_STORE, a, 2, NULL, NULL) != DB_OK)
+		a[2] = DB_S(at[i]);
+		if (db_exec(ctx->db, DB_PROBE_STORE, a, 3, NULL, NULL) != DB_OK)
 			log_event("warn", "provider health %s not stored (its lease runs out)",
 			    name);
 	}
 	/* what was stored, to the second: the answer's checked_at is the
-	 * row's (once per probe, so at most every health.probe_seconds) */
-	(void)read_states(ctx, mine, out, found);
+	 * row's (once per probe, so at most every health.probe_seconds); a
+	 * probe the row moved on from answers the row's newer state */
+	(void)read_states(ctx, mine, out, found, NULL);
 }
 
 enum prov_health

@@ -7,6 +7,9 @@
  * SELECT), and one that finds a state older than health.probe_seconds
  * takes that row's probing lease (one UPDATE; one prober at a time, on any
  * node) and probes it, while every other request reads the state it has.
+ * The answer is stored only if the row is still as the probe claimed it
+ * (its checked_at): a probe that outlived its lease or a stale-marking
+ * never writes its older answer over a newer probe's.
  * Without the database a process falls back on its own last probe, at most
  * one every health.probe_seconds.
  */

@@ -40,18 +40,22 @@ const struct db_stmt_def db_stmts_db[] = {
 	{ DB_MIGRATION_RECORD, 0, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)" },
 	/* provider health (domain/probe.c): the stored states, seconds old,
 	 * and when they were checked (Unix seconds; the column holds UTC) */
-	{ DB_PROBE_READ, 4,
+	{ DB_PROBE_READ, 5,
 	    "SELECT name, state, TIMESTAMPDIFF(MICROSECOND, checked_at, UTC_TIMESTAMP(6)) "
-	    "DIV 1000000, TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', checked_at) "
-	    "FROM provider_health" },
-	/* the probing lease of a stale row: affected 1 means probe it */
+	    "DIV 1000000, TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', checked_at), "
+	    "DATE_FORMAT(checked_at, '%Y-%m-%d %H:%i:%s.%f') FROM provider_health" },
+	/* the probing lease of a stale row, still as it was read (its
+	 * checked_at, to the microsecond): affected 1 means probe it */
 	{ DB_PROBE_CLAIM, 0,
 	    "UPDATE provider_health SET probing_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
 	    "WHERE name = ? AND checked_at <= UTC_TIMESTAMP(6) - INTERVAL ? SECOND "
-	    "AND (probing_until IS NULL OR probing_until < UTC_TIMESTAMP(6))" },
+	    "AND checked_at = ? AND (probing_until IS NULL OR probing_until < UTC_TIMESTAMP(6))" },
+	/* stored only if the row is still the one the probe claimed: a probe
+	 * that outlived a stale-marking (or its lease) and another probe
+	 * after it never writes its older answer over theirs */
 	{ DB_PROBE_STORE, 0,
 	    "UPDATE provider_health SET state = ?, checked_at = UTC_TIMESTAMP(6), "
-	    "probing_until = NULL WHERE name = ?" },
+	    "probing_until = NULL WHERE name = ? AND checked_at = ?" },
 	/* the sandbox changed a simulator's health: every state is probed again */
 	{ DB_PROBE_STALE, 0,
 	    "UPDATE provider_health SET checked_at = '1970-01-01 00:00:01', probing_until = NULL" },

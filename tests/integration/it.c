@@ -739,6 +739,23 @@ it_health_stale(void)
 }
 
 int
+it_network_probed_ok(const char *network)
+{
+	char name[40], state[20];
+	struct it_resp r;
+	int ok;
+
+	if (it_http("GET", "/v1/health", NULL, NULL, 0, &r) == 0)
+		it_resp_free(&r);
+	snprintf(name, sizeof(name), "momo:%s", network);
+	ok = it_db_text("SELECT state FROM provider_health WHERE name = ?", name, NULL, state,
+	    sizeof(state)) == 0 && strcmp(state, "operational") == 0;
+	if (!ok)
+		it_health_stale();
+	return ok;
+}
+
+int
 it_quote_expire(const char *qid, const char *scope, char *out)
 {
 	unsigned char key[32];

@@ -26,20 +26,41 @@ load_cfg(void)
 	return cfg_load(it_env("CEDIRAMP_CONF"), &cfg, err, sizeof(err));
 }
 
+/* Where two transactions meet: each holds its first row before either
+ * asks for its second (a deadlock by state, not by timing: under ASan on a
+ * loaded machine one side once committed before the other had started). */
+struct meet {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int holding; /* sides holding their first row */
+};
+
 struct two_sets {
 	const char *first, *second, *value;
 	int fail_after; /* return DB_FAIL after writing: must roll back */
 	int attempts;
-	int pause_ms;
+	struct meet *meet; /* NULL: no waiting for another side */
 };
 
+/* Says this side holds its first row, and waits (bounded) until the other
+ * side does too; a side run again after the deadlock passes at once. */
 static void
-pause_ms(int ms)
+meet_other(struct meet *m)
 {
-	it_pause_ms(ms, "two transactions interleave");
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += (time_t)(60 * tu_slow());
+	pthread_mutex_lock(&m->mu);
+	m->holding++;
+	pthread_cond_broadcast(&m->cv);
+	while (m->holding < 2 && pthread_cond_timedwait(&m->cv, &m->mu, &until) == 0)
+		;
+	pthread_mutex_unlock(&m->mu);
 }
 
-/* Writes two settings in order; the pause lets two of these interleave. */
+/* Writes two settings in order; with a meet, the second only once the
+ * other side holds its first. */
 static int
 set_two(struct db *db, void *arg)
 {
@@ -52,7 +73,8 @@ set_two(struct db *db, void *arg)
 	a[1] = DB_S(t->value);
 	if ((rc = db_exec(db, DB_SIM_SETTING_SET, a, 2, NULL, NULL)) != DB_OK)
 		return rc;
-	pause_ms(t->pause_ms);
+	if (t->meet != NULL)
+		meet_other(t->meet);
 	a[0] = DB_S(t->second);
 	if ((rc = db_exec(db, DB_SIM_SETTING_SET, a, 2, NULL, NULL)) != DB_OK)
 		return rc;
@@ -62,7 +84,7 @@ set_two(struct db *db, void *arg)
 static void
 test_tx_commit_and_rollback(void)
 {
-	struct two_sets t = { "it.tx.a", "it.tx.b", "v1", 1, 0, 0 };
+	struct two_sets t = { "it.tx.a", "it.tx.b", "v1", 1, 0, NULL };
 	struct db *db;
 
 	CU_ASSERT_EQUAL_FATAL(load_cfg(), 0);
@@ -112,14 +134,15 @@ run_tx(void *arg)
 static void
 test_tx_deadlock_is_retried(void)
 {
-	struct runner a = { { "it.dl.1", "it.dl.2", "A", 0, 0, 300 }, -1 };
-	struct runner b = { { "it.dl.2", "it.dl.1", "B", 0, 0, 300 }, -1 };
+	static struct meet m = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
+	struct runner a = { { "it.dl.1", "it.dl.2", "A", 0, 0, &m }, -1 };
+	struct runner b = { { "it.dl.2", "it.dl.1", "B", 0, 0, &m }, -1 };
 	pthread_t ta, tb;
 
+	m.holding = 0;
 	CU_ASSERT_EQUAL_FATAL(load_cfg(), 0);
 	it_db_exec("REPLACE INTO sim_settings VALUES ('it.dl.1', '0'), ('it.dl.2', '0')", NULL, NULL);
 	pthread_create(&ta, NULL, run_tx, &a);
-	pause_ms(50);
 	pthread_create(&tb, NULL, run_tx, &b);
 	pthread_join(ta, NULL);
 	pthread_join(tb, NULL);

@@ -349,6 +349,7 @@ test_errors(void)
 	it_assert_partner_error(&r, 503, "NETWORK_DOWN", "network down");
 	it_resp_free(&r);
 	it_sim_set("momo.MTN.health", "ok");
+	IT_UNTIL("MTN probed operational again", it_network_probed_ok("MTN"));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payment_intents WHERE partner_id = ?",
 	    p.row, NULL), 0);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM outbox_events WHERE subject_kind = "

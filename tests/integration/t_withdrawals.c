@@ -290,6 +290,7 @@ test_errors(void)
 	it_assert_partner_error(&r, 503, "NETWORK_DOWN", "network down");
 	it_resp_free(&r);
 	it_sim_set("momo.MTN.health", "ok");
+	IT_UNTIL("MTN probed operational again", it_network_probed_ok("MTN"));
 	it_sim_set("momo.MTN.float", "100.00");
 	CU_ASSERT_EQUAL(wpost(&p, b[6], &r), 503);
 	it_assert_partner_error(&r, 503, "INSUFFICIENT_LIQUIDITY", "float short");
