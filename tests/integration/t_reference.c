@@ -107,8 +107,10 @@ test_health_providers_down_and_slow(void)
 	it_db_exec("DELETE FROM sim_settings", NULL, NULL);
 	it_health_stale();
 
-	/* on a cluster the node that probes may read the settings before the
-	 * delete reached it: probe again until it has */
+	/* a probe still in flight, or one slowed past the provider timeout on
+	 * a loaded machine, may answer from before the delete: probe again
+	 * until the providers say operational (the settings read itself
+	 * waits for the cluster, DB_SIM_SETTING_GET) */
 	IT_UNTIL("the providers probed operational again", operational_now());
 	d = health(&r);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
@@ -384,8 +386,9 @@ test_network_status_is_real(void)
 	it_sim_set("momo.MTN.health", "ok");
 	it_sim_set("momo.TELECEL.health", "ok");
 	it_sim_set("momo.AIRTELTIGO.health", "ok");
-	/* on a cluster the probing node may read the settings before they
-	 * reached it: probe again until they have */
+	/* a probe still in flight, or one slowed past the provider timeout on
+	 * a loaded machine, may answer from before the settings: probe again
+	 * until every network says operational */
 	IT_UNTIL("every network probed operational again", all_operational());
 	network_statuses(st);
 	CU_ASSERT_STRING_EQUAL(st[0], "operational");
