@@ -89,6 +89,7 @@ test_sync_reads(void)
 		DB_WH_GET,            /* a partner's webhook endpoint */
 		DB_KYC_LATEST,        /* GET /api/users/kyc: tier and latest decision */
 		DB_SIM_SETTING_GET,   /* sandbox: a simulator setting just set */
+		DB_PROBE_READ,        /* provider health, stale-marked on another node */
 	};
 	size_t i, j, n = 0;
 
