@@ -25,6 +25,8 @@ done
 cd "$ROOT" || exit 2
 # shellcheck source=tools/ports.sh
 . "$ROOT/tools/ports.sh"
+# shellcheck source=tools/sanitizer.sh
+. "$ROOT/tools/sanitizer.sh"
 mkdir -p "$LOGS"
 var="$ROOT/var/test-api-fuzz"
 ctl="$ROOT/tools/stack.sh --var $var --build $BUILD --server apache --port $(free_port) --no-workers"
@@ -51,10 +53,7 @@ $ctl down >>"$LOGS/stack.log" 2>&1
 trap - EXIT
 # under the sanitizer build, a report from any program fails the run
 for f in "$var"/log/asan.* "$var"/log/ubsan.*; do
-	[ -s "$f" ] || continue
-	echo "api fuzz: sanitizer report $f:"
-	head -30 "$f"
-	rc=1
+	sanitizer_check "$f" "api fuzz: sanitizer report" && rc=1
 done
 grep -hE '^ *(wallet|partner): [0-9]+ cases' "$LOGS/fuzz.log" | sed 's/^ */api fuzz: /'
 if [ $rc -ne 0 ]; then

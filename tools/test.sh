@@ -73,14 +73,13 @@ done
 
 # shellcheck source=tools/ports.sh
 . "$ROOT/tools/ports.sh"
+# shellcheck source=tools/sanitizer.sh
+. "$ROOT/tools/sanitizer.sh"
 
 sanitizer_reports() {
 	local f found=0
 	for f in "$1"/log/asan.* "$1"/log/ubsan.* "$1"/node*/log/asan.* "$1"/node*/log/ubsan.*; do
-		[ -s "$f" ] || continue
-		echo "sanitizer report: $f"
-		head -30 "$f"
-		found=1
+		sanitizer_check "$f" "sanitizer report:" && found=1
 	done
 	return $found
 }

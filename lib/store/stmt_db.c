@@ -39,9 +39,11 @@ const struct db_stmt_def db_stmts_db[] = {
 	    SYNC_READ "SELECT version FROM schema_migrations WHERE version = ?" },
 	{ DB_MIGRATION_RECORD, 0, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)" },
 	/* provider health (domain/probe.c): the stored states, seconds old,
-	 * and when they were checked (Unix seconds; the column holds UTC) */
+	 * and when they were checked (Unix seconds; the column holds UTC);
+	 * waits for the cluster, so a stale-marking made on another node
+	 * (cediramp-admin sim set) is seen by the next read */
 	{ DB_PROBE_READ, 5,
-	    "SELECT name, state, TIMESTAMPDIFF(MICROSECOND, checked_at, UTC_TIMESTAMP(6)) "
+	    SYNC_READ "SELECT name, state, TIMESTAMPDIFF(MICROSECOND, checked_at, UTC_TIMESTAMP(6)) "
 	    "DIV 1000000, TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', checked_at), "
 	    "DATE_FORMAT(checked_at, '%Y-%m-%d %H:%i:%s.%f') FROM provider_health" },
 	/* the probing lease of a stale row, still as it was read (its

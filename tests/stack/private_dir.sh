@@ -65,6 +65,8 @@ fi
 
 # shellcheck source=tools/ports.sh
 . "$ROOT/tools/ports.sh"
+# shellcheck source=tools/sanitizer.sh
+. "$ROOT/tools/sanitizer.sh"
 
 # The cluster: one stack of N nodes, checked as the top of this file says.
 galera() {
@@ -180,7 +182,7 @@ for server in $SERVERS; do
 	fi
 	[ -n "$run" ] && [ -e "$run" ] && fail "the runtime directory $run is still there after down"
 	for f in "$co"/var/log/asan.* "$co"/var/log/ubsan.*; do
-		[ -s "$f" ] || continue
+		sanitizer_finding "$f" || continue
 		fail "sanitizer report $f:"
 		head -30 "$f"
 	done

@@ -89,6 +89,7 @@ test_sync_reads(void)
 		DB_WH_GET,            /* a partner's webhook endpoint */
 		DB_KYC_LATEST,        /* GET /api/users/kyc: tier and latest decision */
 		DB_SIM_SETTING_GET,   /* sandbox: a simulator setting just set */
+		DB_PROBE_READ,        /* provider health, stale-marked on another node */
 		/* the workers' and the admin tool's reads of anyone's (issue 34) */
 		DB_PAYOUT_GET_ANY, DB_WD_GET_ANY, DB_PI_GET_ANY,
 	};
