@@ -395,6 +395,10 @@ settle_tx(struct db *db, void *arg)
 		s->held = strcmp(s->p.status, "processing") == 0;
 		if (!s->held && (strcmp(s->p.status, "pending") != 0 || s->f->completed))
 			continue; /* final already; a pending one can only fail */
+		/* held for review since its answer was read (another worker
+		 * found the mismatch): nothing moves it but the review */
+		if (s->p.held && !s->f->review)
+			continue;
 		if (s->p.withdrawal_id[0] != '\0')
 			return g->n == 1 ? settle_withdrawal(db, s) : DB_FAIL;
 		s->moved = 1;
@@ -511,7 +515,18 @@ int
 payout_finish(struct ctx *ctx, const char *id, int completed, const char *reason,
     const struct payout_hooks *hooks, int *changed)
 {
-	struct payout_final f = { id, completed, reason, 1, 0, DB_OK };
+	struct payout_final f = { id, completed, reason, 1, 0, DB_OK, 0 };
+
+	payout_finish_many(ctx, &f, 1, hooks);
+	*changed = f.changed;
+	return f.rc;
+}
+
+int
+payout_finish_review(struct ctx *ctx, const char *id, int completed, const char *reason,
+    const struct payout_hooks *hooks, int *changed)
+{
+	struct payout_final f = { id, completed, reason, 1, 0, DB_OK, 1 };
 
 	payout_finish_many(ctx, &f, 1, hooks);
 	*changed = f.changed;

@@ -156,6 +156,8 @@ struct payout_final {
 	                           its own entries) */
 	int changed;            /* out: 1 when it moved now */
 	int rc;                 /* out: DB_OK, or its transaction's error */
+	int review;             /* an operator's resolution: the only answer
+	                           that moves a payout held for review */
 };
 
 /*
@@ -174,6 +176,11 @@ void payout_finish_many(struct ctx *ctx, struct payout_final *f, size_t n,
  * once, with its ledger entries and its event; *changed 1 when it moved
  * now. DB_OK or the transaction's error (logged). */
 int payout_finish(struct ctx *ctx, const char *id, int completed, const char *reason,
+    const struct payout_hooks *hooks, int *changed);
+
+/* payout_finish for an operator's decision on a payout held for review
+ * (payout_review_resolve): the one answer that moves it. */
+int payout_finish_review(struct ctx *ctx, const char *id, int completed, const char *reason,
     const struct payout_hooks *hooks, int *changed);
 
 /* A pending wallet payout held once its funding arrived: the user's GHS

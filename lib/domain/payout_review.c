@@ -101,7 +101,9 @@ decide_tx(struct db *db, void *arg)
 		snprintf(d->status, sizeof(d->status), "%s", r.status);
 	}
 	db_rows_free(&rows);
-	if (!d->found || d->was[0] != '\0')
+	/* decided already; or settled, so no longer held (a payout settles
+	 * only from processing, and a held one only on review) */
+	if (!d->found || d->was[0] != '\0' || strcmp(d->status, "processing") != 0)
 		return DB_OK;
 	a[0] = DB_S(d->decision);
 	a[1] = DB_S(d->reason);
@@ -142,11 +144,14 @@ payout_review_resolve(struct ctx *ctx, const char *id, int complete, const char 
 	if (d.was[0] != '\0' && strcmp(d.was, d.decision) != 0)
 		return outcome_fail(o, ERR_INVALID_STATE, "payout %s was resolved already: %s",
 		    id, d.was);
+	if (d.was[0] == '\0' && !d.decided_now)
+		return outcome_fail(o, ERR_INVALID_STATE, "payout %s is %s: nothing to resolve",
+		    id, d.status);
 	/* the decision stands (taken now, or by a run cut short): the payout
 	 * settles as it says, once (a settled payout is left as it is) */
 	snprintf(line, sizeof(line), "%s by %s: %s", complete ? "completed on review" :
 	    "failed on review", d.who, reason);
-	if (payout_finish(ctx, id, complete, line, hooks, &changed) != DB_OK)
+	if (payout_finish_review(ctx, id, complete, line, hooks, &changed) != DB_OK)
 		return outcome_fail(o, ERR_SERVICE_UNAVAILABLE, "settle the payout: the database "
 		    "is unavailable (the decision is recorded: run the same command again)");
 	a[0] = DB_S(id);

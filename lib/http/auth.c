@@ -201,18 +201,21 @@ from_trusted_proxy(const struct req *r)
 }
 
 /*
- * The first value of forwarding header name (a proxy chain appends: the
- * first is what the client asked the first proxy for), into out (cap
- * bytes), trimmed; NULL when absent, empty or too long.
+ * The last value of forwarding header name, into out (cap bytes), trimmed;
+ * NULL when absent, empty or too long. The last is the one the trusted
+ * proxy in front of us wrote: a proxy that appends (Apache's mod_proxy
+ * does, for X-Forwarded-Host) leaves whatever the client sent before it.
  */
 static const char *
 forwarded(const struct req *r, const char *name, char *out, size_t cap)
 {
-	const char *v = req_header(r, name);
+	const char *v = req_header(r, name), *comma;
 	size_t n;
 
 	if (v == NULL)
 		return NULL;
+	if ((comma = strrchr(v, ',')) != NULL)
+		v = comma + 1;
 	v += strspn(v, " \t");
 	n = strcspn(v, ",");
 	while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t'))

@@ -3,6 +3,8 @@
  * sim_momo_transfers (schema/007_sim_momo.sql); knobs in sim_settings:
  * momo.settle_seconds (default 5: how long an accepted transfer stays
  * PENDING), momo.slow_ms (default 0: every lookup answers that late),
+ * momo.status_slow_ms (default 0: every status query answers that late,
+ * with the state it found on arrival),
  * momo.name.<MSISDN> (the name an ordinary number is registered under).
  *
  * Every API call needs the network's subscription key (when configured),
@@ -288,7 +290,7 @@ sim_momo_lookup(struct req *r, struct resp *resp)
 	if (gate(r, resp, "disbursement", &e) < 0)
 		return e;
 	/* a slow provider, for the caller's own timeout */
-	sim_slow(r->ctx->db);
+	sim_slow(r->ctx->db, "momo.slow_ms", NULL);
 	switch (sim_suffix(msisdn)) {
 	case -1:
 	case 100:
@@ -541,6 +543,7 @@ status_of(struct req *r, struct resp *resp, const char *product,
     const char *kind)
 {
 	struct sim_sent t;
+	char what[120];
 	json_t *o;
 	enum err e;
 	int i;
@@ -558,6 +561,9 @@ status_of(struct req *r, struct resp *resp, const char *product,
 	default:
 		return ERR_SERVICE_UNAVAILABLE;
 	}
+	/* read before the wait: the answer is the state the query found */
+	snprintf(what, sizeof(what), "the %s status of %s", kind, req_param(r, "ref"));
+	sim_slow(r->ctx->db, "momo.status_slow_ms", what);
 	o = sim_momo_status_body(kind, t.state, t.reason[0] ? t.reason : NULL,
 	    t.financial_id, t.msisdn, t.amount, t.currency, t.external_id);
 	return o != NULL ? answer(resp, 200, o) : ERR_INTERNAL;

@@ -108,7 +108,7 @@ sim_paystack_resolve(struct req *r, struct resp *resp)
 	if (acct == NULL || bank == NULL || paystack_network_of(bank) == NULL)
 		return refuse(resp, 400, "account_number and a mobile money bank_code are "
 		    "required");
-	sim_slow(r->ctx->db);
+	sim_slow(r->ctx->db, "momo.slow_ms", NULL);
 	if (paystack_msisdn(acct, msisdn, sizeof(msisdn)) != 0)
 		msisdn[0] = '\0';
 	switch (sim_suffix(msisdn)) {

@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "core/id.h"
+#include "core/log.h"
 #include "core/money.h"
 #include "core/phone.h"
 #include "core/strict.h"
@@ -495,11 +496,13 @@ sim_balance(struct db *db, const char *network, enum sim_account account, char *
 }
 
 void
-sim_slow(struct db *db)
+sim_slow(struct db *db, const char *setting, const char *what)
 {
-	unsigned long long ms = sandbox_setting_uint(db, "momo.slow_ms", 60000, 0);
+	unsigned long long ms = sandbox_setting_uint(db, setting, 60000, 0);
 	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
 
+	if (what != NULL && ms > 0)
+		log_event("info", "sim: %s answers in %llu ms", what, ms);
 	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
 		;
 }

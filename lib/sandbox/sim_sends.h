@@ -139,8 +139,11 @@ int sim_account_reset(struct db *db, const char *network);
 int sim_account_follow_float(struct db *db, const struct cfg *c, const char *network,
     const char *float_balance, const char *deposit);
 
-/* Waits as long as the sandbox setting momo.slow_ms says (a slow
- * provider, for the caller's own timeout; default 0). */
-void sim_slow(struct db *db);
+/* Waits as long as the sandbox setting named says, in milliseconds
+ * (default 0, at most a minute): momo.slow_ms, a slow lookup for the
+ * caller's own timeout; momo.status_slow_ms, a status answer held back
+ * while a test acts meanwhile. With what (not NULL) and a wait, the log
+ * says "sim: <what> answers in N ms" first, so a test can wait for it. */
+void sim_slow(struct db *db, const char *setting, const char *what);
 
 #endif

@@ -263,7 +263,7 @@ test_token_and_allow(void)
 {
 	struct itc_wallet w;
 	struct it_resp r;
-	char pid[64], body[200], path[400], wrong[200];
+	char pid[64], body[200], path[400], wrong[200], line[4096];
 	const char *h[] = { "Content-Type: application/json", NULL };
 
 	itc_payout_wallet(&w, "cb_token", "verified");
@@ -306,6 +306,13 @@ test_token_and_allow(void)
 	expect_received(&r);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(due_now(pid), 1);
+	/* the request log names the route, never the token (right, wrong
+	 * or cut short: whoever reads the log learns nothing to forge with) */
+	CU_ASSERT_EQUAL(it_log_find("\"path\":\"/v1/providers/momo/MTN/callback/[token]\"",
+	    "\"status\":200", line, sizeof(line)), 0);
+	CU_ASSERT_NOT_EQUAL(it_log_find(token() + 1, NULL, line, sizeof(line)), 0);
+	snprintf(wrong, sizeof(wrong), "%.40s", token());
+	CU_ASSERT_NOT_EQUAL(it_log_find(wrong, NULL, line, sizeof(line)), 0);
 	itc_wallet_free(&w);
 }
 

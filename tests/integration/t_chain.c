@@ -16,6 +16,7 @@
 
 #include "core/buf.h"
 #include "core/eip55.h"
+#include "core/strict.h"
 #include "providers/evm_abi.h"
 #include "itc.h"
 #include "receiver.h"
@@ -702,7 +703,8 @@ test_gas_limit_cap(void)
 	(void)worker_said("payouts", "providers.evm.gas_limit_cap = 21000", err, sizeof(err));
 	at = strstr(err, "the node's gas estimate ");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(at);
-	estimate = strtoull(at + strlen("the node's gas estimate "), NULL, 10);
+	at += strlen("the node's gas estimate ");
+	CU_ASSERT_EQUAL(strict_uint(at, strspn(at, "0123456789"), 1000000, &estimate), 0);
 	CU_ASSERT(estimate > 21000 && estimate < 1000000);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "exceeds providers.evm.gas_limit_cap 21000"));
 	CU_ASSERT_EQUAL(it_db_text("SELECT COALESCE(tx_hash, 'none') FROM withdrawals WHERE id = ?",

@@ -9,6 +9,7 @@
  * same for collections (307, 308): a payment intent is held as it was,
  * never credited nor failed until `cediramp-admin intent resolve`.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -184,6 +185,70 @@ test_withdrawal_held(void)
 	    id, NULL), 1);
 	itc_expect_payout(pid, "completed");
 	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+}
+
+/* the payouts worker, run in a thread: its exit status in *arg */
+static void *
+worker_thread(void *arg)
+{
+	*(int *)arg = it_worker("payouts");
+	return NULL;
+}
+
+static void
+status_answers_at_once(void *arg)
+{
+	(void)arg;
+	it_db_exec("DELETE FROM sim_settings WHERE name = 'momo.status_slow_ms'", NULL, NULL);
+}
+
+/*
+ * Two workers on one payout: the first has read it (not held) and waits
+ * for its status answer, a matching SUCCESSFUL; meanwhile the payout is
+ * held for review, as a second worker that got a mismatch holds it (its
+ * lease had run out). The first worker's answer then settles nothing:
+ * a held payout moves only on the operator's decision.
+ */
+static void
+test_held_while_another_worker_asks(void)
+{
+	struct itc_wallet w;
+	char pid[64], ref[80], line[4096], out[8192], err[512];
+	pthread_t t;
+	int worker_rc = -1;
+
+	itc_payout_wallet(&w, "0xreview-race", "verified");
+	itc_fund(&w, "50");
+	CU_ASSERT_EQUAL_FATAL(itc_pay_to(&w, "MTN", 555, pid), 201);
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT provider_ref FROM payouts WHERE id = ?", pid, NULL,
+	    ref, sizeof(ref)), 0);
+	it_sim_set("momo.status_slow_ms", "3000");
+	tu_defer(status_answers_at_once, NULL);
+	CU_ASSERT_EQUAL_FATAL(pthread_create(&t, NULL, worker_thread, &worker_rc), 0);
+	/* the simulator has the query: the worker read the payout before */
+	IT_UNTIL("the worker's status query in flight",
+	    it_log_find(ref, "answers in", line, sizeof(line)) == 0);
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE payouts SET held_at = UTC_TIMESTAMP(6), lease_until = "
+	    "NULL WHERE id = ? AND status = 'processing' AND held_at IS NULL", pid, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_exec("INSERT INTO payout_reviews (payout_id, asked_amount, "
+	    "asked_currency, asked_party, answered_amount, answered_currency, answered_party, "
+	    "financial_id, held_at) SELECT id, amount, currency, phone, '11.00', 'GHS', phone, "
+	    "'race', held_at FROM payouts WHERE id = ?", pid, NULL), 1);
+	pthread_join(t, NULL);
+	CU_ASSERT_EQUAL(worker_rc, 0);
+	/* its SUCCESSFUL settled nothing */
+	itc_expect_payout(pid, "processing");
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT held_at IS NOT NULL FROM payouts WHERE id = ?", pid,
+	    NULL), 1);
+	CU_ASSERT_EQUAL(completions_of(pid), 0);
+	CU_ASSERT_EQUAL(itc_refunds_of(pid), 0);
+	/* the review does, once */
+	CU_ASSERT_EQUAL(resolve(pid, "--complete", "MTN statement shows the payment", out, err), 0);
+	itc_expect_payout(pid, "completed");
+	CU_ASSERT_EQUAL(completions_of(pid), 1);
+	CU_ASSERT_EQUAL(itc_refunds_of(pid), 0);
+	CU_ASSERT_EQUAL(reconcile(out, sizeof(out)), 0);
+	itc_wallet_free(&w);
 }
 
 /* The admin tool's refusals: nothing changes. */
@@ -387,6 +452,8 @@ it_suite_review(void)
 		{ "MTN answers another amount: held, then failed once", test_mtn_wrong_amount },
 		{ "Paystack answers another number: held, then completed", test_paystack_wrong_number },
 		{ "a withdrawal's held payout: processing, then completed", test_withdrawal_held },
+		{ "a held payout: another worker's answer read before settles nothing",
+		  test_held_while_another_worker_asks },
 		{ "payout resolve refuses bad input, changes nothing", test_resolve_refusals },
 		{ "a collection of another amount (MTN): held, then completed once", test_intent_wrong_amount },
 		{ "a collection from another number (Paystack): held, then failed", test_intent_wrong_number },

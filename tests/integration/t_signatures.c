@@ -519,11 +519,14 @@ test_nonce(void)
 	it_resp_free(&r);
 }
 
-/* Sends a GET of path as p, signed for url_base, with X-Forwarded-Proto:
- * https and X-Forwarded-Host: api.cediramp.test, from the address from. */
+#define PROTO_HTTPS "X-Forwarded-Proto: https"
+#define HOST_API "X-Forwarded-Host: api.cediramp.test"
+
+/* Sends a GET of path as p, signed for https://api.cediramp.test, with
+ * the forwarding header lines proto and host, from the address from. */
 static long
 forwarded_get(const struct itc_partner *p, const char *path, const char *from,
-    struct it_resp *r)
+    const char *proto, const char *host, struct it_resp *r)
 {
 	const struct spec s = { "GET", path, "", "ed25519", keys, "ed-1", 0, all_fields, NULL };
 	char lines[LINES][LINE];
@@ -536,8 +539,8 @@ forwarded_get(const struct itc_partner *p, const char *path, const char *from,
 	for (i = 0; i < LINES; i++)
 		if (lines[i][0] != '\0')
 			h[n++] = lines[i];
-	h[n++] = "X-Forwarded-Proto: https";
-	h[n++] = "X-Forwarded-Host: api.cediramp.test";
+	h[n++] = proto;
+	h[n++] = host;
 	h[n] = NULL;
 	it_http_from(from);
 	CU_ASSERT_EQUAL_FATAL(it_http("GET", path, h, NULL, 0, r), 0);
@@ -556,12 +559,23 @@ test_trusted_proxy(void)
 
 	/* straight to a web server: on a cluster HAProxy would be the peer */
 	it_http_via(0);
-	CU_ASSERT_EQUAL(forwarded_get(&sp, "/v1/limits", "127.0.0.2", &r), 200);
+	CU_ASSERT_EQUAL(forwarded_get(&sp, "/v1/limits", "127.0.0.2", PROTO_HTTPS, HOST_API, &r),
+	    200);
 	it_resp_free(&r);
-	forwarded_get(&sp, "/v1/limits", "127.0.0.1", &r);
+	forwarded_get(&sp, "/v1/limits", "127.0.0.1", PROTO_HTTPS, HOST_API, &r);
 	it_assert_partner_error(&r, 401, "UNAUTHORIZED", "forwarded, untrusted");
 	CU_ASSERT_STRING_EQUAL(it_str(r.json, "message"),
 	    "signature invalid: it does not verify with that key");
+	it_resp_free(&r);
+	/* a proxy that appends: the client's own values come first, and the
+	 * proxy's (last) are the ones believed */
+	CU_ASSERT_EQUAL(forwarded_get(&sp, "/v1/limits", "127.0.0.2",
+	    "X-Forwarded-Proto: http, https", "X-Forwarded-Host: other.example, api.cediramp.test",
+	    &r), 200);
+	it_resp_free(&r);
+	forwarded_get(&sp, "/v1/limits", "127.0.0.2", PROTO_HTTPS,
+	    "X-Forwarded-Host: api.cediramp.test, other.example", &r);
+	it_assert_partner_error(&r, 401, "UNAUTHORIZED", "the client's host in front");
 	it_resp_free(&r);
 	it_http_via(-1);
 }

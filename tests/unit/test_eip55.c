@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/eip55.h"
+#include "core/strict.h"
 #include "providers/evm_key.h"
 #include "unit.h"
 
@@ -34,12 +35,9 @@ test_examples(void)
 		const char *s = eip_examples[i];
 
 		UNIT_CHECK(eip55_ok(s, strlen(s)), "example %zu taken", i);
-		for (j = 0; j < 20; j++) {
-			unsigned hi, lo;
-
-			sscanf(s + 2 + 2 * j, "%1x%1x", &hi, &lo);
-			a[j] = (unsigned char)(hi << 4 | lo);
-		}
+		for (j = 0; j < 20; j++)
+			a[j] = (unsigned char)(strict_hexval(s[2 + 2 * j]) << 4 |
+			    strict_hexval(s[3 + 2 * j]));
 		eip55_format(a, out);
 		/* the mixed-case ones are what the format writes */
 		if (i >= 4)
