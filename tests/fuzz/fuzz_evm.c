@@ -21,6 +21,9 @@
  *             byte % 37 and DAI's (byte / 2) % 37
  *   max_fee   8 bytes (wei, at most 10^15 as cfg allows: % (10^15 + 1))
  *   priority  8 bytes (wei, % (max_fee + 1))
+ *             providers.evm.gas_limit_cap is drawn from the two: x =
+ *             max_fee XOR priority; x even: 30000000 (the most cfg
+ *             allows), odd: 21000 + (x >> 1) % (30000000 - 21000 + 1)
  *   the op's arguments (below), then the node's answers, each:
  *   how (1 byte, fake_http_answer; bit 5: leave the "id" as written),
  *   status (1 byte, fake_http_answer), body up to a NUL. An answer's
@@ -60,6 +63,8 @@
 #define ANSWERS_MAX 16
 #define CHAIN_ID 31337ULL
 #define MAX_FEE_CAP 1000000000000000ULL /* 10^6 gwei, cfg's limit */
+#define GAS_CAP_MIN 21000ULL              /* providers.evm.gas_limit_cap's range */
+#define GAS_CAP_MAX 30000000ULL
 
 typedef unsigned __int128 u128;
 typedef __int128 i128;
@@ -944,6 +949,11 @@ op_prepare(struct run *w, struct fz_in *in)
 		FZ_CHECK(rc == CHAIN_UNAVAILABLE && fake_http_calls() == i);
 		goto done;
 	}
+	if (gas > w->ch.evm.gas_limit_cap) {
+		/* above providers.evm.gas_limit_cap: never signed, no fee asked */
+		FZ_CHECK(rc == CHAIN_UNAVAILABLE && fake_http_calls() == i);
+		goto done;
+	}
 	fa = fees_asked(w, i, &base, &want, &next);
 	if (fa != 0) {
 		FZ_CHECK(rc == CHAIN_UNAVAILABLE);
@@ -953,7 +963,8 @@ op_prepare(struct run *w, struct fz_in *in)
 	FZ_CHECK(rc == CHAIN_OK);
 	/* gas with a margin; the chain's tip within the cap; room for the
 	 * base fee to double, within max_fee_gwei */
-	FZ_CHECK(f.gas_limit >= gas && f.gas_limit == gas + gas * 20 / 100);
+	FZ_CHECK(f.gas_limit >= gas && f.gas_limit == (gas + gas * 20 / 100 <
+	    w->ch.evm.gas_limit_cap ? gas + gas * 20 / 100 : w->ch.evm.gas_limit_cap));
 	FZ_CHECK(f.priority_fee == want.priority_fee && f.max_fee == want.max_fee);
 	FZ_CHECK(f.priority_fee <= w->ch.evm.priority_fee_wei);
 	FZ_CHECK(f.max_fee <= w->ch.evm.max_fee_wei && f.priority_fee <= f.max_fee);
@@ -1454,6 +1465,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint8_t flags = fz_byte(&in), dec = fz_byte(&in), gone = flags >> 4;
 	struct run *w = calloc(1, sizeof(*w));
 	struct chain_evm *e;
+	uint64_t x;
 	size_t i;
 
 	FZ_CHECK(w != NULL);
@@ -1475,6 +1487,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	e->log_range = 1000;
 	e->max_fee_wei = fz_u64(&in) % (MAX_FEE_CAP + 1);
 	e->priority_fee_wei = fz_u64(&in) % (e->max_fee_wei + 1);
+	x = e->max_fee_wei ^ e->priority_fee_wei;
+	e->gas_limit_cap = x % 2 == 0 ? GAS_CAP_MAX : GAS_CAP_MIN + (x >> 1) %
+	    (GAS_CAP_MAX - GAS_CAP_MIN + 1);
 	memcpy(e->gateway, gateway_addr, sizeof(gateway_addr));
 	memcpy(e->treasury, treasury_addr, sizeof(treasury_addr));
 	memcpy(e->custody, custody_addr, sizeof(custody_addr));
