@@ -394,6 +394,44 @@ param_is_qty(const json_t *p, uint64_t v)
 	return json_is_string(p) && strcmp(json_string_value(p), want) == 0;
 }
 
+static int decimals_read(const struct seen *s, const char *tok, mpz_t v);
+
+/*
+ * After the chain id, each configured token's decimals() (call 1 on), as
+ * check_chain asks them: the index of the op's first own call, or -1 when
+ * one stopped the op (no other call, rc not CHAIN_OK): a token that did
+ * not tell is asked again later, one with other places than configured
+ * breaks the adapter for good.
+ */
+static long
+gate_decimals(struct run *w, enum chain_rc rc)
+{
+	struct seen s;
+	long k = 1;
+	size_t j;
+	mpz_t v;
+
+	mpz_init(v);
+	for (j = 0; j < CHAIN_ASSETS; j++) {
+		const struct chain_token *t = &w->ch.evm.tokens[j];
+		int told;
+
+		if (t->address[0] == '\0')
+			continue;
+		s = seen(w, (size_t)k++);
+		told = decimals_read(&s, t->address, v) == 0;
+		if (!told || mpz_cmp_ui(v, t->decimals) != 0) {
+			FZ_CHECK(fake_http_calls() == (size_t)k && rc != CHAIN_OK);
+			FZ_CHECK(!w->ch.evm.chain_checked && w->ch.evm.broken == told);
+			mpz_clear(v);
+			return -1;
+		}
+	}
+	mpz_clear(v);
+	FZ_CHECK(w->ch.evm.chain_checked && !w->ch.evm.broken);
+	return k;
+}
+
 /*
  * The chain id gate (check_chain) that the op ran before its own calls:
  * the index of the op's first own call, or -1 when the gate stopped it
@@ -417,10 +455,8 @@ gate(struct run *w, enum chain_rc rc)
 	}
 	s = seen(w, 0);
 	FZ_CHECK(was(&s, "eth_chainId") && json_array_size(s.params) == 0);
-	if (s.r == R_OK && qty(s.result, &id) == 0 && id == CHAIN_ID) {
-		FZ_CHECK(w->ch.evm.chain_checked && !w->ch.evm.broken);
-		return 1;
-	}
+	if (s.r == R_OK && qty(s.result, &id) == 0 && id == CHAIN_ID)
+		return gate_decimals(w, rc);
 	/* another chain, or no chain id: nothing more is asked or believed */
 	FZ_CHECK(fake_http_calls() == 1 && rc != CHAIN_OK);
 	if (s.r == R_OK && qty(s.result, &id) == 0)
@@ -559,6 +595,20 @@ check_token_read(const struct seen *s, const char *tok, const char *owner,
 	check_word_address(d + 4, owner);
 	if (spender)
 		check_word_address(d + 36, spender);
+	return s->r == R_OK && first_word(s->result, v) == 0 ? 0 : -1;
+}
+
+/* Call s, a token's decimals() as check_chain asks it; its answer's word
+ * into v (0), or -1. */
+static int
+decimals_read(const struct seen *s, const char *tok, mpz_t v)
+{
+	unsigned char d[8], sel[4];
+
+	FZ_CHECK(was(s, "eth_call") && json_array_size(s->params) == 2);
+	FZ_CHECK(streq(json_string_value(json_array_get(s->params, 1)), "latest"));
+	evm_selector(EVM_SIG_DECIMALS, sel);
+	FZ_CHECK(call_data(s->params, tok, d, sizeof(d)) == 4 && memcmp(d, sel, 4) == 0);
 	return s->r == R_OK && first_word(s->result, v) == 0 ? 0 : -1;
 }
 
