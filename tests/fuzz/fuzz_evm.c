@@ -52,6 +52,7 @@
 #include <jansson.h>
 
 #include "core/currency.h"
+#include "core/eip55.h"
 #include "core/money.h"
 #include "providers/chain.h"
 #include "providers/evm_abi.h"
@@ -487,13 +488,16 @@ token(const struct run *w, const char *asset)
 	return NULL;
 }
 
-/* 1 when s is an address: "0x" and 40 hex digits in either case. */
+/* 1 when s is an address: "0x" and 40 hex digits, all lower case, all
+ * upper case, or mixed as EIP-55's checksum says (core/eip55.c, held to
+ * the EIP's own examples by tests/unit/test_eip55.c). */
 static int
 address_ok(const char *s)
 {
 	unsigned char b[20];
 
-	return s != NULL && strlen(s) == 42 && data_of(s, b, sizeof(b)) == 20;
+	return s != NULL && strlen(s) == 42 && data_of(s, b, sizeof(b)) == 20 &&
+	    eip55_ok(s, 42);
 }
 
 /* The decimal text at scale places of units base units of a token with
