@@ -427,8 +427,7 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 		snprintf(caller, sizeof(caller), "%s:%s",
 		    r.caller.kind == CALLER_USER ? "user" : "partner", r.caller.ref);
 	log_request(r.request_id, r.method, logged_path(r.path, shown, sizeof(shown)), status,
-	    log_now_us() - t0,
-	    caller, e != ERR_OK ? (why[0] ? why : resp.out.message) : NULL);
+	    log_now_us() - t0, caller, e != ERR_OK ? (why[0] ? why : resp.out.message) : NULL);
 	resp_free(&resp);
 	req_free(&r);
 	return status;
