@@ -3,5 +3,10 @@
 -- status query at most once per providers.callback_min_interval_seconds.
 -- hinted_at is when the last hint that did so arrived; a hint within the
 -- interval changes no row (an UPDATE that matches none writes nothing).
-ALTER TABLE payouts ADD COLUMN hinted_at DATETIME(6) NULL;
-ALTER TABLE payment_intents ADD COLUMN hinted_at DATETIME(6) NULL;
+-- hints counts the hints that did write: what a flood of callbacks cost
+-- the row, cluster-wide (a node's Handler_update also counts other
+-- writers, and on a cluster the writes it applies for other nodes).
+ALTER TABLE payouts ADD COLUMN hinted_at DATETIME(6) NULL,
+    ADD COLUMN hints INT UNSIGNED NOT NULL DEFAULT 0;
+ALTER TABLE payment_intents ADD COLUMN hinted_at DATETIME(6) NULL,
+    ADD COLUMN hints INT UNSIGNED NOT NULL DEFAULT 0;

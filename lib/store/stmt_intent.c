@@ -81,7 +81,7 @@ const struct db_stmt_def db_stmts_intent[] = {
 	/* a provider's callback (a hint): the worker asks about it at once */
 	{ DB_PI_CHECK_NOW, 0,
 	    "UPDATE payment_intents SET next_check_at = UTC_TIMESTAMP(6), "
-	    "hinted_at = UTC_TIMESTAMP(6) WHERE "
+	    "hinted_at = UTC_TIMESTAMP(6), hints = hints + 1 WHERE "
 	    "mobile_network = ? AND (id = ? OR provider_ref = ?) AND "
 	    "(status IN ('pending_approval', 'approved') OR "
 	    "(status = 'expired' AND next_check_at IS NOT NULL)) AND held_at IS NULL "

@@ -86,7 +86,7 @@ const struct db_stmt_def db_stmts_payout[] = {
 	{ DB_PAYOUT_CHECK_NOW, 0,
 	    "UPDATE payouts SET next_check_at = IF(status = 'processing', UTC_TIMESTAMP(6), "
 	    "next_check_at), reversal_check_at = IF(status = 'completed', UTC_TIMESTAMP(6), "
-	    "reversal_check_at), hinted_at = UTC_TIMESTAMP(6) "
+	    "reversal_check_at), hinted_at = UTC_TIMESTAMP(6), hints = hints + 1 "
 	    "WHERE provider = ? AND (id = ? OR provider_ref = ?) "
 	    "AND status IN ('processing', 'completed') AND held_at IS NULL "
 	    "AND (hinted_at IS NULL OR hinted_at <= UTC_TIMESTAMP(6) - INTERVAL ? SECOND)" },

@@ -316,6 +316,13 @@ test_token_and_allow(void)
 	itc_wallet_free(&w);
 }
 
+/* The hints that wrote the payout's row (payouts.hints) */
+static long long
+hints(const char *pid)
+{
+	return it_db_scalar("SELECT hints FROM payouts WHERE id = ?", pid, NULL);
+}
+
 /*
  * A hint makes a payout due once per providers.callback_min_interval_seconds
  * (10): a second one within it is 200 and changes nothing; past it, a hint
@@ -337,6 +344,7 @@ test_hint_interval(void)
 	expect_received(&r);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(due_now(pid), 1);
+	CU_ASSERT_EQUAL(hints(pid), 1);
 	CU_ASSERT_EQUAL(it_db_text("SELECT hinted_at FROM payouts WHERE id = ?", pid, NULL, at,
 	    sizeof(at)), 0);
 	/* as the worker would after its query: due later */
@@ -348,6 +356,7 @@ test_hint_interval(void)
 	CU_ASSERT_EQUAL(it_db_text("SELECT hinted_at FROM payouts WHERE id = ?", pid, NULL, at2,
 	    sizeof(at2)), 0);
 	CU_ASSERT_STRING_EQUAL(at2, at);
+	CU_ASSERT_EQUAL(hints(pid), 1);
 	/* the interval past (moved back here, as time would) */
 	it_db_exec("UPDATE payouts SET hinted_at = hinted_at - INTERVAL 11 SECOND WHERE id = ?",
 	    pid, NULL);
@@ -355,6 +364,7 @@ test_hint_interval(void)
 	expect_received(&r);
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(due_now(pid), 1);
+	CU_ASSERT_EQUAL(hints(pid), 2);
 	itc_wallet_free(&w);
 }
 
@@ -416,8 +426,9 @@ innodb_count(const char *name)
 /*
  * 10,000 forged SUCCESSFUL callbacks for one real reference, 16 at a time:
  * every one answered (200, or 429 past the per-address limit), no 5xx; at
- * most one row written in the whole database per HINT_INTERVAL the burst
- * lasted (one, when it is quick; a loaded machine stretches it); and one
+ * most one write of the payout's row per HINT_INTERVAL the burst lasted
+ * (one, when it is quick; a loaded machine stretches it), and on one
+ * server nothing else written in the whole database; and one
  * status query of the payout after them, not thousands.
  */
 static void
@@ -427,7 +438,7 @@ test_burst(void)
 	struct burst b[BURST_SENDERS];
 	pthread_t t[BURST_SENDERS];
 	char pid[64], body[200], path[300];
-	long long upd0, ins0, del0, checks0;
+	long long upd0, ins0, del0, checks0, hints0, most;
 	long ok = 0, limited = 0, other = 0;
 	struct timespec t0, t1;
 	double took;
@@ -438,6 +449,7 @@ test_burst(void)
 	CU_ASSERT_EQUAL_FATAL(itc_pay_to(&w, "MTN", 204, pid), 201);
 	not_due(pid);
 	checks0 = it_db_scalar("SELECT checks FROM payouts WHERE id = ?", pid, NULL);
+	hints0 = hints(pid);
 	snprintf(body, sizeof(body), "{\"externalId\":\"%s\",\"status\":\"SUCCESSFUL\"}", pid);
 	snprintf(path, sizeof(path), "/v1/providers/momo/MTN/callback/%s", token());
 	upd0 = innodb_count("HANDLER_UPDATE");
@@ -456,17 +468,25 @@ test_burst(void)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	took = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	fprintf(stderr, "callbacks: %d forged in %.1f s (%ld heard, %ld over the address's "
-	    "limit, %ld else); rows written: %lld updated, %lld inserted, %lld deleted\n", BURST,
-	    took, ok, limited, other, innodb_count("HANDLER_UPDATE") - upd0,
-	    innodb_count("HANDLER_WRITE") - ins0,
-	    innodb_count("HANDLER_DELETE") - del0);
+	    "limit, %ld else); the payout's row written %lld times; the server's rows "
+	    "written: %lld updated, %lld inserted, %lld deleted\n", BURST, took, ok, limited,
+	    other, hints(pid) - hints0, innodb_count("HANDLER_UPDATE") - upd0,
+	    innodb_count("HANDLER_WRITE") - ins0, innodb_count("HANDLER_DELETE") - del0);
 	CU_ASSERT_EQUAL(ok + limited, BURST);
 	CU_ASSERT_EQUAL(other, 0);
 	CU_ASSERT(ok >= 1);
 	/* a hint heard per interval: the payout's row, once each */
-	CU_ASSERT(innodb_count("HANDLER_UPDATE") - upd0 <= 1 + (long long)(took / HINT_INTERVAL));
-	CU_ASSERT_EQUAL(innodb_count("HANDLER_WRITE") - ins0, 0);
-	CU_ASSERT_EQUAL(innodb_count("HANDLER_DELETE") - del0, 0);
+	most = 1 + (long long)(took / HINT_INTERVAL);
+	CU_ASSERT(hints(pid) - hints0 >= 1);
+	CU_ASSERT(hints(pid) - hints0 <= most);
+	/* and nothing else: on one server, where nothing else runs. On a
+	 * cluster HAProxy's health checks store provider states, and each
+	 * node also counts the writes it applies for the others. */
+	if (it_web_servers() == 1) {
+		CU_ASSERT(innodb_count("HANDLER_UPDATE") - upd0 <= most);
+		CU_ASSERT_EQUAL(innodb_count("HANDLER_WRITE") - ins0, 0);
+		CU_ASSERT_EQUAL(innodb_count("HANDLER_DELETE") - del0, 0);
+	}
 	CU_ASSERT_EQUAL(due_now(pid), 1);
 	/* one status query for them all */
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
