@@ -11,6 +11,7 @@
 #include "store/db_retry.h"
 
 #define DB_MAX_ARGS 32
+#define DB_MAX_COLS 64
 /* On a Galera cluster, requests racing for one row from two nodes lose
  * to each other at certification: 50 at once on one wallet needed more
  * than 5 tries. 10, with waits capped at 320 ms (db_retry), bound a request
@@ -38,6 +39,12 @@ static void
 db_set_err(struct db *db, const char *what, unsigned code, const char *msg)
 {
 	snprintf(db->err, sizeof(db->err), "%s: %u %s", what, code, msg);
+}
+
+void
+db_set_error(struct db *db, const char *what, const char *msg)
+{
+	db_set_err(db, what, 0, msg);
 }
 
 const char *
@@ -131,6 +138,35 @@ db_connect(struct db *db)
 	return 0;
 }
 
+/* db_stmt_prepare_check of s's prepared st: the server's placeholder
+ * count and column names against s's declaration. */
+static int
+prepare_check(enum db_stmt s, MYSQL_STMT *st, char *why, size_t cap)
+{
+	const char *names[DB_MAX_COLS];
+	MYSQL_RES *meta = mysql_stmt_result_metadata(st);
+	MYSQL_FIELD *f;
+	unsigned n = 0, i;
+	int rc;
+
+	if (meta != NULL) {
+		n = mysql_num_fields(meta);
+		f = mysql_fetch_fields(meta);
+		if (n > DB_MAX_COLS) {
+			snprintf(why, cap, "%s returns %u columns, more than %d", db_stmt_name(s), n,
+			    DB_MAX_COLS);
+			mysql_free_result(meta);
+			return -1;
+		}
+		for (i = 0; i < n; i++)
+			names[i] = f[i].name;
+	}
+	rc = db_stmt_prepare_check(s, (unsigned)mysql_stmt_param_count(st), names, n, why, cap);
+	if (meta != NULL)
+		mysql_free_result(meta);
+	return rc;
+}
+
 /* The prepared handle for s, preparing it on first use. */
 static MYSQL_STMT *
 db_prepared(struct db *db, enum db_stmt s, enum db_rc *rc)
@@ -156,9 +192,10 @@ db_prepared(struct db *db, enum db_stmt s, enum db_rc *rc)
 		*rc = classify(db, code);
 		return NULL;
 	}
-	/* the rows' readers index columns by the table's count: a statement
-	 * that returns other columns would have them read the wrong cells */
-	if (db_stmt_columns_check(s, mysql_stmt_field_count(st), why, sizeof(why)) != 0) {
+	/* the rows' readers take columns by their declared places: a
+	 * statement that returns other columns, or the same in another order,
+	 * would have them read the wrong cells */
+	if (prepare_check(s, st, why, sizeof(why)) != 0) {
 		db_set_err(db, "prepare", 0, why);
 		mysql_stmt_close(st);
 		return NULL;

@@ -75,6 +75,10 @@ enum db_rc db_prepare_all(struct db *db);
 /* Last error text, for logs. Never NULL. */
 const char *db_error(const struct db *db);
 
+/* Sets the error text db_error gives to what and msg: a failure found
+ * before the server was asked (store/db_sig.c's shape check). */
+void db_set_error(struct db *db, const char *what, const char *msg);
+
 /*
  * Runs statement s with nargs bound args. When rows is not NULL, the
  * result set is stored there (free with db_rows_free). res (may be NULL)

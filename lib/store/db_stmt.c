@@ -3,9 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "store/db_sig.h"
 #include "store/stmt_internal.h"
 
-#define DB_STMT_STRING(name) #name,
+#define DB_STMT_STRING(name, ...) #name,
 
 static const char *const names[DB_STMT__MAX] = {
 	DB_STMTS_DB(DB_STMT_STRING)
@@ -61,6 +62,25 @@ static const struct db_stmt_def *const modules[] = {
 	db_stmts_chain_deposit,
 };
 
+/* The typed statements' declarations (store/db_sig.h): each rows' shape's
+ * column names, and per statement its shapes and placeholder count. */
+#define ROW_NAME(x, kind, name, m) #name,
+#define ROW_NAMES(row) static const char *const row##_names[] = { row##_COLS(ROW_NAME, x) NULL };
+static const char *const db_none_names[] = { NULL };
+DB_SIG_ROWS_SHAPES(ROW_NAMES)
+
+static const struct sig {
+	int typed;
+	int args;                 /* enum db_args_shape */
+	unsigned nargs;
+	const char *const *names; /* NULL-terminated */
+} sigs[DB_STMT__MAX] = {
+#define SIG(id, args, row) [id] = { 1, DB_ARGS_SHAPE_##args, \
+	0 args##_ARGS(DB_SIG_ONE, DB_SIG_ONE), row##_names },
+	DB_SIG_STMTS(SIG)
+#undef SIG
+};
+
 /* The statements by id, from the module tables (built on first use: every
  * program is one thread). */
 static const struct db_stmt_def *byid[DB_STMT__MAX];
@@ -96,8 +116,29 @@ db_stmt_sql(enum db_stmt s)
 unsigned
 db_stmt_ncols(enum db_stmt s)
 {
+	unsigned n = 0;
+
 	build();
-	return (unsigned)s < DB_STMT__MAX && byid[s] != NULL ? byid[s]->ncols : 0;
+	if ((unsigned)s >= DB_STMT__MAX)
+		return 0;
+	if (sigs[s].typed) {
+		while (sigs[s].names[n] != NULL)
+			n++;
+		return n;
+	}
+	return byid[s] != NULL ? byid[s]->ncols : 0;
+}
+
+int
+db_stmt_typed(enum db_stmt s)
+{
+	return (unsigned)s < DB_STMT__MAX && sigs[s].typed;
+}
+
+int
+db_stmt_takes(enum db_stmt s, int args_shape)
+{
+	return (unsigned)s < DB_STMT__MAX && (!sigs[s].typed || sigs[s].args == args_shape);
 }
 
 const char *
@@ -122,6 +163,35 @@ db_stmt_columns_check(enum db_stmt s, unsigned got, char *why, size_t cap)
 	snprintf(why, cap, "%s returns %u columns; its table (store/stmt_*.c) says %u",
 	    db_stmt_name(s), got, db_stmt_ncols(s));
 	return -1;
+}
+
+int
+db_stmt_prepare_check(enum db_stmt s, unsigned nparams, const char *const *names,
+    unsigned ncols, char *why, size_t cap)
+{
+	const struct sig *g;
+	unsigned i;
+
+	if (!db_stmt_typed(s))
+		return db_stmt_columns_check(s, ncols, why, cap);
+	g = &sigs[s];
+	if (nparams != g->nargs) {
+		snprintf(why, cap, "%s has %u placeholders; its declaration (store/stmt_*.h) binds %u",
+		    db_stmt_name(s), nparams, g->nargs);
+		return -1;
+	}
+	for (i = 0; i < ncols || g->names[i] != NULL; i++) {
+		const char *got = i < ncols ? names[i] : NULL;
+
+		if (got == NULL || g->names[i] == NULL || strcmp(got, g->names[i]) != 0) {
+			snprintf(why, cap, "%s column %u is %s%s%s; its declaration (store/stmt_*.h) "
+			    "says %s%s%s", db_stmt_name(s), i + 1, got ? "\"" : "", got ? got : "none",
+			    got ? "\"" : "", g->names[i] ? "\"" : "",
+			    g->names[i] ? g->names[i] : "none", g->names[i] ? "\"" : "");
+			return -1;
+		}
+	}
+	return 0;
 }
 
 int

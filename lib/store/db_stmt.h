@@ -34,12 +34,14 @@
 #include "store/stmt_payout_float.h"
 #include "store/stmt_quote.h"
 #include "store/stmt_rate_limit.h"
+#include "store/stmt_shapes.h"
 #include "store/stmt_sim.h"
 #include "store/stmt_user.h"
 #include "store/stmt_webhook.h"
 #include "store/stmt_withdrawal.h"
 
-#define DB_STMT_NAME(name) name,
+/* a module's list gives S(name) or, typed (store/db_sig.h), S(name, args, rows) */
+#define DB_STMT_NAME(name, ...) name,
 
 enum db_stmt {
 	DB_STMTS_DB(DB_STMT_NAME)
@@ -69,7 +71,9 @@ enum db_stmt {
 	DB_STMT__MAX
 };
 
-/* One statement: its SQL, and how many columns its rows have (0: none). */
+/* One statement: its SQL, and how many columns its rows have (0: none;
+ * DB_SIG for a typed statement, whose declaration says). */
+#define DB_SIG 0
 struct db_stmt_def {
 	enum db_stmt id;
 	unsigned ncols;
@@ -92,6 +96,24 @@ int db_stmt_sync_read(enum db_stmt s);
 /* 0 when the server says s returns got columns, as its table does; else
  * -1 with why (cap bytes) naming the statement and both counts. */
 int db_stmt_columns_check(enum db_stmt s, unsigned got, char *why, size_t cap);
+
+/* 1 when s is typed (store/db_sig.h: its arguments and columns declared),
+ * else 0. */
+int db_stmt_typed(enum db_stmt s);
+
+/*
+ * 0 when the server's prepare of s agrees with its declaration: nparams
+ * placeholders, and (typed) the ncols columns named names[] in the
+ * declared order, or (not yet typed) as many columns as its table says.
+ * Else -1 with why (cap bytes) naming the statement, the position and
+ * both sides: a SELECT whose columns were reordered never runs.
+ */
+int db_stmt_prepare_check(enum db_stmt s, unsigned nparams, const char *const *names,
+    unsigned ncols, char *why, size_t cap);
+
+/* For a typed s: 1 when args_shape is its arguments' shape
+ * (enum db_args_shape), else 0. An untyped s: 1. */
+int db_stmt_takes(enum db_stmt s, int args_shape);
 
 /* 0 when every statement has its SQL exactly once in the module tables;
  * else -1 with why naming the first that has none or two. */

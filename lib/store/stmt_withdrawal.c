@@ -7,7 +7,7 @@
 	"AND (? IS NULL OR w.reference_id = ?) "
 
 const struct db_stmt_def db_stmts_withdrawal[] = {
-	{ DB_WD_INSERT, 0,
+	{ DB_WD_INSERT, DB_SIG,
 	    "INSERT INTO withdrawals (id, partner_id, reference_id, request_hash, quote_id, "
 	    "currency, amount, rate, gross_amount, fee, ghs_amount, recipient_phone, "
 	    "mobile_network, metadata, status, tx_hash, payout_id, created_at, "
@@ -16,73 +16,73 @@ const struct db_stmt_def db_stmts_withdrawal[] = {
 	    "UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))" },
 	/* the same create again finds the first, wherever it was written
 	 * (SYNC_READ: wait for the cluster) */
-	{ DB_WD_BY_REFERENCE, WITHDRAWAL_NCOLS,
+	{ DB_WD_BY_REFERENCE, DB_SIG,
 	    SYNC_READ "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
 	    "WHERE w.partner_id = ? AND w.reference_id = ?" },
 	/* the second argument is the owner (an API call's); GET reads what
 	 * another node may have just written (SYNC_READ). The workers' read
 	 * any owner's through _ANY: no value of an owner means "anyone". */
-	{ DB_WD_GET, WITHDRAWAL_NCOLS,
+	{ DB_WD_GET, DB_SIG,
 	    SYNC_READ "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
 	    "WHERE w.id = ? AND w.partner_id = ?" },
-	{ DB_WD_LOCK, WITHDRAWAL_NCOLS,
+	{ DB_WD_LOCK, DB_SIG,
 	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
 	    "WHERE w.id = ? AND w.partner_id = ? FOR UPDATE" },
-	{ DB_WD_GET_ANY, WITHDRAWAL_NCOLS,
+	{ DB_WD_GET_ANY, DB_SIG,
 	    SYNC_READ "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
 	    "WHERE w.id = ?" },
-	{ DB_WD_LOCK_ANY, WITHDRAWAL_NCOLS,
+	{ DB_WD_LOCK_ANY, DB_SIG,
 	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
 	    "WHERE w.id = ? FOR UPDATE" },
-	{ DB_WD_SUBMITTED, 0, "UPDATE withdrawals SET submits = submits + 1 WHERE id = ?" },
+	{ DB_WD_SUBMITTED, DB_SIG, "UPDATE withdrawals SET submits = submits + 1 WHERE id = ?" },
 	/* the mined attempt's hash (a replacement has its own) */
-	{ DB_WD_PROCESSING, 0,
+	{ DB_WD_PROCESSING, DB_SIG,
 	    "UPDATE withdrawals SET status = 'processing', processing_at = UTC_TIMESTAMP(6), "
 	    "tx_hash = COALESCE(?, tx_hash), lease_until = NULL "
 	    "WHERE id = ? AND status = 'pending'" },
-	{ DB_WD_SIGNED, 0,
+	{ DB_WD_SIGNED, DB_SIG,
 	    "UPDATE withdrawals SET tx_hash = ? WHERE id = ? AND status = 'pending' "
 	    "AND tx_hash IS NULL" },
-	{ DB_WD_COMPLETE, 0,
+	{ DB_WD_COMPLETE, DB_SIG,
 	    "UPDATE withdrawals SET status = 'completed', completed_at = UTC_TIMESTAMP(6) "
 	    "WHERE id = ? AND status = 'processing'" },
-	{ DB_WD_FAIL, 0,
+	{ DB_WD_FAIL, DB_SIG,
 	    "UPDATE withdrawals SET status = 'failed', failure_reason = LEFT(?, 200), "
 	    "completed_at = UTC_TIMESTAMP(6), lease_until = NULL "
 	    "WHERE id = ? AND status IN ('pending', 'processing')" },
 	/* the partner's cancel: before the conversion is signed */
-	{ DB_WD_CANCEL, 0,
+	{ DB_WD_CANCEL, DB_SIG,
 	    "UPDATE withdrawals SET status = 'cancelled', completed_at = UTC_TIMESTAMP(6), "
 	    "lease_until = NULL WHERE id = ? AND status = 'pending' AND tx_hash IS NULL" },
 	/* its payout reversed after it completed (completed_at stays) */
-	{ DB_WD_REVERSE, 0,
+	{ DB_WD_REVERSE, DB_SIG,
 	    "UPDATE withdrawals SET status = 'failed', failure_reason = LEFT(?, 200) "
 	    "WHERE id = ? AND status = 'completed'" },
 	/* backoff: 1, 2, 4 ... seconds, at most the first argument */
-	{ DB_WD_CHECK_LATER, 0,
+	{ DB_WD_CHECK_LATER, DB_SIG,
 	    "UPDATE withdrawals SET checks = checks + 1, lease_until = NULL, "
 	    "next_check_at = UTC_TIMESTAMP(6) + INTERVAL LEAST(POW(2, LEAST(checks, 20)), ?) SECOND "
 	    "WHERE id = ? AND status = 'pending'" },
-	{ DB_WD_CLAIM, 1,
+	{ DB_WD_CLAIM, DB_SIG,
 	    "SELECT id FROM withdrawals WHERE status = 'pending' "
 	    "AND next_check_at <= UTC_TIMESTAMP(6) "
 	    "AND (lease_until IS NULL OR lease_until < UTC_TIMESTAMP(6)) "
 	    "ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED" },
-	{ DB_WD_LEASE, 0,
+	{ DB_WD_LEASE, DB_SIG,
 	    "UPDATE withdrawals SET lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND WHERE id = ?" },
 	/* GHS of a partner's live withdrawals since a time (tier limits) */
-	{ DB_WD_USED_SINCE, 1,
-	    "SELECT COALESCE(SUM(ghs_amount), 0) FROM withdrawals WHERE partner_id = ? "
+	{ DB_WD_USED_SINCE, DB_SIG,
+	    "SELECT COALESCE(SUM(ghs_amount), 0) AS used FROM withdrawals WHERE partner_id = ? "
 	    "AND status <> 'failed' AND created_at >= ?" },
 	/* the list's total, reading at most the last argument's rows (a cap:
 	 * db_count_upto); without a filter, one index alone (a filter's
 	 * columns make every match's row read) */
-	{ DB_WD_COUNT, 1,
-	    "SELECT COUNT(*) FROM (SELECT 1 FROM withdrawals w WHERE " WITHDRAWAL_FILTER
+	{ DB_WD_COUNT, DB_SIG,
+	    "SELECT COUNT(*) AS total FROM (SELECT 1 FROM withdrawals w WHERE " WITHDRAWAL_FILTER
 	    "LIMIT ?) t" },
-	{ DB_WD_COUNT_ALL, 1,
-	    "SELECT COUNT(*) FROM (SELECT 1 FROM withdrawals WHERE partner_id = ? LIMIT ?) t" },
-	{ DB_WD_PAGE, WITHDRAWAL_NCOLS,
+	{ DB_WD_COUNT_ALL, DB_SIG,
+	    "SELECT COUNT(*) AS total FROM (SELECT 1 FROM withdrawals WHERE partner_id = ? LIMIT ?) t" },
+	{ DB_WD_PAGE, DB_SIG,
 	    "SELECT " WITHDRAWAL_COLS "FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
 	    "WHERE " WITHDRAWAL_FILTER "ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?" },
 	{ DB_STMT__MAX, 0, NULL }

@@ -224,6 +224,52 @@ test_every_statement_prepares_with_its_columns(void)
 	db_close(db);
 }
 
+/*
+ * The server's own prepare of a typed statement with two of its columns
+ * swapped: the same count, so a count check passed it, and its reader
+ * would have filled reference_id with the request hash. The declaration's
+ * names refuse it, naming the place and both names.
+ */
+static void
+test_swapped_columns_refused(void)
+{
+	const char *sql = db_stmt_sql(DB_WD_GET), *at;
+	const char *pair = "w.reference_id, w.request_hash", *swap = "w.request_hash, w.reference_id";
+	const char *names[64];
+	char swapped[4096], why[300] = "";
+	MYSQL *m = it_db_connect(it_env("CEDIRAMP_CONF"));
+	MYSQL_STMT *st;
+	MYSQL_RES *meta;
+	MYSQL_FIELD *f;
+	unsigned n, i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sql);
+	at = strstr(sql, pair);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+	CU_ASSERT_FATAL(strlen(sql) < sizeof(swapped));
+	snprintf(swapped, sizeof(swapped), "%.*s%s%s", (int)(at - sql), sql, swap,
+	    at + strlen(pair));
+	st = mysql_stmt_init(m);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+	CU_ASSERT_EQUAL(mysql_stmt_prepare(st, swapped, strlen(swapped)), 0);
+	meta = mysql_stmt_result_metadata(st);
+	CU_ASSERT_PTR_NOT_NULL(meta);
+	if (meta != NULL) {
+		n = mysql_num_fields(meta);
+		f = mysql_fetch_fields(meta);
+		CU_ASSERT_EQUAL(n, db_stmt_ncols(DB_WD_GET));
+		for (i = 0; i < n && i < 64; i++)
+			names[i] = f[i].name;
+		CU_ASSERT_EQUAL(db_stmt_prepare_check(DB_WD_GET, (unsigned)mysql_stmt_param_count(st),
+		    names, n, why, sizeof(why)), -1);
+		CU_ASSERT_STRING_EQUAL(why, "DB_WD_GET column 3 is \"request_hash\"; its "
+		    "declaration (store/stmt_*.h) says \"reference_id\"");
+		mysql_free_result(meta);
+	}
+	mysql_stmt_close(st);
+}
+
 /* The stack applied every migration at start; running it again does nothing. */
 static void
 test_migrate_twice_applies_nothing(void)
@@ -251,6 +297,8 @@ it_suite_db(void)
 		{ "migrate run again applies nothing", test_migrate_twice_applies_nothing },
 		{ "every statement prepares, with its table's column count",
 		    test_every_statement_prepares_with_its_columns },
+		{ "a SELECT with two columns swapped is refused at prepare",
+		    test_swapped_columns_refused },
 	};
 
 	return tu_add_suite("database layer", NULL, NULL, tests, NELEM(tests));

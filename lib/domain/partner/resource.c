@@ -6,6 +6,7 @@
 #include "core/strict.h"
 #include "domain/internal.h"
 #include "domain/outbox.h"
+#include "store/db_sig.h"
 
 /* The member of r at offset at. */
 #define MEMBER(r, at) ((char *)(r) + (at))
@@ -36,17 +37,16 @@ resource_status_valid(const struct resource_kind *k, const char *s)
 	return 0;
 }
 
-/* Runs stmt (one resource's columns) with a into out: DB_OK, DB_DUP for
- * no row, or the database's error (out empty). */
+/* Runs b (a statement of one resource's columns) into out: DB_OK, DB_DUP
+ * for no row, or the database's error (out empty). */
 static enum db_rc
-load_by(struct db *db, const struct resource_kind *k, enum db_stmt stmt,
-    const struct db_arg *a, size_t na, void *out)
+load_by(struct db *db, const struct resource_kind *k, struct db_bound b, void *out)
 {
 	struct db_rows rows;
 	enum db_rc rc;
 
 	memset(out, 0, k->size);
-	if ((rc = db_exec(db, stmt, a, na, &rows, NULL)) != DB_OK)
+	if ((rc = db_run(db, b, &rows, NULL)) != DB_OK)
 		return rc;
 	if (rows.nrows == 0)
 		rc = DB_DUP;
@@ -62,20 +62,17 @@ enum db_rc
 resource_load(struct db *db, const struct resource_kind *k, const char *id,
     long long partner_id, int lock, void *out)
 {
-	struct db_arg a[2] = { DB_S(id), DB_I(partner_id) };
-
 	if (partner_id <= 0)
 		return DB_DUP; /* no owner is nobody's, never anyone's */
-	return load_by(db, k, lock ? k->lock : k->get, a, 2, out);
+	return load_by(db, k, DB_BIND_ANY(lock ? k->lock : k->get, res_by_owner, .id = id,
+	    .partner_id = partner_id), out);
 }
 
 enum db_rc
 resource_load_any(struct db *db, const struct resource_kind *k, const char *id, int lock,
     void *out)
 {
-	struct db_arg a[1] = { DB_S(id) };
-
-	return load_by(db, k, lock ? k->lock_any : k->get_any, a, 1, out);
+	return load_by(db, k, DB_BIND_ANY(lock ? k->lock_any : k->get_any, by_id, .id = id), out);
 }
 
 enum err
@@ -114,19 +111,6 @@ resource_event(struct db *db, const struct resource_kind *k, const char *id, voi
 	return rc;
 }
 
-/* The filter's arguments: the partner, then each filter twice (the
- * statements read `? IS NULL OR column = ?`). */
-static void
-filter_args(long long partner_id, const struct resource_filter *f, struct db_arg a[9])
-{
-	const char *v[4] = { f->status, f->from, f->to, f->reference_id };
-	size_t i;
-
-	a[0] = DB_I(partner_id);
-	for (i = 0; i < 4; i++)
-		a[1 + 2 * i] = a[2 + 2 * i] = v[i] ? DB_S(v[i]) : DB_NULL;
-}
-
 enum err
 resource_list(struct ctx *ctx, const struct resource_kind *k,
     const struct caller *who, const struct resource_filter *f,
@@ -135,7 +119,6 @@ resource_list(struct ctx *ctx, const struct resource_kind *k,
 {
 	unsigned long long cap = offset + ctx->cfg.list_total_cap;
 	char what[64];
-	struct db_arg a[11];
 	struct db_rows rows;
 	enum db_rc rc;
 	size_t i;
@@ -145,25 +128,24 @@ resource_list(struct ctx *ctx, const struct resource_kind *k,
 	memset(total, 0, sizeof(*total));
 	if (limit > k->page_max)
 		limit = k->page_max;
-	filter_args(who->id, f, a);
-	if (f->status == NULL && f->from == NULL && f->to == NULL && f->reference_id == NULL) {
+	if (f->status == NULL && f->from == NULL && f->to == NULL && f->reference_id == NULL)
 		/* no filter: the count reads one index alone */
-		a[1] = DB_I((long long)cap + 1);
-		rc = db_count_upto(ctx->db, k->count_all, a, 2, cap, total);
-		filter_args(who->id, f, a); /* the filters again, for the page */
-	} else {
-		a[9] = DB_I((long long)cap + 1);
-		rc = db_count_upto(ctx->db, k->count, a, 10, cap, total);
-	}
+		rc = db_run_count_upto(ctx->db, DB_BIND_ANY(k->count_all, res_count_all,
+		    .partner_id = who->id, .cap = (long long)cap + 1), cap, total);
+	else
+		rc = db_run_count_upto(ctx->db, DB_BIND_ANY(k->count, res_count,
+		    .partner_id = who->id, .status = f->status, .from = f->from, .to = f->to,
+		    .reference_id = f->reference_id, .cap = (long long)cap + 1), cap, total);
 	if (rc != DB_OK) {
 		snprintf(what, sizeof(what), "count the %ss", k->noun);
 		return domain_db_fail(o, rc, what);
 	}
 	if (offset >= total->count || limit == 0)
 		return ERR_OK;
-	a[9] = DB_I((long long)limit);
-	a[10] = DB_I((long long)offset);
-	if ((rc = db_exec(ctx->db, k->page, a, 11, &rows, NULL)) != DB_OK) {
+	rc = db_run(ctx->db, DB_BIND_ANY(k->page, res_page, .partner_id = who->id,
+	    .status = f->status, .from = f->from, .to = f->to, .reference_id = f->reference_id,
+	    .limit = (long long)limit, .offset = (long long)offset), &rows, NULL);
+	if (rc != DB_OK) {
 		snprintf(what, sizeof(what), "read the %ss", k->noun);
 		return domain_db_fail(o, rc, what);
 	}
@@ -196,10 +178,11 @@ static enum db_rc
 find_existing(struct db *db, struct resource_create *c)
 {
 	const struct resource_kind *k = c->kind;
-	struct db_arg a[2] = { DB_I(c->who->id), DB_S(c->reference_id) };
 	enum db_rc rc;
 
-	if ((rc = load_by(db, k, k->by_reference, a, 2, c->out)) != DB_OK)
+	rc = load_by(db, k, DB_BIND_ANY(k->by_reference, res_by_reference,
+	    .partner_id = c->who->id, .reference_id = c->reference_id), c->out);
+	if (rc != DB_OK)
 		return rc;
 	if (strcmp(MEMBER(c->out, k->hash_at), c->hash) != 0) {
 		outcome_fail(c->o, ERR_DUPLICATE_REFERENCE, "reference_id %s was used for "

@@ -18,7 +18,7 @@
 #include "domain/quote_redeem.h"
 #include "domain/tier_limit.h"
 #include "providers/registry.h"
-#include "store/db_row.h"
+#include "store/db_sig.h"
 
 #define IN_FLIGHT "house:payouts_in_flight:GHS"
 #define FEES "house:fees:GHS"
@@ -35,30 +35,19 @@ withdrawal_free(struct withdrawal *w)
 	w->metadata = NULL;
 }
 
-#define W(member) DB_TEXT(struct withdrawal, member)
-
-/* How a row of WITHDRAWAL_COLS fills a struct withdrawal, column by column. */
-static const struct db_field columns[] = {
-	W(id), DB_ID(struct withdrawal, partner_id), W(reference_id), W(request_hash),
-	W(quote_id), W(currency),
-	DB_SKIP, DB_SKIP, /* amount, at the coin's scale; rate, as displayed */
-	W(gross), W(fee), W(ghs_amount), W(phone), W(network),
-	DB_DUP(struct withdrawal, metadata), W(status), W(tx_hash),
-	DB_COUNT(struct withdrawal, submits), W(payout_id), W(failure_reason), W(created_at),
-	W(processing_at), W(completed_at), W(provider_ref),
-	DB_SKIP /* the payout's sends */
-};
-_Static_assert(sizeof(columns) / sizeof(columns[0]) == WITHDRAWAL_NCOLS, "a field per column");
+/* How a withdrawal row (store/stmt_withdrawal.h) fills a struct withdrawal */
+static const struct db_field columns[] = { DB_FIELDS(withdrawal, struct withdrawal) };
 
 static int
 from_row(const struct db_rows *rows, size_t row, void *out)
 {
 	struct withdrawal *w = out;
-	const char *amount = db_cell(rows, row, WC_AMOUNT), *rate = db_cell(rows, row, WC_RATE);
+	const char *amount = db_cell(rows, row, DB_COL(withdrawal, amount));
+	const char *rate = db_cell(rows, row, DB_COL(withdrawal, rate));
 	const struct currency *cur;
 
 	memset(w, 0, sizeof(*w));
-	if (db_row_read(rows, row, columns, WITHDRAWAL_NCOLS, w) != 0 ||
+	if (db_row_read(rows, row, columns, DB_NCOLS(withdrawal), w) != 0 ||
 	    (cur = currency_find(w->currency)) == NULL || amount == NULL ||
 	    money_normalize(amount, 18, cur->scale, w->amount, sizeof(w->amount)) != 0)
 		return -1;
@@ -179,7 +168,6 @@ insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 	char payout_id[ID_MAX];
 	struct ledger_leg legs[2];
 	struct payout_wd pw;
-	struct db_arg a[17];
 	enum db_rc rc;
 	int covered;
 
@@ -218,23 +206,16 @@ insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 		    "cover %s GHS right now; try again later", in->network, k->q.receive);
 		return DB_FAIL;
 	}
-	a[0] = DB_S(id);
-	a[1] = DB_I(c->who->id);
-	a[2] = DB_S(in->reference_id);
-	a[3] = DB_S(c->hash);
-	a[4] = k->quoted ? DB_S(in->quote_id) : DB_NULL;
-	a[5] = DB_S(k->coin->code);
-	a[6] = DB_S(k->amount);
-	a[7] = DB_S(k->q.rate_exact);
-	a[8] = DB_S(k->q.gross);
-	a[9] = DB_S(k->q.fee);
-	a[10] = DB_S(k->q.receive);
-	a[11] = DB_S(in->phone);
-	a[12] = DB_S(in->network);
-	a[13] = k->metadata ? DB_S(k->metadata) : DB_NULL;
-	a[14] = DB_NULL; /* signed when the worker first sends it */
-	a[15] = DB_S(payout_id);
-	if ((rc = db_exec(db, DB_WD_INSERT, a, 16, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_WD_INSERT, wd_insert, NULL, NULL, .id = id,
+	    .partner_id = c->who->id, .reference_id = in->reference_id,
+	    .request_hash = c->hash, .quote_id = k->quoted ? in->quote_id : NULL,
+	    .currency = k->coin->code, .amount = k->amount, .rate = k->q.rate_exact,
+	    .gross_amount = k->q.gross, .fee = k->q.fee, .ghs_amount = k->q.receive,
+	    .recipient_phone = in->phone, .mobile_network = in->network,
+	    .metadata = k->metadata,
+	    .tx_hash = NULL, /* signed when the worker first sends it */
+	    .payout_id = payout_id);
+	if (rc != DB_OK)
 		return rc;
 	ledger_leg(&legs[0], acct, k->coin->code, k->amount, 1);
 	ledger_leg(&legs[1], held, k->coin->code, k->amount, 0);
@@ -346,7 +327,6 @@ static int
 cancel_tx(struct db *db, void *arg)
 {
 	struct cancel *k = arg;
-	struct db_arg a[1] = { DB_S(k->id) };
 	struct db_res res;
 	enum db_rc rc;
 
@@ -358,7 +338,7 @@ cancel_tx(struct db *db, void *arg)
 	k->found = 1;
 	if (strcmp(k->w.status, "pending") != 0 || k->w.tx_hash[0] != '\0')
 		return DB_OK;
-	if ((rc = db_exec(db, DB_WD_CANCEL, a, 1, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_WD_CANCEL, by_id, NULL, &res, .id = k->id)) != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* changed under our lock: impossible */
@@ -406,9 +386,8 @@ withdrawal_cancel(struct ctx *ctx, const struct caller *who, const char *id,
 static void
 check_later(struct ctx *ctx, const char *id)
 {
-	struct db_arg a[2] = { DB_I(CHECK_BACKOFF_MAX), DB_S(id) };
-
-	if (db_exec(ctx->db, DB_WD_CHECK_LATER, a, 2, NULL, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_WD_CHECK_LATER, check_later, NULL, NULL,
+	    .backoff_max = CHECK_BACKOFF_MAX, .id = id) != DB_OK)
 		log_event("warn", "withdrawal %s: backoff not recorded (the lease expires)", id);
 }
 
@@ -430,11 +409,10 @@ partner_account(const struct withdrawal *w, int held, char *out, size_t cap)
 }
 
 /* Locks withdrawal s->id into s->w and, while it is still pending, moves
- * it on with stmt (args a): s->changed says whether it moved (0: someone
- * moved it meanwhile). DB_OK or the database's error. */
+ * it on with move: s->changed says whether it moved (0: someone moved it
+ * meanwhile). DB_OK or the database's error. */
 static int
-leave_pending(struct db *db, struct step *s, enum db_stmt stmt, const struct db_arg *a,
-    size_t n)
+leave_pending(struct db *db, struct step *s, struct db_bound move)
 {
 	struct db_res res;
 	enum db_rc rc;
@@ -445,7 +423,7 @@ leave_pending(struct db *db, struct step *s, enum db_stmt stmt, const struct db_
 		return rc;
 	if (strcmp(s->w.status, "pending") != 0)
 		return DB_OK;
-	if ((rc = db_exec(db, stmt, a, n, NULL, &res)) != DB_OK)
+	if ((rc = db_run(db, move, NULL, &res)) != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL;
@@ -462,13 +440,12 @@ processing_tx(struct db *db, void *arg)
 	struct withdrawal *w = &s->w;
 	char held[LEDGER_CODE_MAX], pool[LEDGER_CODE_MAX];
 	struct ledger_leg legs[5];
-	struct db_arg a[2];
 	enum db_rc rc;
 	size_t n = 0;
 
-	a[0] = s->hash != NULL ? DB_S(s->hash) : DB_NULL;
-	a[1] = DB_S(s->id);
-	if ((rc = leave_pending(db, s, DB_WD_PROCESSING, a, 2)) != DB_OK || !s->changed)
+	rc = leave_pending(db, s, DB_BIND(DB_WD_PROCESSING, wd_tx_hash, .tx_hash = s->hash,
+	    .id = s->id));
+	if (rc != DB_OK || !s->changed)
 		return rc; /* an error rolls back; step() then ignores changed */
 	partner_account(w, 1, held, sizeof(held));
 	snprintf(pool, sizeof(pool), "house:pool:%s", w->currency);
@@ -513,12 +490,11 @@ static int
 fail_pending_tx(struct db *db, void *arg)
 {
 	struct step *s = arg;
-	struct db_arg a[2];
 	enum db_rc rc;
 
-	a[0] = DB_S(s->reason);
-	a[1] = DB_S(s->id);
-	if ((rc = leave_pending(db, s, DB_WD_FAIL, a, 2)) != DB_OK || !s->changed)
+	rc = leave_pending(db, s, DB_BIND(DB_WD_FAIL, wd_reason, .reason = s->reason,
+	    .id = s->id));
+	if (rc != DB_OK || !s->changed)
 		return rc;
 	return undo_pending(db, &s->w, s->reason);
 }
@@ -607,7 +583,6 @@ record_tx(struct db *db, void *arg)
 	struct record *k = arg;
 	char hash[CHAIN_HASH_LEN + 1];
 	struct withdrawal w;
-	struct db_arg a[2];
 	struct db_res res;
 	enum db_rc rc;
 
@@ -619,9 +594,8 @@ record_tx(struct db *db, void *arg)
 		return DB_OK; /* someone else got here first */
 	if ((rc = onchain_record(k->ctx, ONCHAIN_WITHDRAWAL, k->move, k->fees, hash)) != DB_OK)
 		return rc;
-	a[0] = DB_S(hash);
-	a[1] = DB_S(k->id);
-	if ((rc = db_exec(db, DB_WD_SIGNED, a, 2, NULL, &res)) != DB_OK)
+	rc = DB_EXEC(db, DB_WD_SIGNED, wd_tx_hash, NULL, &res, .tx_hash = hash, .id = k->id);
+	if (rc != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL;
@@ -641,7 +615,6 @@ first_send(struct ctx *ctx, struct withdrawal *w)
 	struct chain_move move = { CHAIN_CONVERT, w->id, ctx->cfg.chain_custody_wallet,
 		w->currency, w->amount };
 	struct prov_chain *ch = providers_chain(&ctx->prov);
-	struct db_arg a[1] = { DB_S(w->id) };
 	struct chain_fees fees;
 	struct record k;
 	char why[200];
@@ -658,7 +631,7 @@ first_send(struct ctx *ctx, struct withdrawal *w)
 	}
 	if (!k.recorded)
 		return 0;
-	if (db_exec(ctx->db, DB_WD_SUBMITTED, a, 1, NULL, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_WD_SUBMITTED, by_id, NULL, NULL, .id = w->id) != DB_OK)
 		log_event("warn", "withdrawal %s: its broadcast was not counted", w->id);
 	rc = onchain_broadcast(ctx, w->id, why, sizeof(why));
 	/* a gateway without signed transactions refuses at the broadcast */
@@ -755,7 +728,6 @@ follow_payout(struct db *db, const struct payout *p, enum payout_end end,
 {
 	const char *from = end == PAYOUT_REVERSED ? "completed" : "processing";
 	struct withdrawal w;
-	struct db_arg a[2];
 	struct db_res res;
 	enum db_rc rc;
 
@@ -767,13 +739,15 @@ follow_payout(struct db *db, const struct payout *p, enum payout_end end,
 		    p->id, end == PAYOUT_REVERSED ? "was reversed" : "settled", w.status);
 		return DB_FAIL;
 	}
-	a[0] = DB_S(reason ? reason : "the payout failed");
-	a[1] = DB_S(w.id);
+	if (!reason)
+		reason = "the payout failed";
 	if (end == PAYOUT_COMPLETED)
-		rc = db_exec(db, DB_WD_COMPLETE, &a[1], 1, NULL, &res);
+		rc = DB_EXEC(db, DB_WD_COMPLETE, by_id, NULL, &res, .id = w.id);
+	else if (end == PAYOUT_FAILED)
+		rc = DB_EXEC(db, DB_WD_FAIL, wd_reason, NULL, &res, .reason = reason, .id = w.id);
 	else
-		rc = db_exec(db, end == PAYOUT_FAILED ? DB_WD_FAIL : DB_WD_REVERSE, a, 2,
-		    NULL, &res);
+		rc = DB_EXEC(db, DB_WD_REVERSE, wd_reason, NULL, &res, .reason = reason,
+		    .id = w.id);
 	if (rc != DB_OK)
 		return rc;
 	if (res.affected != 1)
