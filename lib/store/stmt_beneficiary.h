@@ -15,11 +15,14 @@ enum beneficiary_col { BC_ID, BC_USER, BC_PROVIDER, BC_PHONE, BC_NAME, BC_COUNTR
 
 /* Its statements (their SQL in stmt_beneficiary.c). */
 #define DB_STMTS_BENEFICIARY(S) \
-	S(DB_BEN_EXISTS) \
-	S(DB_BEN_INSERT) \
-	S(DB_BEN_GET) \
-	S(DB_BEN_COUNT) \
-	S(DB_BEN_PAGE_DESC) \
-	S(DB_BEN_PAGE_ASC)
+	S(DB_BEN_EXISTS, untyped, untyped) \
+	S(DB_BEN_INSERT, untyped, untyped) \
+	S(DB_BEN_GET, untyped, untyped) \
+	S(DB_BEN_COUNT, untyped, untyped) \
+	S(DB_BEN_PAGE_DESC, untyped, untyped) \
+	S(DB_BEN_PAGE_ASC, untyped, untyped)
+
+#define DB_ARGS_BENEFICIARY(A)
+#define DB_ROWS_BENEFICIARY(R)
 
 #endif

@@ -16,18 +16,21 @@ enum deposit_report_col { RP_ID, RP_STATUS, RP_ASSET, RP_AMOUNT, RP_UNITS, RP_SE
 
 /* Its statements (their SQL in stmt_chain_deposit.c). */
 #define DB_STMTS_CHAIN_DEPOSIT(S) \
-	S(DB_CHAIN_BLOCK_LAST) \
-	S(DB_CHAIN_BLOCK_BELOW) \
-	S(DB_CHAIN_BLOCK_INSERT) \
-	S(DB_CHAIN_BLOCK_DELETE_ABOVE) \
-	S(DB_CHAIN_BLOCK_PRUNE) \
-	S(DB_CHAIN_TX_OURS) \
-	S(DB_CDEP_LOCK) \
-	S(DB_CDEP_INSERT) \
-	S(DB_CDEP_RECORD) \
-	S(DB_CDEP_ABOVE) \
-	S(DB_CDEP_SET_STATUS) \
-	S(DB_CDEP_ASSIGN) \
-	S(DB_CDEP_REPORT)
+	S(DB_CHAIN_BLOCK_LAST, untyped, untyped) \
+	S(DB_CHAIN_BLOCK_BELOW, untyped, untyped) \
+	S(DB_CHAIN_BLOCK_INSERT, untyped, untyped) \
+	S(DB_CHAIN_BLOCK_DELETE_ABOVE, untyped, untyped) \
+	S(DB_CHAIN_BLOCK_PRUNE, untyped, untyped) \
+	S(DB_CHAIN_TX_OURS, untyped, untyped) \
+	S(DB_CDEP_LOCK, untyped, untyped) \
+	S(DB_CDEP_INSERT, untyped, untyped) \
+	S(DB_CDEP_RECORD, untyped, untyped) \
+	S(DB_CDEP_ABOVE, untyped, untyped) \
+	S(DB_CDEP_SET_STATUS, untyped, untyped) \
+	S(DB_CDEP_ASSIGN, untyped, untyped) \
+	S(DB_CDEP_REPORT, untyped, untyped)
+
+#define DB_ARGS_CHAIN_DEPOSIT(A)
+#define DB_ROWS_CHAIN_DEPOSIT(R)
 
 #endif

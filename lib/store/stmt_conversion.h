@@ -19,16 +19,19 @@ enum conversion_col { CC_ID, CC_USER, CC_QUOTE, CC_WALLET, CC_FROM, CC_TO, CC_AM
 
 /* Its statements (their SQL in stmt_conversion.c). */
 #define DB_STMTS_CONVERSION(S) \
-	S(DB_CONV_USED_SINCE) \
-	S(DB_CONV_INSERT) \
-	S(DB_CONV_RELEASE) \
-	S(DB_CONV_DELETE_UNSENT) \
-	S(DB_CONV_GET) \
-	S(DB_CONV_LOCK) \
-	S(DB_CONV_COMPLETE) \
-	S(DB_CONV_FAIL) \
-	S(DB_CONV_CLAIM) \
-	S(DB_CONV_LEASE) \
-	S(DB_CONV_CHECKED)
+	S(DB_CONV_USED_SINCE, untyped, untyped) \
+	S(DB_CONV_INSERT, untyped, untyped) \
+	S(DB_CONV_RELEASE, untyped, untyped) \
+	S(DB_CONV_DELETE_UNSENT, untyped, untyped) \
+	S(DB_CONV_GET, untyped, untyped) \
+	S(DB_CONV_LOCK, untyped, untyped) \
+	S(DB_CONV_COMPLETE, untyped, untyped) \
+	S(DB_CONV_FAIL, untyped, untyped) \
+	S(DB_CONV_CLAIM, untyped, untyped) \
+	S(DB_CONV_LEASE, untyped, untyped) \
+	S(DB_CONV_CHECKED, untyped, untyped)
+
+#define DB_ARGS_CONVERSION(A)
+#define DB_ROWS_CONVERSION(R)
 
 #endif

@@ -9,17 +9,20 @@
 
 /* Its statements (their SQL in stmt_db.c). */
 #define DB_STMTS_DB(S) \
-	S(DB_NODE_STATE) \
-	S(DB_MIGRATION_LOCK_TAKE) \
-	S(DB_MIGRATION_LOCK_CLEAR) \
-	S(DB_MIGRATION_LOCK_RENEW) \
-	S(DB_MIGRATION_LOCK_HOLDER) \
-	S(DB_MIGRATION_LOCK_RELEASE) \
-	S(DB_MIGRATION_APPLIED) \
-	S(DB_MIGRATION_RECORD) \
-	S(DB_PROBE_READ) \
-	S(DB_PROBE_CLAIM) \
-	S(DB_PROBE_STORE) \
-	S(DB_PROBE_STALE)
+	S(DB_NODE_STATE, untyped, untyped) \
+	S(DB_MIGRATION_LOCK_TAKE, untyped, untyped) \
+	S(DB_MIGRATION_LOCK_CLEAR, untyped, untyped) \
+	S(DB_MIGRATION_LOCK_RENEW, untyped, untyped) \
+	S(DB_MIGRATION_LOCK_HOLDER, untyped, untyped) \
+	S(DB_MIGRATION_LOCK_RELEASE, untyped, untyped) \
+	S(DB_MIGRATION_APPLIED, untyped, untyped) \
+	S(DB_MIGRATION_RECORD, untyped, untyped) \
+	S(DB_PROBE_READ, untyped, untyped) \
+	S(DB_PROBE_CLAIM, untyped, untyped) \
+	S(DB_PROBE_STORE, untyped, untyped) \
+	S(DB_PROBE_STALE, untyped, untyped)
+
+#define DB_ARGS_DB(A)
+#define DB_ROWS_DB(R)
 
 #endif

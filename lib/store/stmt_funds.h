@@ -8,7 +8,10 @@
 
 /* Its statements (their SQL in stmt_funds.c). */
 #define DB_STMTS_FUNDS(S) \
-	S(DB_DEPOSIT_INSERT) \
-	S(DB_DEPOSIT_BY_REFERENCE)
+	S(DB_DEPOSIT_INSERT, untyped, untyped) \
+	S(DB_DEPOSIT_BY_REFERENCE, untyped, untyped)
+
+#define DB_ARGS_FUNDS(A)
+#define DB_ROWS_FUNDS(R)
 
 #endif

@@ -7,9 +7,12 @@
 
 /* Its statements (their SQL in stmt_fxrate.c). */
 #define DB_STMTS_FXRATE(S) \
-	S(DB_FXRATE_GET) \
-	S(DB_FXRATE_SET) \
-	S(DB_FXRATE_SEED) \
-	S(DB_FXRATE_LIST)
+	S(DB_FXRATE_GET, untyped, untyped) \
+	S(DB_FXRATE_SET, untyped, untyped) \
+	S(DB_FXRATE_SEED, untyped, untyped) \
+	S(DB_FXRATE_LIST, untyped, untyped)
+
+#define DB_ARGS_FXRATE(A)
+#define DB_ROWS_FXRATE(R)
 
 #endif

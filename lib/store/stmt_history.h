@@ -8,9 +8,12 @@
 
 /* Its statements (their SQL in stmt_history.c). */
 #define DB_STMTS_HISTORY(S) \
-	S(DB_HIST_COUNT) \
-	S(DB_HIST_COUNT_ALL) \
-	S(DB_HIST_PAGE_DESC) \
-	S(DB_HIST_PAGE_ASC)
+	S(DB_HIST_COUNT, untyped, untyped) \
+	S(DB_HIST_COUNT_ALL, untyped, untyped) \
+	S(DB_HIST_PAGE_DESC, untyped, untyped) \
+	S(DB_HIST_PAGE_ASC, untyped, untyped)
+
+#define DB_ARGS_HISTORY(A)
+#define DB_ROWS_HISTORY(R)
 
 #endif

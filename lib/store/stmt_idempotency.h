@@ -12,14 +12,17 @@ enum idempotency_col { IG_ID, IG_ENDPOINT, IG_HASH, IG_STATE, IG_STATUS, IG_BODY
 
 /* Its statements (their SQL in stmt_idempotency.c). */
 #define DB_STMTS_IDEMPOTENCY(S) \
-	S(DB_IDEM_INSERT) \
-	S(DB_IDEM_GET) \
-	S(DB_IDEM_DELETE_EXPIRED) \
-	S(DB_IDEM_DONE) \
-	S(DB_IDEM_RELEASE) \
-	S(DB_IDEM_HAND_ON) \
-	S(DB_IDEM_TAKE_OVER) \
-	S(DB_IDEM_MARK) \
-	S(DB_IDEM_EXPIRE)
+	S(DB_IDEM_INSERT, untyped, untyped) \
+	S(DB_IDEM_GET, untyped, untyped) \
+	S(DB_IDEM_DELETE_EXPIRED, untyped, untyped) \
+	S(DB_IDEM_DONE, untyped, untyped) \
+	S(DB_IDEM_RELEASE, untyped, untyped) \
+	S(DB_IDEM_HAND_ON, untyped, untyped) \
+	S(DB_IDEM_TAKE_OVER, untyped, untyped) \
+	S(DB_IDEM_MARK, untyped, untyped) \
+	S(DB_IDEM_EXPIRE, untyped, untyped)
+
+#define DB_ARGS_IDEMPOTENCY(A)
+#define DB_ROWS_IDEMPOTENCY(R)
 
 #endif

@@ -24,32 +24,35 @@ enum intent_col { IC_ID, IC_PARTNER, IC_REFERENCE, IC_HASH, IC_AMOUNT, IC_CURREN
 
 /* Its statements (their SQL in stmt_intent.c). */
 #define DB_STMTS_INTENT(S) \
-	S(DB_PI_INSERT) \
-	S(DB_PI_BY_REFERENCE) \
-	S(DB_PI_GET) \
-	S(DB_PI_LOCK) \
-	S(DB_PI_GET_ANY) \
-	S(DB_PI_LOCK_ANY) \
-	S(DB_PI_MOVE) \
-	S(DB_PI_SENT) \
-	S(DB_PI_CHECK_LATER) \
-	S(DB_PI_CLAIM) \
-	S(DB_PI_EXPIRE_CLAIM) \
-	S(DB_PI_LEASE) \
-	S(DB_PI_COUNT) \
-	S(DB_PI_COUNT_ALL) \
-	S(DB_PI_PAGE) \
-	S(DB_PI_LATE) \
-	S(DB_PI_CHECK_NOW) \
-	S(DB_PI_LATE_CLAIM) \
-	S(DB_PI_LATE_LATER) \
-	S(DB_PI_LATE_STOP) \
-	S(DB_PI_LATE_EXPIRE_WATCH) \
-	S(DB_PI_REVIEW_HOLD) \
-	S(DB_PI_REVIEW_INSERT) \
-	S(DB_PI_REVIEW_GET) \
-	S(DB_PI_REVIEW_LIST) \
-	S(DB_PI_REVIEW_DECIDE) \
-	S(DB_PI_REVIEW_RELEASE)
+	S(DB_PI_INSERT, untyped, untyped) \
+	S(DB_PI_BY_REFERENCE, untyped, untyped) \
+	S(DB_PI_GET, untyped, untyped) \
+	S(DB_PI_LOCK, untyped, untyped) \
+	S(DB_PI_GET_ANY, untyped, untyped) \
+	S(DB_PI_LOCK_ANY, untyped, untyped) \
+	S(DB_PI_MOVE, untyped, untyped) \
+	S(DB_PI_SENT, untyped, untyped) \
+	S(DB_PI_CHECK_LATER, untyped, untyped) \
+	S(DB_PI_CLAIM, untyped, untyped) \
+	S(DB_PI_EXPIRE_CLAIM, untyped, untyped) \
+	S(DB_PI_LEASE, untyped, untyped) \
+	S(DB_PI_COUNT, untyped, untyped) \
+	S(DB_PI_COUNT_ALL, untyped, untyped) \
+	S(DB_PI_PAGE, untyped, untyped) \
+	S(DB_PI_LATE, untyped, untyped) \
+	S(DB_PI_CHECK_NOW, untyped, untyped) \
+	S(DB_PI_LATE_CLAIM, untyped, untyped) \
+	S(DB_PI_LATE_LATER, untyped, untyped) \
+	S(DB_PI_LATE_STOP, untyped, untyped) \
+	S(DB_PI_LATE_EXPIRE_WATCH, untyped, untyped) \
+	S(DB_PI_REVIEW_HOLD, untyped, untyped) \
+	S(DB_PI_REVIEW_INSERT, untyped, untyped) \
+	S(DB_PI_REVIEW_GET, untyped, untyped) \
+	S(DB_PI_REVIEW_LIST, untyped, untyped) \
+	S(DB_PI_REVIEW_DECIDE, untyped, untyped) \
+	S(DB_PI_REVIEW_RELEASE, untyped, untyped)
+
+#define DB_ARGS_INTENT(A)
+#define DB_ROWS_INTENT(R)
 
 #endif

@@ -8,12 +8,15 @@
 
 /* Its statements (their SQL in stmt_kyc.c). */
 #define DB_STMTS_KYC(S) \
-	S(DB_KYC_INSERT) \
-	S(DB_KYC_LATEST) \
-	S(DB_KYC_LOCK) \
-	S(DB_KYC_APPROVE) \
-	S(DB_KYC_REJECT) \
-	S(DB_KYC_RAISE_TIER) \
-	S(DB_KYC_LIST)
+	S(DB_KYC_INSERT, untyped, untyped) \
+	S(DB_KYC_LATEST, untyped, untyped) \
+	S(DB_KYC_LOCK, untyped, untyped) \
+	S(DB_KYC_APPROVE, untyped, untyped) \
+	S(DB_KYC_REJECT, untyped, untyped) \
+	S(DB_KYC_RAISE_TIER, untyped, untyped) \
+	S(DB_KYC_LIST, untyped, untyped)
+
+#define DB_ARGS_KYC(A)
+#define DB_ROWS_KYC(R)
 
 #endif

@@ -8,17 +8,20 @@
 
 /* Its statements (their SQL in stmt_ledger.c). */
 #define DB_STMTS_LEDGER(S) \
-	S(DB_LEDGER_ACCOUNT_ENSURE) \
-	S(DB_LEDGER_TX_INSERT_MANY) \
-	S(DB_LEDGER_ENTRY_INSERT_MANY) \
-	S(DB_LEDGER_BALANCE_ADD) \
-	S(DB_LEDGER_BALANCE_GET) \
-	S(DB_LEDGER_CHECK_TX_SUMS) \
-	S(DB_LEDGER_CHECK_CACHE) \
-	S(DB_LEDGER_CHECK_NEGATIVE) \
-	S(DB_LEDGER_CHECK_ASSETS) \
-	S(DB_LEDGER_SUM_BEFORE) \
-	S(DB_LEDGER_STATEMENT_PARTNER) \
-	S(DB_LEDGER_STATEMENT_USER)
+	S(DB_LEDGER_ACCOUNT_ENSURE, untyped, untyped) \
+	S(DB_LEDGER_TX_INSERT_MANY, untyped, untyped) \
+	S(DB_LEDGER_ENTRY_INSERT_MANY, untyped, untyped) \
+	S(DB_LEDGER_BALANCE_ADD, untyped, untyped) \
+	S(DB_LEDGER_BALANCE_GET, untyped, untyped) \
+	S(DB_LEDGER_CHECK_TX_SUMS, untyped, untyped) \
+	S(DB_LEDGER_CHECK_CACHE, untyped, untyped) \
+	S(DB_LEDGER_CHECK_NEGATIVE, untyped, untyped) \
+	S(DB_LEDGER_CHECK_ASSETS, untyped, untyped) \
+	S(DB_LEDGER_SUM_BEFORE, untyped, untyped) \
+	S(DB_LEDGER_STATEMENT_PARTNER, untyped, untyped) \
+	S(DB_LEDGER_STATEMENT_USER, untyped, untyped)
+
+#define DB_ARGS_LEDGER(A)
+#define DB_ROWS_LEDGER(R)
 
 #endif

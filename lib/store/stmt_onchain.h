@@ -20,23 +20,26 @@ enum send_tx_col { TC_HASH, TC_RAW, TC_GAS, TC_MAX_FEE, TC_PRIORITY_FEE, TC_ATTE
 
 /* Its statements (their SQL in stmt_onchain.c). */
 #define DB_STMTS_ONCHAIN(S) \
-	S(DB_CHAIN_NONCE_GET) \
-	S(DB_CHAIN_NONCE_SEED) \
-	S(DB_CHAIN_NONCE_LOCK) \
-	S(DB_CHAIN_NONCE_TAKE) \
-	S(DB_CHAIN_SEND_INSERT) \
-	S(DB_CHAIN_TX_INSERT) \
-	S(DB_CHAIN_SEND_GET) \
-	S(DB_CHAIN_SEND_LOCK) \
-	S(DB_CHAIN_TX_NEWEST) \
-	S(DB_CHAIN_TX_HASHES) \
-	S(DB_CHAIN_SEND_BROADCAST) \
-	S(DB_CHAIN_SEND_REPLACED) \
-	S(DB_CHAIN_SEND_SEEN) \
-	S(DB_CHAIN_SEND_FINAL) \
-	S(DB_CHAIN_SEND_DELETE) \
-	S(DB_CHAIN_SEND_CLAIM) \
-	S(DB_CHAIN_SEND_LEASE) \
-	S(DB_CHAIN_SEND_CHECK_LATER)
+	S(DB_CHAIN_NONCE_GET, untyped, untyped) \
+	S(DB_CHAIN_NONCE_SEED, untyped, untyped) \
+	S(DB_CHAIN_NONCE_LOCK, untyped, untyped) \
+	S(DB_CHAIN_NONCE_TAKE, untyped, untyped) \
+	S(DB_CHAIN_SEND_INSERT, untyped, untyped) \
+	S(DB_CHAIN_TX_INSERT, untyped, untyped) \
+	S(DB_CHAIN_SEND_GET, untyped, untyped) \
+	S(DB_CHAIN_SEND_LOCK, untyped, untyped) \
+	S(DB_CHAIN_TX_NEWEST, untyped, untyped) \
+	S(DB_CHAIN_TX_HASHES, untyped, untyped) \
+	S(DB_CHAIN_SEND_BROADCAST, untyped, untyped) \
+	S(DB_CHAIN_SEND_REPLACED, untyped, untyped) \
+	S(DB_CHAIN_SEND_SEEN, untyped, untyped) \
+	S(DB_CHAIN_SEND_FINAL, untyped, untyped) \
+	S(DB_CHAIN_SEND_DELETE, untyped, untyped) \
+	S(DB_CHAIN_SEND_CLAIM, untyped, untyped) \
+	S(DB_CHAIN_SEND_LEASE, untyped, untyped) \
+	S(DB_CHAIN_SEND_CHECK_LATER, untyped, untyped)
+
+#define DB_ARGS_ONCHAIN(A)
+#define DB_ROWS_ONCHAIN(R)
 
 #endif

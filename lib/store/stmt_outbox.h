@@ -9,11 +9,14 @@
 
 /* Its statements (their SQL in stmt_outbox.c). */
 #define DB_STMTS_OUTBOX(S) \
-	S(DB_OUTBOX_INSERT) \
-	S(DB_OUTBOX_EXISTS) \
-	S(DB_WH_FANOUT) \
-	S(DB_OUTBOX_INSERT_MANY) \
-	S(DB_WH_FANOUT_MANY) \
-	S(DB_WH_REDELIVER)
+	S(DB_OUTBOX_INSERT, untyped, untyped) \
+	S(DB_OUTBOX_EXISTS, untyped, untyped) \
+	S(DB_WH_FANOUT, untyped, untyped) \
+	S(DB_OUTBOX_INSERT_MANY, untyped, untyped) \
+	S(DB_WH_FANOUT_MANY, untyped, untyped) \
+	S(DB_WH_REDELIVER, untyped, untyped)
+
+#define DB_ARGS_OUTBOX(A)
+#define DB_ROWS_OUTBOX(R)
 
 #endif

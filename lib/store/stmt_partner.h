@@ -10,17 +10,20 @@
 
 /* Its statements (their SQL in stmt_partner.c). */
 #define DB_STMTS_PARTNER(S) \
-	S(DB_PARTNER_INSERT) \
-	S(DB_PARTNER_BY_PUBLIC_ID) \
-	S(DB_PARTNER_LIST) \
-	S(DB_PARTNER_LOCK) \
-	S(DB_PWALLET_INSERT) \
-	S(DB_PWALLET_OWNER) \
-	S(DB_PWALLET_DELETE) \
-	S(DB_PWALLET_LIST) \
-	S(DB_PWCHAL_INSERT) \
-	S(DB_PWCHAL_EXPIRES) \
-	S(DB_PWCHAL_LIVE) \
-	S(DB_PWCHAL_USE)
+	S(DB_PARTNER_INSERT, untyped, untyped) \
+	S(DB_PARTNER_BY_PUBLIC_ID, untyped, untyped) \
+	S(DB_PARTNER_LIST, untyped, untyped) \
+	S(DB_PARTNER_LOCK, untyped, untyped) \
+	S(DB_PWALLET_INSERT, untyped, untyped) \
+	S(DB_PWALLET_OWNER, untyped, untyped) \
+	S(DB_PWALLET_DELETE, untyped, untyped) \
+	S(DB_PWALLET_LIST, untyped, untyped) \
+	S(DB_PWCHAL_INSERT, untyped, untyped) \
+	S(DB_PWCHAL_EXPIRES, untyped, untyped) \
+	S(DB_PWCHAL_LIVE, untyped, untyped) \
+	S(DB_PWCHAL_USE, untyped, untyped)
+
+#define DB_ARGS_PARTNER(A)
+#define DB_ROWS_PARTNER(R)
 
 #endif

@@ -26,41 +26,44 @@ enum payout_review_col { PR_PAYOUT, PR_ASKED_AMOUNT, PR_ASKED_CURRENCY, PR_ASKED
 
 /* Its statements (their SQL in stmt_payout.c). */
 #define DB_STMTS_PAYOUT(S) \
-	S(DB_PAYOUT_INSERT) \
-	S(DB_PAYOUT_REVIEW_HOLD) \
-	S(DB_PAYOUT_REVIEW_INSERT) \
-	S(DB_PAYOUT_REVIEW_GET) \
-	S(DB_PAYOUT_REVIEW_LIST) \
-	S(DB_PAYOUT_REVIEW_DECIDE) \
-	S(DB_PAYOUT_REVIEW_RELEASE) \
-	S(DB_PAYOUT_INSERT_PENDING) \
-	S(DB_PAYOUT_DELETE_PENDING) \
-	S(DB_PAYOUT_START) \
-	S(DB_PAYOUT_GET) \
-	S(DB_PAYOUT_LOCK) \
-	S(DB_PAYOUT_GET_ANY) \
-	S(DB_PAYOUT_LOCK_ANY) \
-	S(DB_PAYOUT_GET_MANY) \
-	S(DB_PAYOUT_LOCK_MANY) \
-	S(DB_PAYOUT_COMPLETE_MANY) \
-	S(DB_PAYOUT_FAIL_MANY) \
-	S(DB_PAYOUT_CHECK_LATER_MANY) \
-	S(DB_PAYOUT_LEASE_MANY) \
-	S(DB_PAYOUT_SENT) \
-	S(DB_PAYOUT_RELEASE) \
-	S(DB_PAYOUT_COMPLETE) \
-	S(DB_PAYOUT_FAIL) \
-	S(DB_PAYOUT_CHECK_LATER) \
-	S(DB_PAYOUT_CHECK_NOW) \
-	S(DB_PAYOUT_CLAIM) \
-	S(DB_PAYOUT_CLAIM_PENDING) \
-	S(DB_PAYOUT_LEASE) \
-	S(DB_PAYOUT_WATCH_CLAIM) \
-	S(DB_PAYOUT_WATCH_LATER) \
-	S(DB_PAYOUT_REVERSE) \
-	S(DB_PAYOUT_REVERSED) \
-	S(DB_PAYOUT_USED_SINCE) \
-	S(DB_PAYOUT_PENDING_SUM) \
-	S(DB_PAYOUT_INSERT_WITHDRAWAL)
+	S(DB_PAYOUT_INSERT, untyped, untyped) \
+	S(DB_PAYOUT_REVIEW_HOLD, untyped, untyped) \
+	S(DB_PAYOUT_REVIEW_INSERT, untyped, untyped) \
+	S(DB_PAYOUT_REVIEW_GET, untyped, untyped) \
+	S(DB_PAYOUT_REVIEW_LIST, untyped, untyped) \
+	S(DB_PAYOUT_REVIEW_DECIDE, untyped, untyped) \
+	S(DB_PAYOUT_REVIEW_RELEASE, untyped, untyped) \
+	S(DB_PAYOUT_INSERT_PENDING, untyped, untyped) \
+	S(DB_PAYOUT_DELETE_PENDING, untyped, untyped) \
+	S(DB_PAYOUT_START, untyped, untyped) \
+	S(DB_PAYOUT_GET, untyped, untyped) \
+	S(DB_PAYOUT_LOCK, untyped, untyped) \
+	S(DB_PAYOUT_GET_ANY, untyped, untyped) \
+	S(DB_PAYOUT_LOCK_ANY, untyped, untyped) \
+	S(DB_PAYOUT_GET_MANY, untyped, untyped) \
+	S(DB_PAYOUT_LOCK_MANY, untyped, untyped) \
+	S(DB_PAYOUT_COMPLETE_MANY, untyped, untyped) \
+	S(DB_PAYOUT_FAIL_MANY, untyped, untyped) \
+	S(DB_PAYOUT_CHECK_LATER_MANY, untyped, untyped) \
+	S(DB_PAYOUT_LEASE_MANY, untyped, untyped) \
+	S(DB_PAYOUT_SENT, untyped, untyped) \
+	S(DB_PAYOUT_RELEASE, untyped, untyped) \
+	S(DB_PAYOUT_COMPLETE, untyped, untyped) \
+	S(DB_PAYOUT_FAIL, untyped, untyped) \
+	S(DB_PAYOUT_CHECK_LATER, untyped, untyped) \
+	S(DB_PAYOUT_CHECK_NOW, untyped, untyped) \
+	S(DB_PAYOUT_CLAIM, untyped, untyped) \
+	S(DB_PAYOUT_CLAIM_PENDING, untyped, untyped) \
+	S(DB_PAYOUT_LEASE, untyped, untyped) \
+	S(DB_PAYOUT_WATCH_CLAIM, untyped, untyped) \
+	S(DB_PAYOUT_WATCH_LATER, untyped, untyped) \
+	S(DB_PAYOUT_REVERSE, untyped, untyped) \
+	S(DB_PAYOUT_REVERSED, untyped, untyped) \
+	S(DB_PAYOUT_USED_SINCE, untyped, untyped) \
+	S(DB_PAYOUT_PENDING_SUM, untyped, untyped) \
+	S(DB_PAYOUT_INSERT_WITHDRAWAL, untyped, untyped)
+
+#define DB_ARGS_PAYOUT(A)
+#define DB_ROWS_PAYOUT(R)
 
 #endif

@@ -12,11 +12,14 @@ enum quote_lock_col { QL_USER, QL_API, QL_FROM, QL_AMOUNT, QL_RATE, QL_FEE_PERCE
 
 /* Its statements (their SQL in stmt_quote.c). */
 #define DB_STMTS_QUOTE(S) \
-	S(DB_QUOTE_INSERT) \
-	S(DB_QUOTE_INSERT_USED) \
-	S(DB_QUOTE_EXPIRE) \
-	S(DB_QUOTE_LOCK) \
-	S(DB_QUOTE_MARK_USED) \
-	S(DB_QUOTE_UNMARK_USED)
+	S(DB_QUOTE_INSERT, untyped, untyped) \
+	S(DB_QUOTE_INSERT_USED, untyped, untyped) \
+	S(DB_QUOTE_EXPIRE, untyped, untyped) \
+	S(DB_QUOTE_LOCK, untyped, untyped) \
+	S(DB_QUOTE_MARK_USED, untyped, untyped) \
+	S(DB_QUOTE_UNMARK_USED, untyped, untyped)
+
+#define DB_ARGS_QUOTE(A)
+#define DB_ROWS_QUOTE(R)
 
 #endif

@@ -8,10 +8,13 @@
 
 /* Its statements (their SQL in stmt_rate_limit.c). */
 #define DB_STMTS_RATE_LIMIT(S) \
-	S(DB_RL_HIT) \
-	S(DB_RL_READ) \
-	S(DB_RL_EXPIRE) \
-	S(DB_RL_OVERRIDE_SET) \
-	S(DB_RL_OVERRIDE_DELETE)
+	S(DB_RL_HIT, untyped, untyped) \
+	S(DB_RL_READ, untyped, untyped) \
+	S(DB_RL_EXPIRE, untyped, untyped) \
+	S(DB_RL_OVERRIDE_SET, untyped, untyped) \
+	S(DB_RL_OVERRIDE_DELETE, untyped, untyped)
+
+#define DB_ARGS_RATE_LIMIT(A)
+#define DB_ROWS_RATE_LIMIT(R)
 
 #endif

@@ -9,33 +9,36 @@
 
 /* Its statements (their SQL in stmt_sim.c). */
 #define DB_STMTS_SIM(S) \
-	S(DB_SIM_SETTING_GET) \
-	S(DB_SIM_SETTING_SET) \
-	S(DB_SIM_MOMO_TOKEN_INSERT) \
-	S(DB_SIM_MOMO_TOKEN_VALID) \
-	S(DB_SIM_MOMO_TOKEN_EXPIRE) \
-	S(DB_SIM_MOMO_TX_LOCK) \
-	S(DB_SIM_MOMO_TX_INSERT) \
-	S(DB_SIM_MOMO_TX_COUNT_SEND) \
-	S(DB_SIM_MOMO_TX_ACCEPT) \
-	S(DB_SIM_MOMO_TX_SETTLE) \
-	S(DB_SIM_MOMO_SETTLE_DUE) \
-	S(DB_SIM_MOMO_REVERSE_DUE) \
-	S(DB_SIM_MOMO_CALLBACKS_DUE) \
-	S(DB_SIM_MOMO_CALLBACK_TAKE) \
-	S(DB_SIM_MOMO_BALANCE) \
-	S(DB_SIM_MOMO_TX_GET) \
-	S(DB_SIM_MOMO_RTP_READ) \
-	S(DB_SIM_MOMO_RTP_REVERSE) \
-	S(DB_SIM_MOMO_RTP_ANSWER) \
-	S(DB_SIM_PS_RECIPIENT_ADD) \
-	S(DB_SIM_PS_RECIPIENT_OF) \
-	S(DB_SIM_PS_RECIPIENT_GET) \
-	S(DB_SIM_BAL_GET) \
-	S(DB_SIM_BAL_CREDIT) \
-	S(DB_SIM_BAL_DEBIT) \
-	S(DB_SIM_TX_INSERT) \
-	S(DB_SIM_TX_GET) \
-	S(DB_SIM_KYC_MAGIC_DUE)
+	S(DB_SIM_SETTING_GET, untyped, untyped) \
+	S(DB_SIM_SETTING_SET, untyped, untyped) \
+	S(DB_SIM_MOMO_TOKEN_INSERT, untyped, untyped) \
+	S(DB_SIM_MOMO_TOKEN_VALID, untyped, untyped) \
+	S(DB_SIM_MOMO_TOKEN_EXPIRE, untyped, untyped) \
+	S(DB_SIM_MOMO_TX_LOCK, untyped, untyped) \
+	S(DB_SIM_MOMO_TX_INSERT, untyped, untyped) \
+	S(DB_SIM_MOMO_TX_COUNT_SEND, untyped, untyped) \
+	S(DB_SIM_MOMO_TX_ACCEPT, untyped, untyped) \
+	S(DB_SIM_MOMO_TX_SETTLE, untyped, untyped) \
+	S(DB_SIM_MOMO_SETTLE_DUE, untyped, untyped) \
+	S(DB_SIM_MOMO_REVERSE_DUE, untyped, untyped) \
+	S(DB_SIM_MOMO_CALLBACKS_DUE, untyped, untyped) \
+	S(DB_SIM_MOMO_CALLBACK_TAKE, untyped, untyped) \
+	S(DB_SIM_MOMO_BALANCE, untyped, untyped) \
+	S(DB_SIM_MOMO_TX_GET, untyped, untyped) \
+	S(DB_SIM_MOMO_RTP_READ, untyped, untyped) \
+	S(DB_SIM_MOMO_RTP_REVERSE, untyped, untyped) \
+	S(DB_SIM_MOMO_RTP_ANSWER, untyped, untyped) \
+	S(DB_SIM_PS_RECIPIENT_ADD, untyped, untyped) \
+	S(DB_SIM_PS_RECIPIENT_OF, untyped, untyped) \
+	S(DB_SIM_PS_RECIPIENT_GET, untyped, untyped) \
+	S(DB_SIM_BAL_GET, untyped, untyped) \
+	S(DB_SIM_BAL_CREDIT, untyped, untyped) \
+	S(DB_SIM_BAL_DEBIT, untyped, untyped) \
+	S(DB_SIM_TX_INSERT, untyped, untyped) \
+	S(DB_SIM_TX_GET, untyped, untyped) \
+	S(DB_SIM_KYC_MAGIC_DUE, untyped, untyped)
+
+#define DB_ARGS_SIM(A)
+#define DB_ROWS_SIM(R)
 
 #endif

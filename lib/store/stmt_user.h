@@ -7,9 +7,12 @@
 
 /* Its statements (their SQL in stmt_user.c). */
 #define DB_STMTS_USER(S) \
-	S(DB_USER_BY_WALLET) \
-	S(DB_USER_INSERT) \
-	S(DB_USER_SET_TIER) \
-	S(DB_USER_LOCK)
+	S(DB_USER_BY_WALLET, untyped, untyped) \
+	S(DB_USER_INSERT, untyped, untyped) \
+	S(DB_USER_SET_TIER, untyped, untyped) \
+	S(DB_USER_LOCK, untyped, untyped)
+
+#define DB_ARGS_USER(A)
+#define DB_ROWS_USER(R)
 
 #endif

@@ -211,5 +211,39 @@ violation sql_in_other_store_file lib/store/other.c \
 clean sql_in_stmt_file lib/store/stmt_example.c \
 	'static const char *q = "SELECT 1";'
 
+# Statements by name outside lib/store/ (store/db_sig.h).
+violation numeric_column_in_typed_file lib/domain/partner/withdrawal.c \
+	'static const char *f(const struct db_rows *r) { return db_cell(r, 0, 3); }' \
+	'lib/domain/partner/withdrawal.c'
+violation positional_args_in_fcgi fcgi/partner/withdrawals.c \
+	'static struct db_arg a[1];' \
+	'fcgi/partner/withdrawals.c'
+violation typed_file_still_listed tools/untyped-callers \
+	'lib/domain/ledger.h' \
+	'lib/domain/ledger.h'
+clean named_column lib/domain/partner/withdrawal.c \
+	'static const char *f(const struct db_rows *r) { return db_cell(r, 0, DB_COL(withdrawal, rate)); }'
+clean numeric_column_in_store lib/store/db_row.c \
+	'static const char *f(const struct db_rows *r) { return db_cell(r, 0, 3); }'
+
+# A statement run with another statement's arguments does not compile
+# (store/db_sig.h, DB_SIG_TAKES); with its own it does.
+shape_case() {
+	printf '#include "store/db_sig.h"\nenum db_rc f(struct db *db);\nenum db_rc f(struct db *db)\n{\n\treturn DB_EXEC(db, DB_WD_GET, %s, NULL, NULL, .id = "wd_1");\n}\n' \
+		"$1" >"$tmp/shape.c"
+	gcc -std=c11 -Wall -Wextra -Werror -fsyntax-only -I"$root/lib" -I/usr/include/mariadb \
+		"$tmp/shape.c" >"$tmp/shape.out" 2>&1
+}
+if shape_case by_id; then
+	notok another_shape_does_not_compile "DB_WD_GET with by_id compiled"
+elif grep -q 'size of unnamed array is negative' "$tmp/shape.out"; then
+	ok another_shape_does_not_compile
+else
+	notok another_shape_does_not_compile "another error:" "$(cat "$tmp/shape.out")"
+fi
+if shape_case res_by_owner; then ok its_shape_compiles; else
+	notok its_shape_compiles "$(cat "$tmp/shape.out")"
+fi
+
 echo "check tests: $pass passed, $fail failed"
 [ "$fail" = 0 ]
