@@ -38,19 +38,12 @@
 static enum err
 sim_health(struct req *r, struct resp *resp, const char *setting)
 {
-	struct db_arg a[1] = { DB_S(setting) };
-	struct db_rows rows;
-	char state[16] = "ok";
-	const char *v;
+	char state[16] = "ok", v[sizeof(state)];
 
 	if (!r->ctx->cfg.sandbox)
 		return ERR_NOT_FOUND;
-	if (db_exec(r->ctx->db, DB_SIM_SETTING_GET, a, 1, &rows, NULL) == DB_OK) {
-		v = db_cell(&rows, 0, 0);
-		if (v != NULL && strlen(v) < sizeof(state))
-			memcpy(state, v, strlen(v) + 1);
-		db_rows_free(&rows);
-	}
+	if (sandbox_setting_get(r->ctx->db, setting, v, sizeof(v)) == 0)
+		memcpy(state, v, sizeof(state));
 	if (strcmp(state, "down") == 0)
 		return ERR_SERVICE_UNAVAILABLE;
 	if (strcmp(state, "slow") == 0) {
@@ -143,16 +136,14 @@ sim_rates(struct req *r, struct resp *resp)
 		return ERR_SERVICE_UNAVAILABLE;
 	rates = json_object();
 	for (s = sandbox_rates; s->coin != NULL && rates != NULL; s++) {
-		struct db_arg a[2];
+		struct outcome o;
 
 		snprintf(name, sizeof(name), "market.%s", s->coin);
 		if (sandbox_setting_get(db, name, rate, sizeof(rate)) != 0)
 			snprintf(rate, sizeof(rate), "%s", s->rate);
 		if (walk(s->coin, rate, next, sizeof(next)) != 0)
 			continue;
-		a[0] = DB_S(name);
-		a[1] = DB_S(next);
-		if (db_exec(db, DB_SIM_SETTING_SET, a, 2, NULL, NULL) == DB_OK)
+		if (sandbox_setting_set(db, 1, name, next, &o) == ERR_OK)
 			json_object_set_new(rates, s->coin, json_string(next));
 	}
 	return rates ? resp_ok(resp, 200, json_pack("{s:o}", "rates", rates)) :

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "domain/wallet/kyc.h"
+#include "store/db_sig.h"
 
 #define BATCHES 20 /* batches per run at most */
 
@@ -28,7 +29,6 @@ static enum err
 batch(struct ctx *ctx, size_t max, size_t *seen, unsigned *approved,
     unsigned *rejected, struct outcome *o)
 {
-	struct db_arg a[1] = { DB_I((long long)max) };
 	struct kyc_decision out;
 	struct db_rows rows;
 	struct outcome one;
@@ -38,15 +38,16 @@ batch(struct ctx *ctx, size_t max, size_t *seen, unsigned *approved,
 	int rc;
 
 	*seen = 0;
-	if ((rc = db_exec(ctx->db, DB_SIM_KYC_MAGIC_DUE, a, 1, &rows, NULL)) != DB_OK)
+	rc = DB_EXEC(ctx->db, DB_SIM_KYC_MAGIC_DUE, claim_batch, &rows, NULL, .n = (long long)max);
+	if (rc != DB_OK)
 		return outcome_fail(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL,
 		    "find magic submissions: the database %s", rc == DB_DOWN ?
 		    "is unavailable" : "refused it");
 	*seen = rows.nrows;
 	for (i = 0; i < rows.nrows && e == ERR_OK; i++) {
-		const char *id = db_cell(&rows, i, 0);
+		const char *id = db_cell(&rows, i, DB_COL(sim_kyc_due, public_id));
 
-		v = sandbox_kyc_verdict(db_cell(&rows, i, 1));
+		v = sandbox_kyc_verdict(db_cell(&rows, i, DB_COL(sim_kyc_due, document_number)));
 		if (id == NULL || v == SANDBOX_KYC_WAIT)
 			continue;
 		switch (v == SANDBOX_KYC_APPROVE ?

@@ -3,18 +3,18 @@
 #include <string.h>
 
 #include "domain/partner/resource.h"
-#include "store/db.h"
+#include "store/db_sig.h"
 
 /* The simulator's request ref answered by its payer: 1, or 0 when it does
  * not wait for one (not received, or final), or -1. */
 static int
 answer_request(struct db *db, const char *ref, int approve)
 {
-	struct db_arg a[3] = { DB_S(approve ? "successful" : "failed"),
-		approve ? DB_NULL : DB_S("APPROVAL_REJECTED"), DB_S(ref) };
 	struct db_res res;
 
-	if (db_exec(db, DB_SIM_MOMO_RTP_ANSWER, a, 3, NULL, &res) != DB_OK)
+	if (DB_EXEC(db, DB_SIM_MOMO_RTP_ANSWER, sim_rtp_answer, NULL, &res,
+	    .final_state = approve ? "successful" : "failed",
+	    .reason = approve ? NULL : "APPROVAL_REJECTED", .reference = ref) != DB_OK)
 		return -1;
 	return res.affected == 1;
 }

@@ -3,12 +3,12 @@
 #include <string.h>
 
 #include "core/strict.h"
+#include "store/db_sig.h"
 
 enum err
 sandbox_setting_set(struct db *db, int sandbox, const char *name,
     const char *value, struct outcome *o)
 {
-	struct db_arg a[2];
 	size_t i, n = name ? strlen(name) : 0;
 	int rc;
 
@@ -25,9 +25,8 @@ sandbox_setting_set(struct db *db, int sandbox, const char *name,
 	    !strict_printable(value, strlen(value)))
 		return outcome_field(o, ERR_VALIDATION, "value",
 		    "at most 255 printable characters");
-	a[0] = DB_S(name);
-	a[1] = DB_S(value);
-	if ((rc = db_exec(db, DB_SIM_SETTING_SET, a, 2, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_SIM_SETTING_SET, sim_setting, NULL, NULL, .name = name, .value = value);
+	if (rc != DB_OK)
 		return outcome_fail(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE :
 		    ERR_INTERNAL, "store the setting: the database %s",
 		    rc == DB_DOWN ? "is unavailable" : "refused it");
@@ -41,14 +40,13 @@ bad_name:
 int
 sandbox_setting_get(struct db *db, const char *name, char *out, size_t cap)
 {
-	struct db_arg a[1] = { DB_S(name) };
 	struct db_rows rows;
 	const char *v;
 	int rc = -1;
 
-	if (db_exec(db, DB_SIM_SETTING_GET, a, 1, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_SIM_SETTING_GET, sim_name, &rows, NULL, .name = name) != DB_OK)
 		return -1;
-	v = db_cell(&rows, 0, 0);
+	v = db_cell(&rows, 0, DB_COL(sim_value, value));
 	if (v != NULL && strict_copy(out, cap, v) == 0)
 		rc = 0;
 	db_rows_free(&rows);

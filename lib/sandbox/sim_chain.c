@@ -21,6 +21,7 @@
 #include "sandbox/settings.h"
 #include "sandbox/sim_chain.h"
 #include "core/strict.h"
+#include "store/db_sig.h"
 
 #define FAUCET_MAX "1000000"
 
@@ -34,26 +35,20 @@ static int
 submit_tx(struct db *db, void *arg)
 {
 	struct submit *s = arg;
-	struct db_arg a[6];
 	struct db_res res;
 	enum db_rc rc;
 
 	s->insufficient = 0;
-	a[0] = DB_S(s->hash);
-	a[1] = DB_S(s->wallet);
-	a[2] = DB_S(s->asset);
-	a[3] = DB_S(s->amount);
-	a[4] = DB_S(s->outcome);
-	a[5] = DB_I(s->delay);
-	if ((rc = db_exec(db, DB_SIM_TX_INSERT, a, 6, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_SIM_TX_INSERT, sim_chain_tx_insert, NULL, NULL, .tx_hash = s->hash,
+	    .wallet = s->wallet, .asset = s->asset, .amount = s->amount, .outcome = s->outcome,
+	    .confirm_seconds = s->delay);
+	if (rc != DB_OK)
 		return rc;
 	if (strcmp(s->outcome, "fail") == 0)
 		return DB_OK; /* a reverted transfer moves nothing */
-	a[0] = DB_S(s->amount);
-	a[1] = DB_S(s->wallet);
-	a[2] = DB_S(s->asset);
-	a[3] = DB_S(s->amount);
-	if ((rc = db_exec(db, DB_SIM_BAL_DEBIT, a, 4, NULL, &res)) != DB_OK)
+	rc = DB_EXEC(db, DB_SIM_BAL_DEBIT, sim_debit, NULL, &res, .amount = s->amount,
+	    .wallet = s->wallet, .asset = s->asset);
+	if (rc != DB_OK)
 		return rc;
 	if (res.affected != 1) {
 		s->insufficient = 1;
@@ -153,7 +148,6 @@ sim_chain_submit(struct req *r, struct resp *resp)
 enum err
 sim_chain_receipt(struct req *r, struct resp *resp)
 {
-	struct db_arg a[1] = { DB_S(req_param(r, "hash")) };
 	struct db_rows rows;
 	const char *outcome, *due, *block;
 	unsigned long long block_number;
@@ -162,15 +156,16 @@ sim_chain_receipt(struct req *r, struct resp *resp)
 	if (!r->ctx->cfg.sandbox)
 		return ERR_NOT_FOUND;
 
-	if (db_exec(r->ctx->db, DB_SIM_TX_GET, a, 1, &rows, NULL) != DB_OK)
+	if (DB_EXEC(r->ctx->db, DB_SIM_TX_GET, sim_tx_hash, &rows, NULL,
+	    .tx_hash = req_param(r, "hash")) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	if (rows.nrows != 1) {
 		db_rows_free(&rows);
 		return ERR_NOT_FOUND;
 	}
-	outcome = db_cell(&rows, 0, 3);
-	block = db_cell(&rows, 0, 4);
-	due = db_cell(&rows, 0, 5);
+	outcome = db_cell(&rows, 0, DB_COL(sim_chain_tx, outcome));
+	block = db_cell(&rows, 0, DB_COL(sim_chain_tx, block_number));
+	due = db_cell(&rows, 0, DB_COL(sim_chain_tx, confirmed));
 	if (strcmp(outcome, "hang") == 0 || strcmp(due, "1") != 0)
 		o = json_pack("{s:s}", "status", "pending");
 	else if (strcmp(outcome, "fail") == 0)
@@ -192,8 +187,8 @@ enum err
 sim_chain_balance(struct req *r, struct resp *resp)
 {
 	const struct currency *c = currency_find(req_param(r, "asset"));
-	struct db_arg a[2] = { DB_S(req_param(r, "wallet")), DB_S(req_param(r, "asset")) };
 	struct db_rows rows;
+	const char *bal;
 	char out[MONEY_MAX_TEXT] = "0";
 	mpz_t v;
 
@@ -202,11 +197,12 @@ sim_chain_balance(struct req *r, struct resp *resp)
 
 	if (c == NULL)
 		return ERR_NOT_FOUND;
-	if (db_exec(r->ctx->db, DB_SIM_BAL_GET, a, 2, &rows, NULL) != DB_OK)
+	if (DB_EXEC(r->ctx->db, DB_SIM_BAL_GET, sim_wallet_asset, &rows, NULL,
+	    .wallet = req_param(r, "wallet"), .asset = req_param(r, "asset")) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	mpz_init(v);
-	if (db_cell(&rows, 0, 0) == NULL ||
-	    money_parse(db_cell(&rows, 0, 0), 18, v) != MONEY_OK)
+	bal = db_cell(&rows, 0, DB_COL(sim_balance, balance));
+	if (bal == NULL || money_parse(bal, 18, v) != MONEY_OK)
 		mpz_set_ui(v, 0);
 	money_rescale(v, v, 18, c->scale, MONEY_DOWN);
 	money_format(v, c->scale, out, sizeof(out));
@@ -220,7 +216,6 @@ sim_chain_faucet(struct req *r, struct resp *resp)
 {
 	const char *wallet = member(r, "wallet"), *asset = member(r, "asset");
 	char amount[MONEY_MAX_TEXT], max[MONEY_MAX_TEXT];
-	struct db_arg a[3];
 	mpz_t v, lim;
 	int too_much;
 
@@ -238,10 +233,8 @@ sim_chain_faucet(struct req *r, struct resp *resp)
 	mpz_clears(v, lim, NULL);
 	if (too_much)
 		return resp_fail(resp, ERR_VALIDATION, "at most " FAUCET_MAX " per call");
-	a[0] = DB_S(wallet);
-	a[1] = DB_S(asset);
-	a[2] = DB_S(amount);
-	if (db_exec(r->ctx->db, DB_SIM_BAL_CREDIT, a, 3, NULL, NULL) != DB_OK)
+	if (DB_EXEC(r->ctx->db, DB_SIM_BAL_CREDIT, sim_credit, NULL, NULL, .wallet = wallet,
+	    .asset = asset, .amount = amount) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	r->params[0].key = "wallet";
 	r->params[0].val = wallet;

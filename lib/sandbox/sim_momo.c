@@ -56,6 +56,7 @@
 #include "providers/registry.h"
 #include "sandbox/settings.h"
 #include "sandbox/sim_sends.h"
+#include "store/db_sig.h"
 
 #define TOKEN_CHARS 48     /* sim_momo_tokens.token */
 #define TOKEN_TTL 3600     /* expires_in, as MTN's */
@@ -176,8 +177,7 @@ basic_ok(struct req *r, const struct cfg_momo *m)
 static int
 gate(struct req *r, struct resp *resp, const char *product, enum err *e)
 {
-	const char *auth = r->authorization, *env;
-	struct db_arg a[3];
+	const char *auth = r->authorization, *env, *valid;
 	struct db_rows rows;
 	const struct cfg_momo *m;
 	int i = network_of(r), ok;
@@ -197,14 +197,13 @@ gate(struct req *r, struct resp *resp, const char *product, enum err *e)
 		*e = answer_error(resp, 401, "UNAUTHORIZED", "Invalid access token.");
 		return -1;
 	}
-	a[0] = DB_S(auth + 7);
-	a[1] = DB_S(prov_network_ids[i]);
-	a[2] = DB_S(product);
-	if (db_exec(r->ctx->db, DB_SIM_MOMO_TOKEN_VALID, a, 3, &rows, NULL) != DB_OK) {
+	if (DB_EXEC(r->ctx->db, DB_SIM_MOMO_TOKEN_VALID, sim_token, &rows, NULL,
+	    .token = auth + 7, .network = prov_network_ids[i], .product = product) != DB_OK) {
 		*e = ERR_SERVICE_UNAVAILABLE;
 		return -1;
 	}
-	ok = db_cell(&rows, 0, 0) != NULL && strcmp(db_cell(&rows, 0, 0), "1") == 0;
+	valid = db_cell(&rows, 0, DB_COL(count, total));
+	ok = valid != NULL && strcmp(valid, "1") == 0;
 	db_rows_free(&rows);
 	if (!ok) {
 		*e = answer_error(resp, 401, "UNAUTHORIZED", "Invalid access token.");
@@ -224,7 +223,6 @@ static enum err
 issue_token(struct req *r, struct resp *resp, const char *product)
 {
 	char tok[TOKEN_CHARS + 1];
-	struct db_arg a[4];
 	const struct cfg_momo *m;
 	int i = network_of(r);
 
@@ -238,12 +236,10 @@ issue_token(struct req *r, struct resp *resp, const char *product)
 		return answer(resp, 401, json_pack("{s:s}", "error", "login_failed"));
 	if (id_random(tok, sizeof(tok), "", TOKEN_CHARS) != 0)
 		return ERR_INTERNAL;
-	(void)db_exec(r->ctx->db, DB_SIM_MOMO_TOKEN_EXPIRE, NULL, 0, NULL, NULL);
-	a[0] = DB_S(tok);
-	a[1] = DB_S(prov_network_ids[i]);
-	a[2] = DB_S(product);
-	a[3] = DB_I(TOKEN_TTL);
-	if (db_exec(r->ctx->db, DB_SIM_MOMO_TOKEN_INSERT, a, 4, NULL, NULL) != DB_OK)
+	(void)DB_EXEC(r->ctx->db, DB_SIM_MOMO_TOKEN_EXPIRE, no_args, NULL, NULL);
+	if (DB_EXEC(r->ctx->db, DB_SIM_MOMO_TOKEN_INSERT, sim_token_insert, NULL, NULL,
+	    .token = tok, .network = prov_network_ids[i], .product = product,
+	    .ttl = TOKEN_TTL) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	return answer(resp, 200, json_pack("{s:s,s:s,s:i}", "access_token", tok,
 	    "token_type", "access_token", "expires_in", TOKEN_TTL));

@@ -11,11 +11,14 @@
 #include "providers/registry.h"
 #include "providers/prov_http.h"
 #include "sandbox/settings.h"
-#include "store/db.h"
+#include "store/db_sig.h"
 
 #define SETTLE_BATCH 1000
 #define CALLBACK_TIMEOUT_MS 5000
 #define BATCH_MAX 200
+
+/* a column of row i of a due callback's rows (store/stmt_sim.h, sim_callback) */
+#define CB(name) db_cell(rows, i, DB_COL(sim_callback, name))
 
 /* Sends body to row i's callback URL by method with headers (NULL-ended);
  * its answer changes nothing. */
@@ -28,11 +31,11 @@ post(const struct db_rows *rows, size_t i, const char *method, const char *const
 
 	memset(&ep, 0, sizeof(ep));
 	snprintf(ep.provider, sizeof(ep.provider), "callback");
-	snprintf(ep.url, sizeof(ep.url), "%s", db_cell(rows, i, 2));
+	snprintf(ep.url, sizeof(ep.url), "%s", CB(callback_url));
 	ep.timeout_ms = CALLBACK_TIMEOUT_MS;
 	if (prov_http_call(&ep, method, "", headers, body, &call) != 0)
 		log_event("info", "sim momo: the callback of %s was not answered (not retried)",
-		    db_cell(rows, i, 0));
+		    CB(reference));
 	else
 		prov_call_free(&call);
 }
@@ -43,13 +46,11 @@ static void
 mtn_callback(const struct db_rows *rows, size_t i)
 {
 	static const char *const headers[] = { NULL };
-	json_t *body = sim_momo_status_body(db_cell(rows, i, 1), db_cell(rows, i, 3),
-	    db_cell(rows, i, 4), db_cell(rows, i, 5), db_cell(rows, i, 6),
-	    db_cell(rows, i, 7), db_cell(rows, i, 8), db_cell(rows, i, 9));
+	json_t *body = sim_momo_status_body(CB(kind), CB(state), CB(reason), CB(financial_id),
+	    CB(msisdn), CB(amount), CB(currency), CB(external_id));
 
 	if (body != NULL)
-		post(rows, i, strcmp(db_cell(rows, i, 1), "rtp") == 0 ? "PUT" : "POST",
-		    headers, body);
+		post(rows, i, strcmp(CB(kind), "rtp") == 0 ? "PUT" : "POST", headers, body);
 	json_decref(body);
 }
 
@@ -59,8 +60,7 @@ mtn_callback(const struct db_rows *rows, size_t i)
 static void
 paystack_webhook(const struct cfg *c, const struct db_rows *rows, size_t i)
 {
-	const char *kind = db_cell(rows, i, 1), *state = db_cell(rows, i, 3),
-	    *net = db_cell(rows, i, 11), *event, *key = NULL;
+	const char *kind = CB(kind), *state = CB(state), *net = CB(network), *event, *key = NULL;
 	char sig[129], line[160];
 	const char *headers[2] = { line, NULL };
 	json_t *body;
@@ -79,8 +79,8 @@ paystack_webhook(const struct cfg *c, const struct db_rows *rows, size_t i)
 	if (event == NULL || key == NULL)
 		return;
 	body = json_pack("{s:s,s:o}", "event", event, "data", sim_paystack_data(kind,
-	    db_cell(rows, i, 0), state, db_cell(rows, i, 4), db_cell(rows, i, 5),
-	    db_cell(rows, i, 6), db_cell(rows, i, 7), db_cell(rows, i, 8), net));
+	    CB(reference), state, CB(reason), CB(financial_id), CB(msisdn), CB(amount),
+	    CB(currency), net));
 	/* the bytes prov_http_call sends: the same dump of the same object */
 	text = body != NULL ? json_dumps(body, JSON_COMPACT) : NULL;
 	if (text != NULL && paystack_sign(key, text, strlen(text), sig) == 0) {
@@ -94,7 +94,6 @@ paystack_webhook(const struct cfg *c, const struct db_rows *rows, size_t i)
 int
 sim_momo_send_callbacks(struct ctx *ctx, int batch, unsigned *sent, unsigned *dropped)
 {
-	struct db_arg a[1];
 	struct db_rows rows;
 	struct db_res res;
 	int drop;
@@ -103,25 +102,26 @@ sim_momo_send_callbacks(struct ctx *ctx, int batch, unsigned *sent, unsigned *dr
 	*sent = *dropped = 0;
 	if (!ctx->cfg.sandbox)
 		return 0;
-	a[0] = DB_I(SETTLE_BATCH);
-	if (db_exec(ctx->db, DB_SIM_MOMO_SETTLE_DUE, a, 1, NULL, NULL) != DB_OK ||
-	    db_exec(ctx->db, DB_SIM_MOMO_REVERSE_DUE, a, 1, NULL, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_SIM_MOMO_SETTLE_DUE, claim_batch, NULL, NULL,
+	    .n = SETTLE_BATCH) != DB_OK ||
+	    DB_EXEC(ctx->db, DB_SIM_MOMO_REVERSE_DUE, claim_batch, NULL, NULL,
+	    .n = SETTLE_BATCH) != DB_OK)
 		return -1;
-	a[0] = DB_I(batch > 0 && batch <= BATCH_MAX ? batch : BATCH_MAX);
-	if (db_exec(ctx->db, DB_SIM_MOMO_CALLBACKS_DUE, a, 1, &rows, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_SIM_MOMO_CALLBACKS_DUE, claim_batch, &rows, NULL,
+	    .n = batch > 0 && batch <= BATCH_MAX ? batch : BATCH_MAX) != DB_OK)
 		return -1;
 	drop = sandbox_setting_uint(ctx->db, "momo.drop_callbacks", 1, 0) == 1;
 	for (i = 0; i < rows.nrows; i++) {
 		/* taken before it is sent: a crash loses it, never sends two */
-		a[0] = DB_S(db_cell(&rows, i, 0));
-		if (db_exec(ctx->db, DB_SIM_MOMO_CALLBACK_TAKE, a, 1, NULL, &res) != DB_OK ||
+		if (DB_EXEC(ctx->db, DB_SIM_MOMO_CALLBACK_TAKE, sim_ref, NULL, &res,
+		    .reference = db_cell(&rows, i, DB_COL(sim_callback, reference))) != DB_OK ||
 		    res.affected != 1)
 			continue; /* another worker's */
 		if (drop) {
 			(*dropped)++;
 			continue;
 		}
-		if (strcmp(db_cell(&rows, i, 10), "paystack") == 0)
+		if (strcmp(db_cell(&rows, i, DB_COL(sim_callback, api)), "paystack") == 0)
 			paystack_webhook(&ctx->cfg, &rows, i);
 		else
 			mtn_callback(&rows, i);

@@ -36,6 +36,7 @@
 #include "sandbox/settings.h"
 #include "sandbox/sim_momo.h"
 #include "sandbox/sim_sends.h"
+#include "store/db_sig.h"
 
 #define OTP_SUFFIX 303 /* a charge the network wants an OTP for */
 
@@ -140,22 +141,21 @@ static int
 recipient_code(struct db *db, const char *network, const char *local, const char *name,
     char code[PAYSTACK_CODE_MAX])
 {
-	struct db_arg a[4];
 	struct db_rows rows;
 	int rc = -1;
 
 	if (id_random(code, PAYSTACK_CODE_MAX, "RCP_", 16) != 0)
 		return -1;
-	a[0] = DB_S(code);
-	a[1] = DB_S(network);
-	a[2] = DB_S(local);
-	a[3] = DB_S(name);
 	/* a known wallet keeps its first code */
-	if (db_exec(db, DB_SIM_PS_RECIPIENT_ADD, a, 4, NULL, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_SIM_PS_RECIPIENT_ADD, sim_recipient_add, NULL, NULL,
+	    .recipient_code = code, .network = network, .account_number = local,
+	    .name = name) != DB_OK)
 		return -1;
-	if (db_exec(db, DB_SIM_PS_RECIPIENT_OF, a + 1, 2, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_SIM_PS_RECIPIENT_OF, sim_recipient_of, &rows, NULL,
+	    .network = network, .account_number = local) != DB_OK)
 		return -1;
-	if (rows.nrows == 1 && strict_copy(code, PAYSTACK_CODE_MAX, db_cell(&rows, 0, 0)) == 0)
+	if (rows.nrows == 1 && strict_copy(code, PAYSTACK_CODE_MAX,
+	    db_cell(&rows, 0, DB_COL(sim_recipient_code, recipient_code))) == 0)
 		rc = 0;
 	db_rows_free(&rows);
 	return rc;
@@ -318,7 +318,6 @@ sim_paystack_transfer(struct req *r, struct resp *resp)
 	const char *source = NULL, *rcp = NULL, *cur = "GHS", *reason = "";
 	char amount[32], msisdn[16], url[400];
 	json_int_t pesewas = 0;
-	struct db_arg a[1];
 	struct db_rows rows;
 	struct sim_send s;
 	enum err e;
@@ -339,11 +338,11 @@ sim_paystack_transfer(struct req *r, struct resp *resp)
 	if (paystack_cedis(pesewas, amount, sizeof(amount)) != 0 || strlen(amount) > 15 ||
 	    strlen(reason) > 160)
 		return refuse(resp, 400, "amount or reason too large");
-	a[0] = DB_S(rcp);
-	if (db_exec(r->ctx->db, DB_SIM_PS_RECIPIENT_GET, a, 1, &rows, NULL) != DB_OK)
+	if (DB_EXEC(r->ctx->db, DB_SIM_PS_RECIPIENT_GET, sim_recipient_get, &rows, NULL,
+	    .recipient_code = rcp) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
-	if (rows.nrows != 1 || paystack_msisdn(db_cell(&rows, 0, 0), msisdn,
-	    sizeof(msisdn)) != 0) {
+	if (rows.nrows != 1 || paystack_msisdn(db_cell(&rows, 0,
+	    DB_COL(sim_account, account_number)), msisdn, sizeof(msisdn)) != 0) {
 		db_rows_free(&rows);
 		return refuse(resp, 404, "Transfer recipient not found");
 	}

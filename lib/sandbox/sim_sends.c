@@ -37,6 +37,7 @@
 #include "providers/registry.h"
 #include "sandbox/settings.h"
 #include "sandbox/sim_momo.h"
+#include "store/db_sig.h"
 
 int
 sim_suffix(const char *msisdn)
@@ -162,11 +163,13 @@ duplicate(void)
 static int
 accept_send(struct db *db, const struct sim_send *s)
 {
-	struct db_arg a[3] = { s->callback_url != NULL ? DB_S(s->callback_url) : DB_NULL,
-		DB_I(s->settle_seconds), DB_S(s->ref) };
-
-	return db_exec(db, DB_SIM_MOMO_TX_ACCEPT, a, 3, NULL, NULL);
+	return DB_EXEC(db, DB_SIM_MOMO_TX_ACCEPT, sim_tx_accept, NULL, NULL,
+	    .callback_url = s->callback_url, .settle_seconds = s->settle_seconds,
+	    .reference = s->ref);
 }
+
+/* a column of the locked send (store/stmt_sim.h, sim_tx_lock) */
+#define LOCKED(name) DB_COL(sim_tx_lock, name)
 
 /*
  * One send under s->ref, in a transaction: a new reference is recorded
@@ -179,52 +182,45 @@ static int
 send_tx(struct db *db, void *arg)
 {
 	struct sim_send *s = arg;
-	struct db_arg a[12];
 	struct db_rows rows;
 	unsigned long long sends = 0;
 	const char *v;
 	int rc, same;
 
-	a[0] = DB_S(s->ref);
-	if ((rc = db_exec(db, DB_SIM_MOMO_TX_LOCK, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_SIM_MOMO_TX_LOCK, sim_ref, &rows, NULL, .reference = s->ref)) != DB_OK)
 		return rc;
 	if (rows.nrows == 0) {
 		db_rows_free(&rows);
 		s->answer = plan_of(s->kind, s->suffix, 1);
-		a[1] = DB_S(s->network);
-		a[2] = DB_S(s->kind);
-		a[3] = DB_S(s->msisdn);
-		a[4] = DB_S(s->amount);
-		a[5] = DB_S(s->currency);
-		a[6] = DB_S(s->external_id);
-		a[7] = DB_S(s->body_hash);
-		a[8] = DB_S(s->answer.final);
-		a[9] = s->answer.reason != NULL ? DB_S(s->answer.reason) : DB_NULL;
-		a[10] = DB_S(s->financial_id);
-		a[11] = DB_S(s->api != NULL ? s->api : "mtn");
-		rc = db_exec(db, DB_SIM_MOMO_TX_INSERT, a, 12, NULL, NULL);
+		rc = DB_EXEC(db, DB_SIM_MOMO_TX_INSERT, sim_tx_insert, NULL, NULL,
+		    .reference = s->ref, .network = s->network, .kind = s->kind,
+		    .msisdn = s->msisdn, .amount = s->amount, .currency = s->currency,
+		    .external_id = s->external_id, .body_hash = s->body_hash,
+		    .final_state = s->answer.final, .reason = s->answer.reason,
+		    .financial_id = s->financial_id, .api = s->api != NULL ? s->api : "mtn");
 		if (rc == DB_DUP)
 			return DB_RETRY; /* a twin recorded it first: look again */
 		if (rc == DB_OK && s->answer.accept)
 			rc = accept_send(db, s);
 		return rc;
 	}
-	same = strcmp(db_cell(&rows, 0, 0), s->network) == 0 &&
-	    strcmp(db_cell(&rows, 0, 1), s->kind) == 0 &&
-	    strcmp(db_cell(&rows, 0, 2), s->body_hash) == 0;
-	v = db_cell(&rows, 0, 4);
+	same = strcmp(db_cell(&rows, 0, LOCKED(network)), s->network) == 0 &&
+	    strcmp(db_cell(&rows, 0, LOCKED(kind)), s->kind) == 0 &&
+	    strcmp(db_cell(&rows, 0, LOCKED(body_hash)), s->body_hash) == 0;
+	v = db_cell(&rows, 0, LOCKED(sends));
 	if (v == NULL || strict_uint(v, strlen(v), 1ULL << 32, &sends) != 0)
 		sends = 1;
 	if (!same)
 		s->answer = duplicate();
 	else if (s->suffix == 103)
 		s->answer = plan_of(s->kind, s->suffix, sends + 1); /* unreachable */
-	else if (strcmp(db_cell(&rows, 0, 3), "unaccepted") != 0 || sends >= 2)
+	else if (strcmp(db_cell(&rows, 0, LOCKED(state)), "unaccepted") != 0 || sends >= 2)
 		s->answer = duplicate();
 	else
 		s->answer = plan_of(s->kind, s->suffix, sends + 1);
 	db_rows_free(&rows);
-	if ((rc = db_exec(db, DB_SIM_MOMO_TX_COUNT_SEND, a, 1, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_SIM_MOMO_TX_COUNT_SEND, sim_ref, NULL, NULL, .reference = s->ref);
+	if (rc != DB_OK)
 		return rc;
 	if (s->answer.status != 409 && s->answer.accept)
 		rc = accept_send(db, s);
@@ -279,44 +275,33 @@ sim_send_record(struct db *db, struct sim_send *s)
 	return db_tx(db, send_tx, s);
 }
 
-/* Copies cell (NULL: "") into dst of cap bytes, clipped. */
-static void
-cell_copy(char *dst, size_t cap, const char *cell)
-{
-	strict_clip(dst, cap, cell != NULL ? cell : "", cell != NULL ? strlen(cell) : 0);
-}
+/* How a simulated send's row (store/stmt_sim.h, sim_tx) fills a struct sim_sent */
+static const struct db_field sent_fields[] = { DB_FIELDS(sim_tx, struct sim_sent) };
 
 enum sim_read
 sim_send_read(struct db *db, const char *ref, const char *network, const char *kind,
     struct sim_sent *out)
 {
-	struct db_arg a[3];
+	struct db_bound key = DB_BIND(DB_SIM_MOMO_TX_GET, sim_tx_key, .reference = ref,
+	    .network = network, .kind = kind);
 	struct db_rows rows;
 	const char *reads;
-	int reversed;
+	int reversed, rc;
 
 	memset(out, 0, sizeof(*out));
-	a[0] = DB_S(ref);
-	a[1] = DB_S(network);
-	a[2] = DB_S(kind);
-	if (db_exec(db, DB_SIM_MOMO_TX_SETTLE, a, 3, NULL, NULL) != DB_OK ||
-	    db_exec(db, DB_SIM_MOMO_TX_GET, a, 3, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_SIM_MOMO_TX_SETTLE, sim_tx_key, NULL, NULL, .reference = ref,
+	    .network = network, .kind = kind) != DB_OK || db_run(db, key, &rows, NULL) != DB_OK)
 		return SIM_READ_FAIL;
 	if (rows.nrows != 1) {
 		db_rows_free(&rows);
 		return SIM_READ_NONE;
 	}
-	cell_copy(out->state, sizeof(out->state), db_cell(&rows, 0, 0));
-	cell_copy(out->reason, sizeof(out->reason), db_cell(&rows, 0, 1));
-	cell_copy(out->financial_id, sizeof(out->financial_id), db_cell(&rows, 0, 2));
-	cell_copy(out->msisdn, sizeof(out->msisdn), db_cell(&rows, 0, 3));
-	cell_copy(out->amount, sizeof(out->amount), db_cell(&rows, 0, 4));
-	cell_copy(out->currency, sizeof(out->currency), db_cell(&rows, 0, 5));
-	cell_copy(out->external_id, sizeof(out->external_id), db_cell(&rows, 0, 6));
-	reads = db_cell(&rows, 0, 7);
+	rc = db_row_read(&rows, 0, sent_fields, DB_NCOLS(sim_tx), out);
+	reads = db_cell(&rows, 0, DB_COL(sim_tx, success_reads));
 	reversed = reads != NULL && strcmp(reads, "0") != 0;
-	cell_copy(out->created_at, sizeof(out->created_at), db_cell(&rows, 0, 8));
 	db_rows_free(&rows);
+	if (rc != 0)
+		return SIM_READ_FAIL;
 	if (sim_suffix(out->msisdn) == 103)
 		return SIM_READ_UNREACHABLE;
 	if (strcmp(out->state, "unaccepted") == 0)
@@ -325,17 +310,17 @@ sim_send_read(struct db *db, const char *ref, const char *network, const char *k
 	 * sandbox_providers worker, sim_momo_callbacks.c): count the reads */
 	if (strcmp(kind, "transfer") == 0 && sim_suffix(out->msisdn) == 206 &&
 	    strcmp(out->state, "successful") == 0 &&
-	    db_exec(db, DB_SIM_MOMO_RTP_READ, a, 1, NULL, NULL) != DB_OK)
+	    DB_EXEC(db, DB_SIM_MOMO_RTP_READ, sim_ref, NULL, NULL, .reference = ref) != DB_OK)
 		return SIM_READ_FAIL;
 	/* a 302 request to pay: approved once, then its settlement fails */
 	if (strcmp(kind, "rtp") == 0 && sim_suffix(out->msisdn) == 302 &&
 	    strcmp(out->state, "successful") == 0) {
-		if (db_exec(db, reversed ? DB_SIM_MOMO_RTP_REVERSE : DB_SIM_MOMO_RTP_READ,
-		    a, 1, NULL, NULL) != DB_OK)
+		if (DB_EXEC(db, reversed ? DB_SIM_MOMO_RTP_REVERSE : DB_SIM_MOMO_RTP_READ, sim_ref,
+		    NULL, NULL, .reference = ref) != DB_OK)
 			return SIM_READ_FAIL;
 		if (reversed) {
-			cell_copy(out->state, sizeof(out->state), "failed");
-			cell_copy(out->reason, sizeof(out->reason), "SETTLEMENT_FAILED");
+			(void)strict_copy(out->state, sizeof(out->state), "failed");
+			(void)strict_copy(out->reason, sizeof(out->reason), "SETTLEMENT_FAILED");
 		}
 	}
 	return SIM_READ_OK;
@@ -474,22 +459,20 @@ sim_balance(struct db *db, const char *network, enum sim_account account, char *
     size_t cap)
 {
 	char debit[MONEY_MAX_TEXT] = "0.00", opening[MONEY_MAX_TEXT] = SIM_MOMO_OPENING_BALANCE;
-	struct db_arg a[5];
 	struct db_rows rows;
+	const char *v;
 	int rc = -1;
 
 	if (account != SIM_COLLECTION) {
 		out_of_band_debit(db, network, debit);
 		opening_of(db, network, opening);
 	}
-	a[0] = DB_S(opening);
-	a[1] = DB_I(account != SIM_COLLECTION);
-	a[2] = DB_I(account != SIM_DISBURSEMENT);
-	a[3] = DB_S(debit);
-	a[4] = DB_S(network);
-	if (db_exec(db, DB_SIM_MOMO_BALANCE, a, 5, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_SIM_MOMO_BALANCE, sim_momo_balance, &rows, NULL, .opening = opening,
+	    .paid = account != SIM_COLLECTION, .collected = account != SIM_DISBURSEMENT,
+	    .debits = debit, .network = network) != DB_OK)
 		return -1;
-	if (db_cell(&rows, 0, 0) != NULL && strict_copy(out, cap, db_cell(&rows, 0, 0)) == 0)
+	v = db_cell(&rows, 0, DB_COL(sim_balance, balance));
+	if (v != NULL && strict_copy(out, cap, v) == 0)
 		rc = 0;
 	db_rows_free(&rows);
 	return rc;

@@ -9,6 +9,7 @@
 
 #define DB_ARGS_SHAPES(A) \
 	A(untyped) \
+	A(no_args) \
 	A(by_id) \
 	A(claim_batch) \
 	A(lease_id) \
@@ -31,6 +32,8 @@
 #define untyped_ARGS(ARG, AGAIN)
 #define untyped_COLS(C, x)
 
+/* a statement without placeholders */
+#define no_args_ARGS(ARG, AGAIN)
 /* one row by its id */
 #define by_id_ARGS(ARG, AGAIN) ARG(TEXT, id)
 /* a worker's claim (store/db.h, db_claim): at most n due ids ... */
