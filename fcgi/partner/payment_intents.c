@@ -37,14 +37,14 @@ post_intent(struct req *r, struct resp *resp)
 	enum err e;
 
 	memset(&in, 0, sizeof(in));
-	if ((e = body_only(r, resp, create_fields)) != ERR_OK ||
-	    (e = body_string(r, resp, "amount", 64, &in.amount)) != ERR_OK ||
-	    (e = body_string(r, resp, "currency", 16, &in.currency)) != ERR_OK ||
-	    (e = body_string(r, resp, "payer_phone", 64, &in.phone)) != ERR_OK ||
-	    (e = body_string(r, resp, "mobile_network", 32, &in.network)) != ERR_OK ||
-	    (e = body_string(r, resp, "reference_id", INTENT_REFERENCE_MAX,
+	if ((e = body_only(r->body, resp, create_fields)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "amount", 64, &in.amount)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "currency", 16, &in.currency)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "payer_phone", 64, &in.phone)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "mobile_network", 32, &in.network)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "reference_id", INTENT_REFERENCE_MAX,
 	    &in.reference_id)) != ERR_OK ||
-	    (e = body_text(r, resp, "description", 0, &in.description, &len)) != ERR_OK)
+	    (e = body_text(r->body, resp, "description", 0, &in.description, &len)) != ERR_OK)
 		return e;
 	if (in.description != NULL && strlen(in.description) != len)
 		return resp_invalid(resp, ERR_VALIDATION, "description", "no NUL characters");

@@ -65,7 +65,7 @@ post_wallet_token(struct req *r, struct resp *resp)
 
 	if (!c->sandbox)
 		return ERR_NOT_FOUND;
-	if ((e = body_only(r, resp, token_fields)) != ERR_OK)
+	if ((e = body_only(r->body, resp, token_fields)) != ERR_OK)
 		return e;
 	if (wid == NULL)
 		return resp_invalid(resp, ERR_VALIDATION, "wallet_id", "required");
@@ -106,9 +106,9 @@ post_deposit(struct req *r, struct resp *resp)
 
 	if (!r->ctx->cfg.sandbox)
 		return ERR_NOT_FOUND;
-	if ((e = body_only(r, resp, deposit_fields)) != ERR_OK ||
-	    (e = body_string(r, resp, "currency", 16, &currency)) != ERR_OK ||
-	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK)
+	if ((e = body_only(r->body, resp, deposit_fields)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "currency", 16, &currency)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "amount", 64, &amount)) != ERR_OK)
 		return e;
 	if ((e = funds_deposit(r->ctx->db, r->caller.id, currency, amount, NULL,
 	    FUNDS_TEST, &d, &resp->out)) != ERR_OK)

@@ -31,13 +31,13 @@ post_webhook(struct req *r, struct resp *resp)
 	enum err e;
 
 	memset(&in, 0, sizeof(in));
-	if ((e = body_only(r, resp, create_fields)) != ERR_OK ||
-	    (e = body_text(r, resp, "url", 1, &in.url, &len)) != ERR_OK)
+	if ((e = body_only(r->body, resp, create_fields)) != ERR_OK ||
+	    (e = body_text(r->body, resp, "url", 1, &in.url, &len)) != ERR_OK)
 		return e;
 	if (strlen(in.url) != len)
 		return resp_invalid(resp, ERR_VALIDATION, "url", "no NUL bytes");
 	/* no secret: the service makes one, shown in this answer only */
-	if ((e = body_text(r, resp, "secret", 0, &in.secret, &len)) != ERR_OK)
+	if ((e = body_text(r->body, resp, "secret", 0, &in.secret, &len)) != ERR_OK)
 		return e;
 	if (in.secret != NULL && strlen(in.secret) != len)
 		return resp_invalid(resp, ERR_VALIDATION, "secret", SECRET_RULE);
@@ -61,8 +61,8 @@ rotate_secret(struct req *r, struct resp *resp)
 	size_t len;
 	enum err e;
 
-	if ((e = body_only(r, resp, rotate_fields)) != ERR_OK ||
-	    (e = body_text(r, resp, "secret", 0, &secret, &len)) != ERR_OK)
+	if ((e = body_only(r->body, resp, rotate_fields)) != ERR_OK ||
+	    (e = body_text(r->body, resp, "secret", 0, &secret, &len)) != ERR_OK)
 		return e;
 	if (secret != NULL && strlen(secret) != len)
 		return resp_invalid(resp, ERR_VALIDATION, "secret", SECRET_RULE);

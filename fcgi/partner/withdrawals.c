@@ -21,26 +21,28 @@ static const char *const bulk_fields[] = { "withdrawals", NULL };
 
 #define BULK_MAX 20
 
-/* Reads r's body as one withdrawal and creates it: *data its create
- * columns, *created 1 (201) or 0 (200: the same request again). */
+/* Reads body (the request's, or one item of a bulk request) as one
+ * withdrawal and creates it for r's caller: *data its create columns,
+ * *created 1 (201) or 0 (200: the same request again). */
 static enum err
-create_one(struct req *r, struct resp *resp, json_t **data, int *created)
+create_one(struct req *r, const json_t *body, struct resp *resp, json_t **data,
+    int *created)
 {
 	struct withdrawal_req in;
 	struct withdrawal w;
 	enum err e;
 
 	memset(&in, 0, sizeof(in));
-	if ((e = body_only(r, resp, create_fields)) != ERR_OK ||
-	    (e = body_string(r, resp, "amount", 64, &in.amount)) != ERR_OK ||
-	    (e = body_string(r, resp, "currency", 16, &in.currency)) != ERR_OK ||
-	    (e = body_string(r, resp, "recipient_phone", 64, &in.phone)) != ERR_OK ||
-	    (e = body_string(r, resp, "mobile_network", 32, &in.network)) != ERR_OK ||
-	    (e = body_string(r, resp, "reference_id", WITHDRAWAL_REFERENCE_MAX,
+	if ((e = body_only(body, resp, create_fields)) != ERR_OK ||
+	    (e = body_string(body, resp, "amount", 64, &in.amount)) != ERR_OK ||
+	    (e = body_string(body, resp, "currency", 16, &in.currency)) != ERR_OK ||
+	    (e = body_string(body, resp, "recipient_phone", 64, &in.phone)) != ERR_OK ||
+	    (e = body_string(body, resp, "mobile_network", 32, &in.network)) != ERR_OK ||
+	    (e = body_string(body, resp, "reference_id", WITHDRAWAL_REFERENCE_MAX,
 	    &in.reference_id)) != ERR_OK ||
-	    (e = body_opt_string(r, resp, "quote_id", 64, &in.quote_id)) != ERR_OK)
+	    (e = body_opt_string(body, resp, "quote_id", 64, &in.quote_id)) != ERR_OK)
 		return e;
-	in.metadata = json_object_get(r->body, "metadata");
+	in.metadata = json_object_get(body, "metadata");
 	if ((e = withdrawal_create(r->ctx, &r->caller, &in, &w, created, &resp->out)) != ERR_OK)
 		return e;
 	*data = withdrawal_json(&w, &r->ctx->cfg, WITHDRAWAL_CREATE);
@@ -55,7 +57,7 @@ post_withdrawal(struct req *r, struct resp *resp)
 	int created = 0;
 	enum err e;
 
-	if ((e = create_one(r, resp, &data, &created)) != ERR_OK)
+	if ((e = create_one(r, r->body, resp, &data, &created)) != ERR_OK)
 		return e;
 	return resp_ok(resp, created ? 201 : 200, data);
 }
@@ -68,16 +70,14 @@ post_withdrawal(struct req *r, struct resp *resp)
 static json_t *
 bulk_item(struct req *r, struct resp *resp, json_t *item)
 {
-	json_t *whole = r->body, *data = NULL, *ref = json_object_get(item, "reference_id");
+	json_t *data = NULL, *ref = json_object_get(item, "reference_id");
 	const struct err_def *d;
 	struct resp one;
 	int created = 0;
 	enum err e;
 
 	resp_init(&one);
-	r->body = item; /* the field readers read the request's body */
-	e = create_one(r, &one, &data, &created);
-	r->body = whole;
+	e = create_one(r, item, &one, &data, &created);
 	resp->out.changed |= one.out.changed;
 	if (e == ERR_OK) {
 		json_object_set_new(data, "http_status", json_integer(created ? 201 : 200));
@@ -127,7 +127,7 @@ post_bulk(struct req *r, struct resp *resp)
 	size_t i, n;
 	enum err e;
 
-	if ((e = body_only(r, resp, bulk_fields)) != ERR_OK)
+	if ((e = body_only(r->body, resp, bulk_fields)) != ERR_OK)
 		return e;
 	items = json_object_get(r->body, "withdrawals");
 	n = json_is_array(items) ? json_array_size(items) : 0;

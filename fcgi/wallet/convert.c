@@ -47,10 +47,10 @@ post_convert(struct req *r, struct resp *resp)
 	struct conversion c;
 	enum err e;
 
-	if ((e = body_only(r, resp, convert_fields)) != ERR_OK ||
-	    (e = body_string(r, resp, "quoteId", QUOTE_ID_MAX - 1, &quote_id)) != ERR_OK ||
-	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK ||
-	    (e = body_string(r, resp, "from", 16, &from)) != ERR_OK)
+	if ((e = body_only(r->body, resp, convert_fields)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "quoteId", QUOTE_ID_MAX - 1, &quote_id)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "amount", 64, &amount)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "from", 16, &from)) != ERR_OK)
 		return e;
 	e = conversion_create(r->ctx, &r->caller, quote_id, amount, from, &r->idempotency, &c,
 	    &resp->out);
@@ -68,8 +68,8 @@ post_confirm(struct req *r, struct resp *resp)
 	struct conversion c;
 	enum err e;
 
-	if ((e = body_only(r, resp, confirm_fields)) != ERR_OK ||
-	    (e = body_string(r, resp, "conversionId", 40, &id)) != ERR_OK)
+	if ((e = body_only(r->body, resp, confirm_fields)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "conversionId", 40, &id)) != ERR_OK)
 		return e;
 	e = conversion_confirm(r->ctx, &r->caller, id, &c, &resp->out);
 	if (e != ERR_OK)

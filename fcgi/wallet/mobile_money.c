@@ -22,12 +22,12 @@ post_verify(struct req *r, struct resp *resp)
 	struct beneficiary b;
 	enum err e;
 
-	if ((e = body_only(r, resp, verify_fields)) != ERR_OK ||
-	    (e = body_string(r, resp, "provider", 32, &in.provider)) != ERR_OK ||
-	    (e = body_string(r, resp, "phone", 32, &in.phone)) != ERR_OK ||
-	    (e = body_string(r, resp, "accountName", BENEFICIARY_NAME_MAX, &in.account_name)) != ERR_OK ||
-	    (e = body_opt_string(r, resp, "country", 8, &in.country)) != ERR_OK ||
-	    (e = body_opt_string(r, resp, "currency", 8, &in.currency)) != ERR_OK)
+	if ((e = body_only(r->body, resp, verify_fields)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "provider", 32, &in.provider)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "phone", 32, &in.phone)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "accountName", BENEFICIARY_NAME_MAX, &in.account_name)) != ERR_OK ||
+	    (e = body_opt_string(r->body, resp, "country", 8, &in.country)) != ERR_OK ||
+	    (e = body_opt_string(r->body, resp, "currency", 8, &in.currency)) != ERR_OK)
 		return e;
 	if ((e = beneficiary_verify(r->ctx, &r->caller, &in, &b, &resp->out)) != ERR_OK)
 		return e;
@@ -72,11 +72,11 @@ post_transfer(struct req *r, struct resp *resp)
 	struct payout p;
 	enum err e;
 
-	if ((e = body_only(r, resp, transfer_fields)) != ERR_OK ||
-	    (e = body_string(r, resp, "beneficiaryId", 40, &in.beneficiary_id)) != ERR_OK ||
-	    (e = body_string(r, resp, "amount", 64, &in.amount)) != ERR_OK ||
-	    (e = body_string(r, resp, "currency", 16, &in.currency)) != ERR_OK ||
-	    (e = body_opt_string(r, resp, "reference", PAYOUT_REFERENCE_MAX, &in.reference)) != ERR_OK)
+	if ((e = body_only(r->body, resp, transfer_fields)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "beneficiaryId", 40, &in.beneficiary_id)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "amount", 64, &in.amount)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "currency", 16, &in.currency)) != ERR_OK ||
+	    (e = body_opt_string(r->body, resp, "reference", PAYOUT_REFERENCE_MAX, &in.reference)) != ERR_OK)
 		return e;
 	if ((e = transfer_create(r->ctx, &r->caller, &in, &r->idempotency, &p, &resp->out)) != ERR_OK)
 		return e;

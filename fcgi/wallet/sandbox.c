@@ -32,9 +32,9 @@ coin_request(struct req *r, struct resp *resp, const char **asset, char norm[MON
 	mpz_t v;
 	int ok;
 
-	if ((e = body_only(r, resp, faucet_fields)) != ERR_OK ||
-	    (e = body_string(r, resp, "asset", 16, asset)) != ERR_OK ||
-	    (e = body_string(r, resp, "amount", 64, &amount)) != ERR_OK)
+	if ((e = body_only(r->body, resp, faucet_fields)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "asset", 16, asset)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "amount", 64, &amount)) != ERR_OK)
 		return e;
 	coin = currency_find(*asset);
 	if (coin == NULL || !(coin->flags & CURRENCY_CONVERTIBLE))

@@ -31,18 +31,18 @@ post_kyc_upload(struct req *r, struct resp *resp)
 	if (r->content_length > KYC_BODY_MAX)
 		return resp_fail(resp, ERR_PAYLOAD_TOO_LARGE,
 		    "The request body is larger than %llu bytes", KYC_BODY_MAX);
-	if ((e = body_only(r, resp, upload_fields)) != ERR_OK ||
-	    (e = body_text(r, resp, "documentType", 1, &in.document_type.s,
+	if ((e = body_only(r->body, resp, upload_fields)) != ERR_OK ||
+	    (e = body_text(r->body, resp, "documentType", 1, &in.document_type.s,
 	    &in.document_type.n)) != ERR_OK ||
-	    (e = body_text(r, resp, "documentNumber", 1, &in.document_number.s,
+	    (e = body_text(r->body, resp, "documentNumber", 1, &in.document_number.s,
 	    &in.document_number.n)) != ERR_OK ||
-	    (e = body_text(r, resp, "fullName", 1, &in.full_name.s,
+	    (e = body_text(r->body, resp, "fullName", 1, &in.full_name.s,
 	    &in.full_name.n)) != ERR_OK ||
-	    (e = body_text(r, resp, "dateOfBirth", 1, &in.date_of_birth.s,
+	    (e = body_text(r->body, resp, "dateOfBirth", 1, &in.date_of_birth.s,
 	    &in.date_of_birth.n)) != ERR_OK ||
-	    (e = body_text(r, resp, KYC_FRONT, 1, &in.front.s, &in.front.n)) != ERR_OK ||
-	    (e = body_text(r, resp, KYC_BACK, 0, &in.back.s, &in.back.n)) != ERR_OK ||
-	    (e = body_text(r, resp, KYC_SELFIE, 1, &in.selfie.s, &in.selfie.n)) != ERR_OK)
+	    (e = body_text(r->body, resp, KYC_FRONT, 1, &in.front.s, &in.front.n)) != ERR_OK ||
+	    (e = body_text(r->body, resp, KYC_BACK, 0, &in.back.s, &in.back.n)) != ERR_OK ||
+	    (e = body_text(r->body, resp, KYC_SELFIE, 1, &in.selfie.s, &in.selfie.n)) != ERR_OK)
 		return e;
 	if ((e = kyc_submit(r->ctx, &r->caller, &in, &s, &resp->out)) != ERR_OK)
 		return e;

@@ -5,12 +5,12 @@
 #include "core/strict.h"
 
 enum err
-body_only(struct req *r, struct resp *resp, const char *const *allowed)
+body_only(const json_t *body, struct resp *resp, const char *const *allowed)
 {
 	const char *key;
 	json_t *v;
 
-	json_object_foreach(r->body, key, v) {
+	json_object_foreach((json_t *)body, key, v) {
 		const char *const *a;
 		int ok = 0;
 		char clip[64];
@@ -27,10 +27,10 @@ body_only(struct req *r, struct resp *resp, const char *const *allowed)
 }
 
 enum err
-body_string(struct req *r, struct resp *resp, const char *name, size_t max,
+body_string(const json_t *body, struct resp *resp, const char *name, size_t max,
     const char **out)
 {
-	json_t *v = json_object_get(r->body, name);
+	json_t *v = json_object_get(body, name);
 	const char *s;
 	size_t n;
 
@@ -48,22 +48,22 @@ body_string(struct req *r, struct resp *resp, const char *name, size_t max,
 }
 
 enum err
-body_opt_string(struct req *r, struct resp *resp, const char *name, size_t max,
+body_opt_string(const json_t *body, struct resp *resp, const char *name, size_t max,
     const char **out)
 {
-	json_t *v = json_object_get(r->body, name);
+	json_t *v = json_object_get(body, name);
 
 	*out = NULL;
 	if (v == NULL || json_is_null(v))
 		return ERR_OK;
-	return body_string(r, resp, name, max, out);
+	return body_string(body, resp, name, max, out);
 }
 
 enum err
-body_text(struct req *r, struct resp *resp, const char *name, int required,
+body_text(const json_t *body, struct resp *resp, const char *name, int required,
     const char **out, size_t *len)
 {
-	json_t *v = json_object_get(r->body, name);
+	json_t *v = json_object_get(body, name);
 
 	*out = NULL;
 	*len = 0;

@@ -1,7 +1,8 @@
 /*
  * body: strict reading of a JSON request body's fields, with the API's
  * error (validation_error naming the field) when a field is missing, of
- * the wrong type, or not expected at all.
+ * the wrong type, or not expected at all. Each reads the object it is
+ * given (a request's body, or one item of a bulk request's array).
  */
 #ifndef CEDIRAMP_BODY_H
 #define CEDIRAMP_BODY_H
@@ -11,18 +12,18 @@
 #include "http/req.h"
 #include "http/resp.h"
 
-/* ERR_VALIDATION naming the first member of the body not in allowed. */
-enum err body_only(struct req *r, struct resp *resp, const char *const *allowed);
+/* ERR_VALIDATION naming the first member of body not in allowed. */
+enum err body_only(const json_t *body, struct resp *resp, const char *const *allowed);
 
 /*
  * The required string member name: 1..max printable characters. Sets *out
  * (borrowed from the body) or returns ERR_VALIDATION naming the field.
  */
-enum err body_string(struct req *r, struct resp *resp, const char *name,
+enum err body_string(const json_t *body, struct resp *resp, const char *name,
     size_t max, const char **out);
 
 /* As body_string for an optional member: absent or null sets *out NULL. */
-enum err body_opt_string(struct req *r, struct resp *resp, const char *name,
+enum err body_opt_string(const json_t *body, struct resp *resp, const char *name,
     size_t max, const char **out);
 
 /*
@@ -32,7 +33,7 @@ enum err body_opt_string(struct req *r, struct resp *resp, const char *name,
  * string, or absent (or null) and required; an optional one absent or
  * null sets *out to NULL and *len to 0.
  */
-enum err body_text(struct req *r, struct resp *resp, const char *name,
+enum err body_text(const json_t *body, struct resp *resp, const char *name,
     int required, const char **out, size_t *len);
 
 #endif
