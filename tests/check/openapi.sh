@@ -2,7 +2,8 @@
 # The tests of make check's route rule (tools/openapi/routes.mjs): on a
 # copy of the specs and the route tables, a served route the spec lacks
 # fails it, and so does a spec operation no program serves; the copy as
-# it is passes. Prints `ok - NAME` / `not ok - NAME`; exit 1 on a failure.
+# it is passes; and a spec naming a source file fails no_sources.sh.
+# Prints `ok - NAME` / `not ok - NAME`; exit 1 on a failure.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd) || exit 2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/openapi-check.XXXXXX") || exit 2
@@ -37,4 +38,19 @@ copy partner.yaml "s.paths['/v1/refunds'] = { post: { responses: {} } }" &&
 copy partner.yaml "delete s.paths['/v1/withdrawals/{id}'].get" &&
 	case_ "one method of a path missing fails" 1 \
 	    "openapi/partner.yaml: lacks GET /v1/withdrawals/{id}"
+
+# The specs name no source file (tools/openapi/no_sources.sh).
+copy partner.yaml
+if (cd "$tmp/c" && "$root/tools/openapi/no_sources.sh" .) >/dev/null 2>&1; then
+	echo "ok - the specs as they are name no source file"
+else
+	echo "not ok - the specs as they are name a source file"; fail=1
+fi
+printf '      # answered by lib/http/resp.c\n' >>"$tmp/c/openapi/partner.yaml"
+out=$(cd "$tmp/c" && "$root/tools/openapi/no_sources.sh" . 2>&1); rc=$?
+if [ "$rc" -eq 1 ] && printf '%s\n' "$out" | grep -qF "openapi/partner.yaml:"; then
+	echo "ok - a spec naming lib/... fails"
+else
+	echo "not ok - a spec naming lib/... fails (exit $rc: $out)"; fail=1
+fi
 exit $fail

@@ -2,7 +2,8 @@
 # `make check` on the OpenAPI specs (issue 23): both lint clean with
 # Redocly's recommended rules (redocly.yaml: the one rule turned off says
 # why), no error and no warning; and the routes the programs serve are
-# exactly the operations the specs describe (routes.mjs).
+# exactly the operations the specs describe (routes.mjs); and the specs
+# name no source file.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 rc=0
@@ -21,6 +22,7 @@ for spec in openapi/wallet.yaml openapi/partner.yaml; do
 	grep -qE "^  version: \"?$version\"?\$" "$spec" ||
 	    { echo "openapi: $spec: info.version is not VERSION's ($version)"; rc=1; }
 done
+tools/openapi/no_sources.sh || rc=1
 node tools/openapi/routes.mjs || rc=1
 tests/check/openapi.sh >/dev/null || { echo "openapi: tests/check/openapi.sh failed"; rc=1; }
 [ $rc -eq 0 ] && echo "openapi: both specs lint clean and match the route tables"
