@@ -3,7 +3,7 @@
 -- by magic document numbers) approves or rejects it once; an approval
 -- raises the user's tier.
 --
--- The images are sealed by lib/domain/kyc.c with AES-256-GCM under
+-- The images are sealed by lib/domain/wallet/kyc.c with AES-256-GCM under
 -- kyc.encryption_key, which never reaches the database: each BLOB is
 -- iv (12 bytes) || tag (16) || ciphertext, with the submission's public id
 -- and the image's field name as associated data, so a BLOB moved to another

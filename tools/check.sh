@@ -1,6 +1,6 @@
 #!/bin/sh
 # `make check`: source rules a compiler does not enforce.
-# - no unbounded string calls (STYLE.md: curl's banned list)
+# - no unbounded string calls (docs/development.md, House style: curl's banned list)
 # - no strto* number parsing (strtol, strtoull, strtod, strtoimax...) in lib
 #   fcgi cron tools tests: numbers go through the strict parsers of
 #   lib/core/strict.h; only lib/core/strict.c, which implements them, may

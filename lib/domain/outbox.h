@@ -2,7 +2,7 @@
  * outbox: events to deliver, each written in the transaction of the state
  * change it announces, so an event exists exactly when its change does.
  * Writing one also writes its deliveries: one per live webhook endpoint of
- * its subject subscribed to its type (domain/webhook.h); the webhooks
+ * its subject subscribed to its type (domain/partner/webhook.h); the webhooks
  * worker sends them (domain/delivery.h).
  */
 #ifndef CEDIRAMP_OUTBOX_H

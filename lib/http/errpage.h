@@ -3,7 +3,7 @@
  * request it could not read, a program that died) is answered, in either
  * API's envelope or, when the request named no path, a neutral body. The
  * fallback program renders these for ErrorDocument redirects it receives;
- * tools/cediramp-errdocs.c writes the same bodies as files for the errors
+ * `cediramp-admin errdocs` (tools/cediramp-admin.c) writes the same bodies as files for the errors
  * Apache answers before any program can run.
  */
 #ifndef CEDIRAMP_ERRPAGE_H

@@ -1,6 +1,6 @@
 /*
  * momo_many: the status of many transfers at once, on any networks, for
- * the payouts worker (domain/payout_batch.h): each network's adapter
+ * the payouts worker (domain/payout_batch.c): each network's adapter
  * makes its read (momo_adapter.transfer_status_read), prov_http_many
  * sends them all within a bound, and each adapter reads its answer
  * (transfer_status_answer), as transfer_status would, one at a time.

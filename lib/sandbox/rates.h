@@ -1,6 +1,6 @@
-/* sandbox: the sandbox's fixed starting values. */
-#ifndef CEDIRAMP_SANDBOX_H
-#define CEDIRAMP_SANDBOX_H
+/* sandbox/rates: the sandbox's fixed starting rates. */
+#ifndef CEDIRAMP_SANDBOX_RATES_H
+#define CEDIRAMP_SANDBOX_RATES_H
 
 struct sandbox_rate {
 	const char *coin;

@@ -1,5 +1,5 @@
 /*
- * lib/db against the stack's MariaDB: transactions commit or roll back as
+ * lib/store/db against the stack's MariaDB: transactions commit or roll back as
  * a whole, a real deadlock is retried until both sides succeed, and a
  * UNIQUE violation is reported as DB_DUP.
  */

@@ -305,7 +305,7 @@ test_new_rate_within_cache_bound(void)
 	free(tok);
 }
 
-/* 2,000 random quotes priced by lib/quote.c and by MariaDB must agree. */
+/* 2,000 random quotes priced by lib/domain/quote.c and by MariaDB must agree. */
 static void
 test_pricing_matches_mariadb_decimal(void)
 {

@@ -1,4 +1,4 @@
-/* Unit tests for lib/apikey.c: key generation, hashing and parsing. */
+/* Unit tests for lib/domain/apikey.c: key generation, hashing and parsing. */
 #include "domain/apikey.h"
 
 #include <CUnit/Basic.h>

@@ -1,5 +1,5 @@
 /*
- * Unit tests for lib/app.c: app_handle driven with a fake CGI environment,
+ * Unit tests for lib/http/app.c: app_handle driven with a fake CGI environment,
  * a memory body reader and a hand-made context whose database is down.
  */
 #include "http/app.h"

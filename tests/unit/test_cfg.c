@@ -1,4 +1,4 @@
-/* Unit tests for lib/cfg.c: defaults and the key = value file loader. */
+/* Unit tests for lib/core/cfg.c: defaults and the key = value file loader. */
 #include "core/cfg.h"
 
 #include <CUnit/Basic.h>

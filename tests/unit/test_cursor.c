@@ -1,4 +1,4 @@
-/* Unit tests for lib/cursor.c (HMAC-bound pagination cursors). */
+/* Unit tests for lib/core/cursor.c (HMAC-bound pagination cursors). */
 #include "core/cursor.h"
 
 #include "core/b64.h"
@@ -57,7 +57,7 @@ untouched(const struct cursor_pos *pos)
 }
 
 /*
- * Builds a cursor independently of lib/cursor.c (one-shot HMAC()) from raw
+ * Builds a cursor independently of lib/core/cursor.c (one-shot HMAC()) from raw
  * fields, so decode can be fed well-tagged but ill-formed content. Writes
  * the base64url text into out (CURSOR_MAX + 1 bytes).
  */

@@ -1,5 +1,5 @@
 /*
- * Unit tests for lib/jwt.c. Keys are generated at start-up, published in
+ * Unit tests for lib/http/jwt.c. Keys are generated at start-up, published in
  * JWKS files under /tmp, and every token is signed here, independently of
  * jwt_sign_hs256 (which has its own test).
  */

@@ -1,6 +1,6 @@
 /*
- * Unit tests for lib/money.c (exact decimals on GMP integers), the quote
- * arithmetic of lib/quote.c (quote_price only: quote_create needs a
+ * Unit tests for lib/core/money.c (exact decimals on GMP integers), the quote
+ * arithmetic of lib/domain/quote.c (quote_price only: quote_create needs a
  * database), fxrate_display and the currency table.
  *
  * Expected values are either hand-computed literals or computed here with

@@ -1,5 +1,5 @@
 /*
- * Unit tests for lib/req.c: query parsing, allow-lists, the JSON body and
+ * Unit tests for lib/http/req.c: query parsing, allow-lists, the JSON body and
  * the request built from a CGI environment.
  */
 #include "http/req.h"

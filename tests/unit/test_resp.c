@@ -1,5 +1,5 @@
 /*
- * Unit tests for lib/resp.c and lib/err.c: both APIs' envelopes, the CGI
+ * Unit tests for lib/http/resp.c and lib/http/errtab.c: both APIs' envelopes, the CGI
  * header block, and the error tables.
  */
 #include "http/resp.h"

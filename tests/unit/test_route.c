@@ -1,4 +1,4 @@
-/* Unit tests for lib/route.c: exact matching, parameters, 405 Allow text. */
+/* Unit tests for lib/http/route.c: exact matching, parameters, 405 Allow text. */
 #include "http/route.h"
 
 #include <CUnit/Basic.h>

@@ -1,4 +1,4 @@
-/* Unit tests for lib/strict.c: bounded parsers and string helpers. */
+/* Unit tests for lib/core/strict.c: bounded parsers and string helpers. */
 #include "core/strict.h"
 
 #include <CUnit/Basic.h>
