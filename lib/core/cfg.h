@@ -175,7 +175,7 @@ struct cfg {
 	unsigned long long wh_drain_seconds;   /* how long one worker run drains */
 	unsigned long long wh_max_in_flight;   /* deliveries sent at once */
 	unsigned long long wh_allow_loopback;  /* 1: loopback receivers (sandbox only) */
-	/* the ports a webhook URL may name (core/netguard.h): 443 and 80
+	/* the ports a webhook URL may name (providers/netguard.h): 443 and 80
 	 * unless set; a loopback receiver let through by wh_allow_loopback
 	 * may use any port */
 	struct port_list wh_allowed_ports;

@@ -7,7 +7,7 @@
 #include <curl/curl.h>
 
 #include "core/log.h"
-#include "core/netguard.h"
+#include "providers/netguard.h"
 
 #define IDLE_MAX 64              /* easy handles kept for the next posts */
 #define CONNS_MAX 256            /* connections kept open between posts */

@@ -5,7 +5,7 @@
  * here, behind struct webhook_sender_ops, which the registry hands out:
  *
  * Each post: the URL is parsed and its host resolved again, every address
- * and the port checked (core/netguard.h; this host's own addresses, read
+ * and the port checked (providers/netguard.h; this host's own addresses, read
  * once when the sender opens, are refused too), and any connection it
  * opens pinned to the addresses checked (CURLOPT_RESOLVE, and an
  * open-socket callback that refuses any other), so DNS rebinding cannot

@@ -1,5 +1,5 @@
 /*
- * fuzz_netguard: the webhook URL checker (lib/core/netguard.c) without a
+ * fuzz_netguard: the webhook URL checker (lib/providers/netguard.c) without a
  * network: netguard_parse_url (libcurl's URL parser, no transfer),
  * netguard_resolve and netguard_check_url on what it accepts (names are
  * resolved only when numeric: tests/fuzz/offline.c), netguard_curl_pin on
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/netguard.h"
+#include "providers/netguard.h"
 #include "core/strict.h"
 
 #include "fuzzutil.h"

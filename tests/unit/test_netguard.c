@@ -4,7 +4,7 @@
  * only connections made are to listeners of this test on loopback.
  */
 #include "core/cfg.h"
-#include "core/netguard.h"
+#include "providers/netguard.h"
 #include "core/portlist.h"
 #include "core/strict.h"
 

@@ -7,7 +7,7 @@
 #include <openssl/crypto.h>
 
 #include "core/log.h"
-#include "core/netguard.h"
+#include "providers/netguard.h"
 #include "core/strict.h"
 #include "domain/event.h"
 #include "domain/internal.h"

@@ -8,7 +8,7 @@
  * event. An event fans out into one delivery per live subscribed endpoint
  * when it is written (domain/outbox.c); deleting an endpoint fails its
  * pending deliveries, so nothing more reaches it. Every URL is checked
- * against the SSRF rules (core/netguard.h) here and again at each
+ * against the SSRF rules (providers/netguard.h) here and again at each
  * delivery (domain/delivery.c).
  *
  * The delivery log and redelivery are in webhook_log.c.

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <sys/socket.h>
 
-#include "core/netguard.h"
+#include "providers/netguard.h"
 
 /* The judgement of one address, before it is worded. */
 struct netguard_verdict {

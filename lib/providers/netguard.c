@@ -1,4 +1,4 @@
-#include "core/netguard.h"
+#include "providers/netguard.h"
 
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/log.h"
-#include "core/netguard_int.h"
+#include "providers/netguard_int.h"
 #include "core/strict.h"
 
 /* libcurl 8.13.0 is the first to parse "[v6]:port:..." resolve entries. */

@@ -3,7 +3,7 @@
  * one address (netguard_judge, worded by netguard_addr_allowed), and this
  * host's own addresses (getifaddrs).
  */
-#include "core/netguard.h"
+#include "providers/netguard.h"
 
 #include <arpa/inet.h>
 #include <ifaddrs.h>
@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/netguard_int.h"
+#include "providers/netguard_int.h"
 
 void
 netguard_say(char *why, size_t cap, const char *fmt, ...)
