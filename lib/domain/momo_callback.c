@@ -6,7 +6,7 @@
 #include "core/strict.h"
 #include "providers/paystack_wire.h"
 #include "providers/registry.h"
-#include "store/db.h"
+#include "store/db_sig.h"
 
 /* The body's field name as a string of 1 to 64 printable bytes, or "". */
 static const char *
@@ -59,7 +59,9 @@ hint(struct ctx *ctx, int known, const char *ext, const char *ref, const char *s
 	if (db_exec(ctx->db, DB_PAYOUT_CHECK_NOW, a, 4, NULL, &res) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	*matched += (int)res.affected;
-	if (db_exec(ctx->db, DB_PI_CHECK_NOW, a, 4, NULL, &res) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_PI_CHECK_NOW, hint, NULL, &res, .network = prov_network_ids[known],
+	    .id = ext, .provider_ref = ref,
+	    .interval = (long long)ctx->cfg.callback_min_interval_seconds) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	*matched += (int)res.affected;
 	if (*matched == 0)

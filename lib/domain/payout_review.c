@@ -7,7 +7,7 @@
 #include "core/log.h"
 #include "core/strict.h"
 #include "domain/internal.h"
-#include "store/db.h"
+#include "store/db_sig.h"
 
 struct hold_tx {
 	const struct payout *p;
@@ -50,26 +50,32 @@ payout_review_hold(struct ctx *ctx, const struct payout *p, const struct momo_st
 	return (enum db_rc)rc;
 }
 
+/* How a review row (store/stmt_payout.h) fills a struct payout_review;
+ * asked and answered are each three columns, joined below */
+static const struct db_field review_fields[] = { DB_FIELDS(review, struct payout_review) };
+
+/* Column c of row i, "" for NULL. */
+static const char *
+cell(const struct db_rows *rows, size_t i, size_t c)
+{
+	const char *v = db_cell(rows, i, c);
+
+	return v != NULL ? v : "";
+}
+
 void
 payout_review_row(const struct db_rows *rows, size_t i, struct payout_review *r)
 {
 	memset(r, 0, sizeof(*r));
-	db_cell_copy(r->payout_id, sizeof(r->payout_id), rows, i, PR_PAYOUT);
+	(void)db_row_read(rows, i, review_fields, DB_NCOLS(review), r); /* text only: no failure */
 	snprintf(r->asked, sizeof(r->asked), "%s %s to %s",
-	    db_cell(rows, i, PR_ASKED_AMOUNT) ? db_cell(rows, i, PR_ASKED_AMOUNT) : "",
-	    db_cell(rows, i, PR_ASKED_CURRENCY) ? db_cell(rows, i, PR_ASKED_CURRENCY) : "",
-	    db_cell(rows, i, PR_ASKED_PARTY) ? db_cell(rows, i, PR_ASKED_PARTY) : "");
+	    cell(rows, i, DB_COL(review, asked_amount)),
+	    cell(rows, i, DB_COL(review, asked_currency)),
+	    cell(rows, i, DB_COL(review, asked_party)));
 	snprintf(r->answered, sizeof(r->answered), "%s %s to %s",
-	    db_cell(rows, i, PR_ANSWERED_AMOUNT) ? db_cell(rows, i, PR_ANSWERED_AMOUNT) : "",
-	    db_cell(rows, i, PR_ANSWERED_CURRENCY) ? db_cell(rows, i, PR_ANSWERED_CURRENCY) : "",
-	    db_cell(rows, i, PR_ANSWERED_PARTY) ? db_cell(rows, i, PR_ANSWERED_PARTY) : "");
-	db_cell_copy(r->financial_id, sizeof(r->financial_id), rows, i, PR_FINANCIAL_ID);
-	db_cell_copy(r->held_at, sizeof(r->held_at), rows, i, PR_HELD_AT);
-	db_cell_copy(r->decision, sizeof(r->decision), rows, i, PR_DECISION);
-	db_cell_copy(r->reason, sizeof(r->reason), rows, i, PR_REASON);
-	db_cell_copy(r->resolved_by, sizeof(r->resolved_by), rows, i, PR_RESOLVED_BY);
-	db_cell_copy(r->resolved_at, sizeof(r->resolved_at), rows, i, PR_RESOLVED_AT);
-	db_cell_copy(r->status, sizeof(r->status), rows, i, PR_STATUS);
+	    cell(rows, i, DB_COL(review, answered_amount)),
+	    cell(rows, i, DB_COL(review, answered_currency)),
+	    cell(rows, i, DB_COL(review, answered_party)));
 }
 
 struct decide_tx {

@@ -36,7 +36,7 @@ test_counts_are_the_readers(void)
 		unsigned n;
 	} rows[] = {
 		{ DB_WD_GET, DB_NCOLS(withdrawal) }, { DB_WD_PAGE, DB_NCOLS(withdrawal) },
-		{ DB_PI_LOCK, INTENT_NCOLS }, { DB_PAYOUT_GET, PAYOUT_NCOLS },
+		{ DB_PI_LOCK, DB_NCOLS(intent) }, { DB_PAYOUT_GET, PAYOUT_NCOLS },
 		{ DB_CONV_LOCK, CONVERSION_NCOLS }, { DB_BEN_GET, BENEFICIARY_NCOLS },
 		{ DB_QUOTE_LOCK, QUOTE_LOCK_NCOLS }, { DB_IDEM_GET, IDEMPOTENCY_NCOLS },
 		{ DB_CHAIN_SEND_LOCK, SEND_NCOLS }, { DB_CHAIN_TX_NEWEST, SEND_TX_NCOLS },
