@@ -5,6 +5,7 @@
 #include "core/money.h"
 #include "domain/payout_float.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 #define NETS 3
 
@@ -28,16 +29,16 @@ keep(const struct payout_float_row *r, void *arg)
 static enum db_rc
 collecting(struct db *db, const char *network, struct db_rows *rows, mpz_t sum)
 {
-	struct db_arg a[1] = { DB_S(network) };
 	enum db_rc rc;
 	mpz_t v;
 	size_t i;
 
-	if ((rc = db_exec(db, DB_PFLOAT_COLLECTING, a, 1, rows, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_PFLOAT_COLLECTING, pfloat_network, rows, NULL, .network = network);
+	if (rc != DB_OK)
 		return rc;
 	mpz_init(v);
 	for (i = 0; i < rows->nrows && rc == DB_OK; i++) {
-		if (money_parse(db_cell(rows, i, 1), 2, v) != MONEY_OK)
+		if (money_parse(db_cell(rows, i, DB_COL(pfloat_pending, amount)), 2, v) != MONEY_OK)
 			rc = DB_FAIL;
 		mpz_add(sum, sum, v);
 	}
@@ -47,15 +48,19 @@ collecting(struct db *db, const char *network, struct db_rows *rows, mpz_t sum)
 	return rc;
 }
 
-/* Rows of id, amount, status, since, as lines of what. */
+/* Rows of id, amount, status, since (store/stmt_payout_float.h), as lines
+ * of what. */
 static void
 list(FILE *out, const char *what, const struct db_rows *rows)
 {
 	size_t i;
 
 	for (i = 0; i < rows->nrows; i++)
-		fprintf(out, "  %s %s %s GHS %s since %s\n", what, db_cell(rows, i, 0),
-		    db_cell(rows, i, 1), db_cell(rows, i, 2), db_cell(rows, i, 3));
+		fprintf(out, "  %s %s %s GHS %s since %s\n", what,
+		    db_cell(rows, i, DB_COL(pfloat_pending, id)),
+		    db_cell(rows, i, DB_COL(pfloat_pending, amount)),
+		    db_cell(rows, i, DB_COL(pfloat_pending, status)),
+		    db_cell(rows, i, DB_COL(pfloat_pending, since)));
 }
 
 /* One network's comparison; 1 when its difference is unexplained, 0 when

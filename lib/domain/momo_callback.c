@@ -6,7 +6,7 @@
 #include "core/strict.h"
 #include "providers/paystack_wire.h"
 #include "providers/registry.h"
-#include "store/db.h"
+#include "store/db_sig.h"
 
 /* The body's field name as a string of 1 to 64 printable bytes, or "". */
 static const char *
@@ -47,19 +47,18 @@ static enum err
 hint(struct ctx *ctx, int known, const char *ext, const char *ref, const char *status,
     const char *what, int *matched)
 {
-	struct db_arg a[4];
+	const char *network = prov_network_ids[known];
+	long long every = (long long)ctx->cfg.callback_min_interval_seconds;
 	struct db_res res;
 
 	*matched = 0;
 	/* "" never matches an id or a reference */
-	a[0] = DB_S(prov_network_ids[known]);
-	a[1] = DB_S(ext);
-	a[2] = DB_S(ref);
-	a[3] = DB_I((long long)ctx->cfg.callback_min_interval_seconds);
-	if (db_exec(ctx->db, DB_PAYOUT_CHECK_NOW, a, 4, NULL, &res) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_PAYOUT_CHECK_NOW, hint, NULL, &res, .network = network,
+	    .id = ext, .provider_ref = ref, .interval = every) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	*matched += (int)res.affected;
-	if (db_exec(ctx->db, DB_PI_CHECK_NOW, a, 4, NULL, &res) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_PI_CHECK_NOW, hint, NULL, &res, .network = network,
+	    .id = ext, .provider_ref = ref, .interval = every) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	*matched += (int)res.affected;
 	if (*matched == 0)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/id.h"
+#include "store/db_sig.h"
 
 const char *
 outbox_subject_name(enum outbox_subject kind)
@@ -18,11 +19,12 @@ outbox_subject_name(enum outbox_subject kind)
 static enum db_rc
 dup_or_retry(struct db *db, const char *type, const char *ref_id)
 {
-	struct db_arg a[2] = { DB_S(type), DB_S(ref_id) };
 	unsigned long long n;
 	enum db_rc rc;
 
-	if ((rc = db_count(db, DB_OUTBOX_EXISTS, a, 2, &n)) != DB_OK)
+	rc = db_run_count(db, DB_BIND(DB_OUTBOX_EXISTS, outbox_exists, .type = type,
+	    .ref_id = ref_id), &n);
+	if (rc != DB_OK)
 		return rc;
 	return n > 0 ? DB_DUP : DB_RETRY;
 }
@@ -31,21 +33,15 @@ enum db_rc
 outbox_add(struct db *db, const char *type, enum outbox_subject kind,
     long long subject_id, const char *ref_id, const json_t *data)
 {
+	const char *subject = outbox_subject_name(kind);
 	char id[ID_MAX], *text;
-	struct db_arg a[7];
 	enum db_rc rc;
 
 	if (id_new(id, sizeof(id), "evt_") != 0 ||
 	    (text = json_dumps(data, JSON_COMPACT | JSON_SORT_KEYS)) == NULL)
 		return DB_FAIL;
-	a[0] = DB_S(id);
-	a[1] = DB_S(type);
-	a[2] = DB_S(outbox_subject_name(kind));
-	a[3] = DB_I(subject_id);
-	a[4] = DB_S(ref_id);
-	a[5] = DB_S(text);
-	a[6] = DB_S(ref_id);
-	rc = db_exec(db, DB_OUTBOX_INSERT, a, 7, NULL, NULL);
+	rc = DB_EXEC(db, DB_OUTBOX_INSERT, outbox_insert, NULL, NULL, .id = id, .type = type,
+	    .kind = subject, .subject_id = subject_id, .ref_id = ref_id, .payload = text);
 	free(text);
 	if (rc == DB_DUP)
 		return dup_or_retry(db, type, ref_id);
@@ -53,10 +49,8 @@ outbox_add(struct db *db, const char *type, enum outbox_subject kind,
 		return rc;
 	/* one delivery per live endpoint subscribed to it, in the same
 	 * transaction: an event is never without its deliveries */
-	a[1] = a[2];
-	a[2] = a[3];
-	a[3] = DB_S(type);
-	return db_exec(db, DB_WH_FANOUT, a, 4, NULL, NULL);
+	return DB_EXEC(db, DB_WH_FANOUT, outbox_fanout, NULL, NULL, .event_id = id,
+	    .kind = subject, .subject_id = subject_id, .type = type);
 }
 
 /* The rows of DB_OUTBOX_INSERT_MANY for ev[0..n) (new reference), or NULL
@@ -92,7 +86,6 @@ enum db_rc
 outbox_add_many(struct db *db, const struct outbox_event *ev, size_t n)
 {
 	json_t *rows;
-	struct db_arg a[1];
 	struct db_res res;
 	enum db_rc rc;
 	char *text;
@@ -106,14 +99,13 @@ outbox_add_many(struct db *db, const struct outbox_event *ev, size_t n)
 	json_decref(rows);
 	if (text == NULL)
 		return DB_FAIL;
-	a[0] = DB_S(text);
-	rc = db_exec(db, DB_OUTBOX_INSERT_MANY, a, 1, NULL, &res);
+	rc = DB_EXEC(db, DB_OUTBOX_INSERT_MANY, outbox_many, NULL, &res, .events = text);
 	if (rc == DB_OK && res.affected != n)
 		rc = DB_FAIL;
 	/* one delivery per live endpoint subscribed to each, in the same
 	 * transaction: an event is never without its deliveries */
 	if (rc == DB_OK)
-		rc = db_exec(db, DB_WH_FANOUT_MANY, a, 1, NULL, NULL);
+		rc = DB_EXEC(db, DB_WH_FANOUT_MANY, outbox_many, NULL, NULL, .events = text);
 	free(text);
 	return rc;
 }

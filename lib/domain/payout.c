@@ -17,60 +17,43 @@
 #include "domain/payout_float.h"
 #include "domain/catalog.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 #define IN_FLIGHT PAYOUT_IN_FLIGHT
 #define FEES "house:fees:GHS"
 #define CHECK_BACKOFF_MAX 300 /* seconds between status checks, at most */
 
 
+/* How a payout row (store/stmt_payout.h) fills a struct payout */
+static const struct db_field columns[] = { DB_FIELDS(payout_row, struct payout) };
+
 int
 payout_from_row(const struct db_rows *rows, size_t row, struct payout *p)
 {
 	const struct network *n;
 	unsigned long long u;
-	const char *v = db_cell(rows, row, PC_USER);
+	const char *v = db_cell(rows, row, DB_COL(payout_row, user_id));
 
 	memset(p, 0, sizeof(*p));
 	/* a withdrawal's payout has no user */
 	if (v != NULL && strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
 		return -1;
 	p->user_id = v != NULL ? (long long)u : 0;
-	v = db_cell(rows, row, PC_SENDS);
-	if (v == NULL || strict_uint(v, strlen(v), 1000000, &u) != 0)
+	if (db_row_read(rows, row, columns, DB_NCOLS(payout_row), p) != 0)
 		return -1;
-	p->sends = (unsigned)u;
-	db_cell_copy(p->id, sizeof(p->id), rows, row, PC_ID);
-	db_cell_copy(p->beneficiary_id, sizeof(p->beneficiary_id), rows, row, PC_BEN);
-	db_cell_copy(p->provider, sizeof(p->provider), rows, row, PC_PROVIDER);
-	db_cell_copy(p->phone, sizeof(p->phone), rows, row, PC_PHONE);
-	db_cell_copy(p->account_name, sizeof(p->account_name), rows, row, PC_NAME);
-	db_cell_copy(p->amount, sizeof(p->amount), rows, row, PC_AMOUNT);
-	db_cell_copy(p->fee, sizeof(p->fee), rows, row, PC_FEE);
-	db_cell_copy(p->currency, sizeof(p->currency), rows, row, PC_CURRENCY);
-	db_cell_copy(p->reference, sizeof(p->reference), rows, row, PC_REFERENCE);
-	db_cell_copy(p->provider_ref, sizeof(p->provider_ref), rows, row, PC_PROVIDER_REF);
-	db_cell_copy(p->status, sizeof(p->status), rows, row, PC_STATUS);
-	db_cell_copy(p->failure_reason, sizeof(p->failure_reason), rows, row, PC_REASON);
-	db_cell_copy(p->created_at, sizeof(p->created_at), rows, row, PC_CREATED);
-	db_cell_copy(p->processing_at, sizeof(p->processing_at), rows, row, PC_PROCESSING);
-	db_cell_copy(p->completed_at, sizeof(p->completed_at), rows, row, PC_COMPLETED);
-	db_cell_copy(p->created_db, sizeof(p->created_db), rows, row, PC_CREATED_DB);
-	db_cell_copy(p->conversion_id, sizeof(p->conversion_id), rows, row, PC_CONVERSION);
-	db_cell_copy(p->withdrawal_id, sizeof(p->withdrawal_id), rows, row, PC_WITHDRAWAL);
-	p->held = db_cell(rows, row, PC_HELD) != NULL && strcmp(db_cell(rows, row, PC_HELD), "1") == 0;
 	n = catalog_network(p->provider);
 	(void)strict_copy(p->provider_name, sizeof(p->provider_name), n ? n->name : p->provider);
 	return 0;
 }
 
-/* Payout id by statement st with its n arguments a into p. */
+/* The payout that bound statement b reads into p. */
 static enum db_rc
-load_by(struct db *db, enum db_stmt st, const struct db_arg *a, size_t n, struct payout *p)
+load_by(struct db *db, struct db_bound b, struct payout *p)
 {
 	struct db_rows rows;
 	enum db_rc rc;
 
-	rc = db_exec(db, st, a, n, &rows, NULL);
+	rc = db_run(db, b, &rows, NULL);
 	if (rc != DB_OK)
 		return rc;
 	if (rows.nrows == 0)
@@ -84,19 +67,21 @@ load_by(struct db *db, enum db_stmt st, const struct db_arg *a, size_t n, struct
 enum db_rc
 payout_load(struct db *db, const char *id, long long user_id, int lock, struct payout *p)
 {
-	struct db_arg a[2] = { DB_S(id), DB_I(user_id) };
-
 	if (user_id <= 0)
 		return DB_DUP; /* no owner is nobody's, never anyone's */
-	return load_by(db, lock ? DB_PAYOUT_LOCK : DB_PAYOUT_GET, a, 2, p);
+	if (lock)
+		return load_by(db, DB_BIND(DB_PAYOUT_LOCK, payout_by_owner, .id = id,
+		    .user_id = user_id), p);
+	return load_by(db, DB_BIND(DB_PAYOUT_GET, payout_by_owner, .id = id,
+	    .user_id = user_id), p);
 }
 
 enum db_rc
 payout_load_any(struct db *db, const char *id, int lock, struct payout *p)
 {
-	struct db_arg a[1] = { DB_S(id) };
-
-	return load_by(db, lock ? DB_PAYOUT_LOCK_ANY : DB_PAYOUT_GET_ANY, a, 1, p);
+	if (lock)
+		return load_by(db, DB_BIND(DB_PAYOUT_LOCK_ANY, by_id, .id = id), p);
+	return load_by(db, DB_BIND(DB_PAYOUT_GET_ANY, by_id, .id = id), p);
 }
 
 enum err
@@ -188,7 +173,6 @@ settle_withdrawal(struct db *db, struct settle *s)
 	struct payout *p = &s->p;
 	char settle_acct[LEDGER_CODE_MAX];
 	struct ledger_leg legs[2];
-	struct db_arg a[2];
 	struct db_res res;
 	enum db_rc rc;
 
@@ -203,18 +187,18 @@ settle_withdrawal(struct db *db, struct settle *s)
 		snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
 		ledger_leg(&legs[0], IN_FLIGHT, "GHS", p->amount, 1);
 		ledger_leg(&legs[1], settle_acct, "GHS", p->amount, 0);
-		a[0] = DB_I(watched(s));
-		a[1] = DB_S(p->id);
-		if ((rc = db_exec(db, DB_PAYOUT_COMPLETE, a, 2, NULL, &res)) != DB_OK)
+		rc = DB_EXEC(db, DB_PAYOUT_COMPLETE, payout_complete, NULL, &res,
+		    .watch = watched(s), .id = p->id);
+		if (rc != DB_OK)
 			return rc;
 		if (res.affected != 1)
 			return DB_FAIL;
 		if ((rc = ledger_post(db, "payout.completed", p->id, legs, 2)) != DB_OK)
 			return rc;
 	} else {
-		a[0] = DB_S(s->f->reason);
-		a[1] = DB_S(p->id);
-		if ((rc = db_exec(db, DB_PAYOUT_FAIL, a, 2, NULL, &res)) != DB_OK)
+		rc = DB_EXEC(db, DB_PAYOUT_FAIL, payout_reason, NULL, &res, .reason = s->f->reason,
+		    .id = p->id);
+		if (rc != DB_OK)
 			return rc;
 		if (res.affected != 1)
 			return DB_FAIL;
@@ -537,9 +521,7 @@ payout_finish_review(struct ctx *ctx, const char *id, int completed, const char 
 static enum db_rc
 count_send(struct db *db, const char *id)
 {
-	struct db_arg a[1] = { DB_S(id) };
-
-	return db_exec(db, DB_PAYOUT_SENT, a, 1, NULL, NULL);
+	return DB_EXEC(db, DB_PAYOUT_SENT, by_id, NULL, NULL, .id = id);
 }
 
 enum momo_rc
@@ -561,7 +543,6 @@ payout_send_step(struct ctx *ctx, struct payout *p, const struct payout_hooks *h
     struct outcome *o)
 {
 	const struct prov_momo *m = providers_momo(&ctx->prov, p->provider);
-	struct db_arg a[1] = { DB_S(p->id) };
 	char why[160] = "", reason[200];
 	struct momo_status st;
 	enum momo_rc rc;
@@ -595,7 +576,7 @@ payout_send_step(struct ctx *ctx, struct payout *p, const struct payout_hooks *h
 		/* final: the same key replays this failure, never pays again */
 		goto answer;
 	}
-	if (db_exec(ctx->db, DB_PAYOUT_RELEASE, a, 1, NULL, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_PAYOUT_RELEASE, by_id, NULL, NULL, .id = p->id) != DB_OK)
 		log_event("warn", "payout %s: lease not released (it expires)", p->id);
 answer:
 	o->changed = 1;
@@ -617,20 +598,15 @@ payout_add_withdrawal(struct db *db, const struct cfg *cfg, const struct payout_
     char id[ID_MAX], int *covered)
 {
 	char ref[MOMO_REF_LEN + 1];
-	struct db_arg a[7];
 	enum db_rc rc;
 
 	*covered = 0;
 	if (id_new(id, ID_MAX, "po_") != 0 || momo_new_ref(ref) != 0)
 		return DB_FAIL;
-	a[0] = DB_S(id);
-	a[1] = DB_S(w->network);
-	a[2] = DB_S(w->phone);
-	a[3] = DB_S(w->amount);
-	a[4] = DB_S(w->reference);
-	a[5] = DB_S(w->withdrawal_id);
-	a[6] = DB_S(ref);
-	if ((rc = db_exec(db, DB_PAYOUT_INSERT_WITHDRAWAL, a, 7, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_PAYOUT_INSERT_WITHDRAWAL, payout_insert_wd, NULL, NULL, .id = id,
+	    .provider = w->network, .phone = w->phone, .amount = w->amount,
+	    .reference = w->reference, .withdrawal_id = w->withdrawal_id, .provider_ref = ref);
+	if (rc != DB_OK)
 		return rc;
 	return payout_float_draw(db, cfg, w->network, w->amount, id, covered);
 }
@@ -638,11 +614,12 @@ payout_add_withdrawal(struct db *db, const struct cfg *cfg, const struct payout_
 int
 payout_start_withdrawal(struct db *db, const char *id, long long lease_seconds)
 {
-	struct db_arg a[2] = { DB_I(lease_seconds), DB_S(id) };
 	struct db_res res;
 	enum db_rc rc;
 
-	if ((rc = db_exec(db, DB_PAYOUT_START, a, 2, NULL, &res)) != DB_OK)
+	rc = DB_EXEC(db, DB_PAYOUT_START, lease_id, NULL, &res, .seconds = lease_seconds,
+	    .id = id);
+	if (rc != DB_OK)
 		return rc;
 	return res.affected == 1 ? DB_OK : DB_FAIL;
 }
@@ -650,11 +627,11 @@ payout_start_withdrawal(struct db *db, const char *id, long long lease_seconds)
 int
 payout_drop_withdrawal(struct db *db, const char *id, const char *reason)
 {
-	struct db_arg a[2] = { DB_S(reason), DB_S(id) };
 	struct db_res res;
 	enum db_rc rc;
 
-	if ((rc = db_exec(db, DB_PAYOUT_FAIL, a, 2, NULL, &res)) != DB_OK)
+	rc = DB_EXEC(db, DB_PAYOUT_FAIL, payout_reason, NULL, &res, .reason = reason, .id = id);
+	if (rc != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL;
@@ -681,9 +658,8 @@ payout_send(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 void
 payout_check_later(struct ctx *ctx, const char *id)
 {
-	struct db_arg a[2] = { DB_I(CHECK_BACKOFF_MAX), DB_S(id) };
-
-	if (db_exec(ctx->db, DB_PAYOUT_CHECK_LATER, a, 2, NULL, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_PAYOUT_CHECK_LATER, check_later, NULL, NULL,
+	    .backoff_max = CHECK_BACKOFF_MAX, .id = id) != DB_OK)
 		log_event("warn", "payout %s: backoff not recorded (the lease expires)", id);
 }
 
@@ -691,16 +667,11 @@ void
 payout_check_later_many(struct ctx *ctx, const char *const *ids, size_t n)
 {
 	char *text = n > 0 ? domain_json_strings(ids, n) : NULL;
-	struct db_arg a[2];
 
 	if (n == 0)
 		return;
-	if (text != NULL) {
-		a[0] = DB_S(text);
-		a[1] = DB_I(CHECK_BACKOFF_MAX);
-	}
-	if (text == NULL || db_exec(ctx->db, DB_PAYOUT_CHECK_LATER_MANY, a, 2, NULL,
-	    NULL) != DB_OK)
+	if (text == NULL || DB_EXEC(ctx->db, DB_PAYOUT_CHECK_LATER_MANY, payout_ids_later, NULL,
+	    NULL, .ids = text, .backoff_max = CHECK_BACKOFF_MAX) != DB_OK)
 		log_event("warn", "payouts: the backoff of %zu payout(s) not recorded (their "
 		    "leases expire)", n);
 	free(text);
@@ -741,9 +712,9 @@ start_tx(struct db *db, void *arg)
 		*st->short_of_funds = 1; /* spent meanwhile: the payout fails */
 		return DB_FAIL;
 	}
-	a[0] = DB_I(st->lease_seconds);
-	a[1] = DB_S(p->id);
-	if ((rc = db_exec(db, DB_PAYOUT_START, a, 2, NULL, &res)) != DB_OK)
+	rc = DB_EXEC(db, DB_PAYOUT_START, lease_id, NULL, &res, .seconds = st->lease_seconds,
+	    .id = p->id);
+	if (rc != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL;

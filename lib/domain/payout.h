@@ -115,8 +115,8 @@ int payout_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
 enum err payout_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct payout *out, struct outcome *o);
 
-/* Fills p from a row of the PAYOUT_COLS statements (PAYOUT_NCOLS columns,
- * store/stmt_payout.h). 0 or -1. */
+/* Fills p from a payout row (payout_row, store/stmt_payout.h: the
+ * PAYOUT_COLS statements). 0 or -1. */
 int payout_from_row(const struct db_rows *rows, size_t row, struct payout *p);
 
 /* Payout id of user user_id (an API caller's, > 0), locked when lock:

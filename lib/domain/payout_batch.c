@@ -16,6 +16,7 @@
 #include "domain/provider_answer.h"
 #include "providers/momo_many.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 #define WHY_MAX 160
 
@@ -35,7 +36,6 @@ load_batch(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, struct item *it)
 {
 	const char **list = calloc(n ? n : 1, sizeof(*list));
 	struct db_rows rows;
-	struct db_arg a[1];
 	struct payout p;
 	size_t i, r;
 	char *text;
@@ -47,8 +47,8 @@ load_batch(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, struct item *it)
 	free(list);
 	if (text == NULL)
 		return -1;
-	a[0] = DB_S(text);
-	rc = db_exec(ctx->db, DB_PAYOUT_GET_MANY, a, 1, &rows, NULL) == DB_OK ? 0 : -1;
+	rc = DB_EXEC(ctx->db, DB_PAYOUT_GET_MANY, payout_ids, &rows, NULL, .ids = text) == DB_OK ?
+	    0 : -1;
 	free(text);
 	for (r = 0; rc == 0 && r < rows.nrows; r++) {
 		if (payout_from_row(&rows, r, &p) != 0)

@@ -5,6 +5,7 @@
 #include "core/strict.h"
 #include "domain/internal.h"
 #include "domain/catalog.h"
+#include "store/db_sig.h"
 
 #define SETTING_PREFIX "momo."
 #define SETTING_SUFFIX ".float"
@@ -18,18 +19,14 @@ static enum db_rc
 move_insert(struct db *db, const char *network, const char *kind,
     const char *amount, const char *for_id, const char *reference)
 {
-	struct db_arg a[5] = { DB_S(network), DB_S(kind), DB_S(amount) };
-
-	a[3] = for_id != NULL ? DB_S(for_id) : DB_NULL;
-	a[4] = reference != NULL ? DB_S(reference) : DB_NULL;
-	return db_exec(db, DB_PFLOAT_MOVE_INSERT, a, 5, NULL, NULL);
+	return DB_EXEC(db, DB_PFLOAT_MOVE_INSERT, pfloat_move, NULL, NULL, .network = network,
+	    .kind = kind, .amount = amount, .payout_id = for_id, .reference = reference);
 }
 
 enum db_rc
 payout_float_draw(struct db *db, const struct cfg *cfg, const char *network, const char *amount,
     const char *payout_id, int *covered)
 {
-	struct db_arg a[5] = { DB_S(amount), DB_S(network), DB_S(amount) };
 	struct db_rows rows;
 	struct db_res res;
 	enum db_rc rc;
@@ -38,20 +35,23 @@ payout_float_draw(struct db *db, const struct cfg *cfg, const char *network, con
 	*covered = 0;
 	/* the guarded UPDATE takes the row's lock: a concurrent draw waits for
 	 * this transaction and then sees the balance it leaves */
-	if ((rc = db_exec(db, DB_PFLOAT_DRAW, a, 3, NULL, &res)) != DB_OK)
+	rc = DB_EXEC(db, DB_PFLOAT_DRAW, pfloat_draw, NULL, &res, .amount = amount,
+	    .network = network);
+	if (rc != DB_OK)
 		return rc;
 	if (res.affected == 1) {
 		*covered = 1;
 		return move_insert(db, network, "draw", amount, payout_id, NULL);
 	}
 	/* not drawn: unlimited, short, or no row (the environment's default) */
-	a[0] = DB_S(network);
-	if ((rc = db_exec(db, DB_PFLOAT_LOCK, a, 1, &rows, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_PFLOAT_LOCK, pfloat_network, &rows, NULL, .network = network);
+	if (rc != DB_OK)
 		return rc;
 	if (rows.nrows == 0)
 		*covered = cfg->payout_float_unlimited;
 	else
-		*covered = (v = db_cell(&rows, 0, 1)) != NULL && strcmp(v, "1") == 0;
+		*covered = (v = db_cell(&rows, 0, DB_COL(pfloat_lock, unlimited))) != NULL &&
+		    strcmp(v, "1") == 0;
 	db_rows_free(&rows);
 	return DB_OK;
 }
@@ -60,18 +60,17 @@ enum db_rc
 payout_float_restore(struct db *db, const char *payout_id)
 {
 	char network[16], amount[MONEY_MAX_TEXT];
-	struct db_arg a[5] = { DB_S(payout_id) };
 	struct db_rows rows;
 	enum db_rc rc;
 
-	if ((rc = db_exec(db, DB_PFLOAT_DRAWN, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PFLOAT_DRAWN, by_id, &rows, NULL, .id = payout_id)) != DB_OK)
 		return rc;
 	if (rows.nrows == 0) {
 		db_rows_free(&rows);
 		return DB_OK; /* it drew nothing: unlimited, or never held */
 	}
-	db_cell_copy(network, sizeof(network), &rows, 0, 0);
-	db_cell_copy(amount, sizeof(amount), &rows, 0, 1);
+	db_cell_copy(network, sizeof(network), &rows, 0, DB_COL(pfloat_drawn, network));
+	db_cell_copy(amount, sizeof(amount), &rows, 0, DB_COL(pfloat_drawn, amount));
 	db_rows_free(&rows);
 	/* the UNIQUE (payout_id, kind) makes the restore happen once */
 	rc = move_insert(db, network, "restore", amount, payout_id, NULL);
@@ -79,32 +78,32 @@ payout_float_restore(struct db *db, const char *payout_id)
 		return DB_OK;
 	if (rc != DB_OK)
 		return rc;
-	a[0] = DB_S(amount);
-	a[1] = DB_S(network);
-	return db_exec(db, DB_PFLOAT_RESTORE, a, 2, NULL, NULL);
+	return DB_EXEC(db, DB_PFLOAT_RESTORE, pfloat_restore, NULL, NULL, .amount = amount,
+	    .network = network);
 }
 
 /* The float row of network, locked, into out (the default when absent). */
 static enum db_rc
 read_row(struct db *db, const struct cfg *cfg, const char *network, struct payout_float_row *out)
 {
-	struct db_arg a[1] = { DB_S(network) };
 	struct db_rows rows;
 	enum db_rc rc;
 	const char *v;
 
 	memset(out, 0, sizeof(*out));
 	(void)strict_copy(out->network, sizeof(out->network), network);
-	if ((rc = db_exec(db, DB_PFLOAT_LOCK, a, 1, &rows, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_PFLOAT_LOCK, pfloat_network, &rows, NULL, .network = network);
+	if (rc != DB_OK)
 		return rc;
 	if (rows.nrows == 0) {
 		(void)strict_copy(out->balance, sizeof(out->balance), "0.00");
 		out->unlimited = cfg->payout_float_unlimited;
 	} else {
-		v = db_cell(&rows, 0, 0);
+		v = db_cell(&rows, 0, DB_COL(pfloat_lock, balance));
 		if (v == NULL || money_normalize(v, 2, 2, out->balance, sizeof(out->balance)) != 0)
 			rc = DB_FAIL;
-		out->unlimited = (v = db_cell(&rows, 0, 1)) != NULL && strcmp(v, "1") == 0;
+		out->unlimited = (v = db_cell(&rows, 0, DB_COL(pfloat_lock, unlimited))) != NULL &&
+		    strcmp(v, "1") == 0;
 	}
 	db_rows_free(&rows);
 	return rc;
@@ -136,15 +135,14 @@ static int
 topup_tx(struct db *db, void *arg)
 {
 	struct topup *t = arg;
-	struct db_arg a[5];
 	enum db_rc rc;
 
 	if ((rc = move_insert(db, t->network, "topup", t->amount, NULL, t->reference)) != DB_OK)
 		return rc;
-	a[0] = DB_S(t->network);
-	a[1] = DB_S(t->amount);
-	a[2] = DB_I(t->cfg->payout_float_unlimited); /* a first row: the default */
-	if ((rc = db_exec(db, DB_PFLOAT_TOPUP, a, 3, NULL, NULL)) != DB_OK)
+	/* a first row: the default */
+	rc = DB_EXEC(db, DB_PFLOAT_TOPUP, pfloat_set, NULL, NULL, .network = t->network,
+	    .balance = t->amount, .unlimited = t->cfg->payout_float_unlimited);
+	if (rc != DB_OK)
 		return rc;
 	return read_row(db, t->cfg, t->network, &t->row);
 }
@@ -207,10 +205,11 @@ static int
 set_tx(struct db *db, void *arg)
 {
 	struct set *s = arg;
-	struct db_arg a[3] = { DB_S(s->network), DB_S(s->balance), DB_I(s->unlimited) };
 	enum db_rc rc;
 
-	if ((rc = db_exec(db, DB_PFLOAT_SET, a, 3, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_PFLOAT_SET, pfloat_set, NULL, NULL, .network = s->network,
+	    .balance = s->balance, .unlimited = s->unlimited);
+	if (rc != DB_OK)
 		return rc;
 	return read_row(db, s->cfg, s->network, &s->row);
 }
@@ -266,7 +265,7 @@ payout_float_list(struct db *db, const struct cfg *cfg, payout_float_row_fn fn, 
 	int stop = 0;
 
 	outcome_init(o);
-	if ((rc = db_exec(db, DB_PFLOAT_LIST, NULL, 0, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PFLOAT_LIST, pfloat_all, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the floats");
 	for (i = 0; i < catalog_nnetworks && !stop; i++) {
 		memset(&r, 0, sizeof(r));
@@ -274,15 +273,18 @@ payout_float_list(struct db *db, const struct cfg *cfg, payout_float_row_fn fn, 
 		(void)strict_copy(r.balance, sizeof(r.balance), "0.00");
 		r.unlimited = cfg->payout_float_unlimited;
 		for (j = 0; j < rows.nrows; j++) {
-			if ((v = db_cell(&rows, j, 0)) == NULL || strcmp(v, r.network) != 0)
+			if ((v = db_cell(&rows, j, DB_COL(pfloat_row, network))) == NULL ||
+			    strcmp(v, r.network) != 0)
 				continue;
-			if ((v = db_cell(&rows, j, 1)) == NULL ||
+			if ((v = db_cell(&rows, j, DB_COL(pfloat_row, balance))) == NULL ||
 			    money_normalize(v, 2, 2, r.balance, sizeof(r.balance)) != 0) {
 				db_rows_free(&rows);
 				return outcome_err(o, ERR_INTERNAL);
 			}
-			r.unlimited = (v = db_cell(&rows, j, 2)) != NULL && strcmp(v, "1") == 0;
-			db_cell_copy(r.updated_at, sizeof(r.updated_at), &rows, j, 3);
+			r.unlimited = (v = db_cell(&rows, j, DB_COL(pfloat_row, unlimited))) != NULL &&
+			    strcmp(v, "1") == 0;
+			db_cell_copy(r.updated_at, sizeof(r.updated_at), &rows, j,
+			    DB_COL(pfloat_row, updated_at));
 		}
 		stop = fn(&r, arg);
 	}
@@ -297,7 +299,6 @@ payout_float_collect(struct db *db, const struct cfg *cfg, const char *network,
     const char *amount, const char *intent_id)
 {
 	struct payout_float_row row;
-	struct db_arg a[5];
 	enum db_rc rc;
 
 	if ((rc = read_row(db, cfg, network, &row)) != DB_OK || row.unlimited)
@@ -307,26 +308,25 @@ payout_float_collect(struct db *db, const struct cfg *cfg, const char *network,
 		return DB_OK; /* credited before */
 	if (rc != DB_OK)
 		return rc;
-	a[0] = DB_S(network);
-	a[1] = DB_S(amount);
-	a[2] = DB_I(0); /* the row was read limited: it exists, or the default is */
-	return db_exec(db, DB_PFLOAT_TOPUP, a, 3, NULL, NULL);
+	/* the row was read limited: it exists, or the default is */
+	return DB_EXEC(db, DB_PFLOAT_TOPUP, pfloat_set, NULL, NULL, .network = network,
+	    .balance = amount, .unlimited = 0);
 }
 
 enum db_rc
 payout_float_in_flight(struct db *db, const char *network, struct db_rows *rows,
     char *sum, size_t cap)
 {
-	struct db_arg a[1] = { DB_S(network) };
 	enum db_rc rc;
 	mpz_t total, v;
 	size_t i;
 
-	if ((rc = db_exec(db, DB_PFLOAT_IN_FLIGHT, a, 1, rows, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_PFLOAT_IN_FLIGHT, pfloat_network, rows, NULL, .network = network);
+	if (rc != DB_OK)
 		return rc;
 	mpz_inits(total, v, NULL);
 	for (i = 0; i < rows->nrows && rc == DB_OK; i++) {
-		if (money_parse(db_cell(rows, i, 1), 2, v) != MONEY_OK)
+		if (money_parse(db_cell(rows, i, DB_COL(pfloat_pending, amount)), 2, v) != MONEY_OK)
 			rc = DB_FAIL;
 		mpz_add(total, total, v);
 	}
@@ -354,7 +354,6 @@ sync_tx(struct db *db, void *arg)
 	struct payout_float_row row;
 	struct db_rows rows;
 	char change[MONEY_MAX_TEXT];
-	struct db_arg a[3];
 	mpz_t before, after, flight;
 	enum db_rc rc;
 
@@ -386,15 +385,13 @@ sync_tx(struct db *db, void *arg)
 	mpz_sub(before, after, before);
 	if (money_format_signed(before, 2, change, sizeof(change)) != 0)
 		goto out;
-	a[0] = DB_S(s->network); /* a first row too (a limited default) */
-	a[1] = DB_S(s->out.after);
-	a[2] = DB_I(0);
-	if ((rc = db_exec(db, DB_PFLOAT_SET, a, 3, NULL, NULL)) != DB_OK)
+	/* a first row too (a limited default) */
+	rc = DB_EXEC(db, DB_PFLOAT_SET, pfloat_set, NULL, NULL, .network = s->network,
+	    .balance = s->out.after, .unlimited = 0);
+	if (rc != DB_OK)
 		goto out;
-	a[0] = DB_S(s->network);
-	a[1] = DB_S(change);
-	a[2] = DB_S(s->reason);
-	rc = db_exec(db, DB_PFLOAT_SYNC_MOVE, a, 3, NULL, NULL);
+	rc = DB_EXEC(db, DB_PFLOAT_SYNC_MOVE, pfloat_sync, NULL, NULL, .network = s->network,
+	    .amount = change, .reason = s->reason);
 out:
 	mpz_clears(before, after, flight, NULL);
 	return rc;

@@ -10,6 +10,7 @@
 #include "domain/payout_float.h"
 #include "domain/report.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 #define FEES "house:fees:GHS"
 
@@ -59,7 +60,6 @@ reverse_tx(struct db *db, void *arg)
 	struct payout *p = &r->p;
 	char settle_acct[LEDGER_CODE_MAX];
 	struct ledger_leg legs[2];
-	struct db_arg a[2];
 	struct db_res res;
 	enum db_rc rc;
 
@@ -74,9 +74,9 @@ reverse_tx(struct db *db, void *arg)
 		    "owner's hook; left for the payouts worker", p->id);
 		return DB_FAIL;
 	}
-	a[0] = DB_S(r->reason);
-	a[1] = DB_S(r->id);
-	if ((rc = db_exec(db, DB_PAYOUT_REVERSE, a, 2, NULL, &res)) != DB_OK)
+	rc = DB_EXEC(db, DB_PAYOUT_REVERSE, payout_reason, NULL, &res, .reason = r->reason,
+	    .id = r->id);
+	if (rc != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* changed under our lock: impossible */
@@ -106,9 +106,8 @@ reverse_tx(struct db *db, void *arg)
 static void
 watch_later(struct ctx *ctx, const char *id, unsigned long long window)
 {
-	struct db_arg a[2] = { DB_I((long long)window), DB_S(id) };
-
-	if (db_exec(ctx->db, DB_PAYOUT_WATCH_LATER, a, 2, NULL, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_PAYOUT_WATCH_LATER, payout_watch_later, NULL, NULL,
+	    .window = (long long)window, .id = id) != DB_OK)
 		log_event("warn", "payout %s: next reversal check not recorded (the lease "
 		    "expires)", id);
 }
@@ -168,9 +167,13 @@ static void
 reversed_line(FILE *out, const struct db_rows *row)
 {
 	fprintf(out, "reversed payout: %s %s %s GHS (fee %s) to %s refunded; completed "
-	    "at %s, reversed at %s\n", db_cell(row, 0, 0), db_cell(row, 0, 1),
-	    db_cell(row, 0, 2), db_cell(row, 0, 3), db_cell(row, 0, 4),
-	    db_cell(row, 0, 5), db_cell(row, 0, 6));
+	    "at %s, reversed at %s\n", db_cell(row, 0, DB_COL(payout_reversed, id)),
+	    db_cell(row, 0, DB_COL(payout_reversed, provider)),
+	    db_cell(row, 0, DB_COL(payout_reversed, amount)),
+	    db_cell(row, 0, DB_COL(payout_reversed, fee)),
+	    db_cell(row, 0, DB_COL(payout_reversed, owner)),
+	    db_cell(row, 0, DB_COL(payout_reversed, completed_at)),
+	    db_cell(row, 0, DB_COL(payout_reversed, reversed_at)));
 }
 
 int

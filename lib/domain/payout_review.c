@@ -7,7 +7,7 @@
 #include "core/log.h"
 #include "core/strict.h"
 #include "domain/internal.h"
-#include "store/db.h"
+#include "store/db_sig.h"
 
 struct hold_tx {
 	const struct payout *p;
@@ -19,21 +19,16 @@ static int
 hold_tx(struct db *db, void *arg)
 {
 	const struct hold_tx *h = arg;
-	struct db_arg a[5];
 	struct db_res res;
 	int rc;
 
-	a[0] = DB_S(h->p->id);
-	if ((rc = db_exec(db, DB_PAYOUT_REVIEW_HOLD, a, 1, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PAYOUT_REVIEW_HOLD, by_id, NULL, &res, .id = h->p->id)) != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_OK; /* held already, or settled meanwhile */
-	a[0] = DB_S(h->st->amount);
-	a[1] = DB_S(h->st->currency);
-	a[2] = DB_S(h->st->party);
-	a[3] = DB_S(h->st->financial_id);
-	a[4] = DB_S(h->p->id);
-	return db_exec(db, DB_PAYOUT_REVIEW_INSERT, a, 5, NULL, NULL);
+	return DB_EXEC(db, DB_PAYOUT_REVIEW_INSERT, review_insert, NULL, NULL,
+	    .amount = h->st->amount, .currency = h->st->currency, .party = h->st->party,
+	    .financial_id = h->st->financial_id, .id = h->p->id);
 }
 
 enum db_rc
@@ -50,26 +45,32 @@ payout_review_hold(struct ctx *ctx, const struct payout *p, const struct momo_st
 	return (enum db_rc)rc;
 }
 
+/* How a review row (store/stmt_payout.h) fills a struct payout_review;
+ * asked and answered are each three columns, joined below */
+static const struct db_field review_fields[] = { DB_FIELDS(review, struct payout_review) };
+
+/* Column c of row i, "" for NULL. */
+static const char *
+cell(const struct db_rows *rows, size_t i, size_t c)
+{
+	const char *v = db_cell(rows, i, c);
+
+	return v != NULL ? v : "";
+}
+
 void
 payout_review_row(const struct db_rows *rows, size_t i, struct payout_review *r)
 {
 	memset(r, 0, sizeof(*r));
-	db_cell_copy(r->payout_id, sizeof(r->payout_id), rows, i, PR_PAYOUT);
+	(void)db_row_read(rows, i, review_fields, DB_NCOLS(review), r); /* text only: no failure */
 	snprintf(r->asked, sizeof(r->asked), "%s %s to %s",
-	    db_cell(rows, i, PR_ASKED_AMOUNT) ? db_cell(rows, i, PR_ASKED_AMOUNT) : "",
-	    db_cell(rows, i, PR_ASKED_CURRENCY) ? db_cell(rows, i, PR_ASKED_CURRENCY) : "",
-	    db_cell(rows, i, PR_ASKED_PARTY) ? db_cell(rows, i, PR_ASKED_PARTY) : "");
+	    cell(rows, i, DB_COL(review, asked_amount)),
+	    cell(rows, i, DB_COL(review, asked_currency)),
+	    cell(rows, i, DB_COL(review, asked_party)));
 	snprintf(r->answered, sizeof(r->answered), "%s %s to %s",
-	    db_cell(rows, i, PR_ANSWERED_AMOUNT) ? db_cell(rows, i, PR_ANSWERED_AMOUNT) : "",
-	    db_cell(rows, i, PR_ANSWERED_CURRENCY) ? db_cell(rows, i, PR_ANSWERED_CURRENCY) : "",
-	    db_cell(rows, i, PR_ANSWERED_PARTY) ? db_cell(rows, i, PR_ANSWERED_PARTY) : "");
-	db_cell_copy(r->financial_id, sizeof(r->financial_id), rows, i, PR_FINANCIAL_ID);
-	db_cell_copy(r->held_at, sizeof(r->held_at), rows, i, PR_HELD_AT);
-	db_cell_copy(r->decision, sizeof(r->decision), rows, i, PR_DECISION);
-	db_cell_copy(r->reason, sizeof(r->reason), rows, i, PR_REASON);
-	db_cell_copy(r->resolved_by, sizeof(r->resolved_by), rows, i, PR_RESOLVED_BY);
-	db_cell_copy(r->resolved_at, sizeof(r->resolved_at), rows, i, PR_RESOLVED_AT);
-	db_cell_copy(r->status, sizeof(r->status), rows, i, PR_STATUS);
+	    cell(rows, i, DB_COL(review, answered_amount)),
+	    cell(rows, i, DB_COL(review, answered_currency)),
+	    cell(rows, i, DB_COL(review, answered_party)));
 }
 
 struct decide_tx {
@@ -85,14 +86,12 @@ decide_tx(struct db *db, void *arg)
 {
 	struct decide_tx *d = arg;
 	struct payout_review r;
-	struct db_arg a[4];
 	struct db_rows rows;
 	struct db_res res;
 	int rc;
 
 	d->found = d->decided_now = 0;
-	a[0] = DB_S(d->id);
-	if ((rc = db_exec(db, DB_PAYOUT_REVIEW_GET, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PAYOUT_REVIEW_GET, by_id, &rows, NULL, .id = d->id)) != DB_OK)
 		return rc;
 	if (rows.nrows == 1) {
 		d->found = 1;
@@ -105,11 +104,9 @@ decide_tx(struct db *db, void *arg)
 	 * only from processing, and a held one only on review) */
 	if (!d->found || d->was[0] != '\0' || strcmp(d->status, "processing") != 0)
 		return DB_OK;
-	a[0] = DB_S(d->decision);
-	a[1] = DB_S(d->reason);
-	a[2] = DB_S(d->who);
-	a[3] = DB_S(d->id);
-	if ((rc = db_exec(db, DB_PAYOUT_REVIEW_DECIDE, a, 4, NULL, &res)) != DB_OK)
+	rc = DB_EXEC(db, DB_PAYOUT_REVIEW_DECIDE, review_decide, NULL, &res,
+	    .decision = d->decision, .reason = d->reason, .resolved_by = d->who, .id = d->id);
+	if (rc != DB_OK)
 		return rc;
 	d->decided_now = res.affected == 1;
 	return DB_OK;
@@ -120,7 +117,6 @@ payout_review_resolve(struct ctx *ctx, const char *id, int complete, const char 
     const char *who, const struct payout_hooks *hooks, struct outcome *o)
 {
 	struct decide_tx d;
-	struct db_arg a[1];
 	/* what is stored as the failure's reason: at most 200 characters */
 	char line[201];
 	int rc, changed = 0;
@@ -154,8 +150,7 @@ payout_review_resolve(struct ctx *ctx, const char *id, int complete, const char 
 	if (payout_finish_review(ctx, id, complete, line, hooks, &changed) != DB_OK)
 		return outcome_fail(o, ERR_SERVICE_UNAVAILABLE, "settle the payout: the database "
 		    "is unavailable (the decision is recorded: run the same command again)");
-	a[0] = DB_S(id);
-	(void)db_exec(ctx->db, DB_PAYOUT_REVIEW_RELEASE, a, 1, NULL, NULL);
+	(void)DB_EXEC(ctx->db, DB_PAYOUT_REVIEW_RELEASE, by_id, NULL, NULL, .id = id);
 	o->changed = d.decided_now || changed;
 	if (o->changed)
 		log_event("warn", "payout %s resolved on review: %s", id, line);
@@ -170,7 +165,7 @@ payout_review_list(struct db *db, void (*fn)(const struct payout_review *r, void
 	struct db_rows rows;
 	size_t i;
 
-	if (db_exec(db, DB_PAYOUT_REVIEW_LIST, NULL, 0, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_PAYOUT_REVIEW_LIST, payout_all, &rows, NULL) != DB_OK)
 		return -1;
 	for (i = 0; i < rows.nrows; i++) {
 		payout_review_row(&rows, i, &r);

@@ -58,8 +58,8 @@ enum err payout_review_resolve(struct ctx *ctx, const char *id, int complete,
     const char *reason, const char *who, const struct payout_hooks *hooks,
     struct outcome *o);
 
-/* Row i of a review statement's rows (PAYOUT_REVIEW_NCOLS columns: a
- * payout's, or a payment intent's with its id in payout_id) into r. */
+/* Row i of a review statement's rows (the review shape, store/stmt_payout.h:
+ * a payout's, or a payment intent's with its id in payout_id) into r. */
 void payout_review_row(const struct db_rows *rows, size_t i, struct payout_review *r);
 
 /*

@@ -6,6 +6,7 @@
 #include "core/money.h"
 #include "core/timefmt.h"
 #include "domain/catalog.h"
+#include "store/db_sig.h"
 
 /* The start of today and of this month (UTC) as DATETIME text (48 bytes
  * each), and when each ends. */
@@ -84,12 +85,14 @@ tier_limit_check(struct db *db, const struct caller *who, enum tier_kind kind,
 	limit[0] = t->daily_limit;
 	limit[1] = t->monthly_limit;
 	for (i = 0; i < 2 && rc == DB_OK; i++) {
-		struct db_arg a[2] = { DB_I(who->id), DB_S(since[i]) };
 		struct db_rows rows;
 
-		if ((rc = db_exec(db, used_since[kind], a, 2, &rows, NULL)) != DB_OK)
+		rc = db_run(db, DB_BIND_ANY(used_since[kind], used_since, .owner_id = who->id,
+		    .since = since[i]), &rows, NULL);
+		if (rc != DB_OK)
 			break;
-		if (money_normalize(db_cell(&rows, 0, 0), 2, 2, used_s, sizeof(used_s)) != 0)
+		if (money_normalize(db_cell(&rows, 0, DB_COL(used, used)), 2, 2, used_s,
+		    sizeof(used_s)) != 0)
 			rc = DB_FAIL;
 		db_rows_free(&rows);
 		if (rc != DB_OK || money_parse(used_s, 2, used) != MONEY_OK ||

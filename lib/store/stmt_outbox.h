@@ -7,16 +7,30 @@
 #ifndef CEDIRAMP_STMT_OUTBOX_H
 #define CEDIRAMP_STMT_OUTBOX_H
 
-/* Its statements (their SQL in stmt_outbox.c). */
-#define DB_STMTS_OUTBOX(S) \
-	S(DB_OUTBOX_INSERT, untyped, untyped) \
-	S(DB_OUTBOX_EXISTS, untyped, untyped) \
-	S(DB_WH_FANOUT, untyped, untyped) \
-	S(DB_OUTBOX_INSERT_MANY, untyped, untyped) \
-	S(DB_WH_FANOUT_MANY, untyped, untyped) \
-	S(DB_WH_REDELIVER, untyped, untyped)
+/* a new event: its id, type, subject (kind "user" or "partner", and id),
+ * the resource it is of (ref_id: its seq is read under it, so bound twice)
+ * and its payload (JSON) */
+#define outbox_insert_ARGS(ARG, AGAIN) \
+	ARG(TEXT, id) ARG(TEXT, type) ARG(TEXT, kind) ARG(INT, subject_id) ARG(TEXT, ref_id) \
+	ARG(TEXT, payload) AGAIN(TEXT, ref_id)
+/* the event of a resource's transition */
+#define outbox_exists_ARGS(ARG, AGAIN) ARG(TEXT, type) ARG(TEXT, ref_id)
+/* an event's deliveries to its subject's endpoints subscribed to its type */
+#define outbox_fanout_ARGS(ARG, AGAIN) \
+	ARG(TEXT, event_id) ARG(TEXT, kind) ARG(INT, subject_id) ARG(TEXT, type)
+/* events as one JSON array of {id, type, kind, subject, ref, payload} */
+#define outbox_many_ARGS(ARG, AGAIN) ARG(TEXT, events)
 
-#define DB_ARGS_OUTBOX(A)
+/* Its statements (their SQL in stmt_outbox.c): S(statement, its
+ * arguments' shape, its rows' shape), as store/db_sig.h says. */
+#define DB_STMTS_OUTBOX(S) \
+	S(DB_OUTBOX_INSERT, outbox_insert, db_none) \
+	S(DB_OUTBOX_EXISTS, outbox_exists, count) \
+	S(DB_WH_FANOUT, outbox_fanout, db_none) \
+	S(DB_OUTBOX_INSERT_MANY, outbox_many, db_none) \
+	S(DB_WH_FANOUT_MANY, outbox_many, db_none) \
+	S(DB_WH_REDELIVER, outbox_fanout, db_none)
+#define DB_ARGS_OUTBOX(A) A(outbox_insert) A(outbox_exists) A(outbox_fanout) A(outbox_many)
 #define DB_ROWS_OUTBOX(R)
 
 #endif

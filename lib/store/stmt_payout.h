@@ -6,64 +6,151 @@
 #ifndef CEDIRAMP_STMT_PAYOUT_H
 #define CEDIRAMP_STMT_PAYOUT_H
 
-/* A payout row: PAYOUT_COLS, and its columns in order. */
+/* A payout row: PAYOUT_COLS, the SQL of payout_row_COLS (the history's
+ * statements, stmt_history.c, read it too). */
 #define PAYOUT_COLS "p.id, p.user_id, p.beneficiary_id, p.provider, p.phone, p.account_name, " \
 	"p.amount, p.fee, p.currency, p.reference, p.provider_ref, p.status, " \
-	"p.failure_reason, p.sends, DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ'), " \
-	"DATE_FORMAT(p.processing_at, '%Y-%m-%dT%H:%i:%sZ'), " \
-	"DATE_FORMAT(p.completed_at, '%Y-%m-%dT%H:%i:%sZ'), " \
-	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f'), p.conversion_id, p.withdrawal_id, " \
-	"p.held_at IS NOT NULL "
-enum payout_col { PC_ID, PC_USER, PC_BEN, PC_PROVIDER, PC_PHONE, PC_NAME, PC_AMOUNT,
-	PC_FEE, PC_CURRENCY, PC_REFERENCE, PC_PROVIDER_REF, PC_STATUS, PC_REASON, PC_SENDS,
-	PC_CREATED, PC_PROCESSING, PC_COMPLETED, PC_CREATED_DB, PC_CONVERSION,
-	PC_WITHDRAWAL, PC_HELD, PAYOUT_NCOLS };
-/* A review row (DB_PAYOUT_REVIEW_GET, DB_PAYOUT_REVIEW_LIST), in order. */
-enum payout_review_col { PR_PAYOUT, PR_ASKED_AMOUNT, PR_ASKED_CURRENCY, PR_ASKED_PARTY,
-	PR_ANSWERED_AMOUNT, PR_ANSWERED_CURRENCY, PR_ANSWERED_PARTY, PR_FINANCIAL_ID,
-	PR_HELD_AT, PR_DECISION, PR_REASON, PR_RESOLVED_BY, PR_RESOLVED_AT, PR_STATUS,
-	PAYOUT_REVIEW_NCOLS };
+	"p.failure_reason, p.sends, " \
+	"DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, " \
+	"DATE_FORMAT(p.processing_at, '%Y-%m-%dT%H:%i:%sZ') AS processing_at, " \
+	"DATE_FORMAT(p.completed_at, '%Y-%m-%dT%H:%i:%sZ') AS completed_at, " \
+	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f') AS created_db, p.conversion_id, " \
+	"p.withdrawal_id, p.held_at IS NOT NULL AS held "
+/* (domain/payout.h, struct payout); user_id is NULL for a withdrawal's
+ * payout: RAW, read by the caller */
+#define payout_row_COLS(C, x) \
+	C(x, TEXT, id, id) C(x, RAW, user_id, ) C(x, TEXT, beneficiary_id, beneficiary_id) \
+	C(x, TEXT, provider, provider) C(x, TEXT, phone, phone) \
+	C(x, TEXT, account_name, account_name) C(x, TEXT, amount, amount) \
+	C(x, TEXT, fee, fee) C(x, TEXT, currency, currency) C(x, TEXT, reference, reference) \
+	C(x, TEXT, provider_ref, provider_ref) C(x, TEXT, status, status) \
+	C(x, TEXT, failure_reason, failure_reason) C(x, COUNT, sends, sends) \
+	C(x, TEXT, created_at, created_at) C(x, TEXT, processing_at, processing_at) \
+	C(x, TEXT, completed_at, completed_at) C(x, TEXT, created_db, created_db) \
+	C(x, TEXT, conversion_id, conversion_id) C(x, TEXT, withdrawal_id, withdrawal_id) \
+	C(x, FLAG, held, held)
+/* its column count, for the history's statements until they are typed */
+#define PAYOUT_COL_ONE(x, kind, name, m) +1
+#define PAYOUT_NCOLS (0 payout_row_COLS(PAYOUT_COL_ONE, x))
+/* a reversal, as reconcile lists it: read by the caller */
+#define payout_reversed_COLS(C, x) \
+	C(x, RAW, id, ) C(x, RAW, provider, ) C(x, RAW, amount, ) C(x, RAW, fee, ) \
+	C(x, RAW, owner, ) C(x, RAW, completed_at, ) C(x, RAW, reversed_at, )
+/* a user's GHS in processing payouts, fees included */
+#define payout_pending_COLS(C, x) C(x, RAW, pending, )
 
-/* Its statements (their SQL in stmt_payout.c). */
+/* A review row (DB_PAYOUT_REVIEW_GET/LIST, DB_PI_REVIEW_GET/LIST): the
+ * payout's or the intent's id, what was asked and what the provider
+ * answered (amount, currency, party: RAW, the reader joins them), its
+ * hold, the decision, and the payout's or intent's status
+ * (domain/payout_review.h, struct payout_review) */
+#define review_COLS(C, x) \
+	C(x, TEXT, id, payout_id) C(x, RAW, asked_amount, ) C(x, RAW, asked_currency, ) \
+	C(x, RAW, asked_party, ) C(x, RAW, answered_amount, ) \
+	C(x, RAW, answered_currency, ) C(x, RAW, answered_party, ) \
+	C(x, TEXT, financial_id, financial_id) C(x, TEXT, held_at, held_at) \
+	C(x, TEXT, decision, decision) C(x, TEXT, reason, reason) \
+	C(x, TEXT, resolved_by, resolved_by) C(x, TEXT, resolved_at, resolved_at) \
+	C(x, TEXT, status, status)
+/* a review's row: the provider's answer (amount, currency, party, its
+ * financial id) for the held payout's or intent's id */
+#define review_insert_ARGS(ARG, AGAIN) \
+	ARG(TEXT, amount) ARG(TEXT, currency) ARG(TEXT, party) ARG(TEXT, financial_id) \
+	ARG(TEXT, id)
+/* a review's one decision ("complete", "fail"), why, and who took it */
+#define review_decide_ARGS(ARG, AGAIN) \
+	ARG(TEXT, decision) ARG(TEXT, reason) ARG(TEXT, resolved_by) ARG(TEXT, id)
+/* a provider's hint (a callback) on a network's payout or intent, by our
+ * id or its reference, at most once per interval (seconds) */
+#define hint_ARGS(ARG, AGAIN) \
+	ARG(TEXT, network) ARG(TEXT, id) ARG(TEXT, provider_ref) ARG(INT, interval)
+
+/* A wallet transfer's payout: processing at once, its status checked
+ * check_seconds on, leased for lease_seconds */
+#define payout_insert_ARGS(ARG, AGAIN) \
+	ARG(TEXT, id) ARG(INT, user_id) ARG(TEXT, beneficiary_id) ARG(TEXT, provider) \
+	ARG(TEXT, phone) ARG(TEXT, account_name) ARG(TEXT, amount) ARG(TEXT, fee) \
+	ARG(TEXT, currency) ARG(TEXT, reference) ARG(TEXT, provider_ref) \
+	ARG(INT, check_seconds) ARG(INT, lease_seconds)
+/* a stablecoin transfer's payout, pending its conversion (the coin and
+ * amount it converts) */
+#define payout_insert_pending_ARGS(ARG, AGAIN) \
+	ARG(TEXT, id) ARG(INT, user_id) ARG(TEXT, beneficiary_id) ARG(TEXT, provider) \
+	ARG(TEXT, phone) ARG(TEXT, account_name) ARG(TEXT, amount) ARG(TEXT, fee) \
+	ARG(TEXT, currency) ARG(TEXT, reference) ARG(TEXT, conversion_id) \
+	ARG(TEXT, source_currency) ARG(TEXT, source_amount) ARG(TEXT, provider_ref)
+/* a withdrawal's payout (GHS, no fee), pending the withdrawal */
+#define payout_insert_wd_ARGS(ARG, AGAIN) \
+	ARG(TEXT, id) ARG(TEXT, provider) ARG(TEXT, phone) ARG(TEXT, amount) \
+	ARG(TEXT, reference) ARG(TEXT, withdrawal_id) ARG(TEXT, provider_ref)
+/* the pending payout of a conversion */
+#define payout_conversion_ARGS(ARG, AGAIN) ARG(TEXT, conversion_id)
+/* a payout by id and its owner (an API call's user) */
+#define payout_by_owner_ARGS(ARG, AGAIN) ARG(TEXT, id) ARG(INT, user_id)
+/* a JSON array of payout ids */
+#define payout_ids_ARGS(ARG, AGAIN) ARG(TEXT, ids)
+/* a JSON array of payouts' rows ({id, watch} to complete, {id, reason} to
+ * fail) */
+#define payout_rows_ARGS(ARG, AGAIN) ARG(TEXT, rows)
+/* a JSON array of ids checked again later, at most backoff_max seconds on */
+#define payout_ids_later_ARGS(ARG, AGAIN) ARG(TEXT, ids) ARG(INT, backoff_max)
+/* a JSON array of ids leased for seconds (db_claim_all) */
+#define payout_ids_lease_ARGS(ARG, AGAIN) ARG(TEXT, ids) ARG(INT, seconds)
+/* completed; watch 1: watched for a reversal */
+#define payout_complete_ARGS(ARG, AGAIN) ARG(INT, watch) ARG(TEXT, id)
+/* failed or reversed, and why (clipped to 200) */
+#define payout_reason_ARGS(ARG, AGAIN) ARG(TEXT, reason) ARG(TEXT, id)
+/* still completed: watched again, until window seconds after it completed */
+#define payout_watch_later_ARGS(ARG, AGAIN) ARG(INT, window) ARG(TEXT, id)
+/* a user's payouts */
+#define payout_user_ARGS(ARG, AGAIN) ARG(INT, user_id)
+/* every payout: no argument */
+#define payout_all_ARGS(ARG, AGAIN)
+
+/* Its statements (their SQL in stmt_payout.c): S(statement, its
+ * arguments' shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_PAYOUT(S) \
-	S(DB_PAYOUT_INSERT, untyped, untyped) \
-	S(DB_PAYOUT_REVIEW_HOLD, untyped, untyped) \
-	S(DB_PAYOUT_REVIEW_INSERT, untyped, untyped) \
-	S(DB_PAYOUT_REVIEW_GET, untyped, untyped) \
-	S(DB_PAYOUT_REVIEW_LIST, untyped, untyped) \
-	S(DB_PAYOUT_REVIEW_DECIDE, untyped, untyped) \
-	S(DB_PAYOUT_REVIEW_RELEASE, untyped, untyped) \
-	S(DB_PAYOUT_INSERT_PENDING, untyped, untyped) \
-	S(DB_PAYOUT_DELETE_PENDING, untyped, untyped) \
-	S(DB_PAYOUT_START, untyped, untyped) \
-	S(DB_PAYOUT_GET, untyped, untyped) \
-	S(DB_PAYOUT_LOCK, untyped, untyped) \
-	S(DB_PAYOUT_GET_ANY, untyped, untyped) \
-	S(DB_PAYOUT_LOCK_ANY, untyped, untyped) \
-	S(DB_PAYOUT_GET_MANY, untyped, untyped) \
-	S(DB_PAYOUT_LOCK_MANY, untyped, untyped) \
-	S(DB_PAYOUT_COMPLETE_MANY, untyped, untyped) \
-	S(DB_PAYOUT_FAIL_MANY, untyped, untyped) \
-	S(DB_PAYOUT_CHECK_LATER_MANY, untyped, untyped) \
-	S(DB_PAYOUT_LEASE_MANY, untyped, untyped) \
-	S(DB_PAYOUT_SENT, untyped, untyped) \
-	S(DB_PAYOUT_RELEASE, untyped, untyped) \
-	S(DB_PAYOUT_COMPLETE, untyped, untyped) \
-	S(DB_PAYOUT_FAIL, untyped, untyped) \
-	S(DB_PAYOUT_CHECK_LATER, untyped, untyped) \
-	S(DB_PAYOUT_CHECK_NOW, untyped, untyped) \
-	S(DB_PAYOUT_CLAIM, untyped, untyped) \
-	S(DB_PAYOUT_CLAIM_PENDING, untyped, untyped) \
-	S(DB_PAYOUT_LEASE, untyped, untyped) \
-	S(DB_PAYOUT_WATCH_CLAIM, untyped, untyped) \
-	S(DB_PAYOUT_WATCH_LATER, untyped, untyped) \
-	S(DB_PAYOUT_REVERSE, untyped, untyped) \
-	S(DB_PAYOUT_REVERSED, untyped, untyped) \
-	S(DB_PAYOUT_USED_SINCE, untyped, untyped) \
-	S(DB_PAYOUT_PENDING_SUM, untyped, untyped) \
-	S(DB_PAYOUT_INSERT_WITHDRAWAL, untyped, untyped)
-
-#define DB_ARGS_PAYOUT(A)
-#define DB_ROWS_PAYOUT(R)
+	S(DB_PAYOUT_INSERT, payout_insert, db_none) \
+	S(DB_PAYOUT_REVIEW_HOLD, by_id, db_none) \
+	S(DB_PAYOUT_REVIEW_INSERT, review_insert, db_none) \
+	S(DB_PAYOUT_REVIEW_GET, by_id, review) \
+	S(DB_PAYOUT_REVIEW_LIST, payout_all, review) \
+	S(DB_PAYOUT_REVIEW_DECIDE, review_decide, db_none) \
+	S(DB_PAYOUT_REVIEW_RELEASE, by_id, db_none) \
+	S(DB_PAYOUT_INSERT_PENDING, payout_insert_pending, db_none) \
+	S(DB_PAYOUT_DELETE_PENDING, payout_conversion, db_none) \
+	S(DB_PAYOUT_START, lease_id, db_none) \
+	S(DB_PAYOUT_GET, payout_by_owner, payout_row) \
+	S(DB_PAYOUT_LOCK, payout_by_owner, payout_row) \
+	S(DB_PAYOUT_GET_ANY, by_id, payout_row) \
+	S(DB_PAYOUT_LOCK_ANY, by_id, payout_row) \
+	S(DB_PAYOUT_GET_MANY, payout_ids, payout_row) \
+	S(DB_PAYOUT_LOCK_MANY, payout_ids, payout_row) \
+	S(DB_PAYOUT_COMPLETE_MANY, payout_rows, db_none) \
+	S(DB_PAYOUT_FAIL_MANY, payout_rows, db_none) \
+	S(DB_PAYOUT_CHECK_LATER_MANY, payout_ids_later, db_none) \
+	S(DB_PAYOUT_LEASE_MANY, payout_ids_lease, db_none) \
+	S(DB_PAYOUT_SENT, by_id, db_none) \
+	S(DB_PAYOUT_RELEASE, by_id, db_none) \
+	S(DB_PAYOUT_COMPLETE, payout_complete, db_none) \
+	S(DB_PAYOUT_FAIL, payout_reason, db_none) \
+	S(DB_PAYOUT_CHECK_LATER, check_later, db_none) \
+	S(DB_PAYOUT_CHECK_NOW, hint, db_none) \
+	S(DB_PAYOUT_CLAIM, claim_batch, ids) \
+	S(DB_PAYOUT_CLAIM_PENDING, claim_batch, ids) \
+	S(DB_PAYOUT_LEASE, lease_id, db_none) \
+	S(DB_PAYOUT_WATCH_CLAIM, claim_batch, ids) \
+	S(DB_PAYOUT_WATCH_LATER, payout_watch_later, db_none) \
+	S(DB_PAYOUT_REVERSE, payout_reason, db_none) \
+	S(DB_PAYOUT_REVERSED, payout_all, payout_reversed) \
+	S(DB_PAYOUT_USED_SINCE, used_since, used) \
+	S(DB_PAYOUT_PENDING_SUM, payout_user, payout_pending) \
+	S(DB_PAYOUT_INSERT_WITHDRAWAL, payout_insert_wd, db_none)
+/* (review_insert, review_decide, hint and review are the intents' too) */
+#define DB_ARGS_PAYOUT(A) A(review_insert) A(review_decide) A(hint) A(payout_insert) \
+	A(payout_insert_pending) A(payout_insert_wd) A(payout_conversion) A(payout_by_owner) \
+	A(payout_ids) A(payout_rows) A(payout_ids_later) A(payout_ids_lease) \
+	A(payout_complete) A(payout_reason) A(payout_watch_later) A(payout_user) A(payout_all)
+#define DB_ROWS_PAYOUT(R) R(review) R(payout_row) R(payout_reversed) R(payout_pending)
 
 #endif

@@ -36,7 +36,7 @@ test_counts_are_the_readers(void)
 		unsigned n;
 	} rows[] = {
 		{ DB_WD_GET, DB_NCOLS(withdrawal) }, { DB_WD_PAGE, DB_NCOLS(withdrawal) },
-		{ DB_PI_LOCK, INTENT_NCOLS }, { DB_PAYOUT_GET, PAYOUT_NCOLS },
+		{ DB_PI_LOCK, DB_NCOLS(intent) }, { DB_PAYOUT_GET, DB_NCOLS(payout_row) },
 		{ DB_CONV_LOCK, CONVERSION_NCOLS }, { DB_BEN_GET, BENEFICIARY_NCOLS },
 		{ DB_QUOTE_LOCK, QUOTE_LOCK_NCOLS }, { DB_IDEM_GET, IDEMPOTENCY_NCOLS },
 		{ DB_CHAIN_SEND_LOCK, SEND_NCOLS }, { DB_CHAIN_TX_NEWEST, SEND_TX_NCOLS },
@@ -56,9 +56,9 @@ test_column_check(void)
 {
 	char why[200] = "";
 
-	UNIT_CHECK(db_stmt_columns_check(DB_PAYOUT_GET, PAYOUT_NCOLS, why, sizeof(why)) == 0,
+	UNIT_CHECK(db_stmt_columns_check(DB_PAYOUT_GET, DB_NCOLS(payout_row), why, sizeof(why)) == 0,
 	    "the right count passes");
-	UNIT_CHECK(db_stmt_columns_check(DB_PAYOUT_GET, PAYOUT_NCOLS - 1, why,
+	UNIT_CHECK(db_stmt_columns_check(DB_PAYOUT_GET, DB_NCOLS(payout_row) - 1, why,
 	    sizeof(why)) == -1, "one column short is refused");
 	UNIT_CHECK(strstr(why, "DB_PAYOUT_GET returns") == why, "the refusal names the "
 	    "statement and both counts: %s", why);
@@ -108,7 +108,7 @@ test_typed_check(void)
 		if (cases[i].why != NULL)
 			UNIT_STR_EQ(why, cases[i].why, "the refusal names the place and both sides");
 	}
-	UNIT_CHECK(db_stmt_typed(DB_WD_GET) && !db_stmt_typed(DB_PAYOUT_GET), "typed or not");
+	UNIT_CHECK(db_stmt_typed(DB_WD_GET) && !db_stmt_typed(DB_SIM_SETTING_GET), "typed or not");
 	UNIT_CHECK(db_stmt_takes(DB_WD_GET, DB_ARGS_SHAPE_res_by_owner) &&
 	    !db_stmt_takes(DB_WD_GET, DB_ARGS_SHAPE_by_id), "a statement takes its shape only");
 }

@@ -15,7 +15,7 @@
 #include "domain/partner/resource.h"
 #include "domain/report.h"
 #include "providers/registry.h"
-#include "store/db_row.h"
+#include "store/db_sig.h"
 
 #define CHECK_AGAIN_SECONDS 2     /* a pending request-to-pay asked again, at least */
 #define COLLECTIONS "house:collections:GHS" /* what the networks collected for us */
@@ -31,24 +31,14 @@ intent_free(struct intent *in)
 	in->description = in->metadata = NULL;
 }
 
-#define I(member) DB_TEXT(struct intent, member)
-
-/* How a row of INTENT_COLS fills a struct intent, column by column. */
-static const struct db_field columns[] = {
-	I(id), DB_ID(struct intent, partner_id), I(reference_id), I(request_hash), I(amount),
-	I(currency), I(fee), I(net_amount), I(phone), I(network),
-	DB_DUP(struct intent, description), DB_DUP(struct intent, metadata), I(status),
-	I(provider_ref), DB_COUNT(struct intent, sends), I(failure_reason), I(expires_at),
-	I(created_at), I(updated_at), I(completed_at), DB_FLAG(struct intent, late),
-	DB_FLAG(struct intent, past_ttl), DB_FLAG(struct intent, held)
-};
-_Static_assert(sizeof(columns) / sizeof(columns[0]) == INTENT_NCOLS, "a field per column");
+/* How an intent row (store/stmt_intent.h) fills a struct intent */
+static const struct db_field columns[] = { DB_FIELDS(intent, struct intent) };
 
 static int
 from_row(const struct db_rows *r, size_t i, void *out)
 {
 	memset(out, 0, sizeof(struct intent));
-	return db_row_read(r, i, columns, INTENT_NCOLS, out);
+	return db_row_read(r, i, columns, DB_NCOLS(intent), out);
 }
 
 static void free_row(void *in) { intent_free(in); }
@@ -123,7 +113,6 @@ move_tx(struct db *db, void *arg)
 	struct move *k = arg;
 	char acct[LEDGER_CODE_MAX];
 	struct ledger_leg legs[3];
-	struct db_arg a[8];
 	struct db_res res;
 	size_t n = 0;
 	int rc;
@@ -138,11 +127,9 @@ move_tx(struct db *db, void *arg)
 	/* held for review: nothing moves it but the review */
 	if (strcmp(k->out.status, k->from) != 0 || (k->out.held && !k->review))
 		return DB_OK;
-	a[0] = a[1] = a[2] = a[3] = a[4] = DB_S(k->to);
-	a[5] = k->reason ? DB_S(k->reason) : DB_NULL;
-	a[6] = DB_S(k->id);
-	a[7] = DB_S(k->from);
-	if ((rc = db_exec(db, DB_PI_MOVE, a, 8, NULL, &res)) != DB_OK)
+	rc = DB_EXEC(db, DB_PI_MOVE, pi_move, NULL, &res, .to = k->to, .reason = k->reason,
+	    .id = k->id, .from = k->from);
+	if (rc != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* changed under our lock: impossible */
@@ -199,24 +186,14 @@ insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 {
 	struct create *k = c->arg;
 	const struct intent_req *in = k->in;
-	struct db_arg a[13];
 
 	if (id_new(id, ID_MAX, "pi_") != 0 || momo_new_ref(k->ref) != 0)
 		return DB_FAIL;
-	a[0] = DB_S(id);
-	a[1] = DB_I(c->who->id);
-	a[2] = DB_S(in->reference_id);
-	a[3] = DB_S(c->hash);
-	a[4] = DB_S(k->amount);
-	a[5] = DB_S(k->fee);
-	a[6] = DB_S(k->net);
-	a[7] = DB_S(in->phone);
-	a[8] = DB_S(in->network);
-	a[9] = in->description ? DB_S(in->description) : DB_NULL;
-	a[10] = k->metadata ? DB_S(k->metadata) : DB_NULL;
-	a[11] = DB_S(k->ref);
-	a[12] = DB_I(k->ttl);
-	return db_exec(db, DB_PI_INSERT, a, 13, NULL, NULL);
+	return DB_EXEC(db, DB_PI_INSERT, pi_insert, NULL, NULL, .id = id,
+	    .partner_id = c->who->id, .reference_id = in->reference_id, .request_hash = c->hash,
+	    .amount = k->amount, .fee = k->fee, .net_amount = k->net, .payer_phone = in->phone,
+	    .mobile_network = in->network, .description = in->description,
+	    .metadata = k->metadata, .provider_ref = k->ref, .ttl = k->ttl);
 }
 
 /* The checks that need no database. */
@@ -267,14 +244,13 @@ static int
 send_request(struct ctx *ctx, struct intent *in)
 {
 	const struct prov_momo *m = providers_momo(&ctx->prov, in->network);
-	struct db_arg a[1] = { DB_S(in->id) };
 	char msisdn[16], why[160], reason[200];
 	struct move k;
 	enum momo_rc rc;
 
 	if (m == NULL || phone_msisdn(in->phone, msisdn, sizeof(msisdn)) != 0)
 		return -1;
-	if (db_exec(ctx->db, DB_PI_SENT, a, 1, NULL, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_PI_SENT, by_id, NULL, NULL, .id = in->id) != DB_OK)
 		return -1;
 	in->sends++;
 	why[0] = '\0';
@@ -402,9 +378,8 @@ intent_cancel(struct ctx *ctx, const struct caller *who, const char *id,
 static void
 check_later(struct ctx *ctx, const char *id)
 {
-	struct db_arg a[2] = { DB_I(CHECK_AGAIN_SECONDS), DB_S(id) };
-
-	(void)db_exec(ctx->db, DB_PI_CHECK_LATER, a, 2, NULL, NULL);
+	(void)DB_EXEC(ctx->db, DB_PI_CHECK_LATER, pi_check_later, NULL, NULL,
+	    .min_seconds = CHECK_AGAIN_SECONDS, .id = id);
 }
 
 /* The provider's status of in's request to pay into st: MOMO_NOT_FOUND
@@ -551,9 +526,7 @@ intent_finish(struct ctx *ctx, const char *id, int complete, const char *reason,
 	}
 	if (!complete && expired) {
 		/* expired and failed on review: no longer watched for a late payment */
-		struct db_arg a[1] = { DB_S(id) };
-
-		if (db_exec(ctx->db, DB_PI_LATE_STOP, a, 1, NULL, NULL) != DB_OK)
+		if (DB_EXEC(ctx->db, DB_PI_LATE_STOP, by_id, NULL, NULL, .id = id) != DB_OK)
 			return -1;
 	}
 	return 0;
@@ -604,13 +577,13 @@ int
 intent_watch_expired(struct ctx *ctx, int n)
 {
 	char (*ids)[ID_MAX] = calloc((size_t)n, sizeof(*ids));
-	struct db_arg a[1] = { DB_I((long long)ctx->cfg.intent_late_check_seconds) };
 	int got, i, moved = 0;
 
 	if (ids == NULL)
 		return -1;
 	/* past the window: no longer asked */
-	if (db_exec(ctx->db, DB_PI_LATE_EXPIRE_WATCH, a, 1, NULL, NULL) != DB_OK) {
+	if (DB_EXEC(ctx->db, DB_PI_LATE_EXPIRE_WATCH, pi_window, NULL, NULL,
+	    .seconds = (long long)ctx->cfg.intent_late_check_seconds) != DB_OK) {
 		free(ids);
 		return -1;
 	}
@@ -620,7 +593,6 @@ intent_watch_expired(struct ctx *ctx, int n)
 		struct intent in;
 		struct move k;
 		enum momo_rc rc;
-		struct db_arg b[1] = { DB_S(ids[i]) };
 
 		if (resource_load_any(ctx->db, &intent_kind, ids[i], 0, &in) != DB_OK)
 			continue;
@@ -645,8 +617,8 @@ intent_watch_expired(struct ctx *ctx, int n)
 			intent_free(&k.out);
 		} else {
 			/* declined for good: let go; else ask again later */
-			(void)db_exec(ctx->db, rc == MOMO_OK && st.state == MOMO_FAILED ?
-			    DB_PI_LATE_STOP : DB_PI_LATE_LATER, b, 1, NULL, NULL);
+			(void)db_run(ctx->db, DB_BIND_ANY(rc == MOMO_OK && st.state == MOMO_FAILED ?
+			    DB_PI_LATE_STOP : DB_PI_LATE_LATER, by_id, .id = ids[i]), NULL, NULL);
 		}
 		intent_free(&in);
 	}
@@ -659,8 +631,11 @@ static void
 late_line(FILE *out, const struct db_rows *row)
 {
 	fprintf(out, "late collection: %s partner %s credited %s GHS; expired at %s, "
-	    "completed at %s\n", db_cell(row, 0, 0), db_cell(row, 0, 1),
-	    db_cell(row, 0, 2), db_cell(row, 0, 3), db_cell(row, 0, 4));
+	    "completed at %s\n", db_cell(row, 0, DB_COL(pi_late, id)),
+	    db_cell(row, 0, DB_COL(pi_late, partner_id)),
+	    db_cell(row, 0, DB_COL(pi_late, net_amount)),
+	    db_cell(row, 0, DB_COL(pi_late, expires_at)),
+	    db_cell(row, 0, DB_COL(pi_late, completed_at)));
 }
 
 int

@@ -7,7 +7,7 @@
 #include "core/log.h"
 #include "core/strict.h"
 #include "domain/internal.h"
-#include "store/db.h"
+#include "store/db_sig.h"
 
 struct hold_tx {
 	const struct intent *in;
@@ -19,21 +19,16 @@ static int
 hold_tx(struct db *db, void *arg)
 {
 	const struct hold_tx *h = arg;
-	struct db_arg a[5];
 	struct db_res res;
 	int rc;
 
-	a[0] = DB_S(h->in->id);
-	if ((rc = db_exec(db, DB_PI_REVIEW_HOLD, a, 1, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PI_REVIEW_HOLD, by_id, NULL, &res, .id = h->in->id)) != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_OK; /* held already, or closed meanwhile */
-	a[0] = DB_S(h->st->amount);
-	a[1] = DB_S(h->st->currency);
-	a[2] = DB_S(h->st->party);
-	a[3] = DB_S(h->st->financial_id);
-	a[4] = DB_S(h->in->id);
-	return db_exec(db, DB_PI_REVIEW_INSERT, a, 5, NULL, NULL);
+	return DB_EXEC(db, DB_PI_REVIEW_INSERT, review_insert, NULL, NULL,
+	    .amount = h->st->amount, .currency = h->st->currency, .party = h->st->party,
+	    .financial_id = h->st->financial_id, .id = h->in->id);
 }
 
 enum db_rc
@@ -63,14 +58,12 @@ decide_tx(struct db *db, void *arg)
 {
 	struct decide_tx *d = arg;
 	struct payout_review r;
-	struct db_arg a[4];
 	struct db_rows rows;
 	struct db_res res;
 	int rc;
 
 	d->found = d->decided_now = 0;
-	a[0] = DB_S(d->id);
-	if ((rc = db_exec(db, DB_PI_REVIEW_GET, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PI_REVIEW_GET, by_id, &rows, NULL, .id = d->id)) != DB_OK)
 		return rc;
 	if (rows.nrows == 1) {
 		d->found = 1;
@@ -80,11 +73,9 @@ decide_tx(struct db *db, void *arg)
 	db_rows_free(&rows);
 	if (!d->found || d->was[0] != '\0')
 		return DB_OK;
-	a[0] = DB_S(d->decision);
-	a[1] = DB_S(d->reason);
-	a[2] = DB_S(d->who);
-	a[3] = DB_S(d->id);
-	if ((rc = db_exec(db, DB_PI_REVIEW_DECIDE, a, 4, NULL, &res)) != DB_OK)
+	rc = DB_EXEC(db, DB_PI_REVIEW_DECIDE, review_decide, NULL, &res,
+	    .decision = d->decision, .reason = d->reason, .resolved_by = d->who, .id = d->id);
+	if (rc != DB_OK)
 		return rc;
 	d->decided_now = res.affected == 1;
 	return DB_OK;
@@ -95,7 +86,6 @@ intent_review_resolve(struct ctx *ctx, const char *id, int complete, const char 
     const char *who, struct outcome *o)
 {
 	struct decide_tx d;
-	struct db_arg a[1];
 	/* what is stored as the failure's reason: at most 200 characters */
 	char line[201];
 	int rc, changed = 0;
@@ -127,8 +117,7 @@ intent_review_resolve(struct ctx *ctx, const char *id, int complete, const char 
 	if (intent_finish(ctx, id, complete, line, &changed) != 0)
 		return outcome_fail(o, ERR_SERVICE_UNAVAILABLE, "settle the payment intent: the "
 		    "database is unavailable (the decision is recorded: run the same command again)");
-	a[0] = DB_S(id);
-	if ((rc = db_exec(ctx->db, DB_PI_REVIEW_RELEASE, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(ctx->db, DB_PI_REVIEW_RELEASE, by_id, NULL, NULL, .id = id)) != DB_OK)
 		return domain_db_fail(o, rc, "release the payment intent");
 	o->changed = d.decided_now || changed;
 	if (o->changed)
@@ -144,7 +133,7 @@ intent_review_list(struct db *db, void (*fn)(const struct payout_review *r, void
 	struct db_rows rows;
 	size_t i;
 
-	if (db_exec(db, DB_PI_REVIEW_LIST, NULL, 0, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_PI_REVIEW_LIST, pi_all, &rows, NULL) != DB_OK)
 		return -1;
 	for (i = 0; i < rows.nrows; i++) {
 		payout_review_row(&rows, i, &r);

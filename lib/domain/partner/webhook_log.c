@@ -7,6 +7,7 @@
 #include "core/strict.h"
 #include "domain/event.h"
 #include "domain/internal.h"
+#include "store/db_sig.h"
 
 int
 webhook_delivery_status_valid(const char *s)
@@ -228,7 +229,9 @@ webhook_redeliver(struct ctx *ctx, const struct caller *who,
 	a[1] = DB_S(outbox_subject_name(OUTBOX_PARTNER));
 	a[2] = DB_I(who->id);
 	a[3] = DB_S(ev.type);
-	if ((rc = db_exec(ctx->db, DB_WH_REDELIVER, a, 4, NULL, NULL)) != DB_OK ||
+	if ((rc = DB_EXEC(ctx->db, DB_WH_REDELIVER, outbox_fanout, NULL, NULL, .event_id = ev.id,
+	    .kind = outbox_subject_name(OUTBOX_PARTNER), .subject_id = who->id,
+	    .type = ev.type)) != DB_OK ||
 	    (rc = db_exec(ctx->db, DB_WH_COUNT_SUBSCRIBED, &a[1], 3, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "queue the redelivery");
 	/* (the statement's affected count mixes new and updated rows: the

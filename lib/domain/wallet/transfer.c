@@ -24,6 +24,7 @@
 #include "domain/wallet/beneficiary.h"
 #include "domain/wallet/conversion.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 #define IN_FLIGHT PAYOUT_IN_FLIGHT
 
@@ -40,21 +41,12 @@ struct create {
 	const struct cfg *cfg;  /* the float's default when it has no row */
 };
 
-/* The first ten arguments of both payout inserts: who, to whom, how much. */
-static void
-payout_args(const struct create *k, struct db_arg *a)
-{
-	a[0] = DB_S(k->p->id);
-	a[1] = DB_I(k->who->id);
-	a[2] = DB_S(k->ben->id);
-	a[3] = DB_S(k->ben->provider);
-	a[4] = DB_S(k->ben->phone);
-	a[5] = DB_S(k->ben->account_name);
-	a[6] = DB_S(k->amount);
-	a[7] = DB_S(k->fee);
-	a[8] = DB_S("GHS");
-	a[9] = k->reference ? DB_S(k->reference) : DB_NULL;
-}
+/* The members both payout inserts share (store/stmt_payout.h): who, to
+ * whom, how much, of struct create k. */
+#define PAYOUT_MEMBERS(k) .id = (k)->p->id, .user_id = (k)->who->id, \
+	.beneficiary_id = (k)->ben->id, .provider = (k)->ben->provider, \
+	.phone = (k)->ben->phone, .account_name = (k)->ben->account_name, \
+	.amount = (k)->amount, .fee = (k)->fee, .currency = "GHS", .reference = (k)->reference
 
 /* The answer for a network whose float cannot cover amount. */
 static void
@@ -104,13 +96,11 @@ create_tx(struct db *db, void *arg)
 	}
 	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(ref) != 0)
 		return DB_FAIL;
-	payout_args(k, a);
-	a[10] = DB_S(ref);
 	/* due for a check at once, but the creating request holds it (the
 	 * lease) until its own send returns */
-	a[11] = DB_I(0);
-	a[12] = DB_I(k->lease_seconds);
-	if ((rc = db_exec(db, DB_PAYOUT_INSERT, a, 13, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_PAYOUT_INSERT, payout_insert, NULL, NULL, PAYOUT_MEMBERS(k),
+	    .provider_ref = ref, .check_seconds = 0, .lease_seconds = k->lease_seconds);
+	if (rc != DB_OK)
 		return rc;
 	/* the float before the ledger, as settle_tx does: one lock order */
 	if ((rc = payout_float_draw(db, k->cfg, k->ben->provider, k->amount, k->p->id,
@@ -229,19 +219,16 @@ funded_created(struct db *db, const char *conversion_id, void *arg)
 {
 	struct funded *f = arg;
 	struct create *k = &f->k;
-	struct db_arg a[14];
 	enum db_rc rc;
 
 	if ((rc = tier_limit_check(db, k->who, TIER_PAYOUTS, k->amount, k->o)) != DB_OK)
 		return rc;
 	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(f->ref) != 0)
 		return DB_FAIL;
-	payout_args(k, a);
-	a[10] = DB_S(conversion_id);
-	a[11] = DB_S(f->coin);
-	a[12] = DB_S(f->source_amount);
-	a[13] = DB_S(f->ref);
-	if ((rc = db_exec(db, DB_PAYOUT_INSERT_PENDING, a, 14, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_PAYOUT_INSERT_PENDING, payout_insert_pending, NULL, NULL,
+	    PAYOUT_MEMBERS(k), .conversion_id = conversion_id, .source_currency = f->coin,
+	    .source_amount = f->source_amount, .provider_ref = f->ref);
+	if (rc != DB_OK)
 		return rc;
 	return idempotency_mark(db, k->claim, PAYOUT_POINT_CREATED, k->p->id);
 }
@@ -252,10 +239,11 @@ static int
 funded_undone(struct db *db, const char *conversion_id, void *arg)
 {
 	struct funded *f = arg;
-	struct db_arg a[1] = { DB_S(conversion_id) };
 	enum db_rc rc;
 
-	if ((rc = db_exec(db, DB_PAYOUT_DELETE_PENDING, a, 1, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_PAYOUT_DELETE_PENDING, payout_conversion, NULL, NULL,
+	    .conversion_id = conversion_id);
+	if (rc != DB_OK)
 		return rc;
 	return idempotency_mark(db, f->k.claim, IDEMPOTENCY_STARTED, NULL);
 }
@@ -462,18 +450,20 @@ transfer_balances(struct ctx *ctx, const struct caller *who, char *available,
     char *pending, size_t cap, struct outcome *o)
 {
 	char acct[LEDGER_CODE_MAX];
-	struct db_arg a[1] = { DB_I(who->id) };
 	struct db_rows rows;
+	const char *v;
 	enum db_rc rc;
 	int bad;
 
 	payout_user_account(who->id, acct, sizeof(acct));
 	if ((rc = ledger_balance(ctx->db, acct, 2, available, cap)) != DB_OK)
 		return domain_db_fail(o, rc, "read the balance");
-	if ((rc = db_exec(ctx->db, DB_PAYOUT_PENDING_SUM, a, 1, &rows, NULL)) != DB_OK)
+	rc = DB_EXEC(ctx->db, DB_PAYOUT_PENDING_SUM, payout_user, &rows, NULL,
+	    .user_id = who->id);
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "read the pending payouts");
-	bad = money_normalize(db_cell(&rows, 0, 0) ? db_cell(&rows, 0, 0) : "0", 2, 2,
-	    pending, cap) != 0;
+	v = db_cell(&rows, 0, DB_COL(payout_pending, pending));
+	bad = money_normalize(v ? v : "0", 2, 2, pending, cap) != 0;
 	db_rows_free(&rows);
 	return bad ? outcome_err(o, ERR_INTERNAL) : ERR_OK;
 }
