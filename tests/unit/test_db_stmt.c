@@ -108,7 +108,8 @@ test_typed_check(void)
 		if (cases[i].why != NULL)
 			UNIT_STR_EQ(why, cases[i].why, "the refusal names the place and both sides");
 	}
-	UNIT_CHECK(db_stmt_typed(DB_WD_GET) && !db_stmt_typed(DB_SIM_SETTING_GET), "typed or not");
+	UNIT_CHECK(db_stmt_typed(DB_WD_GET) && !db_stmt_typed(DB_STMT__MAX),
+	    "typed, and no statement past the table");
 	UNIT_CHECK(db_stmt_takes(DB_WD_GET, DB_ARGS_SHAPE_res_by_owner) &&
 	    !db_stmt_takes(DB_WD_GET, DB_ARGS_SHAPE_by_id), "a statement takes its shape only");
 }
