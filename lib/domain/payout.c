@@ -17,6 +17,7 @@
 #include "domain/payout_float.h"
 #include "domain/catalog.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 #define IN_FLIGHT PAYOUT_IN_FLIGHT
 #define FEES "house:fees:GHS"
@@ -730,8 +731,7 @@ start_tx(struct db *db, void *arg)
 	int covered;
 
 	*st->short_of_funds = *st->short_of_float = 0;
-	a[0] = DB_I(p->user_id);
-	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_USER_LOCK, user_id, NULL, NULL, .id = p->user_id)) != DB_OK)
 		return rc;
 	payout_user_account(p->user_id, acct, sizeof(acct));
 	if (payout_add_ghs(p->amount, p->fee, total, sizeof(total)) != 0 ||

@@ -16,6 +16,7 @@
 #include "domain/onchain.h"
 #include "domain/quote_redeem.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 
 int
@@ -170,8 +171,7 @@ create_tx(struct db *db, void *arg)
 		return rc;
 	if (check_quote(k, &q) != ERR_OK)
 		return DB_FAIL; /* nothing to keep */
-	a[0] = DB_I(k->who->id);
-	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_USER_LOCK, user_id, NULL, NULL, .id = k->who->id)) != DB_OK)
 		return rc;
 	if ((rc = tier_limit_check(db, k->who, TIER_CONVERSIONS, q.q.receive, k->o)) != DB_OK)
 		return rc;

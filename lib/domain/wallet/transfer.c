@@ -24,6 +24,7 @@
 #include "domain/wallet/beneficiary.h"
 #include "domain/wallet/conversion.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 #define IN_FLIGHT PAYOUT_IN_FLIGHT
 
@@ -82,8 +83,7 @@ create_tx(struct db *db, void *arg)
 	int covered;
 
 	outcome_init(k->o);
-	a[0] = DB_I(k->who->id);
-	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_USER_LOCK, user_id, NULL, NULL, .id = k->who->id)) != DB_OK)
 		return rc;
 	payout_user_account(k->who->id, acct, sizeof(acct));
 	/* the tier's limits first: a rule, whatever the balance */
