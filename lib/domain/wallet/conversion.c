@@ -238,8 +238,7 @@ undo_tx(struct db *db, void *arg)
 		return DB_FAIL; /* someone settled it: keep the quote used */
 	if ((rc = onchain_forget(db, u->conversion_id)) != DB_OK)
 		return rc;
-	a[0] = DB_S(u->quote_id);
-	if ((rc = db_exec(db, DB_QUOTE_UNMARK_USED, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_QUOTE_UNMARK_USED, by_id, NULL, NULL, .id = u->quote_id)) != DB_OK)
 		return rc;
 	if (u->hook != NULL && (rc = u->hook->undone(db, u->conversion_id, u->hook->arg)) != DB_OK)
 		return rc;
