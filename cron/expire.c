@@ -20,16 +20,18 @@
 #include "domain/ctx.h"
 #include "domain/partner/intent.h"
 #include "core/log.h"
+#include "store/db_sig.h"
 
-/* Runs a batched DELETE until a batch comes back short; -1 on error. */
+/* Runs a batched DELETE (b, bound to its arguments) until a batch comes
+ * back short; -1 on error. */
 static long long
-drain(struct db *db, enum db_stmt s, const struct db_arg *a, size_t n)
+drain(struct db *db, struct db_bound b)
 {
 	struct db_res res;
 	long long total = 0;
 
 	do {
-		if (db_exec(db, s, a, n, NULL, &res) != DB_OK)
+		if (db_run(db, b, NULL, &res) != DB_OK)
 			return -1;
 		total += (long long)res.affected;
 	} while (res.affected == 1000);
@@ -40,17 +42,17 @@ int
 main(void)
 {
 	struct ctx ctx;
-	struct db_arg now[1];
-	long long counters, quotes, keys, sigs;
+	long long now = (long long)time(NULL), counters, quotes, keys, sigs;
+	/* its module is not typed yet: bound by position */
+	struct db_bound sigseen = { DB_SIGSEEN_EXPIRE, 1, DB_ARGS_SHAPE_untyped, { DB_I(now) } };
 	int rc = 1, intents = 0, n;
 
 	if (ctx_init(&ctx, "expire", 0) != 0)
 		goto out;
-	now[0] = DB_I((long long)time(NULL));
-	counters = drain(ctx.db, DB_RL_EXPIRE, now, 1);
-	quotes = drain(ctx.db, DB_QUOTE_EXPIRE, NULL, 0);
-	keys = drain(ctx.db, DB_IDEM_EXPIRE, NULL, 0);
-	sigs = drain(ctx.db, DB_SIGSEEN_EXPIRE, now, 1);
+	counters = drain(ctx.db, DB_BIND(DB_RL_EXPIRE, rl_expire, .now = now));
+	quotes = drain(ctx.db, DB_BIND(DB_QUOTE_EXPIRE, quote_expire));
+	keys = drain(ctx.db, DB_BIND(DB_IDEM_EXPIRE, untyped));
+	sigs = drain(ctx.db, sigseen);
 	while ((n = intent_expire_due(&ctx, 100)) > 0)
 		intents += n;
 	if (n >= 0 && (n = intent_watch_expired(&ctx, 100)) > 0)

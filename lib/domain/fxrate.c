@@ -9,6 +9,7 @@
 #include "core/money.h"
 #include "core/strict.h"
 #include "domain/internal.h"
+#include "store/db_sig.h"
 
 static void
 pair_name(const char *coin, char *out, size_t cap)
@@ -24,18 +25,16 @@ rate_read(struct db *db, const char *coin, long long max_age, long long now, cha
     size_t cap, long long *updated_at)
 {
 	char pair[24];
-	struct db_arg a[1];
 	struct db_rows rows;
 	const char *r, *t;
 	unsigned long long updated;
 	enum fxrate_rc rc = FXRATE_MISSING;
 
 	pair_name(coin, pair, sizeof(pair));
-	a[0] = DB_S(pair);
-	if (db_exec(db, DB_FXRATE_GET, a, 1, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_FXRATE_GET, fx_pair, &rows, NULL, .pair = pair) != DB_OK)
 		return FXRATE_DB;
-	r = db_cell(&rows, 0, 0);
-	t = db_cell(&rows, 0, 1);
+	r = db_cell(&rows, 0, DB_COL(fx_rate, rate));
+	t = db_cell(&rows, 0, DB_COL(fx_rate, updated));
 	/* UNIX_TIMESTAMP of a DATETIME(6) has a fraction: whole seconds do */
 	if (r != NULL && t != NULL &&
 	    strict_uint(t, strcspn(t, "."), ~0ULL >> 1, &updated) == 0) {
@@ -127,16 +126,14 @@ fxrate_set(struct db *db, const char *coin, const char *rate,
 {
 	const char *why;
 	char pair[24];
-	struct db_arg a[3];
 	enum db_rc rc;
 
 	if ((why = rate_invalid(coin, rate)) != NULL)
 		return outcome_fail(o, ERR_VALIDATION, "%s", why);
 	pair_name(coin, pair, sizeof(pair));
-	a[0] = DB_S(pair);
-	a[1] = DB_S(rate);
-	a[2] = DB_S(source);
-	if ((rc = db_exec(db, DB_FXRATE_SET, a, 3, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_FXRATE_SET, fx_set, NULL, NULL, .pair = pair, .rate = rate,
+	    .source = source);
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "set the rate");
 	o->changed = 1;
 	return ERR_OK;
@@ -153,7 +150,6 @@ seed_tx(struct db *db, void *arg)
 {
 	struct seed *s = arg;
 	char pair[24];
-	struct db_arg a[2];
 	struct db_res res;
 	size_t i;
 	int rc;
@@ -161,9 +157,9 @@ seed_tx(struct db *db, void *arg)
 	s->seeded = 0;
 	for (i = 0; i < s->n; i++) {
 		pair_name(s->rates[i].coin, pair, sizeof(pair));
-		a[0] = DB_S(pair);
-		a[1] = DB_S(s->rates[i].rate);
-		if ((rc = db_exec(db, DB_FXRATE_SEED, a, 2, NULL, &res)) != DB_OK)
+		rc = DB_EXEC(db, DB_FXRATE_SEED, fx_seed, NULL, &res, .pair = pair,
+		    .rate = s->rates[i].rate);
+		if (rc != DB_OK)
 			return rc;
 		s->seeded += res.affected > 0;
 	}
@@ -196,6 +192,9 @@ fxrate_seed(struct db *db, const struct fxrate_pair *rates, size_t n,
 	return ERR_OK;
 }
 
+/* How a listed rate (store/stmt_fxrate.h) fills a struct fxrate_row */
+static const struct db_field list_fields[] = { DB_FIELDS(fx_row, struct fxrate_row) };
+
 enum err
 fxrate_list(struct db *db, fxrate_row_fn fn, void *arg, struct outcome *o)
 {
@@ -205,13 +204,11 @@ fxrate_list(struct db *db, fxrate_row_fn fn, void *arg, struct outcome *o)
 	int rc;
 
 	outcome_init(o);
-	if ((rc = db_exec(db, DB_FXRATE_LIST, NULL, 0, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_FXRATE_LIST, fx_all, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "list the rates");
 	for (i = 0; i < rows.nrows; i++) {
-		db_cell_copy(row.pair, sizeof(row.pair), &rows, i, 0);
-		db_cell_copy(row.rate, sizeof(row.rate), &rows, i, 1);
-		db_cell_copy(row.updated_at, sizeof(row.updated_at), &rows, i, 2);
-		db_cell_copy(row.source, sizeof(row.source), &rows, i, 3);
+		/* text only: nothing to fail */
+		(void)db_row_read(&rows, i, list_fields, DB_NCOLS(fx_row), &row);
 		if (fn(&row, arg) != 0)
 			break;
 	}

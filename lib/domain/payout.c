@@ -695,14 +695,12 @@ start_tx(struct db *db, void *arg)
 	const struct payout *p = st->p;
 	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT], bal[MONEY_MAX_TEXT];
 	struct ledger_leg legs[2];
-	struct db_arg a[2];
 	struct db_res res;
 	enum db_rc rc;
 	int covered;
 
 	*st->short_of_funds = *st->short_of_float = 0;
-	a[0] = DB_I(p->user_id);
-	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_USER_LOCK, user_id, NULL, NULL, .id = p->user_id)) != DB_OK)
 		return rc;
 	payout_user_account(p->user_id, acct, sizeof(acct));
 	if (payout_add_ghs(p->amount, p->fee, total, sizeof(total)) != 0 ||

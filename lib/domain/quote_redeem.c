@@ -11,7 +11,7 @@
 #include "core/money.h"
 #include "core/strict.h"
 #include "domain/fxrate.h"
-#include "store/stmt_quote.h"
+#include "store/db_sig.h"
 
 size_t
 quote_key(const struct cfg *cfg, unsigned char key[32])
@@ -57,24 +57,27 @@ static void
 from_row(const struct db_rows *r, const struct caller *who, struct quote_held *held)
 {
 	const char *api = who->kind == CALLER_USER ? "wallet" : "partner";
-	const char *v = db_cell(r, 0, who->kind == CALLER_USER ? QL_USER : QL_PARTNER);
-	const struct currency *c = currency_find(db_cell(r, 0, QL_FROM));
+	const char *v = db_cell(r, 0, who->kind == CALLER_USER ? DB_COL(quote_lock, user_id) :
+	    DB_COL(quote_lock, partner_id));
+	const struct currency *c = currency_find(db_cell(r, 0, DB_COL(quote_lock, from_currency)));
 	unsigned long long owner;
 
-	if (v == NULL || c == NULL || strcmp(db_cell(r, 0, QL_API), api) != 0 ||
+	if (v == NULL || c == NULL || strcmp(db_cell(r, 0, DB_COL(quote_lock, api)), api) != 0 ||
 	    strict_uint(v, strlen(v), ~0ULL >> 1, &owner) != 0 || (long long)owner != who->id)
 		return;
 	held->q.from = c;
-	if (money_normalize(db_cell(r, 0, QL_AMOUNT), 18, c->scale, held->q.amount,
+	if (money_normalize(db_cell(r, 0, DB_COL(quote_lock, amount)), 18, c->scale, held->q.amount,
 	    sizeof(held->q.amount)) != 0)
 		return;
-	db_cell_copy(held->q.rate_exact, sizeof(held->q.rate_exact), r, 0, QL_RATE);
+	db_cell_copy(held->q.rate_exact, sizeof(held->q.rate_exact), r, 0, DB_COL(quote_lock, rate));
 	fxrate_display(held->q.rate_exact, held->q.rate, sizeof(held->q.rate));
-	db_cell_copy(held->q.fee_percent, sizeof(held->q.fee_percent), r, 0, QL_FEE_PERCENT);
-	db_cell_copy(held->q.gross, sizeof(held->q.gross), r, 0, QL_GROSS);
-	db_cell_copy(held->q.fee, sizeof(held->q.fee), r, 0, QL_FEE);
-	db_cell_copy(held->q.receive, sizeof(held->q.receive), r, 0, QL_RECEIVE);
-	held->expired = strcmp(db_cell(r, 0, QL_EXPIRED), "1") == 0;
+	db_cell_copy(held->q.fee_percent, sizeof(held->q.fee_percent), r, 0,
+	    DB_COL(quote_lock, fee_percent));
+	db_cell_copy(held->q.gross, sizeof(held->q.gross), r, 0, DB_COL(quote_lock, gross_amount));
+	db_cell_copy(held->q.fee, sizeof(held->q.fee), r, 0, DB_COL(quote_lock, fee));
+	db_cell_copy(held->q.receive, sizeof(held->q.receive), r, 0,
+	    DB_COL(quote_lock, receive_amount));
+	held->expired = strcmp(db_cell(r, 0, DB_COL(quote_lock, expired)), "1") == 0;
 	held->found = 1;
 }
 
@@ -82,7 +85,6 @@ enum db_rc
 quote_find(struct db *db, const struct cfg *cfg, const struct caller *who,
     const char *quote_id, struct quote_held *held)
 {
-	struct db_arg a[1] = { DB_S(quote_id) };
 	unsigned char key[32];
 	struct quote_token t;
 	struct db_rows r;
@@ -100,11 +102,11 @@ quote_find(struct db *db, const struct cfg *cfg, const struct caller *who,
 		held->expired = (long long)time(NULL) >= t.expires_at;
 	}
 	/* a token's row says whether it was used; a stored quote is its row */
-	if ((rc = db_exec(db, DB_QUOTE_LOCK, a, 1, &r, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_QUOTE_LOCK, by_id, &r, NULL, .id = quote_id)) != DB_OK)
 		return rc;
 	if (r.nrows == 1) {
 		held->stored = 1;
-		held->used = strcmp(db_cell(&r, 0, QL_USED), "1") == 0;
+		held->used = strcmp(db_cell(&r, 0, DB_COL(quote_lock, used)), "1") == 0;
 		if (!held->token)
 			from_row(&r, who, held);
 	}
@@ -117,32 +119,24 @@ quote_use(struct db *db, const struct cfg *cfg, const struct caller *who,
     const char *quote_id, const struct quote_held *held)
 {
 	const struct quote *q = &held->q;
-	struct db_arg a[14];
 	struct db_res res;
 	enum db_rc rc;
 
 	if (held->stored) {
-		a[0] = DB_S(quote_id);
-		if ((rc = db_exec(db, DB_QUOTE_MARK_USED, a, 1, NULL, &res)) != DB_OK)
+		if ((rc = DB_EXEC(db, DB_QUOTE_MARK_USED, by_id, NULL, &res, .id = quote_id)) != DB_OK)
 			return rc;
 		return res.affected == 1 ? DB_OK : DB_DUP;
 	}
 	/* a token redeemed: its row, written used, in the redeeming
 	 * transaction (a second redemption meets the primary key) */
-	a[0] = DB_S(quote_id);
-	a[1] = DB_S(who->kind == CALLER_USER ? "wallet" : "partner");
-	a[2] = who->kind == CALLER_USER ? DB_I(who->id) : DB_NULL;
-	a[3] = who->kind == CALLER_PARTNER ? DB_I(who->id) : DB_NULL;
-	a[4] = DB_S(q->from->code);
-	a[5] = DB_S("GHS");
-	a[6] = DB_S(q->amount);
-	a[7] = DB_S(q->rate_exact);
-	a[8] = DB_S(q->fee_percent);
-	a[9] = DB_S(q->gross);
-	a[10] = DB_S(q->fee);
-	a[11] = DB_S(q->receive);
-	/* the token carries its expiry; it was made quotes.ttl_seconds before */
-	a[12] = DB_I(q->expires_at - (long long)cfg->quote_ttl_seconds);
-	a[13] = DB_I(q->expires_at);
-	return db_exec(db, DB_QUOTE_INSERT_USED, a, 14, NULL, NULL);
+	return DB_EXEC(db, DB_QUOTE_INSERT_USED, quote_insert, NULL, NULL, .id = quote_id,
+	    .api = who->kind == CALLER_USER ? "wallet" : "partner",
+	    .user_id = who->kind == CALLER_USER ? &who->id : NULL,
+	    .partner_id = who->kind == CALLER_PARTNER ? &who->id : NULL,
+	    .from_currency = q->from->code, .to_currency = "GHS", .amount = q->amount,
+	    .rate = q->rate_exact, .fee_percent = q->fee_percent, .gross_amount = q->gross,
+	    .fee = q->fee, .receive_amount = q->receive,
+	    /* the token carries its expiry; it was made quotes.ttl_seconds before */
+	    .created_at = q->expires_at - (long long)cfg->quote_ttl_seconds,
+	    .expires_at = q->expires_at);
 }

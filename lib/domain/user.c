@@ -7,13 +7,15 @@
 #include "domain/internal.h"
 #include "domain/catalog.h"
 #include "providers/evm_abi.h"
+#include "store/db_sig.h"
 
 /* 1 and caller filled when rows holds the user; 0 when empty. */
 static int
 fill_caller(const struct db_rows *rows, const char *wallet_id,
     struct caller *caller)
 {
-	const char *id = db_cell(rows, 0, 0), *tier = db_cell(rows, 0, 1);
+	const char *id = db_cell(rows, 0, DB_COL(user, id));
+	const char *tier = db_cell(rows, 0, DB_COL(user, tier));
 	unsigned long long v;
 
 	if (rows->nrows != 1 || id == NULL || tier == NULL ||
@@ -30,7 +32,6 @@ enum db_rc
 user_resolve(struct db *db, const char *wallet_id, const char *start_tier,
     struct caller *caller)
 {
-	struct db_arg a[2];
 	struct db_rows rows;
 	enum db_rc rc;
 	int tries;
@@ -41,8 +42,8 @@ user_resolve(struct db *db, const char *wallet_id, const char *start_tier,
 	 * the UNIQUE key on wallet_id keeps one row.
 	 */
 	for (tries = 0; tries < 2; tries++) {
-		a[0] = DB_S(wallet_id);
-		rc = db_exec(db, DB_USER_BY_WALLET, a, 1, &rows, NULL);
+		rc = DB_EXEC(db, DB_USER_BY_WALLET, user_wallet, &rows, NULL,
+		    .wallet_id = wallet_id);
 		if (rc != DB_OK)
 			return rc;
 		if (fill_caller(&rows, wallet_id, caller)) {
@@ -50,8 +51,8 @@ user_resolve(struct db *db, const char *wallet_id, const char *start_tier,
 			return DB_OK;
 		}
 		db_rows_free(&rows);
-		a[1] = DB_S(start_tier);
-		rc = db_exec(db, DB_USER_INSERT, a, 2, NULL, NULL);
+		rc = DB_EXEC(db, DB_USER_INSERT, user_insert, NULL, NULL,
+		    .wallet_id = wallet_id, .tier = start_tier);
 		if (rc != DB_OK)
 			return rc;
 	}
@@ -125,7 +126,6 @@ enum err
 user_set_tier(struct db *db, const char *start_tier, const char *wallet_id,
     const char *tier, struct outcome *o)
 {
-	struct db_arg a[2];
 	long long id;
 	int rc;
 
@@ -138,9 +138,9 @@ user_set_tier(struct db *db, const char *start_tier, const char *wallet_id,
 		    "none, basic, verified or enterprise");
 	if ((rc = user_row(db, start_tier, wallet_id, &id)) != DB_OK)
 		return domain_db_fail(o, rc, "find the user");
-	a[0] = DB_S(tier);
-	a[1] = DB_S(wallet_id);
-	if ((rc = db_exec(db, DB_USER_SET_TIER, a, 2, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_USER_SET_TIER, user_tier, NULL, NULL, .tier = tier,
+	    .wallet_id = wallet_id);
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "set the tier");
 	o->changed = 1;
 	outcome_str(o, "tier", tier);
@@ -152,7 +152,6 @@ user_limit_set(struct db *db, const char *start_tier, const char *wallet_id,
     const char *category, unsigned long long limit, struct outcome *o)
 {
 	char subject[40];
-	struct db_arg a[3];
 	long long id;
 	int rc;
 
@@ -170,11 +169,12 @@ user_limit_set(struct db *db, const char *start_tier, const char *wallet_id,
 		return domain_db_fail(o, rc, "find the user");
 	/* the rate limiter's subject for a user: "u:" and its row id */
 	snprintf(subject, sizeof(subject), "u:%lld", id);
-	a[0] = DB_S(subject);
-	a[1] = DB_S(category);
-	a[2] = DB_I((long long)limit);
-	rc = limit == 0 ? db_exec(db, DB_RL_OVERRIDE_DELETE, a, 2, NULL, NULL) :
-	    db_exec(db, DB_RL_OVERRIDE_SET, a, 3, NULL, NULL);
+	if (limit == 0)
+		rc = DB_EXEC(db, DB_RL_OVERRIDE_DELETE, rl_subject, NULL, NULL,
+		    .subject = subject, .category = category);
+	else
+		rc = DB_EXEC(db, DB_RL_OVERRIDE_SET, rl_override, NULL, NULL,
+		    .subject = subject, .category = category, .limit = (long long)limit);
 	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "set the limit");
 	o->changed = 1;

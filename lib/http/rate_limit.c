@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/strict.h"
+#include "store/db_sig.h"
 
 static const char *const rate_limit_names[RATE_LIMIT__MAX] = {
 	[RATE_LIMIT_GENERAL] = "general",
@@ -51,21 +52,20 @@ static int
 rate_limit_read_row(const struct db_rows *rows, struct rate_limit_count *k)
 {
 	unsigned long long reset;
-	const char *cat, *r;
+	const char *cat, *r, *limit;
 	size_t i;
 
 	for (i = 0; i < rows->nrows; i++) {
-		cat = db_cell(rows, i, 0);
+		cat = db_cell(rows, i, DB_COL(rl_window, category));
 		if (cat == NULL || strcmp(cat, k->category) != 0)
 			continue;
-		r = db_cell(rows, i, 1);
+		r = db_cell(rows, i, DB_COL(rl_window, reset));
 		if (r == NULL || strict_uint(r, strlen(r), ~0ULL >> 1, &reset) != 0)
 			return -1;
 		k->reset = (long long)reset;
 		k->override = 0;
-		if (db_cell(rows, i, 2) != NULL)
-			(void)strict_uint(db_cell(rows, i, 2), strlen(db_cell(rows, i, 2)),
-			    ~0ULL, &k->override);
+		if ((limit = db_cell(rows, i, DB_COL(rl_window, limit_count))) != NULL)
+			(void)strict_uint(limit, strlen(limit), ~0ULL, &k->override);
 		return 0;
 	}
 	return -1;
@@ -91,24 +91,22 @@ rate_limit_count_all(struct db *db, const char *subject, long long now,
 
 	for (i = 0; i < n; i++) {
 		struct rate_limit_count *k = &counts[i];
-		struct db_arg a[4] = { DB_S(subject), DB_S(k->category), DB_I(now),
-		    DB_I((long long)k->window) };
 		struct db_res res;
 
-		if ((rc = db_exec(db, DB_RL_HIT, a, 4, NULL, &res)) != DB_OK)
+		rc = DB_EXEC(db, DB_RL_HIT, rl_hit, NULL, &res, .subject = subject,
+		    .category = k->category, .window_start = now,
+		    .window_seconds = (long long)k->window);
+		if (rc != DB_OK)
 			return rc;
 		k->hits = res.insert_id; /* this hit's own count */
 		if (k->hits == 0)
 			return DB_FAIL;
 	}
-	{
-		/* the read takes two categories: one twice when n is 1 */
-		struct db_arg a[3] = { DB_S(subject), DB_S(counts[0].category),
-		    DB_S(counts[n > 1].category) };
-
-		if ((rc = db_exec(db, DB_RL_READ, a, 3, &rows, NULL)) != DB_OK)
-			return rc;
-	}
+	/* the read takes two categories: one twice when n is 1 */
+	rc = DB_EXEC(db, DB_RL_READ, rl_read, &rows, NULL, .subject = subject,
+	    .category = counts[0].category, .other = counts[n > 1].category);
+	if (rc != DB_OK)
+		return rc;
 	for (i = 0; i < n && rc == DB_OK; i++)
 		if (rate_limit_read_row(&rows, &counts[i]) != 0)
 			rc = DB_FAIL;

@@ -1,19 +1,19 @@
 #include "store/stmt_internal.h"
 
 const struct db_stmt_def db_stmts_fxrate[] = {
-	{ DB_FXRATE_GET, 2,
-	    "SELECT rate, UNIX_TIMESTAMP(updated_at) FROM fx_rates WHERE pair = ?" },
-	{ DB_FXRATE_SET, 0,
+	{ DB_FXRATE_GET, DB_SIG,
+	    "SELECT rate, UNIX_TIMESTAMP(updated_at) AS updated FROM fx_rates WHERE pair = ?" },
+	{ DB_FXRATE_SET, DB_SIG,
 	    "INSERT INTO fx_rates (pair, rate, updated_at, source) "
 	    "VALUES (?, ?, UTC_TIMESTAMP(6), ?) ON DUPLICATE KEY UPDATE "
 	    "rate = VALUES(rate), updated_at = VALUES(updated_at), "
 	    "source = VALUES(source)" },
-	{ DB_FXRATE_SEED, 0,
+	{ DB_FXRATE_SEED, DB_SIG,
 	    "INSERT INTO fx_rates (pair, rate, updated_at, source) "
 	    "VALUES (?, ?, UTC_TIMESTAMP(6), 'seed') "
 	    "ON DUPLICATE KEY UPDATE pair = pair" },
-	{ DB_FXRATE_LIST, 4,
-	    "SELECT pair, rate, DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ'), "
+	{ DB_FXRATE_LIST, DB_SIG,
+	    "SELECT pair, rate, DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ') AS updated_at, "
 	    "source FROM fx_rates ORDER BY pair" },
 	{ DB_STMT__MAX, 0, NULL }
 };

@@ -5,14 +5,31 @@
 #ifndef CEDIRAMP_STMT_FXRATE_H
 #define CEDIRAMP_STMT_FXRATE_H
 
-/* Its statements (their SQL in stmt_fxrate.c). */
-#define DB_STMTS_FXRATE(S) \
-	S(DB_FXRATE_GET, untyped, untyped) \
-	S(DB_FXRATE_SET, untyped, untyped) \
-	S(DB_FXRATE_SEED, untyped, untyped) \
-	S(DB_FXRATE_LIST, untyped, untyped)
+/* a pair's rate ("USDT/GHS") */
+#define fx_pair_ARGS(ARG, AGAIN) ARG(TEXT, pair)
+/* a pair's new rate, and who set it ("feed", "admin") */
+#define fx_set_ARGS(ARG, AGAIN) ARG(TEXT, pair) ARG(TEXT, rate) ARG(TEXT, source)
+/* a pair's first rate (source "seed") */
+#define fx_seed_ARGS(ARG, AGAIN) ARG(TEXT, pair) ARG(TEXT, rate)
+/* every rate: no argument */
+#define fx_all_ARGS(ARG, AGAIN)
+/* a rate and its time (Unix seconds, with a fraction): the caller checks
+ * its age */
+#define fx_rate_COLS(C, x) C(x, RAW, rate, ) C(x, RAW, updated, )
+/* a rate as listed (domain/fxrate.h, struct fxrate_row) */
+#define fx_row_COLS(C, x) \
+	C(x, TEXT, pair, pair) C(x, TEXT, rate, rate) C(x, TEXT, updated_at, updated_at) \
+	C(x, TEXT, source, source)
 
-#define DB_ARGS_FXRATE(A)
-#define DB_ROWS_FXRATE(R)
+/* Its statements (their SQL in stmt_fxrate.c): S(statement, its
+ * arguments' shape, its rows' shape), as store/db_sig.h says. */
+#define DB_STMTS_FXRATE(S) \
+	S(DB_FXRATE_GET, fx_pair, fx_rate) \
+	S(DB_FXRATE_SET, fx_set, db_none) \
+	S(DB_FXRATE_SEED, fx_seed, db_none) \
+	S(DB_FXRATE_LIST, fx_all, fx_row)
+
+#define DB_ARGS_FXRATE(A) A(fx_pair) A(fx_set) A(fx_seed) A(fx_all)
+#define DB_ROWS_FXRATE(R) R(fx_rate) R(fx_row)
 
 #endif

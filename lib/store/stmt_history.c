@@ -38,11 +38,11 @@
 const struct db_stmt_def db_stmts_history[] = {
 	/* without a filter, each table's index alone (a filter's column makes
 	 * every match's row read); arguments the user and the limit, twice */
-	{ DB_HIST_COUNT_ALL, 1,
-	    "SELECT COUNT(*) FROM ((SELECT 1 FROM conversions WHERE user_id = ? LIMIT ?) UNION ALL "
+	{ DB_HIST_COUNT_ALL, DB_SIG,
+	    "SELECT COUNT(*) AS total FROM ((SELECT 1 FROM conversions WHERE user_id = ? LIMIT ?) UNION ALL "
 	    "(SELECT 1 FROM payouts WHERE user_id = ? LIMIT ?)) t" },
-	{ DB_HIST_COUNT, 1,
-	    "SELECT COUNT(*) FROM (" HIST_COUNT_BRANCH("conversion", "conversions") " UNION ALL "
+	{ DB_HIST_COUNT, DB_SIG,
+	    "SELECT COUNT(*) AS total FROM (" HIST_COUNT_BRANCH("conversion", "conversions") " UNION ALL "
 	    HIST_COUNT_BRANCH("payout", "payouts") ") t" },
 	{ DB_HIST_PAGE_DESC, 1 + CONVERSION_NCOLS + PAYOUT_NCOLS, HIST_PAGE("<", "DESC") },
 	{ DB_HIST_PAGE_ASC, 1 + CONVERSION_NCOLS + PAYOUT_NCOLS, HIST_PAGE(">", "ASC") },

@@ -2,36 +2,36 @@
 
 const struct db_stmt_def db_stmts_kyc[] = {
 	/* KYC submissions (lib/domain/kyc.c); the images are sealed BLOBs */
-	{ DB_KYC_INSERT, 0,
+	{ DB_KYC_INSERT, DB_SIG,
 	    "INSERT INTO kyc_submissions (public_id, user_id, document_type, "
 	    "document_number, full_name, date_of_birth, document_front, document_back, "
 	    "selfie, submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, FROM_UNIXTIME(?))" },
 	/* GET /api/users/kyc: the user's tier and latest submission, as an
 	 * operator's decision on another node left them (SYNC_READ) */
-	{ DB_KYC_LATEST, 8,
+	{ DB_KYC_LATEST, DB_SIG,
 	    SYNC_READ "SELECT k.public_id, k.status, "
-	    "DATE_FORMAT(k.submitted_at, '%Y-%m-%dT%H:%i:%sZ'), "
-	    "DATE_FORMAT(k.decided_at, '%Y-%m-%dT%H:%i:%sZ'), k.rejection_reason, "
+	    "DATE_FORMAT(k.submitted_at, '%Y-%m-%dT%H:%i:%sZ') AS submitted_at, "
+	    "DATE_FORMAT(k.decided_at, '%Y-%m-%dT%H:%i:%sZ') AS decided_at, k.rejection_reason, "
 	    "k.document_type, k.approved_tier, u.tier FROM users u "
 	    "LEFT JOIN kyc_submissions k ON k.id = (SELECT l.id FROM kyc_submissions l "
 	    "WHERE l.user_id = u.id ORDER BY l.submitted_at DESC, l.id DESC LIMIT 1) "
 	    "WHERE u.id = ?" },
 	/* the submission and its user, both locked for the decision */
-	{ DB_KYC_LOCK, 5,
+	{ DB_KYC_LOCK, DB_SIG,
 	    "SELECT k.id, k.user_id, k.status, u.wallet_id, u.tier "
 	    "FROM kyc_submissions k JOIN users u ON u.id = k.user_id "
 	    "WHERE k.public_id = ? FOR UPDATE" },
-	{ DB_KYC_APPROVE, 0,
+	{ DB_KYC_APPROVE, DB_SIG,
 	    "UPDATE kyc_submissions SET status = 'approved', approved_tier = ?, "
 	    "decided_by = ?, decided_at = UTC_TIMESTAMP(6) WHERE id = ? AND status = 'pending'" },
-	{ DB_KYC_REJECT, 0,
+	{ DB_KYC_REJECT, DB_SIG,
 	    "UPDATE kyc_submissions SET status = 'rejected', rejection_reason = ?, "
 	    "decided_by = ?, decided_at = UTC_TIMESTAMP(6) WHERE id = ? AND status = 'pending'" },
-	{ DB_KYC_RAISE_TIER, 0, "UPDATE users SET tier = ? WHERE id = ?" },
+	{ DB_KYC_RAISE_TIER, DB_SIG, "UPDATE users SET tier = ? WHERE id = ?" },
 	/* pending first, oldest first (the queue); then decided, newest first */
-	{ DB_KYC_LIST, 5,
+	{ DB_KYC_LIST, DB_SIG,
 	    "SELECT k.public_id, u.wallet_id, k.document_type, k.status, "
-	    "DATE_FORMAT(k.submitted_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    "DATE_FORMAT(k.submitted_at, '%Y-%m-%dT%H:%i:%sZ') AS submitted_at "
 	    "FROM kyc_submissions k JOIN users u ON u.id = k.user_id "
 	    "ORDER BY k.status = 'pending' DESC, "
 	    "IF(k.status = 'pending', k.submitted_at, NULL), "

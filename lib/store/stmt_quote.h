@@ -6,20 +6,36 @@
 #ifndef CEDIRAMP_STMT_QUOTE_H
 #define CEDIRAMP_STMT_QUOTE_H
 
-/* The columns of DB_QUOTE_LOCK, in order. */
-enum quote_lock_col { QL_USER, QL_API, QL_FROM, QL_AMOUNT, QL_RATE, QL_FEE_PERCENT, QL_GROSS,
-	QL_FEE, QL_RECEIVE, QL_EXPIRED, QL_USED, QL_PARTNER, QUOTE_LOCK_NCOLS };
+/* a quote's row: its owner (a user's id for the wallet API, a partner's
+ * for the partner API, the other NULL), the priced amounts, and its
+ * creation and expiry (Unix seconds) */
+#define quote_insert_ARGS(ARG, AGAIN) \
+	ARG(TEXT, id) ARG(TEXT, api) ARG(OPT_INT, user_id) ARG(OPT_INT, partner_id) \
+	ARG(TEXT, from_currency) ARG(TEXT, to_currency) ARG(TEXT, amount) ARG(TEXT, rate) \
+	ARG(TEXT, fee_percent) ARG(TEXT, gross_amount) ARG(TEXT, fee) \
+	ARG(TEXT, receive_amount) ARG(INT, created_at) ARG(INT, expires_at)
+/* the unused quotes a day past expiry: no argument */
+#define quote_expire_ARGS(ARG, AGAIN)
+/* a locked quote: its owner and amounts, whether it has expired and
+ * whether it was used ("1" or "0"); read by the caller (the amount needs
+ * the coin, the owner the caller) */
+#define quote_lock_COLS(C, x) \
+	C(x, RAW, user_id, ) C(x, RAW, api, ) C(x, RAW, from_currency, ) C(x, RAW, amount, ) \
+	C(x, RAW, rate, ) C(x, RAW, fee_percent, ) C(x, RAW, gross_amount, ) C(x, RAW, fee, ) \
+	C(x, RAW, receive_amount, ) C(x, RAW, expired, ) C(x, RAW, used, ) \
+	C(x, RAW, partner_id, )
 
-/* Its statements (their SQL in stmt_quote.c). */
+/* Its statements (their SQL in stmt_quote.c): S(statement, its arguments'
+ * shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_QUOTE(S) \
-	S(DB_QUOTE_INSERT, untyped, untyped) \
-	S(DB_QUOTE_INSERT_USED, untyped, untyped) \
-	S(DB_QUOTE_EXPIRE, untyped, untyped) \
-	S(DB_QUOTE_LOCK, untyped, untyped) \
-	S(DB_QUOTE_MARK_USED, untyped, untyped) \
-	S(DB_QUOTE_UNMARK_USED, untyped, untyped)
+	S(DB_QUOTE_INSERT, quote_insert, db_none) \
+	S(DB_QUOTE_INSERT_USED, quote_insert, db_none) \
+	S(DB_QUOTE_EXPIRE, quote_expire, db_none) \
+	S(DB_QUOTE_LOCK, by_id, quote_lock) \
+	S(DB_QUOTE_MARK_USED, by_id, db_none) \
+	S(DB_QUOTE_UNMARK_USED, by_id, db_none)
 
-#define DB_ARGS_QUOTE(A)
-#define DB_ROWS_QUOTE(R)
+#define DB_ARGS_QUOTE(A) A(quote_insert) A(quote_expire)
+#define DB_ROWS_QUOTE(R) R(quote_lock)
 
 #endif

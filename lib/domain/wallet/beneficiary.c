@@ -10,26 +10,19 @@
 #include "domain/catalog.h"
 #include "domain/lookup_cache.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
+
+/* How a beneficiary row (store/stmt_beneficiary.h) fills a struct beneficiary */
+static const struct db_field columns[] = { DB_FIELDS(beneficiary, struct beneficiary) };
 
 static int
 from_row(const struct db_rows *rows, size_t row, struct beneficiary *b)
 {
 	const struct network *n;
-	unsigned long long u;
-	const char *v = db_cell(rows, row, BC_USER);
 
 	memset(b, 0, sizeof(*b));
-	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
+	if (db_row_read(rows, row, columns, DB_NCOLS(beneficiary), b) != 0)
 		return -1;
-	b->user_id = (long long)u;
-	db_cell_copy(b->id, sizeof(b->id), rows, row, BC_ID);
-	db_cell_copy(b->provider, sizeof(b->provider), rows, row, BC_PROVIDER);
-	db_cell_copy(b->phone, sizeof(b->phone), rows, row, BC_PHONE);
-	db_cell_copy(b->account_name, sizeof(b->account_name), rows, row, BC_NAME);
-	db_cell_copy(b->country, sizeof(b->country), rows, row, BC_COUNTRY);
-	db_cell_copy(b->currency, sizeof(b->currency), rows, row, BC_CURRENCY);
-	db_cell_copy(b->created_at, sizeof(b->created_at), rows, row, BC_CREATED);
-	db_cell_copy(b->created_db, sizeof(b->created_db), rows, row, BC_CREATED_DB);
 	n = catalog_network(b->provider);
 	(void)strict_copy(b->provider_name, sizeof(b->provider_name), n ? n->name : b->provider);
 	return 0;
@@ -150,12 +143,12 @@ static enum err
 load(struct db *db, const char *id, long long user_id, struct beneficiary *out,
     struct outcome *o)
 {
-	struct db_arg a[2] = { DB_S(id), DB_I(user_id) };
 	struct db_rows rows;
 	enum db_rc rc;
 	int found;
 
-	if ((rc = db_exec(db, DB_BEN_GET, a, 2, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_BEN_GET, ben_get, &rows, NULL, .id = id,
+	    .user_id = user_id)) != DB_OK)
 		return domain_db_fail(o, rc, "read the beneficiary");
 	found = rows.nrows == 1 && from_row(&rows, 0, out) == 0;
 	db_rows_free(&rows);
@@ -168,7 +161,6 @@ beneficiary_verify(struct ctx *ctx, const struct caller *who,
     const struct beneficiary_req *in, struct beneficiary *out,
     struct outcome *o)
 {
-	struct db_arg a[7];
 	struct db_rows rows;
 	char id[ID_MAX];
 	enum db_rc rc;
@@ -179,10 +171,9 @@ beneficiary_verify(struct ctx *ctx, const struct caller *who,
 	if ((e = check_request(in, o)) != ERR_OK)
 		return e;
 	/* a known account costs no provider call; UNIQUE still decides races */
-	a[0] = DB_I(who->id);
-	a[1] = DB_S(in->provider);
-	a[2] = DB_S(in->phone);
-	if ((rc = db_exec(ctx->db, DB_BEN_EXISTS, a, 3, &rows, NULL)) != DB_OK)
+	rc = DB_EXEC(ctx->db, DB_BEN_EXISTS, ben_exists, &rows, NULL, .user_id = who->id,
+	    .provider = in->provider, .phone = in->phone);
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "read the beneficiaries");
 	exists = rows.nrows > 0;
 	db_rows_free(&rows);
@@ -192,14 +183,10 @@ beneficiary_verify(struct ctx *ctx, const struct caller *who,
 		return e;
 	if (id_new(id, sizeof(id), "bn_") != 0)
 		return outcome_err(o, ERR_INTERNAL);
-	a[0] = DB_S(id);
-	a[1] = DB_I(who->id);
-	a[2] = DB_S(in->provider);
-	a[3] = DB_S(in->phone);
-	a[4] = DB_S(in->account_name);
-	a[5] = DB_S(in->country ? in->country : "GH");
-	a[6] = DB_S(in->currency ? in->currency : "GHS");
-	rc = db_exec(ctx->db, DB_BEN_INSERT, a, 7, NULL, NULL);
+	rc = DB_EXEC(ctx->db, DB_BEN_INSERT, ben_insert, NULL, NULL, .id = id,
+	    .user_id = who->id, .provider = in->provider, .phone = in->phone,
+	    .account_name = in->account_name, .country = in->country ? in->country : "GH",
+	    .currency = in->currency ? in->currency : "GHS");
 	if (rc == DB_DUP)
 		return outcome_err(o, ERR_DUPLICATE_BENEFICIARY);
 	if (rc != DB_OK)
@@ -227,7 +214,6 @@ beneficiary_page(struct ctx *ctx, const struct caller *who, int asc,
     struct outcome *o)
 {
 	unsigned long long cap = ctx->cfg.list_total_cap;
-	struct db_arg a[5];
 	struct db_rows rows;
 	enum db_rc rc;
 	size_t i;
@@ -235,16 +221,15 @@ beneficiary_page(struct ctx *ctx, const struct caller *who, int asc,
 	*n = 0;
 	*more = 0;
 	memset(total, 0, sizeof(*total));
-	a[0] = DB_I(who->id);
-	a[1] = DB_I((long long)cap + 1);
-	if ((rc = db_count_upto(ctx->db, DB_BEN_COUNT, a, 2, cap, total)) != DB_OK)
+	rc = db_run_count_upto(ctx->db, DB_BIND(DB_BEN_COUNT, ben_count, .user_id = who->id,
+	    .cap = (long long)cap + 1), cap, total);
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "count the beneficiaries");
-	a[1] = DB_S(after);
-	a[2] = DB_S(after);
-	a[3] = DB_S(after_id);
-	a[4] = DB_I((long long)limit + 1); /* one more says whether more exist */
-	if ((rc = db_exec(ctx->db, asc ? DB_BEN_PAGE_ASC : DB_BEN_PAGE_DESC, a, 5,
-	    &rows, NULL)) != DB_OK)
+	/* one more than the page says whether more exist */
+	rc = db_run(ctx->db, DB_BIND_ANY(asc ? DB_BEN_PAGE_ASC : DB_BEN_PAGE_DESC, ben_page,
+	    .user_id = who->id, .after = after, .after_id = after_id,
+	    .limit = (long long)limit + 1), &rows, NULL);
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "read the beneficiaries");
 	for (i = 0; i < rows.nrows && *n < limit; i++)
 		if (from_row(&rows, i, &out[*n]) == 0)

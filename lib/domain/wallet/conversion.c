@@ -16,6 +16,7 @@
 #include "domain/onchain.h"
 #include "domain/quote_redeem.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 
 int
@@ -170,8 +171,7 @@ create_tx(struct db *db, void *arg)
 		return rc;
 	if (check_quote(k, &q) != ERR_OK)
 		return DB_FAIL; /* nothing to keep */
-	a[0] = DB_I(k->who->id);
-	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_USER_LOCK, user_id, NULL, NULL, .id = k->who->id)) != DB_OK)
 		return rc;
 	if ((rc = tier_limit_check(db, k->who, TIER_CONVERSIONS, q.q.receive, k->o)) != DB_OK)
 		return rc;
@@ -238,8 +238,7 @@ undo_tx(struct db *db, void *arg)
 		return DB_FAIL; /* someone settled it: keep the quote used */
 	if ((rc = onchain_forget(db, u->conversion_id)) != DB_OK)
 		return rc;
-	a[0] = DB_S(u->quote_id);
-	if ((rc = db_exec(db, DB_QUOTE_UNMARK_USED, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_QUOTE_UNMARK_USED, by_id, NULL, NULL, .id = u->quote_id)) != DB_OK)
 		return rc;
 	if (u->hook != NULL && (rc = u->hook->undone(db, u->conversion_id, u->hook->arg)) != DB_OK)
 		return rc;

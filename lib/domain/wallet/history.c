@@ -4,6 +4,7 @@
 
 #include "core/strict.h"
 #include "domain/internal.h"
+#include "store/db_sig.h"
 
 enum err
 history_get(struct ctx *ctx, const struct caller *who, const char *id,
@@ -40,25 +41,21 @@ history_page(struct ctx *ctx, const struct caller *who,
 	*n = 0;
 	*more = 0;
 	memset(total, 0, sizeof(*total));
-	/* each table's branch: the user, status twice, type twice, a limit */
-	for (b = 0; b < 2; b++) {
-		a[6 * b] = DB_I(who->id);
-		a[6 * b + 1] = a[6 * b + 2] = DB_S(q->status);
-		a[6 * b + 3] = a[6 * b + 4] = DB_S(q->type);
-		a[6 * b + 5] = DB_I((long long)cap + 1);
-	}
+	/* each table's branch reads at most cap + 1 rows */
 	if (q->status[0] == '\0' && q->type[0] == '\0') {
-		/* no filter: each table's index alone (the user, the limit, twice) */
-		a[1] = a[3] = a[5];
-		a[2] = a[0];
-		rc = db_count_upto(ctx->db, DB_HIST_COUNT_ALL, a, 4, cap, total);
+		/* no filter: each table's index alone */
+		rc = db_run_count_upto(ctx->db, DB_BIND(DB_HIST_COUNT_ALL, hist_count_all,
+		    .user_id = who->id, .cap = (long long)cap + 1), cap, total);
 	} else {
-		rc = db_count_upto(ctx->db, DB_HIST_COUNT, a, 12, cap, total);
+		rc = db_run_count_upto(ctx->db, DB_BIND(DB_HIST_COUNT, hist_count,
+		    .user_id = who->id, .status = q->status, .type = q->type,
+		    .cap = (long long)cap + 1), cap, total);
 	}
 	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "count the transactions");
-	/* the page's branches: the same, the position between type and limit;
-	 * one more row than the page says whether more exist */
+	/* the page's branches (not typed yet, stmt_history.h): the user,
+	 * status twice, type twice, the position, a limit; one more row than
+	 * the page says whether more exist */
 	for (b = 0; b < 2; b++) {
 		a[9 * b] = DB_I(who->id);
 		a[9 * b + 1] = a[9 * b + 2] = DB_S(q->status);

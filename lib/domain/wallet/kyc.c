@@ -11,6 +11,7 @@
 #include "core/timefmt.h"
 #include "domain/internal.h"
 #include "domain/catalog.h"
+#include "store/db_sig.h"
 
 #define KYC_LIST_MAX 1000
 
@@ -322,7 +323,6 @@ kyc_submit(struct ctx *ctx, const struct caller *who,
 	unsigned char key[AEAD_KEY_BYTES];
 	struct sealed front = { NULL, 0 }, back = { NULL, 0 }, selfie = { NULL, 0 };
 	long long now = (long long)time(NULL);
-	struct db_arg a[10];
 	enum err e;
 	int rc;
 
@@ -349,17 +349,15 @@ kyc_submit(struct ctx *ctx, const struct caller *who,
 	    (e = seal_field(key, out->id, KYC_BACK, &in->back, &back, o)) != ERR_OK) ||
 	    (e = seal_field(key, out->id, KYC_SELFIE, &in->selfie, &selfie, o)) != ERR_OK)
 		goto out;
-	a[0] = DB_S(out->id);
-	a[1] = DB_I(who->id);
-	a[2] = DB_SN(in->document_type.s, in->document_type.n);
-	a[3] = DB_SN(in->document_number.s, in->document_number.n);
-	a[4] = DB_SN(in->full_name.s, in->full_name.n);
-	a[5] = DB_SN(in->date_of_birth.s, in->date_of_birth.n);
-	a[6] = DB_SN((const char *)front.p, front.n);
-	a[7] = back.p != NULL ? DB_SN((const char *)back.p, back.n) : DB_NULL;
-	a[8] = DB_SN((const char *)selfie.p, selfie.n);
-	a[9] = DB_I(now);
-	if ((rc = db_exec(ctx->db, DB_KYC_INSERT, a, 10, NULL, NULL)) != DB_OK) {
+	rc = DB_EXEC(ctx->db, DB_KYC_INSERT, kyc_insert, NULL, NULL, .public_id = out->id,
+	    .user_id = who->id,
+	    .document_type = { in->document_type.s, in->document_type.n },
+	    .document_number = { in->document_number.s, in->document_number.n },
+	    .full_name = { in->full_name.s, in->full_name.n },
+	    .date_of_birth = { in->date_of_birth.s, in->date_of_birth.n },
+	    .document_front = { front.p, front.n }, .document_back = { back.p, back.n },
+	    .selfie = { selfie.p, selfie.n }, .submitted_at = now);
+	if (rc != DB_OK) {
 		e = domain_db_fail(o, rc, "store the submission");
 		log_event("error", "kyc: store %s: %s", out->id, db_error(ctx->db));
 		goto out;
@@ -382,7 +380,6 @@ enum err
 kyc_latest(struct db *db, long long user_id, struct kyc_submission *out,
     int *found, char *tier, size_t tier_cap, struct outcome *o)
 {
-	struct db_arg a[1] = { DB_I(user_id) };
 	struct db_rows rows;
 	int rc;
 
@@ -391,16 +388,18 @@ kyc_latest(struct db *db, long long user_id, struct kyc_submission *out,
 	*found = 0;
 	if (tier_cap > 0)
 		tier[0] = '\0';
-	if ((rc = db_exec(db, DB_KYC_LATEST, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_KYC_LATEST, user_id, &rows, NULL, .id = user_id)) != DB_OK)
 		return domain_db_fail(o, rc, "read the submission");
 	if (rows.nrows == 1)
-		db_cell_copy(tier, tier_cap, &rows, 0, 7);
-	if (rows.nrows == 1 && db_cell(&rows, 0, 0) != NULL) {
-		db_cell_copy(out->id, sizeof(out->id), &rows, 0, 0);
-		db_cell_copy(out->status, sizeof(out->status), &rows, 0, 1);
-		db_cell_copy(out->submitted_at, sizeof(out->submitted_at), &rows, 0, 2);
-		db_cell_copy(out->decided_at, sizeof(out->decided_at), &rows, 0, 3);
-		db_cell_copy(out->rejection_reason, sizeof(out->rejection_reason), &rows, 0, 4);
+		db_cell_copy(tier, tier_cap, &rows, 0, DB_COL(kyc_latest, tier));
+	if (rows.nrows == 1 && db_cell(&rows, 0, DB_COL(kyc_latest, public_id)) != NULL) {
+		db_cell_copy(out->id, sizeof(out->id), &rows, 0, DB_COL(kyc_latest, public_id));
+		db_cell_copy(out->status, sizeof(out->status), &rows, 0, DB_COL(kyc_latest, status));
+		db_cell_copy(out->submitted_at, sizeof(out->submitted_at), &rows, 0,
+		    DB_COL(kyc_latest, submitted_at));
+		db_cell_copy(out->decided_at, sizeof(out->decided_at), &rows, 0, DB_COL(kyc_latest, decided_at));
+		db_cell_copy(out->rejection_reason, sizeof(out->rejection_reason), &rows, 0,
+		    DB_COL(kyc_latest, rejection_reason));
 		*found = 1;
 	}
 	db_rows_free(&rows);
@@ -433,7 +432,6 @@ decide_tx(struct db *db, void *arg)
 {
 	struct decide *k = arg;
 	struct kyc_decision *out = k->out;
-	struct db_arg a[3];
 	struct db_rows rows;
 	struct db_res res;
 	unsigned long long sid = 0, uid = 0;
@@ -441,23 +439,22 @@ decide_tx(struct db *db, void *arg)
 	char status[12];
 	int rc;
 
-	a[0] = DB_S(k->id);
-	if ((rc = db_exec(db, DB_KYC_LOCK, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_KYC_LOCK, kyc_public, &rows, NULL, .public_id = k->id)) != DB_OK)
 		return rc;
 	if (rows.nrows != 1) {
 		db_rows_free(&rows);
 		return KYC_TX_NOT_FOUND;
 	}
-	s = db_cell(&rows, 0, 0);
+	s = db_cell(&rows, 0, DB_COL(kyc_lock, id));
 	if (s == NULL || strict_uint(s, strlen(s), ~0ULL >> 1, &sid) != 0 ||
-	    (s = db_cell(&rows, 0, 1)) == NULL ||
+	    (s = db_cell(&rows, 0, DB_COL(kyc_lock, user_id))) == NULL ||
 	    strict_uint(s, strlen(s), ~0ULL >> 1, &uid) != 0) {
 		db_rows_free(&rows);
 		return DB_FAIL;
 	}
-	db_cell_copy(status, sizeof(status), &rows, 0, 2);
-	db_cell_copy(out->wallet_id, sizeof(out->wallet_id), &rows, 0, 3);
-	db_cell_copy(out->tier_before, sizeof(out->tier_before), &rows, 0, 4);
+	db_cell_copy(status, sizeof(status), &rows, 0, DB_COL(kyc_lock, status));
+	db_cell_copy(out->wallet_id, sizeof(out->wallet_id), &rows, 0, DB_COL(kyc_lock, wallet_id));
+	db_cell_copy(out->tier_before, sizeof(out->tier_before), &rows, 0, DB_COL(kyc_lock, tier));
 	db_rows_free(&rows);
 	(void)strict_copy(out->id, sizeof(out->id), k->id);
 	(void)strict_copy(out->tier, sizeof(out->tier), out->tier_before);
@@ -465,10 +462,12 @@ decide_tx(struct db *db, void *arg)
 		(void)strict_copy(out->status, sizeof(out->status), status);
 		return KYC_TX_DECIDED;
 	}
-	a[0] = DB_S(k->approve ? k->tier : k->reason);
-	a[1] = DB_S(k->by);
-	a[2] = DB_I((long long)sid);
-	rc = db_exec(db, k->approve ? DB_KYC_APPROVE : DB_KYC_REJECT, a, 3, NULL, &res);
+	if (k->approve)
+		rc = DB_EXEC(db, DB_KYC_APPROVE, kyc_approve, NULL, &res,
+		    .approved_tier = k->tier, .decided_by = k->by, .id = (long long)sid);
+	else
+		rc = DB_EXEC(db, DB_KYC_REJECT, kyc_reject, NULL, &res,
+		    .rejection_reason = k->reason, .decided_by = k->by, .id = (long long)sid);
 	if (rc != DB_OK)
 		return rc;
 	if (res.affected != 1)
@@ -476,9 +475,9 @@ decide_tx(struct db *db, void *arg)
 	(void)strict_copy(out->status, sizeof(out->status),
 	    k->approve ? "approved" : "rejected");
 	if (k->approve && tier_rank(k->tier) > tier_rank(out->tier_before)) {
-		a[0] = DB_S(k->tier);
-		a[1] = DB_I((long long)uid);
-		if ((rc = db_exec(db, DB_KYC_RAISE_TIER, a, 2, NULL, NULL)) != DB_OK)
+		rc = DB_EXEC(db, DB_KYC_RAISE_TIER, kyc_tier, NULL, NULL, .tier = k->tier,
+		    .id = (long long)uid);
+		if (rc != DB_OK)
 			return rc;
 		(void)strict_copy(out->tier, sizeof(out->tier), k->tier);
 	}
@@ -573,25 +572,25 @@ kyc_reject_by(struct db *db, const char *by, const char *id, const char *reason,
 	return decide_checked(db, &k, o);
 }
 
+/* How a listed submission (store/stmt_kyc.h) fills a struct kyc_row */
+static const struct db_field list_fields[] = { DB_FIELDS(kyc_row, struct kyc_row) };
+
 enum err
 kyc_list(struct db *db, kyc_row_fn fn, void *arg, struct outcome *o)
 {
-	struct db_arg a[1] = { DB_I(KYC_LIST_MAX) };
 	struct kyc_row row;
 	struct db_rows rows;
 	size_t i;
 	int rc;
 
 	outcome_init(o);
-	if ((rc = db_exec(db, DB_KYC_LIST, a, 1, &rows, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_KYC_LIST, kyc_list, &rows, NULL, .limit = KYC_LIST_MAX);
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "list the submissions");
 	for (i = 0; i < rows.nrows; i++) {
 		memset(&row, 0, sizeof(row));
-		db_cell_copy(row.id, sizeof(row.id), &rows, i, 0);
-		db_cell_copy(row.wallet_id, sizeof(row.wallet_id), &rows, i, 1);
-		db_cell_copy(row.document_type, sizeof(row.document_type), &rows, i, 2);
-		db_cell_copy(row.status, sizeof(row.status), &rows, i, 3);
-		db_cell_copy(row.submitted_at, sizeof(row.submitted_at), &rows, i, 4);
+		/* text only: nothing to fail */
+		(void)db_row_read(&rows, i, list_fields, DB_NCOLS(kyc_row), &row);
 		if (fn(&row, arg) != 0)
 			break;
 	}

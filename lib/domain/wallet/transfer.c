@@ -69,13 +69,11 @@ create_tx(struct db *db, void *arg)
 	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT], bal[MONEY_MAX_TEXT];
 	char ref[MOMO_REF_LEN + 1];
 	struct ledger_leg legs[2];
-	struct db_arg a[13];
 	enum db_rc rc;
 	int covered;
 
 	outcome_init(k->o);
-	a[0] = DB_I(k->who->id);
-	if ((rc = db_exec(db, DB_USER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_USER_LOCK, user_id, NULL, NULL, .id = k->who->id)) != DB_OK)
 		return rc;
 	payout_user_account(k->who->id, acct, sizeof(acct));
 	/* the tier's limits first: a rule, whatever the balance */
