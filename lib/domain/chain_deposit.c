@@ -39,14 +39,15 @@ static int
 judge(struct db *db, const struct chain_transfer_log *t, struct verdict *v)
 {
 	const struct currency *cur = currency_find(t->asset);
-	struct db_arg a[1] = { DB_S(t->sender) };
 	struct db_rows rows;
 	int rc;
 
 	memset(v, 0, sizeof(*v));
-	if ((rc = db_exec(db, DB_PWALLET_OWNER, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PWALLET_OWNER, pw_by_address, &rows, NULL,
+	    .address = t->sender)) != DB_OK)
 		return rc;
-	if (rows.nrows == 1 && cell_ll(&rows, 0, 0, &v->partner_id) != 0)
+	if (rows.nrows == 1 &&
+	    cell_ll(&rows, 0, DB_COL(pw_owner, partner_id), &v->partner_id) != 0)
 		v->partner_id = 0;
 	db_rows_free(&rows);
 	if (v->partner_id == 0)
