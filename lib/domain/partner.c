@@ -43,13 +43,8 @@ static int
 insert_key(struct db *db, long long partner_id, const char *key_id,
     const char *hash, const char *env)
 {
-	struct db_arg a[4];
-
-	a[0] = DB_S(key_id);
-	a[1] = DB_I(partner_id);
-	a[2] = DB_S(hash);
-	a[3] = DB_S(env);
-	return db_exec(db, DB_APIKEY_INSERT, a, 4, NULL, NULL);
+	return DB_EXEC(db, DB_APIKEY_INSERT, ak_insert, NULL, NULL, .key_id = key_id,
+	    .partner_id = partner_id, .key_hash = hash, .environment = env);
 }
 
 struct create {
@@ -252,7 +247,6 @@ enum err
 partner_revoke(struct db *db, const char *which, unsigned long long *count,
     struct outcome *o)
 {
-	struct db_arg a[1];
 	struct db_res res;
 	enum db_stmt s;
 	int rc;
@@ -267,8 +261,7 @@ partner_revoke(struct db *db, const char *which, unsigned long long *count,
 	else
 		return outcome_field(o, ERR_VALIDATION, "id",
 		    "a 16-character key id or a partner id (pt_...)");
-	a[0] = DB_S(which);
-	if ((rc = db_exec(db, s, a, 1, NULL, &res)) != DB_OK)
+	if ((rc = db_run(db, DB_BIND_ANY(s, ak_revoke, .which = which), NULL, &res)) != DB_OK)
 		return domain_db_fail(o, rc, "revoke");
 	if (res.affected == 0)
 		return outcome_fail(o, ERR_NOT_FOUND, "no active key matches %s", which);
