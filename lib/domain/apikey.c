@@ -8,6 +8,7 @@
 
 #include "core/id.h"
 #include "core/strict.h"
+#include "store/db_sig.h"
 
 #define PREFIX_LEN 8
 
@@ -58,8 +59,8 @@ apikey_parse(const struct cfg *cfg, const char *key, size_t n, char *key_id)
 }
 
 /* Whether a key must sign: its own flag ("1") or its partner's policy
- * ("required"), the two columns of DB_APIKEY_LOOKUP 5-6 and
- * DB_APIKEY_POLICY 0-1. */
+ * ("required"), the two columns of DB_APIKEY_LOOKUP and DB_APIKEY_POLICY
+ * (signature_required, signing). */
 static int
 must_sign(const char *key_flag, const char *partner_signing)
 {
@@ -73,17 +74,15 @@ authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
     struct caller *caller, int *signature_required)
 {
 	char key_id[APIKEY_ID_CHARS + 1], hash[APIKEY_HASH_HEX];
-	struct db_arg a[1];
 	struct db_rows rows;
-	const char *stored, *env, *id;
+	const char *stored, *env, *id, *ref, *tier;
 	enum apikey_rc rc = APIKEY_BAD;
 	unsigned long long pid;
 
 	if (apikey_parse(cfg, key, n, key_id) != 0)
 		return APIKEY_BAD;
 	apikey_hash(key, n, hash);
-	a[0] = DB_S(key_id);
-	switch (db_exec(db, DB_APIKEY_LOOKUP, a, 1, &rows, NULL)) {
+	switch (DB_EXEC(db, DB_APIKEY_LOOKUP, ak_by_key_id, &rows, NULL, .key_id = key_id)) {
 	case DB_OK:
 		break;
 	case DB_DOWN:
@@ -93,9 +92,9 @@ authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
 	}
 	if (rows.nrows != 1)
 		goto out;
-	stored = db_cell(&rows, 0, 0);
-	env = db_cell(&rows, 0, 1);
-	id = db_cell(&rows, 0, 2);
+	stored = db_cell(&rows, 0, DB_COL(ak_lookup, key_hash));
+	env = db_cell(&rows, 0, DB_COL(ak_lookup, environment));
+	id = db_cell(&rows, 0, DB_COL(ak_lookup, id));
 	if (stored == NULL || env == NULL || id == NULL ||
 	    strlen(stored) != APIKEY_HASH_HEX - 1 ||
 	    CRYPTO_memcmp(stored, hash, APIKEY_HASH_HEX - 1) != 0)
@@ -106,12 +105,14 @@ authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
 		goto out;
 	caller->kind = CALLER_PARTNER;
 	caller->id = (long long)pid;
-	(void)strict_copy(caller->ref, sizeof(caller->ref),
-	    db_cell(&rows, 0, 3) ? db_cell(&rows, 0, 3) : "");
-	(void)strict_copy(caller->tier, sizeof(caller->tier),
-	    db_cell(&rows, 0, 4) ? db_cell(&rows, 0, 4) : "basic");
-	*signature_required = must_sign(db_cell(&rows, 0, 5), db_cell(&rows, 0, 6));
-	(void)db_exec(db, DB_APIKEY_TOUCH, a, 1, NULL, NULL);
+	ref = db_cell(&rows, 0, DB_COL(ak_lookup, public_id));
+	tier = db_cell(&rows, 0, DB_COL(ak_lookup, tier));
+	(void)strict_copy(caller->ref, sizeof(caller->ref), ref ? ref : "");
+	(void)strict_copy(caller->tier, sizeof(caller->tier), tier ? tier : "basic");
+	*signature_required = must_sign(
+	    db_cell(&rows, 0, DB_COL(ak_lookup, signature_required)),
+	    db_cell(&rows, 0, DB_COL(ak_lookup, signing)));
+	(void)DB_EXEC(db, DB_APIKEY_TOUCH, ak_by_key_id, NULL, NULL, .key_id = key_id);
 	rc = APIKEY_OK;
 out:
 	db_rows_free(&rows);
@@ -158,17 +159,19 @@ mono_seconds(void)
 static enum apikey_rc
 policy_again(struct db *db, struct cached_key *c, long long now)
 {
-	struct db_arg a[1] = { DB_S(c->key_id) };
 	struct db_rows rows;
 
-	if (db_exec(db, DB_APIKEY_POLICY, a, 1, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_APIKEY_POLICY, ak_by_key_id, &rows, NULL,
+	    .key_id = c->key_id) != DB_OK)
 		return APIKEY_DB_DOWN;
 	if (rows.nrows != 1) {
 		db_rows_free(&rows);
 		c->until = 0;
 		return APIKEY_BAD;
 	}
-	c->signature_required = must_sign(db_cell(&rows, 0, 0), db_cell(&rows, 0, 1));
+	c->signature_required = must_sign(
+	    db_cell(&rows, 0, DB_COL(ak_policy, signature_required)),
+	    db_cell(&rows, 0, DB_COL(ak_policy, signing)));
 	c->policy_until = now + APIKEY_POLICY_SECONDS;
 	db_rows_free(&rows);
 	return APIKEY_OK;

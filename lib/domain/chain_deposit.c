@@ -11,6 +11,7 @@
 #include "domain/internal.h"
 #include "domain/ledger.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 #define PRUNE_KEEP 10000 /* finished blocks kept below the newest */
 
@@ -38,14 +39,15 @@ static int
 judge(struct db *db, const struct chain_transfer_log *t, struct verdict *v)
 {
 	const struct currency *cur = currency_find(t->asset);
-	struct db_arg a[1] = { DB_S(t->sender) };
 	struct db_rows rows;
 	int rc;
 
 	memset(v, 0, sizeof(*v));
-	if ((rc = db_exec(db, DB_PWALLET_OWNER, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PWALLET_OWNER, pw_by_address, &rows, NULL,
+	    .address = t->sender)) != DB_OK)
 		return rc;
-	if (rows.nrows == 1 && cell_ll(&rows, 0, 0, &v->partner_id) != 0)
+	if (rows.nrows == 1 &&
+	    cell_ll(&rows, 0, DB_COL(pw_owner, partner_id), &v->partner_id) != 0)
 		v->partner_id = 0;
 	db_rows_free(&rows);
 	if (v->partner_id == 0)
@@ -226,16 +228,17 @@ reverse_credit(struct db *db, const struct db_rows *rows, size_t i, struct rever
 	long long partner;
 	int rc;
 
-	a[0] = DB_S(db_cell(rows, i, AB_REFERENCE));
-	if ((rc = db_exec(db, DB_DEPOSIT_BY_REFERENCE, a, 1, &dep, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_DEPOSIT_BY_REFERENCE, deposit_by_reference, &dep, NULL,
+	    .reference = db_cell(rows, i, AB_REFERENCE));
+	if (rc != DB_OK)
 		return rc;
 	rc = DB_FAIL;
-	if (dep.nrows == 1 && cell_ll(&dep, 0, 1, &partner) == 0) {
-		db_cell_copy(dep_id, sizeof(dep_id), &dep, 0, 0);
-		db_cell_copy(asset, sizeof(asset), &dep, 0, 2);
+	if (dep.nrows == 1 && cell_ll(&dep, 0, DB_COL(deposit, partner_id), &partner) == 0) {
+		db_cell_copy(dep_id, sizeof(dep_id), &dep, 0, DB_COL(deposit, id));
+		db_cell_copy(asset, sizeof(asset), &dep, 0, DB_COL(deposit, currency));
 		cur = currency_find(asset);
-		if (cur != NULL && money_normalize(db_cell(&dep, 0, 3), 18, cur->scale, amount,
-		    sizeof(amount)) == 0)
+		if (cur != NULL && money_normalize(db_cell(&dep, 0, DB_COL(deposit, amount)), 18,
+		    cur->scale, amount, sizeof(amount)) == 0)
 			rc = DB_OK;
 	}
 	db_rows_free(&dep);

@@ -15,6 +15,7 @@
 #include "domain/event.h"
 #include "domain/outbox.h"
 #include "domain/webhook_secret.h"
+#include "store/db_sig.h"
 
 #define CLAIM_POLL_US 200000     /* how often to look for new work when idle */
 #define RECORD_WAIT_US 20000     /* an ended attempt waits this long at most
@@ -110,17 +111,20 @@ open_secrets(const struct whsec_keys *keys, const struct db_rows *rows, size_t r
     struct whsec_plain *secrets)
 {
 	char public_id[ID_MAX];
-	const char *prev = db_cell(rows, r, 11);
+	const char *prev = db_cell(rows, r, DB_COL(dlv_load, previous_secret_sealed));
 	size_t ns = 0;
 
-	db_cell_copy(public_id, sizeof(public_id), rows, r, 10);
-	if (whsec_open_stored(keys, public_id, WHSEC_CURRENT, db_cell(rows, r, 9),
-	    db_cell(rows, r, 2), plain[0], WHSEC_PLAIN_MAX + 1, &secrets[0].n) != 0)
+	db_cell_copy(public_id, sizeof(public_id), rows, r, DB_COL(dlv_load, public_id));
+	if (whsec_open_stored(keys, public_id, WHSEC_CURRENT,
+	    db_cell(rows, r, DB_COL(dlv_load, secret_key_id)),
+	    db_cell(rows, r, DB_COL(dlv_load, secret_sealed)), plain[0], WHSEC_PLAIN_MAX + 1,
+	    &secrets[0].n) != 0)
 		goto bad;
 	secrets[ns++].s = plain[0];
 	if (prev != NULL) {
-		if (whsec_open_stored(keys, public_id, WHSEC_PREVIOUS, db_cell(rows, r, 12), prev,
-		    plain[1], WHSEC_PLAIN_MAX + 1, &secrets[1].n) != 0)
+		if (whsec_open_stored(keys, public_id, WHSEC_PREVIOUS,
+		    db_cell(rows, r, DB_COL(dlv_load, previous_secret_key_id)), prev, plain[1],
+		    WHSEC_PLAIN_MAX + 1, &secrets[1].n) != 0)
 			goto bad;
 		secrets[ns++].s = plain[1];
 	}
@@ -153,25 +157,26 @@ start(struct drainer *d, struct webhook_sender *sender, const struct whsec_keys 
 	char why[200], url[2100], did[24], plain[WHSEC_SIGN_MAX][WHSEC_PLAIN_MAX + 1];
 	char sig[WHSEC_HEX_LIST_MAX], std[WHSEC_STD_LIST_MAX], h[5][WHSEC_HEX_LIST_MAX + 40];
 	struct whsec_plain secrets[WHSEC_SIGN_MAX];
-	const char *headers[6], *active, *state = db_cell(rows, r, 0);
+	const char *headers[6], *active, *state = db_cell(rows, r, DB_COL(dlv_load, status));
 	char *body = NULL;
 	size_t blen = 0, ns;
 	long long t0 = now_us();
 	int ok, rc = 0;
 
-	db_cell_copy(did, sizeof(did), rows, r, 13);
+	db_cell_copy(did, sizeof(did), rows, r, DB_COL(dlv_load, delivery_id));
 	if (state == NULL || strcmp(state, "pending") != 0)
 		return 0;
-	db_cell_copy(url, sizeof(url), rows, r, 1);
-	active = db_cell(rows, r, 3);
+	db_cell_copy(url, sizeof(url), rows, r, DB_COL(dlv_load, url));
+	active = db_cell(rows, r, DB_COL(dlv_load, active));
 	ok = active != NULL && strcmp(active, "1") == 0;
 	ns = open_secrets(keys, rows, r, did, plain, secrets);
 	memset(&ev, 0, sizeof(ev));
-	db_cell_copy(ev.id, sizeof(ev.id), rows, r, 4);
-	db_cell_copy(ev.type, sizeof(ev.type), rows, r, 5);
-	ev.kind = strcmp(db_cell(rows, r, 6), "user") == 0 ? OUTBOX_USER : OUTBOX_PARTNER;
-	db_cell_copy(ev.created_at, sizeof(ev.created_at), rows, r, 7);
-	ev.data = db_cell(rows, r, 8);
+	db_cell_copy(ev.id, sizeof(ev.id), rows, r, DB_COL(dlv_load, event_id));
+	db_cell_copy(ev.type, sizeof(ev.type), rows, r, DB_COL(dlv_load, type));
+	ev.kind = strcmp(db_cell(rows, r, DB_COL(dlv_load, subject_kind)), "user") == 0 ?
+	    OUTBOX_USER : OUTBOX_PARTNER;
+	db_cell_copy(ev.created_at, sizeof(ev.created_at), rows, r, DB_COL(dlv_load, created_at));
+	ev.data = db_cell(rows, r, DB_COL(dlv_load, payload));
 	/* a wallet body's own signature is the current secret's */
 	if (ns > 0)
 		body = event_body(&ev, secrets[0].s, secrets[0].n, &blen);
@@ -224,7 +229,6 @@ start_claimed(struct drainer *d, struct webhook_sender *sender,
 {
 	const char **list = calloc((size_t)n, sizeof(*list));
 	struct db_rows rows;
-	struct db_arg a[1];
 	char *text = NULL;
 	int i, started = 0;
 
@@ -237,8 +241,7 @@ start_claimed(struct drainer *d, struct webhook_sender *sender,
 		d->st->errors++;
 		return 0;
 	}
-	a[0] = DB_S(text);
-	if (db_exec(d->ctx->db, DB_WH_LOAD_MANY, a, 1, &rows, NULL) != DB_OK) {
+	if (DB_EXEC(d->ctx->db, DB_WH_LOAD_MANY, dlv_json, &rows, NULL, .json = text) != DB_OK) {
 		d->st->errors++;
 		free(text);
 		return 0;
@@ -272,9 +275,9 @@ next_due_us(struct ctx *ctx)
 	const char *v;
 	long long us = -1;
 
-	if (db_exec(ctx->db, DB_WH_NEXT_DUE, NULL, 0, &rows, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_WH_NEXT_DUE, db_no_args, &rows, NULL) != DB_OK)
 		return 0;
-	v = db_cell(&rows, 0, 0);
+	v = db_cell(&rows, 0, DB_COL(dlv_next_due, due_us));
 	/* negative: already due */
 	if (v != NULL)
 		us = v[0] == '-' || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0 ? 0 :

@@ -8,6 +8,7 @@
 #include "core/strict.h"
 #include "core/timefmt.h"
 #include "domain/internal.h"
+#include "store/db_sig.h"
 
 /* The attempts of one recording transaction, and what each did. */
 struct recording {
@@ -27,9 +28,11 @@ struct locked {
 static int
 locked_row(const struct db_rows *rows, size_t r, struct locked *l)
 {
-	const char *v[3] = { db_cell(rows, r, 1), db_cell(rows, r, 2), db_cell(rows, r, 3) };
+	const char *v[3] = { db_cell(rows, r, DB_COL(dlv_locked, attempts)),
+		db_cell(rows, r, DB_COL(dlv_locked, round_failures)),
+		db_cell(rows, r, DB_COL(dlv_locked, id)) };
 
-	db_cell_copy(l->state, sizeof(l->state), rows, r, 0);
+	db_cell_copy(l->state, sizeof(l->state), rows, r, DB_COL(dlv_locked, status));
 	return v[0] == NULL || strict_uint(v[0], strlen(v[0]), 1000000, &l->attempts) != 0 ||
 	    v[1] == NULL || strict_uint(v[1], strlen(v[1]), 1000000, &l->rf) != 0 ||
 	    v[2] == NULL || strict_uint(v[2], strlen(v[2]), ~0ULL >> 1, &l->id) != 0 ? -1 : 0;

@@ -7,6 +7,7 @@
 #include "core/strict.h"
 #include "domain/internal.h"
 #include "domain/ledger.h"
+#include "store/db_sig.h"
 
 static const char *const currencies[FUNDS_CURRENCIES] = { "USDT", "USDC", "GHS" };
 
@@ -31,7 +32,6 @@ credit(struct db *db, const struct credit *k)
 {
 	char acct[LEDGER_CODE_MAX], house[LEDGER_CODE_MAX];
 	struct ledger_leg legs[2];
-	struct db_arg a[6];
 	enum db_rc rc;
 
 	if (id_new(k->out->id, sizeof(k->out->id), "dp_") != 0)
@@ -43,13 +43,10 @@ credit(struct db *db, const struct credit *k)
 	else
 		snprintf(k->out->reference, sizeof(k->out->reference), "%s:%s",
 		    source_name(k->source), k->out->id);
-	a[0] = DB_S(k->out->id);
-	a[1] = DB_I(k->partner_id);
-	a[2] = DB_S(k->currency);
-	a[3] = DB_S(k->amount);
-	a[4] = DB_S(k->out->reference);
-	a[5] = DB_S(source_name(k->source));
-	if ((rc = db_exec(db, DB_DEPOSIT_INSERT, a, 6, NULL, NULL)) != DB_OK)
+	rc = DB_EXEC(db, DB_DEPOSIT_INSERT, deposit_insert, NULL, NULL, .id = k->out->id,
+	    .partner_id = k->partner_id, .currency = k->currency, .amount = k->amount,
+	    .reference = k->out->reference, .source = source_name(k->source));
+	if (rc != DB_OK)
 		return rc;
 	snprintf(acct, sizeof(acct), "partner:%lld:%s", k->partner_id, k->currency);
 	snprintf(house, sizeof(house), "house:deposits:%s", k->currency);

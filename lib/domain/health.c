@@ -6,6 +6,7 @@
 
 #include "domain/probe.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 /* One state for the mobile money service: every network's, or degraded
  * when they differ. */
@@ -58,10 +59,11 @@ database_state(struct db *db)
 	struct db_rows rows;
 	enum prov_health h;
 
-	if (db_exec(db, DB_NODE_STATE, NULL, 0, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_NODE_STATE, db_no_args, &rows, NULL) != DB_OK)
 		return health_database(0, NULL, NULL, NULL);
-	h = health_database(rows.nrows == 1, db_cell(&rows, 0, 0), db_cell(&rows, 0, 1),
-	    db_cell(&rows, 0, 2));
+	h = health_database(rows.nrows == 1, db_cell(&rows, 0, DB_COL(node_state, wsrep_on)),
+	    db_cell(&rows, 0, DB_COL(node_state, wsrep_ready)),
+	    db_cell(&rows, 0, DB_COL(node_state, cluster_status)));
 	db_rows_free(&rows);
 	return h;
 }

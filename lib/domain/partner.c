@@ -8,6 +8,7 @@
 #include "domain/funds.h"
 #include "domain/internal.h"
 #include "domain/catalog.h"
+#include "store/db_sig.h"
 
 #define PUBLIC_ID_PREFIX "pt_"
 
@@ -42,13 +43,8 @@ static int
 insert_key(struct db *db, long long partner_id, const char *key_id,
     const char *hash, const char *env)
 {
-	struct db_arg a[4];
-
-	a[0] = DB_S(key_id);
-	a[1] = DB_I(partner_id);
-	a[2] = DB_S(hash);
-	a[3] = DB_S(env);
-	return db_exec(db, DB_APIKEY_INSERT, a, 4, NULL, NULL);
+	return DB_EXEC(db, DB_APIKEY_INSERT, ak_insert, NULL, NULL, .key_id = key_id,
+	    .partner_id = partner_id, .key_hash = hash, .environment = env);
 }
 
 struct create {
@@ -84,15 +80,12 @@ static int
 create_tx(struct db *db, void *arg)
 {
 	const struct create *c = arg;
-	struct db_arg a[4];
 	struct db_res res;
 	int rc;
 
-	a[0] = DB_S(c->key->public_id);
-	a[1] = DB_S(c->name);
-	a[2] = DB_S(c->tier);
-	a[3] = DB_S(c->env);
-	if ((rc = db_exec(db, DB_PARTNER_INSERT, a, 4, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PARTNER_INSERT, partner_insert, NULL, &res,
+	    .public_id = c->key->public_id, .name = c->name, .tier = c->tier,
+	    .environment = c->env)) != DB_OK)
 		return rc;
 	if ((rc = insert_key(db, (long long)res.insert_id, c->key->key_id, c->hash,
 	    c->env)) != DB_OK)
@@ -147,16 +140,16 @@ static int
 find_partner(struct db *db, const char *public_id, const char *env,
     long long *id)
 {
-	struct db_arg a[1] = { DB_S(public_id) };
 	struct db_rows rows;
 	unsigned long long v;
 	const char *s, *e;
 	int rc, found = 0;
 
-	if ((rc = db_exec(db, DB_PARTNER_BY_PUBLIC_ID, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PARTNER_BY_PUBLIC_ID, partner_by_public_id, &rows, NULL,
+	    .public_id = public_id)) != DB_OK)
 		return -rc;
-	s = db_cell(&rows, 0, 0);
-	e = db_cell(&rows, 0, 4);
+	s = db_cell(&rows, 0, DB_COL(partner, id));
+	e = db_cell(&rows, 0, DB_COL(partner, environment));
 	if (rows.nrows == 1 && s != NULL && e != NULL && strcmp(e, env) == 0 &&
 	    strict_uint(s, strlen(s), ~0ULL >> 1, &v) == 0) {
 		*id = (long long)v;
@@ -254,7 +247,6 @@ enum err
 partner_revoke(struct db *db, const char *which, unsigned long long *count,
     struct outcome *o)
 {
-	struct db_arg a[1];
 	struct db_res res;
 	enum db_stmt s;
 	int rc;
@@ -269,8 +261,7 @@ partner_revoke(struct db *db, const char *which, unsigned long long *count,
 	else
 		return outcome_field(o, ERR_VALIDATION, "id",
 		    "a 16-character key id or a partner id (pt_...)");
-	a[0] = DB_S(which);
-	if ((rc = db_exec(db, s, a, 1, NULL, &res)) != DB_OK)
+	if ((rc = db_run(db, DB_BIND_ANY(s, ak_revoke, .which = which), NULL, &res)) != DB_OK)
 		return domain_db_fail(o, rc, "revoke");
 	if (res.affected == 0)
 		return outcome_fail(o, ERR_NOT_FOUND, "no active key matches %s", which);
@@ -291,16 +282,19 @@ partner_list(struct db *db, partner_row_fn fn, void *arg, struct outcome *o)
 	int rc;
 
 	outcome_init(o);
-	if ((rc = db_exec(db, DB_PARTNER_LIST, NULL, 0, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PARTNER_LIST, db_no_args, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "list the partners");
 	for (i = 0; i < rows.nrows; i++) {
 		memset(&row, 0, sizeof(row));
-		db_cell_copy(row.public_id, sizeof(row.public_id), &rows, i, 0);
-		db_cell_copy(row.name, sizeof(row.name), &rows, i, 1);
-		db_cell_copy(row.tier, sizeof(row.tier), &rows, i, 2);
-		db_cell_copy(row.environment, sizeof(row.environment), &rows, i, 3);
-		db_cell_copy(row.created_at, sizeof(row.created_at), &rows, i, 4);
-		keys = db_cell(&rows, i, 5);
+		db_cell_copy(row.public_id, sizeof(row.public_id), &rows, i,
+		    DB_COL(partner_listed, public_id));
+		db_cell_copy(row.name, sizeof(row.name), &rows, i, DB_COL(partner_listed, name));
+		db_cell_copy(row.tier, sizeof(row.tier), &rows, i, DB_COL(partner_listed, tier));
+		db_cell_copy(row.environment, sizeof(row.environment), &rows, i,
+		    DB_COL(partner_listed, environment));
+		db_cell_copy(row.created_at, sizeof(row.created_at), &rows, i,
+		    DB_COL(partner_listed, created_at));
+		keys = db_cell(&rows, i, DB_COL(partner_listed, active_keys));
 		if (keys == NULL ||
 		    strict_uint(keys, strlen(keys), ~0ULL, &row.active_keys) != 0)
 			row.active_keys = 0;

@@ -13,6 +13,7 @@
 #include "domain/partner.h"
 #include "providers/evm_abi.h"
 #include "providers/evm_key.h"
+#include "store/db_sig.h"
 
 /* ---- the addresses ---- */
 
@@ -67,7 +68,6 @@ partner_wallet_challenge(struct db *db, const struct cfg *cfg, const char *publi
 {
 	unsigned char raw[16], addr[20];
 	char lower[43], nonce[33], expires[32];
-	struct db_arg a[5];
 	struct db_rows rows;
 	long long id = 0;
 	enum err e;
@@ -83,16 +83,14 @@ partner_wallet_challenge(struct db *db, const struct cfg *cfg, const char *publi
 	if (RAND_bytes(raw, sizeof(raw)) != 1 || evm_addr_parse(lower, addr) != 0)
 		return outcome_fail(o, ERR_INTERNAL, "a challenge could not be made");
 	id_hex(raw, sizeof(raw), nonce);
-	a[0] = DB_S(nonce);
-	a[1] = DB_I(id);
-	a[2] = DB_S(lower);
-	a[3] = DB_I((long long)cfg->evm.chain_id);
-	a[4] = DB_I(WALLET_CHALLENGE_SECONDS);
-	if ((rc = db_exec(db, DB_PWCHAL_INSERT, a, 5, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PWCHAL_INSERT, pwchal_insert, NULL, NULL, .nonce = nonce,
+	    .partner_id = id, .address = lower, .chain_id = (long long)cfg->evm.chain_id,
+	    .seconds = WALLET_CHALLENGE_SECONDS)) != DB_OK)
 		return domain_db_fail(o, rc, "store the challenge");
-	if ((rc = db_exec(db, DB_PWCHAL_EXPIRES, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PWCHAL_EXPIRES, pwchal_by_nonce, &rows, NULL,
+	    .nonce = nonce)) != DB_OK)
 		return domain_db_fail(o, rc, "read the challenge");
-	db_cell_copy(expires, sizeof(expires), &rows, 0, 0);
+	db_cell_copy(expires, sizeof(expires), &rows, 0, DB_COL(pwchal_expires, expires));
 	db_rows_free(&rows);
 	if (partner_wallet_message(public_id, addr, cfg->evm.chain_id, nonce, expires, msg,
 	    cap) != 0)
@@ -120,7 +118,6 @@ add_tx(struct db *db, void *arg)
 	struct add_tx *k = arg;
 	unsigned char want[20], got[20];
 	char msg[WALLET_CHALLENGE_MAX];
-	struct db_arg a[3] = { DB_I(k->id), DB_S(k->addr), DB_I((long long)k->chain_id) };
 	struct db_rows rows;
 	struct db_res res;
 	size_t i;
@@ -129,10 +126,12 @@ add_tx(struct db *db, void *arg)
 	k->proven = 0;
 	if (evm_addr_parse(k->addr, want) != 0)
 		return DB_FAIL;
-	if ((rc = db_exec(db, DB_PWCHAL_LIVE, a, 3, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PWCHAL_LIVE, pwchal_live, &rows, NULL, .partner_id = k->id,
+	    .address = k->addr, .chain_id = (long long)k->chain_id)) != DB_OK)
 		return rc;
 	for (i = 0; i < rows.nrows && !k->proven; i++) {
-		const char *nonce = db_cell(&rows, i, 0), *expires = db_cell(&rows, i, 1);
+		const char *nonce = db_cell(&rows, i, DB_COL(pwchal, nonce));
+		const char *expires = db_cell(&rows, i, DB_COL(pwchal, expires));
 
 		if (nonce == NULL || expires == NULL ||
 		    partner_wallet_message(k->public_id, want, k->chain_id, nonce, expires, msg,
@@ -141,33 +140,32 @@ add_tx(struct db *db, void *arg)
 		    CRYPTO_memcmp(got, want, sizeof(want)) != 0)
 			continue;
 		k->proven = 1;
-		a[0] = DB_S(nonce);
-		rc = db_exec(db, DB_PWCHAL_USE, a, 1, NULL, &res);
+		rc = DB_EXEC(db, DB_PWCHAL_USE, pwchal_by_nonce, NULL, &res, .nonce = nonce);
 		if (rc == DB_OK && res.affected != 1)
 			rc = DB_FAIL;
 	}
 	db_rows_free(&rows);
 	if (!k->proven || rc != DB_OK)
 		return rc;
-	a[0] = DB_S(k->addr);
-	a[1] = DB_I(k->id);
-	return db_exec(db, DB_PWALLET_INSERT, a, 2, NULL, NULL);
+	return DB_EXEC(db, DB_PWALLET_INSERT, pw_address, NULL, NULL, .address = k->addr,
+	    .partner_id = k->id);
 }
 
 /* 1 when addr is partner id's already. */
 static int
 owned_by(struct db *db, const char *addr, long long id, int *rc)
 {
-	struct db_arg a[1] = { DB_S(addr) };
 	struct db_rows rows;
 	unsigned long long owner;
+	const char *v;
 	int mine;
 
-	if ((*rc = db_exec(db, DB_PWALLET_OWNER, a, 1, &rows, NULL)) != DB_OK)
+	if ((*rc = DB_EXEC(db, DB_PWALLET_OWNER, pw_by_address, &rows, NULL,
+	    .address = addr)) != DB_OK)
 		return 0;
-	mine = rows.nrows == 1 && db_cell(&rows, 0, 0) != NULL &&
-	    strict_uint(db_cell(&rows, 0, 0), strlen(db_cell(&rows, 0, 0)), ~0ULL >> 1,
-	    &owner) == 0 && (long long)owner == id;
+	v = rows.nrows == 1 ? db_cell(&rows, 0, DB_COL(pw_owner, partner_id)) : NULL;
+	mine = v != NULL && strict_uint(v, strlen(v), ~0ULL >> 1, &owner) == 0 &&
+	    (long long)owner == id;
 	db_rows_free(&rows);
 	return mine;
 }
@@ -222,7 +220,6 @@ partner_wallet_remove(struct db *db, const struct cfg *cfg, const char *public_i
     const char *address, struct outcome *o)
 {
 	char addr[43];
-	struct db_arg a[2];
 	struct db_res res;
 	long long id = 0;
 	enum err e;
@@ -230,9 +227,8 @@ partner_wallet_remove(struct db *db, const struct cfg *cfg, const char *public_i
 
 	if ((e = wallet_args(db, cfg, public_id, address, &id, addr, o)) != ERR_OK)
 		return e;
-	a[0] = DB_S(addr);
-	a[1] = DB_I(id);
-	if ((rc = db_exec(db, DB_PWALLET_DELETE, a, 2, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PWALLET_DELETE, pw_address, NULL, &res, .address = addr,
+	    .partner_id = id)) != DB_OK)
 		return domain_db_fail(o, rc, "remove the address");
 	if (res.affected != 1)
 		return outcome_fail(o, ERR_NOT_FOUND, "%s has no address %s", public_id, addr);
@@ -244,7 +240,6 @@ enum err
 partner_wallet_list(struct db *db, const struct cfg *cfg, const char *public_id,
     partner_wallet_fn fn, void *arg, struct outcome *o)
 {
-	struct db_arg a[2] = { DB_NULL, DB_NULL };
 	struct db_rows rows;
 	long long id = 0;
 	size_t i;
@@ -255,13 +250,14 @@ partner_wallet_list(struct db *db, const struct cfg *cfg, const char *public_id,
 	if (public_id != NULL) {
 		if ((e = wallet_args(db, cfg, public_id, NULL, &id, NULL, o)) != ERR_OK)
 			return e;
-		a[0] = DB_I(id);
-		a[1] = DB_I(id);
 	}
-	if ((rc = db_exec(db, DB_PWALLET_LIST, a, 2, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PWALLET_LIST, pw_list, &rows, NULL,
+	    .partner_id = public_id != NULL ? &id : NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "list the addresses");
 	for (i = 0; i < rows.nrows; i++)
-		fn(db_cell(&rows, i, 0), db_cell(&rows, i, 1), db_cell(&rows, i, 2), arg);
+		fn(db_cell(&rows, i, DB_COL(pw_listed, address)),
+		    db_cell(&rows, i, DB_COL(pw_listed, public_id)),
+		    db_cell(&rows, i, DB_COL(pw_listed, created_at)), arg);
 	db_rows_free(&rows);
 	return ERR_OK;
 }

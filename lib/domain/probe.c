@@ -6,6 +6,7 @@
 
 #include "core/log.h"
 #include "core/strict.h"
+#include "store/db_sig.h"
 
 /* The row of probed provider i (providers_probe's order): "chain",
  * "momo:<NETWORK>" (schema/028 seeds them). */
@@ -68,29 +69,36 @@ read_states(struct ctx *ctx, const int *want, struct probe_state out[PROV_PROBED
 	struct db_rows rows;
 	char name[32];
 	size_t i, r;
-	int rc = db_exec(ctx->db, DB_PROBE_READ, NULL, 0, &rows, NULL);
+	int rc = DB_EXEC(ctx->db, DB_PROBE_READ, db_no_args, &rows, NULL);
 
 	if (rc != DB_OK)
 		return rc;
-	for (r = 0; r < rows.nrows; r++)
-		for (i = 0; i < PROV_PROBED; i++)
-			if ((want == NULL || want[i]) && db_cell(&rows, r, 0) != NULL &&
-			    strcmp(db_cell(&rows, r, 0), name_of(i, name)) == 0) {
-				const char *age = db_cell(&rows, r, 2), *at = db_cell(&rows, r, 3);
-				unsigned long long v = 0, t = 0;
+	for (r = 0; r < rows.nrows; r++) {
+		const char *who = db_cell(&rows, r, DB_COL(probe_state, name));
+		const char *age = db_cell(&rows, r, DB_COL(probe_state, age_seconds));
+		const char *at = db_cell(&rows, r, DB_COL(probe_state, checked_unix));
 
-				out[i].health = health_named(db_cell(&rows, r, 1));
-				/* a row checked in the future (a clock step) is fresh */
-				if (age != NULL && age[0] != '-')
-					(void)strict_uint(age, strlen(age), ~0ULL >> 1, &v);
-				if (at != NULL)
-					(void)strict_uint(at, strlen(at), ~0ULL >> 1, &t);
-				out[i].age_seconds = (long long)v;
-				out[i].checked_at = (long long)t;
-				if (at_text != NULL)
-					db_cell_copy(at_text[i], CHECKED_AT_MAX, &rows, r, 4);
-				found[i] = 1;
-			}
+		for (i = 0; i < PROV_PROBED; i++) {
+			unsigned long long v = 0, t = 0;
+
+			if ((want != NULL && !want[i]) || who == NULL ||
+			    strcmp(who, name_of(i, name)) != 0)
+				continue;
+			out[i].health = health_named(db_cell(&rows, r,
+			    DB_COL(probe_state, state)));
+			/* a row checked in the future (a clock step) is fresh */
+			if (age != NULL && age[0] != '-')
+				(void)strict_uint(age, strlen(age), ~0ULL >> 1, &v);
+			if (at != NULL)
+				(void)strict_uint(at, strlen(at), ~0ULL >> 1, &t);
+			out[i].age_seconds = (long long)v;
+			out[i].checked_at = (long long)t;
+			if (at_text != NULL)
+				db_cell_copy(at_text[i], CHECKED_AT_MAX, &rows, r,
+				    DB_COL(probe_state, checked_at));
+			found[i] = 1;
+		}
+	}
 	db_rows_free(&rows);
 	return DB_OK;
 }
@@ -104,7 +112,6 @@ probe_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 	int found[PROV_PROBED] = { 0 }, mine[PROV_PROBED] = { 0 }, any = 0;
 	char at[PROV_PROBED][CHECKED_AT_MAX];
 	enum prov_health h[PROV_PROBED];
-	struct db_arg a[4];
 	struct db_res res;
 	char name[32];
 	size_t i;
@@ -121,12 +128,9 @@ probe_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 		}
 		if (out[i].age_seconds < every)
 			continue;
-		a[0] = DB_I(lease);
-		a[1] = DB_S(name_of(i, name));
-		a[2] = DB_I(every);
-		a[3] = DB_S(at[i]);
-		if (db_exec(ctx->db, DB_PROBE_CLAIM, a, 4, NULL, &res) == DB_OK &&
-		    res.affected == 1)
+		if (DB_EXEC(ctx->db, DB_PROBE_CLAIM, probe_claim, NULL, &res,
+		    .lease_seconds = lease, .name = name_of(i, name), .stale_seconds = every,
+		    .checked_at = at[i]) == DB_OK && res.affected == 1)
 			any = mine[i] = 1;
 	}
 	if (!any)
@@ -136,10 +140,9 @@ probe_states(struct ctx *ctx, struct probe_state out[PROV_PROBED])
 		if (!mine[i])
 			continue;
 		out[i] = (struct probe_state){ h[i], 0, (long long)time(NULL) };
-		a[0] = DB_S(prov_health_name(h[i]));
-		a[1] = DB_S(name_of(i, name));
-		a[2] = DB_S(at[i]);
-		if (db_exec(ctx->db, DB_PROBE_STORE, a, 3, NULL, NULL) != DB_OK)
+		if (DB_EXEC(ctx->db, DB_PROBE_STORE, probe_store, NULL, NULL,
+		    .state = prov_health_name(h[i]), .name = name_of(i, name),
+		    .checked_at = at[i]) != DB_OK)
 			log_event("warn", "provider health %s not stored (its lease runs out)",
 			    name);
 	}
@@ -166,5 +169,5 @@ probe_network(struct ctx *ctx, const char *network)
 int
 probe_mark_stale(struct db *db)
 {
-	return db_exec(db, DB_PROBE_STALE, NULL, 0, NULL, NULL);
+	return DB_EXEC(db, DB_PROBE_STALE, db_no_args, NULL, NULL);
 }

@@ -8,6 +8,7 @@
 #include "core/strict.h"
 #include "domain/apikey.h"
 #include "domain/internal.h"
+#include "store/db_sig.h"
 
 #define PUBLIC_ID_PREFIX "pt_"
 
@@ -22,7 +23,6 @@ enum err
 sigkey_policy_set(struct db *db, const struct cfg *cfg, const char *key_id, int required,
     struct outcome *o)
 {
-	struct db_arg a[3];
 	struct db_rows rows;
 	const char *env, *now;
 	int rc, found, same;
@@ -32,11 +32,11 @@ sigkey_policy_set(struct db *db, const struct cfg *cfg, const char *key_id, int 
 		return outcome_field(o, ERR_VALIDATION, "key_id", "a 16-character key id");
 	/* the server counts changed rows only: look first, so that a key
 	 * already so is found, not "no such key" */
-	a[0] = DB_S(key_id);
-	if ((rc = db_exec(db, DB_APIKEY_LOOKUP, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_APIKEY_LOOKUP, ak_by_key_id, &rows, NULL,
+	    .key_id = key_id)) != DB_OK)
 		return domain_db_fail(o, rc, "find the key");
-	env = db_cell(&rows, 0, 1);
-	now = db_cell(&rows, 0, 5);
+	env = db_cell(&rows, 0, DB_COL(ak_lookup, environment));
+	now = db_cell(&rows, 0, DB_COL(ak_lookup, signature_required));
 	found = rows.nrows == 1 && env != NULL && strcmp(env, cfg->environment) == 0;
 	same = found && now != NULL && strcmp(now, required ? "1" : "0") == 0;
 	db_rows_free(&rows);
@@ -45,10 +45,9 @@ sigkey_policy_set(struct db *db, const struct cfg *cfg, const char *key_id, int 
 		    key_id);
 	if (same)
 		return ERR_OK;
-	a[0] = DB_I(required ? 1 : 0);
-	a[1] = DB_S(key_id);
-	a[2] = DB_S(cfg->environment);
-	if ((rc = db_exec(db, DB_APIKEY_SET_SIGNATURE_POLICY, a, 3, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_APIKEY_SET_SIGNATURE_POLICY, ak_policy_set, NULL, NULL,
+	    .required = required ? 1 : 0, .key_id = key_id,
+	    .environment = cfg->environment)) != DB_OK)
 		return domain_db_fail(o, rc, "set the key's policy");
 	o->changed = 1;
 	return ERR_OK;
@@ -58,8 +57,7 @@ enum err
 sigkey_partner_signing_set(struct db *db, const struct cfg *cfg, const char *public_id,
     int required, struct outcome *o)
 {
-	const char *want = required ? "required" : "optional";
-	struct db_arg a[3];
+	const char *want = required ? "required" : "optional", *v;
 	struct db_rows rows;
 	int rc, found, same;
 
@@ -68,22 +66,21 @@ sigkey_partner_signing_set(struct db *db, const struct cfg *cfg, const char *pub
 		return outcome_field(o, ERR_VALIDATION, "partner_id", "a partner id (pt_...)");
 	/* the server counts changed rows only: look first, so that a partner
 	 * already so is found, not "no such partner" */
-	a[0] = DB_S(public_id);
-	a[1] = DB_S(cfg->environment);
-	if ((rc = db_exec(db, DB_PARTNER_SIGNING_GET, a, 2, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PARTNER_SIGNING_GET, ak_partner, &rows, NULL,
+	    .public_id = public_id, .environment = cfg->environment)) != DB_OK)
 		return domain_db_fail(o, rc, "find the partner");
 	found = rows.nrows == 1;
-	same = found && db_cell(&rows, 0, 0) != NULL && strcmp(db_cell(&rows, 0, 0), want) == 0;
+	v = found ? db_cell(&rows, 0, DB_COL(ak_signing, signing)) : NULL;
+	same = v != NULL && strcmp(v, want) == 0;
 	db_rows_free(&rows);
 	if (!found)
 		return outcome_fail(o, ERR_NOT_FOUND, "no partner %s in this environment",
 		    public_id);
 	if (same)
 		return ERR_OK;
-	a[0] = DB_S(want);
-	a[1] = DB_S(public_id);
-	a[2] = DB_S(cfg->environment);
-	if ((rc = db_exec(db, DB_PARTNER_SIGNING_SET, a, 3, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PARTNER_SIGNING_SET, ak_signing_set, NULL, NULL,
+	    .signing = want, .public_id = public_id,
+	    .environment = cfg->environment)) != DB_OK)
 		return domain_db_fail(o, rc, "set the partner's signing policy");
 	o->changed = 1;
 	return ERR_OK;
@@ -106,7 +103,6 @@ sigkey_add(struct db *db, const struct cfg *cfg, const char *public_id, const ch
     const char *alg, const char *pem, size_t n, struct outcome *o)
 {
 	enum httpsig_alg a = httpsig_alg_parse(alg);
-	struct db_arg args[5];
 	struct db_res res;
 	char why[96];
 	int rc;
@@ -120,12 +116,9 @@ sigkey_add(struct db *db, const struct cfg *cfg, const char *public_id, const ch
 		return outcome_field(o, ERR_VALIDATION, "public_key", "at most 1024 bytes of PEM");
 	if (httpsig_public_key_check(a, pem, n, why, sizeof(why)) != 0)
 		return outcome_field(o, ERR_VALIDATION, "public_key", why);
-	args[0] = DB_S(keyid);
-	args[1] = DB_S(httpsig_alg_name(a));
-	args[2] = DB_SN(pem, n);
-	args[3] = DB_S(public_id);
-	args[4] = DB_S(cfg->environment);
-	rc = db_exec(db, DB_SIGKEY_INSERT, args, 5, NULL, &res);
+	rc = DB_EXEC(db, DB_SIGKEY_INSERT, sigkey_insert, NULL, &res, .keyid = keyid,
+	    .alg = httpsig_alg_name(a), .public_key_pem = (struct db_bytes){ pem, n },
+	    .public_id = public_id, .environment = cfg->environment);
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_DUPLICATE_REFERENCE, "%s already has a key %s",
 		    public_id, keyid);
@@ -142,17 +135,14 @@ enum err
 sigkey_remove(struct db *db, const struct cfg *cfg, const char *public_id, const char *keyid,
     struct outcome *o)
 {
-	struct db_arg a[3];
 	struct db_res res;
 	int rc;
 
 	outcome_init(o);
 	if (check_ids(public_id, keyid, o) != ERR_OK)
 		return o->err;
-	a[0] = DB_S(public_id);
-	a[1] = DB_S(cfg->environment);
-	a[2] = DB_S(keyid);
-	if ((rc = db_exec(db, DB_SIGKEY_DELETE, a, 3, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_SIGKEY_DELETE, sigkey_delete, NULL, &res,
+	    .public_id = public_id, .environment = cfg->environment, .keyid = keyid)) != DB_OK)
 		return domain_db_fail(o, rc, "remove the key");
 	if (res.affected == 0)
 		return outcome_fail(o, ERR_NOT_FOUND, "%s has no key %s", public_id, keyid);
@@ -160,11 +150,19 @@ sigkey_remove(struct db *db, const struct cfg *cfg, const char *public_id, const
 	return ERR_OK;
 }
 
+/* Cell (row, col) of rows, "" for NULL. */
+static const char *
+cell_or_empty(const struct db_rows *rows, size_t row, size_t col)
+{
+	const char *v = db_cell(rows, row, col);
+
+	return v != NULL ? v : "";
+}
+
 enum err
 sigkey_list(struct db *db, const struct cfg *cfg, const char *public_id, sigkey_list_fn fn,
     void *arg, struct outcome *o)
 {
-	struct db_arg a[3];
 	struct db_rows rows;
 	size_t i;
 	int rc;
@@ -172,16 +170,14 @@ sigkey_list(struct db *db, const struct cfg *cfg, const char *public_id, sigkey_
 	outcome_init(o);
 	if (public_id != NULL && !id_has_shape(public_id, PUBLIC_ID_PREFIX))
 		return outcome_field(o, ERR_VALIDATION, "partner_id", "a partner id (pt_...)");
-	a[0] = DB_S(cfg->environment);
-	a[1] = public_id != NULL ? DB_S(public_id) : DB_NULL;
-	a[2] = a[1];
-	if ((rc = db_exec(db, DB_SIGKEY_LIST, a, 3, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_SIGKEY_LIST, sigkey_list, &rows, NULL,
+	    .environment = cfg->environment, .public_id = public_id)) != DB_OK)
 		return domain_db_fail(o, rc, "list the keys");
 	for (i = 0; i < rows.nrows; i++)
-		fn(db_cell(&rows, i, 0) ? db_cell(&rows, i, 0) : "",
-		    db_cell(&rows, i, 1) ? db_cell(&rows, i, 1) : "",
-		    db_cell(&rows, i, 2) ? db_cell(&rows, i, 2) : "",
-		    db_cell(&rows, i, 3) ? db_cell(&rows, i, 3) : "", arg);
+		fn(cell_or_empty(&rows, i, DB_COL(sigkey_listed, public_id)),
+		    cell_or_empty(&rows, i, DB_COL(sigkey_listed, keyid)),
+		    cell_or_empty(&rows, i, DB_COL(sigkey_listed, alg)),
+		    cell_or_empty(&rows, i, DB_COL(sigkey_listed, created_at)), arg);
 	db_rows_free(&rows);
 	return ERR_OK;
 }
@@ -190,15 +186,15 @@ int
 sigkey_find(struct db *db, long long partner_id, const char *keyid, enum httpsig_alg *alg,
     char *pem)
 {
-	struct db_arg a[2] = { DB_I(partner_id), DB_S(keyid) };
 	struct db_rows rows;
 	const char *al, *p;
 	int found = 0;
 
-	if (db_exec(db, DB_SIGKEY_FIND, a, 2, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_SIGKEY_FIND, sigkey_find, &rows, NULL, .partner_id = partner_id,
+	    .keyid = keyid) != DB_OK)
 		return -1;
-	al = db_cell(&rows, 0, 0);
-	p = db_cell(&rows, 0, 1);
+	al = db_cell(&rows, 0, DB_COL(sigkey, alg));
+	p = db_cell(&rows, 0, DB_COL(sigkey, public_key_pem));
 	if (rows.nrows == 1 && al != NULL && p != NULL &&
 	    (*alg = httpsig_alg_parse(al)) != HTTPSIG_ALG_NONE &&
 	    strict_copy(pem, HTTPSIG_PEM_MAX + 1, p) == 0)
@@ -213,15 +209,12 @@ sigkey_seen(struct db *db, long long partner_id, const void *base, size_t n,
 {
 	unsigned char md[SHA256_DIGEST_LENGTH];
 	char hex[2 * SHA256_DIGEST_LENGTH + 1];
-	struct db_arg a[3];
 	int rc;
 
 	SHA256(base, n, md);
 	id_hex(md, sizeof(md), hex);
-	a[0] = DB_I(partner_id);
-	a[1] = DB_S(hex);
-	a[2] = DB_I(expires_at);
-	rc = db_exec(db, DB_SIGSEEN_INSERT, a, 3, NULL, NULL);
+	rc = DB_EXEC(db, DB_SIGSEEN_INSERT, sigseen_insert, NULL, NULL,
+	    .partner_id = partner_id, .base_sha256 = hex, .expires_at = expires_at);
 	if (rc == DB_DUP)
 		return 1;
 	return rc == DB_OK ? 0 : -1;

@@ -7,6 +7,7 @@
 
 #include "core/buf.h"
 #include "store/db.h"
+#include "store/db_sig.h"
 #include "store/migrate_lock.h"
 #include "core/strict.h"
 
@@ -157,13 +158,12 @@ migrate_apply(const struct cfg *c, const char *dir, FILE *out)
 	}
 	for (i = 0; i < n; i++) {
 		char version[4], path[1024];
-		struct db_arg a[2];
 		struct buf sql;
 
 		memcpy(version, names[i], 3);
 		version[3] = '\0';
-		a[0] = DB_S(version);
-		if (db_exec(db, DB_MIGRATION_APPLIED, a, 1, &rows, NULL) != DB_OK) {
+		if (DB_EXEC(db, DB_MIGRATION_APPLIED, migration_version, &rows, NULL,
+		    .version = version) != DB_OK) {
 			fprintf(stderr, "migrate: %s\n", db_error(db));
 			goto unlock;
 		}
@@ -189,8 +189,8 @@ migrate_apply(const struct cfg *c, const char *dir, FILE *out)
 			goto unlock;
 		}
 		buf_free(&sql);
-		a[1] = DB_S(names[i]);
-		if (db_exec(db, DB_MIGRATION_RECORD, a, 2, NULL, NULL) != DB_OK) {
+		if (DB_EXEC(db, DB_MIGRATION_RECORD, migration_record, NULL, NULL,
+		    .version = version, .name = names[i]) != DB_OK) {
 			fprintf(stderr, "migrate: record %s: %s\n", names[i], db_error(db));
 			goto unlock;
 		}

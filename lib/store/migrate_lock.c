@@ -7,6 +7,7 @@
 #include "core/log.h"
 #include "core/strict.h"
 #include "store/db_retry.h"
+#include "store/db_sig.h"
 
 enum migrate_lock_verdict
 migrate_lock_verdict(enum db_rc rc)
@@ -50,29 +51,29 @@ describe(struct db *db, char *why, size_t cap)
 {
 	struct db_rows rows;
 
-	if (db_exec(db, DB_MIGRATION_LOCK_HOLDER, NULL, 0, &rows, NULL) != DB_OK) {
+	if (DB_EXEC(db, DB_MIGRATION_LOCK_HOLDER, db_no_args, &rows, NULL) != DB_OK) {
 		snprintf(why, cap, "another runner");
 		return;
 	}
 	if (rows.nrows == 0)
 		snprintf(why, cap, "another runner (just released)");
 	else
-		snprintf(why, cap, "%s until %s", db_cell(&rows, 0, 0), db_cell(&rows, 0, 1));
+		snprintf(why, cap, "%s until %s", db_cell(&rows, 0, DB_COL(migration_holder, holder)),
+		    db_cell(&rows, 0, DB_COL(migration_holder, expires_at)));
 	db_rows_free(&rows);
 }
 
 int
 migrate_lock_take(struct db *db, const char *holder, FILE *out, char *why, size_t cap)
 {
-	struct db_arg a[2] = { DB_S(holder), DB_I(MIGRATE_LOCK_LEASE_SECONDS) };
 	long long deadline = log_now_us() + MIGRATE_LOCK_WAIT_MS * 1000LL;
 	char whose[200];
 	struct db_res res;
 	int said = 0;
 
 	for (;;) {
-		switch (migrate_lock_verdict(db_exec(db, DB_MIGRATION_LOCK_TAKE, a, 2,
-		    NULL, NULL))) {
+		switch (migrate_lock_verdict(DB_EXEC(db, DB_MIGRATION_LOCK_TAKE, migration_take,
+		    NULL, NULL, .holder = holder, .seconds = MIGRATE_LOCK_LEASE_SECONDS))) {
 		case MIGRATE_LOCK_TAKEN:
 			return 0;
 		case MIGRATE_LOCK_ERROR:
@@ -82,7 +83,7 @@ migrate_lock_take(struct db *db, const char *holder, FILE *out, char *why, size_
 			break;
 		}
 		/* a lease past its time: its runner died; take it over at once */
-		if (db_exec(db, DB_MIGRATION_LOCK_CLEAR, NULL, 0, NULL, &res) == DB_OK &&
+		if (DB_EXEC(db, DB_MIGRATION_LOCK_CLEAR, db_no_args, NULL, &res) == DB_OK &&
 		    res.affected > 0)
 			continue;
 		if (log_now_us() >= deadline) {
@@ -104,10 +105,10 @@ migrate_lock_take(struct db *db, const char *holder, FILE *out, char *why, size_
 int
 migrate_lock_renew(struct db *db, const char *holder, char *why, size_t cap)
 {
-	struct db_arg a[2] = { DB_I(MIGRATE_LOCK_LEASE_SECONDS), DB_S(holder) };
 	struct db_res res;
 
-	if (db_exec(db, DB_MIGRATION_LOCK_RENEW, a, 2, NULL, &res) != DB_OK) {
+	if (DB_EXEC(db, DB_MIGRATION_LOCK_RENEW, migration_renew, NULL, &res,
+	    .seconds = MIGRATE_LOCK_LEASE_SECONDS, .holder = holder) != DB_OK) {
 		snprintf(why, cap, "cannot renew the migration lease: %s", db_error(db));
 		return -1;
 	}
@@ -123,7 +124,6 @@ migrate_lock_renew(struct db *db, const char *holder, char *why, size_t cap)
 void
 migrate_lock_release(struct db *db, const char *holder)
 {
-	struct db_arg a[1] = { DB_S(holder) };
-
-	(void)db_exec(db, DB_MIGRATION_LOCK_RELEASE, a, 1, NULL, NULL);
+	(void)DB_EXEC(db, DB_MIGRATION_LOCK_RELEASE, migration_release, NULL, NULL,
+	    .holder = holder);
 }

@@ -6,17 +6,38 @@
 #ifndef CEDIRAMP_STMT_DELIVERY_H
 #define CEDIRAMP_STMT_DELIVERY_H
 
-/* Its statements (their SQL in stmt_delivery.c). */
-#define DB_STMTS_DELIVERY(S) \
-	S(DB_WH_CLAIM, untyped, untyped) \
-	S(DB_WH_NEXT_DUE, untyped, untyped) \
-	S(DB_WH_LEASE_MANY, untyped, untyped) \
-	S(DB_WH_LOAD_MANY, untyped, untyped) \
-	S(DB_WH_LOCK_MANY, untyped, untyped) \
-	S(DB_WH_ATTEMPT_INSERT_MANY, untyped, untyped) \
-	S(DB_WH_RECORD_MANY, untyped, untyped)
+/* A JSON array (store/stmt_internal.h, J_ROWS) as the one argument:
+ * delivery ids, or the rows a statement writes (its comment in
+ * stmt_delivery.c says their members) */
+#define dlv_json_ARGS(ARG, AGAIN) ARG(TEXT, json)
+/* a claim's lease (db_claim_all): a JSON array of ids, for seconds */
+#define dlv_lease_many_ARGS(ARG, AGAIN) ARG(TEXT, ids) ARG(INT, seconds)
+/* microseconds until the next pending delivery may be claimed (NULL: none) */
+#define dlv_next_due_COLS(C, x) C(x, RAW, due_us, )
+/* a delivery to send: its state, its endpoint's URL, secret (sealed, hex)
+ * and whether it is active, its event, the endpoint's key ids and public
+ * id, the previous secret while it overlaps; the delivery's id last */
+#define dlv_load_COLS(C, x) \
+	C(x, RAW, status, ) C(x, RAW, url, ) C(x, RAW, secret_sealed, ) C(x, RAW, active, ) \
+	C(x, RAW, event_id, ) C(x, RAW, type, ) C(x, RAW, subject_kind, ) \
+	C(x, RAW, created_at, ) C(x, RAW, payload, ) C(x, RAW, secret_key_id, ) \
+	C(x, RAW, public_id, ) C(x, RAW, previous_secret_sealed, ) \
+	C(x, RAW, previous_secret_key_id, ) C(x, RAW, delivery_id, )
+/* a delivery locked for its attempts' record */
+#define dlv_locked_COLS(C, x) \
+	C(x, RAW, status, ) C(x, RAW, attempts, ) C(x, RAW, round_failures, ) C(x, RAW, id, )
 
-#define DB_ARGS_DELIVERY(A)
-#define DB_ROWS_DELIVERY(R)
+/* Its statements (their SQL in stmt_delivery.c): S(statement, its
+ * arguments' shape, its rows' shape), as store/db_sig.h says. */
+#define DB_STMTS_DELIVERY(S) \
+	S(DB_WH_CLAIM, claim_batch, ids) \
+	S(DB_WH_NEXT_DUE, db_no_args, dlv_next_due) \
+	S(DB_WH_LEASE_MANY, dlv_lease_many, db_none) \
+	S(DB_WH_LOAD_MANY, dlv_json, dlv_load) \
+	S(DB_WH_LOCK_MANY, dlv_json, dlv_locked) \
+	S(DB_WH_ATTEMPT_INSERT_MANY, dlv_json, db_none) \
+	S(DB_WH_RECORD_MANY, dlv_json, db_none)
+#define DB_ARGS_DELIVERY(A) A(dlv_json) A(dlv_lease_many)
+#define DB_ROWS_DELIVERY(R) R(dlv_next_due) R(dlv_load) R(dlv_locked)
 
 #endif

@@ -6,12 +6,24 @@
 #ifndef CEDIRAMP_STMT_FUNDS_H
 #define CEDIRAMP_STMT_FUNDS_H
 
-/* Its statements (their SQL in stmt_funds.c). */
-#define DB_STMTS_FUNDS(S) \
-	S(DB_DEPOSIT_INSERT, untyped, untyped) \
-	S(DB_DEPOSIT_BY_REFERENCE, untyped, untyped)
+/* A credited deposit: its source by name ("seed", "sandbox", "operator",
+ * "chain"), its reference unique */
+#define deposit_insert_ARGS(ARG, AGAIN) \
+	ARG(TEXT, id) ARG(INT, partner_id) ARG(TEXT, currency) ARG(TEXT, amount) \
+	ARG(TEXT, reference) ARG(TEXT, source)
+/* a deposit by its reference ... */
+#define deposit_by_reference_ARGS(ARG, AGAIN) ARG(TEXT, reference)
+/* ... its id, partner, currency and amount (at 18 places: the caller
+ * scales it to the currency's) */
+#define deposit_COLS(C, x) \
+	C(x, RAW, id, ) C(x, RAW, partner_id, ) C(x, RAW, currency, ) C(x, RAW, amount, )
 
-#define DB_ARGS_FUNDS(A)
-#define DB_ROWS_FUNDS(R)
+/* Its statements (their SQL in stmt_funds.c): S(statement, its arguments'
+ * shape, its rows' shape), as store/db_sig.h says. */
+#define DB_STMTS_FUNDS(S) \
+	S(DB_DEPOSIT_INSERT, deposit_insert, db_none) \
+	S(DB_DEPOSIT_BY_REFERENCE, deposit_by_reference, deposit)
+#define DB_ARGS_FUNDS(A) A(deposit_insert) A(deposit_by_reference)
+#define DB_ROWS_FUNDS(R) R(deposit)
 
 #endif

@@ -44,6 +44,7 @@
 #include "domain/outbox.h"
 #include "domain/partner.h"
 #include "domain/partner/webhook.h"
+#include "store/db_sig.h"
 #include "receiver.h"
 
 extern char **environ;
@@ -194,9 +195,9 @@ deliveries_pending(struct ctx *ctx)
 	struct db_rows rows;
 	int pending;
 
-	if (db_exec(ctx->db, DB_WH_NEXT_DUE, NULL, 0, &rows, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_WH_NEXT_DUE, db_no_args, &rows, NULL) != DB_OK)
 		return -1;
-	pending = db_cell(&rows, 0, 0) != NULL;
+	pending = db_cell(&rows, 0, DB_COL(dlv_next_due, due_us)) != NULL;
 	db_rows_free(&rows);
 	return pending;
 }

@@ -214,14 +214,14 @@ static int
 create_tx(struct db *db, void *arg)
 {
 	struct resource_create *c = arg;
-	struct db_arg a[1] = { DB_I(c->who->id) };
 	char id[ID_MAX];
 	enum db_rc rc;
 
 	outcome_init(c->o);
 	c->existing = 0;
 	c->kind->free(c->out); /* a retried transaction starts over */
-	if ((rc = db_exec(db, DB_PARTNER_LOCK, a, 1, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PARTNER_LOCK, partner_by_row, NULL, NULL,
+	    .id = c->who->id)) != DB_OK)
 		return rc;
 	if ((rc = find_existing(db, c)) != DB_DUP)
 		return rc; /* made already (DB_OK: nothing to write), or refused */

@@ -13,6 +13,7 @@
 #include "domain/internal.h"
 #include "domain/user.h"
 #include "domain/webhook_secret.h"
+#include "store/db_sig.h"
 
 /* ---- validation ---- */
 
@@ -181,7 +182,8 @@ create_tx(struct db *db, void *arg)
 			return rc;
 	} else {
 		/* the partner's row lock orders two racing registrations */
-		if ((rc = db_exec(db, DB_PARTNER_LOCK, &a[1], 1, NULL, NULL)) != DB_OK ||
+		if ((rc = DB_EXEC(db, DB_PARTNER_LOCK, partner_by_row, NULL, NULL,
+		    .id = k->sid)) != DB_OK ||
 		    (rc = db_exec(db, DB_WH_COUNT_LIVE, a, 2, &rows, NULL)) != DB_OK)
 			return rc;
 		n = db_cell(&rows, 0, 0);
