@@ -50,7 +50,7 @@ main(void)
 	if (ctx_init(&ctx, "expire", 0) != 0)
 		goto out;
 	counters = drain(ctx.db, DB_BIND(DB_RL_EXPIRE, rl_expire, .now = now));
-	quotes = drain(ctx.db, DB_BIND(DB_QUOTE_EXPIRE, quote_expire));
+	quotes = drain(ctx.db, DB_BIND(DB_QUOTE_EXPIRE, no_args));
 	keys = drain(ctx.db, DB_BIND(DB_IDEM_EXPIRE, untyped));
 	sigs = drain(ctx.db, sigseen);
 	while ((n = intent_expire_due(&ctx, 100)) > 0)

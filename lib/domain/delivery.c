@@ -275,7 +275,7 @@ next_due_us(struct ctx *ctx)
 	const char *v;
 	long long us = -1;
 
-	if (DB_EXEC(ctx->db, DB_WH_NEXT_DUE, db_no_args, &rows, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_WH_NEXT_DUE, no_args, &rows, NULL) != DB_OK)
 		return 0;
 	v = db_cell(&rows, 0, DB_COL(dlv_next_due, due_us));
 	/* negative: already due */

@@ -204,7 +204,7 @@ fxrate_list(struct db *db, fxrate_row_fn fn, void *arg, struct outcome *o)
 	int rc;
 
 	outcome_init(o);
-	if ((rc = DB_EXEC(db, DB_FXRATE_LIST, fx_all, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_FXRATE_LIST, no_args, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "list the rates");
 	for (i = 0; i < rows.nrows; i++) {
 		/* text only: nothing to fail */

@@ -59,7 +59,7 @@ database_state(struct db *db)
 	struct db_rows rows;
 	enum prov_health h;
 
-	if (DB_EXEC(db, DB_NODE_STATE, db_no_args, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_NODE_STATE, no_args, &rows, NULL) != DB_OK)
 		return health_database(0, NULL, NULL, NULL);
 	h = health_database(rows.nrows == 1, db_cell(&rows, 0, DB_COL(node_state, wsrep_on)),
 	    db_cell(&rows, 0, DB_COL(node_state, wsrep_ready)),

@@ -282,7 +282,7 @@ partner_list(struct db *db, partner_row_fn fn, void *arg, struct outcome *o)
 	int rc;
 
 	outcome_init(o);
-	if ((rc = DB_EXEC(db, DB_PARTNER_LIST, db_no_args, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PARTNER_LIST, no_args, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "list the partners");
 	for (i = 0; i < rows.nrows; i++) {
 		memset(&row, 0, sizeof(row));

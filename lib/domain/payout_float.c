@@ -265,7 +265,7 @@ payout_float_list(struct db *db, const struct cfg *cfg, payout_float_row_fn fn, 
 	int stop = 0;
 
 	outcome_init(o);
-	if ((rc = DB_EXEC(db, DB_PFLOAT_LIST, pfloat_all, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PFLOAT_LIST, no_args, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the floats");
 	for (i = 0; i < catalog_nnetworks && !stop; i++) {
 		memset(&r, 0, sizeof(r));

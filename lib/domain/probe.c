@@ -69,7 +69,7 @@ read_states(struct ctx *ctx, const int *want, struct probe_state out[PROV_PROBED
 	struct db_rows rows;
 	char name[32];
 	size_t i, r;
-	int rc = DB_EXEC(ctx->db, DB_PROBE_READ, db_no_args, &rows, NULL);
+	int rc = DB_EXEC(ctx->db, DB_PROBE_READ, no_args, &rows, NULL);
 
 	if (rc != DB_OK)
 		return rc;
@@ -169,5 +169,5 @@ probe_network(struct ctx *ctx, const char *network)
 int
 probe_mark_stale(struct db *db)
 {
-	return DB_EXEC(db, DB_PROBE_STALE, db_no_args, NULL, NULL);
+	return DB_EXEC(db, DB_PROBE_STALE, no_args, NULL, NULL);
 }

@@ -51,7 +51,7 @@ describe(struct db *db, char *why, size_t cap)
 {
 	struct db_rows rows;
 
-	if (DB_EXEC(db, DB_MIGRATION_LOCK_HOLDER, db_no_args, &rows, NULL) != DB_OK) {
+	if (DB_EXEC(db, DB_MIGRATION_LOCK_HOLDER, no_args, &rows, NULL) != DB_OK) {
 		snprintf(why, cap, "another runner");
 		return;
 	}
@@ -83,7 +83,7 @@ migrate_lock_take(struct db *db, const char *holder, FILE *out, char *why, size_
 			break;
 		}
 		/* a lease past its time: its runner died; take it over at once */
-		if (DB_EXEC(db, DB_MIGRATION_LOCK_CLEAR, db_no_args, NULL, &res) == DB_OK &&
+		if (DB_EXEC(db, DB_MIGRATION_LOCK_CLEAR, no_args, NULL, &res) == DB_OK &&
 		    res.affected > 0)
 			continue;
 		if (log_now_us() >= deadline) {

@@ -7,10 +7,6 @@
 #ifndef CEDIRAMP_STMT_DB_H
 #define CEDIRAMP_STMT_DB_H
 
-/* A statement without placeholders (run with DB_EXEC and no members);
- * any module's statement may take it */
-#define db_no_args_ARGS(ARG, AGAIN)
-
 /* the node's Galera state, as information_schema holds it (each NULL on
  * a build without wsrep): read by domain/health.c */
 #define node_state_COLS(C, x) \
@@ -46,19 +42,19 @@
 /* Its statements (their SQL in stmt_db.c): S(statement, its arguments'
  * shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_DB(S) \
-	S(DB_NODE_STATE, db_no_args, node_state) \
+	S(DB_NODE_STATE, no_args, node_state) \
 	S(DB_MIGRATION_LOCK_TAKE, migration_take, db_none) \
-	S(DB_MIGRATION_LOCK_CLEAR, db_no_args, db_none) \
+	S(DB_MIGRATION_LOCK_CLEAR, no_args, db_none) \
 	S(DB_MIGRATION_LOCK_RENEW, migration_renew, db_none) \
-	S(DB_MIGRATION_LOCK_HOLDER, db_no_args, migration_holder) \
+	S(DB_MIGRATION_LOCK_HOLDER, no_args, migration_holder) \
 	S(DB_MIGRATION_LOCK_RELEASE, migration_release, db_none) \
 	S(DB_MIGRATION_APPLIED, migration_version, migration_version) \
 	S(DB_MIGRATION_RECORD, migration_record, db_none) \
-	S(DB_PROBE_READ, db_no_args, probe_state) \
+	S(DB_PROBE_READ, no_args, probe_state) \
 	S(DB_PROBE_CLAIM, probe_claim, db_none) \
 	S(DB_PROBE_STORE, probe_store, db_none) \
-	S(DB_PROBE_STALE, db_no_args, db_none)
-#define DB_ARGS_DB(A) A(db_no_args) A(migration_take) A(migration_renew) \
+	S(DB_PROBE_STALE, no_args, db_none)
+#define DB_ARGS_DB(A) A(migration_take) A(migration_renew) \
 	A(migration_release) A(migration_version) A(migration_record) A(probe_claim) \
 	A(probe_store)
 #define DB_ROWS_DB(R) R(node_state) R(migration_holder) R(migration_version) R(probe_state)

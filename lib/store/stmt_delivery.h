@@ -31,7 +31,7 @@
  * arguments' shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_DELIVERY(S) \
 	S(DB_WH_CLAIM, claim_batch, ids) \
-	S(DB_WH_NEXT_DUE, db_no_args, dlv_next_due) \
+	S(DB_WH_NEXT_DUE, no_args, dlv_next_due) \
 	S(DB_WH_LEASE_MANY, dlv_lease_many, db_none) \
 	S(DB_WH_LOAD_MANY, dlv_json, dlv_load) \
 	S(DB_WH_LOCK_MANY, dlv_json, dlv_locked) \

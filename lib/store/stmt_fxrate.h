@@ -11,8 +11,6 @@
 #define fx_set_ARGS(ARG, AGAIN) ARG(TEXT, pair) ARG(TEXT, rate) ARG(TEXT, source)
 /* a pair's first rate (source "seed") */
 #define fx_seed_ARGS(ARG, AGAIN) ARG(TEXT, pair) ARG(TEXT, rate)
-/* every rate: no argument */
-#define fx_all_ARGS(ARG, AGAIN)
 /* a rate and its time (Unix seconds, with a fraction): the caller checks
  * its age */
 #define fx_rate_COLS(C, x) C(x, RAW, rate, ) C(x, RAW, updated, )
@@ -27,9 +25,9 @@
 	S(DB_FXRATE_GET, fx_pair, fx_rate) \
 	S(DB_FXRATE_SET, fx_set, db_none) \
 	S(DB_FXRATE_SEED, fx_seed, db_none) \
-	S(DB_FXRATE_LIST, fx_all, fx_row)
+	S(DB_FXRATE_LIST, no_args, fx_row)
 
-#define DB_ARGS_FXRATE(A) A(fx_pair) A(fx_set) A(fx_seed) A(fx_all)
+#define DB_ARGS_FXRATE(A) A(fx_pair) A(fx_set) A(fx_seed)
 #define DB_ROWS_FXRATE(R) R(fx_rate) R(fx_row)
 
 #endif

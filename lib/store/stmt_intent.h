@@ -49,9 +49,6 @@
 #define pi_check_later_ARGS(ARG, AGAIN) ARG(INT, min_seconds) ARG(TEXT, id)
 /* expired intents past the window (seconds) */
 #define pi_window_ARGS(ARG, AGAIN) ARG(INT, seconds)
-/* every intent: no argument */
-#define pi_all_ARGS(ARG, AGAIN)
-
 /* Its statements (their SQL in stmt_intent.c): S(statement, its
  * arguments' shape, its rows' shape), as store/db_sig.h says. The review
  * rows, the hint and the review's insert and decision are shaped as the
@@ -72,7 +69,7 @@
 	S(DB_PI_COUNT, res_count, count) \
 	S(DB_PI_COUNT_ALL, res_count_all, count) \
 	S(DB_PI_PAGE, res_page, intent) \
-	S(DB_PI_LATE, pi_all, pi_late) \
+	S(DB_PI_LATE, no_args, pi_late) \
 	S(DB_PI_CHECK_NOW, hint, db_none) \
 	S(DB_PI_LATE_CLAIM, claim_batch, ids) \
 	S(DB_PI_LATE_LATER, by_id, db_none) \
@@ -81,10 +78,10 @@
 	S(DB_PI_REVIEW_HOLD, by_id, db_none) \
 	S(DB_PI_REVIEW_INSERT, review_insert, db_none) \
 	S(DB_PI_REVIEW_GET, by_id, review) \
-	S(DB_PI_REVIEW_LIST, pi_all, review) \
+	S(DB_PI_REVIEW_LIST, no_args, review) \
 	S(DB_PI_REVIEW_DECIDE, review_decide, db_none) \
 	S(DB_PI_REVIEW_RELEASE, by_id, db_none)
-#define DB_ARGS_INTENT(A) A(pi_insert) A(pi_move) A(pi_check_later) A(pi_window) A(pi_all)
+#define DB_ARGS_INTENT(A) A(pi_insert) A(pi_move) A(pi_check_later) A(pi_window)
 #define DB_ROWS_INTENT(R) R(intent) R(pi_late)
 
 #endif

@@ -50,7 +50,7 @@
 #define DB_STMTS_PARTNER(S) \
 	S(DB_PARTNER_INSERT, partner_insert, db_none) \
 	S(DB_PARTNER_BY_PUBLIC_ID, partner_by_public_id, partner) \
-	S(DB_PARTNER_LIST, db_no_args, partner_listed) \
+	S(DB_PARTNER_LIST, no_args, partner_listed) \
 	S(DB_PARTNER_LOCK, partner_by_row, ids) \
 	S(DB_PWALLET_INSERT, pw_address, db_none) \
 	S(DB_PWALLET_OWNER, pw_by_address, pw_owner) \

@@ -104,9 +104,6 @@
 #define payout_watch_later_ARGS(ARG, AGAIN) ARG(INT, window) ARG(TEXT, id)
 /* a user's payouts */
 #define payout_user_ARGS(ARG, AGAIN) ARG(INT, user_id)
-/* every payout: no argument */
-#define payout_all_ARGS(ARG, AGAIN)
-
 /* Its statements (their SQL in stmt_payout.c): S(statement, its
  * arguments' shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_PAYOUT(S) \
@@ -114,7 +111,7 @@
 	S(DB_PAYOUT_REVIEW_HOLD, by_id, db_none) \
 	S(DB_PAYOUT_REVIEW_INSERT, review_insert, db_none) \
 	S(DB_PAYOUT_REVIEW_GET, by_id, review) \
-	S(DB_PAYOUT_REVIEW_LIST, payout_all, review) \
+	S(DB_PAYOUT_REVIEW_LIST, no_args, review) \
 	S(DB_PAYOUT_REVIEW_DECIDE, review_decide, db_none) \
 	S(DB_PAYOUT_REVIEW_RELEASE, by_id, db_none) \
 	S(DB_PAYOUT_INSERT_PENDING, payout_insert_pending, db_none) \
@@ -142,7 +139,7 @@
 	S(DB_PAYOUT_WATCH_CLAIM, claim_batch, ids) \
 	S(DB_PAYOUT_WATCH_LATER, payout_watch_later, db_none) \
 	S(DB_PAYOUT_REVERSE, payout_reason, db_none) \
-	S(DB_PAYOUT_REVERSED, payout_all, payout_reversed) \
+	S(DB_PAYOUT_REVERSED, no_args, payout_reversed) \
 	S(DB_PAYOUT_USED_SINCE, used_since, used) \
 	S(DB_PAYOUT_PENDING_SUM, payout_user, payout_pending) \
 	S(DB_PAYOUT_INSERT_WITHDRAWAL, payout_insert_wd, db_none)
@@ -150,7 +147,7 @@
 #define DB_ARGS_PAYOUT(A) A(review_insert) A(review_decide) A(hint) A(payout_insert) \
 	A(payout_insert_pending) A(payout_insert_wd) A(payout_conversion) A(payout_by_owner) \
 	A(payout_ids) A(payout_rows) A(payout_ids_later) A(payout_ids_lease) \
-	A(payout_complete) A(payout_reason) A(payout_watch_later) A(payout_user) A(payout_all)
+	A(payout_complete) A(payout_reason) A(payout_watch_later) A(payout_user)
 #define DB_ROWS_PAYOUT(R) R(review) R(payout_row) R(payout_reversed) R(payout_pending)
 
 #endif

@@ -22,8 +22,6 @@
 #define pfloat_set_ARGS(ARG, AGAIN) ARG(TEXT, network) ARG(TEXT, balance) ARG(INT, unlimited)
 /* float sync's journal row: its signed change and the operator's reason */
 #define pfloat_sync_ARGS(ARG, AGAIN) ARG(TEXT, network) ARG(TEXT, amount) ARG(TEXT, reason)
-/* every float: no argument */
-#define pfloat_all_ARGS(ARG, AGAIN)
 /* a float's balance (at the column's scale) and its unlimited flag, read
  * by the caller */
 #define pfloat_lock_COLS(C, x) C(x, RAW, balance, ) C(x, RAW, unlimited, )
@@ -47,12 +45,12 @@
 	S(DB_PFLOAT_DRAWN, by_id, pfloat_drawn) \
 	S(DB_PFLOAT_TOPUP, pfloat_set, db_none) \
 	S(DB_PFLOAT_SET, pfloat_set, db_none) \
-	S(DB_PFLOAT_LIST, pfloat_all, pfloat_row) \
+	S(DB_PFLOAT_LIST, no_args, pfloat_row) \
 	S(DB_PFLOAT_SYNC_MOVE, pfloat_sync, db_none) \
 	S(DB_PFLOAT_IN_FLIGHT, pfloat_network, pfloat_pending) \
 	S(DB_PFLOAT_COLLECTING, pfloat_network, pfloat_pending)
 #define DB_ARGS_PAYOUT_FLOAT(A) A(pfloat_network) A(pfloat_draw) A(pfloat_restore) \
-	A(pfloat_move) A(pfloat_set) A(pfloat_sync) A(pfloat_all)
+	A(pfloat_move) A(pfloat_set) A(pfloat_sync)
 #define DB_ROWS_PAYOUT_FLOAT(R) R(pfloat_lock) R(pfloat_drawn) R(pfloat_row) R(pfloat_pending)
 
 #endif

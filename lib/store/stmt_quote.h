@@ -14,8 +14,6 @@
 	ARG(TEXT, from_currency) ARG(TEXT, to_currency) ARG(TEXT, amount) ARG(TEXT, rate) \
 	ARG(TEXT, fee_percent) ARG(TEXT, gross_amount) ARG(TEXT, fee) \
 	ARG(TEXT, receive_amount) ARG(INT, created_at) ARG(INT, expires_at)
-/* the unused quotes a day past expiry: no argument */
-#define quote_expire_ARGS(ARG, AGAIN)
 /* a locked quote: its owner and amounts, whether it has expired and
  * whether it was used ("1" or "0"); read by the caller (the amount needs
  * the coin, the owner the caller) */
@@ -30,12 +28,12 @@
 #define DB_STMTS_QUOTE(S) \
 	S(DB_QUOTE_INSERT, quote_insert, db_none) \
 	S(DB_QUOTE_INSERT_USED, quote_insert, db_none) \
-	S(DB_QUOTE_EXPIRE, quote_expire, db_none) \
+	S(DB_QUOTE_EXPIRE, no_args, db_none) \
 	S(DB_QUOTE_LOCK, by_id, quote_lock) \
 	S(DB_QUOTE_MARK_USED, by_id, db_none) \
 	S(DB_QUOTE_UNMARK_USED, by_id, db_none)
 
-#define DB_ARGS_QUOTE(A) A(quote_insert) A(quote_expire)
+#define DB_ARGS_QUOTE(A) A(quote_insert)
 #define DB_ROWS_QUOTE(R) R(quote_lock)
 
 #endif

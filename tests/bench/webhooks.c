@@ -195,7 +195,7 @@ deliveries_pending(struct ctx *ctx)
 	struct db_rows rows;
 	int pending;
 
-	if (DB_EXEC(ctx->db, DB_WH_NEXT_DUE, db_no_args, &rows, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_WH_NEXT_DUE, no_args, &rows, NULL) != DB_OK)
 		return -1;
 	pending = db_cell(&rows, 0, DB_COL(dlv_next_due, due_us)) != NULL;
 	db_rows_free(&rows);

@@ -133,7 +133,7 @@ intent_review_list(struct db *db, void (*fn)(const struct payout_review *r, void
 	struct db_rows rows;
 	size_t i;
 
-	if (DB_EXEC(db, DB_PI_REVIEW_LIST, pi_all, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_PI_REVIEW_LIST, no_args, &rows, NULL) != DB_OK)
 		return -1;
 	for (i = 0; i < rows.nrows; i++) {
 		payout_review_row(&rows, i, &r);
