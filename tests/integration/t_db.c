@@ -268,6 +268,7 @@ test_swapped_columns_refused(void)
 		mysql_free_result(meta);
 	}
 	mysql_stmt_close(st);
+	it_db_close(m);
 }
 
 /* The stack applied every migration at start; running it again does nothing. */
