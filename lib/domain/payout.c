@@ -591,7 +591,7 @@ answer:
 	return ERR_OK;
 }
 
-/* ---- a partner withdrawal's payout (domain/withdrawal.c) ---- */
+/* ---- a partner withdrawal's payout (domain/partner/withdrawal.c) ---- */
 
 int
 payout_add_withdrawal(struct db *db, const struct cfg *cfg, const struct payout_wd *w,

@@ -1,7 +1,7 @@
 #include "store/stmt_internal.h"
 
 const struct db_stmt_def db_stmts_kyc[] = {
-	/* KYC submissions (lib/domain/kyc.c); the images are sealed BLOBs */
+	/* KYC submissions (lib/domain/wallet/kyc.c); the images are sealed BLOBs */
 	{ DB_KYC_INSERT, DB_SIG,
 	    "INSERT INTO kyc_submissions (public_id, user_id, document_type, "
 	    "document_number, full_name, date_of_birth, document_front, document_back, "

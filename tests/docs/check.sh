@@ -13,7 +13,10 @@
 # - every route path of the programs' route tables (fcgi/*.c, fcgi/*/*.c,
 #   lines like `{ "GET", "/v1/withdrawals/:id", ...`) is written out in
 #   README.md or docs/*.md, a `:name` segment as `{name}`, `{id}`, `<NAME>`
-#   or an example value (`wd_abc123`).
+#   or an example value (`wd_abc123`);
+# - every repository path that a comment, a script or a document names
+#   exists (tests/docs/paths.mjs: lib/..., docs/..., a layer's core/...,
+#   with {a,b} groups and * expanded).
 #
 # Runs from anywhere (it works from the repository's root). Prints one line
 # per problem and exits 1, or prints `docs: ok` and exits 0.
@@ -161,6 +164,11 @@ for r in $routes; do
 	fi
 done
 set +f
+
+# ---- every repository path a comment, a script or a document names exists
+node tests/docs/paths.mjs >>"$out" 2>&1
+# (and the checker itself, on a checkout of its own)
+tests/docs/paths_test.sh >/dev/null 2>&1 || echo "tests/docs/paths_test.sh: failed" >>"$out"
 
 if [ -s "$out" ]; then
 	cat "$out"

@@ -1,4 +1,4 @@
-/* The delivery log and redelivery of the webhook module (domain/webhook.h). */
+/* The delivery log and redelivery of the webhook module (domain/partner/webhook.h). */
 #include "domain/partner/webhook.h"
 
 #include <stdlib.h>
