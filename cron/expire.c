@@ -51,7 +51,7 @@ main(void)
 		goto out;
 	counters = drain(ctx.db, DB_BIND(DB_RL_EXPIRE, rl_expire, .now = now));
 	quotes = drain(ctx.db, DB_BIND(DB_QUOTE_EXPIRE, no_args));
-	keys = drain(ctx.db, DB_BIND(DB_IDEM_EXPIRE, untyped));
+	keys = drain(ctx.db, DB_BIND(DB_IDEM_EXPIRE, no_args));
 	sigs = drain(ctx.db, sigseen);
 	while ((n = intent_expire_due(&ctx, 100)) > 0)
 		intents += n;

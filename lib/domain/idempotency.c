@@ -9,6 +9,7 @@
 #include "core/id.h"
 #include "core/log.h"
 #include "core/strict.h"
+#include "store/db_sig.h"
 
 struct stored {
 	long long id;
@@ -24,40 +25,41 @@ static int
 load(struct db *db, long long user, const char *key, long long lease,
     struct stored *s)
 {
-	struct db_arg a[3] = { DB_I(lease), DB_I(user), DB_S(key) };
 	struct db_rows rows;
 	const char *v;
 	unsigned long long u;
 	int rc = 0;
 
 	memset(s, 0, sizeof(*s));
-	if (db_exec(db, DB_IDEM_GET, a, 3, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_IDEM_GET, idem_get, &rows, NULL,
+	    .lease = lease, .user_id = user, .key = key) != DB_OK)
 		return -1;
+	/* a column of the row, by its name */
+#define CELL(name) db_cell(&rows, 0, DB_COL(idem_row, name))
 	if (rows.nrows == 1) {
-		v = db_cell(&rows, 0, IG_ID);
+		v = CELL(id);
 		s->id = v && strict_uint(v, strlen(v), ~0ULL >> 1, &u) == 0 ? (long long)u : 0;
-		(void)strict_copy(s->endpoint, sizeof(s->endpoint), db_cell(&rows, 0, IG_ENDPOINT));
-		(void)strict_copy(s->hash, sizeof(s->hash), db_cell(&rows, 0, IG_HASH));
-		(void)strict_copy(s->state, sizeof(s->state), db_cell(&rows, 0, IG_STATE));
-		v = db_cell(&rows, 0, IG_STATUS);
+		(void)strict_copy(s->endpoint, sizeof(s->endpoint), CELL(endpoint));
+		(void)strict_copy(s->hash, sizeof(s->hash), CELL(request_hash));
+		(void)strict_copy(s->state, sizeof(s->state), CELL(state));
+		v = CELL(status_code);
 		s->status = v && strict_uint(v, strlen(v), 599, &u) == 0 ? (int)u : 0;
-		(void)strict_copy(s->created, sizeof(s->created), db_cell(&rows, 0, IG_CREATED));
-		s->expired = db_cell(&rows, 0, IG_EXPIRED) &&
-		    strcmp(db_cell(&rows, 0, IG_EXPIRED), "1") == 0;
-		(void)strict_copy(s->point, sizeof(s->point), db_cell(&rows, 0, IG_POINT));
-		if (db_cell(&rows, 0, IG_REF) == NULL ||
-		    strict_copy(s->ref, sizeof(s->ref), db_cell(&rows, 0, IG_REF)) != 0)
+		(void)strict_copy(s->created, sizeof(s->created), CELL(created_at));
+		s->expired = CELL(expired) && strcmp(CELL(expired), "1") == 0;
+		(void)strict_copy(s->point, sizeof(s->point), CELL(recovery_point));
+		if (CELL(recovery_ref) == NULL ||
+		    strict_copy(s->ref, sizeof(s->ref), CELL(recovery_ref)) != 0)
 			s->ref[0] = '\0';
-		s->abandoned = db_cell(&rows, 0, IG_ABANDONED) &&
-		    strcmp(db_cell(&rows, 0, IG_ABANDONED), "1") == 0;
+		s->abandoned = CELL(abandoned) && strcmp(CELL(abandoned), "1") == 0;
 		rc = 1;
 		if (s->id <= 0) {
 			rc = -1; /* a row without an id: nothing to hold on to */
-		} else if ((v = db_cell(&rows, 0, IG_BODY)) != NULL &&
+		} else if ((v = CELL(response_body)) != NULL &&
 		    (s->body = strdup(v)) == NULL) {
 			rc = -1;
 		}
 	}
+#undef CELL
 	db_rows_free(&rows);
 	return rc;
 }
@@ -95,10 +97,10 @@ static int
 take_over(struct db *db, const struct stored *s, long long lease,
     struct idempotency_claim *claim)
 {
-	struct db_arg a[3] = { DB_S(claim->owner), DB_I(s->id), DB_I(lease) };
 	struct db_res res;
 
-	if (db_exec(db, DB_IDEM_TAKE_OVER, a, 3, NULL, &res) != DB_OK)
+	if (DB_EXEC(db, DB_IDEM_TAKE_OVER, idem_take_over, NULL, &res,
+	    .owner = claim->owner, .id = s->id, .lease = lease) != DB_OK)
 		return -1;
 	if (res.affected != 1)
 		return 0;
@@ -134,10 +136,8 @@ idempotency_begin(struct db *db, long long user, const char *key, const char *en
 	SHA256((const unsigned char *)body, len, md);
 	id_hex(md, sizeof(md), hash);
 	for (tries = 0; tries < 3; tries++) {
-		struct db_arg a[5] = { DB_I(user), DB_S(key), DB_S(endpoint), DB_S(hash),
-			DB_S(claim->owner) };
-
-		switch (db_exec(db, DB_IDEM_INSERT, a, 5, NULL, &res)) {
+		switch (DB_EXEC(db, DB_IDEM_INSERT, idem_insert, NULL, &res, .user_id = user,
+		    .key = key, .endpoint = endpoint, .hash = hash, .owner = claim->owner)) {
 		case DB_OK:
 			claim->row = (long long)res.insert_id;
 			idempotency_noted(claim, IDEMPOTENCY_STARTED, NULL);
@@ -155,10 +155,9 @@ idempotency_begin(struct db *db, long long user, const char *key, const char *en
 				break; /* released meanwhile: claim it */
 			if (s.expired) {
 				/* past 24 h the key is free again, swept or not */
-				struct db_arg d[1] = { DB_I(s.id) };
-
 				free(s.body);
-				if (db_exec(db, DB_IDEM_DELETE_EXPIRED, d, 1, NULL, NULL) != DB_OK)
+				if (DB_EXEC(db, DB_IDEM_DELETE_EXPIRED, idem_id, NULL, NULL,
+				    .id = s.id) != DB_OK)
 					return ERR_SERVICE_UNAVAILABLE;
 				break;
 			}
@@ -193,17 +192,13 @@ int
 idempotency_mark(struct db *db, const struct idempotency_claim *c, const char *point,
     const char *ref)
 {
-	struct db_arg a[4];
 	struct db_res res;
 	enum db_rc rc;
 
 	if (c == NULL || c->row == 0)
 		return DB_OK;
-	a[0] = DB_S(point);
-	a[1] = ref ? DB_S(ref) : DB_NULL;
-	a[2] = DB_I(c->row);
-	a[3] = DB_S(c->owner);
-	if ((rc = db_exec(db, DB_IDEM_MARK, a, 4, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_IDEM_MARK, idem_mark, NULL, &res, .point = point,
+	    .ref = ref, .id = c->row, .owner = c->owner)) != DB_OK)
 		return rc;
 	if (res.affected != 1) {
 		log_event("warn", "idempotency key %lld: taken over; rolling back", c->row);
@@ -226,17 +221,14 @@ void
 idempotency_finish(struct db *db, const struct idempotency_claim *c, int changed, int status,
     const char *body, size_t len)
 {
-	struct db_arg a[4];
 	enum db_stmt st;
 
 	if (c == NULL || c->row == 0)
 		return;
 	if (changed) {
-		a[0] = DB_I(status);
-		a[1] = DB_SN(body, len);
-		a[2] = DB_I(c->row);
-		a[3] = DB_S(c->owner);
-		if (db_exec(db, DB_IDEM_DONE, a, 4, NULL, NULL) != DB_OK)
+		if (DB_EXEC(db, DB_IDEM_DONE, idem_done, NULL, NULL, .status = status,
+		    .body = (struct db_bytes){ body, len }, .id = c->row,
+		    .owner = c->owner) != DB_OK)
 			log_event("error", "idempotency key %lld: storing the answer failed "
 			    "(left for a retry to resume at %s): %s", c->row, c->point,
 			    db_error(db));
@@ -248,9 +240,8 @@ idempotency_finish(struct db *db, const struct idempotency_claim *c, int changed
 	 * (its lease ended) for the next retry to resume from that point.
 	 */
 	st = strcmp(c->point, IDEMPOTENCY_STARTED) == 0 ? DB_IDEM_RELEASE : DB_IDEM_HAND_ON;
-	a[0] = DB_I(c->row);
-	a[1] = DB_S(c->owner);
-	if (db_exec(db, st, a, 2, NULL, NULL) != DB_OK)
+	if (db_run(db, DB_BIND_ANY(st, idem_owned, .id = c->row, .owner = c->owner),
+	    NULL, NULL) != DB_OK)
 		log_event("error", "idempotency key %lld: %s failed (free again after "
 		    "its lease): %s", c->row, st == DB_IDEM_RELEASE ? "release" : "hand-on",
 		    db_error(db));
