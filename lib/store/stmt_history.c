@@ -19,7 +19,7 @@
 /* conversions' ids are ascii, payouts' utf8mb4: one collation in the union */
 #define HIST_CONVERSION_ID "CONVERT(id USING utf8mb4) COLLATE utf8mb4_bin"
 #define HIST_PAGE(cmp, dir) \
-	"SELECT t.kind, " CONVERSION_COLS ", " PAYOUT_COLS "FROM (" \
+	"SELECT t.kind, " CONVERSION_COLS_AS("c_") ", " PAYOUT_COLS "FROM (" \
 	HIST_BRANCH("conversion", "conversions", HIST_CONVERSION_ID, cmp, dir) " UNION ALL " \
 	HIST_BRANCH("payout", "payouts", "id", cmp, dir) " " \
 	"ORDER BY created_at " dir ", id " dir " LIMIT ?) t " \
@@ -44,7 +44,7 @@ const struct db_stmt_def db_stmts_history[] = {
 	{ DB_HIST_COUNT, DB_SIG,
 	    "SELECT COUNT(*) AS total FROM (" HIST_COUNT_BRANCH("conversion", "conversions") " UNION ALL "
 	    HIST_COUNT_BRANCH("payout", "payouts") ") t" },
-	{ DB_HIST_PAGE_DESC, 1 + CONVERSION_NCOLS + PAYOUT_NCOLS, HIST_PAGE("<", "DESC") },
-	{ DB_HIST_PAGE_ASC, 1 + CONVERSION_NCOLS + PAYOUT_NCOLS, HIST_PAGE(">", "ASC") },
+	{ DB_HIST_PAGE_DESC, DB_SIG, HIST_PAGE("<", "DESC") },
+	{ DB_HIST_PAGE_ASC, DB_SIG, HIST_PAGE(">", "ASC") },
 	{ DB_STMT__MAX, 0, NULL }
 };

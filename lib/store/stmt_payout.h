@@ -29,9 +29,6 @@
 	C(x, TEXT, completed_at, completed_at) C(x, TEXT, created_db, created_db) \
 	C(x, TEXT, conversion_id, conversion_id) C(x, TEXT, withdrawal_id, withdrawal_id) \
 	C(x, FLAG, held, held)
-/* its column count, for the history's statements until they are typed */
-#define PAYOUT_COL_ONE(x, kind, name, m) +1
-#define PAYOUT_NCOLS (0 payout_row_COLS(PAYOUT_COL_ONE, x))
 /* a reversal, as reconcile lists it: read by the caller */
 #define payout_reversed_COLS(C, x) \
 	C(x, RAW, id, ) C(x, RAW, provider, ) C(x, RAW, amount, ) C(x, RAW, fee, ) \

@@ -37,11 +37,11 @@ test_counts_are_the_readers(void)
 	} rows[] = {
 		{ DB_WD_GET, DB_NCOLS(withdrawal) }, { DB_WD_PAGE, DB_NCOLS(withdrawal) },
 		{ DB_PI_LOCK, DB_NCOLS(intent) }, { DB_PAYOUT_GET, DB_NCOLS(payout_row) },
-		{ DB_CONV_LOCK, CONVERSION_NCOLS }, { DB_BEN_GET, DB_NCOLS(beneficiary) },
+		{ DB_CONV_LOCK, DB_NCOLS(conversion) }, { DB_BEN_GET, DB_NCOLS(beneficiary) },
 		{ DB_QUOTE_LOCK, DB_NCOLS(quote_lock) }, { DB_IDEM_GET, DB_NCOLS(idem_row) },
 		{ DB_CHAIN_SEND_LOCK, SEND_NCOLS }, { DB_CHAIN_TX_NEWEST, SEND_TX_NCOLS },
 		{ DB_CDEP_REPORT, DEPOSIT_REPORT_NCOLS },
-		{ DB_HIST_PAGE_DESC, 1 + CONVERSION_NCOLS + PAYOUT_NCOLS },
+		{ DB_HIST_PAGE_DESC, DB_NCOLS(hist_page) },
 		{ DB_WD_INSERT, 0 }, { DB_NODE_STATE, 3 },
 	};
 	size_t i;

@@ -29,37 +29,40 @@ conversion_from_row(const struct db_rows *rows, size_t row, struct conversion *c
 	memset(c, 0, sizeof(*c));
 	if (row >= rows->nrows)
 		return -1;
-	db_cell_copy(c->id, sizeof(c->id), rows, row, CC_ID);
-	v = db_cell(rows, row, CC_USER);
+	/* a column by its name (the history's c_ columns sit where these do) */
+#define COL(name) DB_COL(conversion, name)
+	db_cell_copy(c->id, sizeof(c->id), rows, row, COL(id));
+	v = db_cell(rows, row, COL(user_id));
 	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
 		return -1;
 	c->user_id = (long long)u;
-	db_cell_copy(c->quote_id, sizeof(c->quote_id), rows, row, CC_QUOTE);
-	db_cell_copy(c->wallet, sizeof(c->wallet), rows, row, CC_WALLET);
-	db_cell_copy(c->from, sizeof(c->from), rows, row, CC_FROM);
-	db_cell_copy(c->to, sizeof(c->to), rows, row, CC_TO);
+	db_cell_copy(c->quote_id, sizeof(c->quote_id), rows, row, COL(quote_id));
+	db_cell_copy(c->wallet, sizeof(c->wallet), rows, row, COL(wallet_id));
+	db_cell_copy(c->from, sizeof(c->from), rows, row, COL(from_currency));
+	db_cell_copy(c->to, sizeof(c->to), rows, row, COL(to_currency));
 	cur = currency_find(c->from);
-	db_cell_copy(c->amount_exact, sizeof(c->amount_exact), rows, row, CC_AMOUNT);
+	db_cell_copy(c->amount_exact, sizeof(c->amount_exact), rows, row, COL(amount));
 	if (cur == NULL || money_normalize(c->amount_exact, 18, cur->scale,
 	    c->amount, sizeof(c->amount)) != 0)
 		return -1;
-	fxrate_display(db_cell(rows, row, CC_RATE) ? db_cell(rows, row, CC_RATE) : "0.00",
+	fxrate_display(db_cell(rows, row, COL(rate)) ? db_cell(rows, row, COL(rate)) : "0.00",
 	    c->rate, sizeof(c->rate));
-	db_cell_copy(c->fee, sizeof(c->fee), rows, row, CC_FEE);
-	db_cell_copy(c->receive, sizeof(c->receive), rows, row, CC_RECEIVE);
-	db_cell_copy(c->status, sizeof(c->status), rows, row, CC_STATUS);
-	db_cell_copy(c->tx_hash, sizeof(c->tx_hash), rows, row, CC_HASH);
-	v = db_cell(rows, row, CC_BLOCK);
+	db_cell_copy(c->fee, sizeof(c->fee), rows, row, COL(fee));
+	db_cell_copy(c->receive, sizeof(c->receive), rows, row, COL(receive_amount));
+	db_cell_copy(c->status, sizeof(c->status), rows, row, COL(status));
+	db_cell_copy(c->tx_hash, sizeof(c->tx_hash), rows, row, COL(tx_hash));
+	v = db_cell(rows, row, COL(block_number));
 	if (v != NULL && strict_uint(v, strlen(v), ~0ULL >> 1, &u) == 0)
 		c->block_number = (long long)u;
-	db_cell_copy(c->failure_reason, sizeof(c->failure_reason), rows, row, CC_REASON);
-	v = db_cell(rows, row, CC_BALANCE);
+	db_cell_copy(c->failure_reason, sizeof(c->failure_reason), rows, row, COL(failure_reason));
+	v = db_cell(rows, row, COL(ghs_balance_after));
 	if (v != NULL && money_normalize(v, 18, 2, c->ghs_balance_after,
 	    sizeof(c->ghs_balance_after)) != 0)
 		return -1;
-	db_cell_copy(c->created_at, sizeof(c->created_at), rows, row, CC_CREATED);
-	db_cell_copy(c->completed_at, sizeof(c->completed_at), rows, row, CC_COMPLETED);
-	db_cell_copy(c->created_db, sizeof(c->created_db), rows, row, CC_CREATED_DB);
+	db_cell_copy(c->created_at, sizeof(c->created_at), rows, row, COL(created_at));
+	db_cell_copy(c->completed_at, sizeof(c->completed_at), rows, row, COL(completed_at));
+	db_cell_copy(c->created_db, sizeof(c->created_db), rows, row, COL(created_db));
+#undef COL
 	return 0;
 }
 
@@ -68,11 +71,14 @@ static enum db_rc
 conversion_load(struct db *db, const char *id, long long user_id, int lock,
     struct conversion *c)
 {
-	struct db_arg a[2] = { DB_S(id), DB_I(user_id) };
 	struct db_rows rows;
 	enum db_rc rc;
 
-	rc = db_exec(db, lock ? DB_CONV_LOCK : DB_CONV_GET, a, lock ? 1 : 2, &rows, NULL);
+	if (lock)
+		rc = DB_EXEC(db, DB_CONV_LOCK, by_id, &rows, NULL, .id = id);
+	else
+		rc = DB_EXEC(db, DB_CONV_GET, conv_by_owner, &rows, NULL, .id = id,
+		    .user_id = user_id);
 	if (rc != DB_OK)
 		return rc;
 	rc = rows.nrows == 1 && conversion_from_row(&rows, 0, c) == 0 ? DB_OK : DB_FAIL;
@@ -162,7 +168,6 @@ create_tx(struct db *db, void *arg)
 {
 	struct create *k = arg;
 	struct conversion *c = k->c;
-	struct db_arg a[14];
 	struct quote_held q;
 	enum db_rc rc;
 
@@ -187,26 +192,17 @@ create_tx(struct db *db, void *arg)
 	/* last: it holds the signer's nonce until this commits */
 	if ((rc = onchain_record(k->ctx, ONCHAIN_CONVERSION, k->move, k->fees, c->tx_hash)) != DB_OK)
 		return rc;
-	a[0] = DB_S(c->id);
-	a[1] = DB_I(k->who->id);
-	a[2] = DB_S(k->quote_id);
-	a[3] = DB_S(k->who->ref);
-	a[4] = DB_S(k->from);
-	a[5] = DB_S("GHS");
-	a[6] = DB_S(q.q.amount);
-	a[7] = DB_S(q.q.rate_exact);
-	a[8] = DB_S(q.q.fee_percent);
-	a[9] = DB_S(q.q.gross);
-	a[10] = DB_S(q.q.fee);
-	a[11] = DB_S(q.q.receive);
-	a[12] = DB_S(c->tx_hash);
 	/*
 	 * This request holds the conversion until its own broadcast has
-	 * returned; a worker finding it unsent meanwhile would broadcast it
-	 * too, or fail it under the request's feet.
+	 * returned (lease_seconds); a worker finding it unsent meanwhile would
+	 * broadcast it too, or fail it under the request's feet.
 	 */
-	a[13] = DB_I(k->lease_seconds);
-	if ((rc = db_exec(db, DB_CONV_INSERT, a, 14, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_CONV_INSERT, conv_insert, NULL, NULL, .id = c->id,
+	    .user_id = k->who->id, .quote_id = k->quote_id, .wallet_id = k->who->ref,
+	    .from = k->from, .to = "GHS", .amount = q.q.amount, .rate = q.q.rate_exact,
+	    .fee_percent = q.q.fee_percent, .gross = q.q.gross, .fee = q.q.fee,
+	    .receive = q.q.receive, .tx_hash = c->tx_hash,
+	    .lease_seconds = k->lease_seconds)) != DB_OK)
 		return rc;
 	if ((rc = idempotency_mark(db, k->claim, CONVERSION_POINT_CREATED, c->id)) != DB_OK)
 		return rc;
@@ -228,11 +224,11 @@ static int
 undo_tx(struct db *db, void *arg)
 {
 	struct undo *u = arg;
-	struct db_arg a[1] = { DB_S(u->conversion_id) };
 	struct db_res res;
 	enum db_rc rc;
 
-	if ((rc = db_exec(db, DB_CONV_DELETE_UNSENT, a, 1, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_CONV_DELETE_UNSENT, by_id, NULL, &res,
+	    .id = u->conversion_id)) != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* someone settled it: keep the quote used */
@@ -266,7 +262,6 @@ static enum err
 broadcast(struct ctx *ctx, const struct caller *who, struct idempotency_claim *claim,
     const struct conversion_hook *hook, struct conversion *out, struct outcome *o)
 {
-	struct db_arg a[1] = { DB_S(out->id) };
 	enum chain_rc sent;
 	char why[200];
 	struct undo u;
@@ -282,7 +277,7 @@ broadcast(struct ctx *ctx, const struct caller *who, struct idempotency_claim *c
 		if (sent != CHAIN_OK)
 			log_event("warn", "conversion %s: broadcast %s: %s", out->id,
 			    sent == CHAIN_IN_DOUBT ? "in doubt" : "not accepted", why);
-		if (db_exec(ctx->db, DB_CONV_RELEASE, a, 1, NULL, NULL) != DB_OK)
+		if (DB_EXEC(ctx->db, DB_CONV_RELEASE, by_id, NULL, NULL, .id = out->id) != DB_OK)
 			log_event("warn", "conversion %s: lease not released (it expires)", out->id);
 		return ERR_OK;
 	}
@@ -432,7 +427,6 @@ complete_tx(struct db *db, void *arg)
 	struct ledger_leg legs[5];
 	char acct[LEDGER_CODE_MAX], gross[MONEY_MAX_TEXT];
 	char bal[MONEY_MAX_TEXT];
-	struct db_arg a[4];
 	struct db_res res;
 	mpz_t g, f, r;
 	enum db_rc rc;
@@ -444,9 +438,9 @@ complete_tx(struct db *db, void *arg)
 	if (strcmp(c->status, "processing") != 0)
 		return DB_OK; /* settled already: nothing to do */
 	if (s->chain->state != ONCHAIN_CONFIRMED) {
-		a[0] = DB_S(s->chain->reason[0] ? s->chain->reason : "the transfer failed on chain");
-		a[1] = DB_S(c->id);
-		if ((rc = db_exec(db, DB_CONV_FAIL, a, 2, NULL, &res)) != DB_OK)
+		if ((rc = DB_EXEC(db, DB_CONV_FAIL, conv_fail, NULL, &res,
+		    .reason = s->chain->reason[0] ? s->chain->reason : "the transfer failed on chain",
+		    .id = c->id)) != DB_OK)
 			return rc;
 		s->changed = res.affected == 1;
 		return DB_OK;
@@ -483,12 +477,10 @@ complete_tx(struct db *db, void *arg)
 		return rc;
 	if ((rc = ledger_balance(db, acct, 18, bal, sizeof(bal))) != DB_OK)
 		return rc;
-	a[0] = DB_I(s->chain->block);
-	a[1] = DB_S(bal);
 	/* the attempt that was mined: a replacement has a hash of its own */
-	a[2] = DB_S(s->chain->hash[0] ? s->chain->hash : c->tx_hash);
-	a[3] = DB_S(c->id);
-	if ((rc = db_exec(db, DB_CONV_COMPLETE, a, 4, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_CONV_COMPLETE, conv_complete, NULL, &res,
+	    .block = s->chain->block, .balance = bal,
+	    .tx_hash = s->chain->hash[0] ? s->chain->hash : c->tx_hash, .id = c->id)) != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* the row changed under our lock: impossible */
@@ -559,7 +551,6 @@ conversion_confirm(struct ctx *ctx, const struct caller *who, const char *id,
 int
 conversion_settle(struct ctx *ctx, const char *id)
 {
-	struct db_arg a[1] = { DB_S(id) };
 	struct onchain_result chain;
 	struct conversion c;
 	int changed = 0;
@@ -573,7 +564,7 @@ conversion_settle(struct ctx *ctx, const char *id)
 		return -1;
 	if (chain.state == ONCHAIN_PENDING) {
 		/* give the lease back, stamped with when it was checked */
-		(void)db_exec(ctx->db, DB_CONV_CHECKED, a, 1, NULL, NULL);
+		(void)DB_EXEC(ctx->db, DB_CONV_CHECKED, by_id, NULL, NULL, .id = id);
 		return 0;
 	}
 	if (conversion_apply(ctx, id, &chain, &changed) != DB_OK)

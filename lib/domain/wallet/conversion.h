@@ -117,8 +117,8 @@ int conversion_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_M
 enum err conversion_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct conversion *out, struct outcome *o);
 
-/* Fills c from a row of the CONVERSION_COLS statements (CONVERSION_NCOLS
- * columns, store/stmt_conversion.h). 0 or -1. */
+/* Fills c from a row of shape conversion (the CONVERSION_COLS statements,
+ * store/stmt_conversion.h). 0 or -1. */
 int conversion_from_row(const struct db_rows *rows, size_t row, struct conversion *c);
 
 #endif

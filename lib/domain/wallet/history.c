@@ -33,10 +33,9 @@ history_page(struct ctx *ctx, const struct caller *who,
     int *more, struct db_total *total, struct outcome *o)
 {
 	unsigned long long cap = ctx->cfg.list_total_cap;
-	struct db_arg a[19];
 	struct db_rows rows;
 	enum db_rc rc;
-	size_t i, b;
+	size_t i;
 
 	*n = 0;
 	*more = 0;
@@ -53,36 +52,30 @@ history_page(struct ctx *ctx, const struct caller *who,
 	}
 	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "count the transactions");
-	/* the page's branches (not typed yet, stmt_history.h): the user,
-	 * status twice, type twice, the position, a limit; one more row than
-	 * the page says whether more exist */
-	for (b = 0; b < 2; b++) {
-		a[9 * b] = DB_I(who->id);
-		a[9 * b + 1] = a[9 * b + 2] = DB_S(q->status);
-		a[9 * b + 3] = a[9 * b + 4] = DB_S(q->type);
-		a[9 * b + 5] = a[9 * b + 6] = DB_S(q->after);
-		a[9 * b + 7] = DB_S(q->after_id);
-		a[9 * b + 8] = DB_I((long long)q->limit + 1);
-	}
-	a[18] = DB_I((long long)q->limit + 1);
-	if ((rc = db_exec(ctx->db, q->asc ? DB_HIST_PAGE_ASC : DB_HIST_PAGE_DESC, a, 19,
-	    &rows, NULL)) != DB_OK)
+	/* one more row than the page says whether more exist */
+	rc = db_run(ctx->db, DB_BIND_ANY(q->asc ? DB_HIST_PAGE_ASC : DB_HIST_PAGE_DESC,
+	    hist_page, .user_id = who->id, .status = q->status, .type = q->type,
+	    .after = q->after, .after_id = q->after_id, .limit = (long long)q->limit + 1),
+	    &rows, NULL);
+	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "read the transactions");
 	for (i = 0; i < rows.nrows && *n < q->limit; i++) {
 		struct history_item *h = &out[*n];
 		struct db_rows item;
+		const char *kind;
 		int bad;
 
 		memset(h, 0, sizeof(*h));
-		if (strcmp(db_cell(&rows, i, 0) ? db_cell(&rows, i, 0) : "", "payout") == 0) {
+		kind = db_cell(&rows, i, DB_COL(hist_page, kind));
+		if (strcmp(kind ? kind : "", "payout") == 0) {
 			h->kind = HISTORY_PAYOUT;
-			item = db_rows_slice(&rows, i, 1 + CONVERSION_NCOLS, PAYOUT_NCOLS);
+			item = db_rows_slice(&rows, i, DB_COL(hist_page, id), DB_NCOLS(payout_row));
 			bad = payout_from_row(&item, 0, &h->p);
 			h->created_db = h->p.created_db;
 			h->id = h->p.id;
 		} else {
 			h->kind = HISTORY_CONVERSION;
-			item = db_rows_slice(&rows, i, 1, CONVERSION_NCOLS);
+			item = db_rows_slice(&rows, i, DB_COL(hist_page, c_id), DB_NCOLS(conversion));
 			bad = conversion_from_row(&item, 0, &h->c);
 			h->created_db = h->c.created_db;
 			h->id = h->c.id;
