@@ -6,6 +6,7 @@
 
 #include "core/strict.h"
 #include "domain/internal.h"
+#include "store/db_sig.h"
 
 void
 ledger_leg(struct ledger_leg *leg, const char *account, const char *asset,
@@ -171,16 +172,14 @@ insert_events(struct db *db, const struct ledger_posting *p, size_t n)
 static enum db_rc
 lock_accounts(struct db *db, struct touched *t, size_t nt)
 {
-	struct db_arg a[3];
 	struct db_res res;
 	enum db_rc rc;
 	size_t i;
 
 	for (i = 0; i < nt; i++) {
-		a[0] = DB_S(t[i].code);
-		a[1] = DB_S(t[i].asset);
-		a[2] = DB_S(account_kind(t[i].code));
-		if ((rc = db_exec(db, DB_LEDGER_ACCOUNT_ENSURE, a, 3, NULL, &res)) != DB_OK)
+		if ((rc = DB_EXEC(db, DB_LEDGER_ACCOUNT_ENSURE, ledger_account, NULL, &res,
+		    .code = t[i].code, .asset = t[i].asset,
+		    .kind = account_kind(t[i].code))) != DB_OK)
 			return rc;
 		t[i].id = (long long)res.insert_id;
 	}
@@ -214,7 +213,6 @@ static enum db_rc
 move_balances(struct db *db, const struct touched *t, size_t nt)
 {
 	char sum[MONEY_MAX_TEXT];
-	struct db_arg a[2];
 	enum db_rc rc;
 	size_t i;
 
@@ -223,9 +221,8 @@ move_balances(struct db *db, const struct touched *t, size_t nt)
 			continue;
 		if (money_format_signed(t[i].sum, LEDGER_SCALE, sum, sizeof(sum)) != 0)
 			return DB_FAIL;
-		a[0] = DB_S(sum);
-		a[1] = DB_I(t[i].id);
-		if ((rc = db_exec(db, DB_LEDGER_BALANCE_ADD, a, 2, NULL, NULL)) != DB_OK)
+		if ((rc = DB_EXEC(db, DB_LEDGER_BALANCE_ADD, ledger_balance_add, NULL, NULL,
+		    .amount = sum, .id = t[i].id)) != DB_OK)
 			return rc; /* DB_CHECK: a balance would go negative */
 	}
 	return DB_OK;
@@ -268,16 +265,16 @@ enum db_rc
 ledger_balance(struct db *db, const char *account, unsigned scale, char *out,
     size_t cap)
 {
-	struct db_arg a[1] = { DB_S(account) };
 	struct db_rows rows;
 	const char *v;
 	mpz_t units;
 	enum db_rc rc;
 	int neg;
 
-	if ((rc = db_exec(db, DB_LEDGER_BALANCE_GET, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_LEDGER_BALANCE_GET, ledger_code, &rows, NULL,
+	    .code = account)) != DB_OK)
 		return rc;
-	v = db_cell(&rows, 0, 0);
+	v = db_cell(&rows, 0, DB_COL(ledger_balance, balance));
 	mpz_init(units);
 	rc = DB_OK;
 	if (v == NULL) {
@@ -297,7 +294,8 @@ ledger_balance(struct db *db, const char *account, unsigned scale, char *out,
 	return rc;
 }
 
-/* Runs one check statement, printing each row under title; -1 on error. */
+/* Runs one check statement (no arguments; its rows' shapes differ, each
+ * row printed whole), printing each row under title; -1 on error. */
 static int
 check_rows(struct db *db, enum db_stmt s, const char *title, FILE *report)
 {
@@ -305,7 +303,7 @@ check_rows(struct db *db, enum db_stmt s, const char *title, FILE *report)
 	size_t i, j;
 	int found;
 
-	if (db_exec(db, s, NULL, 0, &rows, NULL) != DB_OK) {
+	if (db_run(db, DB_BIND_ANY(s, no_args), &rows, NULL) != DB_OK) {
 		fprintf(report, "ledger check: %s: %s\n", title, db_error(db));
 		return -1;
 	}

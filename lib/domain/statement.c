@@ -6,6 +6,7 @@
 #include "core/log.h"
 #include "core/money.h"
 #include "domain/internal.h"
+#include "store/db_sig.h"
 #include "domain/ledger.h"
 
 static const struct { const char *kind, *type; } types[] = {
@@ -120,22 +121,25 @@ balance_named(struct run *k, const char *name)
 	return NULL;
 }
 
+/* a column of a movement row, by its name */
+#define MOVED(name) db_cell(row, 0, DB_COL(ledger_movement, name))
+
 /* A movement row: date, kind, id, reference, balance, amount, gross, fee. */
 static int
 movement(const struct db_rows *row, void *arg)
 {
 	struct run *k = arg;
-	const char *date = db_cell(row, 0, 0), *kind = db_cell(row, 0, 1);
-	const char *id = db_cell(row, 0, 2), *ref = db_cell(row, 0, 3);
-	const char *gross = db_cell(row, 0, 6), *fee = db_cell(row, 0, 7);
-	struct balance *b = balance_named(k, db_cell(row, 0, 4) ? db_cell(row, 0, 4) : "");
+	const char *date = MOVED(created_at), *kind = MOVED(kind), *id = MOVED(ref_id);
+	const char *ref = MOVED(reference), *gross = MOVED(gross), *fee = MOVED(fee);
+	const char *amount = MOVED(amount);
+	struct balance *b = balance_named(k, MOVED(balance) ? MOVED(balance) : "");
 	mpz_t amt, g, f, net;
 	int rc = -1, split;
 
-	if (b == NULL || date == NULL || kind == NULL || id == NULL || db_cell(row, 0, 5) == NULL)
+	if (b == NULL || date == NULL || kind == NULL || id == NULL || amount == NULL)
 		return -1;
 	mpz_inits(amt, g, f, net, NULL);
-	if (money_parse_signed(db_cell(row, 0, 5), LEDGER_SCALE, amt) != MONEY_OK)
+	if (money_parse_signed(amount, LEDGER_SCALE, amt) != MONEY_OK)
 		goto out;
 	/* a net movement shown gross and fee, when they add up to it */
 	split = gross != NULL && fee != NULL &&
@@ -166,17 +170,17 @@ statement_tx(struct db *db, void *arg)
 	struct run *k = arg;
 	const struct statement_req *q = k->q;
 	struct db_rows rows;
-	struct db_arg a[5];
+	const char *v;
 	enum db_rc rc;
 	size_t i;
 
 	for (i = 0; i < k->nbal; i++) {
-		a[0] = DB_S(q->from);
-		a[1] = DB_S(k->bal[i].code);
-		if ((rc = db_exec(db, DB_LEDGER_SUM_BEFORE, a, 2, &rows, NULL)) != DB_OK)
+		if ((rc = DB_EXEC(db, DB_LEDGER_SUM_BEFORE, ledger_before, &rows, NULL,
+		    .since = q->from, .code = k->bal[i].code)) != DB_OK)
 			return rc;
-		rc = money_parse_signed(db_cell(&rows, 0, 0) ? db_cell(&rows, 0, 0) : "0",
-		    LEDGER_SCALE, k->bal[i].run) == MONEY_OK ? DB_OK : DB_FAIL;
+		v = db_cell(&rows, 0, DB_COL(ledger_before, balance));
+		rc = money_parse_signed(v ? v : "0", LEDGER_SCALE, k->bal[i].run) == MONEY_OK ?
+		    DB_OK : DB_FAIL;
 		db_rows_free(&rows);
 		if (rc != DB_OK)
 			return rc;
@@ -189,17 +193,12 @@ statement_tx(struct db *db, void *arg)
 		if (line(k, k->from_iso, "opening balance", "", "", &k->bal[i], NULL) != 0)
 			return DB_FAIL;
 	if (q->owner == STATEMENT_PARTNER) {
-		a[0] = DB_S(k->bal[0].code);
-		a[1] = DB_S(k->bal[0].code);
-		a[2] = DB_S(k->bal[1].code);
-		a[3] = DB_S(q->from);
-		a[4] = DB_S(q->to);
-		rc = db_each(db, DB_LEDGER_STATEMENT_PARTNER, a, 5, movement, k);
+		rc = db_run_each(db, DB_BIND(DB_LEDGER_STATEMENT_PARTNER, ledger_statement_partner,
+		    .available = k->bal[0].code, .pending = k->bal[1].code, .from = q->from,
+		    .to = q->to), movement, k);
 	} else {
-		a[0] = DB_S(k->bal[0].code);
-		a[1] = DB_S(q->from);
-		a[2] = DB_S(q->to);
-		rc = db_each(db, DB_LEDGER_STATEMENT_USER, a, 3, movement, k);
+		rc = db_run_each(db, DB_BIND(DB_LEDGER_STATEMENT_USER, ledger_statement_user,
+		    .code = k->bal[0].code, .from = q->from, .to = q->to), movement, k);
 	}
 	if (rc != DB_OK)
 		return rc;

@@ -2,37 +2,37 @@
 
 const struct db_stmt_def db_stmts_ledger[] = {
 	/* insert_id is the account's id whether it was created now or not */
-	{ DB_LEDGER_ACCOUNT_ENSURE, 0,
+	{ DB_LEDGER_ACCOUNT_ENSURE, DB_SIG,
 	    "INSERT INTO ledger_accounts (code, asset, kind) VALUES (?, ?, ?) "
 	    "ON DUPLICATE KEY UPDATE id = LAST_INSERT_ID(id)" },
 	/* the events of a JSON array of {kind, ref} */
-	{ DB_LEDGER_TX_INSERT_MANY, 0,
+	{ DB_LEDGER_TX_INSERT_MANY, DB_SIG,
 	    "INSERT INTO ledger_transactions (kind, ref_id) SELECT j.kind, j.ref FROM "
 	    J_ROWS(J_ASCII("kind", 40, ".kind") ", " J_ASCII("ref", 40, ".ref")) },
 	/* the entries of a JSON array of {kind, ref, account (its id), asset,
 	 * amount}, each of its event's transaction (by the event's key) */
-	{ DB_LEDGER_ENTRY_INSERT_MANY, 0,
+	{ DB_LEDGER_ENTRY_INSERT_MANY, DB_SIG,
 	    "INSERT INTO ledger_entries (tx_id, account_id, asset, amount) "
 	    "SELECT t.id, j.account, j.asset, j.amount FROM "
 	    J_ROWS(J_ASCII("kind", 40, ".kind") ", " J_ASCII("ref", 40, ".ref") ", "
 	    "account BIGINT UNSIGNED PATH '$.account', " J_ASCII("asset", 8, ".asset") ", "
 	    "amount DECIMAL(40,18) PATH '$.amount'")
 	    " STRAIGHT_JOIN ledger_transactions t ON t.kind = j.kind AND t.ref_id = j.ref" },
-	{ DB_LEDGER_BALANCE_ADD, 0,
+	{ DB_LEDGER_BALANCE_ADD, DB_SIG,
 	    "UPDATE ledger_accounts SET balance = balance + " DEC("?") " WHERE id = ?" },
-	{ DB_LEDGER_BALANCE_GET, 1, "SELECT balance FROM ledger_accounts WHERE code = ?" },
-	{ DB_LEDGER_CHECK_TX_SUMS, 3,
-	    "SELECT tx_id, asset, SUM(amount) FROM ledger_entries "
+	{ DB_LEDGER_BALANCE_GET, DB_SIG, "SELECT balance FROM ledger_accounts WHERE code = ?" },
+	{ DB_LEDGER_CHECK_TX_SUMS, DB_SIG,
+	    "SELECT tx_id, asset, SUM(amount) AS total FROM ledger_entries "
 	    "GROUP BY tx_id, asset HAVING SUM(amount) <> 0 LIMIT 100" },
-	{ DB_LEDGER_CHECK_CACHE, 3,
-	    "SELECT a.code, a.balance, COALESCE(SUM(e.amount), 0) "
+	{ DB_LEDGER_CHECK_CACHE, DB_SIG,
+	    "SELECT a.code, a.balance, COALESCE(SUM(e.amount), 0) AS entries "
 	    "FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id "
 	    "GROUP BY a.id, a.code, a.balance "
 	    "HAVING a.balance <> COALESCE(SUM(e.amount), 0) LIMIT 100" },
-	{ DB_LEDGER_CHECK_NEGATIVE, 2,
+	{ DB_LEDGER_CHECK_NEGATIVE, DB_SIG,
 	    "SELECT code, balance FROM ledger_accounts "
 	    "WHERE kind <> 'house' AND balance < 0 LIMIT 100" },
-	{ DB_LEDGER_CHECK_ASSETS, 3,
+	{ DB_LEDGER_CHECK_ASSETS, DB_SIG,
 	    "SELECT e.id, a.code, e.asset FROM ledger_entries e "
 	    "JOIN ledger_accounts a ON a.id = e.account_id "
 	    "WHERE e.asset <> a.asset LIMIT 100" },
@@ -40,8 +40,8 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	 * (arguments: the time, the account), as its cached balance less what
 	 * moved since, in one statement (one snapshot): the entries since the
 	 * time, not all of the account's history (no row: no account) */
-	{ DB_LEDGER_SUM_BEFORE, 1,
-	    "SELECT a.balance - COALESCE(SUM(e.amount), 0) FROM ledger_accounts a "
+	{ DB_LEDGER_SUM_BEFORE, DB_SIG,
+	    "SELECT a.balance - COALESCE(SUM(e.amount), 0) AS balance FROM ledger_accounts a "
 	    "LEFT JOIN ledger_entries e ON e.account_id = a.id AND e.created_at >= ? "
 	    "WHERE a.code = ? GROUP BY a.id, a.balance" },
 	/* a partner's two balances of a currency (available: the first code)
@@ -51,10 +51,11 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	 * time index, whatever the history before it (each account's id a
 	 * scalar subquery, a constant, and the entries read first: joined the
 	 * other way, every entry of the accounts is read) */
-	{ DB_LEDGER_STATEMENT_PARTNER, 8,
-	    "SELECT DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%sZ'), t.kind, t.ref_id, "
-	    "COALESCE(w.reference_id, pi.reference_id, d.reference), "
-	    "IF(a.code = ?, 'available', 'pending'), e.amount, pi.amount, pi.fee "
+	{ DB_LEDGER_STATEMENT_PARTNER, DB_SIG,
+	    "SELECT DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, t.kind, "
+	    "t.ref_id, COALESCE(w.reference_id, pi.reference_id, d.reference) AS reference, "
+	    "IF(a.code = ?, 'available', 'pending') AS balance, e.amount, "
+	    "pi.amount AS gross, pi.fee "
 	    "FROM ledger_entries e STRAIGHT_JOIN ledger_accounts a ON a.id = e.account_id "
 	    "JOIN ledger_transactions t ON t.id = e.tx_id "
 	    "LEFT JOIN withdrawals w ON t.kind LIKE 'withdrawal.%' AND w.id = t.ref_id "
@@ -67,10 +68,10 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	    "ORDER BY e.created_at, e.tx_id, e.id" },
 	/* a wallet user's GHS over a period (as above); a conversion's gross
 	 * and fee, a payout's amount (as a debit) and fee */
-	{ DB_LEDGER_STATEMENT_USER, 8,
-	    "SELECT DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%sZ'), t.kind, t.ref_id, "
-	    "NULL, 'available', e.amount, COALESCE(c.gross_amount, -p.amount), "
-	    "COALESCE(c.fee, p.fee) "
+	{ DB_LEDGER_STATEMENT_USER, DB_SIG,
+	    "SELECT DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, t.kind, "
+	    "t.ref_id, NULL AS reference, 'available' AS balance, e.amount, "
+	    "COALESCE(c.gross_amount, -p.amount) AS gross, COALESCE(c.fee, p.fee) AS fee "
 	    "FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id "
 	    "LEFT JOIN conversions c ON t.kind = 'conversion.completed' AND c.id = t.ref_id "
 	    "LEFT JOIN payouts p ON t.kind = 'payout.hold' AND p.id = t.ref_id "
