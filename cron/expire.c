@@ -43,8 +43,6 @@ main(void)
 {
 	struct ctx ctx;
 	long long now = (long long)time(NULL), counters, quotes, keys, sigs;
-	/* its module is not typed yet: bound by position */
-	struct db_bound sigseen = { DB_SIGSEEN_EXPIRE, 1, DB_ARGS_SHAPE_untyped, { DB_I(now) } };
 	int rc = 1, intents = 0, n;
 
 	if (ctx_init(&ctx, "expire", 0) != 0)
@@ -52,7 +50,7 @@ main(void)
 	counters = drain(ctx.db, DB_BIND(DB_RL_EXPIRE, rl_expire, .now = now));
 	quotes = drain(ctx.db, DB_BIND(DB_QUOTE_EXPIRE, no_args));
 	keys = drain(ctx.db, DB_BIND(DB_IDEM_EXPIRE, no_args));
-	sigs = drain(ctx.db, sigseen);
+	sigs = drain(ctx.db, DB_BIND(DB_SIGSEEN_EXPIRE, sigseen_expire, .now = now));
 	while ((n = intent_expire_due(&ctx, 100)) > 0)
 		intents += n;
 	if (n >= 0 && (n = intent_watch_expired(&ctx, 100)) > 0)
