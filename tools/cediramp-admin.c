@@ -47,6 +47,7 @@
 #include "sandbox/settings.h"
 #include "sandbox/sim_sends.h"
 #include "store/db.h"
+#include "store/db_sig.h"
 #include "store/migrate.h"
 #include "providers/registry.h"
 
@@ -907,7 +908,6 @@ cmd_chain_status(struct db *db, const struct cfg *c)
 	struct providers p;
 	struct prov_chain *ch;
 	char why[300], text[96], db_nonce[32] = "none yet";
-	struct db_arg a[2];
 	struct db_rows rows;
 	unsigned long long nonce;
 	long long head;
@@ -929,11 +929,11 @@ cmd_chain_status(struct db *db, const struct cfg *c)
 	printf("operator  %s\n", ch->ops->signer(ch));
 	printf("  gas     %s\n", ch->ops->gas_balance(ch, text, sizeof(text)) == CHAIN_OK ?
 	    text : "(unreadable)");
-	a[0] = DB_I((long long)ch->chain_id);
-	a[1] = DB_S(ch->ops->signer(ch));
-	if (db_exec(db, DB_CHAIN_NONCE_GET, a, 2, &rows, NULL) == DB_OK) {
+	if (DB_EXEC(db, DB_CHAIN_NONCE_GET, oc_signer, &rows, NULL,
+	    .chain_id = (long long)ch->chain_id, .address = ch->ops->signer(ch)) == DB_OK) {
 		if (rows.nrows == 1)
-			db_cell_copy(db_nonce, sizeof(db_nonce), &rows, 0, 0);
+			db_cell_copy(db_nonce, sizeof(db_nonce), &rows, 0,
+			    DB_COL(oc_nonce, next_nonce));
 		db_rows_free(&rows);
 	}
 	if (ch->ops->next_nonce(ch, &nonce) == CHAIN_OK)

@@ -94,14 +94,15 @@ struct scan {
 static int
 ours(struct db *db, const struct chain_transfer_log *t, int *yes)
 {
-	struct db_arg a[1] = { DB_S(t->tx_hash) };
 	struct db_rows rows;
+	const char *n;
 	int rc;
 
-	if ((rc = db_exec(db, DB_CHAIN_TX_OURS, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_CHAIN_TX_OURS, cd_tx, &rows, NULL,
+	    .tx_hash = t->tx_hash)) != DB_OK)
 		return rc;
-	*yes = rows.nrows == 1 && db_cell(&rows, 0, 0) != NULL &&
-	    strcmp(db_cell(&rows, 0, 0), "0") != 0;
+	n = rows.nrows == 1 ? db_cell(&rows, 0, DB_COL(count, total)) : NULL;
+	*yes = n != NULL && strcmp(n, "0") != 0;
 	db_rows_free(&rows);
 	return DB_OK;
 }
@@ -115,26 +116,25 @@ record_log(struct db *db, struct scan *k, const struct chain_transfer_log *t)
 	unsigned long long credits = 0;
 	struct funds_deposit dep;
 	struct verdict v;
-	struct db_arg a[16];
 	struct db_rows rows;
 	long long n;
 	int rc, again = 0, own = 0;
 
 	if ((rc = ours(db, t, &own)) != DB_OK || own)
 		return rc;
-	a[0] = DB_I((long long)k->ch->chain_id);
-	a[1] = DB_S(t->tx_hash);
-	a[2] = DB_I((long long)t->log_index);
-	if ((rc = db_exec(db, DB_CDEP_LOCK, a, 3, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_CDEP_LOCK, cd_log, &rows, NULL,
+	    .chain_id = (long long)k->ch->chain_id, .tx_hash = t->tx_hash,
+	    .log_index = (long long)t->log_index)) != DB_OK)
 		return rc;
 	if (rows.nrows == 1) {
-		if (strcmp(db_cell(&rows, 0, 1), "reversed") != 0) {
+		if (strcmp(db_cell(&rows, 0, DB_COL(cd_lock, status)), "reversed") != 0) {
 			db_rows_free(&rows);
 			return DB_OK; /* the same log again: credited once already */
 		}
 		again = 1;
-		db_cell_copy(id, sizeof(id), &rows, 0, 0);
-		credits = cell_ll(&rows, 0, 2, &n) == 0 ? (unsigned long long)n : 0;
+		db_cell_copy(id, sizeof(id), &rows, 0, DB_COL(cd_lock, id));
+		credits = cell_ll(&rows, 0, DB_COL(cd_lock, credits), &n) == 0 ?
+		    (unsigned long long)n : 0;
 	}
 	db_rows_free(&rows);
 	if ((rc = judge(db, t, &v)) != DB_OK)
@@ -147,36 +147,23 @@ record_log(struct db *db, struct scan *k, const struct chain_transfer_log *t)
 		k->st->credited++;
 	else
 		k->st->unmatched++;
-	if (again) {
-		a[0] = DB_I(t->block_number);
-		a[1] = DB_S(t->block_hash);
-		a[2] = DB_S(v.partner_id ? "credited" : "unmatched");
-		a[3] = v.partner_id ? DB_I(v.partner_id) : DB_NULL;
-		a[4] = DB_S(reference);
-		a[5] = DB_I(v.partner_id ? 1 : 0);
-		a[6] = v.note[0] ? DB_S(v.note) : DB_NULL;
-		a[7] = DB_S(id);
-		return db_exec(db, DB_CDEP_RECORD, a, 8, NULL, NULL);
-	}
+	if (again)
+		return DB_EXEC(db, DB_CDEP_RECORD, cd_record, NULL, NULL,
+		    .block_number = t->block_number, .block_hash = t->block_hash,
+		    .status = v.partner_id ? "credited" : "unmatched",
+		    .partner_id = v.partner_id ? &v.partner_id : NULL, .reference = reference,
+		    .credits = v.partner_id ? 1 : 0, .note = v.note[0] ? v.note : NULL,
+		    .id = id);
 	if (id_new(id, sizeof(id), "cd_") != 0)
 		return DB_FAIL;
-	a[0] = DB_S(id);
-	a[1] = DB_I((long long)k->ch->chain_id);
-	a[2] = DB_S(t->tx_hash);
-	a[3] = DB_I((long long)t->log_index);
-	a[4] = DB_I(t->block_number);
-	a[5] = DB_S(t->block_hash);
-	a[6] = DB_S(t->token);
-	a[7] = DB_S(t->asset);
-	a[8] = DB_S(t->sender);
-	a[9] = DB_S(t->units);
-	a[10] = t->amount[0] ? DB_S(t->amount) : DB_NULL;
-	a[11] = DB_S(v.partner_id ? "credited" : "unmatched");
-	a[12] = v.partner_id ? DB_I(v.partner_id) : DB_NULL;
-	a[13] = DB_S(reference);
-	a[14] = DB_I(v.partner_id ? 1 : 0);
-	a[15] = v.note[0] ? DB_S(v.note) : DB_NULL;
-	return db_exec(db, DB_CDEP_INSERT, a, 16, NULL, NULL);
+	return DB_EXEC(db, DB_CDEP_INSERT, cd_insert, NULL, NULL, .id = id,
+	    .chain_id = (long long)k->ch->chain_id, .tx_hash = t->tx_hash,
+	    .log_index = (long long)t->log_index, .block_number = t->block_number,
+	    .block_hash = t->block_hash, .token = t->token, .asset = t->asset,
+	    .sender = t->sender, .units = t->units, .amount = t->amount[0] ? t->amount : NULL,
+	    .status = v.partner_id ? "credited" : "unmatched",
+	    .partner_id = v.partner_id ? &v.partner_id : NULL, .reference = reference,
+	    .credits = v.partner_id ? 1 : 0, .note = v.note[0] ? v.note : NULL);
 }
 
 /* One range, in one transaction: its logs, then every block as finished. */
@@ -185,7 +172,6 @@ range_tx(struct db *db, void *arg)
 {
 	struct scan *k = arg;
 	struct chain_deposit_stats keep = *k->st;
-	struct db_arg a[3];
 	long long b;
 	size_t i;
 	int rc;
@@ -193,13 +179,11 @@ range_tx(struct db *db, void *arg)
 	for (i = 0; i < k->n; i++)
 		if ((rc = record_log(db, k, &k->logs[i])) != DB_OK)
 			goto fail;
-	a[0] = DB_I((long long)k->ch->chain_id);
-	for (b = k->from; b <= k->to; b++) {
-		a[1] = DB_I(b);
-		a[2] = DB_S(k->hashes[b - k->from]);
-		if ((rc = db_exec(db, DB_CHAIN_BLOCK_INSERT, a, 3, NULL, NULL)) != DB_OK)
+	for (b = k->from; b <= k->to; b++)
+		if ((rc = DB_EXEC(db, DB_CHAIN_BLOCK_INSERT, cd_block_insert, NULL, NULL,
+		    .chain_id = (long long)k->ch->chain_id, .number = b,
+		    .hash = k->hashes[b - k->from])) != DB_OK)
 			goto fail;
-	}
 	return DB_OK;
 fail:
 	*k->st = keep; /* a retried transaction counts again */
@@ -219,7 +203,7 @@ struct reverse {
 static int
 reverse_credit(struct db *db, const struct db_rows *rows, size_t i, struct reverse *k)
 {
-	struct db_arg a[3];
+	const char *id = db_cell(rows, i, DB_COL(cd_above, id));
 	struct db_rows dep;
 	struct ledger_leg legs[2];
 	char acct[LEDGER_CODE_MAX], house[LEDGER_CODE_MAX], bal[MONEY_MAX_TEXT];
@@ -229,7 +213,7 @@ reverse_credit(struct db *db, const struct db_rows *rows, size_t i, struct rever
 	int rc;
 
 	rc = DB_EXEC(db, DB_DEPOSIT_BY_REFERENCE, deposit_by_reference, &dep, NULL,
-	    .reference = db_cell(rows, i, AB_REFERENCE));
+	    .reference = db_cell(rows, i, DB_COL(cd_above, reference)));
 	if (rc != DB_OK)
 		return rc;
 	rc = DB_FAIL;
@@ -248,45 +232,40 @@ reverse_credit(struct db *db, const struct db_rows *rows, size_t i, struct rever
 	snprintf(house, sizeof(house), "house:deposits:%s", asset);
 	if ((rc = ledger_balance(db, acct, cur->scale, bal, sizeof(bal))) != DB_OK)
 		return rc;
-	a[2] = DB_S(db_cell(rows, i, AB_ID));
 	if (money_cmp_text(bal, amount, cur->scale) < 0) {
 		log_event("error", "deposits: a reorg removed deposit %s (%s %s) but partner %lld "
-		    "holds only %s %s: left for an operator", db_cell(rows, i, AB_ID), amount,
-		    asset, partner, bal, asset);
-		a[0] = DB_S("unreversible");
-		a[1] = DB_S("a reorg removed it after the partner spent the credit");
-		return db_exec(db, DB_CDEP_SET_STATUS, a, 3, NULL, NULL);
+		    "holds only %s %s: left for an operator", id, amount, asset, partner, bal,
+		    asset);
+		return DB_EXEC(db, DB_CDEP_SET_STATUS, cd_set_status, NULL, NULL,
+		    .status = "unreversible",
+		    .note = "a reorg removed it after the partner spent the credit", .id = id);
 	}
 	ledger_leg(&legs[0], acct, asset, amount, 1);
 	ledger_leg(&legs[1], house, asset, amount, 0);
 	if ((rc = ledger_post(db, "partner.deposit.reversed", dep_id, legs, 2)) != DB_OK)
 		return rc;
 	k->reversed++;
-	a[0] = DB_S("reversed");
-	a[1] = DB_S("a reorg removed its block; the credit was taken back");
-	return db_exec(db, DB_CDEP_SET_STATUS, a, 3, NULL, NULL);
+	return DB_EXEC(db, DB_CDEP_SET_STATUS, cd_set_status, NULL, NULL, .status = "reversed",
+	    .note = "a reorg removed its block; the credit was taken back", .id = id);
 }
 
 static int
 reverse_tx(struct db *db, void *arg)
 {
 	struct reverse *k = arg;
-	struct db_arg a[3];
 	struct db_rows rows;
 	size_t i;
 	int rc = DB_OK;
 
 	k->reversed = 0;
-	a[0] = DB_I((long long)k->chain_id);
-	a[1] = DB_I(k->fork);
-	if ((rc = db_exec(db, DB_CDEP_ABOVE, a, 2, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_CDEP_ABOVE, cd_chain_block, &rows, NULL,
+	    .chain_id = (long long)k->chain_id, .number = k->fork)) != DB_OK)
 		return rc;
 	for (i = 0; i < rows.nrows && rc == DB_OK; i++) {
-		if (strcmp(db_cell(&rows, i, AB_STATUS), "unmatched") == 0) {
-			a[0] = DB_S("reversed");
-			a[1] = DB_S("a reorg removed its block");
-			a[2] = DB_S(db_cell(&rows, i, AB_ID));
-			rc = db_exec(db, DB_CDEP_SET_STATUS, a, 3, NULL, NULL);
+		if (strcmp(db_cell(&rows, i, DB_COL(cd_above, status)), "unmatched") == 0) {
+			rc = DB_EXEC(db, DB_CDEP_SET_STATUS, cd_set_status, NULL, NULL,
+			    .status = "reversed", .note = "a reorg removed its block",
+			    .id = db_cell(&rows, i, DB_COL(cd_above, id)));
 		} else {
 			rc = reverse_credit(db, &rows, i, k);
 		}
@@ -294,9 +273,8 @@ reverse_tx(struct db *db, void *arg)
 	db_rows_free(&rows);
 	if (rc != DB_OK)
 		return rc;
-	a[0] = DB_I((long long)k->chain_id);
-	a[1] = DB_I(k->fork);
-	return db_exec(db, DB_CHAIN_BLOCK_DELETE_ABOVE, a, 2, NULL, NULL);
+	return DB_EXEC(db, DB_CHAIN_BLOCK_DELETE_ABOVE, cd_chain_block, NULL, NULL,
+	    .chain_id = (long long)k->chain_id, .number = k->fork);
 }
 
 /*
@@ -309,28 +287,26 @@ static int
 find_fork(struct ctx *ctx, struct prov_chain *ch, long long last, long long *fork)
 {
 	char node[CHAIN_HASH_LEN + 1];
-	struct db_arg a[2];
 	struct db_rows rows;
 	long long below = last, n;
 	size_t i;
 
 	*fork = -1;
 	for (;;) {
-		a[0] = DB_I((long long)ch->chain_id);
-		a[1] = DB_I(below);
-		if (db_exec(ctx->db, DB_CHAIN_BLOCK_BELOW, a, 2, &rows, NULL) != DB_OK)
+		if (DB_EXEC(ctx->db, DB_CHAIN_BLOCK_BELOW, cd_chain_block, &rows, NULL,
+		    .chain_id = (long long)ch->chain_id, .number = below) != DB_OK)
 			return -1;
 		if (rows.nrows == 0) {
 			db_rows_free(&rows);
 			return 0;
 		}
 		for (i = 0; i < rows.nrows; i++) {
-			if (cell_ll(&rows, i, 0, &n) != 0 ||
+			if (cell_ll(&rows, i, DB_COL(cd_block, number), &n) != 0 ||
 			    ch->ops->block_hash(ch, n, node) != CHAIN_OK) {
 				db_rows_free(&rows);
 				return -1;
 			}
-			if (strcmp(node, db_cell(&rows, i, 1)) == 0) {
+			if (strcmp(node, db_cell(&rows, i, DB_COL(cd_block, hash))) == 0) {
 				*fork = n;
 				db_rows_free(&rows);
 				return 0;
@@ -349,17 +325,17 @@ start_block(struct ctx *ctx, struct prov_chain *ch, long long safe, long long *f
     struct chain_deposit_stats *st)
 {
 	char node[CHAIN_HASH_LEN + 1], stored[CHAIN_HASH_LEN + 1];
-	struct db_arg a[1] = { DB_I((long long)ch->chain_id) };
 	struct reverse k;
 	struct db_rows rows;
 	long long last;
 	int have;
 
-	if (db_exec(ctx->db, DB_CHAIN_BLOCK_LAST, a, 1, &rows, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_CHAIN_BLOCK_LAST, cd_chain, &rows, NULL,
+	    .chain_id = (long long)ch->chain_id) != DB_OK)
 		return -1;
-	have = rows.nrows == 1 && cell_ll(&rows, 0, 0, &last) == 0;
+	have = rows.nrows == 1 && cell_ll(&rows, 0, DB_COL(cd_block, number), &last) == 0;
 	if (have)
-		db_cell_copy(stored, sizeof(stored), &rows, 0, 1);
+		db_cell_copy(stored, sizeof(stored), &rows, 0, DB_COL(cd_block, hash));
 	db_rows_free(&rows);
 	if (!have) {
 		*from = ctx->cfg.evm.deposits_start_block > 0 ?
@@ -399,7 +375,6 @@ chain_deposit_scan(struct ctx *ctx, long budget_seconds, struct chain_deposit_st
 	char (*hashes)[CHAIN_HASH_LEN + 1] = NULL;
 	time_t start = time(NULL);
 	long long head, safe, from, to, b;
-	struct db_arg a[2];
 	struct scan k;
 	size_t n, i;
 	int rc = -1;
@@ -454,9 +429,8 @@ chain_deposit_scan(struct ctx *ctx, long budget_seconds, struct chain_deposit_st
 		from = to + 1;
 	}
 	/* the hashes far below are no use to a reorg's walk back */
-	a[0] = DB_I((long long)ch->chain_id);
-	a[1] = DB_I(from - PRUNE_KEEP);
-	(void)db_exec(ctx->db, DB_CHAIN_BLOCK_PRUNE, a, 2, NULL, NULL);
+	(void)DB_EXEC(ctx->db, DB_CHAIN_BLOCK_PRUNE, cd_chain_block, NULL, NULL,
+	    .chain_id = (long long)ch->chain_id, .number = from - PRUNE_KEEP);
 	rc = 0;
 out:
 	free(logs);
@@ -472,35 +446,35 @@ struct report_state {
 	int bad;
 };
 
-/* One deposit of the report and what to do about it (a db_each callback);
+/* One deposit of the report and what to do about it (a db_run_each callback);
  * *arg is set to 1 by an unreversible one. */
 static int
 report_line(const struct db_rows *row, void *arg)
 {
-	const char *amount = db_cell(row, 0, RP_AMOUNT);
-	const struct currency *cur = currency_find(db_cell(row, 0, RP_ASSET));
-	const char *status = db_cell(row, 0, RP_STATUS);
+#define RP(name) db_cell(row, 0, DB_COL(cd_report, name))
+	const char *amount = RP(amount);
+	const struct currency *cur = currency_find(RP(asset));
+	const char *status = RP(status);
 	struct report_state *k = arg;
 	char shown[MONEY_MAX_TEXT] = "";
 
 	if (amount != NULL && cur != NULL)
 		(void)money_normalize(amount, 18, cur->scale, shown, sizeof(shown));
 	fprintf(k->out, "chain deposit %s %s: %s %s (%s base units) from %s, transaction %s "
-	    "log %s, block %s: %s\n", db_cell(row, 0, RP_ID), status,
-	    shown[0] ? shown : "?", db_cell(row, 0, RP_ASSET), db_cell(row, 0, RP_UNITS),
-	    db_cell(row, 0, RP_SENDER), db_cell(row, 0, RP_TX), db_cell(row, 0, RP_LOG),
-	    db_cell(row, 0, RP_BLOCK), db_cell(row, 0, RP_NOTE) ? db_cell(row, 0, RP_NOTE) : "");
+	    "log %s, block %s: %s\n", RP(id), status, shown[0] ? shown : "?", RP(asset),
+	    RP(units), RP(sender), RP(tx_hash), RP(log_index), RP(block_number),
+	    RP(note) ? RP(note) : "");
 	if (status != NULL && strcmp(status, "unreversible") == 0) {
 		k->bad = 1;
 		fprintf(k->out, "  take it back from the partner by hand, then mark it\n");
 	} else if (shown[0] && cur != NULL && (cur->flags & CURRENCY_PARTNER)) {
 		fprintf(k->out, "  to credit it: cediramp-admin partner credit PARTNER_ID %s %s "
-		    "--reference %s\n", db_cell(row, 0, RP_ASSET), shown,
-		    db_cell(row, 0, RP_REFERENCE));
+		    "--reference %s\n", RP(asset), shown, RP(reference));
 	} else {
 		fprintf(k->out, "  no partner can hold it: return it to its sender\n");
 	}
 	return 0;
+#undef RP
 }
 
 int
@@ -509,7 +483,7 @@ chain_deposit_report(struct db *db, FILE *out)
 	struct report_state k = { out, 0 };
 
 	/* streamed: however many there are, the memory stays one row */
-	if (db_each(db, DB_CDEP_REPORT, NULL, 0, report_line, &k) != DB_OK)
+	if (db_run_each(db, DB_BIND(DB_CDEP_REPORT, no_args), report_line, &k) != DB_OK)
 		return -1;
 	return k.bad;
 }
@@ -525,16 +499,12 @@ static int
 assign_tx(struct db *db, void *arg)
 {
 	struct assign *k = arg;
-	struct db_arg a[4];
 	struct db_res res;
 	int rc;
 
 	k->found = 0;
-	a[0] = DB_I(k->partner_id);
-	a[1] = DB_S(k->reference);
-	a[2] = DB_S(k->currency);
-	a[3] = DB_S(k->amount);
-	if ((rc = db_exec(db, DB_CDEP_ASSIGN, a, 4, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_CDEP_ASSIGN, cd_assign, NULL, &res, .partner_id = k->partner_id,
+	    .reference = k->reference, .asset = k->currency, .amount = k->amount)) != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* nothing to assign: nothing written */

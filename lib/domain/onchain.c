@@ -8,6 +8,7 @@
 #include "core/money.h"
 #include "core/strict.h"
 #include "providers/registry.h"
+#include "store/db_sig.h"
 
 #define CHECK_AGAIN_SECONDS 2 /* a sandbox mint's next look */
 
@@ -39,43 +40,44 @@ cell_uint(const struct db_rows *r, size_t col, unsigned long long *out)
 static int
 send_load(struct db *db, const char *ref, int lock, struct send *s)
 {
-	struct db_arg a[1] = { DB_S(ref) };
 	const struct currency *cur;
 	unsigned long long u;
 	struct db_rows rows;
 	int rc;
 
 	memset(s, 0, sizeof(*s));
-	if ((rc = db_exec(db, lock ? DB_CHAIN_SEND_LOCK : DB_CHAIN_SEND_GET, a, 1, &rows,
-	    NULL)) != DB_OK)
+	if ((rc = lock ? DB_EXEC(db, DB_CHAIN_SEND_LOCK, by_id, &rows, NULL, .id = ref) :
+	    DB_EXEC(db, DB_CHAIN_SEND_GET, by_id, &rows, NULL, .id = ref)) != DB_OK)
 		return rc;
 	rc = DB_DUP;
 	if (rows.nrows != 1)
 		goto out;
 	rc = DB_FAIL;
-	if (rows.ncols != SEND_NCOLS)
+	if (rows.ncols != DB_NCOLS(oc_send))
 		goto out;
-	db_cell_copy(s->ref, sizeof(s->ref), &rows, 0, SC_REF);
-	db_cell_copy(s->purpose, sizeof(s->purpose), &rows, 0, SC_PURPOSE);
-	db_cell_copy(s->sender, sizeof(s->sender), &rows, 0, SC_SENDER);
-	s->has_nonce = cell_uint(&rows, SC_NONCE, &s->nonce) == 0;
-	db_cell_copy(s->wallet, sizeof(s->wallet), &rows, 0, SC_WALLET);
-	db_cell_copy(s->asset, sizeof(s->asset), &rows, 0, SC_ASSET);
+#define SC(name) DB_COL(oc_send, name)
+	db_cell_copy(s->ref, sizeof(s->ref), &rows, 0, SC(ref_id));
+	db_cell_copy(s->purpose, sizeof(s->purpose), &rows, 0, SC(purpose));
+	db_cell_copy(s->sender, sizeof(s->sender), &rows, 0, SC(sender));
+	s->has_nonce = cell_uint(&rows, SC(nonce), &s->nonce) == 0;
+	db_cell_copy(s->wallet, sizeof(s->wallet), &rows, 0, SC(wallet));
+	db_cell_copy(s->asset, sizeof(s->asset), &rows, 0, SC(asset));
 	cur = currency_find(s->asset);
-	if (cur == NULL || money_normalize(db_cell(&rows, 0, SC_AMOUNT), 18, cur->scale,
+	if (cur == NULL || money_normalize(db_cell(&rows, 0, SC(amount)), 18, cur->scale,
 	    s->amount, sizeof(s->amount)) != 0)
 		goto out;
-	db_cell_copy(s->tx_hash, sizeof(s->tx_hash), &rows, 0, SC_HASH);
-	if (cell_uint(&rows, SC_ATTEMPTS, &s->attempts) != 0 ||
-	    cell_uint(&rows, SC_BROADCASTS, &s->broadcasts) != 0)
+	db_cell_copy(s->tx_hash, sizeof(s->tx_hash), &rows, 0, SC(tx_hash));
+	if (cell_uint(&rows, SC(attempts), &s->attempts) != 0 ||
+	    cell_uint(&rows, SC(broadcasts), &s->broadcasts) != 0)
 		goto out;
-	db_cell_copy(s->status, sizeof(s->status), &rows, 0, SC_STATUS);
-	db_cell_copy(s->mined_hash, sizeof(s->mined_hash), &rows, 0, SC_MINED_HASH);
-	s->mined_block = cell_uint(&rows, SC_MINED_BLOCK, &u) == 0 ? (long long)u : -1;
+	db_cell_copy(s->status, sizeof(s->status), &rows, 0, SC(status));
+	db_cell_copy(s->mined_hash, sizeof(s->mined_hash), &rows, 0, SC(mined_hash));
+	s->mined_block = cell_uint(&rows, SC(mined_block), &u) == 0 ? (long long)u : -1;
 	db_cell_copy(s->mined_block_hash, sizeof(s->mined_block_hash), &rows, 0,
-	    SC_MINED_BLOCK_HASH);
-	db_cell_copy(s->reason, sizeof(s->reason), &rows, 0, SC_REASON);
-	s->signed_age = cell_uint(&rows, SC_SIGNED_AGE, &u) == 0 ? (long long)u : 0;
+	    SC(mined_block_hash));
+	db_cell_copy(s->reason, sizeof(s->reason), &rows, 0, SC(failure_reason));
+	s->signed_age = cell_uint(&rows, SC(signed_age), &u) == 0 ? (long long)u : 0;
+#undef SC
 	rc = DB_OK;
 out:
 	db_rows_free(&rows);
@@ -101,21 +103,22 @@ static int
 newest_attempt(struct db *db, const char *ref, struct chain_signed *out,
     unsigned long long *attempt)
 {
-	struct db_arg a[1] = { DB_S(ref) };
 	struct db_rows rows;
+	const char *raw;
 	int rc;
 
-	if ((rc = db_exec(db, DB_CHAIN_TX_NEWEST, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_CHAIN_TX_NEWEST, by_id, &rows, NULL, .id = ref)) != DB_OK)
 		return rc;
 	rc = DB_FAIL;
 	if (rows.nrows == 1 &&
-	    cell_uint(&rows, TC_GAS, &out->fees.gas_limit) == 0 &&
-	    cell_uint(&rows, TC_MAX_FEE, &out->fees.max_fee) == 0 &&
-	    cell_uint(&rows, TC_PRIORITY_FEE, &out->fees.priority_fee) == 0 &&
-	    cell_uint(&rows, TC_ATTEMPT, attempt) == 0) {
-		db_cell_copy(out->hash, sizeof(out->hash), &rows, 0, TC_HASH);
+	    cell_uint(&rows, DB_COL(oc_tx, gas_limit), &out->fees.gas_limit) == 0 &&
+	    cell_uint(&rows, DB_COL(oc_tx, max_fee_wei), &out->fees.max_fee) == 0 &&
+	    cell_uint(&rows, DB_COL(oc_tx, priority_fee_wei), &out->fees.priority_fee) == 0 &&
+	    cell_uint(&rows, DB_COL(oc_tx, attempt), attempt) == 0) {
+		db_cell_copy(out->hash, sizeof(out->hash), &rows, 0, DB_COL(oc_tx, tx_hash));
 		buf_reset(&out->raw);
-		if (buf_puts(&out->raw, db_cell(&rows, 0, TC_RAW) ? db_cell(&rows, 0, TC_RAW) : "") == 0)
+		raw = db_cell(&rows, 0, DB_COL(oc_tx, raw));
+		if (buf_puts(&out->raw, raw ? raw : "") == 0)
 			rc = DB_OK;
 	}
 	db_rows_free(&rows);
@@ -129,7 +132,6 @@ static enum chain_rc
 seed_nonce(struct ctx *ctx, struct prov_chain *ch, const char *signer)
 {
 	static int seeded;
-	struct db_arg a[3] = { DB_I((long long)ch->chain_id), DB_S(signer) };
 	unsigned long long n;
 	struct db_rows rows;
 	enum chain_rc rc;
@@ -137,15 +139,17 @@ seed_nonce(struct ctx *ctx, struct prov_chain *ch, const char *signer)
 
 	if (seeded)
 		return CHAIN_OK;
-	if (db_exec(ctx->db, DB_CHAIN_NONCE_GET, a, 2, &rows, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_CHAIN_NONCE_GET, oc_signer, &rows, NULL,
+	    .chain_id = (long long)ch->chain_id, .address = signer) != DB_OK)
 		return CHAIN_UNAVAILABLE;
 	have = rows.nrows == 1;
 	db_rows_free(&rows);
 	if (!have) {
 		if ((rc = ch->ops->next_nonce(ch, &n)) != CHAIN_OK)
 			return rc;
-		a[2] = DB_I((long long)n);
-		if (db_exec(ctx->db, DB_CHAIN_NONCE_SEED, a, 3, NULL, NULL) != DB_OK)
+		if (DB_EXEC(ctx->db, DB_CHAIN_NONCE_SEED, oc_nonce_seed, NULL, NULL,
+		    .chain_id = (long long)ch->chain_id, .address = signer,
+		    .next_nonce = (long long)n) != DB_OK)
 			return CHAIN_UNAVAILABLE;
 		log_event("info", "chain: nonces of %s on chain %llu start at %llu", signer,
 		    ch->chain_id, n);
@@ -176,16 +180,11 @@ static int
 attempt_insert(struct db *db, const char *ref, unsigned long long attempt,
     const struct chain_signed *s)
 {
-	struct db_arg a[7];
-
-	a[0] = DB_S(s->hash);
-	a[1] = DB_S(ref);
-	a[2] = DB_I((long long)attempt);
-	a[3] = DB_SN(s->raw.data ? s->raw.data : "", s->raw.len);
-	a[4] = DB_I((long long)s->fees.gas_limit);
-	a[5] = DB_I((long long)s->fees.max_fee);
-	a[6] = DB_I((long long)s->fees.priority_fee);
-	return db_exec(db, DB_CHAIN_TX_INSERT, a, 7, NULL, NULL);
+	return DB_EXEC(db, DB_CHAIN_TX_INSERT, oc_tx_insert, NULL, NULL, .tx_hash = s->hash,
+	    .ref_id = ref, .attempt = (long long)attempt,
+	    .raw = (struct db_bytes){ s->raw.data ? s->raw.data : "", s->raw.len },
+	    .gas_limit = (long long)s->fees.gas_limit, .max_fee_wei = (long long)s->fees.max_fee,
+	    .priority_fee_wei = (long long)s->fees.priority_fee);
 }
 
 int
@@ -195,23 +194,23 @@ onchain_record(struct ctx *ctx, const char *purpose, const struct chain_move *m,
 	struct prov_chain *ch = providers_chain(&ctx->prov);
 	const char *signer = ch->ops->signer(ch);
 	struct chain_signed s;
-	struct db_arg a[9];
 	struct db_rows rows;
 	unsigned long long nonce = 0;
+	long long used;
 	int rc;
 
 	hash[0] = '\0';
 	buf_init(&s.raw, CHAIN_RAW_TEXT_MAX);
 	if (signer != NULL) {
 		/* the lock is held until the caller commits: one nonce, one move */
-		a[0] = DB_I((long long)ch->chain_id);
-		a[1] = DB_S(signer);
-		if ((rc = db_exec(ctx->db, DB_CHAIN_NONCE_LOCK, a, 2, &rows, NULL)) != DB_OK)
+		if ((rc = DB_EXEC(ctx->db, DB_CHAIN_NONCE_LOCK, oc_signer, &rows, NULL,
+		    .chain_id = (long long)ch->chain_id, .address = signer)) != DB_OK)
 			goto out;
-		rc = rows.nrows == 1 && cell_uint(&rows, 0, &nonce) == 0 ? DB_OK : DB_FAIL;
+		rc = rows.nrows == 1 &&
+		    cell_uint(&rows, DB_COL(oc_nonce, next_nonce), &nonce) == 0 ? DB_OK : DB_FAIL;
 		db_rows_free(&rows);
-		if (rc != DB_OK || (rc = db_exec(ctx->db, DB_CHAIN_NONCE_TAKE, a, 2, NULL,
-		    NULL)) != DB_OK)
+		if (rc != DB_OK || (rc = DB_EXEC(ctx->db, DB_CHAIN_NONCE_TAKE, oc_signer, NULL,
+		    NULL, .chain_id = (long long)ch->chain_id, .address = signer)) != DB_OK)
 			goto out;
 	}
 	if (ch->ops->sign(ch, m, nonce, fees, &s) != CHAIN_OK) {
@@ -219,16 +218,11 @@ onchain_record(struct ctx *ctx, const char *purpose, const struct chain_move *m,
 		rc = DB_FAIL;
 		goto out;
 	}
-	a[0] = DB_S(m->ref);
-	a[1] = DB_S(purpose);
-	a[2] = DB_I((long long)ch->chain_id);
-	a[3] = signer != NULL ? DB_S(signer) : DB_NULL;
-	a[4] = signer != NULL ? DB_I((long long)nonce) : DB_NULL;
-	a[5] = DB_S(m->wallet);
-	a[6] = DB_S(m->asset);
-	a[7] = DB_S(m->amount);
-	a[8] = DB_S(s.hash);
-	if ((rc = db_exec(ctx->db, DB_CHAIN_SEND_INSERT, a, 9, NULL, NULL)) != DB_OK ||
+	used = (long long)nonce;
+	if ((rc = DB_EXEC(ctx->db, DB_CHAIN_SEND_INSERT, oc_send_insert, NULL, NULL,
+	    .ref_id = m->ref, .purpose = purpose, .chain_id = (long long)ch->chain_id,
+	    .sender = signer, .nonce = signer != NULL ? &used : NULL, .wallet = m->wallet,
+	    .asset = m->asset, .amount = m->amount, .tx_hash = s.hash)) != DB_OK ||
 	    (rc = attempt_insert(ctx->db, m->ref, 1, &s)) != DB_OK)
 		goto out;
 	(void)strict_copy(hash, CHAIN_HASH_LEN + 1, s.hash);
@@ -245,11 +239,10 @@ broadcast_signed(struct ctx *ctx, const struct send *send, const struct chain_si
     char *why, size_t cap)
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
-	struct db_arg a[1] = { DB_S(send->ref) };
 	struct chain_move m = send_move(send);
 	enum chain_rc rc;
 
-	if (db_exec(ctx->db, DB_CHAIN_SEND_BROADCAST, a, 1, NULL, NULL) != DB_OK) {
+	if (DB_EXEC(ctx->db, DB_CHAIN_SEND_BROADCAST, by_id, NULL, NULL, .id = send->ref) != DB_OK) {
 		snprintf(why, cap, "the database did not count the broadcast");
 		return CHAIN_UNAVAILABLE; /* not counted, so not sent */
 	}
@@ -285,15 +278,12 @@ static int
 finish(struct ctx *ctx, const struct send *send, enum onchain_state state,
     const char *hash, const struct chain_receipt *r, const char *reason)
 {
-	struct db_arg a[6];
-
-	a[0] = DB_S(state == ONCHAIN_CONFIRMED ? "confirmed" : "failed");
-	a[1] = state == ONCHAIN_CONFIRMED ? DB_NULL : DB_S(reason);
-	a[2] = hash != NULL ? DB_S(hash) : DB_NULL;
-	a[3] = r != NULL ? DB_I(r->block_number) : DB_NULL;
-	a[4] = r != NULL && r->block_hash[0] ? DB_S(r->block_hash) : DB_NULL;
-	a[5] = DB_S(send->ref);
-	return db_exec(ctx->db, DB_CHAIN_SEND_FINAL, a, 6, NULL, NULL);
+	return DB_EXEC(ctx->db, DB_CHAIN_SEND_FINAL, oc_final, NULL, NULL,
+	    .status = state == ONCHAIN_CONFIRMED ? "confirmed" : "failed",
+	    .reason = state == ONCHAIN_CONFIRMED ? NULL : reason, .mined_hash = hash,
+	    .mined_block = r != NULL ? &r->block_number : NULL,
+	    .mined_block_hash = r != NULL && r->block_hash[0] ? r->block_hash : NULL,
+	    .ref_id = send->ref);
 }
 
 /* out from a send already final. */
@@ -315,17 +305,16 @@ find_receipt(struct ctx *ctx, const char *ref, struct chain_receipt *r,
     char hash[CHAIN_HASH_LEN + 1])
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
-	struct db_arg a[1] = { DB_S(ref) };
 	struct db_rows rows;
 	enum chain_rc rc = CHAIN_OK;
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
 	r->state = CHAIN_UNKNOWN;
-	if (db_exec(ctx->db, DB_CHAIN_TX_HASHES, a, 1, &rows, NULL) != DB_OK)
+	if (DB_EXEC(ctx->db, DB_CHAIN_TX_HASHES, by_id, &rows, NULL, .id = ref) != DB_OK)
 		return CHAIN_UNAVAILABLE;
 	for (i = 0; i < rows.nrows && rc == CHAIN_OK; i++) {
-		db_cell_copy(hash, CHAIN_HASH_LEN + 1, &rows, i, 0);
+		db_cell_copy(hash, CHAIN_HASH_LEN + 1, &rows, i, DB_COL(oc_hash, tx_hash));
 		rc = ch->ops->receipt(ch, hash, r);
 		if (rc == CHAIN_OK && r->state != CHAIN_UNKNOWN)
 			break;
@@ -354,7 +343,6 @@ replace_tx(struct db *db, void *arg)
 	struct prov_chain *ch = providers_chain(&k->ctx->prov);
 	struct chain_move m = send_move(k->send);
 	struct chain_fees fees;
-	struct db_arg a[3];
 	struct db_res res;
 	struct send now;
 	int rc;
@@ -373,10 +361,8 @@ replace_tx(struct db *db, void *arg)
 		return DB_FAIL;
 	if ((rc = attempt_insert(db, now.ref, k->attempt + 1, k->s)) != DB_OK)
 		return rc;
-	a[0] = DB_S(k->s->hash);
-	a[1] = DB_S(now.ref);
-	a[2] = DB_I((long long)k->attempt);
-	if ((rc = db_exec(db, DB_CHAIN_SEND_REPLACED, a, 3, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_CHAIN_SEND_REPLACED, oc_replaced, NULL, &res,
+	    .tx_hash = k->s->hash, .ref_id = now.ref, .attempts = (long long)k->attempt)) != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL;
@@ -438,7 +424,6 @@ onchain_advance(struct ctx *ctx, const char *ref, struct onchain_result *out)
 	struct prov_chain *ch = providers_chain(&ctx->prov);
 	char hash[CHAIN_HASH_LEN + 1];
 	struct chain_receipt r;
-	struct db_arg a[4];
 	struct send send;
 	int used = 0;
 
@@ -486,11 +471,10 @@ onchain_advance(struct ctx *ctx, const char *ref, struct onchain_result *out)
 			log_event("warn", "chain: %s %s moved from block %lld (%s) to %lld (%s): "
 			    "a reorg; counting its confirmations again", send.purpose, ref,
 			    send.mined_block, send.mined_block_hash, r.block_number, r.block_hash);
-		a[0] = DB_S(hash);
-		a[1] = DB_I(r.block_number);
-		a[2] = r.block_hash[0] ? DB_S(r.block_hash) : DB_NULL;
-		a[3] = DB_S(ref);
-		return db_exec(ctx->db, DB_CHAIN_SEND_SEEN, a, 4, NULL, NULL) == DB_OK ? 0 : -1;
+		return DB_EXEC(ctx->db, DB_CHAIN_SEND_SEEN, oc_seen, NULL, NULL, .mined_hash = hash,
+		    .mined_block = &r.block_number,
+		    .mined_block_hash = r.block_hash[0] ? r.block_hash : NULL,
+		    .ref_id = ref) == DB_OK ? 0 : -1;
 	default:
 		break;
 	}
@@ -498,11 +482,7 @@ onchain_advance(struct ctx *ctx, const char *ref, struct onchain_result *out)
 		/* seen mined before, gone now: a reorg took its block away */
 		log_event("warn", "chain: %s %s: its receipt in block %lld is gone (a reorg); "
 		    "broadcasting it again", send.purpose, ref, send.mined_block);
-		a[0] = DB_NULL;
-		a[1] = DB_NULL;
-		a[2] = DB_NULL;
-		a[3] = DB_S(ref);
-		if (db_exec(ctx->db, DB_CHAIN_SEND_SEEN, a, 4, NULL, NULL) != DB_OK)
+		if (DB_EXEC(ctx->db, DB_CHAIN_SEND_SEEN, oc_seen, NULL, NULL, .ref_id = ref) != DB_OK)
 			return -1;
 	}
 	send_again(ctx, &send, out, send.mined_block > 0);
@@ -554,9 +534,7 @@ onchain_mint(struct ctx *ctx, const char *wallet, const char *asset, const char 
 int
 onchain_forget(struct db *db, const char *ref)
 {
-	struct db_arg a[1] = { DB_S(ref) };
-
-	return db_exec(db, DB_CHAIN_SEND_DELETE, a, 1, NULL, NULL);
+	return DB_EXEC(db, DB_CHAIN_SEND_DELETE, by_id, NULL, NULL, .id = ref);
 }
 
 int
@@ -569,13 +547,13 @@ onchain_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX])
 int
 onchain_settle(struct ctx *ctx, const char *ref)
 {
-	struct db_arg a[2] = { DB_I(CHECK_AGAIN_SECONDS), DB_S(ref) };
 	struct onchain_result r;
 
 	if (onchain_advance(ctx, ref, &r) != 0)
 		return -1;
 	if (r.state == ONCHAIN_PENDING || r.state == ONCHAIN_REFUSED) {
-		(void)db_exec(ctx->db, DB_CHAIN_SEND_CHECK_LATER, a, 2, NULL, NULL);
+		(void)DB_EXEC(ctx->db, DB_CHAIN_SEND_CHECK_LATER, oc_later, NULL, NULL,
+		    .seconds = CHECK_AGAIN_SECONDS, .id = ref);
 		return 0;
 	}
 	return 1;

@@ -12,6 +12,7 @@
 #include "core/strict.h"
 #include "domain/event.h"
 #include "domain/internal.h"
+#include "store/db_sig.h"
 
 /* the associated data's label: the bytes are a webhook secret, nothing
  * else; "v2": bound to the endpoint, the key's id and the slot */
@@ -324,24 +325,22 @@ seal_tx(struct db *db, void *arg)
 {
 	struct seal_tx *t = arg;
 	char cur[WHSEC_HEX_MAX], prev[WHSEC_HEX_MAX], public_id[ID_MAX], plain[WHSEC_PLAIN_MAX + 1];
-	struct db_arg a[6];
 	struct db_rows rows;
 	const char *v, *cur_kid, *prev_kid;
 	unsigned long long id = 0;
+	long long kid;
 	int rc, has_prev, binding;
 
 	t->found = t->changed = t->bad = 0;
-	a[0] = DB_I((long long)t->after);
-	a[1] = DB_I((long long)t->keys->cur_id);
-	a[2] = DB_I((long long)t->keys->cur_id);
-	if ((rc = db_exec(db, DB_WH_SECRET_STALE, a, 3, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_WH_SECRET_STALE, wh_stale, &rows, NULL,
+	    .after = (long long)t->after, .key_id = (long long)t->keys->cur_id)) != DB_OK)
 		return rc;
 	if (rows.nrows == 0) {
 		db_rows_free(&rows);
 		return DB_OK;
 	}
 	t->found = 1;
-	v = db_cell(&rows, 0, 0);
+	v = db_cell(&rows, 0, DB_COL(wh_stale, id));
 	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &id) != 0) {
 		db_rows_free(&rows);
 		return DB_FAIL;
@@ -350,16 +349,16 @@ seal_tx(struct db *db, void *arg)
 	 * db_tx runs again (a deadlock) looks at the same row again */
 	t->at = id;
 	(void)strict_copy(t->row, sizeof(t->row), v);
-	db_cell_copy(public_id, sizeof(public_id), &rows, 0, 1);
-	db_cell_copy(cur, sizeof(cur), &rows, 0, 3);
-	cur_kid = db_cell(&rows, 0, 4);
-	db_cell_copy(prev, sizeof(prev), &rows, 0, 5);
-	prev_kid = db_cell(&rows, 0, 6);
+	db_cell_copy(public_id, sizeof(public_id), &rows, 0, DB_COL(wh_stale, public_id));
+	db_cell_copy(cur, sizeof(cur), &rows, 0, DB_COL(wh_stale, secret_sealed));
+	cur_kid = db_cell(&rows, 0, DB_COL(wh_stale, secret_key_id));
+	db_cell_copy(prev, sizeof(prev), &rows, 0, DB_COL(wh_stale, previous_secret_sealed));
+	prev_kid = db_cell(&rows, 0, DB_COL(wh_stale, previous_secret_key_id));
 	has_prev = prev[0] != '\0';
-	v = db_cell(&rows, 0, 7);
+	v = db_cell(&rows, 0, DB_COL(wh_stale, secret_binding));
 	binding = v != NULL && strcmp(v, "2") == 0 ? 2 : 1;
 	/* the migration's one read of the plaintext column */
-	v = db_cell(&rows, 0, 2);
+	v = db_cell(&rows, 0, DB_COL(wh_stale, secret));
 	if (v != NULL) {
 		size_t n = strlen(v);
 
@@ -380,12 +379,10 @@ seal_tx(struct db *db, void *arg)
 	db_rows_free(&rows);
 	if (t->bad)
 		return DB_OK; /* nothing written; the caller reports the row */
-	a[0] = DB_S(cur);
-	a[1] = DB_I((long long)t->keys->cur_id);
-	a[2] = has_prev ? DB_S(prev) : DB_NULL;
-	a[3] = has_prev ? DB_I((long long)t->keys->cur_id) : DB_NULL;
-	a[4] = DB_I((long long)id);
-	if ((rc = db_exec(db, DB_WH_SECRET_SEAL, a, 5, NULL, NULL)) != DB_OK)
+	kid = (long long)t->keys->cur_id;
+	if ((rc = DB_EXEC(db, DB_WH_SECRET_SEAL, wh_seal, NULL, NULL, .sealed = cur,
+	    .key_id = kid, .prev_sealed = has_prev ? prev : NULL,
+	    .prev_key_id = has_prev ? &kid : NULL, .id = (long long)id)) != DB_OK)
 		return rc;
 	t->changed = 1;
 	OPENSSL_cleanse(cur, sizeof(cur));
@@ -406,7 +403,7 @@ whsec_seal_all(struct db *db, const struct cfg *cfg, long long *sealed, struct o
 	if (whsec_keys_load(cfg, &keys) != 0) {
 		whsec_keys_wipe(&keys);
 		/* nothing to seal needs no key: a deployment without webhooks */
-		if ((rc = db_count(db, DB_WH_SECRET_PLAIN_COUNT, NULL, 0, &left)) != DB_OK)
+		if ((rc = db_run_count(db, DB_BIND(DB_WH_SECRET_PLAIN_COUNT, no_args), &left)) != DB_OK)
 			return domain_db_fail(o, rc, "count the webhook secrets");
 		if (left == 0)
 			return ERR_OK;

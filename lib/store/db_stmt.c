@@ -75,8 +75,7 @@ static const struct sig {
 	unsigned nargs;
 	const char *const *names; /* NULL-terminated */
 } sigs[DB_STMT__MAX] = {
-#define SIG(id, args, row) [id] = { DB_ARGS_SHAPE_##args != DB_ARGS_SHAPE_untyped, \
-	DB_ARGS_SHAPE_##args, \
+#define SIG(id, args, row) [id] = { 1, DB_ARGS_SHAPE_##args, \
 	0 args##_ARGS(DB_SIG_ONE, DB_SIG_ONE), row##_names },
 	DB_SIG_STMTS(SIG)
 #undef SIG

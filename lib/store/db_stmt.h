@@ -112,7 +112,7 @@ int db_stmt_prepare_check(enum db_stmt s, unsigned nparams, const char *const *n
     unsigned ncols, char *why, size_t cap);
 
 /* For a typed s: 1 when args_shape is its arguments' shape
- * (enum db_args_shape), else 0. An untyped s: 1. */
+ * (enum db_args_shape), else 0. */
 int db_stmt_takes(enum db_stmt s, int args_shape);
 
 /* 0 when every statement has its SQL exactly once in the module tables;

@@ -6,31 +6,66 @@
 #ifndef CEDIRAMP_STMT_CHAIN_DEPOSIT_H
 #define CEDIRAMP_STMT_CHAIN_DEPOSIT_H
 
-/* The columns of DB_CDEP_ABOVE (deposits above a block). */
-enum deposit_above_col { AB_ID, AB_STATUS, AB_ASSET, AB_AMOUNT, AB_PARTNER, AB_REFERENCE,
-	AB_BLOCK, DEPOSIT_ABOVE_NCOLS };
+/* a chain's blocks */
+#define cd_chain_ARGS(ARG, AGAIN) ARG(INT, chain_id)
+/* a chain's blocks below, above or up to a block number */
+#define cd_chain_block_ARGS(ARG, AGAIN) ARG(INT, chain_id) ARG(INT, number)
+/* a block read to its end */
+#define cd_block_insert_ARGS(ARG, AGAIN) ARG(INT, chain_id) ARG(INT, number) ARG(TEXT, hash)
+/* a transaction by its hash */
+#define cd_tx_ARGS(ARG, AGAIN) ARG(TEXT, tx_hash)
+/* a transfer log: its chain, transaction and index there */
+#define cd_log_ARGS(ARG, AGAIN) ARG(INT, chain_id) ARG(TEXT, tx_hash) ARG(INT, log_index)
+/* a deposit seen (amount NULL: not representable; partner_id NULL:
+ * unmatched; credits 1 when credited; note NULL: none) */
+#define cd_insert_ARGS(ARG, AGAIN) ARG(TEXT, id) ARG(INT, chain_id) ARG(TEXT, tx_hash) \
+	ARG(INT, log_index) ARG(INT, block_number) ARG(TEXT, block_hash) ARG(TEXT, token) \
+	ARG(TEXT, asset) ARG(TEXT, sender) ARG(TEXT, units) ARG(TEXT, amount) \
+	ARG(TEXT, status) ARG(OPT_INT, partner_id) ARG(TEXT, reference) ARG(INT, credits) \
+	ARG(TEXT, note)
+/* a deposit a reorg had reversed, recorded anew (credits: added) */
+#define cd_record_ARGS(ARG, AGAIN) ARG(INT, block_number) ARG(TEXT, block_hash) \
+	ARG(TEXT, status) ARG(OPT_INT, partner_id) ARG(TEXT, reference) ARG(INT, credits) \
+	ARG(TEXT, note) ARG(TEXT, id)
+/* a deposit's new status and why */
+#define cd_set_status_ARGS(ARG, AGAIN) ARG(TEXT, status) ARG(TEXT, note) ARG(TEXT, id)
+/* an unmatched deposit credited by an operator: the partner, the deposit's
+ * reference, asset and amount (decimal text) */
+#define cd_assign_ARGS(ARG, AGAIN) ARG(INT, partner_id) ARG(TEXT, reference) \
+	ARG(TEXT, asset) ARG(TEXT, amount)
 
-/* The columns of DB_CDEP_REPORT (deposits an operator must look at). */
-enum deposit_report_col { RP_ID, RP_STATUS, RP_ASSET, RP_AMOUNT, RP_UNITS, RP_SENDER,
-	RP_TX, RP_LOG, RP_BLOCK, RP_REFERENCE, RP_NOTE, DEPOSIT_REPORT_NCOLS };
+/* a block read to its end */
+#define cd_block_COLS(C, x) C(x, RAW, number, ) C(x, RAW, hash, )
+/* a deposit locked when its log is seen again */
+#define cd_lock_COLS(C, x) C(x, RAW, id, ) C(x, RAW, status, ) C(x, RAW, credits, )
+/* a deposit above a block (a reorg's) */
+#define cd_above_COLS(C, x) C(x, RAW, id, ) C(x, RAW, status, ) C(x, RAW, asset, ) \
+	C(x, RAW, amount, ) C(x, RAW, partner_id, ) C(x, RAW, reference, ) \
+	C(x, RAW, block_number, )
+/* a deposit an operator must look at */
+#define cd_report_COLS(C, x) C(x, RAW, id, ) C(x, RAW, status, ) C(x, RAW, asset, ) \
+	C(x, RAW, amount, ) C(x, RAW, units, ) C(x, RAW, sender, ) C(x, RAW, tx_hash, ) \
+	C(x, RAW, log_index, ) C(x, RAW, block_number, ) C(x, RAW, reference, ) \
+	C(x, RAW, note, )
 
-/* Its statements (their SQL in stmt_chain_deposit.c). */
+/* Its statements (their SQL in stmt_chain_deposit.c): S(statement, its
+ * arguments' shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_CHAIN_DEPOSIT(S) \
-	S(DB_CHAIN_BLOCK_LAST, untyped, untyped) \
-	S(DB_CHAIN_BLOCK_BELOW, untyped, untyped) \
-	S(DB_CHAIN_BLOCK_INSERT, untyped, untyped) \
-	S(DB_CHAIN_BLOCK_DELETE_ABOVE, untyped, untyped) \
-	S(DB_CHAIN_BLOCK_PRUNE, untyped, untyped) \
-	S(DB_CHAIN_TX_OURS, untyped, untyped) \
-	S(DB_CDEP_LOCK, untyped, untyped) \
-	S(DB_CDEP_INSERT, untyped, untyped) \
-	S(DB_CDEP_RECORD, untyped, untyped) \
-	S(DB_CDEP_ABOVE, untyped, untyped) \
-	S(DB_CDEP_SET_STATUS, untyped, untyped) \
-	S(DB_CDEP_ASSIGN, untyped, untyped) \
-	S(DB_CDEP_REPORT, untyped, untyped)
-
-#define DB_ARGS_CHAIN_DEPOSIT(A)
-#define DB_ROWS_CHAIN_DEPOSIT(R)
+	S(DB_CHAIN_BLOCK_LAST, cd_chain, cd_block) \
+	S(DB_CHAIN_BLOCK_BELOW, cd_chain_block, cd_block) \
+	S(DB_CHAIN_BLOCK_INSERT, cd_block_insert, db_none) \
+	S(DB_CHAIN_BLOCK_DELETE_ABOVE, cd_chain_block, db_none) \
+	S(DB_CHAIN_BLOCK_PRUNE, cd_chain_block, db_none) \
+	S(DB_CHAIN_TX_OURS, cd_tx, count) \
+	S(DB_CDEP_LOCK, cd_log, cd_lock) \
+	S(DB_CDEP_INSERT, cd_insert, db_none) \
+	S(DB_CDEP_RECORD, cd_record, db_none) \
+	S(DB_CDEP_ABOVE, cd_chain_block, cd_above) \
+	S(DB_CDEP_SET_STATUS, cd_set_status, db_none) \
+	S(DB_CDEP_ASSIGN, cd_assign, db_none) \
+	S(DB_CDEP_REPORT, no_args, cd_report)
+#define DB_ARGS_CHAIN_DEPOSIT(A) A(cd_chain) A(cd_chain_block) A(cd_block_insert) A(cd_tx) \
+	A(cd_log) A(cd_insert) A(cd_record) A(cd_set_status) A(cd_assign)
+#define DB_ROWS_CHAIN_DEPOSIT(R) R(cd_block) R(cd_lock) R(cd_above) R(cd_report)
 
 #endif

@@ -8,7 +8,6 @@
 #define CEDIRAMP_STMT_SHAPES_H
 
 #define DB_ARGS_SHAPES(A) \
-	A(untyped) \
 	A(no_args) \
 	A(by_id) \
 	A(claim_batch) \
@@ -21,16 +20,9 @@
 	A(check_later) \
 	A(used_since)
 #define DB_ROWS_SHAPES(R) \
-	R(untyped) \
 	R(ids) \
 	R(count) \
 	R(used)
-
-/* A statement not typed yet (its module's S(name, untyped, untyped)): run
- * with db_exec's positional arguments, its column count checked against
- * its table's. Gone once every module is typed. */
-#define untyped_ARGS(ARG, AGAIN)
-#define untyped_COLS(C, x)
 
 /* a statement without placeholders */
 #define no_args_ARGS(ARG, AGAIN)

@@ -39,8 +39,8 @@ test_counts_are_the_readers(void)
 		{ DB_PI_LOCK, DB_NCOLS(intent) }, { DB_PAYOUT_GET, DB_NCOLS(payout_row) },
 		{ DB_CONV_LOCK, DB_NCOLS(conversion) }, { DB_BEN_GET, DB_NCOLS(beneficiary) },
 		{ DB_QUOTE_LOCK, DB_NCOLS(quote_lock) }, { DB_IDEM_GET, DB_NCOLS(idem_row) },
-		{ DB_CHAIN_SEND_LOCK, SEND_NCOLS }, { DB_CHAIN_TX_NEWEST, SEND_TX_NCOLS },
-		{ DB_CDEP_REPORT, DEPOSIT_REPORT_NCOLS },
+		{ DB_CHAIN_SEND_LOCK, DB_NCOLS(oc_send) }, { DB_CHAIN_TX_NEWEST, DB_NCOLS(oc_tx) },
+		{ DB_CDEP_REPORT, DB_NCOLS(cd_report) },
 		{ DB_HIST_PAGE_DESC, DB_NCOLS(hist_page) },
 		{ DB_WD_INSERT, 0 }, { DB_NODE_STATE, 3 },
 	};

@@ -125,24 +125,24 @@ keys_load(const struct cfg *cfg, struct whsec_keys *keys, struct outcome *o)
 static void
 from_row(const struct db_rows *r, size_t i, struct webhook *w)
 {
-	const char *active = db_cell(r, i, 3);
+	const char *active = db_cell(r, i, DB_COL(webhook, active));
 
-	db_cell_copy(w->id, sizeof(w->id), r, i, 0);
-	db_cell_copy(w->url, sizeof(w->url), r, i, 1);
-	db_cell_copy(w->events, sizeof(w->events), r, i, 2);
+	db_cell_copy(w->id, sizeof(w->id), r, i, DB_COL(webhook, public_id));
+	db_cell_copy(w->url, sizeof(w->url), r, i, DB_COL(webhook, url));
+	db_cell_copy(w->events, sizeof(w->events), r, i, DB_COL(webhook, events));
 	w->active = active != NULL && strcmp(active, "1") == 0;
-	db_cell_copy(w->created_at, sizeof(w->created_at), r, i, 4);
+	db_cell_copy(w->created_at, sizeof(w->created_at), r, i, DB_COL(webhook, created_at));
 }
 
 /* Reads endpoint id of subject (kind, sid) into out; DB_DUP when absent. */
 static int
 load(struct db *db, const char *id, const char *kind, long long sid, struct webhook *out)
 {
-	struct db_arg a[3] = { DB_S(id), DB_S(kind), DB_I(sid) };
 	struct db_rows rows;
 	int rc;
 
-	if ((rc = db_exec(db, DB_WH_GET, a, 3, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_WH_GET, wh_owned, &rows, NULL, .id = id, .kind = kind,
+	    .sid = sid)) != DB_OK)
 		return rc;
 	if (rows.nrows == 0)
 		rc = DB_DUP;
@@ -168,25 +168,25 @@ create_tx(struct db *db, void *arg)
 	struct create_tx *k = arg;
 	unsigned long long live = 0;
 	char sealed[WHSEC_HEX_MAX];
-	struct db_arg a[7];
 	struct db_rows rows;
 	const char *n;
 	int rc;
 
 	k->full = 0;
-	a[0] = DB_S(k->kind);
-	a[1] = DB_I(k->sid);
 	if (k->replace) {
-		if ((rc = db_exec(db, DB_WH_DELETE_SUBJECT, a, 2, NULL, NULL)) != DB_OK ||
-		    (rc = db_exec(db, DB_WH_CANCEL_PENDING, a, 2, NULL, NULL)) != DB_OK)
+		if ((rc = DB_EXEC(db, DB_WH_DELETE_SUBJECT, wh_subject, NULL, NULL,
+		    .kind = k->kind, .sid = k->sid)) != DB_OK ||
+		    (rc = DB_EXEC(db, DB_WH_CANCEL_PENDING, wh_subject, NULL, NULL,
+		    .kind = k->kind, .sid = k->sid)) != DB_OK)
 			return rc;
 	} else {
 		/* the partner's row lock orders two racing registrations */
 		if ((rc = DB_EXEC(db, DB_PARTNER_LOCK, partner_by_row, NULL, NULL,
 		    .id = k->sid)) != DB_OK ||
-		    (rc = db_exec(db, DB_WH_COUNT_LIVE, a, 2, &rows, NULL)) != DB_OK)
+		    (rc = DB_EXEC(db, DB_WH_COUNT_LIVE, wh_subject, &rows, NULL,
+		    .kind = k->kind, .sid = k->sid)) != DB_OK)
 			return rc;
-		n = db_cell(&rows, 0, 0);
+		n = db_cell(&rows, 0, DB_COL(count, total));
 		k->full = n == NULL || strict_uint(n, strlen(n), ~0ULL >> 1, &live) != 0 ||
 		    live >= WEBHOOK_MAX_PER_PARTNER;
 		db_rows_free(&rows);
@@ -198,14 +198,9 @@ create_tx(struct db *db, void *arg)
 	    whsec_seal_current(k->keys, k->out->id, WHSEC_CURRENT, k->secret, strlen(k->secret),
 	    sealed, sizeof(sealed)) != 0)
 		return DB_FAIL;
-	a[0] = DB_S(k->out->id);
-	a[1] = DB_S(k->kind);
-	a[2] = DB_I(k->sid);
-	a[3] = DB_S(k->url);
-	a[4] = DB_S(k->events);
-	a[5] = DB_S(sealed);
-	a[6] = DB_I((long long)k->keys->cur_id);
-	if ((rc = db_exec(db, DB_WH_INSERT, a, 7, NULL, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_WH_INSERT, wh_insert, NULL, NULL, .id = k->out->id,
+	    .kind = k->kind, .sid = k->sid, .url = k->url, .events = k->events,
+	    .sealed = sealed, .key_id = (long long)k->keys->cur_id)) != DB_OK)
 		return rc;
 	return load(db, k->out->id, k->kind, k->sid, k->out);
 }
@@ -256,14 +251,14 @@ enum err
 webhook_list(struct ctx *ctx, const struct caller *who, struct webhook *out,
     size_t cap, size_t *n, struct outcome *o)
 {
-	struct db_arg a[2] = { DB_S(outbox_subject_name(OUTBOX_PARTNER)), DB_I(who->id) };
 	struct db_rows rows;
 	size_t i;
 	int rc;
 
 	outcome_init(o);
 	*n = 0;
-	if ((rc = db_exec(ctx->db, DB_WH_LIST, a, 2, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(ctx->db, DB_WH_LIST, wh_subject, &rows, NULL,
+	    .kind = outbox_subject_name(OUTBOX_PARTNER), .sid = who->id)) != DB_OK)
 		return domain_db_fail(o, rc, "read the webhooks");
 	for (i = 0; i < rows.nrows && i < cap; i++)
 		from_row(&rows, i, &out[i]);
@@ -297,14 +292,15 @@ static int
 delete_tx(struct db *db, void *arg)
 {
 	struct delete_tx *k = arg;
-	struct db_arg a[3] = { DB_S(k->id), DB_S(k->kind), DB_I(k->sid) };
 	struct db_res res;
 	int rc;
 
-	if ((rc = db_exec(db, DB_WH_DELETE, a, 3, NULL, &res)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_WH_DELETE, wh_owned, NULL, &res, .id = k->id, .kind = k->kind,
+	    .sid = k->sid)) != DB_OK)
 		return rc;
 	k->found = res.affected == 1;
-	return k->found ? db_exec(db, DB_WH_CANCEL_PENDING, &a[1], 2, NULL, NULL) : DB_OK;
+	return k->found ? DB_EXEC(db, DB_WH_CANCEL_PENDING, wh_subject, NULL, NULL,
+	    .kind = k->kind, .sid = k->sid) : DB_OK;
 }
 
 enum err
@@ -354,11 +350,12 @@ webhook_set_user(struct db *db, const struct cfg *cfg, const char *wallet_id,
 	k.replace = 1;
 	if (url == NULL) {
 		/* a delete is the replacing step alone */
-		struct db_arg a[2] = { DB_S(k.kind), DB_I(k.sid) };
 		struct db_res res;
 
-		if ((rc = db_exec(db, DB_WH_DELETE_SUBJECT, a, 2, NULL, &res)) != DB_OK ||
-		    (rc = db_exec(db, DB_WH_CANCEL_PENDING, a, 2, NULL, NULL)) != DB_OK)
+		if ((rc = DB_EXEC(db, DB_WH_DELETE_SUBJECT, wh_subject, NULL, &res,
+		    .kind = k.kind, .sid = k.sid)) != DB_OK ||
+		    (rc = DB_EXEC(db, DB_WH_CANCEL_PENDING, wh_subject, NULL, NULL,
+		    .kind = k.kind, .sid = k.sid)) != DB_OK)
 			return domain_db_fail(o, rc, "delete the webhook");
 		if (res.affected == 0)
 			return outcome_fail(o, ERR_NOT_FOUND, "%s has no webhook", wallet_id);
@@ -430,23 +427,23 @@ rotate_tx(struct db *db, void *arg)
 {
 	struct rotate_tx *k = arg;
 	char cur[WHSEC_HEX_MAX], row[24], sealed[WHSEC_HEX_MAX], prev[WHSEC_HEX_MAX];
-	struct db_arg a[6] = { DB_S(k->id), DB_S(k->kind), DB_I(k->sid) };
 	struct db_rows rows;
 	unsigned long long rid = 0;
 	const char *v;
 	int rc;
 
 	k->found = k->same = k->bad = 0;
-	if ((rc = db_exec(db, DB_WH_SECRET_LOCK, a, 3, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_WH_SECRET_LOCK, wh_owned, &rows, NULL, .id = k->id,
+	    .kind = k->kind, .sid = k->sid)) != DB_OK)
 		return rc;
 	if (rows.nrows == 0) {
 		db_rows_free(&rows);
 		return DB_OK;
 	}
 	k->found = 1;
-	db_cell_copy(row, sizeof(row), &rows, 0, 0);
-	db_cell_copy(cur, sizeof(cur), &rows, 0, 1);
-	v = db_cell(&rows, 0, 2);
+	db_cell_copy(row, sizeof(row), &rows, 0, DB_COL(wh_secret_lock, id));
+	db_cell_copy(cur, sizeof(cur), &rows, 0, DB_COL(wh_secret_lock, secret_sealed));
+	v = db_cell(&rows, 0, DB_COL(wh_secret_lock, secret_key_id));
 	k->bad = strict_uint(row, strlen(row), ~0ULL >> 1, &rid) != 0 ||
 	    same_as_current(k, cur, v, k->secret, strlen(k->secret), &k->same, prev,
 	    sizeof(prev)) != 0;
@@ -460,27 +457,24 @@ rotate_tx(struct db *db, void *arg)
 		    sealed, sizeof(sealed)) != 0)
 			return DB_FAIL;
 		if (k->overlap > 0) {
-			a[0] = DB_S(prev);
-			a[1] = DB_I((long long)k->keys->cur_id);
-			a[2] = DB_I(k->overlap);
-			a[3] = DB_S(sealed);
-			a[4] = DB_I((long long)k->keys->cur_id);
-			a[5] = DB_I((long long)rid);
-			rc = db_exec(db, DB_WH_SECRET_ROTATE_KEEP, a, 6, NULL, NULL);
+			rc = DB_EXEC(db, DB_WH_SECRET_ROTATE_KEEP, wh_rotate_keep, NULL, NULL,
+			    .prev_sealed = prev, .prev_key_id = (long long)k->keys->cur_id,
+			    .seconds = k->overlap, .sealed = sealed,
+			    .key_id = (long long)k->keys->cur_id, .id = (long long)rid);
 		} else {
-			a[0] = DB_S(sealed);
-			a[1] = DB_I((long long)k->keys->cur_id);
-			a[2] = DB_I((long long)rid);
-			rc = db_exec(db, DB_WH_SECRET_ROTATE_DROP, a, 3, NULL, NULL);
+			rc = DB_EXEC(db, DB_WH_SECRET_ROTATE_DROP, wh_rotate_drop, NULL, NULL,
+			    .sealed = sealed, .key_id = (long long)k->keys->cur_id,
+			    .id = (long long)rid);
 		}
 		if (rc != DB_OK)
 			return rc;
 	}
-	a[0] = DB_I((long long)rid);
-	if ((rc = db_exec(db, DB_WH_SECRET_PREVIOUS, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_WH_SECRET_PREVIOUS, wh_row, &rows, NULL,
+	    .id = (long long)rid)) != DB_OK)
 		return rc;
 	db_cell_copy(k->out->previous_secret_expires_at,
-	    sizeof(k->out->previous_secret_expires_at), &rows, 0, 0);
+	    sizeof(k->out->previous_secret_expires_at), &rows, 0,
+	    DB_COL(wh_previous, expires_at));
 	db_rows_free(&rows);
 	return load(db, k->id, k->kind, k->sid, k->out);
 }

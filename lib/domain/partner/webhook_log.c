@@ -38,42 +38,41 @@ webhook_log_list(struct ctx *ctx, const struct caller *who,
 	/* one endpoint's log reads that endpoint's index, the whole log the
 	 * partner's (store/stmt_webhook.c) */
 	int one = f->webhook_id != NULL;
+	long long partner = who->id, upto = (long long)cap + 1;
+	long long lim = (long long)(limit > WEBHOOK_PAGE_MAX ? WEBHOOK_PAGE_MAX : limit);
+	const char *wid = f->webhook_id, *type = f->event_type, *status = f->status;
 	struct webhook_delivery *d;
-	struct db_arg a[9];
 	struct db_rows rows;
-	size_t i, na = 0;
+	size_t i;
 	int rc;
 
 	outcome_init(o);
 	*out = NULL;
 	*n = 0;
 	memset(total, 0, sizeof(*total));
-	a[na++] = DB_I(who->id);
-	if (one)
-		a[na++] = DB_S(f->webhook_id);
-	a[na] = a[na + 1] = f->event_type ? DB_S(f->event_type) : DB_NULL;
-	na += 2;
-	a[na] = a[na + 1] = f->status ? DB_S(f->status) : DB_NULL;
-	na += 2;
-	a[na] = DB_I((long long)cap + 1);
-	if (f->event_type == NULL && f->status == NULL) {
+	if (type == NULL && status == NULL)
 		/* no filter: the count reads one index alone */
-		a[one + 1] = a[na];
-		rc = db_count_upto(ctx->db, one ? DB_WH_LOG_ENDPOINT_COUNT_ALL : DB_WH_LOG_COUNT_ALL,
-		    a, one + 2, cap, total);
-		a[one + 1] = a[one + 2] = DB_NULL; /* the filters again, for the page */
-	} else {
-		rc = db_count_upto(ctx->db, one ? DB_WH_LOG_ENDPOINT_COUNT : DB_WH_LOG_COUNT, a,
-		    na + 1, cap, total);
-	}
+		rc = db_run_count_upto(ctx->db, one ?
+		    DB_BIND(DB_WH_LOG_ENDPOINT_COUNT_ALL, wh_log_ep_count_all,
+		    .partner_id = partner, .webhook_id = wid, .cap = upto) :
+		    DB_BIND(DB_WH_LOG_COUNT_ALL, res_count_all, .partner_id = partner,
+		    .cap = upto), cap, total);
+	else
+		rc = db_run_count_upto(ctx->db, one ?
+		    DB_BIND(DB_WH_LOG_ENDPOINT_COUNT, wh_log_ep_count, .partner_id = partner,
+		    .webhook_id = wid, .event_type = type, .status = status, .cap = upto) :
+		    DB_BIND(DB_WH_LOG_COUNT, wh_log_count, .partner_id = partner,
+		    .event_type = type, .status = status, .cap = upto), cap, total);
 	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "count the deliveries");
 	if (offset >= total->count || limit == 0)
 		return ERR_OK;
-	a[na] = DB_I((long long)(limit > WEBHOOK_PAGE_MAX ? WEBHOOK_PAGE_MAX : limit));
-	a[na + 1] = DB_I((long long)offset);
-	if ((rc = db_exec(ctx->db, one ? DB_WH_LOG_ENDPOINT_PAGE : DB_WH_LOG_PAGE, a, na + 2,
-	    &rows, NULL)) != DB_OK)
+	if ((rc = db_run(ctx->db, one ?
+	    DB_BIND(DB_WH_LOG_ENDPOINT_PAGE, wh_log_ep_page, .partner_id = partner,
+	    .webhook_id = wid, .event_type = type, .status = status, .limit = lim,
+	    .offset = (long long)offset) :
+	    DB_BIND(DB_WH_LOG_PAGE, wh_log_page, .partner_id = partner, .event_type = type,
+	    .status = status, .limit = lim, .offset = (long long)offset), &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the deliveries");
 	if (rows.nrows > 0 && (*out = calloc(rows.nrows, sizeof(**out))) == NULL) {
 		db_rows_free(&rows);
@@ -81,16 +80,20 @@ webhook_log_list(struct ctx *ctx, const struct caller *who,
 	}
 	for (i = 0; i < rows.nrows; i++) {
 		d = &(*out)[i];
-		db_cell_copy(d->event_id, sizeof(d->event_id), &rows, i, 0);
-		db_cell_copy(d->event_type, sizeof(d->event_type), &rows, i, 1);
-		db_cell_copy(d->webhook_id, sizeof(d->webhook_id), &rows, i, 2);
-		db_cell_copy(d->url, sizeof(d->url), &rows, i, 3);
-		db_cell_copy(d->status, sizeof(d->status), &rows, i, 4);
-		d->attempts = cell_num(&rows, i, 5);
-		db_cell_copy(d->next_attempt_at, sizeof(d->next_attempt_at), &rows, i, 6);
-		db_cell_copy(d->last_attempt_at, sizeof(d->last_attempt_at), &rows, i, 7);
-		d->last_response_status = cell_num(&rows, i, 8);
-		db_cell_copy(d->created_at, sizeof(d->created_at), &rows, i, 9);
+		db_cell_copy(d->event_id, sizeof(d->event_id), &rows, i, DB_COL(wh_log, id));
+		db_cell_copy(d->event_type, sizeof(d->event_type), &rows, i, DB_COL(wh_log, type));
+		db_cell_copy(d->webhook_id, sizeof(d->webhook_id), &rows, i,
+		    DB_COL(wh_log, public_id));
+		db_cell_copy(d->url, sizeof(d->url), &rows, i, DB_COL(wh_log, url));
+		db_cell_copy(d->status, sizeof(d->status), &rows, i, DB_COL(wh_log, status));
+		d->attempts = cell_num(&rows, i, DB_COL(wh_log, attempts));
+		db_cell_copy(d->next_attempt_at, sizeof(d->next_attempt_at), &rows, i,
+		    DB_COL(wh_log, next_attempt_at));
+		db_cell_copy(d->last_attempt_at, sizeof(d->last_attempt_at), &rows, i,
+		    DB_COL(wh_log, last_attempt_at));
+		d->last_response_status = cell_num(&rows, i, DB_COL(wh_log, last_status));
+		db_cell_copy(d->created_at, sizeof(d->created_at), &rows, i,
+		    DB_COL(wh_log, created_at));
 	}
 	*n = rows.nrows;
 	db_rows_free(&rows);
@@ -103,26 +106,28 @@ static enum err
 find_event(struct db *db, const struct caller *who, const char *event_id,
     struct event *ev, char **data, struct outcome *o)
 {
-	struct db_arg a[3] = { DB_S(event_id), DB_S(outbox_subject_name(OUTBOX_PARTNER)),
-		DB_I(who->id) };
 	struct db_rows rows;
+	const char *payload;
 	int rc;
 
 	*data = NULL;
 	if (!id_has_shape(event_id, "evt_"))
 		return outcome_err(o, ERR_NOT_FOUND);
-	if ((rc = db_exec(db, DB_WH_EVENT_GET, a, 3, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_WH_EVENT_GET, wh_owned, &rows, NULL, .id = event_id,
+	    .kind = outbox_subject_name(OUTBOX_PARTNER), .sid = who->id)) != DB_OK)
 		return domain_db_fail(o, rc, "read the event");
 	if (rows.nrows == 0) {
 		db_rows_free(&rows);
 		return outcome_err(o, ERR_NOT_FOUND);
 	}
 	memset(ev, 0, sizeof(*ev));
-	db_cell_copy(ev->id, sizeof(ev->id), &rows, 0, 0);
-	db_cell_copy(ev->type, sizeof(ev->type), &rows, 0, 1);
-	db_cell_copy(ev->created_at, sizeof(ev->created_at), &rows, 0, 2);
+	db_cell_copy(ev->id, sizeof(ev->id), &rows, 0, DB_COL(wh_event, id));
+	db_cell_copy(ev->type, sizeof(ev->type), &rows, 0, DB_COL(wh_event, type));
+	db_cell_copy(ev->created_at, sizeof(ev->created_at), &rows, 0,
+	    DB_COL(wh_event, created_at));
 	ev->kind = OUTBOX_PARTNER;
-	*data = db_cell(&rows, 0, 3) ? strdup(db_cell(&rows, 0, 3)) : NULL;
+	payload = db_cell(&rows, 0, DB_COL(wh_event, payload));
+	*data = payload ? strdup(payload) : NULL;
 	ev->data = *data;
 	db_rows_free(&rows);
 	return *data ? ERR_OK : outcome_err(o, ERR_INTERNAL);
@@ -132,11 +137,10 @@ find_event(struct db *db, const struct caller *who, const char *event_id,
 static int
 read_attempts(struct db *db, const char *did, struct webhook_event_delivery *d)
 {
-	struct db_arg a[1] = { DB_S(did) };
 	struct db_rows rows;
 	size_t i;
 
-	if (db_exec(db, DB_WH_ATTEMPTS, a, 1, &rows, NULL) != DB_OK)
+	if (DB_EXEC(db, DB_WH_ATTEMPTS, by_id, &rows, NULL, .id = did) != DB_OK)
 		return -1;
 	if (rows.nrows > 0 && (d->attempts = calloc(rows.nrows, sizeof(*d->attempts))) == NULL) {
 		db_rows_free(&rows);
@@ -145,11 +149,11 @@ read_attempts(struct db *db, const char *did, struct webhook_event_delivery *d)
 	for (i = 0; i < rows.nrows; i++) {
 		struct webhook_attempt *t = &d->attempts[i];
 
-		t->attempt = cell_num(&rows, i, 0);
-		db_cell_copy(t->at, sizeof(t->at), &rows, i, 1);
-		t->response_status = cell_num(&rows, i, 2);
-		t->duration_ms = cell_num(&rows, i, 3);
-		db_cell_copy(t->error, sizeof(t->error), &rows, i, 4);
+		t->attempt = cell_num(&rows, i, DB_COL(wh_attempt, attempt));
+		db_cell_copy(t->at, sizeof(t->at), &rows, i, DB_COL(wh_attempt, at));
+		t->response_status = cell_num(&rows, i, DB_COL(wh_attempt, response_status));
+		t->duration_ms = cell_num(&rows, i, DB_COL(wh_attempt, duration_ms));
+		db_cell_copy(t->error, sizeof(t->error), &rows, i, DB_COL(wh_attempt, error));
 	}
 	d->nattempts = rows.nrows;
 	db_rows_free(&rows);
@@ -172,7 +176,6 @@ enum err
 webhook_log_event(struct ctx *ctx, const struct caller *who,
     const char *event_id, struct webhook_event_log *out, struct outcome *o)
 {
-	struct db_arg a[1];
 	struct db_rows rows;
 	size_t i;
 	enum err e;
@@ -182,8 +185,8 @@ webhook_log_event(struct ctx *ctx, const struct caller *who,
 	memset(out, 0, sizeof(*out));
 	if ((e = find_event(ctx->db, who, event_id, &out->ev, &out->data, o)) != ERR_OK)
 		return e;
-	a[0] = DB_S(out->ev.id);
-	if ((rc = db_exec(ctx->db, DB_WH_EVENT_DELIVERIES, a, 1, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(ctx->db, DB_WH_EVENT_DELIVERIES, by_id, &rows, NULL,
+	    .id = out->ev.id)) != DB_OK)
 		return domain_db_fail(o, rc, "read the deliveries");
 	if (rows.nrows > 0 &&
 	    (out->deliveries = calloc(rows.nrows, sizeof(*out->deliveries))) == NULL) {
@@ -194,11 +197,15 @@ webhook_log_event(struct ctx *ctx, const struct caller *who,
 	for (i = 0; i < rows.nrows; i++) {
 		struct webhook_event_delivery *d = &out->deliveries[i];
 
-		db_cell_copy(d->webhook_id, sizeof(d->webhook_id), &rows, i, 1);
-		db_cell_copy(d->url, sizeof(d->url), &rows, i, 2);
-		db_cell_copy(d->status, sizeof(d->status), &rows, i, 3);
-		db_cell_copy(d->next_attempt_at, sizeof(d->next_attempt_at), &rows, i, 4);
-		if (read_attempts(ctx->db, db_cell(&rows, i, 0), d) != 0) {
+		db_cell_copy(d->webhook_id, sizeof(d->webhook_id), &rows, i,
+		    DB_COL(wh_event_delivery, public_id));
+		db_cell_copy(d->url, sizeof(d->url), &rows, i, DB_COL(wh_event_delivery, url));
+		db_cell_copy(d->status, sizeof(d->status), &rows, i,
+		    DB_COL(wh_event_delivery, status));
+		db_cell_copy(d->next_attempt_at, sizeof(d->next_attempt_at), &rows, i,
+		    DB_COL(wh_event_delivery, next_attempt_at));
+		if (read_attempts(ctx->db, db_cell(&rows, i, DB_COL(wh_event_delivery, id)),
+		    d) != 0) {
 			db_rows_free(&rows);
 			return outcome_err(o, ERR_INTERNAL);
 		}
@@ -212,7 +219,6 @@ webhook_redeliver(struct ctx *ctx, const struct caller *who,
     const char *event_id, long long *queued, struct outcome *o)
 {
 	struct event ev;
-	struct db_arg a[4];
 	unsigned long long n;
 	struct db_rows rows;
 	const char *v;
@@ -225,18 +231,16 @@ webhook_redeliver(struct ctx *ctx, const struct caller *who,
 	if ((e = find_event(ctx->db, who, event_id, &ev, &data, o)) != ERR_OK)
 		return e;
 	free(data);
-	a[0] = DB_S(ev.id);
-	a[1] = DB_S(outbox_subject_name(OUTBOX_PARTNER));
-	a[2] = DB_I(who->id);
-	a[3] = DB_S(ev.type);
 	if ((rc = DB_EXEC(ctx->db, DB_WH_REDELIVER, outbox_fanout, NULL, NULL, .event_id = ev.id,
 	    .kind = outbox_subject_name(OUTBOX_PARTNER), .subject_id = who->id,
 	    .type = ev.type)) != DB_OK ||
-	    (rc = db_exec(ctx->db, DB_WH_COUNT_SUBSCRIBED, &a[1], 3, &rows, NULL)) != DB_OK)
+	    (rc = DB_EXEC(ctx->db, DB_WH_COUNT_SUBSCRIBED, wh_subscribed, &rows, NULL,
+	    .kind = outbox_subject_name(OUTBOX_PARTNER), .sid = who->id,
+	    .event_type = ev.type)) != DB_OK)
 		return domain_db_fail(o, rc, "queue the redelivery");
 	/* (the statement's affected count mixes new and updated rows: the
 	 * endpoints it reached are counted instead) */
-	v = db_cell(&rows, 0, 0);
+	v = db_cell(&rows, 0, DB_COL(count, total));
 	if (v == NULL || strict_uint(v, strlen(v), ~0ULL >> 1, &n) != 0)
 		n = 0;
 	*queued = (long long)n;
