@@ -8,8 +8,7 @@
 # - SQL text only in lib/store/db_stmt.c, lib/store/stmt_*.c and
 #   lib/store/migrate.c (and DDL in schema/)
 # - statements by name (store/db_sig.h): outside lib/store/, no positional
-#   argument array or numeric column; tools/untyped-callers lists the files
-#   not yet moved, and only shrinks
+#   argument array or numeric column
 # - the layer rule: each lib/<layer>/*.{c,h} includes (`#include "..."`) only
 #   headers of the layers below, each written with its layer ("core/buf.h"):
 #     core      core/
@@ -68,22 +67,12 @@ if [ -n "$tw" ]; then echo "tests that wait blindly or start children unbounded:
 
 # Statements by name, not by position (store/db_sig.h): outside lib/store/
 # no struct db_arg, DB_S/DB_SN/DB_I/DB_NULL, db_exec/db_count/db_count_upto/
-# db_each call, or db_cell with a numeric column. The files not yet moved
-# to typed statements are listed in tools/untyped-callers (issue 35); the
-# list only shrinks: a listed file that no longer needs it is an error too.
-pos_now=$(mktemp) && pos_known=$(mktemp) || exit 2
-grep -rlE 'struct db_arg\b|\bdb_(exec|count|count_upto|each)[[:space:]]*\(|db_cell(_copy)?\([^;]*,[[:space:]]*[0-9]+[[:space:]]*\)|\bDB_(S|SN|I|NULL)\b' \
-	lib fcgi cron tools --include='*.c' --include='*.h' | grep -v '^lib/store/' | sort > "$pos_now"
-grep -v -e '^#' -e '^$' tools/untyped-callers | sort > "$pos_known"
-new=$(comm -23 "$pos_now" "$pos_known")
-gone=$(comm -13 "$pos_now" "$pos_known")
-rm -f "$pos_now" "$pos_known"
-if [ -n "$new" ]; then
+# db_each call, or db_cell with a numeric column.
+pos=$(grep -rlE 'struct db_arg\b|\bdb_(exec|count|count_upto|each)[[:space:]]*\(|db_cell(_copy)?\([^;]*,[[:space:]]*[0-9]+[[:space:]]*\)|\bDB_(S|SN|I|NULL)\b' \
+	lib fcgi cron tools --include='*.c' --include='*.h' | grep -v '^lib/store/' | sort)
+if [ -n "$pos" ]; then
 	echo "statements by position outside lib/store/ (DB_EXEC and DB_COL, store/db_sig.h):"
-	echo "$new"; rc=1
-fi
-if [ -n "$gone" ]; then
-	echo "typed now: take these off tools/untyped-callers:"; echo "$gone"; rc=1
+	echo "$pos"; rc=1
 fi
 
 # The layers each layer may include, by the layer's folder name; a folder

@@ -241,7 +241,7 @@ start_claimed(struct drainer *d, struct webhook_sender *sender,
 		d->st->errors++;
 		return 0;
 	}
-	if (DB_EXEC(d->ctx->db, DB_WH_LOAD_MANY, dlv_json, &rows, NULL, .json = text) != DB_OK) {
+	if (DB_EXEC(d->ctx->db, DB_WH_LOAD_MANY, json_batch, &rows, NULL, .json = text) != DB_OK) {
 		d->st->errors++;
 		free(text);
 		return 0;

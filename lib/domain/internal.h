@@ -10,6 +10,7 @@
 
 #include "core/outcome.h"
 #include "store/db.h"
+#include "store/db_sig.h"
 
 /*
  * The error of a database failure: DB_DOWN, and DB_RETRY (still in
@@ -61,22 +62,20 @@ domain_json_strings(const char *const *s, size_t n)
 }
 
 /*
- * Runs s with j (borrowed; NULL is DB_FAIL), as JSON text, as its one
- * argument: a statement of a whole batch (J_ROWS); rows and res as
- * db_exec's.
+ * Runs s, a statement of a whole batch (store/stmt_shapes.h, json_batch),
+ * with j (borrowed; NULL is DB_FAIL) as JSON text; rows and res as
+ * db_run's.
  */
 static inline enum db_rc
 domain_exec_json(struct db *db, enum db_stmt s, const json_t *j, struct db_rows *rows,
     struct db_res *res)
 {
 	char *text = j != NULL ? json_dumps(j, JSON_COMPACT) : NULL;
-	struct db_arg a[1];
 	enum db_rc rc;
 
 	if (text == NULL)
 		return DB_FAIL;
-	a[0] = DB_S(text);
-	rc = db_exec(db, s, a, 1, rows, res);
+	rc = db_run(db, DB_BIND_ANY(s, json_batch, .json = text), rows, res);
 	free(text);
 	return rc;
 }
@@ -94,5 +93,11 @@ domain_exec_changes(struct db *db, enum db_stmt s, const json_t *j, unsigned lon
 	rc = domain_exec_json(db, s, j, NULL, &res);
 	return rc == DB_OK && res.affected != want ? DB_FAIL : rc;
 }
+
+/* Both refuse to compile for a statement of another shape. */
+#define domain_exec_json(db, s, j, rows, res) \
+	domain_exec_json((db), (s) + DB_SIG_TAKES(s, json_batch), (j), (rows), (res))
+#define domain_exec_changes(db, s, j, want) \
+	domain_exec_changes((db), (s) + DB_SIG_TAKES(s, json_batch), (j), (want))
 
 #endif

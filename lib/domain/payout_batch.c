@@ -47,7 +47,7 @@ load_batch(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, struct item *it)
 	free(list);
 	if (text == NULL)
 		return -1;
-	rc = DB_EXEC(ctx->db, DB_PAYOUT_GET_MANY, payout_ids, &rows, NULL, .ids = text) == DB_OK ?
+	rc = DB_EXEC(ctx->db, DB_PAYOUT_GET_MANY, json_batch, &rows, NULL, .json = text) == DB_OK ?
 	    0 : -1;
 	free(text);
 	for (r = 0; rc == 0 && r < rows.nrows; r++) {

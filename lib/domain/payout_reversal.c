@@ -179,5 +179,5 @@ reversed_line(FILE *out, const struct db_rows *row)
 int
 payout_report_reversed(struct db *db, FILE *out)
 {
-	return report_lines(db, DB_PAYOUT_REVERSED, out, reversed_line);
+	return report_lines(db, DB_BIND(DB_PAYOUT_REVERSED, no_args), out, reversed_line);
 }

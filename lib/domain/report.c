@@ -19,11 +19,11 @@ report_row(const struct db_rows *row, void *arg)
 }
 
 int
-report_lines(struct db *db, enum db_stmt s, FILE *out, report_line_fn line)
+report_lines(struct db *db, struct db_bound b, FILE *out, report_line_fn line)
 {
 	struct report_run k = { out, line, 0 };
 
-	if (db_each(db, s, NULL, 0, report_row, &k) != DB_OK)
+	if (db_run_each(db, b, report_row, &k) != DB_OK)
 		return -1;
 	return k.n;
 }

@@ -70,12 +70,11 @@ static const char *const db_none_names[] = { NULL };
 DB_SIG_ROWS_SHAPES(ROW_NAMES)
 
 static const struct sig {
-	int typed;
 	int args;                 /* enum db_args_shape */
 	unsigned nargs;
 	const char *const *names; /* NULL-terminated */
 } sigs[DB_STMT__MAX] = {
-#define SIG(id, args, row) [id] = { 1, DB_ARGS_SHAPE_##args, \
+#define SIG(id, args, row) [id] = { DB_ARGS_SHAPE_##args, \
 	0 args##_ARGS(DB_SIG_ONE, DB_SIG_ONE), row##_names },
 	DB_SIG_STMTS(SIG)
 #undef SIG
@@ -118,27 +117,23 @@ db_stmt_ncols(enum db_stmt s)
 {
 	unsigned n = 0;
 
-	build();
 	if ((unsigned)s >= DB_STMT__MAX)
 		return 0;
-	if (sigs[s].typed) {
-		while (sigs[s].names[n] != NULL)
-			n++;
-		return n;
-	}
-	return byid[s] != NULL ? byid[s]->ncols : 0;
+	while (sigs[s].names[n] != NULL)
+		n++;
+	return n;
 }
 
-int
-db_stmt_typed(enum db_stmt s)
+unsigned
+db_stmt_nargs(enum db_stmt s)
 {
-	return (unsigned)s < DB_STMT__MAX && sigs[s].typed;
+	return (unsigned)s < DB_STMT__MAX ? sigs[s].nargs : 0;
 }
 
 int
 db_stmt_takes(enum db_stmt s, int args_shape)
 {
-	return (unsigned)s < DB_STMT__MAX && (!sigs[s].typed || sigs[s].args == args_shape);
+	return (unsigned)s < DB_STMT__MAX && sigs[s].args == args_shape;
 }
 
 const char *
@@ -156,24 +151,16 @@ db_stmt_sync_read(enum db_stmt s)
 }
 
 int
-db_stmt_columns_check(enum db_stmt s, unsigned got, char *why, size_t cap)
-{
-	if (got == db_stmt_ncols(s))
-		return 0;
-	snprintf(why, cap, "%s returns %u columns; its table (store/stmt_*.c) says %u",
-	    db_stmt_name(s), got, db_stmt_ncols(s));
-	return -1;
-}
-
-int
 db_stmt_prepare_check(enum db_stmt s, unsigned nparams, const char *const *names,
     unsigned ncols, char *why, size_t cap)
 {
 	const struct sig *g;
 	unsigned i;
 
-	if (!db_stmt_typed(s))
-		return db_stmt_columns_check(s, ncols, why, cap);
+	if ((unsigned)s >= DB_STMT__MAX) {
+		snprintf(why, cap, "%d is no statement", (int)s);
+		return -1;
+	}
 	g = &sigs[s];
 	if (nparams != g->nargs) {
 		snprintf(why, cap, "%s has %u placeholders; its declaration (store/stmt_*.h) binds %u",

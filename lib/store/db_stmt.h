@@ -71,20 +71,21 @@ enum db_stmt {
 	DB_STMT__MAX
 };
 
-/* One statement: its SQL, and how many columns its rows have (0: none;
- * DB_SIG for a typed statement, whose declaration says). */
-#define DB_SIG 0
+/* One statement: its SQL (what it takes and returns is its declaration
+ * in store/stmt_<module>.h, store/db_sig.h). */
 struct db_stmt_def {
 	enum db_stmt id;
-	unsigned ncols;
 	const char *sql;
 };
 
 /* The SQL text of s (NULL for a value that is no statement). */
 const char *db_stmt_sql(enum db_stmt s);
 
-/* The columns s returns, as the code that reads its rows counts them. */
+/* The columns s returns, as its declaration names them. */
 unsigned db_stmt_ncols(enum db_stmt s);
+
+/* The placeholders s has, as its declaration binds them. */
+unsigned db_stmt_nargs(enum db_stmt s);
 
 /* The name of s ("DB_WD_GET"), for messages. */
 const char *db_stmt_name(enum db_stmt s);
@@ -93,26 +94,17 @@ const char *db_stmt_name(enum db_stmt s);
  * SYNC_READ, store/stmt_internal.h), else 0. */
 int db_stmt_sync_read(enum db_stmt s);
 
-/* 0 when the server says s returns got columns, as its table does; else
- * -1 with why (cap bytes) naming the statement and both counts. */
-int db_stmt_columns_check(enum db_stmt s, unsigned got, char *why, size_t cap);
-
-/* 1 when s is typed (store/db_sig.h: its arguments and columns declared),
- * else 0. */
-int db_stmt_typed(enum db_stmt s);
-
 /*
  * 0 when the server's prepare of s agrees with its declaration: nparams
- * placeholders, and (typed) the ncols columns named names[] in the
- * declared order, or (not yet typed) as many columns as its table says.
+ * placeholders, and the ncols columns named names[] in the declared order.
  * Else -1 with why (cap bytes) naming the statement, the position and
  * both sides: a SELECT whose columns were reordered never runs.
  */
 int db_stmt_prepare_check(enum db_stmt s, unsigned nparams, const char *const *names,
     unsigned ncols, char *why, size_t cap);
 
-/* For a typed s: 1 when args_shape is its arguments' shape
- * (enum db_args_shape), else 0. */
+/* 1 when args_shape is s's arguments' shape (enum db_args_shape), else
+ * 0. */
 int db_stmt_takes(enum db_stmt s, int args_shape);
 
 /* 0 when every statement has its SQL exactly once in the module tables;

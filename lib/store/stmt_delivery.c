@@ -23,7 +23,7 @@ const struct db_stmt_def db_stmts_delivery[] = {
 	 * those. The indexes are forced: with stale statistics the optimizer
 	 * scanned every earlier delivery of the endpoint instead (236
 	 * deliveries/s, measured); uq_outbox_ref_seq is (ref_id, seq) */
-	{ DB_WH_CLAIM, DB_SIG,
+	{ DB_WH_CLAIM,
 	    "SELECT d.id FROM webhook_deliveries d JOIN outbox_events v ON v.id = d.event_id "
 	    "WHERE d.status = 'pending' AND d.next_attempt_at <= UTC_TIMESTAMP(6) "
 	    "AND (d.lease_until IS NULL OR d.lease_until < UTC_TIMESTAMP(6)) "
@@ -33,26 +33,26 @@ const struct db_stmt_def db_stmts_delivery[] = {
 	    "WHERE pv.ref_id = v.ref_id AND pv.seq < v.seq AND p.status = 'pending') "
 	    "ORDER BY d.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED" },
 	/* microseconds until the next pending delivery may be claimed (NULL: none) */
-	{ DB_WH_NEXT_DUE, DB_SIG,
+	{ DB_WH_NEXT_DUE,
 	    "SELECT TIMESTAMPDIFF(MICROSECOND, UTC_TIMESTAMP(6), "
 	    "MIN(GREATEST(next_attempt_at, COALESCE(lease_until, next_attempt_at)))) AS due_us "
 	    "FROM webhook_deliveries WHERE status = 'pending'" },
 	/* a claim's lease (db_claim_all): a JSON array of ids, then the seconds */
-	{ DB_WH_LEASE_MANY, DB_SIG,
+	{ DB_WH_LEASE_MANY,
 	    "UPDATE " WH_IDS " STRAIGHT_JOIN webhook_deliveries d ON d.id = j.id "
 	    "SET d.lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND" },
 	/* the deliveries of a JSON array of ids, each row's id last */
-	{ DB_WH_LOAD_MANY, DB_SIG,
+	{ DB_WH_LOAD_MANY,
 	    "SELECT " WH_LOAD_COLS ", d.id AS delivery_id FROM " WH_IDS
 	    " STRAIGHT_JOIN webhook_deliveries d ON d.id = j.id " WH_LOAD_JOINS },
 	/* the deliveries of a JSON array of ids locked: status, attempts,
 	 * round_failures, and each row's id last */
-	{ DB_WH_LOCK_MANY, DB_SIG,
+	{ DB_WH_LOCK_MANY,
 	    "SELECT d.status, d.attempts, d.round_failures, d.id FROM " WH_IDS
 	    " STRAIGHT_JOIN webhook_deliveries d ON d.id = j.id ORDER BY d.id FOR UPDATE" },
 	/* the attempts of a JSON array of {id (the delivery's), attempt, at,
 	 * status (null: none came), ms, error (null: an answer came)} */
-	{ DB_WH_ATTEMPT_INSERT_MANY, DB_SIG,
+	{ DB_WH_ATTEMPT_INSERT_MANY,
 	    "INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, "
 	    "duration_ms, error) SELECT j.id, j.attempt, j.at, j.status, j.ms, LEFT(j.error, 200) FROM "
 	    J_ROWS("id BIGINT UNSIGNED PATH '$.id', attempt INT UNSIGNED PATH '$.attempt', "
@@ -63,7 +63,7 @@ const struct db_stmt_def db_stmts_delivery[] = {
 	 * delay microseconds (round_failures rf), 3 failed for good, 0 only
 	 * counted (no longer pending); each assignment reads only j and its
 	 * own column, so their order does not matter */
-	{ DB_WH_RECORD_MANY, DB_SIG,
+	{ DB_WH_RECORD_MANY,
 	    "UPDATE " J_ROWS("id BIGINT UNSIGNED PATH '$.id', attempts INT UNSIGNED PATH "
 	    "'$.attempts', outcome INT PATH '$.outcome', rf INT UNSIGNED PATH '$.rf', "
 	    "delay BIGINT PATH '$.delay'")
@@ -75,5 +75,5 @@ const struct db_stmt_def db_stmts_delivery[] = {
 	    "INTERVAL j.delay MICROSECOND WHEN 0 THEN d.next_attempt_at ELSE NULL END, "
 	    "d.lease_until = NULL, "
 	    "d.finished_at = IF(j.outcome IN (1, 3), UTC_TIMESTAMP(6), d.finished_at)" },
-	{ DB_STMT__MAX, 0, NULL }
+	{ DB_STMT__MAX, NULL }
 };

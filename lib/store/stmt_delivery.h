@@ -6,12 +6,6 @@
 #ifndef CEDIRAMP_STMT_DELIVERY_H
 #define CEDIRAMP_STMT_DELIVERY_H
 
-/* A JSON array (store/stmt_internal.h, J_ROWS) as the one argument:
- * delivery ids, or the rows a statement writes (its comment in
- * stmt_delivery.c says their members) */
-#define dlv_json_ARGS(ARG, AGAIN) ARG(TEXT, json)
-/* a claim's lease (db_claim_all): a JSON array of ids, for seconds */
-#define dlv_lease_many_ARGS(ARG, AGAIN) ARG(TEXT, ids) ARG(INT, seconds)
 /* microseconds until the next pending delivery may be claimed (NULL: none) */
 #define dlv_next_due_COLS(C, x) C(x, RAW, due_us, )
 /* a delivery to send: its state, its endpoint's URL, secret (sealed, hex)
@@ -32,12 +26,12 @@
 #define DB_STMTS_DELIVERY(S) \
 	S(DB_WH_CLAIM, claim_batch, ids) \
 	S(DB_WH_NEXT_DUE, no_args, dlv_next_due) \
-	S(DB_WH_LEASE_MANY, dlv_lease_many, db_none) \
-	S(DB_WH_LOAD_MANY, dlv_json, dlv_load) \
-	S(DB_WH_LOCK_MANY, dlv_json, dlv_locked) \
-	S(DB_WH_ATTEMPT_INSERT_MANY, dlv_json, db_none) \
-	S(DB_WH_RECORD_MANY, dlv_json, db_none)
-#define DB_ARGS_DELIVERY(A) A(dlv_json) A(dlv_lease_many)
+	S(DB_WH_LEASE_MANY, lease_many, db_none) \
+	S(DB_WH_LOAD_MANY, json_batch, dlv_load) \
+	S(DB_WH_LOCK_MANY, json_batch, dlv_locked) \
+	S(DB_WH_ATTEMPT_INSERT_MANY, json_batch, db_none) \
+	S(DB_WH_RECORD_MANY, json_batch, db_none)
+#define DB_ARGS_DELIVERY(A)
 #define DB_ROWS_DELIVERY(R) R(dlv_next_due) R(dlv_load) R(dlv_locked)
 
 #endif

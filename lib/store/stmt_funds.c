@@ -1,10 +1,10 @@
 #include "store/stmt_internal.h"
 
 const struct db_stmt_def db_stmts_funds[] = {
-	{ DB_DEPOSIT_INSERT, DB_SIG,
+	{ DB_DEPOSIT_INSERT,
 	    "INSERT INTO partner_deposits (id, partner_id, currency, amount, reference, "
 	    "source, created_at) VALUES (?, ?, ?, " DEC("?") ", ?, ?, UTC_TIMESTAMP(6))" },
-	{ DB_DEPOSIT_BY_REFERENCE, DB_SIG,
+	{ DB_DEPOSIT_BY_REFERENCE,
 	    "SELECT id, partner_id, currency, amount FROM partner_deposits WHERE reference = ?" },
-	{ DB_STMT__MAX, 0, NULL }
+	{ DB_STMT__MAX, NULL }
 };

@@ -38,13 +38,13 @@
 const struct db_stmt_def db_stmts_history[] = {
 	/* without a filter, each table's index alone (a filter's column makes
 	 * every match's row read); arguments the user and the limit, twice */
-	{ DB_HIST_COUNT_ALL, DB_SIG,
+	{ DB_HIST_COUNT_ALL,
 	    "SELECT COUNT(*) AS total FROM ((SELECT 1 FROM conversions WHERE user_id = ? LIMIT ?) UNION ALL "
 	    "(SELECT 1 FROM payouts WHERE user_id = ? LIMIT ?)) t" },
-	{ DB_HIST_COUNT, DB_SIG,
+	{ DB_HIST_COUNT,
 	    "SELECT COUNT(*) AS total FROM (" HIST_COUNT_BRANCH("conversion", "conversions") " UNION ALL "
 	    HIST_COUNT_BRANCH("payout", "payouts") ") t" },
-	{ DB_HIST_PAGE_DESC, DB_SIG, HIST_PAGE("<", "DESC") },
-	{ DB_HIST_PAGE_ASC, DB_SIG, HIST_PAGE(">", "ASC") },
-	{ DB_STMT__MAX, 0, NULL }
+	{ DB_HIST_PAGE_DESC, HIST_PAGE("<", "DESC") },
+	{ DB_HIST_PAGE_ASC, HIST_PAGE(">", "ASC") },
+	{ DB_STMT__MAX, NULL }
 };

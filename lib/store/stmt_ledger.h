@@ -8,8 +8,6 @@
 
 /* an account by its code, made when new: its asset and kind */
 #define ledger_account_ARGS(ARG, AGAIN) ARG(TEXT, code) ARG(TEXT, asset) ARG(TEXT, kind)
-/* a JSON array of rows (the events', the entries') */
-#define ledger_rows_ARGS(ARG, AGAIN) ARG(TEXT, rows)
 /* an account's balance moved by amount (signed decimal text) */
 #define ledger_balance_add_ARGS(ARG, AGAIN) ARG(TEXT, amount) ARG(INT, id)
 /* an account by its code */
@@ -47,8 +45,8 @@
  * arguments' shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_LEDGER(S) \
 	S(DB_LEDGER_ACCOUNT_ENSURE, ledger_account, db_none) \
-	S(DB_LEDGER_TX_INSERT_MANY, ledger_rows, db_none) \
-	S(DB_LEDGER_ENTRY_INSERT_MANY, ledger_rows, db_none) \
+	S(DB_LEDGER_TX_INSERT_MANY, json_batch, db_none) \
+	S(DB_LEDGER_ENTRY_INSERT_MANY, json_batch, db_none) \
 	S(DB_LEDGER_BALANCE_ADD, ledger_balance_add, db_none) \
 	S(DB_LEDGER_BALANCE_GET, ledger_code, ledger_balance) \
 	S(DB_LEDGER_CHECK_TX_SUMS, no_args, ledger_tx_sum) \
@@ -59,7 +57,7 @@
 	S(DB_LEDGER_STATEMENT_PARTNER, ledger_statement_partner, ledger_movement) \
 	S(DB_LEDGER_STATEMENT_USER, ledger_statement_user, ledger_movement)
 
-#define DB_ARGS_LEDGER(A) A(ledger_account) A(ledger_rows) A(ledger_balance_add) \
+#define DB_ARGS_LEDGER(A) A(ledger_account) A(ledger_balance_add) \
 	A(ledger_code) A(ledger_before) A(ledger_statement_partner) A(ledger_statement_user)
 #define DB_ROWS_LEDGER(R) R(ledger_balance) R(ledger_tx_sum) R(ledger_cache) \
 	R(ledger_negative) R(ledger_asset) R(ledger_before) R(ledger_movement)

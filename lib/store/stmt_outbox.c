@@ -20,32 +20,32 @@ const struct db_stmt_def db_stmts_outbox[] = {
 	 * on UNIQUE (ref_id, seq) or at Galera's certification, and one
 	 * transaction runs again (domain/outbox.c); no AUTO_INCREMENT orders
 	 * events, since a cluster's nodes interleave those */
-	{ DB_OUTBOX_INSERT, DB_SIG,
+	{ DB_OUTBOX_INSERT,
 	    "INSERT INTO outbox_events (id, type, subject_kind, subject_id, ref_id, seq, "
 	    "payload, created_at) SELECT ?, ?, ?, ?, ?, COALESCE(MAX(seq), 0) + 1, ?, "
 	    "UTC_TIMESTAMP(6) FROM outbox_events WHERE ref_id = ?" },
 	/* whether the event of this transition exists (after DB_DUP) */
-	{ DB_OUTBOX_EXISTS, DB_SIG,
+	{ DB_OUTBOX_EXISTS,
 	    "SELECT COUNT(*) AS total FROM outbox_events WHERE type = ? AND ref_id = ?" },
-	{ DB_WH_FANOUT, DB_SIG, WH_FANOUT },
+	{ DB_WH_FANOUT, WH_FANOUT },
 	/* DB_OUTBOX_INSERT of a JSON array of {id, type, kind, subject, ref,
 	 * payload (the JSON as a string)}, of distinct resources: each seq is
 	 * read before any row goes in */
-	{ DB_OUTBOX_INSERT_MANY, DB_SIG,
+	{ DB_OUTBOX_INSERT_MANY,
 	    "INSERT INTO outbox_events (id, type, subject_kind, subject_id, ref_id, seq, "
 	    "payload, created_at) SELECT j.id, j.type, j.kind, j.subject, j.ref, "
 	    "(SELECT COALESCE(MAX(o.seq), 0) + 1 FROM outbox_events o WHERE o.ref_id = j.ref), "
 	    "j.payload, UTC_TIMESTAMP(6) FROM " OUTBOX_ROWS },
 	/* DB_WH_FANOUT of the same array */
-	{ DB_WH_FANOUT_MANY, DB_SIG,
+	{ DB_WH_FANOUT_MANY,
 	    "INSERT INTO webhook_deliveries (event_id, endpoint_id, status, next_attempt_at, "
 	    "created_at) SELECT j.id, e.id, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) "
 	    "FROM " OUTBOX_ROWS " STRAIGHT_JOIN webhook_endpoints e ON e.subject_kind = j.kind "
 	    "AND e.subject_id = j.subject AND e.active = 1 AND FIND_IN_SET(j.type, e.events)" },
 	/* a fresh round to every live subscribed endpoint, new ones included */
-	{ DB_WH_REDELIVER, DB_SIG,
+	{ DB_WH_REDELIVER,
 	    WH_FANOUT
 	    "ON DUPLICATE KEY UPDATE status = 'pending', round_failures = 0, "
 	    "next_attempt_at = UTC_TIMESTAMP(6), finished_at = NULL" },
-	{ DB_STMT__MAX, 0, NULL }
+	{ DB_STMT__MAX, NULL }
 };

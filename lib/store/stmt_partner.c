@@ -1,26 +1,26 @@
 #include "store/stmt_internal.h"
 
 const struct db_stmt_def db_stmts_partner[] = {
-	{ DB_PARTNER_INSERT, DB_SIG,
+	{ DB_PARTNER_INSERT,
 	    "INSERT INTO partners (public_id, name, tier, environment) "
 	    "VALUES (?, ?, ?, ?)" },
-	{ DB_PARTNER_BY_PUBLIC_ID, DB_SIG,
+	{ DB_PARTNER_BY_PUBLIC_ID,
 	    "SELECT id, public_id, name, tier, environment FROM partners "
 	    "WHERE public_id = ?" },
 	/* by time, the id breaking ties (a Galera cluster's ids interleave) */
-	{ DB_PARTNER_LIST, DB_SIG,
+	{ DB_PARTNER_LIST,
 	    "SELECT p.public_id, p.name, p.tier, p.environment, "
 	    "DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, "
 	    "(SELECT COUNT(*) FROM api_keys k WHERE k.partner_id = p.id "
 	    "AND k.revoked_at IS NULL) AS active_keys FROM partners p ORDER BY p.created_at, p.id" },
-	{ DB_PARTNER_LOCK, DB_SIG, "SELECT id FROM partners WHERE id = ? FOR UPDATE" },
-	{ DB_PWALLET_INSERT, DB_SIG,
+	{ DB_PARTNER_LOCK, "SELECT id FROM partners WHERE id = ? FOR UPDATE" },
+	{ DB_PWALLET_INSERT,
 	    "INSERT INTO partner_wallets (address, partner_id, created_at) "
 	    "VALUES (?, ?, UTC_TIMESTAMP(6))" },
-	{ DB_PWALLET_OWNER, DB_SIG, "SELECT partner_id FROM partner_wallets WHERE address = ?" },
-	{ DB_PWALLET_DELETE, DB_SIG,
+	{ DB_PWALLET_OWNER, "SELECT partner_id FROM partner_wallets WHERE address = ?" },
+	{ DB_PWALLET_DELETE,
 	    "DELETE FROM partner_wallets WHERE address = ? AND partner_id = ?" },
-	{ DB_PWALLET_LIST, DB_SIG,
+	{ DB_PWALLET_LIST,
 	    "SELECT w.address, p.public_id, "
 	    "DATE_FORMAT(w.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at "
 	    "FROM partner_wallets w JOIN partners p ON p.id = w.partner_id "
@@ -28,21 +28,21 @@ const struct db_stmt_def db_stmts_partner[] = {
 	/* proofs of control (domain/partner_wallet.c): a challenge, its expiry
 	 * as the message shows it, the live ones of (partner, address, chain)
 	 * locked, newest first, and using one up */
-	{ DB_PWCHAL_INSERT, DB_SIG,
+	{ DB_PWCHAL_INSERT,
 	    "INSERT INTO partner_wallet_challenges (nonce, partner_id, address, chain_id, "
 	    "created_at, expires_at) VALUES (?, ?, ?, ?, UTC_TIMESTAMP(), "
 	    "UTC_TIMESTAMP() + INTERVAL ? SECOND)" },
-	{ DB_PWCHAL_EXPIRES, DB_SIG,
+	{ DB_PWCHAL_EXPIRES,
 	    "SELECT DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ') AS expires "
 	    "FROM partner_wallet_challenges "
 	    "WHERE nonce = ?" },
-	{ DB_PWCHAL_LIVE, DB_SIG,
+	{ DB_PWCHAL_LIVE,
 	    "SELECT nonce, DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ') AS expires "
 	    "FROM partner_wallet_challenges WHERE partner_id = ? AND address = ? AND chain_id = ? "
 	    "AND used_at IS NULL AND expires_at > UTC_TIMESTAMP(6) "
 	    "ORDER BY expires_at DESC, nonce LIMIT 20 FOR UPDATE" },
-	{ DB_PWCHAL_USE, DB_SIG,
+	{ DB_PWCHAL_USE,
 	    "UPDATE partner_wallet_challenges SET used_at = UTC_TIMESTAMP(6) "
 	    "WHERE nonce = ? AND used_at IS NULL" },
-	{ DB_STMT__MAX, 0, NULL }
+	{ DB_STMT__MAX, NULL }
 };

@@ -84,15 +84,8 @@
 #define payout_conversion_ARGS(ARG, AGAIN) ARG(TEXT, conversion_id)
 /* a payout by id and its owner (an API call's user) */
 #define payout_by_owner_ARGS(ARG, AGAIN) ARG(TEXT, id) ARG(INT, user_id)
-/* a JSON array of payout ids */
-#define payout_ids_ARGS(ARG, AGAIN) ARG(TEXT, ids)
-/* a JSON array of payouts' rows ({id, watch} to complete, {id, reason} to
- * fail) */
-#define payout_rows_ARGS(ARG, AGAIN) ARG(TEXT, rows)
 /* a JSON array of ids checked again later, at most backoff_max seconds on */
 #define payout_ids_later_ARGS(ARG, AGAIN) ARG(TEXT, ids) ARG(INT, backoff_max)
-/* a JSON array of ids leased for seconds (db_claim_all) */
-#define payout_ids_lease_ARGS(ARG, AGAIN) ARG(TEXT, ids) ARG(INT, seconds)
 /* completed; watch 1: watched for a reversal */
 #define payout_complete_ARGS(ARG, AGAIN) ARG(INT, watch) ARG(TEXT, id)
 /* failed or reversed, and why (clipped to 200) */
@@ -118,12 +111,12 @@
 	S(DB_PAYOUT_LOCK, payout_by_owner, payout_row) \
 	S(DB_PAYOUT_GET_ANY, by_id, payout_row) \
 	S(DB_PAYOUT_LOCK_ANY, by_id, payout_row) \
-	S(DB_PAYOUT_GET_MANY, payout_ids, payout_row) \
-	S(DB_PAYOUT_LOCK_MANY, payout_ids, payout_row) \
-	S(DB_PAYOUT_COMPLETE_MANY, payout_rows, db_none) \
-	S(DB_PAYOUT_FAIL_MANY, payout_rows, db_none) \
+	S(DB_PAYOUT_GET_MANY, json_batch, payout_row) \
+	S(DB_PAYOUT_LOCK_MANY, json_batch, payout_row) \
+	S(DB_PAYOUT_COMPLETE_MANY, json_batch, db_none) \
+	S(DB_PAYOUT_FAIL_MANY, json_batch, db_none) \
 	S(DB_PAYOUT_CHECK_LATER_MANY, payout_ids_later, db_none) \
-	S(DB_PAYOUT_LEASE_MANY, payout_ids_lease, db_none) \
+	S(DB_PAYOUT_LEASE_MANY, lease_many, db_none) \
 	S(DB_PAYOUT_SENT, by_id, db_none) \
 	S(DB_PAYOUT_RELEASE, by_id, db_none) \
 	S(DB_PAYOUT_COMPLETE, payout_complete, db_none) \
@@ -143,7 +136,7 @@
 /* (review_insert, review_decide, hint and review are the intents' too) */
 #define DB_ARGS_PAYOUT(A) A(review_insert) A(review_decide) A(hint) A(payout_insert) \
 	A(payout_insert_pending) A(payout_insert_wd) A(payout_conversion) A(payout_by_owner) \
-	A(payout_ids) A(payout_rows) A(payout_ids_later) A(payout_ids_lease) \
+	A(payout_ids_later) \
 	A(payout_complete) A(payout_reason) A(payout_watch_later) A(payout_user)
 #define DB_ROWS_PAYOUT(R) R(review) R(payout_row) R(payout_reversed) R(payout_pending)
 

@@ -1,7 +1,7 @@
 /*
  * stmt_shapes: the arguments' and rows' shapes (store/db_sig.h) that
  * statements of several modules share: a row's id, a worker's claim and
- * lease, and the partner resources' get, list and count (withdrawals and
+ * lease, a batch as one JSON argument, and the partner resources' get, list and count (withdrawals and
  * payment intents, read through domain/partner/resource.c).
  */
 #ifndef CEDIRAMP_STMT_SHAPES_H
@@ -12,6 +12,8 @@
 	A(by_id) \
 	A(claim_batch) \
 	A(lease_id) \
+	A(lease_many) \
+	A(json_batch) \
 	A(res_by_owner) \
 	A(res_by_reference) \
 	A(res_count_all) \
@@ -32,6 +34,12 @@
 #define claim_batch_ARGS(ARG, AGAIN) ARG(INT, n)
 /* ... each leased for seconds */
 #define lease_id_ARGS(ARG, AGAIN) ARG(INT, seconds) ARG(TEXT, id)
+/* ... or all at once (db_claim_all): a JSON array of ids, for seconds */
+#define lease_many_ARGS(ARG, AGAIN) ARG(TEXT, ids) ARG(INT, seconds)
+/* a whole batch as one JSON array (store/stmt_internal.h, J_ROWS): ids, or
+ * the rows a statement writes (its comment in stmt_<module>.c says their
+ * members) */
+#define json_batch_ARGS(ARG, AGAIN) ARG(TEXT, json)
 #define ids_COLS(C, x) C(x, TEXT, id, id)
 /* a count (db_count, db_count_upto) */
 #define count_COLS(C, x) C(x, RAW, total, )

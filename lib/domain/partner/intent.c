@@ -641,5 +641,5 @@ late_line(FILE *out, const struct db_rows *row)
 int
 intent_report_late(struct db *db, FILE *out)
 {
-	return report_lines(db, DB_PI_LATE, out, late_line);
+	return report_lines(db, DB_BIND(DB_PI_LATE, no_args), out, late_line);
 }
