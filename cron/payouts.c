@@ -46,25 +46,25 @@
 #define LEASE_SECONDS 60
 #define BUDGET_SECONDS 50
 
-/* The payout engine with every owner's steps: a stablecoin transfer's
- * pending payout, a withdrawal's settled or reversed one. */
-static const struct payout_hooks hooks = {
-	.user_pending = transfer_advance_pending,
-	.withdrawal_final = withdrawal_payout_final,
-	.withdrawal_reversed = withdrawal_payout_reversed,
+/* The payout engine with every owner of payouts: wallet users' transfers,
+ * partners' withdrawals. */
+static const struct payout_owner_ops *const owners[] = {
+	&transfer_payout_owner,
+	&withdrawal_payout_owner,
+	NULL,
 };
 
 static void
 settle_payouts(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, int *out)
 {
-	payout_settle_many(ctx, ids, n, &hooks, out);
+	payout_settle_many(ctx, ids, n, owners, out);
 }
 
 /* A completed payout watched for a reversal. */
 static int
 watch_payout(struct ctx *ctx, const char *id)
 {
-	return payout_watch(ctx, id, &hooks);
+	return payout_watch(ctx, id, owners);
 }
 
 static int

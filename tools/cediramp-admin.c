@@ -28,13 +28,14 @@
 #include "domain/apikey.h"
 #include "domain/fxrate.h"
 #include "domain/wallet/kyc.h"
-#include "domain/partner.h"
+#include "domain/partner_account.h"
 #include "domain/partner_wallet.h"
 #include "domain/sigkey.h"
 #include "domain/payout_float.h"
 #include "domain/payout_review.h"
 #include "domain/partner/intent_review.h"
 #include "domain/partner/withdrawal.h"
+#include "domain/wallet/transfer.h"
 #include "domain/probe.h"
 #include "domain/statement.h"
 #include "domain/user.h"
@@ -351,6 +352,13 @@ operator_name(char *out, size_t cap)
 	    sudo != NULL && *sudo ? ")" : "");
 }
 
+/* Every owner of payouts, whose payouts an operator resolves. */
+static const struct payout_owner_ops *const payout_owners[] = {
+	&transfer_payout_owner,
+	&withdrawal_payout_owner,
+	NULL,
+};
+
 /* payout resolve PAYOUT_ID --complete|--fail --reason TEXT */
 static int
 cmd_payout_resolve(int argc, char **argv)
@@ -371,9 +379,8 @@ cmd_payout_resolve(int argc, char **argv)
 		return 1;
 	}
 	operator_name(who, sizeof(who));
-	/* a withdrawal's payout completes or fails its withdrawal too */
-	e = payout_review_resolve(&ctx, argv[3], complete, reason, who,
-	    &withdrawal_payout_hooks, &o);
+	/* a payout's owner follows it (a withdrawal completes or fails too) */
+	e = payout_review_resolve(&ctx, argv[3], complete, reason, who, payout_owners, &o);
 	if (e != ERR_OK) {
 		int rc = report(ctx.db, &o, 2);
 

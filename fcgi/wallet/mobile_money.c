@@ -68,7 +68,7 @@ static const char *const transfer_fields[] = { "beneficiaryId", "amount", "curre
 static enum err
 post_transfer(struct req *r, struct resp *resp)
 {
-	struct payout_req in;
+	struct transfer_req in;
 	struct payout p;
 	enum err e;
 
@@ -76,7 +76,7 @@ post_transfer(struct req *r, struct resp *resp)
 	    (e = body_string(r->body, resp, "beneficiaryId", 40, &in.beneficiary_id)) != ERR_OK ||
 	    (e = body_string(r->body, resp, "amount", 64, &in.amount)) != ERR_OK ||
 	    (e = body_string(r->body, resp, "currency", 16, &in.currency)) != ERR_OK ||
-	    (e = body_opt_string(r->body, resp, "reference", PAYOUT_REFERENCE_MAX, &in.reference)) != ERR_OK)
+	    (e = body_opt_string(r->body, resp, "reference", PAYOUT_CLIENT_REF_MAX, &in.client_ref)) != ERR_OK)
 		return e;
 	if ((e = transfer_create(r->ctx, &r->caller, &in, &r->idempotency, &p, &resp->out)) != ERR_OK)
 		return e;

@@ -47,7 +47,7 @@ coin_request(struct req *r, struct resp *resp, const char **asset, char norm[MON
 	if (!ok)
 		return resp_invalid(resp, ERR_INVALID_AMOUNT, "amount",
 		    "a positive decimal with the coin's places");
-	if (!chain->ops->wallet_ok(r->caller.ref))
+	if (!chain->ops->wallet_ok(r->caller.public_id))
 		return resp_fail(resp, ERR_VALIDATION, "On chain a wallet is an address: the "
 		    "token's subject must be 0x and 40 hexadecimal digits");
 	return ERR_OK;
@@ -64,7 +64,7 @@ post_faucet(struct req *r, struct resp *resp)
 		return ERR_NOT_FOUND;
 	if ((e = coin_request(r, resp, &asset, norm)) != ERR_OK)
 		return e;
-	switch (sandbox_faucet(r->ctx, r->caller.ref, asset, norm, balance, sizeof(balance))) {
+	switch (sandbox_faucet(r->ctx, r->caller.public_id, asset, norm, balance, sizeof(balance))) {
 	case CHAIN_OK:
 		break;
 	case CHAIN_REJECTED:
@@ -75,7 +75,7 @@ post_faucet(struct req *r, struct resp *resp)
 		return ERR_PROVIDER_UNAVAILABLE; /* the gateway failed: not the caller's amount */
 	}
 	resp->out.changed = 1;
-	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:s}", "wallet", r->caller.ref,
+	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:s}", "wallet", r->caller.public_id,
 	    "asset", asset, "amount", norm, "balance", balance));
 }
 
@@ -92,7 +92,7 @@ post_approve(struct req *r, struct resp *resp)
 		return ERR_NOT_FOUND;
 	if ((e = coin_request(r, resp, &asset, norm)) != ERR_OK)
 		return e;
-	switch (sandbox_approve(r->ctx, r->caller.ref, asset, norm, allowance,
+	switch (sandbox_approve(r->ctx, r->caller.public_id, asset, norm, allowance,
 	    sizeof(allowance), hash)) {
 	case CHAIN_OK:
 		break;
@@ -104,7 +104,7 @@ post_approve(struct req *r, struct resp *resp)
 		return ERR_PROVIDER_UNAVAILABLE;
 	}
 	resp->out.changed = 1;
-	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:o,s:o}", "wallet", r->caller.ref,
+	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:s,s:o,s:o}", "wallet", r->caller.public_id,
 	    "asset", asset, "allowance", allowance,
 	    "spender", chain->evm.gateway[0] ? json_string(chain->evm.gateway) : json_null(),
 	    "txHash", hash[0] ? json_string(hash) : json_null()));

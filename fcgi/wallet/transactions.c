@@ -39,7 +39,7 @@ payout_item(const struct payout *p)
 	    "transactionId", p->id, "type", "payout", "status", p->status,
 	    "amount", p->amount, "currency", p->currency, "fee", p->fee,
 	    "beneficiaryId", p->beneficiary_id, "provider", p->provider,
-	    "phone", p->phone, "reference", opt_string(p->reference),
+	    "phone", p->phone, "reference", opt_string(p->client_ref),
 	    "createdAt", p->created_at,
 	    "completedAt", opt_string(strcmp(p->status, "completed") == 0 ?
 	    p->completed_at : ""));
@@ -130,7 +130,7 @@ detail(struct req *r, struct resp *resp)
 		    "amount", p->amount, "currency", p->currency, "fee", p->fee,
 		    "beneficiaryId", p->beneficiary_id, "provider", p->provider,
 		    "providerName", p->provider_name, "phone", p->phone,
-		    "accountName", p->account_name, "reference", opt_string(p->reference),
+		    "accountName", p->account_name, "reference", opt_string(p->client_ref),
 		    "providerReference", opt_string(p->sends > 0 ? p->provider_ref : ""),
 		    "createdAt", p->created_at, "processingAt", opt_string(p->processing_at),
 		    "completedAt", opt_string(strcmp(p->status, "completed") == 0 ?

@@ -107,7 +107,7 @@ authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
 	caller->id = (long long)pid;
 	ref = db_cell(&rows, 0, DB_COL(ak_lookup, public_id));
 	tier = db_cell(&rows, 0, DB_COL(ak_lookup, tier));
-	(void)strict_copy(caller->ref, sizeof(caller->ref), ref ? ref : "");
+	(void)strict_copy(caller->public_id, sizeof(caller->public_id), ref ? ref : "");
 	(void)strict_copy(caller->tier, sizeof(caller->tier), tier ? tier : "basic");
 	*signature_required = must_sign(
 	    db_cell(&rows, 0, DB_COL(ak_lookup, signature_required)),

@@ -11,7 +11,7 @@ enum caller_kind { CALLER_NONE = 0, CALLER_USER, CALLER_PARTNER };
 struct caller {
 	enum caller_kind kind;
 	long long id;    /* users.id or partners.id */
-	char ref[140];   /* wallet id or partner public id, for logs */
+	char public_id[140]; /* wallet id or partner public id (Glossary) */
 	char tier[16];   /* KYC / partner tier */
 };
 

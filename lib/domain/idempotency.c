@@ -14,7 +14,7 @@
 struct stored {
 	long long id;
 	char endpoint[81], hash[65], state[16], created[32];
-	char point[32], ref[64];
+	char point[32], recovery_id[64];
 	int status;
 	char *body; /* owned */
 	int expired, abandoned;
@@ -47,9 +47,9 @@ load(struct db *db, long long user, const char *key, long long lease,
 		(void)strict_copy(s->created, sizeof(s->created), CELL(created_at));
 		s->expired = CELL(expired) && strcmp(CELL(expired), "1") == 0;
 		(void)strict_copy(s->point, sizeof(s->point), CELL(recovery_point));
-		if (CELL(recovery_ref) == NULL ||
-		    strict_copy(s->ref, sizeof(s->ref), CELL(recovery_ref)) != 0)
-			s->ref[0] = '\0';
+		if (CELL(recovery_id) == NULL ||
+		    strict_copy(s->recovery_id, sizeof(s->recovery_id), CELL(recovery_id)) != 0)
+			s->recovery_id[0] = '\0';
 		s->abandoned = CELL(abandoned) && strcmp(CELL(abandoned), "1") == 0;
 		rc = 1;
 		if (s->id <= 0) {
@@ -106,9 +106,9 @@ take_over(struct db *db, const struct stored *s, long long lease,
 		return 0;
 	claim->row = s->id;
 	claim->resumed = 1;
-	idempotency_noted(claim, s->point, s->ref);
+	idempotency_noted(claim, s->point, s->recovery_id);
 	log_event("warn", "idempotency key %lld: taken over at %s %s", s->id,
-	    s->point, s->ref);
+	    s->point, s->recovery_id);
 	return 1;
 }
 
@@ -190,7 +190,7 @@ idempotency_begin(struct db *db, long long user, const char *key, const char *en
 
 int
 idempotency_mark(struct db *db, const struct idempotency_claim *c, const char *point,
-    const char *ref)
+    const char *recovery_id)
 {
 	struct db_res res;
 	enum db_rc rc;
@@ -198,7 +198,7 @@ idempotency_mark(struct db *db, const struct idempotency_claim *c, const char *p
 	if (c == NULL || c->row == 0)
 		return DB_OK;
 	if ((rc = DB_EXEC(db, DB_IDEM_MARK, idem_mark, NULL, &res, .point = point,
-	    .ref = ref, .id = c->row, .owner = c->owner)) != DB_OK)
+	    .recovery_id = recovery_id, .id = c->row, .owner = c->owner)) != DB_OK)
 		return rc;
 	if (res.affected != 1) {
 		log_event("warn", "idempotency key %lld: taken over; rolling back", c->row);
@@ -208,13 +208,15 @@ idempotency_mark(struct db *db, const struct idempotency_claim *c, const char *p
 }
 
 void
-idempotency_noted(struct idempotency_claim *c, const char *point, const char *ref)
+idempotency_noted(struct idempotency_claim *c, const char *point,
+    const char *recovery_id)
 {
 	if (c == NULL || c->row == 0)
 		return;
 	(void)strict_copy(c->point, sizeof(c->point), point);
-	if (ref == NULL || strict_copy(c->ref, sizeof(c->ref), ref) != 0)
-		c->ref[0] = '\0';
+	if (recovery_id == NULL ||
+	    strict_copy(c->recovery_id, sizeof(c->recovery_id), recovery_id) != 0)
+		c->recovery_id[0] = '\0';
 }
 
 void

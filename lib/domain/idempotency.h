@@ -32,7 +32,7 @@ struct idempotency_claim {
 	long long row;
 	char owner[33];   /* random token naming this request as the holder */
 	char point[32];   /* IDEMPOTENCY_STARTED or a domain's recovery point */
-	char ref[64];     /* the point's reference (a conversion id), or "" */
+	char recovery_id[64]; /* what the point created (a conversion's id), or "" */
 	int resumed;      /* taken over from a request that died */
 };
 
@@ -52,16 +52,17 @@ enum err idempotency_begin(struct db *db, long long user, const char *key,
     struct outcome *o);
 
 /*
- * Inside the transaction that commits a step: records point and ref (may
- * be NULL) on the claimed key and renews the lease. DB_OK; DB_FAIL when
+ * Inside the transaction that commits a step: records point and
+ * recovery_id (may be NULL) on the claimed key and renews the lease. DB_OK; DB_FAIL when
  * the key is no longer this request's (it was taken over), so the caller's
  * transaction rolls back; a no-op DB_OK without a claim (c NULL or row 0).
  */
 int idempotency_mark(struct db *db, const struct idempotency_claim *c, const char *point,
-    const char *ref);
+    const char *recovery_id);
 
 /* After that transaction committed: the claim's in-memory point. */
-void idempotency_noted(struct idempotency_claim *c, const char *point, const char *ref);
+void idempotency_noted(struct idempotency_claim *c, const char *point,
+    const char *recovery_id);
 
 /*
  * After the answer is rendered. changed (the domain's outcome says the

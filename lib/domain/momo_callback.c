@@ -24,27 +24,27 @@ int
 momo_callback_read(const json_t *body, struct callback_ids *out)
 {
 	out->ext = id_field(body, "externalId");
-	out->ref = id_field(body, "referenceId");
+	out->provider_ref = id_field(body, "referenceId");
 	out->status = id_field(body, "status");
-	return *out->ext == '\0' && *out->ref == '\0' ? -1 : 0;
+	return *out->ext == '\0' && *out->provider_ref == '\0' ? -1 : 0;
 }
 
 int
 paystack_webhook_read(const json_t *body, struct callback_ids *out)
 {
 	out->ext = "";
-	out->ref = id_field(json_object_get(body, "data"), "reference");
+	out->provider_ref = id_field(json_object_get(body, "data"), "reference");
 	out->status = id_field(body, "event");
-	return *out->status == '\0' || *out->ref == '\0' ? -1 : 0;
+	return *out->status == '\0' || *out->provider_ref == '\0' ? -1 : 0;
 }
 
 /*
  * Makes the open payout or payment intent of network known whose id is
- * ext or whose provider reference is ref due for a status query, as the
+ * ext or whose provider reference is provider_ref due for a status query, as the
  * hint of what (for the log). *matched: how many were.
  */
 static enum err
-hint(struct ctx *ctx, int known, const char *ext, const char *ref, const char *status,
+hint(struct ctx *ctx, int known, const char *ext, const char *provider_ref, const char *status,
     const char *what, int *matched)
 {
 	const char *network = prov_network_ids[known];
@@ -54,22 +54,22 @@ hint(struct ctx *ctx, int known, const char *ext, const char *ref, const char *s
 	*matched = 0;
 	/* "" never matches an id or a reference */
 	if (DB_EXEC(ctx->db, DB_PAYOUT_CHECK_NOW, hint, NULL, &res, .network = network,
-	    .id = ext, .provider_ref = ref, .interval = every) != DB_OK)
+	    .id = ext, .provider_ref = provider_ref, .interval = every) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	*matched += (int)res.affected;
 	if (DB_EXEC(ctx->db, DB_PI_CHECK_NOW, hint, NULL, &res, .network = network,
-	    .id = ext, .provider_ref = ref, .interval = every) != DB_OK)
+	    .id = ext, .provider_ref = provider_ref, .interval = every) != DB_OK)
 		return ERR_SERVICE_UNAVAILABLE;
 	*matched += (int)res.affected;
 	if (*matched == 0)
 		log_event("info", "%s %s: no open payout or payment intent for "
 		    "externalId \"%s\" reference \"%s\" (status \"%s\") that a hint did not "
-		    "make due in the last %llu s; ignored", what, prov_network_ids[known], ext, ref,
+		    "make due in the last %llu s; ignored", what, prov_network_ids[known], ext, provider_ref,
 		    status, ctx->cfg.callback_min_interval_seconds);
 	else
 		log_event("info", "%s %s: %s%s%s (status \"%s\", a hint) is due "
 		    "for a status query", what, prov_network_ids[known], ext,
-		    *ext && *ref ? " / " : "", ref, status);
+		    *ext && *provider_ref ? " / " : "", provider_ref, status);
 	return ERR_OK;
 }
 
@@ -88,7 +88,7 @@ momo_callback_hint(struct ctx *ctx, const char *network, const json_t *body,
 		return ERR_NOT_FOUND;
 	if (momo_callback_read(body, &ids) != 0)
 		return ERR_VALIDATION;
-	return hint(ctx, known, ids.ext, ids.ref, ids.status, "momo callback", matched);
+	return hint(ctx, known, ids.ext, ids.provider_ref, ids.status, "momo callback", matched);
 }
 
 enum err
@@ -108,5 +108,5 @@ paystack_webhook_hint(struct ctx *ctx, const char *raw, size_t len,
 		return ERR_UNAUTHORIZED;
 	if (paystack_webhook_read(body, &ids) != 0)
 		return ERR_VALIDATION;
-	return hint(ctx, known, "", ids.ref, ids.status, "paystack webhook", matched);
+	return hint(ctx, known, "", ids.provider_ref, ids.status, "paystack webhook", matched);
 }

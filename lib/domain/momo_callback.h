@@ -23,7 +23,7 @@
 #define CALLBACK_ID_MAX 64
 struct callback_ids {
 	const char *ext;     /* MTN's externalId: our id */
-	const char *ref;     /* MTN's referenceId, Paystack's data.reference */
+	const char *provider_ref;     /* MTN's referenceId, Paystack's data.reference */
 	const char *status;  /* MTN's status, Paystack's event */
 };
 
@@ -32,7 +32,7 @@ struct callback_ids {
 int momo_callback_read(const json_t *body, struct callback_ids *out);
 
 /* A Paystack webhook body's event (out->status) and data.reference
- * (out->ref; out->ext ""): 0 when it has both, else -1. No I/O. */
+ * (out->provider_ref; out->ext ""): 0 when it has both, else -1. No I/O. */
 int paystack_webhook_read(const json_t *body, struct callback_ids *out);
 
 /*

@@ -10,7 +10,7 @@
 #include "core/id.h"
 #include "core/strict.h"
 #include "domain/internal.h"
-#include "domain/partner.h"
+#include "domain/partner_account.h"
 #include "providers/evm_abi.h"
 #include "providers/evm_key.h"
 #include "store/db_sig.h"

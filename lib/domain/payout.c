@@ -35,7 +35,7 @@ payout_from_row(const struct db_rows *rows, size_t row, struct payout *p)
 	const char *v = db_cell(rows, row, DB_COL(payout_row, user_id));
 
 	memset(p, 0, sizeof(*p));
-	/* a withdrawal's payout has no user */
+	/* a payout its owner holds the money of may have no user */
 	if (v != NULL && strict_uint(v, strlen(v), ~0ULL >> 1, &u) != 0)
 		return -1;
 	p->user_id = v != NULL ? (long long)u : 0;
@@ -99,11 +99,17 @@ payout_get(struct ctx *ctx, const struct caller *who, const char *id,
 	return rc == DB_OK ? ERR_OK : domain_db_fail(o, rc, "read the payout");
 }
 
-/* "user:<id>:GHS" */
-void
-payout_user_account(long long user_id, char *out, size_t cap)
+const struct payout_owner_ops *
+payout_owner_of(const struct payout_owner_ops *const *owners, const struct payout *p)
 {
-	snprintf(out, cap, "user:%lld:GHS", user_id);
+	size_t i;
+
+	for (i = 0; owners != NULL && owners[i] != NULL; i++)
+		if (strcmp(owners[i]->kind, p->owner.kind) == 0)
+			return owners[i];
+	log_event("error", "payout %s: its owner's kind %s is not one this program "
+	    "settles for; left for the payouts worker", p->id, p->owner.kind);
+	return NULL;
 }
 
 /* a + b (both 2 places) into out. 0 or -1. */
@@ -127,7 +133,8 @@ payout_add_ghs(const char *a, const char *b, char *out, size_t cap)
 /* One payout of a settling transaction (a group of one or more). */
 struct settle {
 	struct payout_final *f;
-	const struct payout_hooks *hooks;
+	const struct payout_owner_ops *const *owners;
+	const struct payout_owner_ops *ops; /* its owner's, once read */
 	const struct providers *prov; /* whose adapters may reverse a payout */
 	struct payout p;
 	int held;               /* it was processing: its GHS are in flight */
@@ -160,15 +167,14 @@ payout_event_data(const struct payout *p)
 }
 
 /*
- * A withdrawal's payout, settled alone: the payout's own side (its state;
- * completed: in flight to the network's settlement account; failed: the
- * float's draw back), then its owner's, through the hook the withdrawal
- * code gave (its state, its event, and on failure the refund of the source
- * amount, which also takes the GHS back out of flight). Without the hook
- * it does not settle (logged; the next pass with it does).
+ * A payout whose owner settles its own side, alone: the payout's own side
+ * (its state; completed: in flight to the network's settlement account;
+ * failed: the float's draw back), then its owner's final step (its own
+ * state and event, and on failure its refund, which also takes the GHS
+ * back out of flight).
  */
 static int
-settle_withdrawal(struct db *db, struct settle *s)
+settle_owned(struct db *db, struct settle *s)
 {
 	struct payout *p = &s->p;
 	char settle_acct[LEDGER_CODE_MAX];
@@ -177,12 +183,7 @@ settle_withdrawal(struct db *db, struct settle *s)
 	enum db_rc rc;
 
 	if (!s->held)
-		return DB_FAIL; /* a pending one moves with its withdrawal only */
-	if (s->hooks == NULL || s->hooks->withdrawal_final == NULL) {
-		log_event("error", "payout %s: a withdrawal's payout settled without its "
-		    "owner's hook; left for the payouts worker", p->id);
-		return DB_FAIL;
-	}
+		return DB_FAIL; /* a pending one moves with its owner only */
 	if (s->f->completed) {
 		snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
 		ledger_leg(&legs[0], IN_FLIGHT, "GHS", p->amount, 1);
@@ -206,18 +207,18 @@ settle_withdrawal(struct db *db, struct settle *s)
 			return rc;
 	}
 	(void)strict_copy(p->status, sizeof(p->status), s->f->completed ? "completed" : "failed");
-	if ((rc = s->hooks->withdrawal_final(db, p, s->f->completed, s->f->reason)) != DB_OK)
+	if ((rc = s->ops->final(db, p, s->f->completed, s->f->reason)) != DB_OK)
 		return rc;
 	s->f->changed = 1;
 	return DB_OK;
 }
 
 /*
- * The legs of a wallet payout that moves (locked and read already) into s:
- * none for a pending one that fails (it waited for its conversion: nothing
- * was held, nothing returns); completed: in flight to the network's
- * settlement account, the fee to the fees account; failed: in flight back
- * to the user. 0, or -1 for amounts that do not add up.
+ * The legs of a payout that moves (locked and read already) into s: none
+ * for a pending one that fails (it waited for its funding: nothing was
+ * held, nothing returns); completed: in flight to the network's settlement
+ * account, the fee to the fees account; failed: in flight back to its
+ * owner's account. 0, or -1 for amounts that do not add up.
  */
 static int
 plan_legs(struct settle *s)
@@ -237,7 +238,7 @@ plan_legs(struct settle *s)
 		if (money_cmp_text(p->fee, "0.00", 2) > 0)
 			ledger_leg(&s->legs[s->nlegs++], FEES, "GHS", p->fee, 0);
 	} else {
-		payout_user_account(p->user_id, acct, sizeof(acct));
+		s->ops->account(p, acct, sizeof(acct));
 		ledger_leg(&s->legs[s->nlegs++], acct, "GHS", total, 0);
 	}
 	return 0;
@@ -338,8 +339,9 @@ add_events(struct db *db, struct settling *g)
 		    s->f->completed ? "completed" : "failed");
 		if ((data[n] = payout_event_data(&s->p)) == NULL)
 			goto out;
-		ev[n] = (struct outbox_event){ s->f->completed ? "payout.completed" :
-		    "payout.failed", OUTBOX_USER, s->p.user_id, s->p.id, data[n] };
+		ev[n] = (struct outbox_event){ .type = s->f->completed ? "payout.completed" :
+		    "payout.failed", .ref_id = s->p.id, .data = data[n] };
+		s->ops->subject(&s->p, &ev[n].kind, &ev[n].subject_id);
 		n++;
 	}
 	rc = outbox_add_many(db, ev, n);
@@ -358,8 +360,8 @@ out:
  * group, so that groups settled at once by several workers take their
  * locks in one order: the payouts' rows (each worker's own), the floats'
  * rows (network by network), the ledger's accounts (ledger_post_many),
- * then the events. A withdrawal's payout is settled alone (its owner's
- * hook posts its own entries): in a group of one.
+ * then the events. A payout whose owner settles its own side is settled
+ * alone (its owner posts its own entries): in a group of one.
  */
 static int
 settle_tx(struct db *db, void *arg)
@@ -383,8 +385,10 @@ settle_tx(struct db *db, void *arg)
 		 * found the mismatch): nothing moves it but the review */
 		if (s->p.held && !s->f->review)
 			continue;
-		if (s->p.withdrawal_id[0] != '\0')
-			return g->n == 1 ? settle_withdrawal(db, s) : DB_FAIL;
+		if ((s->ops = payout_owner_of(s->owners, &s->p)) == NULL)
+			return DB_FAIL;
+		if (s->ops->final != NULL)
+			return g->n == 1 ? settle_owned(db, s) : DB_FAIL;
 		s->moved = 1;
 	}
 	if ((rc = move_states(db, g)) != DB_OK)
@@ -420,7 +424,7 @@ settle_tx(struct db *db, void *arg)
  * changed says whether it moved (0 on an error). */
 static int
 settle_group(struct ctx *ctx, struct payout_final *const *f, size_t n,
-    const struct payout_hooks *hooks)
+    const struct payout_owner_ops *const *owners)
 {
 	struct settling g;
 	size_t i;
@@ -431,7 +435,7 @@ settle_group(struct ctx *ctx, struct payout_final *const *f, size_t n,
 	g.n = n;
 	for (i = 0; i < n; i++) {
 		g.s[i].f = f[i];
-		g.s[i].hooks = hooks;
+		g.s[i].owners = owners;
 		g.s[i].prov = &ctx->prov;
 	}
 	rc = db_tx(ctx->db, settle_tx, &g);
@@ -446,9 +450,9 @@ settle_group(struct ctx *ctx, struct payout_final *const *f, size_t n,
 
 /* Settles f alone, logged when it fails. */
 static void
-settle_alone(struct ctx *ctx, struct payout_final *f, const struct payout_hooks *hooks)
+settle_alone(struct ctx *ctx, struct payout_final *f, const struct payout_owner_ops *const *owners)
 {
-	if (settle_group(ctx, &f, 1, hooks) != DB_OK)
+	if (settle_group(ctx, &f, 1, owners) != DB_OK)
 		log_event("error", "payout %s: settling failed (%d): %s", f->id, f->rc,
 		    db_error(ctx->db));
 }
@@ -457,23 +461,23 @@ settle_alone(struct ctx *ctx, struct payout_final *f, const struct payout_hooks 
  * that outlasted db_tx's tries, one payout's own trouble), each alone. */
 static void
 settle_together(struct ctx *ctx, struct payout_final *const *f, size_t n,
-    const struct payout_hooks *hooks)
+    const struct payout_owner_ops *const *owners)
 {
 	size_t i;
 	int rc;
 
-	if (n > 1 && (rc = settle_group(ctx, f, n, hooks)) == DB_OK)
+	if (n > 1 && (rc = settle_group(ctx, f, n, owners)) == DB_OK)
 		return;
 	if (n > 1)
 		log_event("warn", "payouts: a group of %zu settlements failed (%d: %s); "
 		    "each is settled alone", n, rc, db_error(ctx->db));
 	for (i = 0; i < n; i++)
-		settle_alone(ctx, f[i], hooks);
+		settle_alone(ctx, f[i], owners);
 }
 
 void
 payout_finish_many(struct ctx *ctx, struct payout_final *f, size_t n,
-    const struct payout_hooks *hooks)
+    const struct payout_owner_ops *const *owners)
 {
 	size_t group = ctx->cfg.payouts_group_size ? ctx->cfg.payouts_group_size : 1;
 	struct payout_final **g = calloc(n ? n : 1, sizeof(*g));
@@ -481,38 +485,38 @@ payout_finish_many(struct ctx *ctx, struct payout_final *f, size_t n,
 
 	for (i = 0; i < n; i++) {
 		if (f[i].alone || g == NULL) {
-			settle_alone(ctx, &f[i], hooks);
+			settle_alone(ctx, &f[i], owners);
 			continue;
 		}
 		g[k++] = &f[i];
 		if (k == group || i + 1 == n) {
-			settle_together(ctx, g, k, hooks);
+			settle_together(ctx, g, k, owners);
 			k = 0;
 		}
 	}
 	if (k > 0)
-		settle_together(ctx, g, k, hooks); /* the last was one alone */
+		settle_together(ctx, g, k, owners); /* the last was one alone */
 	free(g);
 }
 
 int
 payout_finish(struct ctx *ctx, const char *id, int completed, const char *reason,
-    const struct payout_hooks *hooks, int *changed)
+    const struct payout_owner_ops *const *owners, int *changed)
 {
 	struct payout_final f = { id, completed, reason, 1, 0, DB_OK, 0 };
 
-	payout_finish_many(ctx, &f, 1, hooks);
+	payout_finish_many(ctx, &f, 1, owners);
 	*changed = f.changed;
 	return f.rc;
 }
 
 int
 payout_finish_review(struct ctx *ctx, const char *id, int completed, const char *reason,
-    const struct payout_hooks *hooks, int *changed)
+    const struct payout_owner_ops *const *owners, int *changed)
 {
 	struct payout_final f = { id, completed, reason, 1, 0, DB_OK, 1 };
 
-	payout_finish_many(ctx, &f, 1, hooks);
+	payout_finish_many(ctx, &f, 1, owners);
 	*changed = f.changed;
 	return f.rc;
 }
@@ -535,11 +539,11 @@ payout_send_once(struct ctx *ctx, const struct payout *p, char *why, size_t whyc
 	if (count_send(ctx->db, p->id) != DB_OK)
 		return MOMO_UNAVAILABLE; /* not counted, so not sent */
 	return m->ops->transfer(&m->ep, p->provider_ref, msisdn, p->amount, p->currency,
-	    p->id, p->reference[0] ? p->reference : "cediramp payout", why, whycap);
+	    p->id, p->client_ref[0] ? p->client_ref : "cediramp payout", why, whycap);
 }
 
 enum err
-payout_send_step(struct ctx *ctx, struct payout *p, const struct payout_hooks *hooks,
+payout_send_step(struct ctx *ctx, struct payout *p, const struct payout_owner_ops *const *owners,
     struct outcome *o)
 {
 	const struct prov_momo *m = providers_momo(&ctx->prov, p->provider);
@@ -569,7 +573,7 @@ payout_send_step(struct ctx *ctx, struct payout *p, const struct payout_hooks *h
 		/* nothing was accepted: failed, and refunded with the change */
 		snprintf(reason, sizeof(reason), "%s", rc == MOMO_REFUSED ?
 		    (why[0] ? why : "refused by the provider") : "the provider could not be reached");
-		if (payout_finish(ctx, p->id, 0, reason, hooks, &changed) != DB_OK)
+		if (payout_finish(ctx, p->id, 0, reason, owners, &changed) != DB_OK)
 			return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
 		if (payout_load_any(ctx->db, p->id, 0, p) != DB_OK)
 			return outcome_err(o, ERR_SERVICE_UNAVAILABLE);
@@ -591,28 +595,10 @@ answer:
 	return ERR_OK;
 }
 
-/* ---- a partner withdrawal's payout (domain/partner/withdrawal.c) ---- */
+/* ---- a payout its owner starts ---- */
 
 int
-payout_add_withdrawal(struct db *db, const struct cfg *cfg, const struct payout_wd *w,
-    char id[ID_MAX], int *covered)
-{
-	char ref[MOMO_REF_LEN + 1];
-	enum db_rc rc;
-
-	*covered = 0;
-	if (id_new(id, ID_MAX, "po_") != 0 || momo_new_ref(ref) != 0)
-		return DB_FAIL;
-	rc = DB_EXEC(db, DB_PAYOUT_INSERT_WITHDRAWAL, payout_insert_wd, NULL, NULL, .id = id,
-	    .provider = w->network, .phone = w->phone, .amount = w->amount,
-	    .reference = w->reference, .withdrawal_id = w->withdrawal_id, .provider_ref = ref);
-	if (rc != DB_OK)
-		return rc;
-	return payout_float_draw(db, cfg, w->network, w->amount, id, covered);
-}
-
-int
-payout_start_withdrawal(struct db *db, const char *id, long long lease_seconds)
+payout_start(struct db *db, const char *id, long long lease_seconds)
 {
 	struct db_res res;
 	enum db_rc rc;
@@ -625,7 +611,7 @@ payout_start_withdrawal(struct db *db, const char *id, long long lease_seconds)
 }
 
 int
-payout_drop_withdrawal(struct db *db, const char *id, const char *reason)
+payout_drop(struct db *db, const char *id, const char *reason)
 {
 	struct db_res res;
 	enum db_rc rc;
@@ -639,7 +625,7 @@ payout_drop_withdrawal(struct db *db, const char *id, const char *reason)
 }
 
 void
-payout_send(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
+payout_send(struct ctx *ctx, const char *id, const struct payout_owner_ops *const *owners)
 {
 	struct outcome o;
 	struct payout p;
@@ -650,7 +636,7 @@ payout_send(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 		    "sends it", id);
 		return;
 	}
-	(void)payout_send_step(ctx, &p, hooks, &o);
+	(void)payout_send_step(ctx, &p, owners, &o);
 }
 
 /* ---- the worker ---- */
@@ -677,73 +663,19 @@ payout_check_later_many(struct ctx *ctx, const char *const *ids, size_t n)
 	free(text);
 }
 
-struct start {
-	const struct payout *p;
-	long long lease_seconds;
-	const struct cfg *cfg;
-	int *short_of_funds;
-	int *short_of_float;
-};
-
-/* A converted payout's hold, once its conversion credited the GHS: the
- * balance is checked under the user's lock, then held as any payout, with
- * its draw on the network's float. */
-static int
-start_tx(struct db *db, void *arg)
+int
+payout_pending(struct ctx *ctx, const struct payout_owner_ops *const *owners, struct payout *p)
 {
-	struct start *st = arg;
-	const struct payout *p = st->p;
-	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT], bal[MONEY_MAX_TEXT];
-	struct ledger_leg legs[2];
-	struct db_res res;
-	enum db_rc rc;
-	int covered;
+	const struct payout_owner_ops *ops = payout_owner_of(owners, p);
 
-	*st->short_of_funds = *st->short_of_float = 0;
-	if ((rc = DB_EXEC(db, DB_USER_LOCK, user_id, NULL, NULL, .id = p->user_id)) != DB_OK)
-		return rc;
-	payout_user_account(p->user_id, acct, sizeof(acct));
-	if (payout_add_ghs(p->amount, p->fee, total, sizeof(total)) != 0 ||
-	    (rc = ledger_balance(db, acct, 2, bal, sizeof(bal))) != DB_OK)
-		return rc != DB_OK ? rc : DB_FAIL;
-	if (money_cmp_text(bal, total, 2) < 0) {
-		*st->short_of_funds = 1; /* spent meanwhile: the payout fails */
-		return DB_FAIL;
-	}
-	rc = DB_EXEC(db, DB_PAYOUT_START, lease_id, NULL, &res, .seconds = st->lease_seconds,
-	    .id = p->id);
-	if (rc != DB_OK)
-		return rc;
-	if (res.affected != 1)
-		return DB_FAIL;
-	if ((rc = payout_float_draw(db, st->cfg, p->provider, p->amount, p->id,
-	    &covered)) != DB_OK)
-		return rc;
-	if (!covered) {
-		*st->short_of_float = 1; /* the payout fails, nothing held */
-		return DB_FAIL;
-	}
-	ledger_leg(&legs[0], acct, "GHS", total, 1);
-	ledger_leg(&legs[1], IN_FLIGHT, "GHS", total, 0);
-	return ledger_post(db, "payout.hold", p->id, legs, 2);
+	if (ops == NULL)
+		return -1;
+	/* waiting on its funding, or for its owner's own worker to start it */
+	return ops->pending != NULL ? ops->pending(ctx, p) : 0;
 }
 
 int
-payout_hold(struct ctx *ctx, const struct payout *p, int *short_of_funds,
-    int *short_of_float)
-{
-	struct start st;
-
-	st.p = p;
-	st.lease_seconds = ctx_call_lease(ctx);
-	st.cfg = &ctx->cfg;
-	st.short_of_funds = short_of_funds;
-	st.short_of_float = short_of_float;
-	return db_tx(ctx->db, start_tx, &st);
-}
-
-int
-payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
+payout_settle(struct ctx *ctx, const char *id, const struct payout_owner_ops *const *owners)
 {
 	const struct prov_momo *m;
 	struct momo_status st;
@@ -754,12 +686,8 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 
 	if (payout_load_any(ctx->db, id, 0, &p) != DB_OK)
 		return -1;
-	if (strcmp(p.status, "pending") == 0 && p.withdrawal_id[0] != '\0')
-		return 0; /* its withdrawal's worker starts it */
 	if (strcmp(p.status, "pending") == 0)
-		/* a wallet user's, waiting on its funding: its owner's step */
-		return hooks != NULL && hooks->user_pending != NULL ?
-		    hooks->user_pending(ctx, &p) : 0;
+		return payout_pending(ctx, owners, &p);
 	if (strcmp(p.status, "processing") != 0 || p.held)
 		return 0; /* settled, or held for an operator's review */
 	if ((m = providers_momo(&ctx->prov, p.provider)) == NULL)
@@ -775,7 +703,7 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 		rc = payout_send_once(ctx, &p, why, sizeof(why));
 		if (rc == MOMO_REFUSED)
 			return payout_finish(ctx, id, 0, why[0] ? why : "refused by the provider",
-			    hooks, &changed) == DB_OK ? changed : -1;
+			    owners, &changed) == DB_OK ? changed : -1;
 		payout_check_later(ctx, id);
 		return 0;
 	}
@@ -788,7 +716,7 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 	    p.phone, &st, why, sizeof(why)))
 		return payout_review_hold(ctx, &p, &st, why) == DB_OK ? 1 : -1;
 	if (payout_finish(ctx, id, st.state == MOMO_SUCCESSFUL,
-	    st.reason[0] ? st.reason : "the provider reported a failure", hooks,
+	    st.reason[0] ? st.reason : "the provider reported a failure", owners,
 	    &changed) != DB_OK)
 		return -1;
 	return changed;

@@ -1,10 +1,11 @@
 /*
- * payout: the payout engine, shared by wallet transfers (wallet/transfer.h)
- * and partner withdrawals (partner/withdrawal.h), which it knows only
- * through the hooks they give it. Exactly once, as docs/design.md's "Exactly once" says:
+ * payout: the payout engine. Each payout has an owner (what asked for it),
+ * which the engine knows only through the ops its owner's module gives
+ * (struct payout_owner_ops), as the providers' adapters are known through
+ * theirs. Exactly once, as docs/design.md's "Exactly once" says:
  *
  * 1. The payout's row, its provider reference (a UUID), the ledger hold
- *    (the user's GHS, amount + fee, into house:payouts_in_flight:GHS) and
+ *    (the owner's GHS, amount + fee, into house:payouts_in_flight:GHS) and
  *    the draw of the amount on the network's payout float (payout_float.h; a
  *    float that cannot cover it refuses the payout) are committed in one
  *    transaction before any provider call.
@@ -33,11 +34,19 @@
 #include "core/outcome.h"
 #include "domain/caller.h"
 #include "domain/ctx.h"
+#include "domain/outbox.h"
 #include "providers/momo.h"
 
-#define PAYOUT_REFERENCE_MAX 100
+#define PAYOUT_CLIENT_REF_MAX 100
 #define PAYOUT_NAME_MAX 200 /* a beneficiary's account name */
 #define PAYOUT_IN_FLIGHT "house:payouts_in_flight:GHS"
+
+/* A payout's owner (docs/design.md, Glossary): its kind, as the payout's
+ * row names it, and the owner id. */
+struct payout_owner {
+	char kind[16];
+	char id[ID_MAX];
+};
 
 struct payout {
 	char id[ID_MAX];
@@ -50,48 +59,66 @@ struct payout {
 	char amount[MONEY_MAX_TEXT];   /* GHS the recipient gets */
 	char fee[MONEY_MAX_TEXT];      /* GHS charged on top */
 	char currency[4];
-	char reference[PAYOUT_REFERENCE_MAX + 1]; /* "" when none was given */
+	char client_ref[PAYOUT_CLIENT_REF_MAX + 1]; /* the client reference, or "" */
 	char provider_ref[MOMO_REF_LEN + 1];
 	char status[16];
 	char failure_reason[201];
 	unsigned sends;                /* how often the reference went out */
 	char created_at[32], processing_at[32], completed_at[32]; /* ISO or "" */
 	char created_db[32];
-	char conversion_id[ID_MAX];    /* a stablecoin transfer's conversion, or "" */
-	char withdrawal_id[ID_MAX];    /* a partner withdrawal's payout, or "" (user_id 0) */
+	struct payout_owner owner;
+	char funding_id[ID_MAX];       /* what funds a pending one (its owner's), or "" */
 	int held;                      /* held for review (domain/payout_review.h) */
 };
 
 /*
- * What the engine cannot know of the payouts it settles, given by their
- * owners' modules (as conversion_hook is): a slot left NULL is an owner
- * the caller does not settle for.
+ * What a kind of owner does for its payouts. Either the engine settles the
+ * owner's side with the others of a group (account and subject set): a
+ * failed or reversed payout's amount and fee go back to the owner's
+ * account, and the payout's own events go to its subject; or the owner
+ * settles its side itself, each payout alone (final and reversed set).
  */
-struct payout_hooks {
-	/* A wallet user's pending payout waits on its funding (a stablecoin
-	 * transfer's conversion, wallet/transfer.c): move it on. 1 when it
-	 * moved, 0 when not, -1 on error. */
-	int (*user_pending)(struct ctx *ctx, struct payout *p);
-	/* A partner withdrawal's payout settled (partner/withdrawal.c): inside
-	 * the settling transaction, after the payout's own side; anything but
-	 * DB_OK rolls it back. */
-	int (*withdrawal_final)(struct db *db, const struct payout *p, int completed,
-	    const char *reason);
-	/* A partner withdrawal's completed payout was reversed by the provider
-	 * (payout_reversal.h): inside the reversing transaction, after the
-	 * payout's own side put its GHS back in flight; anything but DB_OK
-	 * rolls it back. */
-	int (*withdrawal_reversed)(struct db *db, const struct payout *p, const char *reason);
+struct payout_owner_ops {
+	const char *kind;
+	/* A pending payout waiting on its owner (its funding): moved on. 1
+	 * when it moved, 0 when not, -1 on error. NULL: the owner's own
+	 * worker starts it. */
+	int (*pending)(struct ctx *ctx, struct payout *p);
+	/* The GHS ledger account p was held from, into out. */
+	void (*account)(const struct payout *p, char *out, size_t cap);
+	/* Whom p's events are for. */
+	void (*subject)(const struct payout *p, enum outbox_subject *kind, long long *id);
+	/* p settled, inside the settling transaction, after the payout's own
+	 * side (its state; completed: in flight to the network's settlement
+	 * account; failed: the float's draw back); anything but DB_OK rolls
+	 * it back. */
+	int (*final)(struct db *db, const struct payout *p, int completed, const char *reason);
+	/* p, completed, reversed by its provider (payout_reversal.h): inside
+	 * the reversing transaction, after the payout's own side put its GHS
+	 * back in flight; anything but DB_OK rolls it back. */
+	int (*reversed)(struct db *db, const struct payout *p, const char *reason);
 };
+
+/* The ops of p's owner in owners, or NULL (logged). owners, here and
+ * below: the owners a program settles payouts for, a NULL-terminated list;
+ * a payout whose owner is not in it is left for a program that has it. */
+const struct payout_owner_ops *payout_owner_of(const struct payout_owner_ops *const *owners,
+    const struct payout *p);
 
 /*
  * Settles payout id from the provider's status of its reference, for the
  * payouts worker: 1 when it completed or failed now, 0 when nothing
  * changed (pending, in doubt, re-sent because the provider never saw it),
- * -1 on error. Pending payouts are checked again with backoff; hooks (may
- * be NULL) carry the owners' steps.
+ * -1 on error. Pending payouts are checked again with backoff; owners
+ * carry the owners' steps.
  */
-int payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *hooks);
+int payout_settle(struct ctx *ctx, const char *id,
+    const struct payout_owner_ops *const *owners);
+
+/* A pending payout (p) moved on by its owner (payout_owner_ops, pending):
+ * 1 when it moved, 0 when not, -1 on error or an owner not in owners. */
+int payout_pending(struct ctx *ctx, const struct payout_owner_ops *const *owners,
+    struct payout *p);
 
 /*
  * payout_settle for the n payouts of ids (a claimed batch; payout_batch.c),
@@ -103,7 +130,7 @@ int payout_settle(struct ctx *ctx, const char *id, const struct payout_hooks *ho
  * backoff), the final ones with grouped commits (payout_finish_many).
  */
 void payout_settle_many(struct ctx *ctx, char (*ids)[ID_MAX], size_t n,
-    const struct payout_hooks *hooks, int *out);
+    const struct payout_owner_ops *const *owners, int *out);
 
 /* Claims up to n payouts due for a check, for lease_seconds: the pending
  * wallet payouts due (at most a fifth of n), then processing ones, each
@@ -131,8 +158,6 @@ enum db_rc payout_load_any(struct db *db, const char *id, int lock, struct payou
  * reference, or NULL. */
 json_t *payout_event_data(const struct payout *p);
 
-/* "user:<id>:GHS" into out. */
-void payout_user_account(long long user_id, char *out, size_t cap);
 /* a + b, both GHS with 2 places, into out. 0 or -1. */
 int payout_add_ghs(const char *a, const char *b, char *out, size_t cap);
 
@@ -144,16 +169,15 @@ int payout_add_ghs(const char *a, const char *b, char *out, size_t cap);
  * failureReason}), ERR_SERVICE_UNAVAILABLE.
  */
 enum err payout_send_step(struct ctx *ctx, struct payout *p,
-    const struct payout_hooks *hooks, struct outcome *o);
+    const struct payout_owner_ops *const *owners, struct outcome *o);
 
 /* One final answer of payout_finish_many. */
 struct payout_final {
 	const char *id;
 	int completed;          /* else failed */
 	const char *reason;     /* failed: why */
-	int alone;              /* settled in a transaction of its own (a
-	                           withdrawal's payout: its owner's hook posts
-	                           its own entries) */
+	int alone;              /* settled in a transaction of its own (its
+	                           owner settles its own side: ops final) */
 	int changed;            /* out: 1 when it moved now */
 	int rc;                 /* out: DB_OK, or its transaction's error */
 	int review;             /* an operator's resolution: the only answer
@@ -170,25 +194,18 @@ struct payout_final {
  * are logged.
  */
 void payout_finish_many(struct ctx *ctx, struct payout_final *f, size_t n,
-    const struct payout_hooks *hooks);
+    const struct payout_owner_ops *const *owners);
 
 /* Applies a final answer (completed, or failed with reason) to payout id
  * once, with its ledger entries and its event; *changed 1 when it moved
  * now. DB_OK or the transaction's error (logged). */
 int payout_finish(struct ctx *ctx, const char *id, int completed, const char *reason,
-    const struct payout_hooks *hooks, int *changed);
+    const struct payout_owner_ops *const *owners, int *changed);
 
 /* payout_finish for an operator's decision on a payout held for review
  * (payout_review_resolve): the one answer that moves it. */
 int payout_finish_review(struct ctx *ctx, const char *id, int completed, const char *reason,
-    const struct payout_hooks *hooks, int *changed);
-
-/* A pending wallet payout held once its funding arrived: the user's GHS
- * checked under the user's lock and held, the network's float drawn, the
- * payout processing and leased to the caller. DB_OK; else nothing held,
- * with *short_of_funds or *short_of_float saying why when that was it. */
-int payout_hold(struct ctx *ctx, const struct payout *p, int *short_of_funds,
-    int *short_of_float);
+    const struct payout_owner_ops *const *owners, int *changed);
 
 /* Puts payout id back for a later check, with backoff. */
 void payout_check_later(struct ctx *ctx, const char *id);
@@ -201,39 +218,21 @@ void payout_check_later_many(struct ctx *ctx, const char *const *ids, size_t n);
 enum momo_rc payout_send_once(struct ctx *ctx, const struct payout *p, char *why,
     size_t whycap);
 
-/* ---- a partner withdrawal's payout (domain/partner/withdrawal.h) ----
- *
- * A withdrawal's payout belongs to no user: it is written `pending` with
- * the withdrawal, its provider reference fixed and its float drawn; the
- * withdrawal's worker starts it once the conversion is confirmed (the
- * withdrawal posts the hold, from the conversion's proceeds) or drops it
- * when the conversion fails. From `processing` on it is any payout: sent,
- * settled from its status, never sent under a new reference; its final
- * transaction calls the withdrawal's hook (payout_hooks) instead of refunding
- * a user.
- */
-struct payout_wd {
-	const char *withdrawal_id, *network, *phone, *amount, *reference;
-};
-
-/* Inside the caller's transaction: the pending payout of a withdrawal and
- * its draw on the network's float (*covered 0: the float is short, the
- * caller rolls back). Its id into id. DB_OK or the database's error. */
-int payout_add_withdrawal(struct db *db, const struct cfg *cfg, const struct payout_wd *w,
-    char id[ID_MAX], int *covered);
+/* ---- a payout its owner starts (written pending) ---- */
 
 /* Inside the caller's transaction: pending -> processing, leased to the
  * caller for lease_seconds while it sends. DB_OK, DB_FAIL when it was not
  * pending, or the database's error. */
-int payout_start_withdrawal(struct db *db, const char *id, long long lease_seconds);
+int payout_start(struct db *db, const char *id, long long lease_seconds);
 
-/* Inside the caller's transaction: a pending withdrawal payout fails
- * (nothing was held) and gives its float draw back. */
-int payout_drop_withdrawal(struct db *db, const char *id, const char *reason);
+/* Inside the caller's transaction: a pending payout fails (nothing was
+ * held) and gives its float draw back. */
+int payout_drop(struct db *db, const char *id, const char *reason);
 
 /* Sends a started payout's reference (payout_send_step): accepted or in
  * doubt it stays processing for the worker; refused, it fails at once,
- * through its final transaction (and hooks). */
-void payout_send(struct ctx *ctx, const char *id, const struct payout_hooks *hooks);
+ * through its final transaction (and its owner's ops). */
+void payout_send(struct ctx *ctx, const char *id,
+    const struct payout_owner_ops *const *owners);
 
 #endif

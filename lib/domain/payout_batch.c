@@ -68,7 +68,7 @@ load_batch(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, struct item *it)
  * into out as payout_settle would (pending: their owner's step).
  */
 static size_t
-sort_out(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, const struct payout_hooks *hooks,
+sort_out(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, const struct payout_owner_ops *const *owners,
     struct item *it, struct momo_ask *asks, size_t *ask_of, int *out)
 {
 	const struct prov_momo *m;
@@ -82,26 +82,32 @@ sort_out(struct ctx *ctx, char (*ids)[ID_MAX], size_t n, const struct payout_hoo
 		if (batch ? p->id[0] == '\0' : payout_load_any(ctx->db, ids[i], 0, p) != DB_OK) {
 			out[i] = -1;
 		} else if (strcmp(p->status, "pending") == 0) {
-			/* a withdrawal's waits for its withdrawal's worker; a
-			 * wallet user's on its funding: its owner's step */
-			if (p->withdrawal_id[0] == '\0' && hooks != NULL &&
-			    hooks->user_pending != NULL)
-				out[i] = hooks->user_pending(ctx, p);
+			out[i] = payout_pending(ctx, owners, p); /* its owner's step */
 		} else if (strcmp(p->status, "processing") != 0 || p->held) {
 			continue; /* settled, or held for an operator's review */
 		} else if ((m = providers_momo(&ctx->prov, p->provider)) == NULL) {
 			out[i] = -1;
 		} else {
-			asks[k] = (struct momo_ask){ .m = m, .ref = p->provider_ref };
+			asks[k] = (struct momo_ask){ .m = m, .provider_ref = p->provider_ref };
 			ask_of[k++] = i;
 		}
 	}
 	return k;
 }
 
+/* 1 when p is settled alone: its owner settles its own side, or is not
+ * in owners (it fails alone, logged, and spoils no group); else 0. */
+static int
+owned(const struct payout_owner_ops *const *owners, const struct payout *p)
+{
+	const struct payout_owner_ops *ops = payout_owner_of(owners, p);
+
+	return ops == NULL || ops->final != NULL;
+}
+
 void
 payout_settle_many(struct ctx *ctx, char (*ids)[ID_MAX], size_t n,
-    const struct payout_hooks *hooks, int *out)
+    const struct payout_owner_ops *const *owners, int *out)
 {
 	struct item *it = calloc(n ? n : 1, sizeof(*it));
 	struct momo_ask *asks = calloc(n ? n : 1, sizeof(*asks));
@@ -115,10 +121,10 @@ payout_settle_many(struct ctx *ctx, char (*ids)[ID_MAX], size_t n,
 	    fin_of == NULL) {
 		/* no memory for the batch: one payout at a time */
 		for (i = 0; i < n; i++)
-			out[i] = payout_settle(ctx, ids[i], hooks);
+			out[i] = payout_settle(ctx, ids[i], owners);
 		goto out;
 	}
-	k = sort_out(ctx, ids, n, hooks, it, asks, ask_of, out);
+	k = sort_out(ctx, ids, n, owners, it, asks, ask_of, out);
 	momo_transfer_status_many(asks, k, (unsigned)ctx->cfg.payouts_concurrency);
 	for (j = 0; j < k; j++) {
 		const struct momo_ask *a = &asks[j];
@@ -148,12 +154,12 @@ payout_settle_many(struct ctx *ctx, char (*ids)[ID_MAX], size_t n,
 			.completed = !refused && a->st.state == MOMO_SUCCESSFUL,
 			.reason = refused ? (t->why[0] ? t->why : "refused by the provider") :
 			    a->st.reason[0] ? a->st.reason : "the provider reported a failure",
-			.alone = t->p.withdrawal_id[0] != '\0',
+			.alone = owned(owners, &t->p),
 		};
 		fin_of[nf++] = ask_of[j];
 	}
 	payout_check_later_many(ctx, later, nl);
-	payout_finish_many(ctx, fin, nf, hooks);
+	payout_finish_many(ctx, fin, nf, owners);
 	for (j = 0; j < nf; j++)
 		out[fin_of[j]] = fin[j].rc == DB_OK ? fin[j].changed : -1;
 out:

@@ -16,16 +16,20 @@
 
 struct reversal {
 	const char *id, *reason;
-	const struct payout_hooks *hooks;
+	const struct payout_owner_ops *const *owners;
 	struct payout p;
 	int changed;
 };
 
-/* The user's side of a reversal: amount + fee back to the user, from the
- * network's settlement account and the fees; payout.failed, reversed. */
+/* The owner's side of a reversal, settled by the engine: amount + fee
+ * back to the owner's account, from the network's settlement account and
+ * the fees; payout.failed, reversed, to its subject. */
 static int
-reverse_user(struct db *db, struct payout *p, const char *settle_acct)
+reverse_to_account(struct db *db, const struct payout_owner_ops *ops, struct payout *p,
+    const char *settle_acct)
 {
+	enum outbox_subject kind;
+	long long subject_id;
 	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT];
 	struct ledger_leg legs[3];
 	json_t *data;
@@ -34,7 +38,7 @@ reverse_user(struct db *db, struct payout *p, const char *settle_acct)
 
 	if (payout_add_ghs(p->amount, p->fee, total, sizeof(total)) != 0)
 		return DB_FAIL;
-	payout_user_account(p->user_id, acct, sizeof(acct));
+	ops->account(p, acct, sizeof(acct));
 	ledger_leg(&legs[n++], settle_acct, "GHS", p->amount, 1);
 	if (money_cmp_text(p->fee, "0.00", 2) > 0)
 		ledger_leg(&legs[n++], FEES, "GHS", p->fee, 1);
@@ -46,7 +50,8 @@ reverse_user(struct db *db, struct payout *p, const char *settle_acct)
 		json_decref(data);
 		return DB_FAIL;
 	}
-	rc = outbox_add(db, "payout.failed", OUTBOX_USER, p->user_id, p->id, data);
+	ops->subject(p, &kind, &subject_id);
+	rc = outbox_add(db, "payout.failed", kind, subject_id, p->id, data);
 	json_decref(data);
 	return rc;
 }
@@ -58,6 +63,7 @@ reverse_tx(struct db *db, void *arg)
 {
 	struct reversal *r = arg;
 	struct payout *p = &r->p;
+	const struct payout_owner_ops *ops;
 	char settle_acct[LEDGER_CODE_MAX];
 	struct ledger_leg legs[2];
 	struct db_res res;
@@ -68,12 +74,8 @@ reverse_tx(struct db *db, void *arg)
 		return rc;
 	if (strcmp(p->status, "completed") != 0)
 		return DB_OK;
-	if (p->withdrawal_id[0] != '\0' &&
-	    (r->hooks == NULL || r->hooks->withdrawal_reversed == NULL)) {
-		log_event("error", "payout %s: a withdrawal's payout reversed without its "
-		    "owner's hook; left for the payouts worker", p->id);
+	if ((ops = payout_owner_of(r->owners, p)) == NULL)
 		return DB_FAIL;
-	}
 	rc = DB_EXEC(db, DB_PAYOUT_REVERSE, payout_reason, NULL, &res, .reason = r->reason,
 	    .id = r->id);
 	if (rc != DB_OK)
@@ -86,14 +88,14 @@ reverse_tx(struct db *db, void *arg)
 	if ((rc = payout_float_restore(db, p->id)) != DB_OK)
 		return rc;
 	snprintf(settle_acct, sizeof(settle_acct), "house:momo:%s:GHS", p->provider);
-	if (p->withdrawal_id[0] == '\0')
-		rc = reverse_user(db, p, settle_acct);
+	if (ops->reversed == NULL)
+		rc = reverse_to_account(db, ops, p, settle_acct);
 	else {
-		/* back in flight, where the withdrawal's refund takes it from */
+		/* back in flight, where the owner's refund takes it from */
 		ledger_leg(&legs[0], settle_acct, "GHS", p->amount, 1);
 		ledger_leg(&legs[1], PAYOUT_IN_FLIGHT, "GHS", p->amount, 0);
 		if ((rc = ledger_post(db, "payout.reversal", p->id, legs, 2)) == DB_OK)
-			rc = r->hooks->withdrawal_reversed(db, p, r->reason);
+			rc = ops->reversed(db, p, r->reason);
 	}
 	if (rc != DB_OK)
 		return rc;
@@ -120,7 +122,7 @@ payout_watch_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID_MAX
 }
 
 int
-payout_watch(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
+payout_watch(struct ctx *ctx, const char *id, const struct payout_owner_ops *const *owners)
 {
 	unsigned long long window = ctx->cfg.payout_reversal_watch_seconds;
 	const struct prov_momo *m;
@@ -151,7 +153,7 @@ payout_watch(struct ctx *ctx, const char *id, const struct payout_hooks *hooks)
 	}
 	r.id = id;
 	r.reason = st.reason[0] ? st.reason : "TRANSFER_REVERSED: reversed by the provider";
-	r.hooks = hooks;
+	r.owners = owners;
 	if (db_tx(ctx->db, reverse_tx, &r) != DB_OK) {
 		log_event("error", "payout %s: reversal failed: %s", id, db_error(ctx->db));
 		return -1;

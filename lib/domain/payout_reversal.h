@@ -14,11 +14,13 @@
  *     ("TRANSFER_REVERSED: ..."), reversed_at set;
  *   - ledger event payout.reversal: the amount back out of the network's
  *     settlement account house:momo:<NET>:GHS and the fee out of
- *     house:fees:GHS, to the user (amount + fee, as any failed payout is
- *     refunded); a withdrawal's payout puts the amount back in flight and
- *     its withdrawal refunds the partner's source amount (its hook);
+ *     house:fees:GHS, to its owner's account (amount + fee, as any failed
+ *     payout is refunded); or, when its owner settles its own side, the
+ *     amount back in flight and the owner's reversed step (which refunds
+ *     what it took);
  *   - the float gets the payout's draw back (payout_float_restore);
- *   - payout.failed with "reversed": true (a withdrawal: withdrawal.failed).
+ *   - payout.failed with "reversed": true to the owner's subject (or the
+ *     owner's own event).
  * `reconcile` lists every reversed payout.
  */
 #ifndef CEDIRAMP_PAYOUT_REVERSAL_H
@@ -36,9 +38,10 @@ int payout_watch_claim(struct ctx *ctx, int n, int lease_seconds, char (*out)[ID
 /*
  * Verifies completed payout id for a reversal: reversed, it is reversed
  * now (1); still completed, its next check is set, or its watch ends past
- * the window (0); -1 on error. hooks carry a withdrawal's step.
+ * the window (0); -1 on error. owners as payout.h's.
  */
-int payout_watch(struct ctx *ctx, const char *id, const struct payout_hooks *hooks);
+int payout_watch(struct ctx *ctx, const char *id,
+    const struct payout_owner_ops *const *owners);
 
 /* Prints every reversed payout to out, one line each. How many, or -1. */
 int payout_report_reversed(struct db *db, FILE *out);

@@ -114,7 +114,7 @@ decide_tx(struct db *db, void *arg)
 
 enum err
 payout_review_resolve(struct ctx *ctx, const char *id, int complete, const char *reason,
-    const char *who, const struct payout_hooks *hooks, struct outcome *o)
+    const char *who, const struct payout_owner_ops *const *owners, struct outcome *o)
 {
 	struct decide_tx d;
 	/* what is stored as the failure's reason: at most 200 characters */
@@ -147,7 +147,7 @@ payout_review_resolve(struct ctx *ctx, const char *id, int complete, const char 
 	 * settles as it says, once (a settled payout is left as it is) */
 	snprintf(line, sizeof(line), "%s by %s: %s", complete ? "completed on review" :
 	    "failed on review", d.who, reason);
-	if (payout_finish_review(ctx, id, complete, line, hooks, &changed) != DB_OK)
+	if (payout_finish_review(ctx, id, complete, line, owners, &changed) != DB_OK)
 		return outcome_fail(o, ERR_SERVICE_UNAVAILABLE, "settle the payout: the database "
 		    "is unavailable (the decision is recorded: run the same command again)");
 	(void)DB_EXEC(ctx->db, DB_PAYOUT_REVIEW_RELEASE, by_id, NULL, NULL, .id = id);

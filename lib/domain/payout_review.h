@@ -46,8 +46,8 @@ enum db_rc payout_review_hold(struct ctx *ctx, const struct payout *p,
 
 /*
  * Settles held payout id once, as its review decides: complete (1) as the
- * provider's success would have (ledger, events, a withdrawal's
- * completion through hooks), or fail (0), refunding it once; reason and
+ * provider's success would have (ledger, events, its owner's final step:
+ * owners as payout.h's), or fail (0), refunding it once; reason and
  * who are recorded with the decision. The same decision again finishes
  * what a resolution cut short left (ERR_OK, o->changed 0 when nothing was
  * left). ERR_VALIDATION for a bad id or an empty reason (at most 200
@@ -55,7 +55,7 @@ enum db_rc payout_review_hold(struct ctx *ctx, const struct payout *p,
  * ERR_INVALID_STATE when it was resolved the other way.
  */
 enum err payout_review_resolve(struct ctx *ctx, const char *id, int complete,
-    const char *reason, const char *who, const struct payout_hooks *hooks,
+    const char *reason, const char *who, const struct payout_owner_ops *const *owners,
     struct outcome *o);
 
 /* Row i of a review statement's rows (the review shape, store/stmt_payout.h:

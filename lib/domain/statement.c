@@ -85,9 +85,9 @@ iso_of(const char *db, char *out, size_t cap)
 /* One CSV line: amount NULL for an opening or closing line. */
 static int
 line(struct run *k, const char *date, const char *type, const char *id,
-    const char *reference, struct balance *b, const mpz_t *amount)
+    const char *client_ref, struct balance *b, const mpz_t *amount)
 {
-	char ref[2 * 255 + 4], amt[MONEY_MAX_TEXT] = "", run[MONEY_MAX_TEXT], text[1024];
+	char field[2 * 255 + 4], amt[MONEY_MAX_TEXT] = "", run[MONEY_MAX_TEXT], text[1024];
 	unsigned scale = k->q->cur->scale;
 	mpz_t v;
 	int n;
@@ -101,9 +101,9 @@ line(struct run *k, const char *date, const char *type, const char *id,
 	money_rescale(v, b->run, LEDGER_SCALE, scale, MONEY_DOWN);
 	n = money_format_signed(v, scale, run, sizeof(run));
 	mpz_clear(v);
-	if (n != 0 || statement_csv_field(reference, 1, ref, sizeof(ref)) != 0)
+	if (n != 0 || statement_csv_field(client_ref, 1, field, sizeof(field)) != 0)
 		return -1;
-	n = snprintf(text, sizeof(text), "%s,%s,%s,%s,%s,%s,%s\r\n", date, type, id, ref,
+	n = snprintf(text, sizeof(text), "%s,%s,%s,%s,%s,%s,%s\r\n", date, type, id, field,
 	    b->name, amt, run);
 	if (n < 0 || (size_t)n >= sizeof(text))
 		return -1;
@@ -124,13 +124,14 @@ balance_named(struct run *k, const char *name)
 /* a column of a movement row, by its name */
 #define MOVED(name) db_cell(row, 0, DB_COL(ledger_movement, name))
 
-/* A movement row: date, kind, id, reference, balance, amount, gross, fee. */
+/* A movement row: date, kind, id, client reference, balance, amount, gross,
+ * fee. */
 static int
 movement(const struct db_rows *row, void *arg)
 {
 	struct run *k = arg;
 	const char *date = MOVED(created_at), *kind = MOVED(kind), *id = MOVED(ref_id);
-	const char *ref = MOVED(reference), *gross = MOVED(gross), *fee = MOVED(fee);
+	const char *client_ref = MOVED(client_reference), *gross = MOVED(gross), *fee = MOVED(fee);
 	const char *amount = MOVED(amount);
 	struct balance *b = balance_named(k, MOVED(balance) ? MOVED(balance) : "");
 	mpz_t amt, g, f, net;
@@ -150,12 +151,12 @@ movement(const struct db_rows *row, void *arg)
 		split = mpz_cmp(net, amt) == 0;
 	}
 	if (!split) {
-		rc = line(k, date, statement_type(kind), id, ref ? ref : "", b, &amt);
+		rc = line(k, date, statement_type(kind), id, client_ref ? client_ref : "", b, &amt);
 	} else {
 		mpz_neg(f, f);
-		rc = line(k, date, statement_type(kind), id, ref ? ref : "", b, &g);
+		rc = line(k, date, statement_type(kind), id, client_ref ? client_ref : "", b, &g);
 		if (rc == 0)
-			rc = line(k, date, "fee", id, ref ? ref : "", b, &f);
+			rc = line(k, date, "fee", id, client_ref ? client_ref : "", b, &f);
 	}
 out:
 	mpz_clears(amt, g, f, net, NULL);

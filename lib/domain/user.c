@@ -23,7 +23,7 @@ fill_caller(const struct db_rows *rows, const char *wallet_id,
 		return 0;
 	caller->kind = CALLER_USER;
 	caller->id = (long long)v;
-	(void)strict_copy(caller->ref, sizeof(caller->ref), wallet_id);
+	(void)strict_copy(caller->public_id, sizeof(caller->public_id), wallet_id);
 	(void)strict_copy(caller->tier, sizeof(caller->tier), tier);
 	return 1;
 }

@@ -17,7 +17,7 @@ payout_json(const struct payout *p)
 	    "transactionId", p->id, "beneficiaryId", p->beneficiary_id,
 	    "provider", p->provider, "phone", p->phone, "amount", p->amount,
 	    "currency", p->currency, "fee", p->fee, "status", p->status,
-	    "reference", p->reference[0] ? json_string(p->reference) : json_null(),
+	    "reference", p->client_ref[0] ? json_string(p->client_ref) : json_null(),
 	    "createdAt", p->created_at, "estimatedArrival", "1-5 minutes");
 }
 

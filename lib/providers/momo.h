@@ -14,11 +14,11 @@
  *        X-Target-Environment, body {amount, currency, externalId,
  *        payee {partyIdType "MSISDN", partyId}, payerMessage, payeeNote}
  *        -> 202 accepted | 409 reference reused | 4xx refused
- *   GET  {url}/disbursement/v1_0/transfer/{ref}
+ *   GET  {url}/disbursement/v1_0/transfer/{provider_ref}
  *        -> 200 {"status":"PENDING|SUCCESSFUL|FAILED","reason":...,
  *           "financialTransactionId"} | 404 never seen
  *   POST {url}/collection/v1_0/requesttopay  (as transfer, with payer)
- *   GET  {url}/collection/v1_0/requesttopay/{ref}  (as transfer status)
+ *   GET  {url}/collection/v1_0/requesttopay/{provider_ref}  (as transfer status)
  *   GET  {url}/health (ours: the simulator's and a proxy's)
  *
  * Every call carries Authorization: Bearer <token>, X-Target-Environment and
@@ -136,23 +136,23 @@ struct momo_adapter {
 	    char *name, size_t cap);
 
 	/* Pays amount (decimal text, 2 places) of currency to msisdn under
-	 * ref; external_id and note go with it. MOMO_OK (accepted),
+	 * provider_ref; external_id and note go with it. MOMO_OK (accepted),
 	 * MOMO_REFUSED (why: the provider's reason), MOMO_DUPLICATE,
 	 * MOMO_UNAVAILABLE (nothing sent), MOMO_IN_DOUBT. */
-	enum momo_rc (*transfer)(const struct prov_endpoint *ep, const char *ref,
+	enum momo_rc (*transfer)(const struct prov_endpoint *ep, const char *provider_ref,
 	    const char *msisdn, const char *amount, const char *currency,
 	    const char *external_id, const char *note, char *why, size_t whycap);
 
-	/* The status of transfer ref into out. MOMO_OK, MOMO_NOT_FOUND (never
+	/* The status of transfer provider_ref into out. MOMO_OK, MOMO_NOT_FOUND (never
 	 * seen), MOMO_UNAVAILABLE, MOMO_TIMEOUT. */
 	enum momo_rc (*transfer_status)(const struct prov_endpoint *ep,
-	    const char *ref, struct momo_status *out);
+	    const char *provider_ref, struct momo_status *out);
 
-	/* transfer_status's first half: the read of ref into *rd, ready to
+	/* transfer_status's first half: the read of provider_ref into *rd, ready to
 	 * send. MOMO_OK; or its answer without a call (MOMO_UNAVAILABLE: no
-	 * token could be had, or ref cannot be asked about). */
+	 * token could be had, or provider_ref cannot be asked about). */
 	enum momo_rc (*transfer_status_read)(const struct prov_endpoint *ep,
-	    const char *ref, struct momo_read *rd);
+	    const char *provider_ref, struct momo_read *rd);
 
 	/* Its second half: what the call of rd gave (rc and call, as
 	 * prov_http_call gives them) read as transfer_status would read it,
@@ -163,15 +163,15 @@ struct momo_adapter {
 	    const struct momo_read *rd, int rc, const struct prov_call *call,
 	    struct momo_status *out, int *again);
 
-	/* Asks msisdn to pay amount under ref (collection); as transfer. */
+	/* Asks msisdn to pay amount under provider_ref (collection); as transfer. */
 	enum momo_rc (*request_to_pay)(const struct prov_endpoint *ep,
-	    const char *ref, const char *msisdn, const char *amount,
+	    const char *provider_ref, const char *msisdn, const char *amount,
 	    const char *currency, const char *external_id, const char *note,
 	    char *why, size_t whycap);
 
-	/* The status of request-to-pay ref; as transfer_status. */
+	/* The status of request-to-pay provider_ref; as transfer_status. */
 	enum momo_rc (*request_to_pay_status)(const struct prov_endpoint *ep,
-	    const char *ref, struct momo_status *out);
+	    const char *provider_ref, struct momo_status *out);
 
 	/* What the disbursement account holds, in currency, into amount (cap
 	 * bytes, 2 places): MOMO_OK, MOMO_UNAVAILABLE, MOMO_TIMEOUT. */

@@ -175,7 +175,7 @@ token_for(const struct prov_endpoint *ep, enum product p, int *cached)
 /*
  * One call of product's API: method path with the token, the target
  * environment, the subscription key, X-Reference-Id (and X-Callback-Url, when
- * configured) when ref is not NULL,
+ * configured) when provider_ref is not NULL,
  * and body (may be NULL). A cached token the provider refuses (401) is
  * replaced and the call made once more: a 401 comes from the gateway
  * before the request reaches the API, and a send repeats its reference.
@@ -185,7 +185,7 @@ token_for(const struct prov_endpoint *ep, enum product p, int *cached)
  */
 static int
 momo_call(const struct prov_endpoint *ep, enum product p, const char *method,
-    const char *path, const char *ref, const json_t *body,
+    const char *path, const char *provider_ref, const json_t *body,
     struct prov_call *call, int *no_token)
 {
 	char auth[TOKEN_MAX + 32], env[sizeof(ep->environment) + 32],
@@ -199,8 +199,8 @@ momo_call(const struct prov_endpoint *ep, enum product p, const char *method,
 	memset(call, 0, sizeof(*call));
 	snprintf(env, sizeof(env), "X-Target-Environment: %s", ep->environment);
 	snprintf(sub, sizeof(sub), "Ocp-Apim-Subscription-Key: %s", ep->subscription_key);
-	if (ref != NULL) {
-		snprintf(xref, sizeof(xref), "X-Reference-Id: %s", ref);
+	if (provider_ref != NULL) {
+		snprintf(xref, sizeof(xref), "X-Reference-Id: %s", provider_ref);
 		headers[3] = xref;
 		if (ep->callback_url[0] != '\0') {
 			snprintf(cb, sizeof(cb), "X-Callback-Url: %s", ep->callback_url);
@@ -319,12 +319,12 @@ http_lookup(const struct prov_endpoint *ep, const char *msisdn, char *name,
 }
 
 /*
- * A send of product: POST path under ref with amount of currency between
+ * A send of product: POST path under provider_ref with amount of currency between
  * us and msisdn, who is the party named party ("payee" or "payer").
  */
 static enum momo_rc
 send_money(const struct prov_endpoint *ep, enum product p, const char *path,
-    const char *party, const char *ref, const char *msisdn, const char *amount,
+    const char *party, const char *provider_ref, const char *msisdn, const char *amount,
     const char *currency, const char *external_id, const char *note, char *why,
     size_t whycap)
 {
@@ -333,7 +333,7 @@ send_money(const struct prov_endpoint *ep, enum product p, const char *path,
 	enum momo_rc rc;
 	int answered, no_token;
 
-	if (!momo_ref_valid(ref)) {
+	if (!momo_ref_valid(provider_ref)) {
 		set_why(why, whycap, "the reference is not a UUID");
 		return MOMO_REFUSED;
 	}
@@ -354,7 +354,7 @@ send_money(const struct prov_endpoint *ep, enum product p, const char *path,
 		    "is not UTF-8?)");
 		return MOMO_REFUSED;
 	}
-	answered = momo_call(ep, p, "POST", path, ref, body, &call, &no_token);
+	answered = momo_call(ep, p, "POST", path, provider_ref, body, &call, &no_token);
 	rc = send_outcome(answered, no_token, &call, why, whycap);
 	prov_call_free(&call);
 	json_decref(body);
@@ -362,20 +362,20 @@ send_money(const struct prov_endpoint *ep, enum product p, const char *path,
 }
 
 /*
- * The read of ref (escaped into the path under base) of product p into rd,
+ * The read of provider_ref (escaped into the path under base) of product p into rd,
  * with the product's token: MOMO_OK, or MOMO_UNAVAILABLE (no token, or a
  * reference that cannot be asked about).
  */
 static enum momo_rc
 read_prepare(const struct prov_endpoint *ep, enum product p, const char *base,
-    const char *ref, struct momo_read *rd)
+    const char *provider_ref, struct momo_read *rd)
 {
 	char r[3 * REF_MAX + 1];
 	const char *tok;
 
 	memset(rd, 0, sizeof(*rd));
 	/* a reference is one path segment, whatever it holds */
-	if (ref == NULL || *ref == '\0' || prov_http_escape(ref, r, sizeof(r)) != 0)
+	if (provider_ref == NULL || *provider_ref == '\0' || prov_http_escape(provider_ref, r, sizeof(r)) != 0)
 		return MOMO_UNAVAILABLE; /* cannot be asked about */
 	snprintf(rd->path, sizeof(rd->path), "%s/%s", base, r);
 	if ((tok = token_for(ep, p, &rd->cached_token)) == NULL)
@@ -412,11 +412,11 @@ read_answer(const struct prov_endpoint *ep, enum product p, const struct momo_re
 	return r;
 }
 
-/* The status of ref under base into out: a read, and when a cached token
+/* The status of provider_ref under base into out: a read, and when a cached token
  * was refused, once more with a new one (as momo_call does). */
 static enum momo_rc
 status_of(const struct prov_endpoint *ep, enum product p, const char *base,
-    const char *ref, struct momo_status *out)
+    const char *provider_ref, struct momo_status *out)
 {
 	struct momo_read rd;
 	struct prov_call call;
@@ -425,7 +425,7 @@ status_of(const struct prov_endpoint *ep, enum product p, const char *base,
 
 	memset(out, 0, sizeof(*out));
 	for (attempt = 0; attempt < 2 && again; attempt++) {
-		if ((rc = read_prepare(ep, p, base, ref, &rd)) != MOMO_OK)
+		if ((rc = read_prepare(ep, p, base, provider_ref, &rd)) != MOMO_OK)
 			break;
 		answered = prov_http_call(ep, rd.req.method, rd.req.path, rd.headers, NULL,
 		    &call);
@@ -437,26 +437,26 @@ status_of(const struct prov_endpoint *ep, enum product p, const char *base,
 }
 
 static enum momo_rc
-http_transfer(const struct prov_endpoint *ep, const char *ref, const char *msisdn,
+http_transfer(const struct prov_endpoint *ep, const char *provider_ref, const char *msisdn,
     const char *amount, const char *currency, const char *external_id,
     const char *note, char *why, size_t whycap)
 {
 	return send_money(ep, DISBURSEMENT, TRANSFER_BASE, "payee",
-	    ref, msisdn, amount, currency, external_id, note, why, whycap);
+	    provider_ref, msisdn, amount, currency, external_id, note, why, whycap);
 }
 
 static enum momo_rc
-http_transfer_status(const struct prov_endpoint *ep, const char *ref,
+http_transfer_status(const struct prov_endpoint *ep, const char *provider_ref,
     struct momo_status *out)
 {
-	return status_of(ep, DISBURSEMENT, TRANSFER_BASE, ref, out);
+	return status_of(ep, DISBURSEMENT, TRANSFER_BASE, provider_ref, out);
 }
 
 static enum momo_rc
-http_transfer_status_read(const struct prov_endpoint *ep, const char *ref,
+http_transfer_status_read(const struct prov_endpoint *ep, const char *provider_ref,
     struct momo_read *rd)
 {
-	return read_prepare(ep, DISBURSEMENT, TRANSFER_BASE, ref, rd);
+	return read_prepare(ep, DISBURSEMENT, TRANSFER_BASE, provider_ref, rd);
 }
 
 static enum momo_rc
@@ -467,19 +467,19 @@ http_transfer_status_answer(const struct prov_endpoint *ep, const struct momo_re
 }
 
 static enum momo_rc
-http_request_to_pay(const struct prov_endpoint *ep, const char *ref,
+http_request_to_pay(const struct prov_endpoint *ep, const char *provider_ref,
     const char *msisdn, const char *amount, const char *currency,
     const char *external_id, const char *note, char *why, size_t whycap)
 {
 	return send_money(ep, COLLECTION, "/collection/v1_0/requesttopay", "payer",
-	    ref, msisdn, amount, currency, external_id, note, why, whycap);
+	    provider_ref, msisdn, amount, currency, external_id, note, why, whycap);
 }
 
 static enum momo_rc
-http_request_to_pay_status(const struct prov_endpoint *ep, const char *ref,
+http_request_to_pay_status(const struct prov_endpoint *ep, const char *provider_ref,
     struct momo_status *out)
 {
-	return status_of(ep, COLLECTION, "/collection/v1_0/requesttopay", ref, out);
+	return status_of(ep, COLLECTION, "/collection/v1_0/requesttopay", provider_ref, out);
 }
 
 static enum momo_rc

@@ -8,7 +8,7 @@
 static void
 ask_alone(struct momo_ask *a)
 {
-	a->rc = a->m->ops->transfer_status(&a->m->ep, a->ref, &a->st);
+	a->rc = a->m->ops->transfer_status(&a->m->ep, a->provider_ref, &a->st);
 }
 
 void
@@ -36,7 +36,7 @@ momo_transfer_status_many(struct momo_ask *asks, size_t n, unsigned max_in_fligh
 	for (i = 0; i < n; i++) {
 		memset(&asks[i].st, 0, sizeof(asks[i].st));
 		asks[i].rc = asks[i].m->ops->transfer_status_read(&asks[i].m->ep,
-		    asks[i].ref, &rd[k]);
+		    asks[i].provider_ref, &rd[k]);
 		if (asks[i].rc == MOMO_OK) {
 			reqs[k] = rd[k].req;
 			of[k++] = i;

@@ -15,7 +15,7 @@
 /* One transfer asked about. */
 struct momo_ask {
 	const struct prov_momo *m;  /* its network's adapter (borrowed) */
-	const char *ref;            /* its reference (borrowed) */
+	const char *provider_ref;            /* its reference (borrowed) */
 	enum momo_rc rc;            /* the answer, as transfer_status gives it */
 	struct momo_status st;      /* with rc MOMO_OK */
 };

@@ -229,7 +229,7 @@ recipient(const struct prov_endpoint *ep, const char *local, const char *currenc
 }
 
 static enum momo_rc
-ps_transfer(const struct prov_endpoint *ep, const char *ref, const char *msisdn,
+ps_transfer(const struct prov_endpoint *ep, const char *provider_ref, const char *msisdn,
     const char *amount, const char *currency, const char *external_id,
     const char *note, char *why, size_t whycap)
 {
@@ -242,7 +242,7 @@ ps_transfer(const struct prov_endpoint *ep, const char *ref, const char *msisdn,
 
 	(void)external_id; /* the reference is ours; Paystack keeps no other */
 	set_why(why, whycap, "");
-	if (!momo_ref_valid(ref) || paystack_bank_code(ep->provider) == NULL ||
+	if (!momo_ref_valid(provider_ref) || paystack_bank_code(ep->provider) == NULL ||
 	    paystack_local_number(msisdn, local, sizeof(local)) != 0 ||
 	    paystack_pesewas(amount, &pesewas) != 0 || currency == NULL) {
 		set_why(why, whycap, "the reference, number, network or amount is not "
@@ -253,7 +253,7 @@ ps_transfer(const struct prov_endpoint *ep, const char *ref, const char *msisdn,
 		return rc;
 	body = json_pack("{s:s,s:I,s:s,s:s,s:s,s:s}", "source", "balance", "amount",
 	    (json_int_t)pesewas, "recipient", code, "reason", note != NULL ? note : "",
-	    "currency", currency, "reference", ref);
+	    "currency", currency, "reference", provider_ref);
 	if (body == NULL) {
 		set_why(why, whycap, "the request could not be built (text that is not UTF-8?)");
 		return MOMO_REFUSED;
@@ -268,16 +268,16 @@ ps_transfer(const struct prov_endpoint *ep, const char *ref, const char *msisdn,
 	return rc;
 }
 
-/* The verify of ref under base into rd: MOMO_OK, or MOMO_UNAVAILABLE for
+/* The verify of provider_ref under base into rd: MOMO_OK, or MOMO_UNAVAILABLE for
  * a reference that cannot be asked about. */
 static enum momo_rc
-verify_prepare(const struct prov_endpoint *ep, const char *base, const char *ref,
+verify_prepare(const struct prov_endpoint *ep, const char *base, const char *provider_ref,
     struct momo_read *rd)
 {
 	char r[3 * REF_MAX + 1];
 
 	memset(rd, 0, sizeof(*rd));
-	if (ref == NULL || *ref == '\0' || prov_http_escape(ref, r, sizeof(r)) != 0)
+	if (provider_ref == NULL || *provider_ref == '\0' || prov_http_escape(provider_ref, r, sizeof(r)) != 0)
 		return MOMO_UNAVAILABLE; /* cannot be asked about */
 	snprintf(rd->path, sizeof(rd->path), "%s/%s", base, r);
 	snprintf(rd->auth, sizeof(rd->auth), "Authorization: Bearer %s", ep->secret);
@@ -297,9 +297,9 @@ verify_answer(int answered, const struct prov_call *call,
 	return read_outcome(answered, call, 1);
 }
 
-/* A verify of ref under base, read by parse into out. */
+/* A verify of provider_ref under base, read by parse into out. */
 static enum momo_rc
-verify(const struct prov_endpoint *ep, const char *base, const char *ref,
+verify(const struct prov_endpoint *ep, const char *base, const char *provider_ref,
     enum momo_rc (*parse)(const json_t *, struct momo_status *), struct momo_status *out)
 {
 	struct momo_read rd;
@@ -307,7 +307,7 @@ verify(const struct prov_endpoint *ep, const char *base, const char *ref,
 	enum momo_rc rc;
 
 	memset(out, 0, sizeof(*out));
-	if ((rc = verify_prepare(ep, base, ref, &rd)) == MOMO_OK) {
+	if ((rc = verify_prepare(ep, base, provider_ref, &rd)) == MOMO_OK) {
 		rc = verify_answer(prov_http_call(ep, rd.req.method, rd.req.path, rd.headers,
 		    NULL, &call), &call, parse, out);
 		prov_call_free(&call);
@@ -317,17 +317,17 @@ verify(const struct prov_endpoint *ep, const char *base, const char *ref,
 }
 
 static enum momo_rc
-ps_transfer_status(const struct prov_endpoint *ep, const char *ref,
+ps_transfer_status(const struct prov_endpoint *ep, const char *provider_ref,
     struct momo_status *out)
 {
-	return verify(ep, TRANSFER_VERIFY, ref, paystack_wire_transfer, out);
+	return verify(ep, TRANSFER_VERIFY, provider_ref, paystack_wire_transfer, out);
 }
 
 static enum momo_rc
-ps_transfer_status_read(const struct prov_endpoint *ep, const char *ref,
+ps_transfer_status_read(const struct prov_endpoint *ep, const char *provider_ref,
     struct momo_read *rd)
 {
-	return verify_prepare(ep, TRANSFER_VERIFY, ref, rd);
+	return verify_prepare(ep, TRANSFER_VERIFY, provider_ref, rd);
 }
 
 static enum momo_rc
@@ -349,7 +349,7 @@ needs_payer_input(const char *st)
 }
 
 static enum momo_rc
-ps_request_to_pay(const struct prov_endpoint *ep, const char *ref, const char *msisdn,
+ps_request_to_pay(const struct prov_endpoint *ep, const char *provider_ref, const char *msisdn,
     const char *amount, const char *currency, const char *external_id,
     const char *note, char *why, size_t whycap)
 {
@@ -362,7 +362,7 @@ ps_request_to_pay(const struct prov_endpoint *ep, const char *ref, const char *m
 	int answered;
 
 	set_why(why, whycap, "");
-	if (!momo_ref_valid(ref) || provider == NULL ||
+	if (!momo_ref_valid(provider_ref) || provider == NULL ||
 	    paystack_local_number(msisdn, local, sizeof(local)) != 0 ||
 	    paystack_pesewas(amount, &pesewas) != 0 || currency == NULL) {
 		set_why(why, whycap, "the reference, number, network or amount is not "
@@ -376,7 +376,7 @@ ps_request_to_pay(const struct prov_endpoint *ep, const char *ref, const char *m
 	/* Paystack needs an email per customer: the payer's number at ours */
 	snprintf(email, sizeof(email), "%s@%s", msisdn, ep->email_domain);
 	body = json_pack("{s:s,s:I,s:s,s:s,s:{s:s,s:s},s:{s:s,s:s}}", "email", email,
-	    "amount", (json_int_t)pesewas, "currency", currency, "reference", ref,
+	    "amount", (json_int_t)pesewas, "currency", currency, "reference", provider_ref,
 	    "mobile_money", "phone", local, "provider", provider, "metadata",
 	    "external_id", external_id != NULL ? external_id : "", "note",
 	    note != NULL ? note : "");
@@ -410,10 +410,10 @@ ps_request_to_pay(const struct prov_endpoint *ep, const char *ref, const char *m
 }
 
 static enum momo_rc
-ps_request_to_pay_status(const struct prov_endpoint *ep, const char *ref,
+ps_request_to_pay_status(const struct prov_endpoint *ep, const char *provider_ref,
     struct momo_status *out)
 {
-	return verify(ep, "/transaction/verify", ref, paystack_wire_charge, out);
+	return verify(ep, "/transaction/verify", provider_ref, paystack_wire_charge, out);
 }
 
 static enum momo_rc

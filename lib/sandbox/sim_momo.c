@@ -437,8 +437,8 @@ send_money(struct req *r, struct resp *resp, const char *product,
 	memset(&s, 0, sizeof(s));
 	s.network = prov_network_ids[i];
 	s.kind = kind;
-	s.ref = req_header(r, "X-Reference-Id");
-	if (!momo_ref_valid(s.ref))
+	s.provider_ref = req_header(r, "X-Reference-Id");
+	if (!momo_ref_valid(s.provider_ref))
 		return answer_error(resp, 400, "INVALID_REFERENCE_ID",
 		    "X-Reference-Id must be a UUID.");
 	s.callback_url = req_header(r, "X-Callback-Url");

@@ -328,10 +328,10 @@ sim_paystack_transfer(struct req *r, struct resp *resp)
 	memset(&s, 0, sizeof(s));
 	if (json_unpack(r->body, "{s:s,s:I,s:s,s?s,s?s,s:s}", "source", &source, "amount",
 	    &pesewas, "recipient", &rcp, "currency", &cur, "reason", &reason,
-	    "reference", &s.ref) != 0 || strcmp(source, "balance") != 0 || pesewas <= 0)
+	    "reference", &s.provider_ref) != 0 || strcmp(source, "balance") != 0 || pesewas <= 0)
 		return refuse(resp, 400, "source balance, a positive amount in pesewas, a "
 		    "recipient and a reference are required");
-	if (!momo_ref_valid(s.ref))
+	if (!momo_ref_valid(s.provider_ref))
 		return refuse(resp, 400, "reference: the simulator keeps UUID references");
 	if (strcmp(cur, "GHS") != 0)
 		return refuse(resp, 400, "Currency not supported: GHS only");
@@ -357,7 +357,7 @@ sim_paystack_transfer(struct req *r, struct resp *resp)
 	s.suffix = sim_suffix(msisdn);
 	s.callback_url = webhook_url(&r->ctx->cfg, url, sizeof(url));
 	return record(r, resp, &s, "Transfer has been queued", json_pack(
-	    "{s:s,s:I,s:s,s:s,s:s,s:s}", "reference", s.ref, "amount", pesewas, "currency",
+	    "{s:s,s:I,s:s,s:s,s:s,s:s}", "reference", s.provider_ref, "amount", pesewas, "currency",
 	    "GHS", "status", "pending", "recipient", rcp, "source", "balance"),
 	    "Duplicate Transfer Reference");
 }
@@ -377,12 +377,12 @@ sim_paystack_charge(struct req *r, struct resp *resp)
 		return e;
 	memset(&s, 0, sizeof(s));
 	if (json_unpack(r->body, "{s:s,s:I,s?s,s:s,s:{s:s,s:s},s?o}", "email", &email,
-	    "amount", &pesewas, "currency", &cur, "reference", &s.ref, "mobile_money",
+	    "amount", &pesewas, "currency", &cur, "reference", &s.provider_ref, "mobile_money",
 	    "phone", &phone, "provider", &provider, "metadata", &meta) != 0 ||
 	    strchr(email, '@') == NULL || pesewas <= 0)
 		return refuse(resp, 400, "email, a positive amount in pesewas, a reference and "
 		    "mobile_money {phone, provider} are required");
-	if (!momo_ref_valid(s.ref))
+	if (!momo_ref_valid(s.provider_ref))
 		return refuse(resp, 400, "reference: the simulator keeps UUID references");
 	if (strcmp(cur, "GHS") != 0)
 		return refuse(resp, 400, "Currency not supported: GHS only");
@@ -410,24 +410,24 @@ sim_paystack_charge(struct req *r, struct resp *resp)
 		s.suffix = 301;
 	s.callback_url = webhook_url(&r->ctx->cfg, url, sizeof(url));
 	return record(r, resp, &s, "Charge attempted", json_pack("{s:s,s:s,s:s}",
-	    "reference", s.ref, "status", otp ? "send_otp" : "pay_offline", "display_text",
+	    "reference", s.provider_ref, "status", otp ? "send_otp" : "pay_offline", "display_text",
 	    otp ? "Please enter the OTP sent to your phone" :
 	    "Please complete authorization process on your mobile phone"),
 	    "Duplicate Transaction Reference");
 }
 
-/* GET verify of the path's ref of kind. */
+/* GET verify of the path's provider_ref of kind. */
 static enum err
 verify(struct req *r, struct resp *resp, const char *kind)
 {
-	const char *ref = req_param(r, "ref");
+	const char *provider_ref = req_param(r, "ref");
 	struct sim_sent t;
 	enum err e;
 	int i;
 
 	if ((i = account_of(r, resp, &e)) < 0)
 		return e;
-	switch (sim_send_read(r->ctx->db, ref, prov_network_ids[i], kind, &t)) {
+	switch (sim_send_read(r->ctx->db, provider_ref, prov_network_ids[i], kind, &t)) {
 	case SIM_READ_OK:
 		break;
 	case SIM_READ_NONE:
@@ -440,7 +440,7 @@ verify(struct req *r, struct resp *resp, const char *kind)
 		return ERR_SERVICE_UNAVAILABLE;
 	}
 	return ok(resp, 200, strcmp(kind, "rtp") == 0 ? "Verification successful" :
-	    "Transfer retrieved", sim_paystack_data(kind, ref, t.state, t.reason,
+	    "Transfer retrieved", sim_paystack_data(kind, provider_ref, t.state, t.reason,
 	    t.financial_id, t.msisdn, t.amount, t.currency, prov_network_ids[i]));
 }
 

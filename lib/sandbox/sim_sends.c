@@ -159,20 +159,20 @@ duplicate(void)
 	    "Duplicated reference id. Creation of resource failed." };
 }
 
-/* Records an accepted send of s->ref: PENDING until its settle time. */
+/* Records an accepted send of s->provider_ref: PENDING until its settle time. */
 static int
 accept_send(struct db *db, const struct sim_send *s)
 {
 	return DB_EXEC(db, DB_SIM_MOMO_TX_ACCEPT, sim_tx_accept, NULL, NULL,
 	    .callback_url = s->callback_url, .settle_seconds = s->settle_seconds,
-	    .reference = s->ref);
+	    .reference = s->provider_ref);
 }
 
 /* a column of the locked send (store/stmt_sim.h, sim_tx_lock) */
 #define LOCKED(name) DB_COL(sim_tx_lock, name)
 
 /*
- * One send under s->ref, in a transaction: a new reference is recorded
+ * One send under s->provider_ref, in a transaction: a new reference is recorded
  * (accepted or not, as its plan says); a known one counts the send, then
  * is 409 when its body differs, when it was accepted or when it was sent
  * twice already, and otherwise (a send that was not accepted) follows the
@@ -187,13 +187,13 @@ send_tx(struct db *db, void *arg)
 	const char *v;
 	int rc, same;
 
-	if ((rc = DB_EXEC(db, DB_SIM_MOMO_TX_LOCK, sim_ref, &rows, NULL, .reference = s->ref)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_SIM_MOMO_TX_LOCK, sim_ref, &rows, NULL, .reference = s->provider_ref)) != DB_OK)
 		return rc;
 	if (rows.nrows == 0) {
 		db_rows_free(&rows);
 		s->answer = plan_of(s->kind, s->suffix, 1);
 		rc = DB_EXEC(db, DB_SIM_MOMO_TX_INSERT, sim_tx_insert, NULL, NULL,
-		    .reference = s->ref, .network = s->network, .kind = s->kind,
+		    .reference = s->provider_ref, .network = s->network, .kind = s->kind,
 		    .msisdn = s->msisdn, .amount = s->amount, .currency = s->currency,
 		    .external_id = s->external_id, .body_hash = s->body_hash,
 		    .final_state = s->answer.final, .reason = s->answer.reason,
@@ -219,7 +219,7 @@ send_tx(struct db *db, void *arg)
 	else
 		s->answer = plan_of(s->kind, s->suffix, sends + 1);
 	db_rows_free(&rows);
-	rc = DB_EXEC(db, DB_SIM_MOMO_TX_COUNT_SEND, sim_ref, NULL, NULL, .reference = s->ref);
+	rc = DB_EXEC(db, DB_SIM_MOMO_TX_COUNT_SEND, sim_ref, NULL, NULL, .reference = s->provider_ref);
 	if (rc != DB_OK)
 		return rc;
 	if (s->answer.status != 409 && s->answer.accept)
@@ -279,17 +279,17 @@ sim_send_record(struct db *db, struct sim_send *s)
 static const struct db_field sent_fields[] = { DB_FIELDS(sim_tx, struct sim_sent) };
 
 enum sim_read
-sim_send_read(struct db *db, const char *ref, const char *network, const char *kind,
+sim_send_read(struct db *db, const char *provider_ref, const char *network, const char *kind,
     struct sim_sent *out)
 {
-	struct db_bound key = DB_BIND(DB_SIM_MOMO_TX_GET, sim_tx_key, .reference = ref,
+	struct db_bound key = DB_BIND(DB_SIM_MOMO_TX_GET, sim_tx_key, .reference = provider_ref,
 	    .network = network, .kind = kind);
 	struct db_rows rows;
 	const char *reads;
 	int reversed, rc;
 
 	memset(out, 0, sizeof(*out));
-	if (DB_EXEC(db, DB_SIM_MOMO_TX_SETTLE, sim_tx_key, NULL, NULL, .reference = ref,
+	if (DB_EXEC(db, DB_SIM_MOMO_TX_SETTLE, sim_tx_key, NULL, NULL, .reference = provider_ref,
 	    .network = network, .kind = kind) != DB_OK || db_run(db, key, &rows, NULL) != DB_OK)
 		return SIM_READ_FAIL;
 	if (rows.nrows != 1) {
@@ -310,13 +310,13 @@ sim_send_read(struct db *db, const char *ref, const char *network, const char *k
 	 * sandbox_providers worker, sim_momo_callbacks.c): count the reads */
 	if (strcmp(kind, "transfer") == 0 && sim_suffix(out->msisdn) == 206 &&
 	    strcmp(out->state, "successful") == 0 &&
-	    DB_EXEC(db, DB_SIM_MOMO_RTP_READ, sim_ref, NULL, NULL, .reference = ref) != DB_OK)
+	    DB_EXEC(db, DB_SIM_MOMO_RTP_READ, sim_ref, NULL, NULL, .reference = provider_ref) != DB_OK)
 		return SIM_READ_FAIL;
 	/* a 302 request to pay: approved once, then its settlement fails */
 	if (strcmp(kind, "rtp") == 0 && sim_suffix(out->msisdn) == 302 &&
 	    strcmp(out->state, "successful") == 0) {
 		if (DB_EXEC(db, reversed ? DB_SIM_MOMO_RTP_REVERSE : DB_SIM_MOMO_RTP_READ, sim_ref,
-		    NULL, NULL, .reference = ref) != DB_OK)
+		    NULL, NULL, .reference = provider_ref) != DB_OK)
 			return SIM_READ_FAIL;
 		if (reversed) {
 			(void)strict_copy(out->state, sizeof(out->state), "failed");

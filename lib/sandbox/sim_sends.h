@@ -28,7 +28,7 @@ struct sim_plan {
 
 /* One send, as the simulators fill it in, and its answer. */
 struct sim_send {
-	const char *ref, *network, *kind, *msisdn, *amount, *currency, *external_id;
+	const char *provider_ref, *network, *kind, *msisdn, *amount, *currency, *external_id;
 	const char *api;          /* "mtn" or "paystack": the callback's form */
 	const char *callback_url; /* where its final state is called back; NULL */
 	char body_hash[2 * SHA256_DIGEST_LENGTH + 1];
@@ -61,7 +61,7 @@ void sim_paid_as(const char *kind, const char *msisdn, const char *amount,
 int sim_send_prepare(struct db *db, struct sim_send *s, const json_t *body);
 
 /*
- * Records one send under s->ref, in a transaction: a new reference is
+ * Records one send under s->provider_ref, in a transaction: a new reference is
  * recorded (accepted or not, as its plan says); a known one counts the
  * send, then is a duplicate (409) when its body differs, when it was
  * accepted or when it was sent twice already, and otherwise follows the
@@ -84,13 +84,13 @@ struct sim_sent {
 enum sim_read { SIM_READ_OK = 0, SIM_READ_NONE, SIM_READ_UNREACHABLE, SIM_READ_FAIL };
 
 /*
- * The send ref of network and kind, past its settle time moved to its
+ * The send provider_ref of network and kind, past its settle time moved to its
  * final state first, into out: SIM_READ_OK; SIM_READ_NONE never seen or
  * never accepted; SIM_READ_UNREACHABLE a number ending 103;
  * SIM_READ_FAIL the database. A 302 request to pay reads SUCCESSFUL once,
  * then FAILED SETTLEMENT_FAILED.
  */
-enum sim_read sim_send_read(struct db *db, const char *ref, const char *network,
+enum sim_read sim_send_read(struct db *db, const char *provider_ref, const char *network,
     const char *kind, struct sim_sent *out);
 
 /* A simulated network's accounts: MTN keeps disbursements and

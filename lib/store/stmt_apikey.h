@@ -1,6 +1,6 @@
 /*
  * stmt_apikey: the statements of partner API keys (domain/apikey.c,
- * domain/partner.c, domain/sigkey.c), with the columns their rows hold; the SQL is in
+ * domain/partner_account.c, domain/sigkey.c), with the columns their rows hold; the SQL is in
  * stmt_apikey.c.
  */
 #ifndef CEDIRAMP_STMT_APIKEY_H

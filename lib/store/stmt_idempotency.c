@@ -11,7 +11,7 @@ const struct db_stmt_def db_stmts_idempotency[] = {
 	    SYNC_READ "SELECT id, endpoint, request_hash, state, status_code, response_body, "
 	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, "
 	    "created_at < UTC_TIMESTAMP(6) - INTERVAL 24 HOUR AS expired, "
-	    "recovery_point, recovery_ref, "
+	    "recovery_point, recovery_id, "
 	    "locked_at < UTC_TIMESTAMP(6) - INTERVAL CAST(? AS UNSIGNED) SECOND AS abandoned "
 	    "FROM idempotency_keys WHERE user_id = ? AND idem_key = ?" },
 	{ DB_IDEM_DELETE_EXPIRED,
@@ -32,7 +32,7 @@ const struct db_stmt_def db_stmts_idempotency[] = {
 	    "WHERE id = ? AND state = 'in_progress' "
 	    "AND locked_at < UTC_TIMESTAMP(6) - INTERVAL CAST(? AS UNSIGNED) SECOND" },
 	{ DB_IDEM_MARK,
-	    "UPDATE idempotency_keys SET recovery_point = ?, recovery_ref = ?, "
+	    "UPDATE idempotency_keys SET recovery_point = ?, recovery_id = ?, "
 	    "locked_at = UTC_TIMESTAMP(6) WHERE id = ? AND owner = ? "
 	    "AND state = 'in_progress'" },
 	{ DB_IDEM_EXPIRE,

@@ -17,7 +17,7 @@
 #define idem_row_COLS(C, x) \
 	C(x, RAW, id, ) C(x, RAW, endpoint, ) C(x, RAW, request_hash, ) C(x, RAW, state, ) \
 	C(x, RAW, status_code, ) C(x, RAW, response_body, ) C(x, RAW, created_at, ) \
-	C(x, RAW, expired, ) C(x, RAW, recovery_point, ) C(x, RAW, recovery_ref, ) \
+	C(x, RAW, expired, ) C(x, RAW, recovery_point, ) C(x, RAW, recovery_id, ) \
 	C(x, RAW, abandoned, )
 /* a key's row by its id */
 #define idem_id_ARGS(ARG, AGAIN) ARG(INT, id)
@@ -30,7 +30,7 @@
 #define idem_take_over_ARGS(ARG, AGAIN) ARG(TEXT, owner) ARG(INT, id) ARG(INT, lease)
 /* a held key's recovery point and its reference (NULL: none) */
 #define idem_mark_ARGS(ARG, AGAIN) \
-	ARG(TEXT, point) ARG(TEXT, ref) ARG(INT, id) ARG(TEXT, owner)
+	ARG(TEXT, point) ARG(TEXT, recovery_id) ARG(INT, id) ARG(TEXT, owner)
 
 /* Its statements (their SQL in stmt_idempotency.c): S(statement, its
  * arguments' shape, its rows' shape), as store/db_sig.h says. */

@@ -45,7 +45,7 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	    "LEFT JOIN ledger_entries e ON e.account_id = a.id AND e.created_at >= ? "
 	    "WHERE a.code = ? GROUP BY a.id, a.balance" },
 	/* a partner's two balances of a currency (available: the first code)
-	 * over a period, each movement with its object's own reference, and a
+	 * over a period, each movement with its object's client reference, and a
 	 * collection's gross and fee. An entry's created_at is its
 	 * transaction's (schema 031): the period is a range of the accounts'
 	 * time index, whatever the history before it (each account's id a
@@ -53,7 +53,7 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	 * other way, every entry of the accounts is read) */
 	{ DB_LEDGER_STATEMENT_PARTNER,
 	    "SELECT DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, t.kind, "
-	    "t.ref_id, COALESCE(w.reference_id, pi.reference_id, d.reference) AS reference, "
+	    "t.ref_id, COALESCE(w.reference_id, pi.reference_id, d.reference) AS client_reference, "
 	    "IF(a.code = ?, 'available', 'pending') AS balance, e.amount, "
 	    "pi.amount AS gross, pi.fee "
 	    "FROM ledger_entries e STRAIGHT_JOIN ledger_accounts a ON a.id = e.account_id "
@@ -70,7 +70,7 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	 * and fee, a payout's amount (as a debit) and fee */
 	{ DB_LEDGER_STATEMENT_USER,
 	    "SELECT DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, t.kind, "
-	    "t.ref_id, NULL AS reference, 'available' AS balance, e.amount, "
+	    "t.ref_id, NULL AS client_reference, 'available' AS balance, e.amount, "
 	    "COALESCE(c.gross_amount, -p.amount) AS gross, COALESCE(c.fee, p.fee) AS fee "
 	    "FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.tx_id "
 	    "LEFT JOIN conversions c ON t.kind = 'conversion.completed' AND c.id = t.ref_id "

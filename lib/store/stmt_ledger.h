@@ -35,10 +35,10 @@
 /* a wallet user's statement: the GHS account's code, over a period */
 #define ledger_statement_user_ARGS(ARG, AGAIN) ARG(TEXT, code) ARG(TEXT, from) ARG(TEXT, to)
 /* a statement's movement (domain/statement.c, movement): its date, event
- * kind and object's id, the object's reference, which balance, the
+ * kind and object's id, the object's client reference, which balance, the
  * amount, and the gross and fee it splits into: read by the caller */
 #define ledger_movement_COLS(C, x) \
-	C(x, RAW, created_at, ) C(x, RAW, kind, ) C(x, RAW, ref_id, ) C(x, RAW, reference, ) \
+	C(x, RAW, created_at, ) C(x, RAW, kind, ) C(x, RAW, ref_id, ) C(x, RAW, client_reference, ) \
 	C(x, RAW, balance, ) C(x, RAW, amount, ) C(x, RAW, gross, ) C(x, RAW, fee, )
 
 /* Its statements (their SQL in stmt_ledger.c): S(statement, its

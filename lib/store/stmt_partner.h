@@ -1,7 +1,7 @@
 /*
  * stmt_partner: the statements of partners, the lock that orders a
  * partner's creates, the addresses partners send deposits from and the
- * challenges that prove them (domain/partner.c, domain/partner_wallet.c,
+ * challenges that prove them (domain/partner_account.c, domain/partner_wallet.c,
  * domain/partner/resource.c), with the columns their
  * rows hold; the SQL is in stmt_partner.c.
  */

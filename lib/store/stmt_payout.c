@@ -3,7 +3,7 @@
 const struct db_stmt_def db_stmts_payout[] = {
 	{ DB_PAYOUT_INSERT,
 	    "INSERT INTO payouts (id, user_id, beneficiary_id, provider, phone, "
-	    "account_name, amount, fee, currency, reference, provider_ref, status, "
+	    "account_name, amount, fee, currency, client_reference, provider_ref, status, "
 	    "created_at, processing_at, next_check_at, lease_until) VALUES "
 	    "(?, ?, ?, ?, ?, ?, " DEC("?") ", " DEC("?") ", ?, ?, ?, 'processing', "
 	    "UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) + INTERVAL ? SECOND, "
@@ -11,7 +11,7 @@ const struct db_stmt_def db_stmts_payout[] = {
 	/* a stablecoin transfer's payout: waits for its conversion, nothing held */
 	{ DB_PAYOUT_INSERT_PENDING,
 	    "INSERT INTO payouts (id, user_id, beneficiary_id, provider, phone, "
-	    "account_name, amount, fee, currency, reference, conversion_id, "
+	    "account_name, amount, fee, currency, client_reference, conversion_id, "
 	    "source_currency, source_amount, provider_ref, status, created_at, "
 	    "next_check_at) VALUES (?, ?, ?, ?, ?, ?, " DEC("?") ", " DEC("?") ", ?, ?, "
 	    "?, ?, " DEC("?") ", ?, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))" },
@@ -140,7 +140,7 @@ const struct db_stmt_def db_stmts_payout[] = {
 	    "AND status = 'processing'" },
 	/* a withdrawal's payout: waits for the conversion; its float drawn */
 	{ DB_PAYOUT_INSERT_WITHDRAWAL,
-	    "INSERT INTO payouts (id, provider, phone, amount, fee, currency, reference, "
+	    "INSERT INTO payouts (id, provider, phone, amount, fee, currency, client_reference, "
 	    "withdrawal_id, provider_ref, status, created_at, next_check_at) VALUES "
 	    "(?, ?, ?, " DEC("?") ", 0, 'GHS', ?, ?, ?, 'pending', UTC_TIMESTAMP(6), "
 	    "UTC_TIMESTAMP(6))" },

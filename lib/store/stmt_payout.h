@@ -9,26 +9,31 @@
 /* A payout row: PAYOUT_COLS, the SQL of payout_row_COLS (the history's
  * statements, stmt_history.c, read it too). */
 #define PAYOUT_COLS "p.id, p.user_id, p.beneficiary_id, p.provider, p.phone, p.account_name, " \
-	"p.amount, p.fee, p.currency, p.reference, p.provider_ref, p.status, " \
+	"p.amount, p.fee, p.currency, p.client_reference, p.provider_ref, p.status, " \
 	"p.failure_reason, p.sends, " \
 	"DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, " \
 	"DATE_FORMAT(p.processing_at, '%Y-%m-%dT%H:%i:%sZ') AS processing_at, " \
 	"DATE_FORMAT(p.completed_at, '%Y-%m-%dT%H:%i:%sZ') AS completed_at, " \
-	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f') AS created_db, p.conversion_id, " \
-	"p.withdrawal_id, p.held_at IS NOT NULL AS held "
+	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f') AS created_db, " \
+	"IF(p.withdrawal_id IS NULL, 'user', 'withdrawal') AS owner_kind, " \
+	"IF(p.withdrawal_id IS NULL, CONCAT(p.user_id), p.withdrawal_id) AS owner_id, " \
+	"p.conversion_id AS funding_id, p.held_at IS NOT NULL AS held "
 /* (domain/payout.h, struct payout); user_id is NULL for a withdrawal's
- * payout: RAW, read by the caller */
+ * payout: RAW, read by the caller. The owner (docs/design.md, Glossary):
+ * a withdrawal's, or else the wallet user's; the funding a stablecoin
+ * transfer's conversion. */
 #define payout_row_COLS(C, x) \
 	C(x, TEXT, id, id) C(x, RAW, user_id, ) C(x, TEXT, beneficiary_id, beneficiary_id) \
 	C(x, TEXT, provider, provider) C(x, TEXT, phone, phone) \
 	C(x, TEXT, account_name, account_name) C(x, TEXT, amount, amount) \
-	C(x, TEXT, fee, fee) C(x, TEXT, currency, currency) C(x, TEXT, reference, reference) \
+	C(x, TEXT, fee, fee) C(x, TEXT, currency, currency) \
+	C(x, TEXT, client_reference, client_ref) \
 	C(x, TEXT, provider_ref, provider_ref) C(x, TEXT, status, status) \
 	C(x, TEXT, failure_reason, failure_reason) C(x, COUNT, sends, sends) \
 	C(x, TEXT, created_at, created_at) C(x, TEXT, processing_at, processing_at) \
 	C(x, TEXT, completed_at, completed_at) C(x, TEXT, created_db, created_db) \
-	C(x, TEXT, conversion_id, conversion_id) C(x, TEXT, withdrawal_id, withdrawal_id) \
-	C(x, FLAG, held, held)
+	C(x, TEXT, owner_kind, owner.kind) C(x, TEXT, owner_id, owner.id) \
+	C(x, TEXT, funding_id, funding_id) C(x, FLAG, held, held)
 /* a reversal, as reconcile lists it: read by the caller */
 #define payout_reversed_COLS(C, x) \
 	C(x, RAW, id, ) C(x, RAW, provider, ) C(x, RAW, amount, ) C(x, RAW, fee, ) \
@@ -67,19 +72,19 @@
 #define payout_insert_ARGS(ARG, AGAIN) \
 	ARG(TEXT, id) ARG(INT, user_id) ARG(TEXT, beneficiary_id) ARG(TEXT, provider) \
 	ARG(TEXT, phone) ARG(TEXT, account_name) ARG(TEXT, amount) ARG(TEXT, fee) \
-	ARG(TEXT, currency) ARG(TEXT, reference) ARG(TEXT, provider_ref) \
+	ARG(TEXT, currency) ARG(TEXT, client_ref) ARG(TEXT, provider_ref) \
 	ARG(INT, check_seconds) ARG(INT, lease_seconds)
 /* a stablecoin transfer's payout, pending its conversion (the coin and
  * amount it converts) */
 #define payout_insert_pending_ARGS(ARG, AGAIN) \
 	ARG(TEXT, id) ARG(INT, user_id) ARG(TEXT, beneficiary_id) ARG(TEXT, provider) \
 	ARG(TEXT, phone) ARG(TEXT, account_name) ARG(TEXT, amount) ARG(TEXT, fee) \
-	ARG(TEXT, currency) ARG(TEXT, reference) ARG(TEXT, conversion_id) \
+	ARG(TEXT, currency) ARG(TEXT, client_ref) ARG(TEXT, conversion_id) \
 	ARG(TEXT, source_currency) ARG(TEXT, source_amount) ARG(TEXT, provider_ref)
 /* a withdrawal's payout (GHS, no fee), pending the withdrawal */
 #define payout_insert_wd_ARGS(ARG, AGAIN) \
 	ARG(TEXT, id) ARG(TEXT, provider) ARG(TEXT, phone) ARG(TEXT, amount) \
-	ARG(TEXT, reference) ARG(TEXT, withdrawal_id) ARG(TEXT, provider_ref)
+	ARG(TEXT, client_ref) ARG(TEXT, withdrawal_id) ARG(TEXT, provider_ref)
 /* the pending payout of a conversion */
 #define payout_conversion_ARGS(ARG, AGAIN) ARG(TEXT, conversion_id)
 /* a payout by id and its owner (an API call's user) */

@@ -42,7 +42,7 @@
 #include "domain/apikey.h"
 #include "domain/ctx.h"
 #include "domain/outbox.h"
-#include "domain/partner.h"
+#include "domain/partner_account.h"
 #include "domain/partner/webhook.h"
 #include "store/db_sig.h"
 #include "receiver.h"

@@ -58,14 +58,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 	if (body != NULL) {
 		rc = momo_callback_read(body, &ids);
 		check_id(body, "externalId", ids.ext);
-		check_id(body, "referenceId", ids.ref);
+		check_id(body, "referenceId", ids.provider_ref);
 		check_id(body, "status", ids.status);
-		FZ_CHECK((rc == 0) == (*ids.ext != '\0' || *ids.ref != '\0'));
+		FZ_CHECK((rc == 0) == (*ids.ext != '\0' || *ids.provider_ref != '\0'));
 		rc = paystack_webhook_read(body, &ids);
 		FZ_CHECK(ids.ext != NULL && *ids.ext == '\0');
 		check_id(body, "event", ids.status);
-		check_id(json_object_get(body, "data"), "reference", ids.ref);
-		FZ_CHECK((rc == 0) == (*ids.status != '\0' && *ids.ref != '\0'));
+		check_id(json_object_get(body, "data"), "reference", ids.provider_ref);
+		FZ_CHECK((rc == 0) == (*ids.status != '\0' && *ids.provider_ref != '\0'));
 		json_decref(body);
 	}
 

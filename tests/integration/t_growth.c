@@ -197,7 +197,7 @@ add_payouts(const char *user, const char *bn, int first, int n)
 	char insert[1536];
 
 	snprintf(insert, sizeof(insert), "INSERT INTO payouts (id, user_id, beneficiary_id, "
-	    "provider, phone, account_name, amount, fee, currency, reference, provider_ref, status, "
+	    "provider, phone, account_name, amount, fee, currency, client_reference, provider_ref, status, "
 	    "sends, created_at, processing_at, completed_at, next_check_at) SELECT CONCAT('po_', "
 	    "LEFT(MD5(CONCAT('grow', b.user_id, '-', seq)), 24)), b.user_id, b.id, 'MTN', b.phone, "
 	    "b.account_name, 5.00, 1.00, 'GHS', 'grow', UUID(), 'completed', 1, "

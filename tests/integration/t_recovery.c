@@ -114,7 +114,7 @@ test_store_fails_after_commit(void)
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE "
 	    "idem_key = ? AND state = 'in_progress' AND recovery_point = "
-	    "'conversion_created' AND recovery_ref = ?", key, id), 1);
+	    "'conversion_created' AND recovery_id = ?", key, id), 1);
 
 	/* the holder answered and left: its lease still runs, so a twin waits */
 	CU_ASSERT_EQUAL(itc_convert(&w, qid, "1", "USDT", key, &r), 409);
@@ -190,7 +190,7 @@ start_slow_convert(struct inflight *f, pthread_t *t, const struct itc_wallet *w,
 	*f = (struct inflight){ w, qid, key, 0 };
 	CU_ASSERT_EQUAL_FATAL(pthread_create(t, NULL, convert_in_background, f), 0);
 	CU_ASSERT_EQUAL(await_point(key, "conversion_created"), 0);
-	CU_ASSERT_EQUAL(it_db_text("SELECT recovery_ref FROM idempotency_keys WHERE "
+	CU_ASSERT_EQUAL(it_db_text("SELECT recovery_id FROM idempotency_keys WHERE "
 	    "idem_key = ?", key, NULL, id, idcap), 0);
 }
 
@@ -422,7 +422,7 @@ test_transfer_store_fails(void)
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM idempotency_keys WHERE idem_key = ? "
 	    "AND state = 'in_progress' AND recovery_point = 'payout_created' AND "
-	    "recovery_ref = ?", key, pid), 1);
+	    "recovery_id = ?", key, pid), 1);
 	expire_lease(key);
 	CU_ASSERT_EQUAL(itc_transfer(&w, bid, "10", key, &r), 201);
 	snprintf(again, sizeof(again), "%s", it_str(json_object_get(r.json, "data"), "transactionId") ?

@@ -106,7 +106,7 @@ UPDATE fill_partner SET fund_ref = CONCAT('dp_', LEFT(MD5(CONCAT(@tag, 'd', ord)
 -- ---- payouts of wallet users ----
 
 INSERT INTO payouts (id, user_id, beneficiary_id, provider, phone, account_name, amount, fee,
-    currency, reference, provider_ref, status, failure_reason, sends, created_at, processing_at,
+    currency, client_reference, provider_ref, status, failure_reason, sends, created_at, processing_at,
     completed_at, next_check_at, checks, reversed_at)
   SELECT CONCAT('po_', LEFT(MD5(CONCAT(@tag, 'u', u.ord, '-', s.seq)), 24)) AS pid, u.user_id,
     u.ben_id, 'MTN', u.phone, u.name, 5.00, 1.00, 'GHS', 'fill', UUID(),

@@ -174,7 +174,7 @@ struct create {
 	char fee[MONEY_MAX_TEXT], net[MONEY_MAX_TEXT];
 	const char *metadata;          /* canonical, or NULL */
 	long long ttl;
-	char ref[MOMO_REF_LEN + 1];
+	char provider_ref[MOMO_REF_LEN + 1];
 	struct resource_create c;      /* who, the hash, the answer, o */
 };
 
@@ -187,13 +187,13 @@ insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 	struct create *k = c->arg;
 	const struct intent_req *in = k->in;
 
-	if (id_new(id, ID_MAX, "pi_") != 0 || momo_new_ref(k->ref) != 0)
+	if (id_new(id, ID_MAX, "pi_") != 0 || momo_new_ref(k->provider_ref) != 0)
 		return DB_FAIL;
 	return DB_EXEC(db, DB_PI_INSERT, pi_insert, NULL, NULL, .id = id,
 	    .partner_id = c->who->id, .reference_id = in->reference_id, .request_hash = c->hash,
 	    .amount = k->amount, .fee = k->fee, .net_amount = k->net, .payer_phone = in->phone,
 	    .mobile_network = in->network, .description = in->description,
-	    .metadata = k->metadata, .provider_ref = k->ref, .ttl = k->ttl);
+	    .metadata = k->metadata, .provider_ref = k->provider_ref, .ttl = k->ttl);
 }
 
 /* The checks that need no database. */

@@ -14,6 +14,7 @@
 #include "domain/partner/partner_request.h"
 #include "domain/partner/resource.h"
 #include "domain/payout.h"
+#include "domain/payout_float.h"
 #include "domain/quote.h"
 #include "domain/quote_redeem.h"
 #include "domain/tier_limit.h"
@@ -154,6 +155,36 @@ read_quote(struct db *db, struct create *k)
 }
 
 /*
+ * Withdrawal id's payout: it belongs to no user; it is written `pending`,
+ * its provider reference fixed and its float drawn (*covered 0: the float
+ * is short, the caller rolls back); its id into payout_id. The
+ * withdrawal's worker starts it once the conversion is confirmed (the
+ * withdrawal posts the hold, from the conversion's proceeds) or drops it
+ * when the conversion fails. From `processing` on it is any payout: sent,
+ * settled from its status, never sent under a new reference; its final
+ * transaction calls withdrawal_payout_owner's steps instead of refunding a
+ * user. DB_OK or the database's error.
+ */
+static int
+add_payout(struct db *db, const struct cfg *cfg, const char *id,
+    const struct withdrawal_req *in, const char *amount, char payout_id[ID_MAX],
+    int *covered)
+{
+	char provider_ref[MOMO_REF_LEN + 1];
+	enum db_rc rc;
+
+	*covered = 0;
+	if (id_new(payout_id, ID_MAX, "po_") != 0 || momo_new_ref(provider_ref) != 0)
+		return DB_FAIL;
+	rc = DB_EXEC(db, DB_PAYOUT_INSERT_WITHDRAWAL, payout_insert_wd, NULL, NULL,
+	    .id = payout_id, .provider = in->network, .phone = in->phone, .amount = amount,
+	    .client_ref = in->reference_id, .withdrawal_id = id, .provider_ref = provider_ref);
+	if (rc != DB_OK)
+		return rc;
+	return payout_float_draw(db, cfg, in->network, amount, payout_id, covered);
+}
+
+/*
  * The withdrawal's row, the hold of its source amount, its payout (float
  * drawn) and the quote's use, inside resource_commit's transaction (the
  * partner's lock held, the reference free); it then writes
@@ -167,7 +198,6 @@ insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 	char acct[LEDGER_CODE_MAX], held[LEDGER_CODE_MAX], bal[MONEY_MAX_TEXT];
 	char payout_id[ID_MAX];
 	struct ledger_leg legs[2];
-	struct payout_wd pw;
 	enum db_rc rc;
 	int covered;
 
@@ -194,12 +224,7 @@ insert(struct db *db, struct resource_create *c, char id[ID_MAX])
 	}
 	if (id_new(id, ID_MAX, "wd_") != 0)
 		return DB_FAIL;
-	pw.withdrawal_id = id;
-	pw.network = in->network;
-	pw.phone = in->phone;
-	pw.amount = k->q.receive;
-	pw.reference = in->reference_id;
-	if ((rc = payout_add_withdrawal(db, k->cfg, &pw, payout_id, &covered)) != DB_OK)
+	if ((rc = add_payout(db, k->cfg, id, in, k->q.receive, payout_id, &covered)) != DB_OK)
 		return rc;
 	if (!covered) {
 		outcome_fail(c->o, ERR_INSUFFICIENT_LIQUIDITY, "The %s payout float cannot "
@@ -457,7 +482,7 @@ processing_tx(struct db *db, void *arg)
 		ledger_leg(&legs[n++], FEES, "GHS", w->fee, 0);
 	if ((rc = ledger_post(db, "withdrawal.converted", w->id, legs, n)) != DB_OK)
 		return rc;
-	if ((rc = payout_start_withdrawal(db, w->payout_id, s->lease_seconds)) != DB_OK)
+	if ((rc = payout_start(db, w->payout_id, s->lease_seconds)) != DB_OK)
 		return rc;
 	return resource_event(db, &withdrawal_kind, s->id, w);
 }
@@ -480,7 +505,7 @@ undo_pending(struct db *db, struct withdrawal *w, const char *reason)
 	ledger_leg(&legs[1], acct, w->currency, w->amount, 0);
 	if ((rc = ledger_post(db, "withdrawal.refund", id, legs, 2)) != DB_OK)
 		return rc;
-	if ((rc = payout_drop_withdrawal(db, w->payout_id, reason)) != DB_OK)
+	if ((rc = payout_drop(db, w->payout_id, reason)) != DB_OK)
 		return rc;
 	return resource_event(db, &withdrawal_kind, id, w);
 }
@@ -520,7 +545,7 @@ step(struct ctx *ctx, const char *id, int (*fn)(struct db *, void *), const char
 		return -1;
 	}
 	if (s.changed && fn == processing_tx)
-		payout_send(ctx, s.w.payout_id, &withdrawal_payout_hooks); /* after the commit */
+		payout_send(ctx, s.w.payout_id, withdrawal_owners); /* after the commit */
 	return s.changed;
 }
 
@@ -731,7 +756,7 @@ follow_payout(struct db *db, const struct payout *p, enum payout_end end,
 	struct db_res res;
 	enum db_rc rc;
 
-	if ((rc = resource_load_any(db, &withdrawal_kind, p->withdrawal_id, 1, &w)) != DB_OK)
+	if ((rc = resource_load_any(db, &withdrawal_kind, p->owner.id, 1, &w)) != DB_OK)
 		return rc == DB_DUP ? DB_FAIL : rc;
 	withdrawal_free(&w);
 	if (strcmp(w.status, from) != 0) {
@@ -754,26 +779,27 @@ follow_payout(struct db *db, const struct payout *p, enum payout_end end,
 		return DB_FAIL;
 	if (end != PAYOUT_COMPLETED && (rc = refund(db, &w)) != DB_OK)
 		return rc;
-	rc = resource_event(db, &withdrawal_kind, p->withdrawal_id, &w);
+	rc = resource_event(db, &withdrawal_kind, p->owner.id, &w);
 	withdrawal_free(&w);
 	return rc;
 }
 
-int
-withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
-    const char *reason)
+static int
+payout_final(struct db *db, const struct payout *p, int completed, const char *reason)
 {
 	return follow_payout(db, p, completed ? PAYOUT_COMPLETED : PAYOUT_FAILED, reason);
 }
 
-int
-withdrawal_payout_reversed(struct db *db, const struct payout *p, const char *reason)
+static int
+payout_reversed(struct db *db, const struct payout *p, const char *reason)
 {
 	return follow_payout(db, p, PAYOUT_REVERSED, reason);
 }
 
-const struct payout_hooks withdrawal_payout_hooks = {
-	.user_pending = NULL,
-	.withdrawal_final = withdrawal_payout_final,
-	.withdrawal_reversed = withdrawal_payout_reversed,
+const struct payout_owner_ops withdrawal_payout_owner = {
+	.kind = "withdrawal",
+	.final = payout_final,
+	.reversed = payout_reversed,
 };
+
+const struct payout_owner_ops *const withdrawal_owners[] = { &withdrawal_payout_owner, NULL };

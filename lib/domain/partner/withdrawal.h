@@ -121,27 +121,20 @@ int withdrawal_advance(struct ctx *ctx, const char *id);
 
 
 /*
- * Inside the final transaction of withdrawal payout p (domain/payout.c),
- * after the payout's own state changed: the withdrawal completes, or
- * fails and its source amount returns to the partner (the GHS leaves
- * flight), with its event. DB_OK or the database's error.
+ * The owner of withdrawals' payouts (kind "withdrawal", the owner id the
+ * withdrawal's id), for the payout engine, which settles the payout's own
+ * side and then calls it, alone, inside the same transaction: final, the
+ * withdrawal completes, or fails and its source amount returns to the
+ * partner (the GHS leaves flight), with its event; reversed (its completed
+ * payout reversed by the provider, after the payout's side put the GHS
+ * back in flight), completed -> failed, its source amount refunded once,
+ * withdrawal.failed sent. Its payouts are started by the withdrawal's own
+ * worker (withdrawal_advance), never by the engine.
  */
-int withdrawal_payout_final(struct db *db, const struct payout *p, int completed,
-    const char *reason);
+extern const struct payout_owner_ops withdrawal_payout_owner;
 
-/*
- * Inside the reversing transaction of w's completed payout p (the provider
- * reversed it; domain/payout_reversal.h), after the payout's own side put
- * the GHS back in flight: the withdrawal completed -> failed with reason,
- * its source amount refunded once, withdrawal.failed sent. DB_OK or the
- * database's error.
- */
-int withdrawal_payout_reversed(struct db *db, const struct payout *p, const char *reason);
-
-/* The payout engine's hooks of a withdrawal's payout: withdrawal_final is
- * withdrawal_payout_final, withdrawal_reversed withdrawal_payout_reversed
- * (the payouts worker and the withdrawal's own send pass them; struct
- * payout_hooks). */
-extern const struct payout_hooks withdrawal_payout_hooks;
+/* The owners list of a program that settles only withdrawals' payouts
+ * (payout.h): { &withdrawal_payout_owner, NULL }. */
+extern const struct payout_owner_ops *const withdrawal_owners[];
 
 #endif

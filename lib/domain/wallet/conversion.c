@@ -198,7 +198,7 @@ create_tx(struct db *db, void *arg)
 	 * broadcast it too, or fail it under the request's feet.
 	 */
 	if ((rc = DB_EXEC(db, DB_CONV_INSERT, conv_insert, NULL, NULL, .id = c->id,
-	    .user_id = k->who->id, .quote_id = k->quote_id, .wallet_id = k->who->ref,
+	    .user_id = k->who->id, .quote_id = k->quote_id, .wallet_id = k->who->public_id,
 	    .from = k->from, .to = "GHS", .amount = q.q.amount, .rate = q.q.rate_exact,
 	    .fee_percent = q.q.fee_percent, .gross = q.q.gross, .fee = q.q.fee,
 	    .receive = q.q.receive, .tx_hash = c->tx_hash,
@@ -353,14 +353,14 @@ conversion_create_hooked(struct ctx *ctx, const struct caller *who, const char *
 	if (claim != NULL && claim->row != 0 &&
 	    strcmp(claim->point, CONVERSION_POINT_CREATED) == 0)
 		/* a retry of a request that died after committing: resume it */
-		return conversion_resume(ctx, who, claim->ref, claim, hook, out, o);
+		return conversion_resume(ctx, who, claim->recovery_id, claim, hook, out, o);
 	if (strcmp(who->tier, "none") == 0)
 		return outcome_err(o, ERR_FORBIDDEN);
 	k.coin = currency_find(from);
 	if (k.coin == NULL || !(k.coin->flags & CURRENCY_CONVERTIBLE))
 		return outcome_field(o, ERR_INVALID_STABLECOIN, "from",
 		    "one of USDT, USDC, USDC_E, DAI");
-	if (!ch->ops->wallet_ok(who->ref))
+	if (!ch->ops->wallet_ok(who->public_id))
 		return outcome_fail(o, ERR_VALIDATION, "Converting on chain needs a wallet "
 		    "address as the token's subject (0x and 40 hexadecimal digits); this "
 		    "token's subject is not one");
@@ -380,7 +380,7 @@ conversion_create_hooked(struct ctx *ctx, const struct caller *who, const char *
 	if (money_normalize(amount, k.coin->scale, k.coin->scale, norm, sizeof(norm)) != 0 ||
 	    id_new(out->id, sizeof(out->id), "cv_") != 0)
 		return outcome_err(o, ERR_INTERNAL);
-	move = (struct chain_move){ CHAIN_CONVERT, out->id, who->ref, from, norm };
+	move = (struct chain_move){ CHAIN_CONVERT, out->id, who->public_id, from, norm };
 	if ((crc = onchain_prepare(ctx, &move, &fees, why, sizeof(why))) != CHAIN_OK)
 		return refusal(o, crc, norm, from, why);
 	k.move = &move;

@@ -28,12 +28,19 @@
 
 #define IN_FLIGHT PAYOUT_IN_FLIGHT
 
+/* "user:<id>:GHS": a wallet user's GHS, which its payouts are held from */
+static void
+user_account(long long user_id, char *out, size_t cap)
+{
+	snprintf(out, cap, "user:%lld:GHS", user_id);
+}
+
 /* ---- create ---- */
 
 struct create {
 	const struct caller *who;
 	const struct beneficiary *ben;
-	const char *amount, *fee, *reference;
+	const char *amount, *fee, *client_ref;
 	const struct idempotency_claim *claim;
 	struct payout *p;
 	struct outcome *o;
@@ -46,7 +53,7 @@ struct create {
 #define PAYOUT_MEMBERS(k) .id = (k)->p->id, .user_id = (k)->who->id, \
 	.beneficiary_id = (k)->ben->id, .provider = (k)->ben->provider, \
 	.phone = (k)->ben->phone, .account_name = (k)->ben->account_name, \
-	.amount = (k)->amount, .fee = (k)->fee, .currency = "GHS", .reference = (k)->reference
+	.amount = (k)->amount, .fee = (k)->fee, .currency = "GHS", .client_ref = (k)->client_ref
 
 /* The answer for a network whose float cannot cover amount. */
 static void
@@ -67,7 +74,7 @@ create_tx(struct db *db, void *arg)
 {
 	struct create *k = arg;
 	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT], bal[MONEY_MAX_TEXT];
-	char ref[MOMO_REF_LEN + 1];
+	char provider_ref[MOMO_REF_LEN + 1];
 	struct ledger_leg legs[2];
 	enum db_rc rc;
 	int covered;
@@ -75,7 +82,7 @@ create_tx(struct db *db, void *arg)
 	outcome_init(k->o);
 	if ((rc = DB_EXEC(db, DB_USER_LOCK, user_id, NULL, NULL, .id = k->who->id)) != DB_OK)
 		return rc;
-	payout_user_account(k->who->id, acct, sizeof(acct));
+	user_account(k->who->id, acct, sizeof(acct));
 	/* the tier's limits first: a rule, whatever the balance */
 	if ((rc = tier_limit_check(db, k->who, TIER_PAYOUTS, k->amount, k->o)) != DB_OK)
 		return rc;
@@ -92,12 +99,12 @@ create_tx(struct db *db, void *arg)
 		    total, bal);
 		return DB_FAIL;
 	}
-	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(ref) != 0)
+	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(provider_ref) != 0)
 		return DB_FAIL;
 	/* due for a check at once, but the creating request holds it (the
 	 * lease) until its own send returns */
 	rc = DB_EXEC(db, DB_PAYOUT_INSERT, payout_insert, NULL, NULL, PAYOUT_MEMBERS(k),
-	    .provider_ref = ref, .check_seconds = 0, .lease_seconds = k->lease_seconds);
+	    .provider_ref = provider_ref, .check_seconds = 0, .lease_seconds = k->lease_seconds);
 	if (rc != DB_OK)
 		return rc;
 	/* the float before the ledger, as settle_tx does: one lock order */
@@ -120,7 +127,7 @@ create_tx(struct db *db, void *arg)
  * coin is not NULL: *coin is set), the amount at its scale, the reference.
  */
 static enum err
-check_request(const struct payout_req *in, const struct currency **coin,
+check_request(const struct transfer_req *in, const struct currency **coin,
     char *amount, size_t cap, struct outcome *o)
 {
 	unsigned scale = 2;
@@ -142,8 +149,8 @@ check_request(const struct payout_req *in, const struct currency **coin,
 	if (!ok)
 		return outcome_field(o, ERR_INVALID_AMOUNT, "amount",
 		    "a positive decimal with the currency's places");
-	if (in->reference != NULL && (strlen(in->reference) > PAYOUT_REFERENCE_MAX ||
-	    !strict_printable(in->reference, strlen(in->reference))))
+	if (in->client_ref != NULL && (strlen(in->client_ref) > PAYOUT_CLIENT_REF_MAX ||
+	    !strict_printable(in->client_ref, strlen(in->client_ref))))
 		return outcome_field(o, ERR_VALIDATION, "reference",
 		    "at most 100 printable characters");
 	return ERR_OK;
@@ -207,7 +214,7 @@ network_fee(const struct cfg *c, const char *network)
 struct funded {
 	struct create k;          /* the payout, as a GHS transfer describes it */
 	const char *coin, *source_amount;
-	char ref[MOMO_REF_LEN + 1];
+	char provider_ref[MOMO_REF_LEN + 1];
 };
 
 /* In the conversion's own transaction: the payout that waits for it, the
@@ -221,11 +228,11 @@ funded_created(struct db *db, const char *conversion_id, void *arg)
 
 	if ((rc = tier_limit_check(db, k->who, TIER_PAYOUTS, k->amount, k->o)) != DB_OK)
 		return rc;
-	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(f->ref) != 0)
+	if (id_new(k->p->id, sizeof(k->p->id), "po_") != 0 || momo_new_ref(f->provider_ref) != 0)
 		return DB_FAIL;
 	rc = DB_EXEC(db, DB_PAYOUT_INSERT_PENDING, payout_insert_pending, NULL, NULL,
 	    PAYOUT_MEMBERS(k), .conversion_id = conversion_id, .source_currency = f->coin,
-	    .source_amount = f->source_amount, .provider_ref = f->ref);
+	    .source_amount = f->source_amount, .provider_ref = f->provider_ref);
 	if (rc != DB_OK)
 		return rc;
 	return idempotency_mark(db, k->claim, PAYOUT_POINT_CREATED, k->p->id);
@@ -253,7 +260,7 @@ funded_undone(struct db *db, const char *conversion_id, void *arg)
  */
 static enum err
 create_funded(struct ctx *ctx, const struct caller *who, const struct currency *coin,
-    const char *amount, const struct payout_req *in, struct idempotency_claim *claim,
+    const char *amount, const struct transfer_req *in, struct idempotency_claim *claim,
     struct payout *out, struct outcome *o)
 {
 	char ghs[MONEY_MAX_TEXT];
@@ -287,7 +294,7 @@ create_funded(struct ctx *ctx, const struct caller *who, const struct currency *
 	f.k.who = who;
 	f.k.ben = &ben;
 	f.k.amount = ghs;
-	f.k.reference = in->reference;
+	f.k.client_ref = in->client_ref;
 	f.k.claim = claim;
 	f.k.p = out;
 	f.k.o = o;
@@ -326,7 +333,7 @@ resume_funded(struct ctx *ctx, const struct caller *who, struct idempotency_clai
 	hook.created = funded_created;
 	hook.undone = funded_undone;
 	hook.arg = &f;
-	e = conversion_resume(ctx, who, p->conversion_id, NULL, &hook, &c, o);
+	e = conversion_resume(ctx, who, p->funding_id, NULL, &hook, &c, o);
 	if (payout_load(ctx->db, p->id, who->id, 0, p) != DB_OK) {
 		idempotency_noted(claim, IDEMPOTENCY_STARTED, NULL); /* undone with its conversion */
 		return e != ERR_OK ? e : outcome_err(o, ERR_SERVICE_UNAVAILABLE);
@@ -337,7 +344,7 @@ resume_funded(struct ctx *ctx, const struct caller *who, struct idempotency_clai
 }
 
 enum err
-transfer_create(struct ctx *ctx, const struct caller *who, const struct payout_req *in,
+transfer_create(struct ctx *ctx, const struct caller *who, const struct transfer_req *in,
     struct idempotency_claim *claim, struct payout *out, struct outcome *o)
 {
 	const struct currency *coin;
@@ -351,12 +358,12 @@ transfer_create(struct ctx *ctx, const struct caller *who, const struct payout_r
 	if (claim != NULL && claim->row != 0 &&
 	    strcmp(claim->point, PAYOUT_POINT_CREATED) == 0) {
 		/* a retry of a request that died after committing: resume it */
-		rc = payout_load(ctx->db, claim->ref, who->id, 0, out);
+		rc = payout_load(ctx->db, claim->recovery_id, who->id, 0, out);
 		if (rc != DB_OK)
 			return outcome_err(o, domain_db_err(rc));
 		if (strcmp(out->status, "pending") == 0)
 			return resume_funded(ctx, who, claim, out, o);
-		return payout_send_step(ctx, out, NULL, o);
+		return payout_send_step(ctx, out, transfer_owners, o);
 	}
 	if (strcmp(who->tier, "none") == 0)
 		return outcome_err(o, ERR_FORBIDDEN);
@@ -373,7 +380,7 @@ transfer_create(struct ctx *ctx, const struct caller *who, const struct payout_r
 	k.ben = &ben;
 	k.amount = amount;
 	k.fee = network_fee(&ctx->cfg, ben.provider);
-	k.reference = in->reference;
+	k.client_ref = in->client_ref;
 	k.claim = claim;
 	k.p = out;
 	k.o = o;
@@ -391,11 +398,77 @@ transfer_create(struct ctx *ctx, const struct caller *who, const struct payout_r
 	/* committed: the reference is on record before the payout goes out */
 	if (payout_load(ctx->db, out->id, who->id, 0, out) != DB_OK)
 		return outcome_err(o, ERR_SERVICE_UNAVAILABLE); /* a retry resumes */
-	return payout_send_step(ctx, out, NULL, o);
+	return payout_send_step(ctx, out, transfer_owners, o);
 }
 
-int
-transfer_advance_pending(struct ctx *ctx, struct payout *p)
+/* ---- its payouts' owner (struct payout_owner_ops) ---- */
+
+struct start {
+	const struct payout *p;
+	long long lease_seconds;
+	const struct cfg *cfg;
+	int *short_of_funds;
+	int *short_of_float;
+};
+
+/* A converted payout's hold, once its conversion credited the GHS: the
+ * balance is checked under the user's lock, then held as any payout, with
+ * its draw on the network's float; the payout processing and leased to
+ * the caller. DB_OK; else nothing held, with *short_of_funds or
+ * *short_of_float saying why when that was it. */
+static int
+start_tx(struct db *db, void *arg)
+{
+	struct start *st = arg;
+	const struct payout *p = st->p;
+	char acct[LEDGER_CODE_MAX], total[MONEY_MAX_TEXT], bal[MONEY_MAX_TEXT];
+	struct ledger_leg legs[2];
+	enum db_rc rc;
+	int covered;
+
+	*st->short_of_funds = *st->short_of_float = 0;
+	if ((rc = DB_EXEC(db, DB_USER_LOCK, user_id, NULL, NULL, .id = p->user_id)) != DB_OK)
+		return rc;
+	user_account(p->user_id, acct, sizeof(acct));
+	if (payout_add_ghs(p->amount, p->fee, total, sizeof(total)) != 0 ||
+	    (rc = ledger_balance(db, acct, 2, bal, sizeof(bal))) != DB_OK)
+		return rc != DB_OK ? rc : DB_FAIL;
+	if (money_cmp_text(bal, total, 2) < 0) {
+		*st->short_of_funds = 1; /* spent meanwhile: the payout fails */
+		return DB_FAIL;
+	}
+	if ((rc = payout_start(db, p->id, st->lease_seconds)) != DB_OK)
+		return rc;
+	if ((rc = payout_float_draw(db, st->cfg, p->provider, p->amount, p->id,
+	    &covered)) != DB_OK)
+		return rc;
+	if (!covered) {
+		*st->short_of_float = 1; /* the payout fails, nothing held */
+		return DB_FAIL;
+	}
+	ledger_leg(&legs[0], acct, "GHS", total, 1);
+	ledger_leg(&legs[1], IN_FLIGHT, "GHS", total, 0);
+	return ledger_post(db, "payout.hold", p->id, legs, 2);
+}
+
+static int
+hold(struct ctx *ctx, const struct payout *p, int *short_of_funds,
+    int *short_of_float)
+{
+	struct start st;
+
+	st.p = p;
+	st.lease_seconds = ctx_call_lease(ctx);
+	st.cfg = &ctx->cfg;
+	st.short_of_funds = short_of_funds;
+	st.short_of_float = short_of_float;
+	return db_tx(ctx->db, start_tx, &st);
+}
+
+/* The engine's pending step: a stablecoin transfer's payout waits for its
+ * conversion (funding_id). */
+static int
+advance_pending(struct ctx *ctx, struct payout *p)
 {
 	struct caller owner;
 	struct conversion c;
@@ -407,25 +480,25 @@ transfer_advance_pending(struct ctx *ctx, struct payout *p)
 	owner.kind = CALLER_USER;
 	owner.id = p->user_id;
 	outcome_init(&o);
-	if (conversion_get(ctx, &owner, p->conversion_id, &c, &o) != ERR_OK) {
+	if (conversion_get(ctx, &owner, p->funding_id, &c, &o) != ERR_OK) {
 		log_event("error", "payout %s: its conversion %s unreadable: %s", p->id,
-		    p->conversion_id, o.message);
+		    p->funding_id, o.message);
 		return -1;
 	}
 	if (strcmp(c.status, "failed") == 0) {
 		snprintf(reason, sizeof(reason), "the conversion failed: %s", c.failure_reason);
-		return payout_finish(ctx, p->id, 0, reason, NULL, &changed) == DB_OK ?
+		return payout_finish(ctx, p->id, 0, reason, transfer_owners, &changed) == DB_OK ?
 		    changed : -1;
 	}
 	if (strcmp(c.status, "completed") != 0) {
 		payout_check_later(ctx, p->id);
 		return 0;
 	}
-	rc = payout_hold(ctx, p, &short_of_funds, &short_of_float);
+	rc = hold(ctx, p, &short_of_funds, &short_of_float);
 	if (rc != DB_OK && short_of_float) {
 		snprintf(reason, sizeof(reason), "the %s payout float could not cover it; "
 		    "nothing was held", p->provider);
-		return payout_finish(ctx, p->id, 0, reason, NULL, &changed) == DB_OK ?
+		return payout_finish(ctx, p->id, 0, reason, transfer_owners, &changed) == DB_OK ?
 		    changed : -1;
 	}
 	if (rc != DB_OK) {
@@ -435,13 +508,37 @@ transfer_advance_pending(struct ctx *ctx, struct payout *p)
 			return -1;
 		}
 		return payout_finish(ctx, p->id, 0, "the GHS balance no longer covers the payout",
-		    NULL, &changed) == DB_OK ? changed : -1;
+		    transfer_owners, &changed) == DB_OK ? changed : -1;
 	}
 	if (payout_load_any(ctx->db, p->id, 0, p) != DB_OK)
 		return -1;
-	(void)payout_send_step(ctx, p, NULL, &o);
+	(void)payout_send_step(ctx, p, transfer_owners, &o);
 	return 1;
 }
+
+/* A failed payout's GHS go back to the user's account ... */
+static void
+account(const struct payout *p, char *out, size_t cap)
+{
+	user_account(p->user_id, out, cap);
+}
+
+/* ... and its events are the user's. */
+static void
+subject(const struct payout *p, enum outbox_subject *kind, long long *id)
+{
+	*kind = OUTBOX_USER;
+	*id = p->user_id;
+}
+
+const struct payout_owner_ops transfer_payout_owner = {
+	.kind = "user",
+	.pending = advance_pending,
+	.account = account,
+	.subject = subject,
+};
+
+const struct payout_owner_ops *const transfer_owners[] = { &transfer_payout_owner, NULL };
 
 enum err
 transfer_balances(struct ctx *ctx, const struct caller *who, char *available,
@@ -453,7 +550,7 @@ transfer_balances(struct ctx *ctx, const struct caller *who, char *available,
 	enum db_rc rc;
 	int bad;
 
-	payout_user_account(who->id, acct, sizeof(acct));
+	user_account(who->id, acct, sizeof(acct));
 	if ((rc = ledger_balance(ctx->db, acct, 2, available, cap)) != DB_OK)
 		return domain_db_fail(o, rc, "read the balance");
 	rc = DB_EXEC(ctx->db, DB_PAYOUT_PENDING_SUM, payout_user, &rows, NULL,

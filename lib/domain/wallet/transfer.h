@@ -16,9 +16,9 @@
  * payout's row; its reference is the payout id. */
 #define PAYOUT_POINT_CREATED "payout_created"
 
-/* What a wallet user asks to pay; reference may be NULL. */
-struct payout_req {
-	const char *beneficiary_id, *amount, *currency, *reference;
+/* What a wallet user asks to pay; client_ref (the API's reference) may be NULL. */
+struct transfer_req {
+	const char *beneficiary_id, *amount, *currency, *client_ref;
 };
 
 /*
@@ -51,7 +51,7 @@ struct payout_req {
  * saw it) instead of paying again.
  */
 enum err transfer_create(struct ctx *ctx, const struct caller *who,
-    const struct payout_req *in, struct idempotency_claim *claim, struct payout *out,
+    const struct transfer_req *in, struct idempotency_claim *claim, struct payout *out,
     struct outcome *o);
 
 /* The wallet user's GHS: available (the ledger balance) and pending (held
@@ -60,11 +60,16 @@ enum err transfer_balances(struct ctx *ctx, const struct caller *who,
     char *available, char *pending, size_t cap, struct outcome *o);
 
 /*
- * The payout engine's user_pending hook (struct payout_hooks): a stablecoin
- * transfer's pending payout waits for its conversion; completed, it is held
- * and sent; failed, it fails (nothing was held); else it is checked later.
- * 1 when it moved, 0 when not, -1 on error.
+ * The owner of wallet users' payouts (kind "user", the owner id the user's
+ * id), for the payout engine: a failed payout's GHS go back to the user's
+ * account, its events are the user's; pending, a stablecoin transfer's
+ * payout waits for its conversion: completed, it is held and sent; failed,
+ * it fails (nothing was held); else it is checked later.
  */
-int transfer_advance_pending(struct ctx *ctx, struct payout *p);
+extern const struct payout_owner_ops transfer_payout_owner;
+
+/* The owners list of a program that settles only wallet users' payouts
+ * (payout.h): { &transfer_payout_owner, NULL }. */
+extern const struct payout_owner_ops *const transfer_owners[];
 
 #endif

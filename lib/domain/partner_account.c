@@ -1,4 +1,4 @@
-#include "domain/partner.h"
+#include "domain/partner_account.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /*
- * partner: the businesses that call the partner API, and their API keys.
+ * partner_account: the businesses that call the partner API (their
+ * accounts), and their API keys.
  * A partner has a public id ("pt_..."), a name, a tier and an environment;
  * its keys belong to the same environment (see apikey.h for their shape).
  * These are the operations the admin tool runs; any other caller (a
@@ -11,8 +12,8 @@
  * database is down) or ERR_INTERNAL. o->changed is 1 once state was
  * committed.
  */
-#ifndef CEDIRAMP_PARTNER_H
-#define CEDIRAMP_PARTNER_H
+#ifndef CEDIRAMP_PARTNER_ACCOUNT_H
+#define CEDIRAMP_PARTNER_ACCOUNT_H
 
 #include <stddef.h>
 
