@@ -746,7 +746,7 @@ it_health_stale(void)
 }
 
 int
-it_network_probed_ok(const char *network)
+it_network_probed(const char *network, const char *want)
 {
 	char name[40], state[20];
 	struct it_resp r;
@@ -756,10 +756,16 @@ it_network_probed_ok(const char *network)
 		it_resp_free(&r);
 	snprintf(name, sizeof(name), "momo:%s", network);
 	ok = it_db_text("SELECT state FROM provider_health WHERE name = ?", name, NULL, state,
-	    sizeof(state)) == 0 && strcmp(state, "operational") == 0;
+	    sizeof(state)) == 0 && strcmp(state, want) == 0;
 	if (!ok)
 		it_health_stale();
 	return ok;
+}
+
+int
+it_network_probed_ok(const char *network)
+{
+	return it_network_probed(network, "operational");
 }
 
 int

@@ -122,9 +122,13 @@ void it_unique(const char *prefix, char *out, size_t cap);
 void it_health_stale(void);
 
 /* 1 when network's stored health (probed by a GET /v1/health first, as a
- * stale row is) says operational; else every state is made stale again and
- * 0. For IT_UNTIL after a simulator's health is set back: on a loaded
- * machine or a cluster a probe may still see the old setting, or time out. */
+ * stale row is) is want ("operational", "down"); else every state is made
+ * stale again and 0. For IT_UNTIL after a simulator's health is set: on a
+ * loaded machine or a cluster a probe may still see the old setting (one
+ * that started before it, a node's HAProxy check), or time out. */
+int it_network_probed(const char *network, const char *want);
+
+/* it_network_probed(network, "operational"). */
 int it_network_probed_ok(const char *network);
 
 /* Sets a simulator setting through the admin tool (`sim set NAME VALUE`),

@@ -444,14 +444,23 @@ test_node_lost_during_payouts(void)
 	}
 	CU_ASSERT_EQUAL(created, STRESS_PAYOUTS);
 	{
-		struct it_wait wt;
+		struct it_wait settled;
 
-		for (it_wait_start(&wt, "every payout settled", 120), rounds = 0;
-		    stress_unsettled(&w) > 0 && it_wait_next(&wt); rounds++)
-			if (rounds % 25 == 24) /* a killed worker's lease and the backoff run out */
-				it_db_exec("UPDATE payouts SET lease_until = NULL, next_check_at = "
-				    "UTC_TIMESTAMP(6) WHERE status = 'processing' AND phone NOT LIKE ?",
-				    "%204", NULL);
+		for (it_wait_start(&settled, "every payout settled", 120), rounds = 0;
+		    stress_unsettled(&w) > 0 && it_wait_next(&settled); rounds++) {
+			if (rounds % 25 != 24)
+				continue;
+			/* a killed worker's lease and the backoff run out; with
+			 * the workers stopped first, so that no live worker's
+			 * lease ends mid-send (a slow send would be sent twice) */
+			k.stop = 1;
+			pthread_join(wt, NULL);
+			it_db_exec("UPDATE payouts SET lease_until = NULL, next_check_at = "
+			    "UTC_TIMESTAMP(6) WHERE status = 'processing' AND phone NOT LIKE ?",
+			    "%204", NULL);
+			k.stop = 0;
+			pthread_create(&wt, NULL, run_workers, &k);
+		}
 	}
 	k.stop = 1;
 	pthread_join(wt, NULL);

@@ -223,7 +223,7 @@ test_50_concurrent_coin_for_10(void)
 	struct shot s[50];
 	pthread_t t[50];
 	char qid[50][QUOTE_ID_MAX];
-	int i, ok = 0, poor = 0;
+	int i, tries, ok = 0, poor = 0;
 
 	itc_wallet(&w, "0xrace", "enterprise");
 	itc_limit(&w, "convert", 1000);
@@ -237,19 +237,36 @@ test_50_concurrent_coin_for_10(void)
 	}
 	for (i = 0; i < 50; i++) {
 		pthread_join(t[i], NULL);
+		/* 503: the database gave up on a conflict (a Galera cluster's
+		 * certification, 50 at once), nothing committed; a client sends
+		 * the same request again */
+		for (tries = 0; tries < 5 && s[i].status == 503; tries++) {
+			free(s[i].body);
+			fire(&s[i]);
+		}
 		ok += s[i].status == 201;
 		poor += s[i].status == 400 && s[i].body && strstr(s[i].body, "\"insufficient_balance\"");
 		free(s[i].body);
 	}
-	CU_ASSERT_EQUAL(ok, 10);
-	CU_ASSERT_EQUAL(poor, 40);
-	{
-		long long n = it_db_scalar("SELECT COUNT(*) FROM conversions WHERE wallet_id = ?", w.id, NULL);
-
-		if (n != 10)
-			fprintf(stderr, "race: %lld conversions for %s\n", n, w.id);
-		CU_ASSERT_EQUAL(n, 10);
-	}
+	it_http_via(-1);
+	/* exactly 10 reached the chain; a broadcast whose answer came too
+	 * late (a loaded machine: the gateway took longer than the provider
+	 * timeout) is in doubt, answered 201 processing though the chain never
+	 * took it, and the worker's send of the same bytes again is refused:
+	 * it fails, refunding nothing it never took */
+	CU_ASSERT_EQUAL(ok + poor, 50);
+	CU_ASSERT(ok >= 10);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_chain_txs WHERE wallet = ? AND "
+	    "outcome = 'confirm'", w.id, NULL), 10);
+	IT_UNTIL("the in-doubt conversions failed", it_worker("payouts") == 0 &&
+	    it_db_scalar("SELECT COUNT(*) FROM conversions c WHERE c.wallet_id = ? AND "
+	    "c.status <> 'failed' AND NOT EXISTS (SELECT 1 FROM sim_chain_txs t WHERE "
+	    "t.tx_hash = c.tx_hash)", w.id, NULL) == 0);
+	if (ok > 10)
+		fprintf(stderr, "race: %d of %d conversions were in doubt, then failed\n",
+		    ok - 10, ok);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM conversions WHERE wallet_id = ? AND "
+	    "status <> 'failed'", w.id, NULL), 10);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM sim_chain_balances WHERE wallet = ? AND balance = 0",
 	    w.id, NULL), 1);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM ledger_accounts WHERE kind <> 'house' AND balance < 0",

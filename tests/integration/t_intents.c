@@ -345,6 +345,7 @@ test_errors(void)
 	it_resp_free(&r);
 	/* the network down */
 	it_sim_set("momo.MTN.health", "down");
+	IT_UNTIL("MTN probed down", it_network_probed("MTN", "down"));
 	CU_ASSERT_EQUAL(create(&p, "10", phone, "e3", "", NULL, &r), 503);
 	it_assert_partner_error(&r, 503, "NETWORK_DOWN", "network down");
 	it_resp_free(&r);

@@ -285,6 +285,7 @@ test_errors(void)
 	}
 	/* the network down; the float short */
 	it_sim_set("momo.MTN.health", "down");
+	IT_UNTIL("MTN probed down", it_network_probed("MTN", "down"));
 	body_of(b[6], sizeof(b[6]), "10", "USDT", phone, "MTN", "e-down", "");
 	CU_ASSERT_EQUAL(wpost(&p, b[6], &r), 503);
 	it_assert_partner_error(&r, 503, "NETWORK_DOWN", "network down");
