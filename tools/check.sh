@@ -40,6 +40,8 @@
 #   and no system, popen, fork or waitpid but in children.c (child_start,
 #   child_wait, child_sh; it_system and it_output). Prints as
 #   `file:line: CALL (tests/README: waits and children)`.
+# - the house layout of every C file (tools/layout.sh says which rules):
+#   `file:line: what`.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 rc=0
@@ -214,5 +216,7 @@ if [ -n "$sbx" ]; then
 	echo "sandbox named in a production module (see the top of tools/check.sh):"
 	echo "$sbx"; rc=1
 fi
+lay=$(sh tools/layout.sh)
+if [ -n "$lay" ]; then echo "house layout (tools/layout.sh):"; echo "$lay"; rc=1; fi
 [ $rc = 0 ] && echo "check: ok"
 exit $rc

@@ -86,7 +86,8 @@ post_transfer(struct req *r, struct resp *resp)
 static const struct route routes[] = {
 	{ "POST", "/api/mobile-money/verify", post_verify, ROUTE_BODY, NULL, RATE_LIMIT_BENEFICIARIES },
 	{ "GET", "/api/beneficiaries", list_beneficiaries, 0, list_params, RATE_LIMIT_GENERAL },
-	{ "POST", "/api/mobile-money/transfer", post_transfer, ROUTE_BODY | ROUTE_IDEMPOTENT, NULL, RATE_LIMIT_PAYOUTS },
+	{ "POST", "/api/mobile-money/transfer", post_transfer,
+	  ROUTE_BODY | ROUTE_IDEMPOTENT, NULL, RATE_LIMIT_PAYOUTS },
 };
 
 int

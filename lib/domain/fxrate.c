@@ -48,7 +48,6 @@ rate_read(struct db *db, const char *coin, long long max_age, long long now, cha
 	return rc;
 }
 
-
 /* This process's copy of each coin's rate (rates.cache_seconds). */
 struct cached_rate {
 	char coin[8];

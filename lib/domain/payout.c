@@ -23,7 +23,6 @@
 #define FEES "house:fees:GHS"
 #define CHECK_BACKOFF_MAX 300 /* seconds between status checks, at most */
 
-
 /* How a payout row (store/stmt_payout.h) fills a struct payout */
 static const struct db_field columns[] = { DB_FIELDS(payout_row, struct payout) };
 

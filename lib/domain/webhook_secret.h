@@ -147,7 +147,8 @@ int whsec_sign(const struct whsec_plain *secrets, size_t ns, const char *msg_id,
  * Seals every endpoint secret still in the plaintext column, and seals
  * again under the current key every one (current or previous) sealed under
  * another key id or bound to the endpoint alone (an earlier version's
- * binding 1); the plaintext column is cleared in the same transaction. One row per transaction, so a crash leaves each row whole.
+ * binding 1); the plaintext column is cleared in the same transaction.
+ * One row per transaction, so a crash leaves each row whole.
  * Run by `cediramp-admin migrate` after the schema files. *sealed counts
  * the rows changed. Errors in o: ERR_SERVICE_UNAVAILABLE when a row needs
  * the current key and webhooks.encryption_key_file is not set, ERR_INTERNAL

@@ -149,7 +149,6 @@ apply_limits(struct req *r, enum rate_limit_category cat, struct resp *resp)
 	return limit_answer(w, now, resp);
 }
 
-
 enum err
 app_count_one_more(struct req *r, struct resp *resp, char *why, size_t cap)
 {

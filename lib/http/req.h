@@ -28,7 +28,6 @@ struct req_kv {
 	const char *val;
 };
 
-
 struct req {
 	enum api api;
 	char method[16];

@@ -184,8 +184,7 @@ http_submit(struct prov_chain *ch, const struct chain_move *m, const struct chai
 	    strcmp(call.code, "insufficient_balance") == 0) {
 		rc = CHAIN_INSUFFICIENT;
 		snprintf(why, cap, "the wallet no longer holds the amount");
-	}
-	else if (call.status >= 400 && call.status < 500)
+	} else if (call.status >= 400 && call.status < 500)
 		rc = CHAIN_REJECTED;
 	else
 		rc = CHAIN_IN_DOUBT; /* a 5xx says nothing about what happened */

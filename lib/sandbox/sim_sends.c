@@ -258,7 +258,6 @@ financial_id(char out[11])
 	return 0;
 }
 
-
 int
 sim_send_prepare(struct db *db, struct sim_send *s, const json_t *body)
 {

@@ -1,8 +1,8 @@
 /*
  * stmt_db: the statements of the store's own statements: the node's state
- * and the providers' stored health (the health check's), the migrations' lease and journal (store/db.c, store/migrate.c,
- * store/migrate_lock.c), with the columns their rows hold; the SQL is in
- * stmt_db.c.
+ * and the providers' stored health (the health check's), the migrations'
+ * lease and journal (store/db.c, store/migrate.c, store/migrate_lock.c),
+ * with the columns their rows hold; the SQL is in stmt_db.c.
  */
 #ifndef CEDIRAMP_STMT_DB_H
 #define CEDIRAMP_STMT_DB_H

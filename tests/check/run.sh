@@ -226,6 +226,39 @@ clean named_column lib/domain/partner/withdrawal.c \
 clean numeric_column_in_store lib/store/db_row.c \
 	'static const char *f(const struct db_rows *r) { return db_cell(r, 0, 3); }'
 
+# The house layout (tools/layout.sh).
+violation layout_trailing_space lib/core/money.c \
+	'static int layout_x; ' \
+	'lib/core/money.c:@: trailing whitespace'
+violation layout_keyword_space lib/core/money.c \
+	'static int layout_f(int a) { if(a) return 1; return 0; }' \
+	'lib/core/money.c:@: no space after a keyword'
+violation layout_return_call lib/core/money.c \
+	'static int layout_g(void) { return(1); }' \
+	'lib/core/money.c:@: return is no call: return (x) or return x'
+violation layout_line_comment lib/core/money.c \
+	'// a comment' \
+	'lib/core/money.c:@: a // comment'
+violation layout_star lib/core/money.c \
+	'static char* layout_p;' \
+	'lib/core/money.c:@: the star goes with the name'
+violation layout_space_indent lib/core/money.c \
+	'  static int layout_y;' \
+	'lib/core/money.c:@: indented by spaces'
+violation layout_brace lib/core/money.c \
+	'int layout_h(void) {' \
+	"lib/core/money.c:@: a function's opening brace goes alone on the next line"
+violation layout_name_column lib/core/money.c \
+	"$(printf 'static int layout_k(void)\n{\n\treturn 0;\n}')" \
+	"lib/core/money.c:@: a function's name goes at column 0, its type on the line above"
+violation layout_long_line lib/core/money.c \
+	"/* $(printf '%0130d' 0) */" \
+	'lib/core/money.c:@: longer than 120 columns'
+clean layout_long_line_in_tests tests/unit/test_money.c \
+	"/* $(printf '%0130d' 0) */"
+clean layout_knf_function lib/core/money.c \
+	"$(printf 'static int\nlayout_m(int a,\n    int b)\n{\n\treturn a + b;\n}')"
+
 # A statement run with another statement's arguments does not compile
 # (store/db_sig.h, DB_SIG_TAKES); with its own it does.
 shape_case() {

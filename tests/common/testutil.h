@@ -136,5 +136,4 @@ void tu_rng_digits(struct tu_rng *r, char *out, size_t n, int first_nonzero);
 int tu_rng_decimal(struct tu_rng *r, size_t int_digits, size_t frac,
     char *out, size_t cap);
 
-
 #endif

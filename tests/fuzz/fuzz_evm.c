@@ -304,8 +304,6 @@ rpc_reading(long status, const json_t *body, long long id)
 
 /* ---- one run: the adapter, its settings and the node's answers ---- */
 
-
-
 struct run {
 	struct prov_chain ch;
 	struct fake_answer ans[ANSWERS_MAX];

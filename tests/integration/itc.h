@@ -33,7 +33,6 @@ long itc_confirm(const struct itc_wallet *w, const char *conversion_id,
 /* Rows in conversions ("conversions") or ledger_entries ("entries"). */
 long long itc_count(const char *what);
 
-
 /* ---- payouts (itc_payout.c) ---- */
 
 /* A phone number of this run ending in the three digits suffix. */

@@ -29,7 +29,6 @@
 #include "children.h"
 #include "itc.h"
 
-
 static double
 now_s(void)
 {

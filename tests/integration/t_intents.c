@@ -294,28 +294,37 @@ struct bad {
 	const char *code;
 };
 
+/* the payer of the error cases' bodies */
+#define PAYER "\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\""
+
 static void
 test_errors(void)
 {
 	static const struct bad bad[] = {
-		{ "{\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":100,\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"0\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"-5\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"10.001\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"ten\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"10\",\"currency\":\"USD\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 400, "INVALID_CURRENCY" },
-		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"0241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 400, "INVALID_PHONE" },
-		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"VODAFONE\",\"reference_id\":\"e1\"}", 400, "INVALID_NETWORK" },
-		{ "{\"amount\":\"4.99\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 422, "BELOW_MINIMUM" },
-		{ "{\"amount\":\"10000.01\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 422, "ABOVE_MAXIMUM" },
-		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\"}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\",\"ttl_seconds\":59}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\",\"ttl_seconds\":86401}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\",\"ttl_seconds\":\"900\"}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\",\"metadata\":[1]}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\",\"description\":7}", 400, "VALIDATION_ERROR" },
-		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\",\"mobile_network\":\"MTN\",\"reference_id\":\"e1\",\"colour\":\"red\"}", 400, "VALIDATION_ERROR" },
+		{ "{\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":100,\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"0\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"-5\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"10.001\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"ten\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\"}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"10\",\"currency\":\"USD\"," PAYER ",\"reference_id\":\"e1\"}", 400, "INVALID_CURRENCY" },
+		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"0241234555\","
+		    "\"mobile_network\":\"MTN\",\"reference_id\":\"e1\"}", 400, "INVALID_PHONE" },
+		{ "{\"amount\":\"10\",\"currency\":\"GHS\",\"payer_phone\":\"+233241234555\","
+		    "\"mobile_network\":\"VODAFONE\",\"reference_id\":\"e1\"}", 400, "INVALID_NETWORK" },
+		{ "{\"amount\":\"4.99\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\"}", 422, "BELOW_MINIMUM" },
+		{ "{\"amount\":\"10000.01\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\"}", 422, "ABOVE_MAXIMUM" },
+		{ "{\"amount\":\"10\",\"currency\":\"GHS\"," PAYER "}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"10\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\","
+		    "\"ttl_seconds\":59}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"10\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\","
+		    "\"ttl_seconds\":86401}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"10\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\","
+		    "\"ttl_seconds\":\"900\"}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"10\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\",\"metadata\":[1]}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"10\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\",\"description\":7}", 400, "VALIDATION_ERROR" },
+		{ "{\"amount\":\"10\",\"currency\":\"GHS\"," PAYER ",\"reference_id\":\"e1\","
+		    "\"colour\":\"red\"}", 400, "VALIDATION_ERROR" },
 		{ "{\"amount\":\"10\",", 400, "VALIDATION_ERROR" },
 	};
 	char body[400], id[64], id2[64], desc[300], path[128];

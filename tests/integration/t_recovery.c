@@ -89,7 +89,6 @@ ready(struct itc_wallet *w, const char *prefix, char *qid)
 	CU_ASSERT_EQUAL_FATAL(itc_quote(w, "USDT", "1", qid, NULL), 0);
 }
 
-
 /*
  * The work commits but its answer cannot be stored: the client still gets
  * its 201; a retry never converts again, even with the key past its lease

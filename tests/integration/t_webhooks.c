@@ -35,6 +35,8 @@
 #include "receiver.h"
 
 #define SECRET "whsec-test-0123456789 !~ 0123456789"
+/* a URL nothing listens on (the bad bodies' url) */
+#define URL9 "\"url\":\"http://127.0.0.1:9/\","
 
 static int
 suite_init(void)
@@ -687,21 +689,22 @@ test_endpoint_inputs(void)
 {
 	static const struct bad bad[] = {
 		{ "{\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}", "no url" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"secret\":\"" SECRET "\"}", "no events" },
+		{ "{" URL9 "\"secret\":\"" SECRET "\"}", "no events" },
 		{ "{\"url\":7,\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}", "url not a string" },
 		{ "{\"url\":\"not a url\",\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\"}", "url not a URL" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[],\"secret\":\"" SECRET "\"}", "events empty" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":\"withdrawal.pending\",\"secret\":\"" SECRET "\"}", "events not an array" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"payout.completed\"],\"secret\":\"" SECRET "\"}", "a wallet event" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.done\"],\"secret\":\"" SECRET "\"}", "unknown event" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[1],\"secret\":\"" SECRET "\"}", "event not a string" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.failed\",\"withdrawal.failed\"],\"secret\":\"" SECRET "\"}", "event twice" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"thirty-one-characters-012345678\"}", "secret 31" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"sixteen-chars\\u0001ab\"}", "secret control byte" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"caf\\u00e9-0123456789ab\"}", "secret not ASCII" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":12345678901234567}", "secret a number" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\",\"active\":false}", "unknown member" },
-		{ "{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\",\"url\":\"http://127.0.0.1:8/\"}", "duplicate key" },
+		{ "{" URL9 "\"events\":[],\"secret\":\"" SECRET "\"}", "events empty" },
+		{ "{" URL9 "\"events\":\"withdrawal.pending\",\"secret\":\"" SECRET "\"}", "events not an array" },
+		{ "{" URL9 "\"events\":[\"payout.completed\"],\"secret\":\"" SECRET "\"}", "a wallet event" },
+		{ "{" URL9 "\"events\":[\"withdrawal.done\"],\"secret\":\"" SECRET "\"}", "unknown event" },
+		{ "{" URL9 "\"events\":[1],\"secret\":\"" SECRET "\"}", "event not a string" },
+		{ "{" URL9 "\"events\":[\"withdrawal.failed\",\"withdrawal.failed\"],\"secret\":\"" SECRET "\"}", "event twice" },
+		{ "{" URL9 "\"events\":[\"withdrawal.pending\"],\"secret\":\"thirty-one-characters-012345678\"}", "secret 31" },
+		{ "{" URL9 "\"events\":[\"withdrawal.pending\"],\"secret\":\"sixteen-chars\\u0001ab\"}", "secret control byte" },
+		{ "{" URL9 "\"events\":[\"withdrawal.pending\"],\"secret\":\"caf\\u00e9-0123456789ab\"}", "secret not ASCII" },
+		{ "{" URL9 "\"events\":[\"withdrawal.pending\"],\"secret\":12345678901234567}", "secret a number" },
+		{ "{" URL9 "\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\",\"active\":false}", "unknown member" },
+		{ "{" URL9 "\"events\":[\"withdrawal.pending\"],\"secret\":\"" SECRET "\","
+		    "\"url\":\"http://127.0.0.1:8/\"}", "duplicate key" },
 		{ "[\"withdrawal.pending\"]", "not an object" },
 		{ "{\"url\":", "bad JSON" },
 	};

@@ -119,7 +119,6 @@ void withdrawal_free(struct withdrawal *w);
  */
 int withdrawal_advance(struct ctx *ctx, const char *id);
 
-
 /*
  * The owner of withdrawals' payouts (kind "withdrawal", the owner id the
  * withdrawal's id), for the payout engine, which settles the payout's own

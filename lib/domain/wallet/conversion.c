@@ -18,7 +18,6 @@
 #include "providers/registry.h"
 #include "store/db_sig.h"
 
-
 int
 conversion_from_row(const struct db_rows *rows, size_t row, struct conversion *c)
 {
