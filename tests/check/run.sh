@@ -186,7 +186,7 @@ violation sandbox_after_char_quote lib/domain/ledger.c \
 clean sandbox_in_comment_and_string lib/domain/payout.c \
 	"/* the sandbox tops this up */
 static const char *env = \"sandbox\";
-static const char *esc = \"a \\\" sandbox\"; static char c = '\\''; // sandbox"
+static const char *esc = \"a \\\" sandbox\"; static char c = '\\''; /* sandbox */"
 clean sandbox_module_reads_flag lib/sandbox/settings.c \
 	'static int f(struct ctx *c) { return c->cfg.sandbox; }'
 clean cfg_reads_flag lib/core/cfg.c \
