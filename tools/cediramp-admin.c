@@ -359,9 +359,31 @@ static const struct payout_owner_ops *const payout_owners[] = {
 	NULL,
 };
 
-/* payout resolve PAYOUT_ID --complete|--fail --reason TEXT */
+/* A held payout resolved: its owner follows it (a withdrawal completes or
+ * fails too). */
+static enum err
+resolve_payout(struct ctx *ctx, const char *id, int complete, const char *reason,
+    const char *who, struct outcome *o)
+{
+	return payout_review_resolve(ctx, id, complete, reason, who, payout_owners, o);
+}
+
+/* A held payment intent resolved. */
+static enum err
+resolve_intent(struct ctx *ctx, const char *id, int complete, const char *reason,
+    const char *who, struct outcome *o)
+{
+	return intent_review_resolve(ctx, id, complete, reason, who, o);
+}
+
+/*
+ * payout|intent resolve ID --complete|--fail --reason TEXT: resolve settles
+ * argv[3] as the operator decided; done and undone say what each decision
+ * did, for the line printed.
+ */
 static int
-cmd_payout_resolve(int argc, char **argv)
+run_resolve(int argc, char **argv, enum err (*resolve)(struct ctx *, const char *, int,
+    const char *, const char *, struct outcome *), const char *done, const char *undone)
 {
 	int complete = has(argc, argv, "--complete"), fail = has(argc, argv, "--fail");
 	const char *reason = opt(argc, argv, "--reason");
@@ -379,51 +401,31 @@ cmd_payout_resolve(int argc, char **argv)
 		return 1;
 	}
 	operator_name(who, sizeof(who));
-	/* a payout's owner follows it (a withdrawal completes or fails too) */
-	e = payout_review_resolve(&ctx, argv[3], complete, reason, who, payout_owners, &o);
+	e = resolve(&ctx, argv[3], complete, reason, who, &o);
 	if (e != ERR_OK) {
 		int rc = report(ctx.db, &o, 2);
 
 		ctx_free(&ctx);
 		return rc;
 	}
-	printf("%s: %s on review%s\n", argv[3], complete ? "completed" : "failed and refunded",
+	printf("%s: %s on review%s\n", argv[3], complete ? done : undone,
 	    o.changed ? "" : " (already)");
 	ctx_free(&ctx);
 	return 0;
+}
+
+/* payout resolve PAYOUT_ID --complete|--fail --reason TEXT */
+static int
+cmd_payout_resolve(int argc, char **argv)
+{
+	return run_resolve(argc, argv, resolve_payout, "completed", "failed and refunded");
 }
 
 /* intent resolve PI_ID --complete|--fail --reason TEXT */
 static int
 cmd_intent_resolve(int argc, char **argv)
 {
-	int complete = has(argc, argv, "--complete"), fail = has(argc, argv, "--fail");
-	const char *reason = opt(argc, argv, "--reason");
-	char who[64];
-	struct outcome o;
-	struct ctx ctx;
-	enum err e;
-
-	if (complete == fail || reason == NULL) {
-		fprintf(stderr, "%s", usage);
-		return 2;
-	}
-	if (ctx_init(&ctx, "cediramp-admin", 0) != 0) {
-		fprintf(stderr, "cediramp-admin: no database or providers (see the log)\n");
-		return 1;
-	}
-	operator_name(who, sizeof(who));
-	e = intent_review_resolve(&ctx, argv[3], complete, reason, who, &o);
-	if (e != ERR_OK) {
-		int rc = report(ctx.db, &o, 2);
-
-		ctx_free(&ctx);
-		return rc;
-	}
-	printf("%s: %s on review%s\n", argv[3], complete ? "completed and credited" :
-	    "failed", o.changed ? "" : " (already)");
-	ctx_free(&ctx);
-	return 0;
+	return run_resolve(argc, argv, resolve_intent, "completed and credited", "failed");
 }
 
 /* partner signing PARTNER_ID required|optional */

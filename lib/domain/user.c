@@ -122,6 +122,18 @@ user_row(struct db *db, const char *start_tier, const char *wallet_id, long long
 	return rc;
 }
 
+/* Starts o; ERR_VALIDATION in it when wallet_id is no wallet id, else
+ * ERR_OK. */
+static enum err
+wallet_arg(const char *wallet_id, struct outcome *o)
+{
+	outcome_init(o);
+	if (!user_wallet_ok(wallet_id))
+		return outcome_field(o, ERR_VALIDATION, "wallet_id",
+		    "1 to 128 printable characters, no spaces");
+	return ERR_OK;
+}
+
 enum err
 user_set_tier(struct db *db, const char *start_tier, const char *wallet_id,
     const char *tier, struct outcome *o)
@@ -129,10 +141,8 @@ user_set_tier(struct db *db, const char *start_tier, const char *wallet_id,
 	long long id;
 	int rc;
 
-	outcome_init(o);
-	if (!user_wallet_ok(wallet_id))
-		return outcome_field(o, ERR_VALIDATION, "wallet_id",
-		    "1 to 128 printable characters, no spaces");
+	if (wallet_arg(wallet_id, o) != ERR_OK)
+		return o->err;
 	if (!user_tier_ok(tier))
 		return outcome_field(o, ERR_VALIDATION, "tier",
 		    "none, basic, verified or enterprise");
@@ -155,10 +165,8 @@ user_limit_set(struct db *db, const char *start_tier, const char *wallet_id,
 	long long id;
 	int rc;
 
-	outcome_init(o);
-	if (!user_wallet_ok(wallet_id))
-		return outcome_field(o, ERR_VALIDATION, "wallet_id",
-		    "1 to 128 printable characters, no spaces");
+	if (wallet_arg(wallet_id, o) != ERR_OK)
+		return o->err;
 	if (!category_ok(category))
 		return outcome_field(o, ERR_VALIDATION, "category",
 		    "general, quotes, convert, payouts, beneficiaries or kyc");

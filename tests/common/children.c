@@ -64,8 +64,8 @@ kid_del(pid_t pid, char *what, size_t cap)
 	return found;
 }
 
-static double
-now_s(void)
+double
+child_now_s(void)
 {
 	struct timespec t;
 
@@ -73,8 +73,8 @@ now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static void
-nap_ms(long ms)
+void
+child_nap_ms(long ms)
 {
 	struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
 
@@ -157,7 +157,7 @@ exited_by(pid_t pid, double end)
 			break; /* not ours: nothing to wait for */
 		if (si.si_pid == pid)
 			break;
-		left = (int)((end - now_s()) * 1000);
+		left = (int)((end - child_now_s()) * 1000);
 		if (left <= 0) {
 			if (fd >= 0)
 				close(fd);
@@ -168,7 +168,7 @@ exited_by(pid_t pid, double end)
 
 			(void)poll(&p, 1, left);
 		} else {
-			nap_ms(ms < left ? ms : left);
+			child_nap_ms(ms < left ? ms : left);
 			if (ms < 100)
 				ms *= 2;
 		}
@@ -186,7 +186,7 @@ child_wait(pid_t pid, double seconds, const char *what)
 
 	if (pid <= 0)
 		return -1;
-	if (exited_by(pid, now_s() + seconds)) {
+	if (exited_by(pid, child_now_s() + seconds)) {
 		while ((r = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
 			;
 		kid_del(pid, NULL, 0);
@@ -209,7 +209,7 @@ child_sh(const char *cmd, char *out, size_t cap, double seconds)
 {
 	char *const argv[] = { "sh", "-c", (char *)cmd, NULL };
 	char what[160], drop[4096];
-	double end = now_s() + seconds;
+	double end = child_now_s() + seconds;
 	size_t len = 0;
 	int p[2] = { -1, -1 }, pfd = -1;
 	pid_t pid;
@@ -240,7 +240,7 @@ child_sh(const char *cmd, char *out, size_t cap, double seconds)
 		pfd = pidfd_open(pid, 0);
 	while (p[0] >= 0) {
 		struct pollfd fds[2] = { { p[0], POLLIN, 0 }, { pfd, POLLIN, 0 } };
-		int left = (int)((end - now_s()) * 1000), exited = 0;
+		int left = (int)((end - child_now_s()) * 1000), exited = 0;
 		ssize_t n;
 
 		if (left <= 0)
@@ -250,7 +250,7 @@ child_sh(const char *cmd, char *out, size_t cap, double seconds)
 		if (pfd >= 0)
 			exited = fds[1].revents != 0;
 		else
-			exited = exited_by(pid, now_s());
+			exited = exited_by(pid, child_now_s());
 		if (fds[0].revents == 0 && !exited)
 			continue;
 		if (fds[0].revents == 0) /* exited, nothing left to read */

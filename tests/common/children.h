@@ -14,6 +14,13 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/* The monotonic clock, in seconds: what the tests time with. */
+double child_now_s(void);
+
+/* Sleeps ms milliseconds (again when a signal cut it short): for the two
+ * bounded waits that may pause, IT_UNTIL's and a child's. */
+void child_nap_ms(long ms);
+
 /*
  * Starts path with argv (argv[0] first, NULL-terminated) and, when env is
  * not NULL, exactly the environment env (NULL-terminated; else this

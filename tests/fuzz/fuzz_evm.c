@@ -54,6 +54,7 @@
 #include "core/currency.h"
 #include "core/eip55.h"
 #include "core/money.h"
+#include "core/strict.h"
 #include "providers/chain.h"
 #include "providers/evm_abi.h"
 #include "providers/evm_rpc.h"
@@ -101,18 +102,6 @@ known(const char *id)
 /* ---- the node's words, read as JSON-RPC and the Ethereum API state
  * them (nothing of evm_rpc or evm_abi is used here) ---- */
 
-static int
-hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* A quantity: "0x" then 1..maxdigits hex digits, no leading zero unless
  * it is "0x0". Its digits, or NULL. */
 static const char *
@@ -128,7 +117,7 @@ qty_text(const json_t *v, size_t maxdigits)
 	if (n == 0 || n > maxdigits || (n > 1 && s[0] == '0'))
 		return NULL;
 	for (i = 0; i < n; i++)
-		if (hexval(s[i]) < 0)
+		if (strict_hexval(s[i]) < 0)
 			return NULL;
 	return s;
 }
@@ -142,7 +131,7 @@ qty(const json_t *v, uint64_t *out)
 	if (s == NULL)
 		return -1;
 	for (; *s != '\0'; s++)
-		x = x << 4 | (uint64_t)hexval(*s);
+		x = x << 4 | (uint64_t)strict_hexval(*s);
 	*out = x;
 	return 0;
 }
@@ -161,7 +150,7 @@ data_of(const char *s, unsigned char *out, size_t cap)
 	if (n % 2 != 0 || n / 2 > cap)
 		return -1;
 	for (i = 0; i < n / 2; i++) {
-		int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
+		int hi = strict_hexval(s[2 * i]), lo = strict_hexval(s[2 * i + 1]);
 
 		if (hi < 0 || lo < 0)
 			return -1;
@@ -184,7 +173,7 @@ hash_of(const json_t *v, char out[CHAIN_HASH_LEN + 1])
 	out[0] = '0';
 	out[1] = 'x';
 	for (i = 2; i < CHAIN_HASH_LEN; i++) {
-		if (hexval(s[i]) < 0)
+		if (strict_hexval(s[i]) < 0)
 			return -1;
 		out[i] = (char)(s[i] >= 'A' && s[i] <= 'F' ? s[i] - 'A' + 'a' : s[i]);
 	}

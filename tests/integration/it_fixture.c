@@ -32,15 +32,6 @@
 #include "children.h"
 #include "it.h"
 
-static double
-now_s(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 /* ---- what the test is doing (it_doing), for the watchdog's message ---- */
 
 static pthread_mutex_t doing_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -321,11 +312,11 @@ watchdog(void *arg)
 		socks_shutdown();
 		pthread_mutex_lock(&dog_mu);
 		/* the test should now fail on its own; if it does not, the run ends */
-		grace_end = now_s() + 60.0 * tu_slow();
-		while (dog_armed && gen == dog_gen && now_s() < grace_end) {
+		grace_end = child_now_s() + 60.0 * tu_slow();
+		while (dog_armed && gen == dog_gen && child_now_s() < grace_end) {
 			struct timespec t;
 
-			until.tv_sec = (time_t)(now_s() + 1.0);
+			until.tv_sec = (time_t)(child_now_s() + 1.0);
 			until.tv_nsec = 0;
 			t = until;
 			(void)pthread_cond_timedwait(&dog_cv, &dog_mu, &t);
@@ -394,7 +385,7 @@ before(void)
 	nnets = floats_read(nets_unlimited);
 	rates_fresh();
 	failures_before = CU_get_number_of_failures();
-	test_started = now_s();
+	test_started = child_now_s();
 	pthread_mutex_lock(&dog_mu);
 	dog_gen++;
 	dog_fired = 0;
@@ -440,7 +431,7 @@ after(void)
 	char msg[600], restored[1000];
 	int fired, n, failed;
 	size_t kids;
-	double took = now_s() - test_started;
+	double took = child_now_s() - test_started;
 
 	pthread_mutex_lock(&dog_mu);
 	dog_armed = 0;

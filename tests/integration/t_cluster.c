@@ -29,15 +29,6 @@
 #include "children.h"
 #include "itc.h"
 
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* ---- the nodes ---- */
 
 /* "table=count," for every table of the schema, into out; -1 on error. The
@@ -277,11 +268,11 @@ count_answer(struct stats *st, long status, int ours, double sent)
 	st->by_status[status > 0 && status < STATUSES ? status : 0]++;
 	if (st->kill_at > 0) {
 		if (status == 409)
-			st->last_busy = now_s();
+			st->last_busy = child_now_s();
 		else if (!ours)
-			st->last_fail = now_s();
+			st->last_fail = child_now_s();
 		else if (status >= 200 && status < 300 && st->resumed == 0 && sent >= st->kill_at)
-			st->resumed = now_s();
+			st->resumed = child_now_s();
 	}
 	pthread_mutex_unlock(&st->mu);
 }
@@ -309,8 +300,8 @@ send_range(void *arg)
 		 * (seen up to 108 s after the kill on a loaded machine: the
 		 * budget is twice that) */
 		last = 0, said[0] = '\0', made = 0;
-		for (tries = 0, t0 = now_s(); now_s() - t0 < 240; tries++) {
-			double sent = now_s();
+		for (tries = 0, t0 = child_now_s(); child_now_s() - t0 < 240; tries++) {
+			double sent = child_now_s();
 			long st = itc_post(s->w, "/api/mobile-money/transfer", key, body, &r);
 			int ours = st == 201 || (st == 502 && r.body && it_strstr(r.body, "payout_failed"));
 
@@ -427,7 +418,7 @@ test_node_lost_during_payouts(void)
 	from = log_size(2);
 	k.skip = 2;
 	pthread_mutex_lock(&st.mu);
-	st.kill_at = killed = now_s();
+	st.kill_at = killed = child_now_s();
 	pthread_mutex_unlock(&st.mu);
 	node2_down = 1;
 	tu_defer(node2_back, NULL);
@@ -435,7 +426,7 @@ test_node_lost_during_payouts(void)
 	it_pause_ms(3000, "node 2 stays down a while");
 	CU_ASSERT_EQUAL(it_stack("node-start 2"), 0);
 	node2_down = 0;
-	back = now_s();
+	back = child_now_s();
 	k.skip = 0;
 	for (i = 0; i < SENDERS; i++) {
 		pthread_join(t[i], NULL);
@@ -573,13 +564,13 @@ test_quorum_lost(void)
 	it_stack_after("db-start");
 	CU_ASSERT_EQUAL_FATAL(it_stack("db-kill 2"), 0);
 	CU_ASSERT_EQUAL_FATAL(it_stack("db-kill 3"), 0);
-	killed = now_s();
+	killed = child_now_s();
 	/* node 1 alone is no primary component: its web server says so */
 	IT_UNTIL("node 1 to say its database is degraded or down",
 	    (database_state(0, state, sizeof(state)), strcmp(state, "degraded") == 0 ||
 	    strcmp(state, "down") == 0));
 	fprintf(stderr, "cluster: quorum lost: node 1 reports its database %s after %.1f s\n", state,
-	    now_s() - killed);
+	    child_now_s() - killed);
 	CU_ASSERT(strcmp(state, "degraded") == 0 || strcmp(state, "down") == 0);
 	/* no request writes, through either web server */
 	for (i = 0; i < 2; i++) {
@@ -594,7 +585,7 @@ test_quorum_lost(void)
 	}
 
 	CU_ASSERT_EQUAL_FATAL(it_stack("db-start"), 0);
-	fprintf(stderr, "cluster: quorum back %.1f s after the loss\n", now_s() - killed);
+	fprintf(stderr, "cluster: quorum back %.1f s after the loss\n", child_now_s() - killed);
 	IT_UNTIL("the database to be operational again",
 	    strcmp(database_state(-1, state, sizeof(state)), "operational") == 0);
 	CU_ASSERT_STRING_EQUAL(state, "operational");

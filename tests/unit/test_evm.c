@@ -28,6 +28,7 @@
  */
 #include "core/buf.h"
 #include "core/keccak.h"
+#include "core/strict.h"
 #include "providers/evm_abi.h"
 #include "providers/evm_key.h"
 #include "providers/evm_rlp.h"
@@ -60,18 +61,6 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-static int
-hexdigit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * Decodes a hex literal of the test tables (an optional 0x, then pairs of
  * digits) into out (cap bytes). Returns its length; a bad literal stops
@@ -88,7 +77,7 @@ lit(const char *hex, unsigned char *out, size_t cap)
 	UNIT_REQUIRE(n % 2 == 0 && n / 2 <= cap, "test table: bad hex literal \"%.80s\"",
 	    hex);
 	for (i = 0; i < n / 2; i++) {
-		int hi = hexdigit(hex[2 * i]), lo = hexdigit(hex[2 * i + 1]);
+		int hi = strict_hexval(hex[2 * i]), lo = strict_hexval(hex[2 * i + 1]);
 
 		UNIT_REQUIRE(hi >= 0 && lo >= 0, "test table: bad hex literal \"%.80s\"",
 		    hex);

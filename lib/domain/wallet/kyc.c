@@ -210,8 +210,10 @@ image_aad(const char *id, const char *role, unsigned char *aad, size_t cap)
 	return il + 1 + rl;
 }
 
-int
-kyc_seal_image(const unsigned char key[AEAD_KEY_BYTES], const char *id,
+/* kyc_seal_image (seal 1) or kyc_open_image (seal 0): one image under its
+ * id and role as associated data. */
+static int
+image_aead(int seal, const unsigned char key[AEAD_KEY_BYTES], const char *id,
     const char *role, const unsigned char *in, size_t n, unsigned char *out,
     size_t outcap, size_t *outlen)
 {
@@ -220,7 +222,16 @@ kyc_seal_image(const unsigned char key[AEAD_KEY_BYTES], const char *id,
 
 	if (alen == 0)
 		return -1;
-	return aead_seal(key, aad, alen, in, n, out, outcap, outlen);
+	return seal ? aead_seal(key, aad, alen, in, n, out, outcap, outlen) :
+	    aead_open(key, aad, alen, in, n, out, outcap, outlen);
+}
+
+int
+kyc_seal_image(const unsigned char key[AEAD_KEY_BYTES], const char *id,
+    const char *role, const unsigned char *in, size_t n, unsigned char *out,
+    size_t outcap, size_t *outlen)
+{
+	return image_aead(1, key, id, role, in, n, out, outcap, outlen);
 }
 
 int
@@ -228,12 +239,7 @@ kyc_open_image(const unsigned char key[AEAD_KEY_BYTES], const char *id,
     const char *role, const unsigned char *in, size_t n, unsigned char *out,
     size_t outcap, size_t *outlen)
 {
-	unsigned char aad[ID_MAX + 32];
-	size_t alen = image_aad(id, role, aad, sizeof(aad));
-
-	if (alen == 0)
-		return -1;
-	return aead_open(key, aad, alen, in, n, out, outcap, outlen);
+	return image_aead(0, key, id, role, in, n, out, outcap, outlen);
 }
 
 /* One image sealed for storage: owned bytes. */
