@@ -103,9 +103,19 @@ payout_owner_of(const struct payout_owner_ops *const *owners, const struct payou
 {
 	size_t i;
 
-	for (i = 0; owners != NULL && owners[i] != NULL; i++)
-		if (strcmp(owners[i]->kind, p->owner.kind) == 0)
-			return owners[i];
+	for (i = 0; owners != NULL && owners[i] != NULL; i++) {
+		const struct payout_owner_ops *o = owners[i];
+
+		if (strcmp(o->kind, p->owner.kind) != 0)
+			continue;
+		/* the engine's side needs both of a pair: never a NULL call */
+		if (o->final != NULL ? o->reversed != NULL :
+		    o->account != NULL && o->subject != NULL)
+			return o;
+		log_event("error", "payout %s: its owner %s gives neither final and reversed "
+		    "nor account and subject; left as it is", p->id, o->kind);
+		return NULL;
+	}
 	log_event("error", "payout %s: its owner's kind %s is not one this program "
 	    "settles for; left for the payouts worker", p->id, p->owner.kind);
 	return NULL;
