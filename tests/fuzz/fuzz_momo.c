@@ -44,16 +44,6 @@ utf8_ok(const char *s)
 	return 1;
 }
 
-/* 1 when s has no control byte (below 0x20, or 0x7f). */
-static int
-no_controls(const char *s)
-{
-	for (; *s != '\0'; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return 0;
-	return 1;
-}
-
 /* 8-4-4-4-12 hex digits. */
 static int
 uuid_form(const char *s)
@@ -82,7 +72,7 @@ check_wire(const json_t *body, size_t cap)
 	FZ_CHECK(momo_wire_name(body, name, cap) == rc);
 	FZ_CHECK(rc == MOMO_OK || rc == MOMO_UNAVAILABLE);
 	FZ_CHECK(memchr(name, '\0', cap) != NULL);
-	FZ_CHECK(no_controls(name) && utf8_ok(name));
+	FZ_CHECK(fz_no_controls(name) && utf8_ok(name));
 	/* a name too long is cut: what is left is the start of the name */
 	FZ_CHECK(strncmp(whole, name, strlen(name)) == 0);
 

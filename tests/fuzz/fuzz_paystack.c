@@ -17,16 +17,6 @@
 
 #include "fuzzutil.h"
 
-/* 1 when s has no control byte (below 0x20, or 0x7f). */
-static int
-no_controls(const char *s)
-{
-	for (; *s != '\0'; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return 0;
-	return 1;
-}
-
 /* What a status read may hold, whatever the body said. */
 static void
 check_status(enum momo_rc rc, const struct momo_status *st)
@@ -41,7 +31,7 @@ check_status(enum momo_rc rc, const struct momo_status *st)
 	FZ_CHECK(memchr(st->amount, '\0', sizeof(st->amount)) != NULL);
 	FZ_CHECK(memchr(st->currency, '\0', sizeof(st->currency)) != NULL);
 	FZ_CHECK(memchr(st->party, '\0', sizeof(st->party)) != NULL);
-	FZ_CHECK(no_controls(st->reason));
+	FZ_CHECK(fz_no_controls(st->reason));
 	if (st->state != MOMO_FAILED)
 		FZ_CHECK(!st->reversed);
 	if (st->state == MOMO_FAILED)
@@ -105,7 +95,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		}
 		if (cap > 0) {
 			paystack_wire_message(body, out, cap);
-			FZ_CHECK(memchr(out, '\0', cap) != NULL && no_controls(out));
+			FZ_CHECK(memchr(out, '\0', cap) != NULL && fz_no_controls(out));
 		}
 		json_decref(body);
 	}

@@ -38,6 +38,15 @@ fz_u64(struct fz_in *in)
 	return v;
 }
 
+int
+fz_no_controls(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
 char *
 fz_strndup(const void *p, size_t n)
 {

@@ -31,6 +31,9 @@ uint64_t fz_u64(struct fz_in *in);
  */
 char *fz_cut(struct fz_in *in, char sep, size_t *len);
 
+/* 1 when s has no control byte (below 0x20, or 0x7f), else 0. */
+int fz_no_controls(const char *s);
+
 /* n bytes at p as a new NUL-terminated string (caller frees; never NULL). */
 char *fz_strndup(const void *p, size_t n);
 
