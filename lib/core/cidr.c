@@ -77,22 +77,15 @@ int
 cidr_list_parse(const char *s, size_t n, struct cidr_list *list, const char **why)
 {
 	struct cidr_list l;
-	size_t i = 0, start;
+	size_t at = 0, start, len;
 
 	memset(&l, 0, sizeof(l));
-	while (i < n) {
-		while (i < n && (s[i] == ' ' || s[i] == ','))
-			i++;
-		if (i == n)
-			break;
-		start = i;
-		while (i < n && s[i] != ' ' && s[i] != ',')
-			i++;
+	while (strict_list_next(s, n, &at, &start, &len)) {
 		if (l.n == CIDR_MAX) {
 			*why = "too many networks (16 at most)";
 			return -1;
 		}
-		if (net_parse(s + start, i - start, &l.nets[l.n], why) != 0)
+		if (net_parse(s + start, len, &l.nets[l.n], why) != 0)
 			return -1;
 		l.n++;
 	}

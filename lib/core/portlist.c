@@ -9,20 +9,12 @@ int
 port_list_parse(const char *s, size_t n, struct port_list *list, const char **why)
 {
 	struct port_list l;
-	size_t i = 0, start, j;
+	size_t at = 0, start, len, j;
+	unsigned long long p;
 
 	memset(&l, 0, sizeof(l));
-	while (i < n) {
-		unsigned long long p;
-
-		while (i < n && (s[i] == ' ' || s[i] == ','))
-			i++;
-		if (i == n)
-			break;
-		start = i;
-		while (i < n && s[i] != ' ' && s[i] != ',')
-			i++;
-		if (strict_uint(s + start, i - start, 65535, &p) != 0 || p == 0) {
+	while (strict_list_next(s, n, &at, &start, &len)) {
+		if (strict_uint(s + start, len, 65535, &p) != 0 || p == 0) {
 			*why = "each port must be a whole number from 1 to 65535";
 			return -1;
 		}

@@ -86,6 +86,25 @@ strict_ieq(const char *s, size_t n, const char *lit)
 }
 
 int
+strict_list_next(const char *s, size_t n, size_t *at, size_t *start, size_t *len)
+{
+	size_t i = *at;
+
+	while (i < n && (s[i] == ' ' || s[i] == ','))
+		i++;
+	if (i == n) {
+		*at = i;
+		return 0;
+	}
+	*start = i;
+	while (i < n && s[i] != ' ' && s[i] != ',')
+		i++;
+	*len = i - *start;
+	*at = i;
+	return 1;
+}
+
+int
 strict_hexval(char c)
 {
 	if (c >= '0' && c <= '9')

@@ -45,4 +45,9 @@ int strict_ieq(const char *s, size_t n, const char *lit);
 /* The value of hex digit c (either case), or -1. */
 int strict_hexval(char c);
 
+/* The next item of list s (n bytes), its items separated by spaces and
+ * commas, from *at on: 1 with the item at s + *start, *len bytes long, and
+ * *at past it; 0 when no item is left. */
+int strict_list_next(const char *s, size_t n, size_t *at, size_t *start, size_t *len);
+
 #endif

@@ -2,6 +2,7 @@
 #include "core/strict.h"
 
 #include <CUnit/Basic.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "unit.h"
@@ -273,6 +274,31 @@ test_ieq(void)
 	}
 }
 
+/* Items separated by spaces and commas, as many of either as there are;
+ * the items joined by "|" into got. */
+static void
+test_list_next(void)
+{
+	static const struct {
+		const char *in, *want;
+	} rows[] = {
+		{ "", "" }, { " ,, ", "" }, { "a", "a" }, { "a,b", "a|b" },
+		{ " a , b ,c,", "a|b|c" }, { ",,10.0.0.0/8  ::1", "10.0.0.0/8|::1" },
+	};
+	size_t i;
+
+	for (i = 0; i < NELEM(rows); i++) {
+		size_t at = 0, start, len, used = 0;
+		char got[64] = "";
+
+		while (strict_list_next(rows[i].in, strlen(rows[i].in), &at, &start, &len))
+			used += (size_t)snprintf(got + used, sizeof(got) - used, "%s%.*s",
+			    used ? "|" : "", (int)len, rows[i].in + start);
+		UNIT_STR_EQ(got, rows[i].want, "the items of the list");
+		UNIT_CHECK(at == strlen(rows[i].in), "%s: read to its end", rows[i].in);
+	}
+}
+
 int
 main(void)
 {
@@ -283,6 +309,7 @@ main(void)
 		{ "strict_clip cleans and truncates", test_clip },
 		{ "strict_printable", test_printable },
 		{ "strict_ieq", test_ieq },
+		{ "strict_list_next: items between spaces and commas", test_list_next },
 	};
 
 	return tu_main("strict", NULL, NULL, tests, NELEM(tests));
