@@ -102,6 +102,17 @@ classify(struct db *db, unsigned code)
 	return DB_FAIL;
 }
 
+/* st's error while doing what (a step, or a step and its statement):
+ * recorded for db_error, and classified. */
+static enum db_rc
+stmt_failed(struct db *db, MYSQL_STMT *st, const char *what)
+{
+	unsigned code = mysql_stmt_errno(st);
+
+	db_set_err(db, what, code, mysql_stmt_error(st));
+	return classify(db, code);
+}
+
 static int
 db_connect(struct db *db)
 {
@@ -184,12 +195,9 @@ db_prepared(struct db *db, enum db_stmt s, enum db_rc *rc)
 		return NULL;
 	}
 	if (mysql_stmt_prepare(st, sql, strlen(sql)) != 0) {
-		unsigned code = mysql_stmt_errno(st);
-
 		snprintf(why, sizeof(why), "prepare %s", db_stmt_name(s));
-		db_set_err(db, why, code, mysql_stmt_error(st));
+		*rc = stmt_failed(db, st, why);
 		mysql_stmt_close(st);
-		*rc = classify(db, code);
 		return NULL;
 	}
 	/* the rows' readers take columns by their declared places: a
@@ -447,8 +455,7 @@ fetch_all(struct db *db, MYSQL_STMT *st, struct db_rows *rows)
 	rc = DB_OK;
 	goto out;
 stmt_err:
-	db_set_err(db, "fetch", mysql_stmt_errno(st), mysql_stmt_error(st));
-	rc = classify(db, mysql_stmt_errno(st));
+	rc = stmt_failed(db, st, "fetch");
 	goto out;
 oom:
 	db_set_err(db, "fetch", 0, "out of memory");
@@ -509,12 +516,8 @@ execute(struct db *db, enum db_stmt s, const struct db_arg *args, size_t nargs,
 		}
 	}
 	if ((nargs > 0 && mysql_stmt_bind_param(st, bind) != 0) ||
-	    mysql_stmt_execute(st) != 0) {
-		unsigned code = mysql_stmt_errno(st);
-
-		db_set_err(db, "execute", code, mysql_stmt_error(st));
-		return classify(db, code);
-	}
+	    mysql_stmt_execute(st) != 0)
+		return stmt_failed(db, st, "execute");
 	if (res != NULL) {
 		res->affected = mysql_stmt_affected_rows(st);
 		res->insert_id = mysql_stmt_insert_id(st);
@@ -593,8 +596,7 @@ fetch_each(struct db *db, MYSQL_STMT *st, db_row_fn fn, void *arg)
 	rc = DB_OK;
 	goto out;
 stmt_err:
-	db_set_err(db, "fetch", mysql_stmt_errno(st), mysql_stmt_error(st));
-	rc = classify(db, mysql_stmt_errno(st));
+	rc = stmt_failed(db, st, "fetch");
 out:
 	if (db->conn != NULL)
 		mysql_stmt_free_result(st); /* the rest of an unread result too */
