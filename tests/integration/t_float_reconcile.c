@@ -158,7 +158,6 @@ test_mtn_collections_apart(void)
 	    "payout_id = ?", iid, NULL), 0);
 	CU_ASSERT_EQUAL(reconcile_line("MTN", line, sizeof(line)), 0);
 	CU_ASSERT_STRING_EQUAL(line, "float MTN: provider 0.00, books 0.00: matches");
-	admin_ok("sim set momo.MTN.float unlimited");
 }
 
 /* Syncs that cannot be: an unlimited float (1), an unknown network or a
