@@ -66,6 +66,17 @@ strict_printable(const char *s, size_t n)
 }
 
 int
+strict_text(const char *s, size_t min, size_t max)
+{
+	size_t n;
+
+	if (s == NULL)
+		return 0;
+	n = strlen(s);
+	return n >= min && n <= max && strict_printable(s, n);
+}
+
+int
 strict_ieq(const char *s, size_t n, const char *lit)
 {
 	size_t i;

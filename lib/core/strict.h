@@ -28,6 +28,10 @@ char *strict_clip(char *dst, size_t cap, const char *src, size_t n);
 /* 1 if s[0..n) holds only printable ASCII (0x20..0x7e), else 0. */
 int strict_printable(const char *s, size_t n);
 
+/* 1 if s is a string of min to max bytes, all printable ASCII, else 0
+ * (NULL: 0): a name, a reference or a reason a person typed. */
+int strict_text(const char *s, size_t min, size_t max);
+
 #define STRICT_PCT_PLUS_SPACE 0x1 /* '+' means ' ' (query strings) */
 #define STRICT_PCT_NO_SLASH   0x2 /* a decoded '/' is refused (path segments) */
 

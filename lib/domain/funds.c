@@ -94,9 +94,7 @@ funds_deposit(struct db *db, long long partner_id, const char *currency,
 	if (!ok)
 		return outcome_field(o, ERR_VALIDATION, "amount",
 		    "a positive decimal with the currency's places, at most 1000000");
-	if (reference != NULL && (reference[0] == '\0' ||
-	    strlen(reference) > FUNDS_REFERENCE_MAX ||
-	    !strict_printable(reference, strlen(reference))))
+	if (reference != NULL && !strict_text(reference, 1, FUNDS_REFERENCE_MAX))
 		return outcome_field(o, ERR_VALIDATION, "reference",
 		    "1 to 100 printable characters");
 	k = (struct credit){ partner_id, cur->code, norm, reference, source, out };
@@ -165,9 +163,7 @@ funds_adjust(struct db *db, long long partner_id, const char *currency,
 	if (!ok)
 		return outcome_field(o, ERR_VALIDATION, "amount",
 		    "a signed decimal with the currency's places, not zero, at most 1000000");
-	if (reference == NULL || reference[0] == '\0' ||
-	    strlen(reference) > FUNDS_ADJUST_REFERENCE_MAX ||
-	    !strict_printable(reference, strlen(reference)))
+	if (!strict_text(reference, 1, FUNDS_ADJUST_REFERENCE_MAX))
 		return outcome_field(o, ERR_VALIDATION, "reference",
 		    "1 to 40 printable characters");
 	k = (struct adjust){ partner_id, cur->code, norm, reference, credit, cur->scale,

@@ -14,8 +14,7 @@ id_field(const json_t *body, const char *name)
 {
 	const char *s = json_string_value(json_object_get(body, name));
 
-	if (s == NULL || *s == '\0' || strlen(s) > CALLBACK_ID_MAX ||
-	    !strict_printable(s, strlen(s)))
+	if (!strict_text(s, 1, CALLBACK_ID_MAX))
 		return "";
 	return s;
 }

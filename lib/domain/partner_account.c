@@ -107,8 +107,7 @@ partner_create(struct db *db, const struct cfg *cfg, const char *name, const cha
 	memset(out, 0, sizeof(*out));
 	if (tier == NULL)
 		tier = "basic";
-	if (name == NULL || *name == '\0' || strlen(name) > PARTNER_NAME_MAX ||
-	    !strict_printable(name, strlen(name)))
+	if (!strict_text(name, 1, PARTNER_NAME_MAX))
 		return outcome_field(o, ERR_VALIDATION, "name",
 		    "1 to 200 printable characters");
 	if (catalog_tier(tier) == NULL)

@@ -162,9 +162,7 @@ payout_float_topup(struct db *db, const struct cfg *cfg, const char *network, co
 	if (parse_ghs(amount, 0, value, sizeof(value)) != 0)
 		return outcome_field(o, ERR_VALIDATION, "amount",
 		    "a positive GHS amount with at most 2 decimal places");
-	if (reference == NULL || reference[0] == '\0' ||
-	    strlen(reference) > PAYOUT_FLOAT_REFERENCE_MAX ||
-	    !strict_printable(reference, strlen(reference)))
+	if (!strict_text(reference, 1, PAYOUT_FLOAT_REFERENCE_MAX))
 		return outcome_field(o, ERR_VALIDATION, "reference",
 		    "1 to 100 printable characters");
 	memset(&t, 0, sizeof(t));

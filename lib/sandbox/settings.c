@@ -21,8 +21,7 @@ sandbox_setting_set(struct db *db, int sandbox, const char *name,
 	for (i = 0; i < n; i++)
 		if ((unsigned char)name[i] <= 0x20 || (unsigned char)name[i] > 0x7e)
 			goto bad_name;
-	if (value == NULL || strlen(value) > SANDBOX_SETTING_VALUE_MAX ||
-	    !strict_printable(value, strlen(value)))
+	if (!strict_text(value, 0, SANDBOX_SETTING_VALUE_MAX))
 		return outcome_field(o, ERR_VALIDATION, "value",
 		    "at most 255 printable characters");
 	rc = DB_EXEC(db, DB_SIM_SETTING_SET, sim_setting, NULL, NULL, .name = name, .value = value);

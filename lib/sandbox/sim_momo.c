@@ -413,7 +413,7 @@ callback_url_ok(const struct cfg *c, const char *url)
 static int
 plain_text(const char *s, size_t max)
 {
-	return s != NULL && strlen(s) <= max && strict_printable(s, strlen(s));
+	return strict_text(s, 0, max);
 }
 
 /*

@@ -173,8 +173,7 @@ sim_paystack_recipient(struct req *r, struct resp *resp)
 	if (json_unpack(r->body, "{s:s,s:s,s:s,s:s,s?s}", "type", &type, "name", &name,
 	    "account_number", &acct, "bank_code", &bank, "currency", &cur) != 0 ||
 	    strcmp(type, "mobile_money") != 0 || (net = paystack_network_of(bank)) == NULL ||
-	    strcmp(cur, "GHS") != 0 || name[0] == '\0' || strlen(name) > 100 ||
-	    !strict_printable(name, strlen(name)))
+	    strcmp(cur, "GHS") != 0 || !strict_text(name, 1, 100))
 		return refuse(resp, 400, "type mobile_money, name, account_number, a mobile "
 		    "money bank_code and currency GHS are required");
 	if (paystack_msisdn(acct, msisdn, sizeof(msisdn)) != 0)

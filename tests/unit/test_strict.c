@@ -239,6 +239,18 @@ test_printable(void)
 }
 
 static void
+test_text(void)
+{
+	UNIT_CHECK(!strict_text(NULL, 0, 10), "NULL is no text");
+	UNIT_CHECK(strict_text("", 0, 10) && !strict_text("", 1, 10),
+	    "the empty string is text only when min is 0");
+	UNIT_CHECK(strict_text("a", 1, 1) && !strict_text("ab", 1, 1), "max bytes at the most");
+	UNIT_CHECK(strict_text("ten chars!", 10, 10), "exactly min and max");
+	UNIT_CHECK(!strict_text("tab\there", 1, 10), "a control byte is refused");
+	UNIT_CHECK(!strict_text("caf\xc3\xa9", 1, 10), "a non-ASCII byte is refused");
+}
+
+static void
 test_ieq(void)
 {
 	struct {
@@ -308,6 +320,7 @@ main(void)
 		{ "strict_copy bounds", test_copy },
 		{ "strict_clip cleans and truncates", test_clip },
 		{ "strict_printable", test_printable },
+		{ "strict_text: length and printable", test_text },
 		{ "strict_ieq", test_ieq },
 		{ "strict_list_next: items between spaces and commas", test_list_next },
 	};

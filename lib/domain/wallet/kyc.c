@@ -522,9 +522,7 @@ decide(struct db *db, struct decide *k, struct outcome *o)
 static int
 reason_ok(const char *reason)
 {
-	size_t n = reason ? strlen(reason) : 0;
-
-	return n >= 1 && n <= KYC_REASON_MAX && strict_printable(reason, n);
+	return strict_text(reason, 1, KYC_REASON_MAX);
 }
 
 /* Decision k once the fields it carries are checked (nothing is written

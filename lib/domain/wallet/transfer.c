@@ -149,8 +149,7 @@ check_request(const struct transfer_req *in, const struct currency **coin,
 	if (!ok)
 		return outcome_field(o, ERR_INVALID_AMOUNT, "amount",
 		    "a positive decimal with the currency's places");
-	if (in->client_ref != NULL && (strlen(in->client_ref) > PAYOUT_CLIENT_REF_MAX ||
-	    !strict_printable(in->client_ref, strlen(in->client_ref))))
+	if (in->client_ref != NULL && !strict_text(in->client_ref, 0, PAYOUT_CLIENT_REF_MAX))
 		return outcome_field(o, ERR_VALIDATION, "reference",
 		    "at most 100 printable characters");
 	return ERR_OK;
