@@ -28,33 +28,33 @@
 #include "core/log.h"
 
 static void
-print_review(const struct payout_review *r, void *arg)
+print_review(const struct review *r, void *arg)
 {
 	FILE *out = arg;
 
 	if (r->decision[0] == '\0')
 		fprintf(out, "held payout %s since %s: asked %s, the provider answered %s "
 		    "(its id %s): cediramp-admin payout resolve %s --complete|--fail --reason TEXT\n",
-		    r->payout_id, r->held_at, r->asked, r->answered,
-		    r->financial_id[0] ? r->financial_id : "none", r->payout_id);
+		    r->id, r->held_at, r->asked, r->answered,
+		    r->financial_id[0] ? r->financial_id : "none", r->id);
 	else
 		fprintf(out, "held payout %s resolved (%s by %s) but still %s: run the same "
-		    "resolve again\n", r->payout_id, r->decision, r->resolved_by, r->status);
+		    "resolve again\n", r->id, r->decision, r->resolved_by, r->status);
 }
 
 static void
-print_intent_review(const struct payout_review *r, void *arg)
+print_intent_review(const struct review *r, void *arg)
 {
 	FILE *out = arg;
 
 	if (r->decision[0] == '\0')
 		fprintf(out, "held payment intent %s (%s) since %s: asked %s, the provider "
 		    "answered %s (its id %s): cediramp-admin intent resolve %s --complete|--fail "
-		    "--reason TEXT\n", r->payout_id, r->status, r->held_at, r->asked, r->answered,
-		    r->financial_id[0] ? r->financial_id : "none", r->payout_id);
+		    "--reason TEXT\n", r->id, r->status, r->held_at, r->asked, r->answered,
+		    r->financial_id[0] ? r->financial_id : "none", r->id);
 	else
 		fprintf(out, "held payment intent %s resolved (%s by %s) but still held (%s): run "
-		    "the same resolve again\n", r->payout_id, r->decision, r->resolved_by,
+		    "the same resolve again\n", r->id, r->decision, r->resolved_by,
 		    r->status);
 }
 

@@ -16,23 +16,9 @@
 #include "core/outcome.h"
 #include "domain/ctx.h"
 #include "domain/payout.h"
+#include "domain/review.h"
 #include "providers/momo.h"
 #include "store/db.h"
-
-/* A review: what was asked, what the provider answered, and its decision
- * (a payout's, or a payment intent's: intent_review.h). */
-struct payout_review {
-	char payout_id[ID_MAX];  /* or the intent's id */
-	char asked[96];      /* "10.00 GHS to +233241234567" */
-	char answered[96];   /* "11.00 GHS to 233241234567" */
-	char financial_id[64];
-	char held_at[32];
-	char decision[16];   /* "complete", "fail", or "" while held */
-	char reason[201];
-	char resolved_by[65];
-	char resolved_at[32];
-	char status[24];     /* the payout's or the intent's ("pending_approval") */
-};
 
 /*
  * Holds processing payout p, whose provider answered st (SUCCESSFUL, not
@@ -58,16 +44,12 @@ enum err payout_review_resolve(struct ctx *ctx, const char *id, int complete,
     const char *reason, const char *who, const struct payout_owner_ops *const *owners,
     struct outcome *o);
 
-/* Row i of a review statement's rows (the review shape, store/stmt_payout.h:
- * a payout's, or a payment intent's with its id in payout_id) into r. */
-void payout_review_row(const struct db_rows *rows, size_t i, struct payout_review *r);
-
 /*
  * Calls fn for each payout still held, and each resolved whose payout is
  * not yet settled (a resolution cut short), oldest first: how many, or -1
  * when the database failed.
  */
-int payout_review_list(struct db *db, void (*fn)(const struct payout_review *r, void *arg),
+int payout_review_list(struct db *db, void (*fn)(const struct review *r, void *arg),
     void *arg);
 
 #endif

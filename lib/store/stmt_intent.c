@@ -119,21 +119,13 @@ const struct db_stmt_def db_stmts_intent[] = {
 	    "SELECT id, amount, currency, payer_phone, ?, ?, ?, ?, held_at FROM payment_intents "
 	    "WHERE id = ?" },
 	{ DB_PI_REVIEW_GET,
-	    "SELECT r.intent_id AS id, r.asked_amount, r.asked_currency, r.asked_party, "
-	    "r.answered_amount, r.answered_currency, r.answered_party, r.financial_id, "
-	    "DATE_FORMAT(r.held_at, '%Y-%m-%dT%H:%i:%sZ') AS held_at, r.decision, r.reason, "
-	    "r.resolved_by, DATE_FORMAT(r.resolved_at, '%Y-%m-%dT%H:%i:%sZ') AS resolved_at, "
-	    "i.status "
+	    "SELECT r.intent_id AS id, " REVIEW_COLS "i.status "
 	    "FROM intent_reviews r JOIN payment_intents i ON i.id = r.intent_id "
 	    "WHERE r.intent_id = ? FOR UPDATE" },
 	/* those still held, and those decided whose intent is still held (a
 	 * resolution cut short: run it again) */
 	{ DB_PI_REVIEW_LIST,
-	    "SELECT r.intent_id AS id, r.asked_amount, r.asked_currency, r.asked_party, "
-	    "r.answered_amount, r.answered_currency, r.answered_party, r.financial_id, "
-	    "DATE_FORMAT(r.held_at, '%Y-%m-%dT%H:%i:%sZ') AS held_at, r.decision, r.reason, "
-	    "r.resolved_by, DATE_FORMAT(r.resolved_at, '%Y-%m-%dT%H:%i:%sZ') AS resolved_at, "
-	    "i.status "
+	    "SELECT r.intent_id AS id, " REVIEW_COLS "i.status "
 	    "FROM intent_reviews r JOIN payment_intents i ON i.id = r.intent_id "
 	    "WHERE r.decision IS NULL OR i.held_at IS NOT NULL ORDER BY r.held_at" },
 	{ DB_PI_REVIEW_DECIDE,

@@ -154,21 +154,13 @@ const struct db_stmt_def db_stmts_payout[] = {
 	    "answered_amount, answered_currency, answered_party, financial_id, held_at) "
 	    "SELECT id, amount, currency, phone, ?, ?, ?, ?, held_at FROM payouts WHERE id = ?" },
 	{ DB_PAYOUT_REVIEW_GET,
-	    "SELECT r.payout_id AS id, r.asked_amount, r.asked_currency, r.asked_party, "
-	    "r.answered_amount, r.answered_currency, r.answered_party, r.financial_id, "
-	    "DATE_FORMAT(r.held_at, '%Y-%m-%dT%H:%i:%sZ') AS held_at, r.decision, r.reason, "
-	    "r.resolved_by, DATE_FORMAT(r.resolved_at, '%Y-%m-%dT%H:%i:%sZ') AS resolved_at, "
-	    "p.status "
+	    "SELECT r.payout_id AS id, " REVIEW_COLS "p.status "
 	    "FROM payout_reviews r JOIN payouts p ON p.id = r.payout_id "
 	    "WHERE r.payout_id = ? FOR UPDATE" },
 	/* those still held, and those decided whose payout is not yet settled
 	 * (a resolution cut short: run it again) */
 	{ DB_PAYOUT_REVIEW_LIST,
-	    "SELECT r.payout_id AS id, r.asked_amount, r.asked_currency, r.asked_party, "
-	    "r.answered_amount, r.answered_currency, r.answered_party, r.financial_id, "
-	    "DATE_FORMAT(r.held_at, '%Y-%m-%dT%H:%i:%sZ') AS held_at, r.decision, r.reason, "
-	    "r.resolved_by, DATE_FORMAT(r.resolved_at, '%Y-%m-%dT%H:%i:%sZ') AS resolved_at, "
-	    "p.status "
+	    "SELECT r.payout_id AS id, " REVIEW_COLS "p.status "
 	    "FROM payout_reviews r JOIN payouts p ON p.id = r.payout_id "
 	    "WHERE r.decision IS NULL OR p.status = 'processing' ORDER BY r.held_at" },
 	/* the one decision, taken once */

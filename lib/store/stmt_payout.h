@@ -45,9 +45,14 @@
  * payout's or the intent's id, what was asked and what the provider
  * answered (amount, currency, party: RAW, the reader joins them), its
  * hold, the decision, and the payout's or intent's status
- * (domain/payout_review.h, struct payout_review) */
+ * (domain/review.h, struct review). REVIEW_COLS is its SQL between the id
+ * ("r.payout_id AS id, ") and the status ("p.status "). */
+#define REVIEW_COLS "r.asked_amount, r.asked_currency, r.asked_party, " \
+	"r.answered_amount, r.answered_currency, r.answered_party, r.financial_id, " \
+	"DATE_FORMAT(r.held_at, '%Y-%m-%dT%H:%i:%sZ') AS held_at, r.decision, r.reason, " \
+	"r.resolved_by, DATE_FORMAT(r.resolved_at, '%Y-%m-%dT%H:%i:%sZ') AS resolved_at, "
 #define review_COLS(C, x) \
-	C(x, TEXT, id, payout_id) C(x, RAW, asked_amount, ) C(x, RAW, asked_currency, ) \
+	C(x, TEXT, id, id) C(x, RAW, asked_amount, ) C(x, RAW, asked_currency, ) \
 	C(x, RAW, asked_party, ) C(x, RAW, answered_amount, ) \
 	C(x, RAW, answered_currency, ) C(x, RAW, answered_party, ) \
 	C(x, TEXT, financial_id, financial_id) C(x, TEXT, held_at, held_at) \

@@ -16,7 +16,7 @@
 #include "core/outcome.h"
 #include "domain/ctx.h"
 #include "domain/partner/intent.h"
-#include "domain/payout_review.h"
+#include "domain/review.h"
 #include "providers/momo.h"
 
 /*
@@ -39,9 +39,8 @@ enum db_rc intent_review_hold(struct ctx *ctx, const struct intent *in,
 enum err intent_review_resolve(struct ctx *ctx, const char *id, int complete,
     const char *reason, const char *who, struct outcome *o);
 
-/* Calls fn for each intent still held (a review row: payout_id holds the
- * intent's id), oldest first: how many, or -1. */
-int intent_review_list(struct db *db, void (*fn)(const struct payout_review *r, void *arg),
+/* Calls fn for each intent still held, oldest first: how many, or -1. */
+int intent_review_list(struct db *db, void (*fn)(const struct review *r, void *arg),
     void *arg);
 
 #endif
