@@ -198,7 +198,7 @@ cmd_partner_credit(struct db *db, const struct cfg *c, int argc, char **argv)
 	    opt(argc, argv, "--reference"), &d, &o) != ERR_OK)
 		return report(db, &o, 2);
 	printf("credited %s %s to %s (deposit %s, reference %s)\n", d.amount, d.currency,
-	    argv[3], d.id, d.reference);
+	    argv[3], d.id, d.deposit_ref);
 	return 0;
 }
 

@@ -114,7 +114,7 @@ post_deposit(struct req *r, struct resp *resp)
 	    FUNDS_TEST, &d, &resp->out)) != ERR_OK)
 		return e;
 	return resp_ok(resp, 201, json_pack("{s:s,s:s,s:s,s:s}", "deposit_id", d.id,
-	    "currency", d.currency, "amount", d.amount, "reference", d.reference));
+	    "currency", d.currency, "amount", d.amount, "reference", d.deposit_ref));
 }
 
 /* The payer's answer to an intent, by hand. */

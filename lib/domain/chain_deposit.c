@@ -66,9 +66,9 @@ judge(struct db *db, const struct chain_transfer_log *t, struct verdict *v)
 	return DB_OK;
 }
 
-/* The partner_deposits reference of log t's credit number n (1, 2, ...). */
+/* The deposit reference of log t's credit number n (1, 2, ...). */
 static void
-reference_of(unsigned long long chain_id, const struct chain_transfer_log *t,
+deposit_ref_of(unsigned long long chain_id, const struct chain_transfer_log *t,
     unsigned long long n, char *out, size_t cap)
 {
 	if (n <= 1)
@@ -112,7 +112,7 @@ ours(struct db *db, const struct chain_transfer_log *t, int *yes)
 static int
 record_log(struct db *db, struct scan *k, const struct chain_transfer_log *t)
 {
-	char id[ID_MAX], reference[FUNDS_REFERENCE_MAX + 1];
+	char id[ID_MAX], deposit_ref[FUNDS_REFERENCE_MAX + 1];
 	unsigned long long credits = 0;
 	struct funds_deposit dep;
 	struct verdict v;
@@ -139,9 +139,9 @@ record_log(struct db *db, struct scan *k, const struct chain_transfer_log *t)
 	db_rows_free(&rows);
 	if ((rc = judge(db, t, &v)) != DB_OK)
 		return rc;
-	reference_of(k->ch->chain_id, t, credits + 1, reference, sizeof(reference));
+	deposit_ref_of(k->ch->chain_id, t, credits + 1, deposit_ref, sizeof(deposit_ref));
 	if (v.partner_id != 0 && (rc = funds_deposit_tx(db, v.partner_id, t->asset, t->amount,
-	    reference, FUNDS_CHAIN, &dep)) != DB_OK)
+	    deposit_ref, FUNDS_CHAIN, &dep)) != DB_OK)
 		return rc;
 	if (v.partner_id != 0)
 		k->st->credited++;
@@ -151,7 +151,7 @@ record_log(struct db *db, struct scan *k, const struct chain_transfer_log *t)
 		return DB_EXEC(db, DB_CDEP_RECORD, cd_record, NULL, NULL,
 		    .block_number = t->block_number, .block_hash = t->block_hash,
 		    .status = v.partner_id ? "credited" : "unmatched",
-		    .partner_id = v.partner_id ? &v.partner_id : NULL, .reference = reference,
+		    .partner_id = v.partner_id ? &v.partner_id : NULL, .deposit_ref = deposit_ref,
 		    .credits = v.partner_id ? 1 : 0, .note = v.note[0] ? v.note : NULL,
 		    .id = id);
 	if (id_new(id, sizeof(id), "cd_") != 0)
@@ -162,7 +162,7 @@ record_log(struct db *db, struct scan *k, const struct chain_transfer_log *t)
 	    .block_hash = t->block_hash, .token = t->token, .asset = t->asset,
 	    .sender = t->sender, .units = t->units, .amount = t->amount[0] ? t->amount : NULL,
 	    .status = v.partner_id ? "credited" : "unmatched",
-	    .partner_id = v.partner_id ? &v.partner_id : NULL, .reference = reference,
+	    .partner_id = v.partner_id ? &v.partner_id : NULL, .deposit_ref = deposit_ref,
 	    .credits = v.partner_id ? 1 : 0, .note = v.note[0] ? v.note : NULL);
 }
 
@@ -212,8 +212,8 @@ reverse_credit(struct db *db, const struct db_rows *rows, size_t i, struct rever
 	long long partner;
 	int rc;
 
-	rc = DB_EXEC(db, DB_DEPOSIT_BY_REFERENCE, deposit_by_reference, &dep, NULL,
-	    .reference = db_cell(rows, i, DB_COL(cd_above, reference)));
+	rc = DB_EXEC(db, DB_DEPOSIT_BY_REF, deposit_by_ref, &dep, NULL,
+	    .deposit_ref = db_cell(rows, i, DB_COL(cd_above, deposit_reference)));
 	if (rc != DB_OK)
 		return rc;
 	rc = DB_FAIL;
@@ -469,7 +469,7 @@ report_line(const struct db_rows *row, void *arg)
 		fprintf(k->out, "  take it back from the partner by hand, then mark it\n");
 	} else if (shown[0] && cur != NULL && (cur->flags & CURRENCY_PARTNER)) {
 		fprintf(k->out, "  to credit it: cediramp-admin partner credit PARTNER_ID %s %s "
-		    "--reference %s\n", RP(asset), shown, RP(reference));
+		    "--reference %s\n", RP(asset), shown, RP(deposit_reference));
 	} else {
 		fprintf(k->out, "  no partner can hold it: return it to its sender\n");
 	}
@@ -490,7 +490,7 @@ chain_deposit_report(struct db *db, FILE *out)
 
 struct assign {
 	long long partner_id;
-	const char *currency, *amount, *reference;
+	const char *currency, *amount, *deposit_ref;
 	struct funds_deposit *out;
 	int found;
 };
@@ -504,18 +504,18 @@ assign_tx(struct db *db, void *arg)
 
 	k->found = 0;
 	if ((rc = DB_EXEC(db, DB_CDEP_ASSIGN, cd_assign, NULL, &res, .partner_id = k->partner_id,
-	    .reference = k->reference, .asset = k->currency, .amount = k->amount)) != DB_OK)
+	    .deposit_ref = k->deposit_ref, .asset = k->currency, .amount = k->amount)) != DB_OK)
 		return rc;
 	if (res.affected != 1)
 		return DB_FAIL; /* nothing to assign: nothing written */
 	k->found = 1;
-	return funds_deposit_tx(db, k->partner_id, k->currency, k->amount, k->reference,
+	return funds_deposit_tx(db, k->partner_id, k->currency, k->amount, k->deposit_ref,
 	    FUNDS_OPERATOR, k->out);
 }
 
 enum err
 chain_deposit_assign(struct db *db, long long partner_id, const char *currency,
-    const char *amount, const char *reference, struct funds_deposit *out,
+    const char *amount, const char *deposit_ref, struct funds_deposit *out,
     struct outcome *o)
 {
 	const struct currency *cur = currency_find(currency);
@@ -529,7 +529,7 @@ chain_deposit_assign(struct db *db, long long partner_id, const char *currency,
 	if (money_normalize(amount, cur->scale, cur->scale, norm, sizeof(norm)) != 0)
 		return outcome_field(o, ERR_VALIDATION, "amount",
 		    "a decimal with the currency's places");
-	k = (struct assign){ partner_id, cur->code, norm, reference, out, 0 };
+	k = (struct assign){ partner_id, cur->code, norm, deposit_ref, out, 0 };
 	rc = db_tx(db, assign_tx, &k);
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_DUPLICATE_REFERENCE,

@@ -64,7 +64,7 @@ int chain_deposit_report(struct db *db, FILE *out);
  * ERR_SERVICE_UNAVAILABLE / ERR_INTERNAL.
  */
 enum err chain_deposit_assign(struct db *db, long long partner_id, const char *currency,
-    const char *amount, const char *reference, struct funds_deposit *out,
+    const char *amount, const char *deposit_ref, struct funds_deposit *out,
     struct outcome *o);
 
 #endif

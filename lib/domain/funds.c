@@ -21,7 +21,7 @@ source_name(enum funds_source s)
 
 struct credit {
 	long long partner_id;
-	const char *currency, *amount, *reference;
+	const char *currency, *amount, *deposit_ref;
 	enum funds_source source;
 	struct funds_deposit *out;
 };
@@ -38,14 +38,14 @@ credit(struct db *db, const struct credit *k)
 		return DB_FAIL;
 	(void)strict_copy(k->out->currency, sizeof(k->out->currency), k->currency);
 	(void)strict_copy(k->out->amount, sizeof(k->out->amount), k->amount);
-	if (k->reference != NULL)
-		(void)strict_copy(k->out->reference, sizeof(k->out->reference), k->reference);
+	if (k->deposit_ref != NULL)
+		(void)strict_copy(k->out->deposit_ref, sizeof(k->out->deposit_ref), k->deposit_ref);
 	else
-		snprintf(k->out->reference, sizeof(k->out->reference), "%s:%s",
+		snprintf(k->out->deposit_ref, sizeof(k->out->deposit_ref), "%s:%s",
 		    source_name(k->source), k->out->id);
 	rc = DB_EXEC(db, DB_DEPOSIT_INSERT, deposit_insert, NULL, NULL, .id = k->out->id,
 	    .partner_id = k->partner_id, .currency = k->currency, .amount = k->amount,
-	    .reference = k->out->reference, .source = source_name(k->source));
+	    .deposit_ref = k->out->deposit_ref, .source = source_name(k->source));
 	if (rc != DB_OK)
 		return rc;
 	snprintf(acct, sizeof(acct), "partner:%lld:%s", k->partner_id, k->currency);
@@ -57,10 +57,10 @@ credit(struct db *db, const struct credit *k)
 
 int
 funds_deposit_tx(struct db *db, long long partner_id, const char *currency,
-    const char *amount, const char *reference, enum funds_source source,
+    const char *amount, const char *deposit_ref, enum funds_source source,
     struct funds_deposit *out)
 {
-	struct credit k = { partner_id, currency, amount, reference, source, out };
+	struct credit k = { partner_id, currency, amount, deposit_ref, source, out };
 
 	memset(out, 0, sizeof(*out));
 	return credit(db, &k);
@@ -74,7 +74,7 @@ credit_tx(struct db *db, void *arg)
 
 enum err
 funds_deposit(struct db *db, long long partner_id, const char *currency,
-    const char *amount, const char *reference, enum funds_source source,
+    const char *amount, const char *deposit_ref, enum funds_source source,
     struct funds_deposit *out, struct outcome *o)
 {
 	const struct currency *cur = currency_find(currency);
@@ -94,10 +94,10 @@ funds_deposit(struct db *db, long long partner_id, const char *currency,
 	if (!ok)
 		return outcome_field(o, ERR_VALIDATION, "amount",
 		    "a positive decimal with the currency's places, at most 1000000");
-	if (reference != NULL && !strict_text(reference, 1, FUNDS_REFERENCE_MAX))
+	if (deposit_ref != NULL && !strict_text(deposit_ref, 1, FUNDS_REFERENCE_MAX))
 		return outcome_field(o, ERR_VALIDATION, "reference",
 		    "1 to 100 printable characters");
-	k = (struct credit){ partner_id, cur->code, norm, reference, source, out };
+	k = (struct credit){ partner_id, cur->code, norm, deposit_ref, source, out };
 	rc = db_tx(db, credit_tx, &k);
 	if (rc == DB_DUP)
 		return outcome_fail(o, ERR_DUPLICATE_REFERENCE,

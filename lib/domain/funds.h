@@ -26,7 +26,7 @@ struct funds_deposit {
 	char id[ID_MAX];
 	char currency[8];
 	char amount[MONEY_MAX_TEXT];  /* at the currency's scale */
-	char reference[FUNDS_REFERENCE_MAX + 1];
+	char deposit_ref[FUNDS_REFERENCE_MAX + 1];  /* unique: credited once */
 };
 
 struct funds_balance {
@@ -39,20 +39,20 @@ struct funds_balance {
 
 /*
  * Credits amount of currency (USDT or USDC) to partner row partner_id
- * under reference (1..100 printable characters; NULL makes one from the
+ * under deposit_ref (1..100 printable characters; NULL makes one from the
  * deposit's id). ERR_INVALID_CURRENCY, ERR_VALIDATION (amount: positive,
  * the currency's places, at most FUNDS_DEPOSIT_MAX; reference),
  * ERR_DUPLICATE_REFERENCE (that reference was credited already: nothing
  * changes), ERR_SERVICE_UNAVAILABLE. On ERR_OK out is the deposit.
  */
 enum err funds_deposit(struct db *db, long long partner_id, const char *currency,
-    const char *amount, const char *reference, enum funds_source source,
+    const char *amount, const char *deposit_ref, enum funds_source source,
     struct funds_deposit *out, struct outcome *o);
 
 /* funds_deposit inside the caller's transaction (a new partner's starting
  * funds); the amount and currency are trusted. DB_OK or the db's error. */
 int funds_deposit_tx(struct db *db, long long partner_id, const char *currency,
-    const char *amount, const char *reference, enum funds_source source,
+    const char *amount, const char *deposit_ref, enum funds_source source,
     struct funds_deposit *out);
 
 /*

@@ -192,7 +192,7 @@ partner_adjust(struct db *db, const struct cfg *cfg, const char *public_id,
 
 enum err
 partner_credit(struct db *db, const struct cfg *cfg, const char *public_id,
-    const char *currency, const char *amount, const char *reference,
+    const char *currency, const char *amount, const char *deposit_ref,
     struct funds_deposit *out, struct outcome *o)
 {
 	long long id = 0;
@@ -201,12 +201,12 @@ partner_credit(struct db *db, const struct cfg *cfg, const char *public_id,
 	memset(out, 0, sizeof(*out));
 	if ((e = partner_row(db, cfg, public_id, &id, o)) != ERR_OK)
 		return e;
-	if (reference == NULL)
+	if (deposit_ref == NULL)
 		return outcome_field(o, ERR_VALIDATION, "reference", "required");
 	/* a deposit the chain delivered that no partner's address matched */
-	if (strncmp(reference, CHAIN_DEPOSIT_REF_PREFIX, strlen(CHAIN_DEPOSIT_REF_PREFIX)) == 0)
-		return chain_deposit_assign(db, id, currency, amount, reference, out, o);
-	return funds_deposit(db, id, currency, amount, reference, FUNDS_OPERATOR, out, o);
+	if (strncmp(deposit_ref, CHAIN_DEPOSIT_REF_PREFIX, strlen(CHAIN_DEPOSIT_REF_PREFIX)) == 0)
+		return chain_deposit_assign(db, id, currency, amount, deposit_ref, out, o);
+	return funds_deposit(db, id, currency, amount, deposit_ref, FUNDS_OPERATOR, out, o);
 }
 
 enum err

@@ -59,16 +59,16 @@ enum err partner_adjust(struct db *db, const struct cfg *cfg, const char *public
 
 /*
  * Credits a real deposit of amount currency (USDT or USDC) to the partner
- * public_id of this environment under reference (required, unique: the
+ * public_id of this environment under deposit_ref (required, unique: the
  * same deposit cannot be credited twice, ERR_DUPLICATE_REFERENCE). Errors
  * as funds_deposit, and ERR_VALIDATION / ERR_NOT_FOUND for the partner.
- * A reference "chain:..." names an unmatched deposit the deposits worker
+ * A deposit_ref "chain:..." names an unmatched deposit the deposits worker
  * recorded (reconcile lists them): currency and amount must be its own,
  * and it is assigned to the partner in the same transaction
  * (chain_deposit_assign).
  */
 enum err partner_credit(struct db *db, const struct cfg *cfg, const char *public_id,
-    const char *currency, const char *amount, const char *reference,
+    const char *currency, const char *amount, const char *deposit_ref,
     struct funds_deposit *out, struct outcome *o);
 
 /*

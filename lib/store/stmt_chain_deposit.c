@@ -21,29 +21,29 @@ const struct db_stmt_def db_stmts_chain_deposit[] = {
 	    "WHERE chain_id = ? AND tx_hash = ? AND log_index = ? FOR UPDATE" },
 	{ DB_CDEP_INSERT,
 	    "INSERT INTO chain_deposits (id, chain_id, tx_hash, log_index, block_number, "
-	    "block_hash, token, asset, sender, units, amount, status, partner_id, reference, "
+	    "block_hash, token, asset, sender, units, amount, status, partner_id, deposit_reference, "
 	    "credits, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
 	    "?, ?, ?, ?, ?, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))" },
 	/* a log seen again after a reorg removed it: recorded anew */
 	{ DB_CDEP_RECORD,
 	    "UPDATE chain_deposits SET block_number = ?, block_hash = ?, status = ?, "
-	    "partner_id = ?, reference = ?, credits = credits + ?, note = ?, "
+	    "partner_id = ?, deposit_reference = ?, credits = credits + ?, note = ?, "
 	    "updated_at = UTC_TIMESTAMP(6) WHERE id = ?" },
 	{ DB_CDEP_ABOVE,
-	    "SELECT id, status, asset, amount, partner_id, reference, block_number "
+	    "SELECT id, status, asset, amount, partner_id, deposit_reference, block_number "
 	    "FROM chain_deposits WHERE chain_id = ? AND block_number > ? "
 	    "AND status IN ('credited', 'assigned', 'unmatched') FOR UPDATE" },
 	{ DB_CDEP_SET_STATUS,
 	    "UPDATE chain_deposits SET status = ?, note = LEFT(?, 200), "
 	    "updated_at = UTC_TIMESTAMP(6) WHERE id = ?" },
-	/* an operator's credit of an unmatched deposit, under its reference */
+	/* an operator's credit of an unmatched deposit, under its deposit reference */
 	{ DB_CDEP_ASSIGN,
 	    "UPDATE chain_deposits SET status = 'assigned', partner_id = ?, "
-	    "credits = credits + 1, updated_at = UTC_TIMESTAMP(6) WHERE reference = ? "
+	    "credits = credits + 1, updated_at = UTC_TIMESTAMP(6) WHERE deposit_reference = ? "
 	    "AND status = 'unmatched' AND asset = ? AND amount = " DEC("?") },
 	{ DB_CDEP_REPORT,
 	    "SELECT id, status, asset, amount, units, sender, tx_hash, log_index, "
-	    "block_number, reference, note FROM chain_deposits "
+	    "block_number, deposit_reference, note FROM chain_deposits "
 	    "WHERE status IN ('unmatched', 'unreversible') ORDER BY created_at, id" },
 	{ DB_STMT__MAX, NULL }
 };

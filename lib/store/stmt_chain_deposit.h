@@ -21,17 +21,17 @@
 #define cd_insert_ARGS(ARG, AGAIN) ARG(TEXT, id) ARG(INT, chain_id) ARG(TEXT, tx_hash) \
 	ARG(INT, log_index) ARG(INT, block_number) ARG(TEXT, block_hash) ARG(TEXT, token) \
 	ARG(TEXT, asset) ARG(TEXT, sender) ARG(TEXT, units) ARG(TEXT, amount) \
-	ARG(TEXT, status) ARG(OPT_INT, partner_id) ARG(TEXT, reference) ARG(INT, credits) \
+	ARG(TEXT, status) ARG(OPT_INT, partner_id) ARG(TEXT, deposit_ref) ARG(INT, credits) \
 	ARG(TEXT, note)
 /* a deposit a reorg had reversed, recorded anew (credits: added) */
 #define cd_record_ARGS(ARG, AGAIN) ARG(INT, block_number) ARG(TEXT, block_hash) \
-	ARG(TEXT, status) ARG(OPT_INT, partner_id) ARG(TEXT, reference) ARG(INT, credits) \
+	ARG(TEXT, status) ARG(OPT_INT, partner_id) ARG(TEXT, deposit_ref) ARG(INT, credits) \
 	ARG(TEXT, note) ARG(TEXT, id)
 /* a deposit's new status and why */
 #define cd_set_status_ARGS(ARG, AGAIN) ARG(TEXT, status) ARG(TEXT, note) ARG(TEXT, id)
 /* an unmatched deposit credited by an operator: the partner, the deposit's
  * reference, asset and amount (decimal text) */
-#define cd_assign_ARGS(ARG, AGAIN) ARG(INT, partner_id) ARG(TEXT, reference) \
+#define cd_assign_ARGS(ARG, AGAIN) ARG(INT, partner_id) ARG(TEXT, deposit_ref) \
 	ARG(TEXT, asset) ARG(TEXT, amount)
 
 /* a block read to its end */
@@ -40,12 +40,12 @@
 #define cd_lock_COLS(C, x) C(x, RAW, id, ) C(x, RAW, status, ) C(x, RAW, credits, )
 /* a deposit above a block (a reorg's) */
 #define cd_above_COLS(C, x) C(x, RAW, id, ) C(x, RAW, status, ) C(x, RAW, asset, ) \
-	C(x, RAW, amount, ) C(x, RAW, partner_id, ) C(x, RAW, reference, ) \
+	C(x, RAW, amount, ) C(x, RAW, partner_id, ) C(x, RAW, deposit_reference, ) \
 	C(x, RAW, block_number, )
 /* a deposit an operator must look at */
 #define cd_report_COLS(C, x) C(x, RAW, id, ) C(x, RAW, status, ) C(x, RAW, asset, ) \
 	C(x, RAW, amount, ) C(x, RAW, units, ) C(x, RAW, sender, ) C(x, RAW, tx_hash, ) \
-	C(x, RAW, log_index, ) C(x, RAW, block_number, ) C(x, RAW, reference, ) \
+	C(x, RAW, log_index, ) C(x, RAW, block_number, ) C(x, RAW, deposit_reference, ) \
 	C(x, RAW, note, )
 
 /* Its statements (their SQL in stmt_chain_deposit.c): S(statement, its

@@ -10,9 +10,9 @@
  * "chain"), its reference unique */
 #define deposit_insert_ARGS(ARG, AGAIN) \
 	ARG(TEXT, id) ARG(INT, partner_id) ARG(TEXT, currency) ARG(TEXT, amount) \
-	ARG(TEXT, reference) ARG(TEXT, source)
+	ARG(TEXT, deposit_ref) ARG(TEXT, source)
 /* a deposit by its reference ... */
-#define deposit_by_reference_ARGS(ARG, AGAIN) ARG(TEXT, reference)
+#define deposit_by_ref_ARGS(ARG, AGAIN) ARG(TEXT, deposit_ref)
 /* ... its id, partner, currency and amount (at 18 places: the caller
  * scales it to the currency's) */
 #define deposit_COLS(C, x) \
@@ -22,8 +22,8 @@
  * shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_FUNDS(S) \
 	S(DB_DEPOSIT_INSERT, deposit_insert, db_none) \
-	S(DB_DEPOSIT_BY_REFERENCE, deposit_by_reference, deposit)
-#define DB_ARGS_FUNDS(A) A(deposit_insert) A(deposit_by_reference)
+	S(DB_DEPOSIT_BY_REF, deposit_by_ref, deposit)
+#define DB_ARGS_FUNDS(A) A(deposit_insert) A(deposit_by_ref)
 #define DB_ROWS_FUNDS(R) R(deposit)
 
 #endif

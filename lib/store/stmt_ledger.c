@@ -53,7 +53,7 @@ const struct db_stmt_def db_stmts_ledger[] = {
 	 * other way, every entry of the accounts is read) */
 	{ DB_LEDGER_STATEMENT_PARTNER,
 	    "SELECT DATE_FORMAT(t.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, t.kind, "
-	    "t.ref_id, COALESCE(w.reference_id, pi.reference_id, d.reference) AS client_reference, "
+	    "t.ref_id, COALESCE(w.reference_id, pi.reference_id, d.deposit_reference) AS client_reference, "
 	    "IF(a.code = ?, 'available', 'pending') AS balance, e.amount, "
 	    "pi.amount AS gross, pi.fee "
 	    "FROM ledger_entries e STRAIGHT_JOIN ledger_accounts a ON a.id = e.account_id "

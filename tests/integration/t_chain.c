@@ -332,7 +332,7 @@ test_deposits(void)
 	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM chain_blocks WHERE number = ?", block), 1);
 	itc_partner_available(&p, "USDT", out);
 	CU_ASSERT_STRING_EQUAL(out, after);
-	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM partner_deposits WHERE reference LIKE "
+	CU_ASSERT_EQUAL(count_sql("SELECT COUNT(*) FROM partner_deposits WHERE deposit_reference LIKE "
 	    "CONCAT('chain:%', ?, '%')", hash), 1);
 
 	/* from an address no partner registered: recorded, not credited */
@@ -351,7 +351,7 @@ test_deposits(void)
 	itc_partner_available(&p, "USDT", out);
 	CU_ASSERT_STRING_EQUAL(out, after);
 	/* reconcile lists it, with the command that assigns it */
-	CU_ASSERT_EQUAL(it_db_text("SELECT reference FROM chain_deposits WHERE tx_hash = ?", hash2,
+	CU_ASSERT_EQUAL(it_db_text("SELECT deposit_reference FROM chain_deposits WHERE tx_hash = ?", hash2,
 	    NULL, ref, sizeof(ref)), 0);
 	CU_ASSERT_EQUAL(it_worker_output("reconcile", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "unmatched"));
