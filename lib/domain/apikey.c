@@ -82,13 +82,16 @@ authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
 	if (apikey_parse(cfg, key, n, key_id) != 0)
 		return APIKEY_BAD;
 	apikey_hash(key, n, hash);
-	switch (DB_EXEC(db, DB_APIKEY_LOOKUP, ak_by_key_id, &rows, NULL, .key_id = key_id)) {
-	case DB_OK:
-		break;
-	case DB_DOWN:
+	if (DB_EXEC(db, DB_APIKEY_LOOKUP, ak_by_key_id, &rows, NULL, .key_id = key_id) != DB_OK)
 		return APIKEY_DB_DOWN;
-	default:
-		return APIKEY_DB_DOWN;
+	/* not here: maybe issued a moment ago on another Galera node, which
+	 * this one has not applied yet; read again once it has (a key just
+	 * created answers at once, wherever the request lands) */
+	if (rows.nrows == 0) {
+		db_rows_free(&rows);
+		if (DB_EXEC(db, DB_APIKEY_LOOKUP_SYNC, ak_by_key_id, &rows, NULL,
+		    .key_id = key_id) != DB_OK)
+			return APIKEY_DB_DOWN;
 	}
 	if (rows.nrows != 1)
 		goto out;

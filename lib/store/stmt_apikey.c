@@ -10,6 +10,14 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	    "k.signature_required, p.signing "
 	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
 	    "WHERE k.key_id = ? AND k.revoked_at IS NULL" },
+	/* the same, after the node caught up with the cluster: a key that
+	 * the plain read missed may have been issued on another node a
+	 * moment ago (domain/apikey.c reads it so only on a miss) */
+	{ DB_APIKEY_LOOKUP_SYNC,
+	    SYNC_READ "SELECT k.key_hash, k.environment, p.id, p.public_id, p.tier, "
+	    "k.signature_required, p.signing "
+	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
+	    "WHERE k.key_id = ? AND k.revoked_at IS NULL" },
 	/* the same two, read again for a key a process trusts already (a
 	 * policy change reaches every process within a second) */
 	{ DB_APIKEY_POLICY,

@@ -55,6 +55,7 @@
 #define DB_STMTS_APIKEY(S) \
 	S(DB_APIKEY_INSERT, ak_insert, db_none) \
 	S(DB_APIKEY_LOOKUP, ak_by_key_id, ak_lookup) \
+	S(DB_APIKEY_LOOKUP_SYNC, ak_by_key_id, ak_lookup) \
 	S(DB_APIKEY_POLICY, ak_by_key_id, ak_policy) \
 	S(DB_APIKEY_REVOKE, ak_revoke, db_none) \
 	S(DB_APIKEY_REVOKE_PARTNER, ak_revoke, db_none) \

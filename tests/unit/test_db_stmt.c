@@ -165,6 +165,7 @@ test_sync_reads(void)
 		DB_CONV_GET,          /* GET /api/transactions/{id}, a conversion */
 		DB_PAYOUT_GET,        /* ... and a payout */
 		DB_BEN_GET,           /* a transfer's beneficiary */
+		DB_APIKEY_LOOKUP_SYNC, /* a partner key the plain read missed: just issued? */
 		DB_WD_GET,            /* GET /v1/withdrawals/{id} */
 		DB_WD_BY_REFERENCE,   /* POST /v1/withdrawals again under its reference_id */
 		DB_PI_GET,            /* GET /v1/payment-intents/{id} */
