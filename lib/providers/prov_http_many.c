@@ -12,9 +12,15 @@
  * answer is sent again on a new connection. For a request with a body (a
  * send) that second copy must never go out unseen: the body is read
  * through a callback that cannot rewind, so libcurl gives up instead
- * (CURLE_SEND_FAIL_REWIND, classified as sent: in doubt), and the caller's
- * status read settles it. A request without a body (a read, a token) may
- * be sent again: it moves nothing.
+ * (CURLE_SEND_FAIL_REWIND), and the caller's status read settles it. A
+ * request without a body (a read, a token) may be sent again: it moves
+ * nothing.
+ *
+ * So libcurl's own result does not say whether a send left: when the
+ * server died whole after reading it, the new connection is refused and
+ * libcurl reports CURLE_COULDNT_CONNECT (libcurl 7.88) for a request the
+ * server has. A body libcurl has read from us is therefore always "sent"
+ * (in doubt), whatever libcurl says after it.
  */
 #include "providers/prov_http.h"
 
@@ -37,6 +43,7 @@ static _Thread_local struct pool {
 struct upload {
 	const char *p;
 	size_t left;
+	int handed;   /* libcurl has read some of it: it may have left */
 };
 
 /* One call in flight. */
@@ -59,6 +66,8 @@ give(char *dst, size_t size, size_t n, void *ud)
 	memcpy(dst, u->p, k);
 	u->p += k;
 	u->left -= k;
+	if (k > 0)
+		u->handed = 1;
 	return k;
 }
 
@@ -164,8 +173,7 @@ xfer_setup(struct xfer *x, const struct prov_req *r)
 		if ((x->text = json_dumps(r->body, JSON_COMPACT)) == NULL ||
 		    add_header(x, "Content-Type: application/json") != 0)
 			return -1;
-		x->up.p = x->text;
-		x->up.left = strlen(x->text);
+		x->up = (struct upload){ x->text, strlen(x->text), 0 };
 		curl_easy_setopt(x->h, CURLOPT_POST, 1L);
 		curl_easy_setopt(x->h, CURLOPT_READFUNCTION, give);
 		curl_easy_setopt(x->h, CURLOPT_READDATA, &x->up);
@@ -188,7 +196,7 @@ xfer_setup(struct xfer *x, const struct prov_req *r)
 static int
 xfer_result(struct xfer *x, CURLcode cc, struct prov_call *call)
 {
-	call->sent = !never_sent(x->h, cc);
+	call->sent = x->up.handed || !never_sent(x->h, cc);
 	call->timed_out = cc == CURLE_OPERATION_TIMEDOUT;
 	if (cc != CURLE_OK)
 		return -1;

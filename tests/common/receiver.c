@@ -39,6 +39,7 @@ struct receiver {
 	pthread_t acceptor;
 	pthread_attr_t detached;
 	atomic_int stopping;  /* set once by rcv_stop */
+	atomic_int dead;      /* set once by RCV_DIE: no longer listening */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;    /* a hit was recorded, or a connection ended */
 	/* The rest is under mu. */
@@ -505,7 +506,9 @@ rcv_serve(struct receiver *r, int fd)
 		goto refuse;
 	}
 	free(q);
-	if (status == RCV_DROP)
+	if (status == RCV_DIE && !atomic_exchange(&r->dead, 1))
+		shutdown(r->lfd, SHUT_RDWR); /* Linux: a connect is refused now */
+	if (status == RCV_DROP || status == RCV_DIE)
 		return 0; /* read, and no answer: the caller closes */
 	if (delay_ms > 0)
 		rcv_sleep_ms(r, delay_ms);
@@ -611,6 +614,10 @@ rcv_accept_main(void *arg)
 	int fd, rc;
 
 	while (!rcv_stopping(r)) {
+		if (atomic_load(&r->dead)) { /* RCV_DIE: wait for rcv_stop */
+			nanosleep(&nap, NULL);
+			continue;
+		}
 		p.fd = r->lfd;
 		p.events = POLLIN;
 		p.revents = 0;
@@ -625,7 +632,7 @@ rcv_accept_main(void *arg)
 			continue;
 		}
 		if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ||
-		    errno == ECONNABORTED)
+		    errno == ECONNABORTED || atomic_load(&r->dead))
 			continue;
 		/* out of descriptors or memory: let connections end first */
 		fprintf(stderr, "receiver: accept: %s\n", strerror(errno));
@@ -649,6 +656,7 @@ rcv_start(void)
 	}
 	r->then = 200;
 	atomic_init(&r->stopping, 0);
+	atomic_init(&r->dead, 0);
 	if ((r->lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0) {
 		fprintf(stderr, "receiver: socket: %s\n", strerror(errno));
 		goto err_r;
@@ -718,7 +726,8 @@ rcv_script(struct receiver *r, const int *statuses, size_t n, int then)
 	}
 	for (i = 0; i < n; i++) {
 		copy[i] = statuses[i];
-		if ((copy[i] < 200 || copy[i] > 599) && copy[i] != RCV_DROP) {
+		if ((copy[i] < 200 || copy[i] > 599) && copy[i] != RCV_DROP &&
+		    copy[i] != RCV_DIE) {
 			fprintf(stderr, "receiver: status %d answered as 500\n",
 			    copy[i]);
 			copy[i] = 500;

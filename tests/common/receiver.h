@@ -53,11 +53,15 @@ int rcv_port(const struct receiver *r);
  * recorded, then the connection is closed (a server that died after
  * reading it). */
 #define RCV_DROP 1
+/* A scripted "status" for a server that died whole after reading the
+ * request: it is recorded, the receiver stops listening (a new connection
+ * is refused from then on), then the connection is closed unanswered. */
+#define RCV_DIE 2
 
 /*
  * Answers the next n requests with statuses[0..n-1] in order, then every
  * later one with then (the default script is: always 200). statuses is
- * copied. A status outside 200..599 (but RCV_DROP) is answered as 500
+ * copied. A status outside 200..599 (but RCV_DROP, RCV_DIE) is answered as 500
  * (said on stderr); when the copy cannot be allocated the previous script
  * stays (said on stderr).
  */

@@ -4,8 +4,9 @@
  * (per-network URLs, their defaults, unknown networks), what a failed
  * call says (loopback only: refused, or a listener that never answers),
  * and the kept connections (a local receiver, tests/common/receiver.h):
- * calls reuse one, a send on one that dies is never sent again unseen,
- * and many calls at once stay within their bound and keep theirs.
+ * calls reuse one, a send on one that dies is never sent again unseen
+ * nor called unsent when the server died whole after reading it, and many
+ * calls at once stay within their bound and keep theirs.
  */
 #include "providers/prov_http.h"
 #include "providers/registry.h"
@@ -181,6 +182,20 @@ at_receiver(struct prov_endpoint *ep, struct receiver *r, long timeout_ms)
 	snprintf(ep->url, sizeof(ep->url), "http://127.0.0.1:%d", rcv_port(r));
 }
 
+/* A started receiver that keeps its connections, and ep at it; NULL when
+ * it could not start. */
+static struct receiver *
+kept_receiver(struct prov_endpoint *ep)
+{
+	struct receiver *r = rcv_start();
+
+	if (r != NULL) {
+		rcv_keep_alive(r, 1);
+		at_receiver(ep, r, 2000);
+	}
+	return r;
+}
+
 /* One call; its HTTP status, or -1 when no answer came (*sent then says
  * whether it may have gone out). */
 static long
@@ -207,14 +222,12 @@ static void
 test_call_reuses_connection(void)
 {
 	static const int drop[] = { RCV_DROP };
-	struct receiver *r = rcv_start();
-	json_t *body = json_pack("{s:s}", "amount", "1.00");
 	struct prov_endpoint ep;
+	struct receiver *r = kept_receiver(&ep);
+	json_t *body = json_pack("{s:s}", "amount", "1.00");
 	int sent;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-	rcv_keep_alive(r, 1);
-	at_receiver(&ep, r, 2000);
 	CU_ASSERT_EQUAL(call_status(&ep, "GET", NULL, &sent), 200);
 	CU_ASSERT_EQUAL(call_status(&ep, "GET", NULL, &sent), 200);
 	CU_ASSERT_EQUAL(call_status(&ep, "POST", body, &sent), 200);
@@ -236,6 +249,35 @@ test_call_reuses_connection(void)
 	 * then cannot rewind the body), then one for the first read and one
 	 * for its retry */
 	UNIT_CHECK(rcv_connections(r) == 4, "%zu connections", rcv_connections(r));
+	json_decref(body);
+	rcv_stop(r);
+}
+
+/*
+ * A send on a kept connection to a server that dies whole after reading
+ * it (ci22's cluster pass: a node's web server killed under a payout):
+ * libcurl tries a new connection, is refused, and says "could not
+ * connect"; the send is still in doubt (sent), never "not reached".
+ */
+static void
+test_send_to_server_that_died(void)
+{
+	static const int die[] = { RCV_DIE };
+	struct prov_endpoint ep;
+	struct receiver *r = kept_receiver(&ep);
+	json_t *body = json_pack("{s:s}", "amount", "1.00");
+	int sent;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(call_status(&ep, "GET", NULL, &sent), 200);
+	rcv_script(r, die, 1, 200);
+	CU_ASSERT_EQUAL(call_status(&ep, "POST", body, &sent), -1);
+	CU_ASSERT_EQUAL(sent, 1);
+	CU_ASSERT_EQUAL(rcv_count(r), 2);
+	/* the server is gone: a new send is refused, and certainly not sent */
+	CU_ASSERT_EQUAL(call_status(&ep, "POST", body, &sent), -1);
+	CU_ASSERT_EQUAL(sent, 0);
+	CU_ASSERT_EQUAL(rcv_count(r), 2);
 	json_decref(body);
 	rcv_stop(r);
 }
@@ -287,6 +329,8 @@ main(void)
 		{ "an unconfigured registry", test_registry_unconfigured },
 		{ "a failed call: sent or not", test_call_sent_or_not },
 		{ "calls keep their connection; a send is never resent", test_call_reuses_connection },
+		{ "a send to a server that died after reading it: in doubt",
+		    test_send_to_server_that_died },
 		{ "many calls at once: bounded, connections kept", test_many_bounded_and_kept },
 	};
 
