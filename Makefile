@@ -11,9 +11,9 @@ SANITIZE ?= 0
 SERVER   ?= apache
 PORT     ?= 8080
 
-PKGS      = fcgi libmariadb jansson libcurl openssl gmp libsecp256k1 nettle
+PKGS      = fcgi libmariadb jansson libcurl openssl gmp libsecp256k1 nettle libargon2
 PKG_CFLAGS != pkg-config --cflags $(PKGS) 2>/dev/null || echo -I/usr/include/mariadb
-PKG_LIBS   != pkg-config --libs $(PKGS) 2>/dev/null || echo -lfcgi -lmariadb -ljansson -lcurl -lssl -lcrypto -lgmp -lsecp256k1 -lnettle
+PKG_LIBS   != pkg-config --libs $(PKGS) 2>/dev/null || echo -lfcgi -lmariadb -ljansson -lcurl -lssl -lcrypto -lgmp -lsecp256k1 -lnettle -largon2
 
 CFLAGS    = -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L \
             -D_DEFAULT_SOURCE -DCEDIRAMP_VERSION='"$(VERSION)"' -Ilib $(PKG_CFLAGS)
@@ -34,7 +34,8 @@ LIB_A     = $(BUILD)/libcediramp.a
 # fcgi/partner/x.c partner-x.fcgi, fcgi/x.c x.fcgi.
 FCGI      = $(patsubst fcgi/%.c,$(BUILD)/fcgi/%.fcgi,$(wildcard fcgi/*.c)) \
             $(patsubst fcgi/wallet/%.c,$(BUILD)/fcgi/wallet-%.fcgi,$(wildcard fcgi/wallet/*.c)) \
-            $(patsubst fcgi/partner/%.c,$(BUILD)/fcgi/partner-%.fcgi,$(wildcard fcgi/partner/*.c))
+            $(patsubst fcgi/partner/%.c,$(BUILD)/fcgi/partner-%.fcgi,$(wildcard fcgi/partner/*.c)) \
+            $(BUILD)/fcgi/console.fcgi
 CRON      = $(patsubst cron/%.c,$(BUILD)/cron/%,$(wildcard cron/*.c))
 TOOLS     = $(BUILD)/tools/cediramp-admin
 UNIT      = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c))
@@ -60,7 +61,7 @@ $(CONTRACTS) &: $(wildcard contracts/*.sol) tools/chain/compile.mjs
 deps:
 	@tools/deps.sh
 
-$(BUILD)/obj/%.o: %.c $(wildcard lib/*/*.h lib/*/*/*.h tests/*/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard lib/*/*.h lib/*/*/*.h tests/*/*.h fcgi/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -73,6 +74,11 @@ $(BUILD)/fcgi/wallet-%.fcgi: $(BUILD)/obj/fcgi/wallet/%.o $(LIB_A)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/fcgi/partner-%.fcgi: $(BUILD)/obj/fcgi/partner/%.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# The console API is one program of every fcgi/console/*.c.
+$(BUILD)/fcgi/console.fcgi: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard fcgi/console/*.c)) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 

@@ -47,6 +47,7 @@
 #include "sandbox/rates.h"
 #include "sandbox/settings.h"
 #include "sandbox/sim_sends.h"
+#include "domain/console/account.h"
 #include "store/db.h"
 #include "store/db_sig.h"
 #include "store/migrate.h"
@@ -79,7 +80,12 @@ static const char usage[] =
     "  partner key PARTNER_ID [--quiet]        another key for a partner (rotation)\n"
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners and their active key counts\n"
-    "  partner verify-key                      exit 0 if the key on standard input authenticates here\n"
+    "  partner verify-key                      exit 0 if the key on standard input authenticates\n"
+    "                                          here, printing its partner's id\n"
+    "  console user add --partner PARTNER_ID --email EMAIL --role owner|developer|finance|viewer\n"
+    "                                          a person who signs in to the console for the\n"
+    "                                          partner; the password is read from standard input\n"
+    "  console user unlock EMAIL               lift a console account's sign-in lockout\n"
     "  payout resolve PAYOUT_ID --complete|--fail --reason TEXT\n"
     "                                          settle a payout held for review, once\n"
     "  intent resolve PI_ID --complete|--fail --reason TEXT\n"
@@ -956,6 +962,37 @@ cmd_chain_status(struct db *db, const struct cfg *c)
 	return 0;
 }
 
+/* console user add|unlock (docs/console.md) */
+static int
+console_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	const char *sub = argc > 2 ? argv[2] : "", *what = argc > 3 ? argv[3] : "";
+	char password[256], id[ID_MAX];
+	struct outcome o;
+	long n;
+	enum err e;
+
+	if (strcmp(sub, "user") == 0 && strcmp(what, "unlock") == 0 && argc == 5) {
+		if (console_user_unlock(db, argv[4], &o) != ERR_OK)
+			return report(db, &o, 2);
+		printf("unlocked %s\n", argv[4]);
+		return 0;
+	}
+	if (strcmp(sub, "user") != 0 || strcmp(what, "add") != 0) {
+		fputs(usage, stderr);
+		return 2;
+	}
+	if ((n = secret_from_stdin("the password", password, sizeof(password))) < 0)
+		return 2;
+	e = console_user_add(db, c, opt(argc, argv, "--partner"), opt(argc, argv, "--email"),
+	    opt(argc, argv, "--role"), password, id, &o);
+	OPENSSL_cleanse(password, sizeof(password));
+	if (e != ERR_OK)
+		return report(db, &o, 2);
+	printf("%s\n", id);
+	return 0;
+}
+
 static int
 dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 {
@@ -999,8 +1036,12 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		int ok = n > 0 && apikey_authenticate(db, c, key, (size_t)n, &who) == APIKEY_OK;
 
 		OPENSSL_cleanse(key, sizeof(key));
+		if (ok)
+			printf("%s\n", who.public_id);
 		return n < 0 ? 2 : ok ? 0 : 1;
 	}
+	if (strcmp(cmd, "console") == 0)
+		return console_cmd(db, c, argc, argv);
 	if (strcmp(cmd, "rate") == 0)
 		return rate_cmd(db, c, argc, argv);
 	if (strcmp(cmd, "kyc") == 0)

@@ -75,6 +75,7 @@ warm_path() {
 	partner-webhooks) echo /v1/webhooks ;;
 	partner-sandbox) echo /v1/sandbox/deposits ;;
 	partner-providers) echo /v1/providers/paystack/webhook ;;
+	console) echo /console/api/session ;;
 	simulators) echo /sim/momo/health ;;
 	fallback) echo /v1/fcgid-warm ;;
 	hello) echo /bench/hello ;; # make bench's yardstick (tests/bench/hello.c)

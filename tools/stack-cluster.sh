@@ -199,7 +199,8 @@ cluster_up() {
 	haproxy_start
 	{
 		echo "BASE_URL=http://127.0.0.1:$PORT"
-		grep -v '^BASE_URL=' "$VAR/node1/sandbox.env"
+		echo "CONSOLE_URL=http://127.0.0.1:$PORT/console/"
+		grep -v -e '^BASE_URL=' -e '^CONSOLE_URL=' "$VAR/node1/sandbox.env"
 		echo "CLUSTER_WEB_URLS=\"http://127.0.0.1:${WEB_PORT[0]} http://127.0.0.1:${WEB_PORT[1]}\""
 	} > "$VAR/sandbox.env"
 	chmod 600 "$VAR/sandbox.env"
@@ -245,6 +246,7 @@ cediramp sandbox is running on a $GALERA-node Galera cluster (data in $VAR)
   base URL          http://127.0.0.1:$PORT   (HAProxy; wallet API /api, partner API /v1)
   web servers       Apache http://127.0.0.1:${WEB_PORT[0]} (node 1), lighttpd http://127.0.0.1:${WEB_PORT[1]} (node 2)
   partner API key   $(sed -n 's/^PARTNER_API_KEY=//p' "$VAR/sandbox.env")
+  console           $(sed -n 's/^CONSOLE_URL=//p' "$VAR/sandbox.env") (sign in: CONSOLE_EMAIL, CONSOLE_PASSWORD)
   wallet JWT        in $VAR/sandbox.env
   nodes             mariadb --defaults-file=$VAR/nodeI/my.cnf -uroot (I = 1..$GALERA)
 

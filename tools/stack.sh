@@ -704,6 +704,12 @@ auth.key_cache_seconds = 2
 rates.cache_seconds = 1
 # an account lookup is asked again after 2 s (the tests wait that long)
 providers.lookup_cache_seconds = 2
+# console sign-in: the backoff and the lockout within seconds of failures
+# (the tests reach both), and room for the suite's many sign-ins from
+# 127.0.0.1
+console.signin_backoff_after = 3
+console.signin_lockout = 6
+ratelimit.console_signin = 300/300
 CONF
 	# Extra lines for special stacks (make bench raises the rate limits).
 	[ -n "${CEDIRAMP_EXTRA_CONF:-}" ] && printf '%s\n' "$CEDIRAMP_EXTRA_CONF" >> "$VAR/cediramp.conf.new"
@@ -1013,15 +1019,31 @@ workers_stop_wait() {
 	die "workers still running:$left"
 }
 
-# A sandbox partner key (kept across runs while it still works) and a
-# wallet token, written to var/sandbox.env.
+# A sandbox partner key (kept across runs while it still works), its
+# console owner (kept while the key is) and a wallet token, written to
+# var/sandbox.env.
 seed() {
-	local key="" tok
+	local key="" tok partner="" email="" password=""
 	if [ -f "$VAR/sandbox.env" ]; then
 		key=$(sed -n 's/^PARTNER_API_KEY=//p' "$VAR/sandbox.env")
+		email=$(sed -n 's/^CONSOLE_EMAIL=//p' "$VAR/sandbox.env")
+		password=$(sed -n 's/^CONSOLE_PASSWORD=//p' "$VAR/sandbox.env")
 	fi
-	if [ -z "$key" ] || ! printf '%s\n' "$key" | ADMIN partner verify-key >/dev/null 2>&1; then
+	if [ -n "$key" ]; then
+		partner=$(printf '%s\n' "$key" | ADMIN partner verify-key 2>/dev/null) || partner=""
+	fi
+	if [ -z "$partner" ]; then
 		key=$(ADMIN partner create --name "Sandbox Partner" --tier verified --quiet)
+		partner=$(printf '%s\n' "$key" | ADMIN partner verify-key) ||
+			die "the new sandbox key does not authenticate"
+		email=""
+	fi
+	# the console's owner of the sandbox partner: a fresh one with the partner
+	if [ -z "$email" ] || [ -z "$password" ]; then
+		email="owner-$(date +%s)@sandbox.cediramp.test"
+		password=$(head -c 18 /dev/urandom | base64 | tr '+/' 'xy')
+		printf '%s\n' "$password" | ADMIN console user add --partner "$partner" \
+			--email "$email" --role owner >/dev/null || die "could not add the console owner"
 	fi
 	ADMIN rate seed
 	[ "$CHAIN" = evm ] && WALLET_ID=$WALLET_ADDRESS
@@ -1029,6 +1051,10 @@ seed() {
 	cat > "$VAR/sandbox.env" <<ENV
 BASE_URL=http://127.0.0.1:$PORT
 PARTNER_API_KEY=$key
+PARTNER_PUBLIC_KEY=pk_${key:3:21}
+CONSOLE_URL=http://127.0.0.1:$PORT/console/
+CONSOLE_EMAIL=$email
+CONSOLE_PASSWORD=$password
 WALLET_JWT=$tok
 JWT_HS256_SECRET=$JWT_HS256_SECRET
 PAYSTACK_TELECEL_SECRET_KEY=$PAYSTACK_TELECEL_SECRET_KEY
@@ -1150,6 +1176,8 @@ cediramp sandbox is running ($SERVER, data in $VAR)
 
   base URL          http://127.0.0.1:$PORT   (wallet API /api, partner API /v1)
   partner API key   $(sed -n 's/^PARTNER_API_KEY=//p' "$VAR/sandbox.env")
+  console           $(sed -n 's/^CONSOLE_URL=//p' "$VAR/sandbox.env")
+                    sign in as $(sed -n 's/^CONSOLE_EMAIL=//p' "$VAR/sandbox.env") / $(sed -n 's/^CONSOLE_PASSWORD=//p' "$VAR/sandbox.env")
   wallet JWT        (wallet $WALLET_ID, 7 days) in $VAR/sandbox.env
   JWT HS256 secret  $JWT_HS256_SECRET
 $(chain_banner)

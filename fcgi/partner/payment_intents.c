@@ -10,6 +10,7 @@
 #include "domain/partner/intent.h"
 #include "http/app.h"
 #include "http/body.h"
+#include "http/resource_answer.h"
 #include "http/resource_page.h"
 #include "http/view_partner.h"
 
@@ -62,44 +63,11 @@ post_intent(struct req *r, struct resp *resp)
 	return answer(resp, created ? 201 : 200, &out);
 }
 
-static enum err
-get_intent(struct req *r, struct resp *resp)
-{
-	struct intent out;
-	enum err e;
-
-	if ((e = resource_get(r->ctx, &intent_kind, &r->caller, req_param(r, "id"), &out,
-	    &resp->out)) != ERR_OK)
-		return e;
-	return answer(resp, 200, &out);
-}
-
-static enum err
-cancel_intent(struct req *r, struct resp *resp)
-{
-	struct intent out;
-	enum err e;
-
-	e = intent_cancel(r->ctx, &r->caller, req_param(r, "id"), &out, &resp->out);
-	if (e == ERR_INVALID_STATE)
-		intent_free(&out);
-	if (e != ERR_OK)
-		return e;
-	return answer(resp, 200, &out);
-}
-
-static enum err
-list_intents(struct req *r, struct resp *resp)
-{
-	return resource_page_answer(r, resp, &intent_kind, INTENT_REFERENCE_MAX,
-	    intent_row_json);
-}
-
 static const struct route routes[] = {
 	{ "POST", "/v1/payment-intents", post_intent, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
-	{ "GET", "/v1/payment-intents", list_intents, 0, resource_page_params, RATE_LIMIT_GENERAL },
-	{ "GET", "/v1/payment-intents/:id", get_intent, 0, NULL, RATE_LIMIT_GENERAL },
-	{ "POST", "/v1/payment-intents/:id/cancel", cancel_intent, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/payment-intents", intent_list_answer, 0, resource_page_params, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/payment-intents/:id", intent_get_answer, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/payment-intents/:id/cancel", intent_cancel_answer, 0, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -12,6 +12,7 @@
 #include "domain/partner/withdrawal.h"
 #include "http/app.h"
 #include "http/body.h"
+#include "http/resource_answer.h"
 #include "http/resource_page.h"
 #include "http/view_partner.h"
 
@@ -160,53 +161,12 @@ post_bulk(struct req *r, struct resp *resp)
 	return resp_ok(resp, 207, out);
 }
 
-static enum err
-get_withdrawal(struct req *r, struct resp *resp)
-{
-	struct withdrawal w;
-	json_t *data;
-	enum err e;
-
-	if ((e = resource_get(r->ctx, &withdrawal_kind, &r->caller, req_param(r, "id"), &w,
-	    &resp->out)) != ERR_OK)
-		return e;
-	data = withdrawal_json(&w, &r->ctx->cfg, WITHDRAWAL_GET);
-	withdrawal_free(&w);
-	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
-}
-
-/* POST /v1/withdrawals/{id}/cancel: 200 with the cancelled withdrawal, or
- * 409 INVALID_STATE naming the state it is in. */
-static enum err
-cancel_withdrawal(struct req *r, struct resp *resp)
-{
-	struct withdrawal w;
-	json_t *data;
-	enum err e;
-
-	e = withdrawal_cancel(r->ctx, &r->caller, req_param(r, "id"), &w, &resp->out);
-	if (e == ERR_INVALID_STATE)
-		withdrawal_free(&w);
-	if (e != ERR_OK)
-		return e;
-	data = withdrawal_json(&w, &r->ctx->cfg, WITHDRAWAL_GET);
-	withdrawal_free(&w);
-	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
-}
-
-static enum err
-list_withdrawals(struct req *r, struct resp *resp)
-{
-	return resource_page_answer(r, resp, &withdrawal_kind, WITHDRAWAL_REFERENCE_MAX,
-	    withdrawal_row_json);
-}
-
 static const struct route routes[] = {
 	{ "POST", "/v1/withdrawals", post_withdrawal, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 	{ "POST", "/v1/withdrawals/bulk", post_bulk, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
-	{ "GET", "/v1/withdrawals", list_withdrawals, 0, resource_page_params, RATE_LIMIT_GENERAL },
-	{ "GET", "/v1/withdrawals/:id", get_withdrawal, 0, NULL, RATE_LIMIT_GENERAL },
-	{ "POST", "/v1/withdrawals/:id/cancel", cancel_withdrawal, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/withdrawals", withdrawal_list_answer, 0, resource_page_params, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/withdrawals/:id", withdrawal_get_answer, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/withdrawals/:id/cancel", withdrawal_cancel_answer, 0, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

@@ -129,6 +129,9 @@ static const struct cfg_key cfg_keys[] = {
 	R("ratelimit.kyc", rate_limit_kyc),
 	R("ratelimit.partner_minute", rate_limit_partner_minute),
 	R("ratelimit.partner_day", rate_limit_partner_day),
+	R("ratelimit.console_signin", rate_limit_console_signin),
+	U("console.signin_backoff_after", console_signin_backoff_after, 1, 100),
+	U("console.signin_lockout", console_signin_lockout, 1, 1000),
 	H("kyc.encryption_key", kyc_encryption_key),
 	U("webhooks.retry_policy", wh_policy, 0, 2),
 	U("webhooks.retry_clock_divisor", wh_clock_divisor, 1, 1000000),
@@ -260,6 +263,9 @@ defaults(struct cfg *c)
 	rate_set(&c->rate_limit_payouts, 5, 86400);
 	rate_set(&c->rate_limit_beneficiaries, 20, 3600);
 	rate_set(&c->rate_limit_kyc, 3, 86400);
+	rate_set(&c->rate_limit_console_signin, 30, 300);
+	c->console_signin_backoff_after = 5;
+	c->console_signin_lockout = 10;
 	/* 0: the environment's plan (sandbox 60/min 10,000/day; production
 	 * 300/min 100,000/day), decided once the environment is known */
 	rate_set(&c->rate_limit_partner_minute, 0, 60);

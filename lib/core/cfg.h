@@ -142,7 +142,11 @@ struct cfg {
 		unsigned long long limit;
 		unsigned long long window;
 	} rate_limit_general, rate_limit_quotes, rate_limit_convert, rate_limit_payouts, rate_limit_beneficiaries,
-	    rate_limit_kyc, rate_limit_partner_minute, rate_limit_partner_day;
+	    rate_limit_kyc, rate_limit_partner_minute, rate_limit_partner_day,
+	    rate_limit_console_signin;
+	/* console sign-in (domain/console/account.h): failures before each
+	 * attempt waits longer, and failures that lock the account */
+	unsigned long long console_signin_backoff_after, console_signin_lockout;
 	/* requests to the public routes (no key: health, the providers'
 	 * callbacks) per client address, counted in each process's memory */
 	struct cfg_rate public_limit;

@@ -42,6 +42,11 @@ enum err {
 	ERR_RATE_LIMITED,
 	ERR_RATE_UNAVAILABLE,
 	ERR_INVALID_STATE,       /* the resource's state does not allow it */
+	ERR_INVALID_CREDENTIALS, /* the console: a wrong email or password */
+	ERR_ACCOUNT_LOCKED,      /* the console: too many failed sign-ins */
+	ERR_REAUTH_REQUIRED,     /* the console: give the password again first */
+	ERR_CSRF,                /* the console: no CSRF token, or a foreign Origin */
+	ERR_PUBLIC_KEY,          /* a key pair's public half presented as a credential */
 	ERR_INTERNAL,
 	ERR_SERVICE_UNAVAILABLE,
 	ERR__MAX

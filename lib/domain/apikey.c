@@ -21,6 +21,13 @@ apikey_hash(const char *s, size_t n, char *hash)
 	id_hex(md, sizeof(md), hash);
 }
 
+void
+apikey_public(const struct cfg *cfg, const char *key_id, char *out, size_t cap)
+{
+	/* the secret's prefix "sk_test_" with the p of public */
+	snprintf(out, cap, "p%s%s", cfg->apikey_prefix + 1, key_id);
+}
+
 int
 apikey_generate(const struct cfg *cfg, char *key, char *key_id, char *hash)
 {

@@ -29,6 +29,14 @@
  */
 int apikey_generate(const struct cfg *cfg, char *key, char *key_id, char *hash);
 
+/*
+ * A key pair's public half (decision in docs/console.md): "pk_test_" or
+ * "pk_live_" and the key's 16-character key id, into out (cap bytes):
+ * it names the key, safe to show, log and quote to support, and never
+ * authenticates (the partner API answers it 401 with a message saying so).
+ */
+void apikey_public(const struct cfg *cfg, const char *key_id, char *out, size_t cap);
+
 /* Hex SHA-256 of s[0..n) into hash (APIKEY_HASH_HEX bytes). */
 void apikey_hash(const char *s, size_t n, char *hash);
 

@@ -52,6 +52,7 @@ struct create {
 	const struct partner_key *key;
 	const char *hash;
 	const char *start_funds;   /* USDT and USDC to start with, or NULL */
+	const struct partner_then *then;
 };
 
 /* A new partner's starting coins, amount of each, as deposits of source
@@ -90,14 +91,23 @@ create_tx(struct db *db, void *arg)
 	if ((rc = insert_key(db, (long long)res.insert_id, c->key->key_id, c->hash,
 	    c->env)) != DB_OK)
 		return rc;
-	if (c->start_funds == NULL)
-		return DB_OK;
-	return fund(db, (long long)res.insert_id, c->key->public_id, c->start_funds);
+	if (c->start_funds != NULL &&
+	    (rc = fund(db, (long long)res.insert_id, c->key->public_id, c->start_funds)) != DB_OK)
+		return rc;
+	return c->then != NULL ? c->then->fn(db, (long long)res.insert_id, c->then->arg) : DB_OK;
 }
 
 enum err
 partner_create(struct db *db, const struct cfg *cfg, const char *name, const char *tier,
     const char *start_funds, struct partner_key *out, struct outcome *o)
+{
+	return partner_create_then(db, cfg, name, tier, start_funds, NULL, out, o);
+}
+
+enum err
+partner_create_then(struct db *db, const struct cfg *cfg, const char *name,
+    const char *tier, const char *start_funds, const struct partner_then *then,
+    struct partner_key *out, struct outcome *o)
 {
 	char hash[APIKEY_HASH_HEX];
 	struct create c;
@@ -123,6 +133,7 @@ partner_create(struct db *db, const struct cfg *cfg, const char *name, const cha
 	c.key = out;
 	c.hash = hash;
 	c.start_funds = start_funds;
+	c.then = then;
 	if ((rc = db_tx(db, create_tx, &c)) != DB_OK) {
 		(void)domain_db_fail(o, rc, "store the partner");
 		goto wipe;

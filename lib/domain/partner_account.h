@@ -46,6 +46,19 @@ enum err partner_create(struct db *db, const struct cfg *cfg, const char *name,
     const char *tier, const char *start_funds, struct partner_key *out,
     struct outcome *o);
 
+/* What else a new partner's transaction writes (a console sign-up: its
+ * owner): fn(db, the new partner's row, arg) returns DB_OK to commit, or
+ * a db_rc that undoes everything. */
+struct partner_then {
+	int (*fn)(struct db *db, long long partner_id, void *arg);
+	void *arg;
+};
+
+/* partner_create with then (may be NULL) run inside its transaction. */
+enum err partner_create_then(struct db *db, const struct cfg *cfg, const char *name,
+    const char *tier, const char *start_funds, const struct partner_then *then,
+    struct partner_key *out, struct outcome *o);
+
 /* The row of partner public_id in this environment into *id: ERR_OK,
  * ERR_VALIDATION (not a partner id), ERR_NOT_FOUND, or the database's. */
 enum err partner_row(struct db *db, const struct cfg *cfg, const char *public_id,

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "http/auth.h"
+#include "http/console_auth.h"
 #include "http/errpage.h"
 #include "core/id.h"
 #include "core/log.h"
@@ -136,6 +137,10 @@ apply_limits(struct req *r, enum rate_limit_category cat, struct resp *resp)
 	const struct rate_limit_result *w = &m;
 	char subject[40];
 
+	/* the console counts its sign-ins per address (console_signin); a
+	 * session's calls are a person's clicks */
+	if (r->api == API_CONSOLE)
+		return ERR_OK;
 	snprintf(subject, sizeof(subject), "%c:%lld",
 	    r->caller.kind == CALLER_USER ? 'u' : 'p', r->caller.id);
 	if (r->api == API_PARTNER) {
@@ -246,8 +251,14 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 	 * Credentials are checked before the route is disclosed: an
 	 * unauthenticated caller gets 401 for every path but the public ones.
 	 */
+	/* the console's paths mix public and signed-in methods (POST
+	 * /console/api/session signs in, GET reads the session): the route
+	 * decides, and an unknown one needs a session too */
+	if (r->api == API_CONSOLE)
+		public_path = m == ROUTE_FOUND && (rt->flags & ROUTE_PUBLIC);
 	if (!public_path) {
 		e = r->api == API_PARTNER ? auth_partner(r, why, whylen) :
+		    r->api == API_CONSOLE ? auth_console(r, why, whylen) :
 		    auth_wallet(r, why, whylen);
 		if (e != ERR_OK)
 			return e;
@@ -282,6 +293,8 @@ dispatch_route(struct req *r, const struct route *rt, enum route_match m,
 		return resp_fail(resp, ERR_METHOD_NOT_ALLOWED,
 		    "%s is not allowed here; use %s", r->method, allow);
 	}
+	if (r->api == API_CONSOLE && (e = console_guard(r, rt, resp)) != ERR_OK)
+		return e;
 	/* with a key, the limit waits until the key says replay or run */
 	keyed = (rt->flags & ROUTE_IDEMPOTENT) && (rt->flags & ROUTE_BODY) &&
 	    r->idempotency_key != NULL;
@@ -356,7 +369,7 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
     const struct app_io *io, struct buf *head, struct buf *body)
 {
 	long long t0 = log_now_us();
-	char why[320] = "", caller[180] = "", shown[256];
+	char why[320] = "", caller[240] = "", shown[256];
 	const char *redirect;
 	struct app_stream stream;
 	struct resp resp;
@@ -395,6 +408,14 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 			resp.raw_status = (int)st;
 		snprintf(why, sizeof(why), "web server status %llu", st);
 	} else {
+		if (r.api == API_CONSOLE) {
+			/* the console's answers are never framed, sniffed or run */
+			resp_header(&resp, "Content-Security-Policy",
+			    "default-src 'none'; frame-ancestors 'none'");
+			resp_header(&resp, "X-Content-Type-Options", "nosniff");
+			resp_header(&resp, "Referrer-Policy", "same-origin");
+			resp_header(&resp, "X-Frame-Options", "DENY");
+		}
 		e = dispatch(app, &r, &resp, io, why, sizeof(why));
 	}
 	if (e == ERR_INTERNAL && resp.out.message[0] == '\0' && why[0] == '\0')
@@ -411,6 +432,8 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 		    "Content-Type: application/json\r\n\r\n");
 		(void)buf_puts(body, r.api == API_PARTNER ?
 		    "{\"status\":\"error\",\"code\":\"INTERNAL_ERROR\",\"message\":\"Internal error\"}" :
+		    r.api == API_CONSOLE ?
+		    "{\"error\":{\"code\":\"internal_error\",\"message\":\"Internal error\"}}" :
 		    "{\"status\":0,\"code\":\"internal_error\",\"message\":\"Internal error\",\"data\":null}");
 		status = 500;
 	}
@@ -423,8 +446,9 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 		idempotency_finish(ctx->db, &r.idempotency, resp.out.changed, status, body->data,
 		    body->len);
 	if (r.caller.kind != CALLER_NONE)
-		snprintf(caller, sizeof(caller), "%s:%s",
-		    r.caller.kind == CALLER_USER ? "user" : "partner", r.caller.public_id);
+		snprintf(caller, sizeof(caller), "%s:%s%s%s",
+		    r.caller.kind == CALLER_USER ? "user" : "partner", r.caller.public_id,
+		    r.console.user_public_id[0] ? " console:" : "", r.console.user_public_id);
 	log_request(r.request_id, r.method, logged_path(r.path, shown, sizeof(shown)), status,
 	    log_now_us() - t0, caller, e != ERR_OK ? (why[0] ? why : resp.out.message) : NULL);
 	resp_free(&resp);

@@ -150,6 +150,10 @@ auth_partner(struct req *r, char *why, size_t whylen)
 		snprintf(why, whylen, "no bearer key");
 		return ERR_UNAUTHORIZED;
 	}
+	if (n > 3 && memcmp(key, "pk_", 3) == 0) {
+		snprintf(why, whylen, "a public key presented");
+		return ERR_PUBLIC_KEY;
+	}
 	switch (apikey_authenticate_cached(ctx->db, &ctx->cfg,
 	    (unsigned)ctx->cfg.key_cache_seconds, key, n, &r->caller,
 	    &r->signature_required)) {
@@ -250,6 +254,26 @@ request_scheme(const struct req *r)
 	    (scheme != NULL && strict_ieq(scheme, strlen(scheme), "https")))
 		return "https";
 	return "http";
+}
+
+int
+auth_request_tls(const struct req *r)
+{
+	return strcmp(request_scheme(r), "https") == 0;
+}
+
+int
+auth_request_origin(const struct req *r, char *out, size_t cap)
+{
+	char host[256];
+	const char *authority = from_trusted_proxy(r) ?
+	    forwarded(r, "X-Forwarded-Host", host, sizeof(host)) : NULL;
+
+	if (authority == NULL)
+		authority = req_env(r->envp, "HTTP_HOST");
+	if (authority == NULL || authority[0] == '\0')
+		return -1;
+	return snprintf(out, cap, "%s://%s", request_scheme(r), authority) < (int)cap ? 0 : -1;
 }
 
 /* The signature of a request and what its checks need, off the stack. */

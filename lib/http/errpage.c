@@ -93,7 +93,8 @@ int
 errpage_write_dir(const char *dir, unsigned long long max_body_bytes,
     char *err, size_t errcap)
 {
-	static const char *const kinds[] = { "wallet", "partner", "neutral" };
+	static const char *const kinds[] = { "wallet", "partner", "console", "neutral" };
+	static const enum api apis[] = { API_WALLET, API_PARTNER, API_CONSOLE };
 	char path[4096];
 	size_t k, i;
 
@@ -101,7 +102,7 @@ errpage_write_dir(const char *dir, unsigned long long max_body_bytes,
 		snprintf(err, errcap, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
-	for (k = 0; k < 3; k++) {
+	for (k = 0; k < 4; k++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, kinds[k]);
 		if (mkdir(path, 0755) != 0 && errno != EEXIST) {
 			snprintf(err, errcap, "%s: %s", path, strerror(errno));
@@ -110,8 +111,8 @@ errpage_write_dir(const char *dir, unsigned long long max_body_bytes,
 		(void)chmod(path, 0755);
 		for (i = 0; errpage_statuses[i] != 0; i++) {
 			int st = errpage_statuses[i];
-			char *text = k == 2 ? errpage_neutral(st) :
-			    envelope_body(k == 0 ? API_WALLET : API_PARTNER, st, max_body_bytes);
+			char *text = k == 3 ? errpage_neutral(st) :
+			    envelope_body(apis[k], st, max_body_bytes);
 			int rc;
 
 			if (text == NULL) {

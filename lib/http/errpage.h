@@ -27,7 +27,8 @@ char *errpage_neutral(int status);
 
 /*
  * Writes every status's three bodies as files for a web server to serve:
- * dir/wallet/NNN.json, dir/partner/NNN.json and dir/neutral/NNN.json
+ * dir/wallet/NNN.json, dir/partner/NNN.json, dir/console/NNN.json and
+ * dir/neutral/NNN.json
  * (creating the three directories, mode 0755, files 0644). 0, or -1 with
  * why in err.
  */

@@ -45,6 +45,12 @@ static const struct err_def err_wallet[ERR__MAX] = {
 	[ERR_RATE_LIMITED] = { 429, "rate_limit_exceeded", "Rate limit exceeded" },
 	[ERR_RATE_UNAVAILABLE] = { 503, "provider_unavailable", "No current exchange rate; try again shortly" },
 	[ERR_INVALID_STATE] = { 409, "invalid_state", "Not possible in the resource's current state" },
+	/* the console's own (never produced here) */
+	[ERR_INVALID_CREDENTIALS] = { 401, "unauthorized", "A bearer token is required" },
+	[ERR_ACCOUNT_LOCKED] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
+	[ERR_REAUTH_REQUIRED] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
+	[ERR_CSRF] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
+	[ERR_PUBLIC_KEY] = { 401, "unauthorized", "A bearer token is required" },
 	[ERR_INTERNAL] = { 500, "internal_error", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "The service is temporarily unavailable" },
 };
@@ -93,14 +99,72 @@ static const struct err_def err_partner[ERR__MAX] = {
 	[ERR_RATE_LIMITED] = { 429, "RATE_LIMITED", "Too many requests" },
 	[ERR_RATE_UNAVAILABLE] = { 503, "RATE_UNAVAILABLE", "No current exchange rate; try again shortly" },
 	[ERR_INVALID_STATE] = { 409, "INVALID_STATE", "Not possible in the payment intent's current state" },
+	/* the console's own (never produced here) */
+	[ERR_INVALID_CREDENTIALS] = { 401, "UNAUTHORIZED", "Invalid or missing API key" },
+	[ERR_ACCOUNT_LOCKED] = { 403, "FORBIDDEN", "Your tier does not allow this operation" },
+	[ERR_REAUTH_REQUIRED] = { 403, "FORBIDDEN", "Your tier does not allow this operation" },
+	[ERR_CSRF] = { 403, "FORBIDDEN", "Your tier does not allow this operation" },
+	[ERR_PUBLIC_KEY] = { 401, "UNAUTHORIZED",
+	  "This is the public half of a key pair (pk_...): authenticate with its secret key (sk_...)" },
 	[ERR_INTERNAL] = { 500, "INTERNAL_ERROR", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable" },
+};
+
+/*
+ * The console API's codes (docs/console.md, "Errors"): snake_case, one
+ * per meaning a page acts on; what the console never produces maps to
+ * the nearest.
+ */
+static const struct err_def err_console[ERR__MAX] = {
+	[ERR_OK] = { 200, "success", "OK" },
+	[ERR_UNAUTHORIZED] = { 401, "unauthorized", "Sign in to the console" },
+	[ERR_TOKEN_EXPIRED] = { 401, "unauthorized", "Sign in to the console" },
+	[ERR_TOKEN_INVALID] = { 401, "unauthorized", "Sign in to the console" },
+	[ERR_FORBIDDEN] = { 403, "forbidden", "Your role does not allow this" },
+	[ERR_VALIDATION] = { 400, "validation_error", "A field is missing or invalid" },
+	[ERR_NOT_FOUND] = { 404, "not_found", "No such resource" },
+	[ERR_METHOD_NOT_ALLOWED] = { 405, "method_not_allowed", "Method not allowed on this resource" },
+	[ERR_PAYLOAD_TOO_LARGE] = { 413, "payload_too_large", "The request body is too large" },
+	[ERR_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported_media_type", "Request bodies must be application/json" },
+	[ERR_REQUEST_TIMEOUT] = { 408, "request_timeout", "The request did not arrive in time" },
+	[ERR_INVALID_PHONE] = { 400, "validation_error", "Invalid phone number format" },
+	[ERR_INVALID_PROVIDER] = { 400, "validation_error", "Unsupported mobile money network" },
+	[ERR_INVALID_AMOUNT] = { 400, "validation_error", "Invalid amount" },
+	[ERR_INVALID_CURRENCY] = { 400, "validation_error", "Unsupported currency" },
+	[ERR_INVALID_STABLECOIN] = { 400, "validation_error", "Unsupported currency" },
+	[ERR_VERIFICATION_FAILED] = { 400, "validation_error", "Account name does not match provider records" },
+	[ERR_DUPLICATE_BENEFICIARY] = { 409, "conflict", "It exists already" },
+	[ERR_BENEFICIARY_NOT_FOUND] = { 404, "not_found", "No such resource" },
+	[ERR_PROVIDER_NOT_FOUND] = { 404, "not_found", "No such resource" },
+	[ERR_QUOTE_EXPIRED] = { 422, "unprocessable", "Quoted rate expired" },
+	[ERR_INSUFFICIENT_BALANCE] = { 422, "unprocessable", "Balance too low" },
+	[ERR_LIMIT_EXCEEDED] = { 422, "unprocessable", "Tier limit exceeded" },
+	[ERR_BELOW_MINIMUM] = { 422, "unprocessable", "Amount below the minimum" },
+	[ERR_ABOVE_MAXIMUM] = { 422, "unprocessable", "Amount above the maximum" },
+	[ERR_CONVERSION_FAILED] = { 500, "internal_error", "The conversion failed" },
+	[ERR_PAYOUT_FAILED] = { 503, "service_unavailable", "The payout could not be made" },
+	[ERR_PROVIDER_UNAVAILABLE] = { 503, "service_unavailable", "Mobile money network unavailable" },
+	[ERR_PROVIDER_TIMEOUT] = { 503, "service_unavailable", "Mobile money network did not respond in time" },
+	[ERR_INSUFFICIENT_LIQUIDITY] = { 503, "service_unavailable", "Not enough liquidity" },
+	[ERR_IDEMPOTENCY_CONFLICT] = { 409, "conflict", "It exists already" },
+	[ERR_DUPLICATE_REFERENCE] = { 409, "conflict", "It exists already" },
+	[ERR_RATE_LIMITED] = { 429, "too_many_requests", "Too many requests" },
+	[ERR_RATE_UNAVAILABLE] = { 503, "service_unavailable", "No current exchange rate" },
+	[ERR_INVALID_STATE] = { 409, "invalid_state", "Not possible in the resource's current state" },
+	[ERR_INVALID_CREDENTIALS] = { 401, "invalid_credentials", "The email or the password is wrong" },
+	[ERR_ACCOUNT_LOCKED] = { 403, "account_locked", "This account is locked" },
+	[ERR_REAUTH_REQUIRED] = { 403, "reauth_required", "Give your password again to do this" },
+	[ERR_CSRF] = { 403, "csrf_failed", "The request did not come from the console's own page" },
+	[ERR_PUBLIC_KEY] = { 401, "unauthorized", "Sign in to the console" },
+	[ERR_INTERNAL] = { 500, "internal_error", "Internal error" },
+	[ERR_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "The service is temporarily unavailable" },
 };
 
 const struct err_def *
 err_def(enum api api, enum err e)
 {
-	const struct err_def *t = api == API_PARTNER ? err_partner : err_wallet;
+	const struct err_def *t = api == API_PARTNER ? err_partner :
+	    api == API_CONSOLE ? err_console : err_wallet;
 
 	if ((unsigned)e >= ERR__MAX || t[e].code == NULL)
 		return &t[ERR_INTERNAL];

@@ -8,7 +8,7 @@
 
 #include "core/err.h"
 
-enum api { API_WALLET = 0, API_PARTNER = 1 };
+enum api { API_WALLET = 0, API_PARTNER = 1, API_CONSOLE = 2 };
 
 struct err_def {
 	int http_status;

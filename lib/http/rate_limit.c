@@ -13,6 +13,7 @@ static const char *const rate_limit_names[RATE_LIMIT__MAX] = {
 	[RATE_LIMIT_PAYOUTS] = "payouts",
 	[RATE_LIMIT_BENEFICIARIES] = "beneficiaries",
 	[RATE_LIMIT_KYC] = "kyc",
+	[RATE_LIMIT_CONSOLE_SIGNIN] = "console_signin",
 	[RATE_LIMIT_PARTNER_MINUTE] = "partner_minute",
 	[RATE_LIMIT_PARTNER_DAY] = "partner_day",
 };
@@ -28,6 +29,7 @@ rate_limit_limit(const struct cfg *c, enum rate_limit_category cat)
 	case RATE_LIMIT_PAYOUTS: r = c->rate_limit_payouts; break;
 	case RATE_LIMIT_BENEFICIARIES: r = c->rate_limit_beneficiaries; break;
 	case RATE_LIMIT_KYC: r = c->rate_limit_kyc; break;
+	case RATE_LIMIT_CONSOLE_SIGNIN: r = c->rate_limit_console_signin; break;
 	case RATE_LIMIT_PARTNER_MINUTE:
 		r = c->rate_limit_partner_minute; /* cfg_load decided a 0 */
 		break;

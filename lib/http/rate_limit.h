@@ -18,6 +18,7 @@ enum rate_limit_category {
 	RATE_LIMIT_KYC,
 	RATE_LIMIT_PARTNER_MINUTE,
 	RATE_LIMIT_PARTNER_DAY,
+	RATE_LIMIT_CONSOLE_SIGNIN, /* console sign-ins and sign-ups per client address */
 	RATE_LIMIT__MAX
 };
 

@@ -289,7 +289,8 @@ req_from_env(struct req *r, char **envp, char *msg, size_t msglen)
 	plen = strcspn(uri, "?#");
 	r->api = strncmp(uri, "/v1", 3) == 0 &&
 	    (uri[3] == '/' || uri[3] == '\0' || uri[3] == '?') ?
-	    API_PARTNER : API_WALLET;
+	    API_PARTNER : strncmp(uri, "/console/api", 12) == 0 &&
+	    (uri[12] == '/' || uri[12] == '\0' || uri[12] == '?') ? API_CONSOLE : API_WALLET;
 	if (plen >= sizeof(r->path)) {
 		memcpy(r->path, uri, sizeof(r->path) - 1);
 		r->path[sizeof(r->path) - 1] = '\0';

@@ -11,6 +11,7 @@
 
 #include "http/errtab.h"
 #include "domain/caller.h"
+#include "domain/console/session.h"
 #include "domain/idempotency.h"
 
 #define REQ_PATH_MAX 512
@@ -51,6 +52,7 @@ struct req {
 	size_t raw_len;
 
 	struct caller caller;
+	struct console_session console; /* the console's session (auth_console) */
 	int signature_required; /* the partner's key must sign (auth_partner) */
 	struct ctx *ctx; /* the process context; borrowed */
 	struct app_stream *stream; /* where a streamed body goes (http/app.h) */

@@ -156,8 +156,9 @@ status_text(int s)
 
 /*
  * Builds the envelope object: the wallet API's {status:1|0, code, message,
- * data[, pagination]} or the partner API's {status:"success", data
- * [, pagination]} / {status:"error", code, message}. New reference.
+ * data[, pagination]}, the partner API's {status:"success", data
+ * [, pagination]} / {status:"error", code, message}, or the console's
+ * {data[, pagination]} / {error: {code, message}}. New reference.
  */
 static json_t *
 envelope(const struct resp *r, enum api api, enum err e)
@@ -168,7 +169,14 @@ envelope(const struct resp *r, enum api api, enum err e)
 
 	if (o == NULL)
 		return NULL;
-	if (api == API_WALLET) {
+	if (api == API_CONSOLE) {
+		/* the console's: {data[, pagination]} or {error: {code, message}} */
+		if (e == ERR_OK)
+			json_object_set(o, "data", r->data ? r->data : json_null());
+		else
+			json_object_set_new(o, "error", json_pack("{s:s,s:s}", "code", d->code,
+			    "message", msg));
+	} else if (api == API_WALLET) {
 		json_object_set_new(o, "status", json_integer(e == ERR_OK ? 1 : 0));
 		json_object_set_new(o, "code", json_string(d->code));
 		json_object_set_new(o, "message", json_string(msg));

@@ -27,6 +27,12 @@
  * every public route of the two APIs has it (the sandbox's simulators,
  * which the workers call hard, do not) */
 #define ROUTE_PER_ADDRESS 0x10u
+/* the console: the action a route takes (domain/console/role.h; none is
+ * CONSOLE_READ), and whether it needs the password given again within
+ * CONSOLE_REAUTH_SECONDS (a sensitive action) */
+#define ROUTE_ACTION(a) ((unsigned)((a) + 1) << 8)
+#define ROUTE_ACTION_OF(flags) ((int)(((flags) >> 8) & 0xfu) - 1)
+#define ROUTE_REAUTH 0x20u
 
 typedef enum err (*route_fn)(struct req *, struct resp *);
 

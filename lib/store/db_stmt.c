@@ -33,6 +33,7 @@ static const char *const names[DB_STMT__MAX] = {
 	DB_STMTS_INTENT(DB_STMT_STRING)
 	DB_STMTS_ONCHAIN(DB_STMT_STRING)
 	DB_STMTS_CHAIN_DEPOSIT(DB_STMT_STRING)
+	DB_STMTS_CONSOLE(DB_STMT_STRING)
 };
 
 static const struct db_stmt_def *const modules[] = {
@@ -60,6 +61,7 @@ static const struct db_stmt_def *const modules[] = {
 	db_stmts_intent,
 	db_stmts_onchain,
 	db_stmts_chain_deposit,
+	db_stmts_console,
 };
 
 /* The typed statements' declarations (store/db_sig.h): each rows' shape's

@@ -17,6 +17,7 @@
 #include "store/stmt_apikey.h"
 #include "store/stmt_beneficiary.h"
 #include "store/stmt_chain_deposit.h"
+#include "store/stmt_console.h"
 #include "store/stmt_conversion.h"
 #include "store/stmt_db.h"
 #include "store/stmt_delivery.h"
@@ -68,6 +69,7 @@ enum db_stmt {
 	DB_STMTS_INTENT(DB_STMT_NAME)
 	DB_STMTS_ONCHAIN(DB_STMT_NAME)
 	DB_STMTS_CHAIN_DEPOSIT(DB_STMT_NAME)
+	DB_STMTS_CONSOLE(DB_STMT_NAME)
 	DB_STMT__MAX
 };
 

@@ -15,6 +15,7 @@ extern const struct db_stmt_def db_stmts_db[];
 extern const struct db_stmt_def db_stmts_user[];
 extern const struct db_stmt_def db_stmts_partner[];
 extern const struct db_stmt_def db_stmts_apikey[];
+extern const struct db_stmt_def db_stmts_console[];
 extern const struct db_stmt_def db_stmts_sim[];
 extern const struct db_stmt_def db_stmts_fxrate[];
 extern const struct db_stmt_def db_stmts_quote[];

@@ -42,6 +42,7 @@ static int (*const suites[])(void) = {
 	it_suite_intents,
 	it_suite_faucet,
 	it_suite_badinput,
+	it_suite_console,
 };
 
 /* On a stack with a real chain (--chain evm: CHAIN_RPC_URL is set). */

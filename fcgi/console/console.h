@@ -1,0 +1,39 @@
+/*
+ * console: the console API's handlers (one program, console.fcgi; its
+ * route table is main.c's). Each file holds one page's calls.
+ */
+#ifndef CEDIRAMP_FCGI_CONSOLE_H
+#define CEDIRAMP_FCGI_CONSOLE_H
+
+#include "http/app.h"
+#include "http/console_auth.h"
+
+/* session.c: sign in, the session, sign out (here, everywhere), reauth */
+enum err console_signin_post(struct req *r, struct resp *resp);
+enum err console_session_get(struct req *r, struct resp *resp);
+enum err console_session_delete(struct req *r, struct resp *resp);
+enum err console_sessions_delete(struct req *r, struct resp *resp);
+enum err console_reauth_post(struct req *r, struct resp *resp);
+
+/* sandbox.c: self-serve sign-up (a sandbox partner with its owner) */
+enum err console_signup_post(struct req *r, struct resp *resp);
+
+/* keys.c: the partner's API keys */
+enum err console_keys_get(struct req *r, struct resp *resp);
+enum err console_keys_post(struct req *r, struct resp *resp);
+enum err console_key_delete(struct req *r, struct resp *resp);
+
+/* team.c: the members and the audit log */
+enum err console_members_get(struct req *r, struct resp *resp);
+enum err console_audit_get(struct req *r, struct resp *resp);
+
+/* Counts a sign-in or sign-up attempt of r's client address
+ * (ratelimit.console_signin): ERR_OK, or 429 with Retry-After. */
+enum err console_signin_count(struct req *r, struct resp *resp);
+
+/* The answer of a new session: the Session object (with csrf_token),
+ * and its cookie; status 200 or 201. */
+enum err console_opened_answer(struct req *r, struct resp *resp,
+    const struct console_opened *opened, int status, json_t *extra);
+
+#endif

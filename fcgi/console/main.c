@@ -1,0 +1,44 @@
+/*
+ * console/main: the console API (docs/console.md, openapi/console.yaml),
+ * one program for every /console/api route: sessions, keys, money, team.
+ * Every route but sign-in and sign-up needs a session; a route's action is
+ * checked against the session's role before its handler runs.
+ */
+#include "domain/console/role.h"
+#include "http/resource_answer.h"
+#include "http/resource_page.h"
+#include "console.h"
+
+#define READ ROUTE_ACTION(CONSOLE_READ)
+#define CANCEL ROUTE_ACTION(CONSOLE_CANCEL)
+#define KEYS ROUTE_ACTION(CONSOLE_KEYS)
+#define TEAM ROUTE_ACTION(CONSOLE_TEAM)
+#define PUBLIC_BODY (ROUTE_PUBLIC | ROUTE_PER_ADDRESS | ROUTE_BODY)
+
+static const char *const audit_params[] = { "limit", "before", NULL };
+
+static const struct route routes[] = {
+	{ "POST", "/console/api/signup", console_signup_post, PUBLIC_BODY, NULL, 0 },
+	{ "POST", "/console/api/session", console_signin_post, PUBLIC_BODY, NULL, 0 },
+	{ "GET", "/console/api/session", console_session_get, READ, NULL, 0 },
+	{ "DELETE", "/console/api/session", console_session_delete, READ, NULL, 0 },
+	{ "DELETE", "/console/api/sessions", console_sessions_delete, READ, NULL, 0 },
+	{ "POST", "/console/api/session/reauth", console_reauth_post, READ | ROUTE_BODY, NULL, 0 },
+	{ "GET", "/console/api/keys", console_keys_get, KEYS, NULL, 0 },
+	{ "POST", "/console/api/keys", console_keys_post, KEYS | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "DELETE", "/console/api/keys/:key_id", console_key_delete, KEYS | ROUTE_REAUTH, NULL, 0 },
+	{ "GET", "/console/api/withdrawals", withdrawal_list_answer, READ, resource_page_params, 0 },
+	{ "GET", "/console/api/withdrawals/:id", withdrawal_get_answer, READ, NULL, 0 },
+	{ "POST", "/console/api/withdrawals/:id/cancel", withdrawal_cancel_answer, CANCEL, NULL, 0 },
+	{ "GET", "/console/api/payment-intents", intent_list_answer, READ, resource_page_params, 0 },
+	{ "GET", "/console/api/payment-intents/:id", intent_get_answer, READ, NULL, 0 },
+	{ "POST", "/console/api/payment-intents/:id/cancel", intent_cancel_answer, CANCEL, NULL, 0 },
+	{ "GET", "/console/api/members", console_members_get, TEAM, NULL, 0 },
+	{ "GET", "/console/api/audit", console_audit_get, TEAM, audit_params, 0 },
+};
+
+int
+main(void)
+{
+	return app_run("console", routes, APP_NROUTES(routes));
+}

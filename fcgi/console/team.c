@@ -1,0 +1,77 @@
+/*
+ * console/team: GET /console/api/members (the partner's people and their
+ * roles) and GET /console/api/audit (the audit log, newest first: limit
+ * 1..100, before a record's id for the next page).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/strict.h"
+#include "domain/console/account.h"
+#include "domain/console/audit.h"
+#include "http/view_console.h"
+#include "console.h"
+
+static int
+one_member(const struct console_member *m, void *arg)
+{
+	return json_array_append_new(arg, json_pack("{s:s,s:s,s:s,s:s,s:b}", "id", m->public_id,
+	    "email", m->email, "role", m->role, "created_at", m->created_at, "locked",
+	    m->locked)) != 0;
+}
+
+enum err
+console_members_get(struct req *r, struct resp *resp)
+{
+	json_t *a = json_array();
+	enum err e;
+
+	if (a == NULL)
+		return ERR_INTERNAL;
+	if ((e = console_members(r->ctx->db, r->console.partner_id, one_member, a,
+	    &resp->out)) != ERR_OK) {
+		json_decref(a);
+		return e;
+	}
+	return resp_ok(resp, 200, a);
+}
+
+/* A query number 1..max, or def when absent: 0, or -1. */
+static int
+query_number(const struct req *r, const char *name, unsigned long long max,
+    unsigned long long def, unsigned long long *out)
+{
+	const char *v = req_query(r, name);
+
+	*out = def;
+	return v == NULL ? 0 : strict_uint(v, strlen(v), max, out) == 0 && *out > 0 ? 0 : -1;
+}
+
+enum err
+console_audit_get(struct req *r, struct resp *resp)
+{
+	struct console_audit_row *rows;
+	unsigned long long limit, before;
+	size_t n, i;
+	json_t *a;
+	enum err e;
+
+	if (query_number(r, "limit", CONSOLE_AUDIT_PAGE_MAX, 50, &limit) != 0)
+		return resp_invalid(resp, ERR_VALIDATION, "limit", "an integer from 1 to 100");
+	if (query_number(r, "before", ~0ULL >> 1, 0, &before) != 0)
+		return resp_invalid(resp, ERR_VALIDATION, "before", "a record's id");
+	if ((rows = calloc(limit, sizeof(*rows))) == NULL)
+		return ERR_INTERNAL;
+	e = console_audit_page(r->ctx->db, r->console.partner_id, (long long)before, limit, rows,
+	    &n, &resp->out);
+	a = e == ERR_OK ? json_array() : NULL;
+	for (i = 0; a != NULL && i < n; i++)
+		if (json_array_append_new(a, console_audit_json(&rows[i])) != 0) {
+			json_decref(a);
+			a = NULL;
+		}
+	free(rows);
+	if (e != ERR_OK)
+		return e;
+	return a ? resp_ok(resp, 200, a) : ERR_INTERNAL;
+}

@@ -1,0 +1,89 @@
+/*
+ * account: the console's people. Each has an email (kept lower-case), an
+ * Argon2id password hash, one partner and one role (domain/console/role.h).
+ *
+ * Sign-in is throttled per account: from cfg console.signin_backoff_after
+ * failures on, an attempt sooner than 2^(failures - that) seconds (at most
+ * 15 minutes) after the last failure is refused unread (ERR_RATE_LIMITED,
+ * "retry_after" in o's context); at console.signin_lockout failures the
+ * account is locked (ERR_ACCOUNT_LOCKED) until `cediramp-admin console
+ * user unlock`. A success clears the count. (The per-address count is the
+ * HTTP layer's: a rate limit.)
+ *
+ * Every function fills o (initialised here) and returns its error.
+ */
+#ifndef CEDIRAMP_CONSOLE_ACCOUNT_H
+#define CEDIRAMP_CONSOLE_ACCOUNT_H
+
+#include "core/cfg.h"
+#include "core/outcome.h"
+#include "domain/console/session.h"
+#include "domain/partner_account.h"
+#include "store/db.h"
+
+/* A self-serve sign-up: a new partner (named company) with its owner. */
+struct console_signup {
+	const char *email, *password, *company;
+	const char *start_funds; /* the coins a new partner starts with, or NULL */
+};
+
+/*
+ * Creates the partner (as partner_create: tier basic, its first key in
+ * *key, its starting coins), its owner and the owner's first session, in
+ * one transaction. ERR_VALIDATION naming the field (email, password,
+ * company), ERR_DUPLICATE_REFERENCE when the email has an account, or the
+ * database's error; nothing is written on an error.
+ */
+enum err console_signup(struct db *db, const struct cfg *cfg, const struct console_signup *in,
+    const struct console_client *from, struct console_opened *session,
+    struct partner_key *key, struct outcome *o);
+
+/*
+ * Signs email in with password: a new session into *session. Errors:
+ * ERR_INVALID_CREDENTIALS (no such account, or a wrong password: the same
+ * answer), ERR_RATE_LIMITED (backoff), ERR_ACCOUNT_LOCKED, the database's.
+ */
+enum err console_signin(struct db *db, const struct cfg *cfg, const char *email,
+    const char *password, const struct console_client *from, struct console_opened *session,
+    struct outcome *o);
+
+/* The password of the session's user given again (a sensitive action
+ * follows): checked and throttled as a sign-in, then recorded. */
+enum err console_reauth(struct db *db, const struct cfg *cfg, const struct console_session *s,
+    const char *password, const struct console_client *from, struct outcome *o);
+
+/*
+ * Adds a person to partner public_id (of cfg's environment) with role and
+ * password (an operator's `console user add`): its "cu_..." id into
+ * public_id (ID_MAX bytes). ERR_VALIDATION naming the field,
+ * ERR_NOT_FOUND (no such partner), ERR_DUPLICATE_REFERENCE (the email has
+ * an account), or the database's error.
+ */
+enum err console_user_add(struct db *db, const struct cfg *cfg, const char *partner,
+    const char *email, const char *role, const char *password, char *public_id,
+    struct outcome *o);
+
+/* One member of a partner. */
+struct console_member {
+	char public_id[ID_MAX];
+	char email[CONSOLE_EMAIL_MAX + 1];
+	char role[16];
+	char created_at[24];
+	int locked;
+};
+
+/* Called once per member of partner_id, oldest first; non-zero stops. */
+typedef int (*console_member_fn)(const struct console_member *m, void *arg);
+
+enum err console_members(struct db *db, long long partner_id, console_member_fn fn, void *arg,
+    struct outcome *o);
+
+/* Lifts email's lockout and clears its failures: ERR_OK, ERR_NOT_FOUND. */
+enum err console_user_unlock(struct db *db, const char *email, struct outcome *o);
+
+/* email lower-cased into out (cap bytes) when it has an email's shape
+ * (3 to 254 printable ASCII characters, no space, one '@' with text on
+ * both sides): 0, else -1. */
+int console_email_norm(const char *email, char *out, size_t cap);
+
+#endif

@@ -1,0 +1,56 @@
+#include "domain/console/role.h"
+
+#include <string.h>
+
+static const char *const roles[CONSOLE_ROLES] = {
+	[CONSOLE_OWNER] = "owner",
+	[CONSOLE_DEVELOPER] = "developer",
+	[CONSOLE_FINANCE] = "finance",
+	[CONSOLE_VIEWER] = "viewer",
+};
+
+static const char *const actions[CONSOLE_ACTIONS] = {
+	[CONSOLE_READ] = "read",
+	[CONSOLE_CANCEL] = "cancel",
+	[CONSOLE_KEYS] = "keys",
+	[CONSOLE_TEAM] = "team",
+};
+
+/* may[role][action] */
+static const unsigned char may[CONSOLE_ROLES][CONSOLE_ACTIONS] = {
+	[CONSOLE_OWNER] =     { 1, 1, 1, 1 },
+	[CONSOLE_DEVELOPER] = { 1, 1, 1, 0 },
+	[CONSOLE_FINANCE] =   { 1, 1, 0, 0 },
+	[CONSOLE_VIEWER] =    { 1, 0, 0, 0 },
+};
+
+int
+console_role_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; s != NULL && i < CONSOLE_ROLES; i++)
+		if (strcmp(s, roles[i]) == 0)
+			return i;
+	return -1;
+}
+
+const char *
+console_role_name(int role)
+{
+	return role >= 0 && role < CONSOLE_ROLES ? roles[role] : "";
+}
+
+const char *
+console_action_name(int action)
+{
+	return action >= 0 && action < CONSOLE_ACTIONS ? actions[action] : "";
+}
+
+int
+console_may(int role, int action)
+{
+	if (role < 0 || role >= CONSOLE_ROLES || action < 0 || action >= CONSOLE_ACTIONS)
+		return 0;
+	return may[role][action];
+}

@@ -1,0 +1,39 @@
+/*
+ * role: what each console role may do (docs/console.md has the same
+ * table, and tests/unit/test_console_role.c checks the two agree). The
+ * console API refuses an action the session's role may not take with 403
+ * before any handler runs; the pages hide what they may not call, which
+ * is only a courtesy.
+ */
+#ifndef CEDIRAMP_CONSOLE_ROLE_H
+#define CEDIRAMP_CONSOLE_ROLE_H
+
+enum console_role {
+	CONSOLE_OWNER = 0,
+	CONSOLE_DEVELOPER,
+	CONSOLE_FINANCE,
+	CONSOLE_VIEWER,
+	CONSOLE_ROLES
+};
+
+enum console_action {
+	CONSOLE_READ = 0, /* the session, balances, withdrawals, intents */
+	CONSOLE_CANCEL,   /* cancel a withdrawal or a payment intent */
+	CONSOLE_KEYS,     /* see, create and revoke API keys */
+	CONSOLE_TEAM,     /* see the members and the audit log */
+	CONSOLE_ACTIONS
+};
+
+/* The role named s ("owner" ...), or -1. */
+int console_role_parse(const char *s);
+
+/* A role's name; "" out of range. */
+const char *console_role_name(int role);
+
+/* An action's name as docs/console.md shows it ("read" ...); "" out of range. */
+const char *console_action_name(int action);
+
+/* 1 when role may take action, else 0 (an unknown role may take none). */
+int console_may(int role, int action);
+
+#endif

@@ -1,0 +1,114 @@
+#include "domain/console/session.h"
+
+#include <string.h>
+
+#include "domain/apikey.h"
+#include "domain/internal.h"
+
+/* a session id's SHA-256, hex: what the table holds */
+static void
+sid_hash(const char *sid, char *hash)
+{
+	apikey_hash(sid, strlen(sid), hash);
+}
+
+static int
+token_shape(const char *s)
+{
+	size_t i;
+
+	if (s == NULL || strlen(s) != CONSOLE_TOKEN_CHARS)
+		return 0;
+	for (i = 0; i < CONSOLE_TOKEN_CHARS; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z')))
+			return 0;
+	return 1;
+}
+
+int
+console_session_open(struct db *db, long long user_id, const struct console_client *from,
+    struct console_opened *out)
+{
+	char hash[APIKEY_HASH_HEX], ua[256];
+	int rc;
+
+	if (id_random(out->session_id, sizeof(out->session_id), "", CONSOLE_TOKEN_CHARS) != 0 ||
+	    id_random(out->csrf_token, sizeof(out->csrf_token), "", CONSOLE_TOKEN_CHARS) != 0) {
+		memset(out, 0, sizeof(*out));
+		return DB_FAIL;
+	}
+	/* a user agent is what the browser says: kept to its column */
+	snprintf(ua, sizeof(ua), "%s", from->user_agent != NULL ? from->user_agent : "");
+	sid_hash(out->session_id, hash);
+	rc = DB_EXEC(db, DB_CONSOLE_SESSION_INSERT, cs_insert, NULL, NULL, .session_hash = hash,
+	    .user_id = user_id, .csrf_token = out->csrf_token,
+	    .address = from->address != NULL ? from->address : "", .user_agent = ua);
+	if (rc != DB_OK)
+		memset(out, 0, sizeof(*out));
+	return rc;
+}
+
+enum err
+console_session_find(struct db *db, const char *sid, struct console_session *out,
+    struct outcome *o)
+{
+	static const struct db_field fields[] = { DB_FIELDS(cs_live, struct console_session) };
+	char hash[APIKEY_HASH_HEX];
+	struct db_rows rows;
+	int rc;
+
+	outcome_init(o);
+	memset(out, 0, sizeof(*out));
+	if (!token_shape(sid))
+		return outcome_fail(o, ERR_UNAUTHORIZED, "Sign in to the console");
+	sid_hash(sid, hash);
+	if ((rc = DB_EXEC(db, DB_CONSOLE_SESSION_FIND, cs_find, &rows, NULL, .session_hash = hash,
+	    .absolute = CONSOLE_ABSOLUTE_SECONDS, .idle = CONSOLE_IDLE_SECONDS)) != DB_OK)
+		return domain_db_fail(o, rc, "find the session");
+	if (rows.nrows != 1 || db_row_read(&rows, 0, fields, DB_NCOLS(cs_live), out) != 0) {
+		db_rows_free(&rows);
+		memset(out, 0, sizeof(*out));
+		return outcome_fail(o, ERR_UNAUTHORIZED, "Your session has ended: sign in again");
+	}
+	db_rows_free(&rows);
+	(void)DB_EXEC(db, DB_CONSOLE_SESSION_TOUCH, cs_id, NULL, NULL, .id = out->id);
+	return ERR_OK;
+}
+
+enum err
+console_session_end(struct db *db, long long id, struct outcome *o)
+{
+	int rc;
+
+	outcome_init(o);
+	if ((rc = DB_EXEC(db, DB_CONSOLE_SESSION_REVOKE, cs_id, NULL, NULL, .id = id)) != DB_OK)
+		return domain_db_fail(o, rc, "end the session");
+	o->changed = 1;
+	return ERR_OK;
+}
+
+enum err
+console_session_end_all(struct db *db, long long user_id, struct outcome *o)
+{
+	int rc;
+
+	outcome_init(o);
+	if ((rc = DB_EXEC(db, DB_CONSOLE_SESSION_REVOKE_USER, cs_user, NULL, NULL,
+	    .user_id = user_id)) != DB_OK)
+		return domain_db_fail(o, rc, "end the sessions");
+	o->changed = 1;
+	return ERR_OK;
+}
+
+enum err
+console_session_reauthed(struct db *db, long long id, struct outcome *o)
+{
+	int rc;
+
+	outcome_init(o);
+	if ((rc = DB_EXEC(db, DB_CONSOLE_SESSION_REAUTH, cs_id, NULL, NULL, .id = id)) != DB_OK)
+		return domain_db_fail(o, rc, "record the password");
+	o->changed = 1;
+	return ERR_OK;
+}

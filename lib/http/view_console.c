@@ -1,0 +1,48 @@
+#include "http/view_console.h"
+
+#include "domain/apikey.h"
+#include "domain/console/role.h"
+
+json_t *
+console_session_json(const struct console_session *s)
+{
+	int role = console_role_parse(s->role), a;
+	json_t *may = json_object(), *o;
+
+	for (a = 0; may != NULL && a < CONSOLE_ACTIONS; a++)
+		json_object_set_new(may, console_action_name(a), json_boolean(console_may(role, a)));
+	o = json_pack("{s:{s:s,s:s,s:s},s:{s:s,s:s,s:s,s:s},s:s,s:s,s:o*}",
+	    "user", "id", s->user_public_id, "email", s->email, "role", s->role,
+	    "partner", "id", s->partner_public_id, "name", s->partner_name, "tier", s->tier,
+	    "environment", s->environment,
+	    "csrf_token", s->csrf_token, "signed_in_at", s->created_at, "permissions", may);
+	return o;
+}
+
+/* text, or JSON null for "" (a column that was NULL) */
+static json_t *
+text_or_null(const char *s)
+{
+	return s != NULL && s[0] != '\0' ? json_string(s) : json_null();
+}
+
+json_t *
+console_key_json(const struct cfg *cfg, const char *key_id, const char *created_at,
+    const char *last_used_at, const char *revoked_at)
+{
+	char pk[APIKEY_MAX];
+
+	apikey_public(cfg, key_id, pk, sizeof(pk));
+	return json_pack("{s:s,s:s,s:s,s:s,s:o,s:o}", "key_id", key_id, "public_key", pk,
+	    "status", revoked_at != NULL && revoked_at[0] != '\0' ? "revoked" : "active",
+	    "created_at", created_at, "last_used_at", text_or_null(last_used_at),
+	    "revoked_at", text_or_null(revoked_at));
+}
+
+json_t *
+console_audit_json(const struct console_audit_row *a)
+{
+	return json_pack("{s:I,s:o,s:s,s:s,s:s,s:s,s:s}", "id", (json_int_t)a->id,
+	    "actor", text_or_null(a->email), "action", a->action, "object", a->object,
+	    "address", a->address, "user_agent", a->user_agent, "created_at", a->created_at);
+}

@@ -1,0 +1,76 @@
+#include "store/stmt_internal.h"
+
+const struct db_stmt_def db_stmts_console[] = {
+	{ DB_CONSOLE_USER_INSERT,
+	    "INSERT INTO console_users (public_id, partner_id, email, role, password_hash) "
+	    "VALUES (?, ?, ?, ?, ?)" },
+	/* since_failure: seconds since the last failure (a large number when
+	 * there was none), for the backoff */
+	{ DB_CONSOLE_USER_BY_EMAIL,
+	    "SELECT id, public_id, partner_id, role, password_hash, failed_signins, "
+	    "COALESCE(TIMESTAMPDIFF(SECOND, last_failure_at, UTC_TIMESTAMP(6)), 1000000000) "
+	    "AS since_failure, locked_at IS NOT NULL AS locked "
+	    "FROM console_users WHERE email = ?" },
+	{ DB_CONSOLE_USER_FAILED,
+	    "UPDATE console_users SET failed_signins = failed_signins + 1, "
+	    "last_failure_at = UTC_TIMESTAMP(6), "
+	    "locked_at = IF(failed_signins >= ?, COALESCE(locked_at, UTC_TIMESTAMP(6)), locked_at) "
+	    "WHERE id = ?" },
+	{ DB_CONSOLE_USER_SUCCEEDED,
+	    "UPDATE console_users SET failed_signins = 0, last_failure_at = NULL "
+	    "WHERE id = ? AND failed_signins > 0" },
+	{ DB_CONSOLE_USER_UNLOCK,
+	    "UPDATE console_users SET failed_signins = 0, last_failure_at = NULL, "
+	    "locked_at = NULL WHERE email = ?" },
+	{ DB_CONSOLE_MEMBERS,
+	    "SELECT public_id, email, role, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    "AS created_at, locked_at IS NOT NULL AS locked "
+	    "FROM console_users WHERE partner_id = ? ORDER BY id" },
+	/* a sign-in is the password given: the session starts reauthenticated */
+	{ DB_CONSOLE_SESSION_INSERT,
+	    "INSERT INTO console_sessions (session_hash, user_id, csrf_token, address, user_agent, "
+	    "reauth_at) VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(6))" },
+	/* the session's own row decides (never a cache): a revocation holds on
+	 * every process from its commit */
+	{ DB_CONSOLE_SESSION_FIND,
+	    "SELECT s.id, s.csrf_token, DATE_FORMAT(s.created_at, '%Y-%m-%dT%H:%i:%sZ') "
+	    "AS created_at, "
+	    "COALESCE(TIMESTAMPDIFF(SECOND, s.reauth_at, UTC_TIMESTAMP(6)), 1000000000) "
+	    "AS since_reauth, u.id AS user_id, u.public_id AS user_public_id, u.email, u.role, "
+	    "p.id AS partner_id, p.public_id AS partner_public_id, p.name AS partner_name, "
+	    "p.tier, p.environment "
+	    "FROM console_sessions s JOIN console_users u ON u.id = s.user_id "
+	    "JOIN partners p ON p.id = u.partner_id "
+	    "WHERE s.session_hash = ? AND s.revoked_at IS NULL "
+	    "AND s.created_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND "
+	    "AND s.last_seen_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND" },
+	/* written at most every 15 s: the idle limit needs no finer grain */
+	{ DB_CONSOLE_SESSION_TOUCH,
+	    "UPDATE console_sessions SET last_seen_at = UTC_TIMESTAMP(6) "
+	    "WHERE id = ? AND last_seen_at < UTC_TIMESTAMP(6) - INTERVAL 15 SECOND" },
+	{ DB_CONSOLE_SESSION_REAUTH,
+	    "UPDATE console_sessions SET reauth_at = UTC_TIMESTAMP(6) WHERE id = ?" },
+	{ DB_CONSOLE_SESSION_REVOKE,
+	    "UPDATE console_sessions SET revoked_at = UTC_TIMESTAMP(6) "
+	    "WHERE id = ? AND revoked_at IS NULL" },
+	{ DB_CONSOLE_SESSION_REVOKE_USER,
+	    "UPDATE console_sessions SET revoked_at = UTC_TIMESTAMP(6) "
+	    "WHERE user_id = ? AND revoked_at IS NULL" },
+	{ DB_CONSOLE_AUDIT_INSERT,
+	    "INSERT INTO console_audit (partner_id, user_id, action, object, address, user_agent) "
+	    "VALUES (?, ?, ?, ?, ?, ?)" },
+	{ DB_CONSOLE_AUDIT_PAGE,
+	    "SELECT a.id, COALESCE(u.email, '') AS email, a.action, a.object, a.address, "
+	    "a.user_agent, DATE_FORMAT(a.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at "
+	    "FROM console_audit a LEFT JOIN console_users u ON u.id = a.user_id "
+	    "WHERE a.partner_id = ? AND (? = 0 OR a.id < ?) ORDER BY a.id DESC LIMIT ?" },
+	{ DB_CONSOLE_KEYS,
+	    "SELECT key_id, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, "
+	    "DATE_FORMAT(last_used_at, '%Y-%m-%dT%H:%i:%sZ') AS last_used_at, "
+	    "DATE_FORMAT(revoked_at, '%Y-%m-%dT%H:%i:%sZ') AS revoked_at "
+	    "FROM api_keys WHERE partner_id = ? ORDER BY id DESC" },
+	{ DB_CONSOLE_KEY_REVOKE,
+	    "UPDATE api_keys SET revoked_at = UTC_TIMESTAMP(6) "
+	    "WHERE key_id = ? AND partner_id = ? AND revoked_at IS NULL" },
+	{ DB_STMT__MAX, NULL }
+};

@@ -1,0 +1,94 @@
+/*
+ * stmt_console: the statements of the console's people, sessions, audit
+ * log and key pages (domain/console/), with the columns their rows hold;
+ * the SQL is in stmt_console.c.
+ */
+#ifndef CEDIRAMP_STMT_CONSOLE_H
+#define CEDIRAMP_STMT_CONSOLE_H
+
+/* a new console user of a partner */
+#define cu_insert_ARGS(ARG, AGAIN) \
+	ARG(TEXT, public_id) ARG(INT, partner_id) ARG(TEXT, email) ARG(TEXT, role) \
+	ARG(TEXT, password_hash)
+/* a user by email, with what sign-in weighs: the failures so far, the
+ * seconds since the last one, whether the account is locked */
+#define cu_by_email_ARGS(ARG, AGAIN) ARG(TEXT, email)
+#define cu_signin_COLS(C, x) \
+	C(x, ID, id, id) C(x, TEXT, public_id, public_id) C(x, ID, partner_id, partner_id) \
+	C(x, TEXT, role, role) C(x, RAW, password_hash, ) \
+	C(x, COUNT, failed_signins, failed_signins) C(x, ID, since_failure, since_failure) \
+	C(x, FLAG, locked, locked)
+/* a failed sign-in counted, the account locked at lockout failures */
+#define cu_failed_ARGS(ARG, AGAIN) ARG(INT, lockout) ARG(INT, id)
+/* a user by its row */
+#define cu_id_ARGS(ARG, AGAIN) ARG(INT, id)
+/* a partner's users */
+#define cu_partner_ARGS(ARG, AGAIN) ARG(INT, partner_id)
+#define cu_member_COLS(C, x) \
+	C(x, TEXT, public_id, public_id) C(x, TEXT, email, email) C(x, TEXT, role, role) \
+	C(x, TEXT, created_at, created_at) C(x, FLAG, locked, locked)
+
+/* a new session: the SHA-256 of its id, its CSRF token, where from */
+#define cs_insert_ARGS(ARG, AGAIN) \
+	ARG(TEXT, session_hash) ARG(INT, user_id) ARG(TEXT, csrf_token) ARG(TEXT, address) \
+	ARG(TEXT, user_agent)
+/* a live session by the SHA-256 of its id, within its idle and absolute
+ * limits (seconds), with its user and partner */
+#define cs_find_ARGS(ARG, AGAIN) ARG(TEXT, session_hash) ARG(INT, absolute) ARG(INT, idle)
+#define cs_live_COLS(C, x) \
+	C(x, ID, id, id) C(x, TEXT, csrf_token, csrf_token) C(x, TEXT, created_at, created_at) \
+	C(x, ID, since_reauth, since_reauth) C(x, ID, user_id, user_id) \
+	C(x, TEXT, user_public_id, user_public_id) C(x, TEXT, email, email) \
+	C(x, TEXT, role, role) C(x, ID, partner_id, partner_id) \
+	C(x, TEXT, partner_public_id, partner_public_id) C(x, TEXT, partner_name, partner_name) \
+	C(x, TEXT, tier, tier) C(x, TEXT, environment, environment)
+/* a session by its row (touch, reauth, revoke) */
+#define cs_id_ARGS(ARG, AGAIN) ARG(INT, id)
+/* every live session of a user */
+#define cs_user_ARGS(ARG, AGAIN) ARG(INT, user_id)
+
+/* an audit record; partner and user NULL when unknown */
+#define ca_insert_ARGS(ARG, AGAIN) \
+	ARG(OPT_INT, partner_id) ARG(OPT_INT, user_id) ARG(TEXT, action) ARG(TEXT, object) \
+	ARG(TEXT, address) ARG(TEXT, user_agent)
+/* a partner's audit log, newest first, before row before (0: from the
+ * newest), at most n */
+#define ca_page_ARGS(ARG, AGAIN) ARG(INT, partner_id) ARG(INT, before) AGAIN(INT, before) ARG(INT, n)
+#define ca_row_COLS(C, x) \
+	C(x, ID, id, id) C(x, TEXT, email, email) C(x, TEXT, action, action) \
+	C(x, TEXT, object, object) C(x, TEXT, address, address) \
+	C(x, TEXT, user_agent, user_agent) C(x, TEXT, created_at, created_at)
+
+/* a partner's API keys, newest first */
+#define ck_list_ARGS(ARG, AGAIN) ARG(INT, partner_id)
+#define ck_key_COLS(C, x) \
+	C(x, TEXT, key_id, key_id) C(x, TEXT, created_at, created_at) \
+	C(x, TEXT, last_used_at, last_used_at) C(x, TEXT, revoked_at, revoked_at)
+/* one of a partner's keys revoked */
+#define ck_revoke_ARGS(ARG, AGAIN) ARG(TEXT, key_id) ARG(INT, partner_id)
+
+/* Its statements (their SQL in stmt_console.c): S(statement, its
+ * arguments' shape, its rows' shape), as store/db_sig.h says. */
+#define DB_STMTS_CONSOLE(S) \
+	S(DB_CONSOLE_USER_INSERT, cu_insert, db_none) \
+	S(DB_CONSOLE_USER_BY_EMAIL, cu_by_email, cu_signin) \
+	S(DB_CONSOLE_USER_FAILED, cu_failed, db_none) \
+	S(DB_CONSOLE_USER_SUCCEEDED, cu_id, db_none) \
+	S(DB_CONSOLE_USER_UNLOCK, cu_by_email, db_none) \
+	S(DB_CONSOLE_MEMBERS, cu_partner, cu_member) \
+	S(DB_CONSOLE_SESSION_INSERT, cs_insert, db_none) \
+	S(DB_CONSOLE_SESSION_FIND, cs_find, cs_live) \
+	S(DB_CONSOLE_SESSION_TOUCH, cs_id, db_none) \
+	S(DB_CONSOLE_SESSION_REAUTH, cs_id, db_none) \
+	S(DB_CONSOLE_SESSION_REVOKE, cs_id, db_none) \
+	S(DB_CONSOLE_SESSION_REVOKE_USER, cs_user, db_none) \
+	S(DB_CONSOLE_AUDIT_INSERT, ca_insert, db_none) \
+	S(DB_CONSOLE_AUDIT_PAGE, ca_page, ca_row) \
+	S(DB_CONSOLE_KEYS, ck_list, ck_key) \
+	S(DB_CONSOLE_KEY_REVOKE, ck_revoke, db_none)
+#define DB_ARGS_CONSOLE(A) A(cu_insert) A(cu_by_email) A(cu_failed) A(cu_id) A(cu_partner) \
+	A(cs_insert) A(cs_find) A(cs_id) A(cs_user) A(ca_insert) A(ca_page) A(ck_list) \
+	A(ck_revoke)
+#define DB_ROWS_CONSOLE(R) R(cu_signin) R(cu_member) R(cs_live) R(ca_row) R(ck_key)
+
+#endif
