@@ -19,7 +19,8 @@
 #     sandbox   any layer
 #   A violation prints as `file: includes X`.
 # - domain sides: lib/domain/ is a shared part (files directly in it) and two
-#   sides, wallet/ and partner/. A wallet/ file includes no "domain/partner/..."
+#   sides, wallet/ and partner/ (and console/, which may use partner/ but
+#   not wallet/). A wallet/ file includes no "domain/partner/..."
 #   header, a partner/ file no "domain/wallet/..."; a shared file includes
 #   neither (what both sides need is shared, and depends on no side).
 #   Prints as `file:line: includes X`.
@@ -126,6 +127,7 @@ sides=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"domain/(wallet|
 	inc = $0; sub(/^[^"]*"/, "", inc); sub(/".*/, "", inc)
 	if (f ~ /^lib\/domain\/wallet\//) bad = "^domain/partner/"
 	else if (f ~ /^lib\/domain\/partner\//) bad = "^domain/wallet/"
+	else if (f ~ /^lib\/domain\/console\//) bad = "^domain/wallet/"
 	else if (f ~ /^lib\/domain\/[^\/]*$/) bad = "^domain/(wallet|partner)/"
 	else next
 	if (inc ~ bad) print f ":" n ": includes " inc

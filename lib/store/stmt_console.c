@@ -1,5 +1,19 @@
 #include "store/stmt_internal.h"
 
+/* a live session with its user and partner (DB_CONSOLE_SESSION_FIND, _SYNC) */
+#define SESSION_FIND \
+	    "SELECT s.id, s.csrf_token, DATE_FORMAT(s.created_at, '%Y-%m-%dT%H:%i:%sZ') " \
+	    "AS created_at, " \
+	    "COALESCE(TIMESTAMPDIFF(SECOND, s.reauth_at, UTC_TIMESTAMP(6)), 1000000000) " \
+	    "AS since_reauth, u.id AS user_id, u.public_id AS user_public_id, u.email, u.role, " \
+	    "p.id AS partner_id, p.public_id AS partner_public_id, p.name AS partner_name, " \
+	    "p.tier, p.environment " \
+	    "FROM console_sessions s JOIN console_users u ON u.id = s.user_id " \
+	    "JOIN partners p ON p.id = u.partner_id " \
+	    "WHERE s.session_hash = ? AND s.revoked_at IS NULL " \
+	    "AND s.created_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND " \
+	    "AND s.last_seen_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND"
+
 const struct db_stmt_def db_stmts_console[] = {
 	{ DB_CONSOLE_USER_INSERT,
 	    "INSERT INTO console_users (public_id, partner_id, email, role, password_hash) "
@@ -32,18 +46,10 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "reauth_at) VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(6))" },
 	/* the session's own row decides (never a cache): a revocation holds on
 	 * every process from its commit */
-	{ DB_CONSOLE_SESSION_FIND,
-	    "SELECT s.id, s.csrf_token, DATE_FORMAT(s.created_at, '%Y-%m-%dT%H:%i:%sZ') "
-	    "AS created_at, "
-	    "COALESCE(TIMESTAMPDIFF(SECOND, s.reauth_at, UTC_TIMESTAMP(6)), 1000000000) "
-	    "AS since_reauth, u.id AS user_id, u.public_id AS user_public_id, u.email, u.role, "
-	    "p.id AS partner_id, p.public_id AS partner_public_id, p.name AS partner_name, "
-	    "p.tier, p.environment "
-	    "FROM console_sessions s JOIN console_users u ON u.id = s.user_id "
-	    "JOIN partners p ON p.id = u.partner_id "
-	    "WHERE s.session_hash = ? AND s.revoked_at IS NULL "
-	    "AND s.created_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND "
-	    "AND s.last_seen_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND" },
+	{ DB_CONSOLE_SESSION_FIND, SESSION_FIND },
+	/* the same, after the node caught up with the cluster: a session
+	 * opened on another node a moment ago (read so only on a miss) */
+	{ DB_CONSOLE_SESSION_FIND_SYNC, SYNC_READ SESSION_FIND },
 	/* written at most every 15 s: the idle limit needs no finer grain */
 	{ DB_CONSOLE_SESSION_TOUCH,
 	    "UPDATE console_sessions SET last_seen_at = UTC_TIMESTAMP(6) "

@@ -78,6 +78,7 @@
 	S(DB_CONSOLE_MEMBERS, cu_partner, cu_member) \
 	S(DB_CONSOLE_SESSION_INSERT, cs_insert, db_none) \
 	S(DB_CONSOLE_SESSION_FIND, cs_find, cs_live) \
+	S(DB_CONSOLE_SESSION_FIND_SYNC, cs_find, cs_live) \
 	S(DB_CONSOLE_SESSION_TOUCH, cs_id, db_none) \
 	S(DB_CONSOLE_SESSION_REAUTH, cs_id, db_none) \
 	S(DB_CONSOLE_SESSION_REVOKE, cs_id, db_none) \

@@ -13,8 +13,9 @@ fail=0
 # A fresh copy, then node's edit of one spec (JS on the parsed spec `s`).
 copy() {
 	rm -rf "$tmp/c" && mkdir -p "$tmp/c/fcgi" "$tmp/c/openapi" &&
-	cp -R "$root/fcgi/wallet" "$root/fcgi/partner" "$tmp/c/fcgi/" &&
-	cp "$root/openapi/wallet.yaml" "$root/openapi/partner.yaml" "$tmp/c/openapi/" &&
+	cp -R "$root/fcgi/wallet" "$root/fcgi/partner" "$root/fcgi/console" "$tmp/c/fcgi/" &&
+	cp "$root/openapi/wallet.yaml" "$root/openapi/partner.yaml" "$root/openapi/console.yaml" \
+	    "$tmp/c/openapi/" &&
 	{ [ -z "${2:-}" ] || node "$root/tools/openapi/edit.mjs" "$tmp/c/openapi/$1" "$2"; }
 }
 

@@ -33,7 +33,7 @@ function described(file) {
 
 let bad = 0;
 for (const [dir, file] of [['fcgi/wallet', 'openapi/wallet.yaml'],
-    ['fcgi/partner', 'openapi/partner.yaml']]) {
+    ['fcgi/partner', 'openapi/partner.yaml'], ['fcgi/console', 'openapi/console.yaml']]) {
 	const have = served(dir), spec = described(file);
 	for (const r of have)
 		if (!spec.has(r)) { console.log(`${file}: lacks ${r} (served by ${dir})`); bad++; }

@@ -66,6 +66,15 @@ console_session_find(struct db *db, const char *sid, struct console_session *out
 	if ((rc = DB_EXEC(db, DB_CONSOLE_SESSION_FIND, cs_find, &rows, NULL, .session_hash = hash,
 	    .absolute = CONSOLE_ABSOLUTE_SECONDS, .idle = CONSOLE_IDLE_SECONDS)) != DB_OK)
 		return domain_db_fail(o, rc, "find the session");
+	/* a miss on a Galera node may be a session another node opened a
+	 * moment ago: read again once this node has caught up */
+	if (rows.nrows == 0) {
+		db_rows_free(&rows);
+		if ((rc = DB_EXEC(db, DB_CONSOLE_SESSION_FIND_SYNC, cs_find, &rows, NULL,
+		    .session_hash = hash, .absolute = CONSOLE_ABSOLUTE_SECONDS,
+		    .idle = CONSOLE_IDLE_SECONDS)) != DB_OK)
+			return domain_db_fail(o, rc, "find the session");
+	}
 	if (rows.nrows != 1 || db_row_read(&rows, 0, fields, DB_NCOLS(cs_live), out) != 0) {
 		db_rows_free(&rows);
 		memset(out, 0, sizeof(*out));
