@@ -11,9 +11,9 @@ SANITIZE ?= 0
 SERVER   ?= apache
 PORT     ?= 8080
 
-PKGS      = fcgi libmariadb jansson libcurl openssl gmp libsecp256k1 nettle libargon2
+PKGS      = fcgi libmariadb jansson libcurl openssl gmp libsecp256k1 nettle libargon2 libqrencode
 PKG_CFLAGS != pkg-config --cflags $(PKGS) 2>/dev/null || echo -I/usr/include/mariadb
-PKG_LIBS   != pkg-config --libs $(PKGS) 2>/dev/null || echo -lfcgi -lmariadb -ljansson -lcurl -lssl -lcrypto -lgmp -lsecp256k1 -lnettle -largon2
+PKG_LIBS   != pkg-config --libs $(PKGS) 2>/dev/null || echo -lfcgi -lmariadb -ljansson -lcurl -lssl -lcrypto -lgmp -lsecp256k1 -lnettle -largon2 -lqrencode
 
 CFLAGS    = -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L \
             -D_DEFAULT_SOURCE -DCEDIRAMP_VERSION='"$(VERSION)"' -Ilib $(PKG_CFLAGS)

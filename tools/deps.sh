@@ -9,7 +9,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
 PACKAGES="gcc make pkg-config libc6-dev libfcgi-dev libfcgi-bin libjansson-dev \
 libmariadb-dev mariadb-server mariadb-client libcurl4-openssl-dev libssl-dev \
-libcunit1-dev libgmp-dev libsecp256k1-dev nettle-dev libargon2-dev apache2 libapache2-mod-fcgid lighttpd \
+libcunit1-dev libgmp-dev libsecp256k1-dev nettle-dev libargon2-dev libqrencode-dev apache2 libapache2-mod-fcgid lighttpd \
 curl ca-certificates"
 for opt in "$@"; do
 	case "$opt" in
