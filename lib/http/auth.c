@@ -257,12 +257,6 @@ request_scheme(const struct req *r)
 }
 
 int
-auth_request_tls(const struct req *r)
-{
-	return strcmp(request_scheme(r), "https") == 0;
-}
-
-int
 auth_request_origin(const struct req *r, char *out, size_t cap)
 {
 	char host[256];

@@ -32,10 +32,6 @@ enum err auth_wallet(struct req *r, char *why, size_t whylen);
  */
 enum err auth_partner(struct req *r, char *why, size_t whylen);
 
-/* 1 when the client came over TLS: HTTPS=on (or REQUEST_SCHEME=https),
- * or a trusted proxy's X-Forwarded-Proto says https. */
-int auth_request_tls(const struct req *r);
-
 /* The origin the client addressed, "scheme://host[:port]" (a trusted
  * proxy's X-Forwarded-Proto and X-Forwarded-Host believed), into out:
  * 0, or -1 (no Host, or too long). */

@@ -96,9 +96,12 @@ console_cookie(const struct req *r, struct resp *resp, const char *sid)
 {
 	char v[200];
 
-	snprintf(v, sizeof(v), "%s=%s; Path=/; %sHttpOnly; SameSite=Strict%s", CONSOLE_COOKIE,
-	    sid != NULL ? sid : "", sid != NULL ? "" : "Max-Age=0; ",
-	    auth_request_tls(r) ? "; Secure" : "");
+	/* always Secure: a browser keeps a __Host- cookie only with it, over
+	 * TLS or on a loopback origin (the sandbox's http://127.0.0.1, which
+	 * browsers hold secure); a session never rides plain http elsewhere */
+	(void)r;
+	snprintf(v, sizeof(v), "%s=%s; Path=/; %sHttpOnly; SameSite=Strict; Secure", CONSOLE_COOKIE,
+	    sid != NULL ? sid : "", sid != NULL ? "" : "Max-Age=0; ");
 	resp_header(resp, "Set-Cookie", v);
 }
 

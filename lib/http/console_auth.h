@@ -1,7 +1,7 @@
 /*
  * console_auth: the console API's sessions in HTTP. The session rides in
  * the cookie __Host-cediramp_session (HttpOnly, SameSite=Strict, Path=/,
- * Secure when the client came over TLS); every call that changes
+ * Secure); every call that changes
  * something carries the session's CSRF token in X-CSRF-Token and an
  * Origin equal to the console's own; a route's action must be one the
  * session's role may take (domain/console/role.h), and a sensitive one
