@@ -23,6 +23,13 @@ enum err console_keys_get(struct req *r, struct resp *resp);
 enum err console_keys_post(struct req *r, struct resp *resp);
 enum err console_key_delete(struct req *r, struct resp *resp);
 
+/* twofactor.c: two-factor sign-in */
+enum err console_2fa_get(struct req *r, struct resp *resp);
+enum err console_2fa_post(struct req *r, struct resp *resp);
+enum err console_2fa_confirm_post(struct req *r, struct resp *resp);
+enum err console_2fa_delete(struct req *r, struct resp *resp);
+enum err console_2fa_requirement_put(struct req *r, struct resp *resp);
+
 /* team.c: the members and the audit log */
 enum err console_members_get(struct req *r, struct resp *resp);
 enum err console_audit_get(struct req *r, struct resp *resp);

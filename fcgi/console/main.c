@@ -14,16 +14,25 @@
 #define KEYS ROUTE_ACTION(CONSOLE_KEYS)
 #define TEAM ROUTE_ACTION(CONSOLE_TEAM)
 #define PUBLIC_BODY (ROUTE_PUBLIC | ROUTE_PER_ADDRESS | ROUTE_BODY)
+/* what a member may do before enrolling when the partner requires
+ * two-factor sign-in */
+#define ENROL ROUTE_ENROL
 
 static const char *const audit_params[] = { "limit", "before", NULL };
 
 static const struct route routes[] = {
 	{ "POST", "/console/api/signup", console_signup_post, PUBLIC_BODY, NULL, 0 },
 	{ "POST", "/console/api/session", console_signin_post, PUBLIC_BODY, NULL, 0 },
-	{ "GET", "/console/api/session", console_session_get, READ, NULL, 0 },
-	{ "DELETE", "/console/api/session", console_session_delete, READ, NULL, 0 },
-	{ "DELETE", "/console/api/sessions", console_sessions_delete, READ, NULL, 0 },
-	{ "POST", "/console/api/session/reauth", console_reauth_post, READ | ROUTE_BODY, NULL, 0 },
+	{ "GET", "/console/api/session", console_session_get, READ | ENROL, NULL, 0 },
+	{ "DELETE", "/console/api/session", console_session_delete, READ | ENROL, NULL, 0 },
+	{ "DELETE", "/console/api/sessions", console_sessions_delete, READ | ENROL, NULL, 0 },
+	{ "POST", "/console/api/session/reauth", console_reauth_post, READ | ENROL | ROUTE_BODY, NULL, 0 },
+	{ "GET", "/console/api/2fa", console_2fa_get, READ | ENROL, NULL, 0 },
+	{ "POST", "/console/api/2fa", console_2fa_post, READ | ENROL | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/2fa/confirm", console_2fa_confirm_post, READ | ENROL | ROUTE_BODY, NULL, 0 },
+	{ "DELETE", "/console/api/2fa", console_2fa_delete, READ | ROUTE_REAUTH, NULL, 0 },
+	{ "PUT", "/console/api/2fa/requirement", console_2fa_requirement_put,
+	    TEAM | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
 	{ "GET", "/console/api/keys", console_keys_get, KEYS, NULL, 0 },
 	{ "POST", "/console/api/keys", console_keys_post, KEYS | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
 	{ "DELETE", "/console/api/keys/:key_id", console_key_delete, KEYS | ROUTE_REAUTH, NULL, 0 },

@@ -15,8 +15,15 @@
 #include "http/view_console.h"
 #include "console.h"
 
-static const char *const signin_fields[] = { "email", "password", NULL };
-static const char *const reauth_fields[] = { "password", NULL };
+static const char *const signin_fields[] = { "email", "password", "code", NULL };
+static const char *const reauth_fields[] = { "password", "code", NULL };
+
+/* The optional two-factor code of a body (1 to 32 printable characters). */
+static enum err
+body_code(const json_t *body, struct resp *resp, const char **code)
+{
+	return body_opt_string(body, resp, "code", 32, code);
+}
 
 /*
  * Counts a sign-in (or sign-up) attempt of the client address: ERR_OK, or
@@ -85,12 +92,13 @@ console_signin_post(struct req *r, struct resp *resp)
 {
 	struct console_client from = console_client_of(r);
 	struct console_opened opened;
-	const char *email, *password;
+	const char *email, *password, *code;
 	size_t len;
 	enum err e;
 
 	if ((e = body_only(r->body, resp, signin_fields)) != ERR_OK ||
 	    (e = body_text(r->body, resp, "email", 1, &email, &len)) != ERR_OK ||
+	    (e = body_code(r->body, resp, &code)) != ERR_OK ||
 	    (e = body_text(r->body, resp, "password", 1, &password, &len)) != ERR_OK)
 		return e;
 	if (strlen(password) != len)
@@ -99,7 +107,7 @@ console_signin_post(struct req *r, struct resp *resp)
 		return e;
 	/* whatever session the browser held is not carried over: a new id
 	 * (a session fixed before sign-in is worth nothing after it) */
-	if ((e = console_signin(r->ctx->db, &r->ctx->cfg, email, password, &from, &opened,
+	if ((e = console_signin(r->ctx->db, &r->ctx->cfg, email, password, code, &from, &opened,
 	    &resp->out)) != ERR_OK) {
 		retry_after(resp);
 		return e;
@@ -151,16 +159,19 @@ enum err
 console_reauth_post(struct req *r, struct resp *resp)
 {
 	struct console_client from = console_client_of(r);
-	const char *password;
+	const char *password, *code;
 	size_t len;
 	enum err e;
 
 	if ((e = body_only(r->body, resp, reauth_fields)) != ERR_OK ||
-	    (e = body_text(r->body, resp, "password", 1, &password, &len)) != ERR_OK)
+	    (e = body_code(r->body, resp, &code)) != ERR_OK ||
+	    (e = body_text(r->body, resp, "password", code == NULL, &password, &len)) != ERR_OK)
 		return e;
-	if (strlen(password) != len)
+	if ((password == NULL) == (code == NULL))
+		return resp_invalid(resp, ERR_VALIDATION, "password", "the password or a code, not both");
+	if (password != NULL && strlen(password) != len)
 		return resp_invalid(resp, ERR_VALIDATION, "password", "no NUL characters");
-	if ((e = console_reauth(r->ctx->db, &r->ctx->cfg, &r->console, password, &from,
+	if ((e = console_reauth(r->ctx->db, &r->ctx->cfg, &r->console, password, code, &from,
 	    &resp->out)) != ERR_OK) {
 		retry_after(resp);
 		return e;

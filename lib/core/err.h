@@ -47,6 +47,8 @@ enum err {
 	ERR_REAUTH_REQUIRED,     /* the console: give the password again first */
 	ERR_CSRF,                /* the console: no CSRF token, or a foreign Origin */
 	ERR_PUBLIC_KEY,          /* a key pair's public half presented as a credential */
+	ERR_TWO_FACTOR_REQUIRED, /* the console: the password was right, now the code */
+	ERR_TWO_FACTOR_ENROL,    /* the console: the partner requires two-factor; enrol first */
 	ERR_INTERNAL,
 	ERR_SERVICE_UNAVAILABLE,
 	ERR__MAX

@@ -82,6 +82,8 @@ console_guard(struct req *r, const struct route *rt, struct resp *resp)
 	    CRYPTO_memcmp(token, r->console.csrf_token, CONSOLE_TOKEN_CHARS) != 0))
 		return resp_fail(resp, ERR_CSRF,
 		    "X-CSRF-Token must carry the session's csrf_token");
+	if (r->console.require_2fa && !r->console.totp_enabled && !(rt->flags & ROUTE_ENROL))
+		return ERR_TWO_FACTOR_ENROL;
 	if (!console_may(console_role_parse(r->console.role), action < 0 ? CONSOLE_READ : action))
 		return resp_fail(resp, ERR_FORBIDDEN, "The %s role may not do this",
 		    r->console.role);

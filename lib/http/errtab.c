@@ -51,6 +51,8 @@ static const struct err_def err_wallet[ERR__MAX] = {
 	[ERR_REAUTH_REQUIRED] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
 	[ERR_CSRF] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
 	[ERR_PUBLIC_KEY] = { 401, "unauthorized", "A bearer token is required" },
+	[ERR_TWO_FACTOR_REQUIRED] = { 401, "unauthorized", "A bearer token is required" },
+	[ERR_TWO_FACTOR_ENROL] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
 	[ERR_INTERNAL] = { 500, "internal_error", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "The service is temporarily unavailable" },
 };
@@ -106,6 +108,8 @@ static const struct err_def err_partner[ERR__MAX] = {
 	[ERR_CSRF] = { 403, "FORBIDDEN", "Your tier does not allow this operation" },
 	[ERR_PUBLIC_KEY] = { 401, "UNAUTHORIZED",
 	  "This is the public half of a key pair (pk_...): authenticate with its secret key (sk_...)" },
+	[ERR_TWO_FACTOR_REQUIRED] = { 401, "UNAUTHORIZED", "Invalid or missing API key" },
+	[ERR_TWO_FACTOR_ENROL] = { 403, "FORBIDDEN", "Your tier does not allow this operation" },
 	[ERR_INTERNAL] = { 500, "INTERNAL_ERROR", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable" },
 };
@@ -156,6 +160,10 @@ static const struct err_def err_console[ERR__MAX] = {
 	[ERR_REAUTH_REQUIRED] = { 403, "reauth_required", "Give your password again to do this" },
 	[ERR_CSRF] = { 403, "csrf_failed", "The request did not come from the console's own page" },
 	[ERR_PUBLIC_KEY] = { 401, "unauthorized", "Sign in to the console" },
+	[ERR_TWO_FACTOR_REQUIRED] = { 401, "two_factor_required",
+	  "Give the code of your authenticator app (or a recovery code)" },
+	[ERR_TWO_FACTOR_ENROL] = { 403, "two_factor_enrolment_required",
+	  "Your partner requires two-factor sign-in: set it up first" },
 	[ERR_INTERNAL] = { 500, "internal_error", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "The service is temporarily unavailable" },
 };

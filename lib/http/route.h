@@ -33,6 +33,9 @@
 #define ROUTE_ACTION(a) ((unsigned)((a) + 1) << 8)
 #define ROUTE_ACTION_OF(flags) ((int)(((flags) >> 8) & 0xfu) - 1)
 #define ROUTE_REAUTH 0x20u
+/* the console: allowed to a member who has not enrolled in two-factor
+ * sign-in while the partner requires it (the session, sign-out, enrolment) */
+#define ROUTE_ENROL 0x40u
 
 typedef enum err (*route_fn)(struct req *, struct resp *);
 

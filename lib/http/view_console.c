@@ -11,11 +11,12 @@ console_session_json(const struct console_session *s)
 
 	for (a = 0; may != NULL && a < CONSOLE_ACTIONS; a++)
 		json_object_set_new(may, console_action_name(a), json_boolean(console_may(role, a)));
-	o = json_pack("{s:{s:s,s:s,s:s},s:{s:s,s:s,s:s,s:s},s:s,s:s,s:o*}",
+	o = json_pack("{s:{s:s,s:s,s:s},s:{s:s,s:s,s:s,s:s},s:s,s:s,s:o*,s:{s:b,s:b}}",
 	    "user", "id", s->user_public_id, "email", s->email, "role", s->role,
 	    "partner", "id", s->partner_public_id, "name", s->partner_name, "tier", s->tier,
 	    "environment", s->environment,
-	    "csrf_token", s->csrf_token, "signed_in_at", s->created_at, "permissions", may);
+	    "csrf_token", s->csrf_token, "signed_in_at", s->created_at, "permissions", may,
+	    "two_factor", "enabled", s->totp_enabled, "required", s->require_2fa);
 	return o;
 }
 

@@ -14,7 +14,8 @@
 
 /* The Session object {user {id, email, role}, partner {id, name, tier,
  * environment}, csrf_token, signed_in_at, permissions {read, cancel, keys,
- * team}} (new reference; NULL out of memory). */
+ * team}, two_factor {enabled, required}} (new reference; NULL out of
+ * memory). */
 json_t *console_session_json(const struct console_session *s);
 
 /* An API key row {key_id, public_key, status, created_at, last_used_at,

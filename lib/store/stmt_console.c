@@ -7,7 +7,7 @@
 	    "COALESCE(TIMESTAMPDIFF(SECOND, s.reauth_at, UTC_TIMESTAMP(6)), 1000000000) " \
 	    "AS since_reauth, u.id AS user_id, u.public_id AS user_public_id, u.email, u.role, " \
 	    "p.id AS partner_id, p.public_id AS partner_public_id, p.name AS partner_name, " \
-	    "p.tier, p.environment " \
+	    "p.tier, p.environment, u.totp_enabled, p.console_require_2fa AS require_2fa " \
 	    "FROM console_sessions s JOIN console_users u ON u.id = s.user_id " \
 	    "JOIN partners p ON p.id = u.partner_id " \
 	    "WHERE s.session_hash = ? AND s.revoked_at IS NULL " \
@@ -23,7 +23,7 @@ const struct db_stmt_def db_stmts_console[] = {
 	{ DB_CONSOLE_USER_BY_EMAIL,
 	    "SELECT id, public_id, partner_id, role, password_hash, failed_signins, "
 	    "COALESCE(TIMESTAMPDIFF(SECOND, last_failure_at, UTC_TIMESTAMP(6)), 1000000000) "
-	    "AS since_failure, locked_at IS NOT NULL AS locked "
+	    "AS since_failure, locked_at IS NOT NULL AS locked, totp_enabled "
 	    "FROM console_users WHERE email = ?" },
 	{ DB_CONSOLE_USER_FAILED,
 	    "UPDATE console_users SET failed_signins = failed_signins + 1, "
@@ -78,5 +78,28 @@ const struct db_stmt_def db_stmts_console[] = {
 	{ DB_CONSOLE_KEY_REVOKE,
 	    "UPDATE api_keys SET revoked_at = UTC_TIMESTAMP(6) "
 	    "WHERE key_id = ? AND partner_id = ? AND revoked_at IS NULL" },
+	{ DB_CONSOLE_TOTP_GET,
+	    "SELECT totp_sealed, totp_key_id, totp_enabled, totp_last_step "
+	    "FROM console_users WHERE id = ?" },
+	{ DB_CONSOLE_TOTP_PENDING,
+	    "UPDATE console_users SET totp_sealed = ?, totp_key_id = ? "
+	    "WHERE id = ? AND totp_enabled = 0" },
+	{ DB_CONSOLE_TOTP_ENABLE,
+	    "UPDATE console_users SET totp_enabled = 1 WHERE id = ? AND totp_sealed IS NOT NULL" },
+	/* one row changed: this step is later than any accepted before */
+	{ DB_CONSOLE_TOTP_USE,
+	    "UPDATE console_users SET totp_last_step = ? WHERE id = ? AND totp_last_step < ?" },
+	{ DB_CONSOLE_TOTP_DISABLE,
+	    "UPDATE console_users SET totp_enabled = 0, totp_sealed = NULL, totp_key_id = NULL "
+	    "WHERE id = ?" },
+	{ DB_CONSOLE_RECOVERY_CLEAR,
+	    "DELETE FROM console_recovery_codes WHERE user_id = ?" },
+	{ DB_CONSOLE_RECOVERY_INSERT,
+	    "INSERT INTO console_recovery_codes (user_id, code_hash) VALUES (?, ?)" },
+	{ DB_CONSOLE_RECOVERY_USE,
+	    "UPDATE console_recovery_codes SET used_at = UTC_TIMESTAMP(6) "
+	    "WHERE user_id = ? AND code_hash = ? AND used_at IS NULL" },
+	{ DB_CONSOLE_REQUIRE_2FA,
+	    "UPDATE partners SET console_require_2fa = ? WHERE id = ?" },
 	{ DB_STMT__MAX, NULL }
 };

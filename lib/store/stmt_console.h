@@ -17,7 +17,7 @@
 	C(x, ID, id, id) C(x, TEXT, public_id, public_id) C(x, ID, partner_id, partner_id) \
 	C(x, TEXT, role, role) C(x, RAW, password_hash, ) \
 	C(x, COUNT, failed_signins, failed_signins) C(x, ID, since_failure, since_failure) \
-	C(x, FLAG, locked, locked)
+	C(x, FLAG, locked, locked) C(x, FLAG, totp_enabled, totp_enabled)
 /* a failed sign-in counted, the account locked at lockout failures */
 #define cu_failed_ARGS(ARG, AGAIN) ARG(INT, lockout) ARG(INT, id)
 /* a user by its row */
@@ -41,7 +41,8 @@
 	C(x, TEXT, user_public_id, user_public_id) C(x, TEXT, email, email) \
 	C(x, TEXT, role, role) C(x, ID, partner_id, partner_id) \
 	C(x, TEXT, partner_public_id, partner_public_id) C(x, TEXT, partner_name, partner_name) \
-	C(x, TEXT, tier, tier) C(x, TEXT, environment, environment)
+	C(x, TEXT, tier, tier) C(x, TEXT, environment, environment) \
+	C(x, FLAG, totp_enabled, totp_enabled) C(x, FLAG, require_2fa, require_2fa)
 /* a session by its row (touch, reauth, revoke) */
 #define cs_id_ARGS(ARG, AGAIN) ARG(INT, id)
 /* every live session of a user */
@@ -67,6 +68,20 @@
 /* one of a partner's keys revoked */
 #define ck_revoke_ARGS(ARG, AGAIN) ARG(TEXT, key_id) ARG(INT, partner_id)
 
+/* a user's TOTP state: the sealed secret (hex) and its key's id, whether
+ * it is on, the step of the last code accepted */
+#define ct_state_COLS(C, x) \
+	C(x, RAW, totp_sealed, ) C(x, RAW, totp_key_id, ) C(x, FLAG, totp_enabled, totp_enabled) \
+	C(x, RAW, totp_last_step, )
+/* a secret being enrolled (not on until a code confirms it) */
+#define ct_pending_ARGS(ARG, AGAIN) ARG(TEXT, sealed) ARG(INT, key_id) ARG(INT, id)
+/* a code's step taken, once: only a later step than the last */
+#define ct_use_ARGS(ARG, AGAIN) ARG(INT, step) ARG(INT, id) AGAIN(INT, step)
+/* a recovery code (its SHA-256) of a user: stored, or used once */
+#define cr_code_ARGS(ARG, AGAIN) ARG(INT, user_id) ARG(TEXT, code_hash)
+/* whether a partner's members must sign in with two factors */
+#define cp_require_ARGS(ARG, AGAIN) ARG(INT, required) ARG(INT, partner_id)
+
 /* Its statements (their SQL in stmt_console.c): S(statement, its
  * arguments' shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_CONSOLE(S) \
@@ -86,10 +101,19 @@
 	S(DB_CONSOLE_AUDIT_INSERT, ca_insert, db_none) \
 	S(DB_CONSOLE_AUDIT_PAGE, ca_page, ca_row) \
 	S(DB_CONSOLE_KEYS, ck_list, ck_key) \
-	S(DB_CONSOLE_KEY_REVOKE, ck_revoke, db_none)
+	S(DB_CONSOLE_KEY_REVOKE, ck_revoke, db_none) \
+	S(DB_CONSOLE_TOTP_GET, cu_id, ct_state) \
+	S(DB_CONSOLE_TOTP_PENDING, ct_pending, db_none) \
+	S(DB_CONSOLE_TOTP_ENABLE, cu_id, db_none) \
+	S(DB_CONSOLE_TOTP_USE, ct_use, db_none) \
+	S(DB_CONSOLE_TOTP_DISABLE, cu_id, db_none) \
+	S(DB_CONSOLE_RECOVERY_CLEAR, cu_id, db_none) \
+	S(DB_CONSOLE_RECOVERY_INSERT, cr_code, db_none) \
+	S(DB_CONSOLE_RECOVERY_USE, cr_code, db_none) \
+	S(DB_CONSOLE_REQUIRE_2FA, cp_require, db_none)
 #define DB_ARGS_CONSOLE(A) A(cu_insert) A(cu_by_email) A(cu_failed) A(cu_id) A(cu_partner) \
 	A(cs_insert) A(cs_find) A(cs_id) A(cs_user) A(ca_insert) A(ca_page) A(ck_list) \
-	A(ck_revoke)
-#define DB_ROWS_CONSOLE(R) R(cu_signin) R(cu_member) R(cs_live) R(ca_row) R(ck_key)
+	A(ck_revoke) A(ct_pending) A(ct_use) A(cr_code) A(cp_require)
+#define DB_ROWS_CONSOLE(R) R(cu_signin) R(cu_member) R(cs_live) R(ca_row) R(ck_key) R(ct_state)
 
 #endif

@@ -774,6 +774,16 @@ test_bad_input(void)
 		{ "GET", "/console/api/payment-intents/pi_nope", NULL, "not_found", 404 },
 		{ "GET", "/console/api/nothing-here", NULL, "not_found", 404 },
 		{ "PUT", "/console/api/keys", "{}", "method_not_allowed", 405 },
+		{ "POST", "/console/api/session/reauth", "{\"password\":\"x\",\"code\":\"123456\"}",
+		    "validation_error", 400 },
+		{ "POST", "/console/api/2fa", "{\"secret\":\"x\"}", "validation_error", 400 },
+		{ "POST", "/console/api/2fa/confirm", "{}", "validation_error", 400 },
+		{ "POST", "/console/api/2fa/confirm", "{\"code\":123456}", "validation_error", 400 },
+		{ "POST", "/console/api/2fa/confirm", "{\"code\":\"123456\"}", "invalid_state", 409 },
+		{ "PUT", "/console/api/2fa/requirement", "{}", "validation_error", 400 },
+		{ "PUT", "/console/api/2fa/requirement", "{\"required\":\"yes\"}",
+		    "validation_error", 400 },
+		{ "DELETE", "/console/api/2fa/confirm", NULL, "method_not_allowed", 405 },
 	};
 	struct sess s;
 	struct it_resp r;
@@ -843,6 +853,109 @@ test_bad_input(void)
 	}
 }
 
+/* The current TOTP code of an otpauth:// URI, as npm otplib (a third
+ * party's RFC 6238) computes it, into code: 0, or -1. */
+static int
+totp_now(const char *uri, char *code, size_t cap)
+{
+	char cmd[1400];
+
+	snprintf(cmd, sizeof(cmd), "%s '%s'", it_env("TOTP_CLIENT"), uri);
+	if (it_output(cmd, code, cap) != 0)
+		return -1;
+	code[strcspn(code, "\r\n")] = '\0';
+	return strlen(code) == 6 ? 0 : -1;
+}
+
+/* email signs in with code (and the password): the answer in r. */
+static void
+signin_code(const char *email, const char *code, struct it_resp *r)
+{
+	char *body = json_dumps(json_pack("{s:s,s:s,s:s}", "email", email, "password", PASSWORD,
+	    "code", code), JSON_COMPACT);
+
+	call("POST", "/console/api/session", body, NULL, NULL, r);
+	free(body);
+}
+
+/* Two-factor: enrolment read by a third party's TOTP, sign-in with a code
+ * or a recovery code, each accepted once, and an owner's requirement. */
+static void
+test_two_factor(void)
+{
+	struct sess s, viewer;
+	struct it_resp r;
+	json_t *d;
+	char uri[1100], code1[16], code2[16], recovery[32], body[64], email[160];
+
+	signup("Two Factor Ltd", &s);
+	call("POST", "/console/api/2fa", "{}", &s, NULL, &r);
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
+	d = json_object_get(r.json, "data");
+	snprintf(uri, sizeof(uri), "%s", it_str(d, "otpauth_uri") ? it_str(d, "otpauth_uri") : "");
+	CU_ASSERT(it_strncmp(it_str(d, "qr_svg"), "<svg", 4) == 0);
+	CU_ASSERT_EQUAL(it_strlen(it_str(d, "secret")), 32);
+	it_resp_free(&r);
+	/* the secret is sealed at rest, never in clear */
+	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM console_users WHERE email = ? "
+	    "AND totp_sealed IS NOT NULL AND totp_enabled = 0", s.email), 1);
+	CU_ASSERT_FATAL(totp_now(uri, code1, sizeof(code1)) == 0);
+	/* not on yet: sign-in needs no code */
+	snprintf(body, sizeof(body), "{\"code\":\"%s\"}", code1);
+	call("POST", "/console/api/2fa/confirm", body, &s, NULL, &r);
+	CU_ASSERT_EQUAL_FATAL(r.status, 200);
+	d = json_object_get(json_object_get(r.json, "data"), "recovery_codes");
+	CU_ASSERT_EQUAL(json_array_size(d), 10);
+	snprintf(recovery, sizeof(recovery), "%s", json_string_value(json_array_get(d, 0)) ?
+	    json_string_value(json_array_get(d, 0)) : "");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM console_recovery_codes c JOIN "
+	    "console_users u ON u.id = c.user_id WHERE u.email = ?", s.email), 10);
+	/* the password alone is not enough now, and opens no session */
+	signin_raw(s.email, PASSWORD, NULL, &r);
+	expect_error(&r, 401, "two_factor_required", "the password without the code");
+	CU_ASSERT(it_strstr(r.headers, "Set-Cookie") == NULL);
+	it_resp_free(&r);
+	/* the confirmation's code again, within its window: refused */
+	signin_code(s.email, code1, &r);
+	expect_error(&r, 401, "invalid_credentials", "a TOTP code replayed");
+	it_resp_free(&r);
+	/* a recovery code, once */
+	signin_code(s.email, recovery, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	it_resp_free(&r);
+	signin_code(s.email, recovery, &r);
+	expect_error(&r, 401, "invalid_credentials", "a recovery code used twice");
+	it_resp_free(&r);
+	/* the next step's code (a person waits for the app's next one) */
+	IT_UNTIL("the authenticator's next code",
+	    totp_now(uri, code2, sizeof(code2)) == 0 && strcmp(code1, code2) != 0);
+	CU_ASSERT_FATAL(strcmp(code1, code2) != 0);
+	signin_code(s.email, code2, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	it_resp_free(&r);
+	signin_code(s.email, code2, &r);
+	expect_error(&r, 401, "invalid_credentials", "the next code replayed");
+	it_resp_free(&r);
+	/* the owner requires it of every member */
+	call("PUT", "/console/api/2fa/requirement", "{\"required\":true}", &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	it_resp_free(&r);
+	add_member(&s, "viewer", email, sizeof(email));
+	signin(email, &viewer);
+	IT_UNTIL("the requirement seen", status_of("GET", "/console/api/withdrawals", NULL,
+	    &viewer) == 403);
+	call("GET", "/console/api/withdrawals", NULL, &viewer, NULL, &r);
+	expect_error(&r, 403, "two_factor_enrolment_required", "an unenrolled member");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(status_of("GET", "/console/api/2fa", NULL, &viewer), 200);
+	call("DELETE", "/console/api/2fa", NULL, &s, NULL, &r);
+	expect_error(&r, 409, "invalid_state", "two-factor off while required");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM console_audit a JOIN console_users u "
+	    "ON u.id = a.user_id WHERE u.email = ? AND a.action = '2fa.on'", s.email), 1);
+}
+
 static const struct tu_test tests[] = {
 	{ "console: sign up, the session, sign out", test_signup_session_signout },
 	{ "console: the cookie's flags", test_cookie_flags },
@@ -858,6 +971,7 @@ static const struct tu_test tests[] = {
 	{ "console: markup is data", test_markup_is_data },
 	{ "console: the audit log", test_audit_log },
 	{ "console: bad input", test_bad_input },
+	{ "console: two-factor sign-in", test_two_factor },
 };
 
 int

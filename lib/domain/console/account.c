@@ -5,6 +5,7 @@
 #include "domain/console/audit.h"
 #include "domain/console/password.h"
 #include "domain/console/role.h"
+#include "domain/console/twofactor.h"
 #include "domain/internal.h"
 
 #define USER_ID_PREFIX "cu_"
@@ -109,6 +110,7 @@ struct signin_user {
 	unsigned failed_signins;
 	long long since_failure;
 	int locked;
+	int totp_enabled;
 	char hash[CONSOLE_HASH_MAX];
 };
 
@@ -147,17 +149,54 @@ backoff(const struct cfg *cfg, unsigned failures)
 	return over >= 10 ? BACKOFF_MAX_SECONDS : 1LL << over;
 }
 
+/* Counts and audits a failure of u: ERR_INVALID_CREDENTIALS, or the
+ * database's error. */
+static enum err
+failed(struct db *db, const struct cfg *cfg, const struct signin_user *u,
+    const struct console_client *from, const char *what, struct outcome *o)
+{
+	int rc;
+
+	if ((rc = DB_EXEC(db, DB_CONSOLE_USER_FAILED, cu_failed, NULL, NULL,
+	    .lockout = (long long)cfg->console_signin_lockout, .id = u->id)) != DB_OK)
+		return domain_db_fail(o, rc, "count the failure");
+	(void)console_audit(db, u->partner_id, u->id, what, u->public_id, from);
+	return outcome_fail(o, ERR_INVALID_CREDENTIALS, "The email, the password or the code is wrong");
+}
+
+/* What a check asks for. */
+enum proof {
+	PROOF_SIGNIN,   /* the password, and the code when two-factor is on */
+	PROOF_PASSWORD, /* the password alone (reauth) */
+	PROOF_CODE      /* the two-factor code alone (reauth) */
+};
+
+/* The two-factor code for u: ERR_OK, or the error to answer. */
+static enum err
+check_code(struct db *db, const struct cfg *cfg, const struct signin_user *u, const char *code,
+    const struct console_client *from, const char *what, struct outcome *o)
+{
+	struct outcome two;
+
+	if (code == NULL || !u->totp_enabled)
+		return failed(db, cfg, u, from, what, o);
+	if (console_2fa_check(db, cfg, u->id, u->public_id, code, &two) == ERR_OK)
+		return ERR_OK;
+	if (two.err != ERR_INVALID_CREDENTIALS)
+		return outcome_fail(o, two.err, "%s", two.message);
+	return failed(db, cfg, u, from, what, o);
+}
+
 /*
- * Checks password against u, throttled: ERR_OK, or the error to answer
+ * Checks what proof asks of u, throttled: ERR_OK, or the error to answer
  * (a failure is counted and audited).
  */
 static enum err
-check_password(struct db *db, const struct cfg *cfg, const struct signin_user *u,
-    const char *password, const struct console_client *from, const char *what,
-    struct outcome *o)
+check_proof(struct db *db, const struct cfg *cfg, const struct signin_user *u, enum proof proof,
+    const char *password, const char *code, const struct console_client *from,
+    const char *what, struct outcome *o)
 {
 	long long wait = backoff(cfg, u->failed_signins);
-	int rc;
 
 	if (u->locked)
 		return outcome_fail(o, ERR_ACCOUNT_LOCKED,
@@ -168,19 +207,22 @@ check_password(struct db *db, const struct cfg *cfg, const struct signin_user *u
 		return outcome_fail(o, ERR_RATE_LIMITED,
 		    "Too many failed sign-ins: try again in %lld s", wait - u->since_failure);
 	}
-	if (password != NULL && console_password_verify(u->hash, password))
+	if (proof == PROOF_CODE)
+		return check_code(db, cfg, u, code, from, what, o);
+	if (password == NULL || !console_password_verify(u->hash, password))
+		return failed(db, cfg, u, from, what, o);
+	if (proof == PROOF_PASSWORD || !u->totp_enabled)
 		return ERR_OK;
-	if ((rc = DB_EXEC(db, DB_CONSOLE_USER_FAILED, cu_failed, NULL, NULL,
-	    .lockout = (long long)cfg->console_signin_lockout, .id = u->id)) != DB_OK)
-		return domain_db_fail(o, rc, "count the failure");
-	(void)console_audit(db, u->partner_id, u->id, what, u->public_id, from);
-	return outcome_fail(o, ERR_INVALID_CREDENTIALS, "The email or the password is wrong");
+	if (code == NULL) /* the password was right: now the code (no failure) */
+		return outcome_fail(o, ERR_TWO_FACTOR_REQUIRED,
+		    "Give the code of your authenticator app (or a recovery code)");
+	return check_code(db, cfg, u, code, from, what, o);
 }
 
 enum err
 console_signin(struct db *db, const struct cfg *cfg, const char *email,
-    const char *password, const struct console_client *from, struct console_opened *session,
-    struct outcome *o)
+    const char *password, const char *code, const struct console_client *from,
+    struct console_opened *session, struct outcome *o)
 {
 	char norm[CONSOLE_EMAIL_MAX + 1];
 	struct signin_user u;
@@ -196,7 +238,8 @@ console_signin(struct db *db, const struct cfg *cfg, const char *email,
 	}
 	if (rc < 0)
 		return domain_db_fail(o, -rc, "find the account");
-	if ((e = check_password(db, cfg, &u, password, from, "signin.failed", o)) != ERR_OK)
+	if ((e = check_proof(db, cfg, &u, PROOF_SIGNIN, password, code, from, "signin.failed",
+	    o)) != ERR_OK)
 		return e;
 	(void)DB_EXEC(db, DB_CONSOLE_USER_SUCCEEDED, cu_id, NULL, NULL, .id = u.id);
 	if ((rc = console_session_open(db, u.id, from, session)) != DB_OK)
@@ -208,7 +251,8 @@ console_signin(struct db *db, const struct cfg *cfg, const char *email,
 
 enum err
 console_reauth(struct db *db, const struct cfg *cfg, const struct console_session *s,
-    const char *password, const struct console_client *from, struct outcome *o)
+    const char *password, const char *code, const struct console_client *from,
+    struct outcome *o)
 {
 	struct signin_user u;
 	enum err e;
@@ -219,7 +263,10 @@ console_reauth(struct db *db, const struct cfg *cfg, const struct console_sessio
 		return domain_db_fail(o, -rc, "find the account");
 	if (rc == 0 || u.id != s->user_id)
 		return outcome_fail(o, ERR_UNAUTHORIZED, "Your session has ended: sign in again");
-	if ((e = check_password(db, cfg, &u, password, from, "reauth.failed", o)) != ERR_OK)
+	/* the password alone (this session passed two-factor at sign-in), or
+	 * the code alone */
+	if ((e = check_proof(db, cfg, &u, password != NULL ? PROOF_PASSWORD : PROOF_CODE, password,
+	    code, from, "reauth.failed", o)) != ERR_OK)
 		return e;
 	(void)DB_EXEC(db, DB_CONSOLE_USER_SUCCEEDED, cu_id, NULL, NULL, .id = u.id);
 	if ((e = console_session_reauthed(db, s->id, o)) != ERR_OK)

@@ -39,18 +39,25 @@ enum err console_signup(struct db *db, const struct cfg *cfg, const struct conso
     struct partner_key *key, struct outcome *o);
 
 /*
- * Signs email in with password: a new session into *session. Errors:
- * ERR_INVALID_CREDENTIALS (no such account, or a wrong password: the same
- * answer), ERR_RATE_LIMITED (backoff), ERR_ACCOUNT_LOCKED, the database's.
+ * Signs email in with password and, for a user with two-factor on, code
+ * (a TOTP code or a recovery code; NULL: none given): a new session into
+ * *session. Errors: ERR_INVALID_CREDENTIALS (no such account, a wrong
+ * password, a wrong code: the same answer, and each counts as a failure),
+ * ERR_TWO_FACTOR_REQUIRED (the password was right and a code is needed:
+ * no failure counted), ERR_RATE_LIMITED (backoff), ERR_ACCOUNT_LOCKED,
+ * the database's.
  */
 enum err console_signin(struct db *db, const struct cfg *cfg, const char *email,
-    const char *password, const struct console_client *from, struct console_opened *session,
-    struct outcome *o);
+    const char *password, const char *code, const struct console_client *from,
+    struct console_opened *session, struct outcome *o);
 
-/* The password of the session's user given again (a sensitive action
- * follows): checked and throttled as a sign-in, then recorded. */
+/* The session's user proves it again (a sensitive action follows) with
+ * its password, or with a two-factor code when it has two-factor on
+ * (exactly one of the two is given): checked and throttled as a sign-in,
+ * then recorded. */
 enum err console_reauth(struct db *db, const struct cfg *cfg, const struct console_session *s,
-    const char *password, const struct console_client *from, struct outcome *o);
+    const char *password, const char *code, const struct console_client *from,
+    struct outcome *o);
 
 /*
  * Adds a person to partner public_id (of cfg's environment) with role and

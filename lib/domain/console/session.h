@@ -35,6 +35,8 @@ struct console_session {
 	char partner_name[201];
 	char tier[16];
 	char environment[16];
+	int totp_enabled;                /* the user signs in with two factors */
+	int require_2fa;                 /* the partner requires it of everyone */
 };
 
 /* Where a request came from, for the session row and the audit log. */
