@@ -34,6 +34,10 @@ enum err console_2fa_requirement_put(struct req *r, struct resp *resp);
 enum err console_members_get(struct req *r, struct resp *resp);
 enum err console_audit_get(struct req *r, struct resp *resp);
 
+/* A change done: records action on object (NULL: the session's user) in
+ * the audit log, and answers 204. */
+enum err console_done(struct req *r, struct resp *resp, const char *action, const char *object);
+
 /* Counts a sign-in or sign-up attempt of r's client address
  * (ratelimit.console_signin): ERR_OK, or 429 with Retry-After. */
 enum err console_signin_count(struct req *r, struct resp *resp);

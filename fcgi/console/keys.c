@@ -78,16 +78,11 @@ console_keys_post(struct req *r, struct resp *resp)
 enum err
 console_key_delete(struct req *r, struct resp *resp)
 {
-	struct console_client from = console_client_of(r);
 	const char *key_id = req_param(r, "key_id");
 	enum err e;
 
 	if ((e = console_key_revoke(r->ctx->db, r->console.partner_id, key_id,
 	    &resp->out)) != ERR_OK)
 		return e;
-	(void)console_audit(r->ctx->db, r->console.partner_id, r->console.user_id, "key.revoke",
-	    key_id, &from);
-	resp->status = 204;
-	resp->no_body = 1;
-	return ERR_OK;
+	return console_done(r, resp, "key.revoke", key_id);
 }

@@ -116,6 +116,18 @@ console_signin_post(struct req *r, struct resp *resp)
 }
 
 enum err
+console_done(struct req *r, struct resp *resp, const char *action, const char *object)
+{
+	struct console_client from = console_client_of(r);
+
+	(void)console_audit(r->ctx->db, r->console.partner_id, r->console.user_id, action,
+	    object != NULL ? object : r->console.user_public_id, &from);
+	resp->status = 204;
+	resp->no_body = 1;
+	return ERR_OK;
+}
+
+enum err
 console_session_get(struct req *r, struct resp *resp)
 {
 	json_t *data = console_session_json(&r->console);
@@ -126,33 +138,23 @@ console_session_get(struct req *r, struct resp *resp)
 enum err
 console_session_delete(struct req *r, struct resp *resp)
 {
-	struct console_client from = console_client_of(r);
 	enum err e;
 
 	if ((e = console_session_end(r->ctx->db, r->console.id, &resp->out)) != ERR_OK)
 		return e;
-	(void)console_audit(r->ctx->db, r->console.partner_id, r->console.user_id, "signout",
-	    r->console.user_public_id, &from);
 	console_cookie(r, resp, NULL);
-	resp->status = 204;
-	resp->no_body = 1;
-	return ERR_OK;
+	return console_done(r, resp, "signout", NULL);
 }
 
 enum err
 console_sessions_delete(struct req *r, struct resp *resp)
 {
-	struct console_client from = console_client_of(r);
 	enum err e;
 
 	if ((e = console_session_end_all(r->ctx->db, r->console.user_id, &resp->out)) != ERR_OK)
 		return e;
-	(void)console_audit(r->ctx->db, r->console.partner_id, r->console.user_id,
-	    "signout.everywhere", r->console.user_public_id, &from);
 	console_cookie(r, resp, NULL);
-	resp->status = 204;
-	resp->no_body = 1;
-	return ERR_OK;
+	return console_done(r, resp, "signout.everywhere", NULL);
 }
 
 enum err

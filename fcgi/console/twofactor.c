@@ -82,16 +82,11 @@ console_2fa_confirm_post(struct req *r, struct resp *resp)
 enum err
 console_2fa_delete(struct req *r, struct resp *resp)
 {
-	struct console_client from = console_client_of(r);
 	enum err e;
 
 	if ((e = console_2fa_disable(r->ctx->db, &r->console, &resp->out)) != ERR_OK)
 		return e;
-	(void)console_audit(r->ctx->db, r->console.partner_id, r->console.user_id, "2fa.off",
-	    r->console.user_public_id, &from);
-	resp->status = 204;
-	resp->no_body = 1;
-	return ERR_OK;
+	return console_done(r, resp, "2fa.off", NULL);
 }
 
 enum err
