@@ -69,7 +69,7 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "SELECT a.id, COALESCE(u.email, '') AS email, a.action, a.object, a.address, "
 	    "a.user_agent, DATE_FORMAT(a.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at "
 	    "FROM console_audit a LEFT JOIN console_users u ON u.id = a.user_id "
-	    "WHERE a.partner_id = ? AND (? = 0 OR a.id < ?) ORDER BY a.id DESC LIMIT ?" },
+	    "WHERE a.partner_id = ? AND a.id < ? ORDER BY a.id DESC LIMIT ?" },
 	{ DB_CONSOLE_KEYS,
 	    "SELECT key_id, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, "
 	    "DATE_FORMAT(last_used_at, '%Y-%m-%dT%H:%i:%sZ') AS last_used_at, "

@@ -52,9 +52,8 @@
 #define ca_insert_ARGS(ARG, AGAIN) \
 	ARG(OPT_INT, partner_id) ARG(OPT_INT, user_id) ARG(TEXT, action) ARG(TEXT, object) \
 	ARG(TEXT, address) ARG(TEXT, user_agent)
-/* a partner's audit log, newest first, before row before (0: from the
- * newest), at most n */
-#define ca_page_ARGS(ARG, AGAIN) ARG(INT, partner_id) ARG(INT, before) AGAIN(INT, before) ARG(INT, n)
+/* a partner's audit log, newest first, below row id before, at most n */
+#define ca_page_ARGS(ARG, AGAIN) ARG(INT, partner_id) ARG(INT, before) ARG(INT, n)
 #define ca_row_COLS(C, x) \
 	C(x, ID, id, id) C(x, TEXT, email, email) C(x, TEXT, action, action) \
 	C(x, TEXT, object, object) C(x, TEXT, address, address) \

@@ -31,8 +31,9 @@ console_audit_page(struct db *db, long long partner_id, long long before, size_t
 	*got = 0;
 	if (n < 1 || n > CONSOLE_AUDIT_PAGE_MAX)
 		return outcome_field(o, ERR_VALIDATION, "limit", "1 to 100");
-	if ((rc = DB_EXEC(db, DB_CONSOLE_AUDIT_PAGE, ca_page, &rows, NULL,
-	    .partner_id = partner_id, .before = before, .n = (long long)n)) != DB_OK)
+	/* no bound given: below any id there is */
+	if ((rc = DB_EXEC(db, DB_CONSOLE_AUDIT_PAGE, ca_page, &rows, NULL, .partner_id = partner_id,
+	    .before = before > 0 ? before : (long long)(~0ULL >> 1), .n = (long long)n)) != DB_OK)
 		return domain_db_fail(o, rc, "read the audit log");
 	for (i = 0; i < rows.nrows && i < n; i++) {
 		memset(&out[i], 0, sizeof(out[i]));
