@@ -7,12 +7,14 @@
 #include "domain/console/role.h"
 #include "http/resource_answer.h"
 #include "http/resource_page.h"
+#include "http/webhook_answer.h"
 #include "console.h"
 
 #define READ ROUTE_ACTION(CONSOLE_READ)
 #define CANCEL ROUTE_ACTION(CONSOLE_CANCEL)
 #define KEYS ROUTE_ACTION(CONSOLE_KEYS)
 #define TEAM ROUTE_ACTION(CONSOLE_TEAM)
+#define HOOKS ROUTE_ACTION(CONSOLE_WEBHOOKS)
 #define PUBLIC_BODY (ROUTE_PUBLIC | ROUTE_PER_ADDRESS | ROUTE_BODY)
 /* what a member may do before enrolling when the partner requires
  * two-factor sign-in */
@@ -42,6 +44,19 @@ static const struct route routes[] = {
 	{ "GET", "/console/api/payment-intents", intent_list_answer, READ, resource_page_params, 0 },
 	{ "GET", "/console/api/payment-intents/:id", intent_get_answer, READ, NULL, 0 },
 	{ "POST", "/console/api/payment-intents/:id/cancel", intent_cancel_answer, CANCEL, NULL, 0 },
+	{ "GET", "/console/api/webhooks", webhook_list_answer, HOOKS, NULL, 0 },
+	/* a new endpoint may answer the secret the service made: a recent password */
+	{ "POST", "/console/api/webhooks", webhook_create_answer, HOOKS | ROUTE_REAUTH | ROUTE_BODY,
+	    NULL, 0 },
+	{ "DELETE", "/console/api/webhooks/:id", webhook_delete_answer, HOOKS, NULL, 0 },
+	{ "POST", "/console/api/webhooks/:id/rotate-secret", webhook_rotate_answer,
+	    HOOKS | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "GET", "/console/api/webhooks/:id/deliveries", webhook_endpoint_log_answer, HOOKS,
+	    webhook_endpoint_log_params, 0 },
+	{ "GET", "/console/api/webhook-deliveries", webhook_log_answer, HOOKS, webhook_log_params, 0 },
+	{ "GET", "/console/api/webhook-deliveries/:id", webhook_delivery_answer, HOOKS, NULL, 0 },
+	{ "POST", "/console/api/webhook-deliveries/:id/redeliver", webhook_redeliver_answer, HOOKS,
+	    NULL, 0 },
 	{ "GET", "/console/api/members", console_members_get, TEAM, NULL, 0 },
 	{ "GET", "/console/api/audit", console_audit_get, TEAM, audit_params, 0 },
 };

@@ -14,7 +14,7 @@
 
 /* The Session object {user {id, email, role}, partner {id, name, tier,
  * environment}, csrf_token, signed_in_at, permissions {read, cancel, keys,
- * team}, two_factor {enabled, required}} (new reference; NULL out of
+ * team, webhooks}, two_factor {enabled, required}} (new reference; NULL out of
  * memory). */
 json_t *console_session_json(const struct console_session *s);
 

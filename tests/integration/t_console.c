@@ -956,6 +956,87 @@ test_two_factor(void)
 	    "ON u.id = a.user_id WHERE u.email = ? AND a.action = '2fa.on'", s.email), 1);
 }
 
+/* Developers -> Webhooks: an endpoint added, listed, its delivery log and
+ * redelivery, through the partner side's own answers; a URL holding markup
+ * stays data; a viewer and another partner get nothing. */
+static void
+test_webhooks(void)
+{
+	static const char url[] = "http://127.0.0.1:9/hook?<script>x</script>";
+	struct sess s, other, viewer;
+	struct it_resp r;
+	json_t *d;
+	char hook[64], event[64], path[160], auth[200], ref[64], email[160], *body;
+	const char *h[3];
+
+	signup("Hooks Ltd", &s);
+	signup("Other Hooks Ltd", &other);
+	body = json_dumps(json_pack("{s:s,s:[s]}", "url", url, "events", "withdrawal.pending"),
+	    JSON_COMPACT);
+	call("POST", "/console/api/webhooks", body, &s, NULL, &r);
+	free(body);
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
+	d = json_object_get(r.json, "data");
+	snprintf(hook, sizeof(hook), "%s", it_str(d, "webhook_id") ? it_str(d, "webhook_id") : "");
+	CU_ASSERT(it_strncmp(it_str(d, "secret"), "whsec_", 6) == 0);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "url"), url);
+	it_resp_free(&r);
+	call("GET", "/console/api/webhooks", NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	d = json_array_get(json_object_get(r.json, "data"), 0);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "webhook_id"), hook);
+	CU_ASSERT(json_object_get(d, "secret") == NULL);
+	it_resp_free(&r);
+	/* a withdrawal makes an event for it */
+	it_unique("href", ref, sizeof(ref));
+	body = json_dumps(json_pack("{s:s,s:s,s:s,s:s,s:s}", "amount", "10.00", "currency", "USDT",
+	    "recipient_phone", "+233241234567", "mobile_network", "MTN", "reference_id", ref),
+	    JSON_COMPACT);
+	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", s.key);
+	h[0] = auth;
+	h[1] = "Content-Type: application/json";
+	h[2] = NULL;
+	CU_ASSERT_FATAL(it_http("POST", "/v1/withdrawals", h, body, strlen(body), &r) == 0);
+	free(body);
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
+	it_resp_free(&r);
+	call("GET", "/console/api/webhook-deliveries", NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	d = json_array_get(json_object_get(r.json, "data"), 0);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "event_type"), "withdrawal.pending");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "webhook_id"), hook);
+	snprintf(event, sizeof(event), "%s", it_str(d, "event_id") ? it_str(d, "event_id") : "");
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/console/api/webhook-deliveries/%s", event);
+	call("GET", path, NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	CU_ASSERT(json_is_array(json_object_get(json_object_get(r.json, "data"), "deliveries")));
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/console/api/webhook-deliveries/%s/redeliver", event);
+	call("POST", path, NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 202);
+	it_resp_free(&r);
+	/* another partner: the endpoint and the event are not found */
+	call("POST", path, NULL, &other, NULL, &r);
+	expect_error(&r, 404, "not_found", "another partner's event");
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/console/api/webhooks/%s", hook);
+	call("DELETE", path, NULL, &other, NULL, &r);
+	expect_error(&r, 404, "not_found", "another partner's endpoint");
+	it_resp_free(&r);
+	/* a viewer may not see them */
+	add_member(&s, "viewer", email, sizeof(email));
+	signin(email, &viewer);
+	call("GET", "/console/api/webhooks", NULL, &viewer, NULL, &r);
+	expect_error(&r, 403, "forbidden", "a viewer lists webhooks");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM webhook_endpoints WHERE public_id = ? "
+	    "AND deleted_at IS NULL", hook), 1);
+	call("DELETE", path, NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 204);
+	it_resp_free(&r);
+}
+
 static const struct tu_test tests[] = {
 	{ "console: sign up, the session, sign out", test_signup_session_signout },
 	{ "console: the cookie's flags", test_cookie_flags },
@@ -972,6 +1053,7 @@ static const struct tu_test tests[] = {
 	{ "console: the audit log", test_audit_log },
 	{ "console: bad input", test_bad_input },
 	{ "console: two-factor sign-in", test_two_factor },
+	{ "console: webhooks and their deliveries", test_webhooks },
 };
 
 int

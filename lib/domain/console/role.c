@@ -14,14 +14,15 @@ static const char *const actions[CONSOLE_ACTIONS] = {
 	[CONSOLE_CANCEL] = "cancel",
 	[CONSOLE_KEYS] = "keys",
 	[CONSOLE_TEAM] = "team",
+	[CONSOLE_WEBHOOKS] = "webhooks",
 };
 
 /* may[role][action] */
 static const unsigned char may[CONSOLE_ROLES][CONSOLE_ACTIONS] = {
-	[CONSOLE_OWNER] =     { 1, 1, 1, 1 },
-	[CONSOLE_DEVELOPER] = { 1, 1, 1, 0 },
-	[CONSOLE_FINANCE] =   { 1, 1, 0, 0 },
-	[CONSOLE_VIEWER] =    { 1, 0, 0, 0 },
+	[CONSOLE_OWNER] =     { 1, 1, 1, 1, 1 },
+	[CONSOLE_DEVELOPER] = { 1, 1, 1, 0, 1 },
+	[CONSOLE_FINANCE] =   { 1, 1, 0, 0, 0 },
+	[CONSOLE_VIEWER] =    { 1, 0, 0, 0, 0 },
 };
 
 int

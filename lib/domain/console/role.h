@@ -21,6 +21,7 @@ enum console_action {
 	CONSOLE_CANCEL,   /* cancel a withdrawal or a payment intent */
 	CONSOLE_KEYS,     /* see, create and revoke API keys */
 	CONSOLE_TEAM,     /* see the members and the audit log */
+	CONSOLE_WEBHOOKS, /* the webhook endpoints, their secrets and the delivery log */
 	CONSOLE_ACTIONS
 };
 
