@@ -201,6 +201,31 @@ status_of(const char *method, const char *path, const char *body, const struct s
 #define key_post_status(s) status_of("POST", "/console/api/keys", "{}", (s))
 #define session_status(s) status_of("GET", "/console/api/session", NULL, (s))
 
+/* A withdrawal of 10 USDT made through the partner API with key: its
+ * reference into ref and its id into id. */
+static void
+make_withdrawal(const char *key, char *ref, size_t rcap, char *id, size_t icap)
+{
+	char auth[200], *body;
+	const char *h[3];
+	struct it_resp r;
+
+	it_unique("cref", ref, rcap);
+	body = json_dumps(json_pack("{s:s,s:s,s:s,s:s,s:s}", "amount", "10.00", "currency", "USDT",
+	    "recipient_phone", "+233241234567", "mobile_network", "MTN", "reference_id", ref),
+	    JSON_COMPACT);
+	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", key);
+	h[0] = auth;
+	h[1] = "Content-Type: application/json";
+	h[2] = NULL;
+	CU_ASSERT_FATAL(it_http("POST", "/v1/withdrawals", h, body, strlen(body), &r) == 0);
+	free(body);
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
+	snprintf(id, icap, "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id") ?
+	    it_str(json_object_get(r.json, "data"), "withdrawal_id") : "");
+	it_resp_free(&r);
+}
+
 static long long
 count_where(const char *sql, const char *p1)
 {
@@ -552,24 +577,10 @@ test_withdrawal_cancel(void)
 {
 	struct sess s;
 	struct it_resp r;
-	char auth[200], ref[64], *body, path[128], id[64];
-	const char *h[3];
+	char ref[64], path[128], id[64];
 
 	signup("Money Ltd", &s);
-	it_unique("cref", ref, sizeof(ref));
-	body = json_dumps(json_pack("{s:s,s:s,s:s,s:s,s:s}", "amount", "10.00", "currency", "USDT",
-	    "recipient_phone", "+233241234567", "mobile_network", "MTN", "reference_id", ref),
-	    JSON_COMPACT);
-	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", s.key);
-	h[0] = auth;
-	h[1] = "Content-Type: application/json";
-	h[2] = NULL;
-	CU_ASSERT_FATAL(it_http("POST", "/v1/withdrawals", h, body, strlen(body), &r) == 0);
-	free(body);
-	CU_ASSERT_EQUAL_FATAL(r.status, 201);
-	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id") ?
-	    it_str(json_object_get(r.json, "data"), "withdrawal_id") : "");
-	it_resp_free(&r);
+	make_withdrawal(s.key, ref, sizeof(ref), id, sizeof(id));
 	call("GET", "/console/api/withdrawals?per_page=5", NULL, &s, NULL, &r);
 	CU_ASSERT_EQUAL(r.status, 200);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 1);
@@ -596,25 +607,11 @@ test_other_partners_ids(void)
 {
 	struct sess a, b;
 	struct it_resp r;
-	char auth[200], ref[64], *body, path[128], id[64];
-	const char *h[3];
+	char ref[64], path[128], id[64];
 
 	signup("Partner A Ltd", &a);
 	signup("Partner B Ltd", &b);
-	it_unique("bref", ref, sizeof(ref));
-	body = json_dumps(json_pack("{s:s,s:s,s:s,s:s,s:s}", "amount", "10.00", "currency", "USDT",
-	    "recipient_phone", "+233241234567", "mobile_network", "MTN", "reference_id", ref),
-	    JSON_COMPACT);
-	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", b.key);
-	h[0] = auth;
-	h[1] = "Content-Type: application/json";
-	h[2] = NULL;
-	CU_ASSERT_FATAL(it_http("POST", "/v1/withdrawals", h, body, strlen(body), &r) == 0);
-	free(body);
-	CU_ASSERT_EQUAL_FATAL(r.status, 201);
-	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id") ?
-	    it_str(json_object_get(r.json, "data"), "withdrawal_id") : "");
-	it_resp_free(&r);
+	make_withdrawal(b.key, ref, sizeof(ref), id, sizeof(id));
 	snprintf(path, sizeof(path), "/console/api/withdrawals/%s", id);
 	call("GET", path, NULL, &a, NULL, &r);
 	expect_error(&r, 404, "not_found", "another partner's withdrawal");
@@ -966,8 +963,7 @@ test_webhooks(void)
 	struct sess s, other, viewer;
 	struct it_resp r;
 	json_t *d;
-	char hook[64], event[64], path[160], auth[200], ref[64], email[160], *body;
-	const char *h[3];
+	char hook[64], event[64], path[160], ref[64], wd[64], email[160], *body;
 
 	signup("Hooks Ltd", &s);
 	signup("Other Hooks Ltd", &other);
@@ -988,18 +984,7 @@ test_webhooks(void)
 	CU_ASSERT(json_object_get(d, "secret") == NULL);
 	it_resp_free(&r);
 	/* a withdrawal makes an event for it */
-	it_unique("href", ref, sizeof(ref));
-	body = json_dumps(json_pack("{s:s,s:s,s:s,s:s,s:s}", "amount", "10.00", "currency", "USDT",
-	    "recipient_phone", "+233241234567", "mobile_network", "MTN", "reference_id", ref),
-	    JSON_COMPACT);
-	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", s.key);
-	h[0] = auth;
-	h[1] = "Content-Type: application/json";
-	h[2] = NULL;
-	CU_ASSERT_FATAL(it_http("POST", "/v1/withdrawals", h, body, strlen(body), &r) == 0);
-	free(body);
-	CU_ASSERT_EQUAL_FATAL(r.status, 201);
-	it_resp_free(&r);
+	make_withdrawal(s.key, ref, sizeof(ref), wd, sizeof(wd));
 	call("GET", "/console/api/webhook-deliveries", NULL, &s, NULL, &r);
 	CU_ASSERT_EQUAL(r.status, 200);
 	d = json_array_get(json_object_get(r.json, "data"), 0);
