@@ -5,8 +5,10 @@
  * checked against the session's role before its handler runs.
  */
 #include "domain/console/role.h"
+#include "http/account_answer.h"
 #include "http/resource_answer.h"
 #include "http/resource_page.h"
+#include "http/statement_query.h"
 #include "http/webhook_answer.h"
 #include "console.h"
 
@@ -38,6 +40,9 @@ static const struct route routes[] = {
 	{ "GET", "/console/api/keys", console_keys_get, KEYS, NULL, 0 },
 	{ "POST", "/console/api/keys", console_keys_post, KEYS | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
 	{ "DELETE", "/console/api/keys/:key_id", console_key_delete, KEYS | ROUTE_REAUTH, NULL, 0 },
+	{ "GET", "/console/api/balances", partner_balances_answer, READ, NULL, 0 },
+	{ "GET", "/console/api/statements", partner_statement_answer, READ, statement_partner_params,
+	    0 },
 	{ "GET", "/console/api/withdrawals", withdrawal_list_answer, READ, resource_page_params, 0 },
 	{ "GET", "/console/api/withdrawals/:id", withdrawal_get_answer, READ, NULL, 0 },
 	{ "POST", "/console/api/withdrawals/:id/cancel", withdrawal_cancel_answer, CANCEL, NULL, 0 },

@@ -2,10 +2,11 @@
  * partner/account: the partner's own standing. GET /v1/limits (the KYC
  * tier limits, GHS), GET /v1/balances (USDT, USDC and GHS: available,
  * and pending, held by withdrawals in flight) and GET /v1/statements (a
- * currency's movements over a period, CSV).
+ * currency's movements over a period, CSV); the last two are
+ * http/account_answer.c's, which the console gives too.
  */
 #include "domain/catalog.h"
-#include "domain/funds.h"
+#include "http/account_answer.h"
 #include "http/app.h"
 #include "http/statement_query.h"
 
@@ -32,35 +33,11 @@ get_limits(struct req *r, struct resp *resp)
 	return resp_ok(resp, 200, a);
 }
 
-/* The partner's USDT, USDC and GHS: available, and held by withdrawals. */
-static enum err
-get_balances(struct req *r, struct resp *resp)
-{
-	struct funds_balance b[FUNDS_CURRENCIES];
-	json_t *a;
-	size_t i;
-	enum err e;
-
-	if ((e = funds_balances(r->ctx->db, r->caller.id, b, &resp->out)) != ERR_OK)
-		return e;
-	if ((a = json_array()) == NULL)
-		return ERR_INTERNAL;
-	for (i = 0; i < FUNDS_CURRENCIES; i++)
-		json_array_append_new(a, json_pack("{s:s,s:s,s:s}", "currency", b[i].currency,
-		    "available", b[i].available, "pending", b[i].pending));
-	return resp_ok(resp, 200, a);
-}
-
-static enum err
-get_statement(struct req *r, struct resp *resp)
-{
-	return statement_answer(r, resp, STATEMENT_PARTNER);
-}
-
 static const struct route routes[] = {
 	{ "GET", "/v1/limits", get_limits, 0, NULL, RATE_LIMIT_GENERAL },
-	{ "GET", "/v1/balances", get_balances, 0, NULL, RATE_LIMIT_GENERAL },
-	{ "GET", "/v1/statements", get_statement, 0, statement_partner_params, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/balances", partner_balances_answer, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/statements", partner_statement_answer, 0, statement_partner_params,
+	    RATE_LIMIT_GENERAL },
 };
 
 int

@@ -1022,6 +1022,49 @@ test_webhooks(void)
 	it_resp_free(&r);
 }
 
+/* Overview and statements: the partner's balances, and the CSV of its
+ * statement, as the partner API answers them. */
+static void
+test_balances_and_statement(void)
+{
+	struct sess s;
+	struct it_resp r;
+	json_t *a, *b;
+	char ref[64], id[64], v[200], path[200];
+	size_t i;
+	int seen = 0;
+
+	signup("Balances Ltd", &s);
+	make_withdrawal(s.key, ref, sizeof(ref), id, sizeof(id));
+	call("GET", "/console/api/balances", NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	a = json_object_get(r.json, "data");
+	CU_ASSERT_EQUAL(json_array_size(a), 3);
+	for (i = 0; i < json_array_size(a); i++) {
+		b = json_array_get(a, i);
+		if (it_strcmp(it_str(b, "currency"), "USDT") != 0)
+			continue;
+		seen = 1;
+		/* 10000 to start, 10 held by the withdrawal */
+		CU_ASSERT_STRING_EQUAL(it_str(b, "available"), "9990.000000");
+		CU_ASSERT_STRING_EQUAL(it_str(b, "pending"), "10.000000");
+	}
+	CU_ASSERT(seen);
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/console/api/statements?currency=USDT&from_date=2026-01-01"
+	    "&to_date=2099-12-31");
+	call("GET", path, NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	CU_ASSERT(it_header(&r, "Content-Type", v, sizeof(v)) != NULL &&
+	    strncmp(v, "text/csv", 8) == 0);
+	CU_ASSERT(it_strstr(r.body, "deposit") != NULL || it_strstr(r.body, "seed") != NULL);
+	it_resp_free(&r);
+	call("GET", "/console/api/statements?from_date=2026-01-01&to_date=2099-12-31", NULL, &s,
+	    NULL, &r);
+	expect_error(&r, 400, "validation_error", "a statement without its currency");
+	it_resp_free(&r);
+}
+
 static const struct tu_test tests[] = {
 	{ "console: sign up, the session, sign out", test_signup_session_signout },
 	{ "console: the cookie's flags", test_cookie_flags },
@@ -1039,6 +1082,7 @@ static const struct tu_test tests[] = {
 	{ "console: bad input", test_bad_input },
 	{ "console: two-factor sign-in", test_two_factor },
 	{ "console: webhooks and their deliveries", test_webhooks },
+	{ "console: balances and the statement", test_balances_and_statement },
 };
 
 int
