@@ -6,7 +6,7 @@
 // specs' and are counted as such. Any undocumented answer exits 1.
 //
 // usage: validate.mjs [--spec FILE]... [--quiet] RECORDING...
-//   (default specs: openapi/wallet.yaml openapi/partner.yaml)
+//   (default specs: openapi/wallet.yaml openapi/partner.yaml openapi/console.yaml)
 import { readFileSync } from 'node:fs';
 import { apiOf, checkAnswer, loadApi, operations } from './contract.mjs';
 
@@ -18,7 +18,8 @@ for (let i = 0; i < args.length; i++) {
 	else if (args[i] === '--quiet') quiet = true;
 	else logs.push(args[i]);
 }
-if (specFiles.length === 0) specFiles.push('openapi/wallet.yaml', 'openapi/partner.yaml');
+if (specFiles.length === 0)
+	specFiles.push('openapi/wallet.yaml', 'openapi/partner.yaml', 'openapi/console.yaml');
 if (logs.length === 0) {
 	console.error('usage: validate.mjs [--spec FILE]... RECORDING...');
 	process.exit(2);
