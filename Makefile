@@ -51,8 +51,10 @@ BENCH_HELLO = $(BUILD)/fcgi-bench/hello.fcgi
 
 .PHONY: all deps run test unit check clean bench
 DOCS_HTML = $(BUILD)/docs/index.html $(BUILD)/docs/wallet.html $(BUILD)/docs/partner.html
+CONSOLE_WEB = $(BUILD)/console/index.html $(BUILD)/console/app.css $(BUILD)/console/app.js
 
-all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH) $(BENCH_HELLO) $(CONTRACTS) $(DOCS_HTML)
+all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH) $(BENCH_HELLO) $(CONTRACTS) $(DOCS_HTML) \
+     $(CONSOLE_WEB)
 
 $(CONTRACTS) &: $(wildcard contracts/*.sol) tools/chain/compile.mjs
 	@test -d node_modules/solc || { echo "no node_modules/solc: run make deps" >&2; exit 1; }
@@ -91,6 +93,20 @@ $(BUILD)/gen/openapi_%.c: openapi/%.yaml VERSION tools/openapi/embed.mjs
 # The HTML reference served at /docs/ (self-contained: no network).
 $(DOCS_HTML) &: openapi/wallet.yaml openapi/partner.yaml VERSION tools/openapi/docs.mjs
 	node tools/openapi/docs.mjs $(BUILD)/docs
+
+# The console's pages served at /console/ (docs/console.md): the page and
+# its stylesheet as written, and app.js, Preact + htm and console/src/*.js
+# bundled and minified by npm's esbuild (one file: the CSP allows no
+# inline script).
+$(BUILD)/console/index.html $(BUILD)/console/app.css: $(BUILD)/console/%: console/%
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(BUILD)/console/app.js: $(wildcard console/src/*.js) package-lock.json
+	@test -x node_modules/.bin/esbuild || { echo "no node_modules/.bin/esbuild: run make deps" >&2; exit 1; }
+	@mkdir -p $(@D)
+	node_modules/.bin/esbuild console/src/main.js --bundle --minify --format=iife --target=es2020 \
+		--log-level=warning --outfile=$@
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CFLAGS) -c $< -o $@

@@ -1033,7 +1033,7 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		char key[512];
 		struct caller who;
 		long n = secret_from_stdin("the API key", key, sizeof(key));
-		int ok = n > 0 && apikey_authenticate(db, c, key, (size_t)n, &who) == APIKEY_OK;
+		int ok = n > 0 && apikey_authenticate(db, c, key, (size_t)n, NULL, &who) == APIKEY_OK;
 
 		OPENSSL_cleanse(key, sizeof(key));
 		if (ok)

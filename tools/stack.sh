@@ -499,6 +499,11 @@ stage() {
 	mkdir -m 0755 "$RUN/docs"
 	cp "$BUILD"/docs/*.html "$RUN/docs/" || die "no HTML reference in $BUILD/docs; run make"
 	chmod 0644 "$RUN"/docs/*.html
+	# the console's pages (/console/: index.html, app.js, app.css), static too
+	rm -rf "${RUN:?}/console"
+	mkdir -m 0755 "$RUN/console"
+	cp "$BUILD"/console/* "$RUN/console/" || die "no console pages in $BUILD/console; run make"
+	chmod 0644 "$RUN"/console/*
 	web_dir fcgid    # mod_fcgid's sockets
 	web_dir lighttpd # lighttpd's sockets and request body spool
 	web_dir san      # sanitizer reports of the programs (build-asan)

@@ -183,6 +183,7 @@ integration() {
 		CEDIRAMP_CONF="$conf" CEDIRAMP_CONFS="$confs" STACK_CTL="$ctl" CLUSTER_VAR="$var" \
 			STACK_LOG="$LOGS/stack-calls-$name.log" \
 			DOCS_SCREENSHOTS="$LOGS/screenshots-$name" \
+			CONSOLE_SCREENSHOTS="$LOGS/console/$name" \
 			IT_RECORD="$LOGS/responses-$name.jsonl" \
 			CEDIRAMP_BUILD="$ROOT/$BUILD" \
 			ADMIN="env CEDIRAMP_CONF=$conf $ROOT/$BUILD/tools/cediramp-admin" \
@@ -261,6 +262,11 @@ if [ "$UNIT_ONLY" = 0 ]; then
 	# /docs/ in Debian's headless Chromium, driven by npm's puppeteer-core
 	# (t_openapi); its screenshots go to screenshots-<name>/ beside the logs
 	export DOCS_BROWSER="node $ROOT/tests/docs_browser/render.mjs"
+	# /console/, the console's pages, driven the same way (t_console_pages);
+	# a screenshot of each page in console/<name>/
+	export CONSOLE_BROWSER="node $ROOT/tests/console_browser/console.mjs"
+	# npm's otplib (RFC 6238) computes the console's two-factor codes (t_console)
+	export TOTP_CLIENT="node $ROOT/tests/console/totp.mjs"
 	if [ "$GALERA" != 0 ]; then
 		# the whole suite through HAProxy on a Galera cluster, its
 		# workers on every node, then the cluster's own fault tests

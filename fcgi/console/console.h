@@ -21,7 +21,9 @@ enum err console_signup_post(struct req *r, struct resp *resp);
 /* keys.c: the partner's API keys */
 enum err console_keys_get(struct req *r, struct resp *resp);
 enum err console_keys_post(struct req *r, struct resp *resp);
+enum err console_key_patch(struct req *r, struct resp *resp);
 enum err console_key_delete(struct req *r, struct resp *resp);
+enum err console_key_roll_post(struct req *r, struct resp *resp);
 
 /* twofactor.c: two-factor sign-in */
 enum err console_2fa_get(struct req *r, struct resp *resp);

@@ -78,7 +78,7 @@ must_sign(const char *key_flag, const char *partner_signing)
 /* apikey_authenticate, and *signature_required gets the key's policy. */
 static enum apikey_rc
 authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
-    struct caller *caller, int *signature_required)
+    const char *address, struct caller *caller, int *signature_required)
 {
 	char key_id[APIKEY_ID_CHARS + 1], hash[APIKEY_HASH_HEX];
 	struct db_rows rows;
@@ -122,7 +122,8 @@ authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
 	*signature_required = must_sign(
 	    db_cell(&rows, 0, DB_COL(ak_lookup, signature_required)),
 	    db_cell(&rows, 0, DB_COL(ak_lookup, signing)));
-	(void)DB_EXEC(db, DB_APIKEY_TOUCH, ak_by_key_id, NULL, NULL, .key_id = key_id);
+	(void)DB_EXEC(db, DB_APIKEY_TOUCH, ak_touch, NULL, NULL, .address = address,
+	    .key_id = key_id);
 	rc = APIKEY_OK;
 out:
 	db_rows_free(&rows);
@@ -131,11 +132,11 @@ out:
 
 enum apikey_rc
 apikey_authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
-    struct caller *caller)
+    const char *address, struct caller *caller)
 {
 	int signature_required;
 
-	return authenticate(db, cfg, key, n, caller, &signature_required);
+	return authenticate(db, cfg, key, n, address, caller, &signature_required);
 }
 
 /* ---- the per-process cache ---- */
@@ -189,7 +190,7 @@ policy_again(struct db *db, struct cached_key *c, long long now)
 
 enum apikey_rc
 apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl, const char *key,
-    size_t n, struct caller *caller, int *signature_required)
+    size_t n, const char *address, struct caller *caller, int *signature_required)
 {
 	char key_id[APIKEY_ID_CHARS + 1], hash[APIKEY_HASH_HEX];
 	struct cached_key *slot = &cache[0];
@@ -198,7 +199,7 @@ apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl, c
 	size_t i;
 
 	if (ttl == 0)
-		return authenticate(db, cfg, key, n, caller, signature_required);
+		return authenticate(db, cfg, key, n, address, caller, signature_required);
 	if (apikey_parse(cfg, key, n, key_id) != 0)
 		return APIKEY_BAD;
 	apikey_hash(key, n, hash);
@@ -216,7 +217,7 @@ apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl, c
 		if (c->until < slot->until)
 			slot = c; /* the emptiest or soonest to expire */
 	}
-	if ((rc = authenticate(db, cfg, key, n, caller, signature_required)) != APIKEY_OK)
+	if ((rc = authenticate(db, cfg, key, n, address, caller, signature_required)) != APIKEY_OK)
 		return rc;
 	memcpy(slot->key_id, key_id, sizeof(slot->key_id));
 	memcpy(slot->hash, hash, sizeof(slot->hash));

@@ -68,9 +68,13 @@ enum apikey_rc { APIKEY_OK = 0, APIKEY_BAD, APIKEY_DB_DOWN };
  * key-policy KEY_ID signed`), else 0.
  */
 enum apikey_rc apikey_authenticate_cached(struct db *db, const struct cfg *cfg, unsigned ttl,
-    const char *key, size_t n, struct caller *caller, int *signature_required);
+    const char *key, size_t n, const char *address, struct caller *caller,
+    int *signature_required);
 
+/* address: the client's, recorded as the key's last use (at most once a
+ * minute); NULL records none (the admin tool's check). A key past its
+ * roll's overlap (expires_at) is APIKEY_BAD, as a revoked one. */
 enum apikey_rc apikey_authenticate(struct db *db, const struct cfg *cfg,
-    const char *key, size_t n, struct caller *caller);
+    const char *key, size_t n, const char *address, struct caller *caller);
 
 #endif

@@ -155,7 +155,8 @@ auth_partner(struct req *r, char *why, size_t whylen)
 		return ERR_PUBLIC_KEY;
 	}
 	switch (apikey_authenticate_cached(ctx->db, &ctx->cfg,
-	    (unsigned)ctx->cfg.key_cache_seconds, key, n, &r->caller,
+	    (unsigned)ctx->cfg.key_cache_seconds, key, n, req_env(r->envp, "REMOTE_ADDR"),
+	    &r->caller,
 	    &r->signature_required)) {
 	case APIKEY_OK:
 		return ERR_OK;

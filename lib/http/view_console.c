@@ -28,16 +28,16 @@ text_or_null(const char *s)
 }
 
 json_t *
-console_key_json(const struct cfg *cfg, const char *key_id, const char *created_at,
-    const char *last_used_at, const char *revoked_at)
+console_key_json(const struct cfg *cfg, const struct console_key *k)
 {
 	char pk[APIKEY_MAX];
 
-	apikey_public(cfg, key_id, pk, sizeof(pk));
-	return json_pack("{s:s,s:s,s:s,s:s,s:o,s:o}", "key_id", key_id, "public_key", pk,
-	    "status", revoked_at != NULL && revoked_at[0] != '\0' ? "revoked" : "active",
-	    "created_at", created_at, "last_used_at", text_or_null(last_used_at),
-	    "revoked_at", text_or_null(revoked_at));
+	apikey_public(cfg, k->key_id, pk, sizeof(pk));
+	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o}", "key_id", k->key_id,
+	    "public_key", pk, "name", k->name, "status", k->state, "created_at", k->created_at,
+	    "last_used_at", text_or_null(k->last_used_at),
+	    "last_used_address", text_or_null(k->last_used_address),
+	    "expires_at", text_or_null(k->expires_at), "revoked_at", text_or_null(k->revoked_at));
 }
 
 json_t *

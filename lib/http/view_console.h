@@ -10,6 +10,7 @@
 
 #include "core/cfg.h"
 #include "domain/console/audit.h"
+#include "domain/console/keys.h"
 #include "domain/console/session.h"
 
 /* The Session object {user {id, email, role}, partner {id, name, tier,
@@ -18,10 +19,10 @@
  * memory). */
 json_t *console_session_json(const struct console_session *s);
 
-/* An API key row {key_id, public_key, status, created_at, last_used_at,
- * revoked_at} (new reference). */
-json_t *console_key_json(const struct cfg *cfg, const char *key_id, const char *created_at,
-    const char *last_used_at, const char *revoked_at);
+/* An API key row {key_id, public_key, name, status (active, expiring,
+ * expired, revoked), created_at, last_used_at, last_used_address,
+ * expires_at, revoked_at} (new reference). */
+json_t *console_key_json(const struct cfg *cfg, const struct console_key *k);
 
 /* An audit record {id, actor, action, object, address, user_agent,
  * created_at} (new reference). */

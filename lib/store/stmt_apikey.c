@@ -1,5 +1,8 @@
 #include "store/stmt_internal.h"
 
+/* a rolled key authenticates until its overlap ends (expires_at) */
+#define LIVE_KEY "AND (k.expires_at IS NULL OR k.expires_at > UTC_TIMESTAMP(6))"
+
 const struct db_stmt_def db_stmts_apikey[] = {
 	{ DB_APIKEY_INSERT,
 	    "INSERT INTO api_keys (key_id, partner_id, key_hash, environment) "
@@ -9,7 +12,7 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	    "SELECT k.key_hash, k.environment, p.id, p.public_id, p.tier, "
 	    "k.signature_required, p.signing "
 	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
-	    "WHERE k.key_id = ? AND k.revoked_at IS NULL" },
+	    "WHERE k.key_id = ? AND k.revoked_at IS NULL " LIVE_KEY },
 	/* the same, after the node caught up with the cluster: a key that
 	 * the plain read missed may have been issued on another node a
 	 * moment ago (domain/apikey.c reads it so only on a miss) */
@@ -17,13 +20,13 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	    SYNC_READ "SELECT k.key_hash, k.environment, p.id, p.public_id, p.tier, "
 	    "k.signature_required, p.signing "
 	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
-	    "WHERE k.key_id = ? AND k.revoked_at IS NULL" },
+	    "WHERE k.key_id = ? AND k.revoked_at IS NULL " LIVE_KEY },
 	/* the same two, read again for a key a process trusts already (a
 	 * policy change reaches every process within a second) */
 	{ DB_APIKEY_POLICY,
 	    "SELECT k.signature_required, p.signing "
 	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
-	    "WHERE k.key_id = ? AND k.revoked_at IS NULL" },
+	    "WHERE k.key_id = ? AND k.revoked_at IS NULL " LIVE_KEY },
 	{ DB_APIKEY_REVOKE,
 	    "UPDATE api_keys SET revoked_at = UTC_TIMESTAMP(6) "
 	    "WHERE key_id = ? AND revoked_at IS NULL" },
@@ -32,7 +35,8 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	    "SET k.revoked_at = UTC_TIMESTAMP(6) "
 	    "WHERE p.public_id = ? AND k.revoked_at IS NULL" },
 	{ DB_APIKEY_TOUCH,
-	    "UPDATE api_keys SET last_used_at = UTC_TIMESTAMP() "
+	    "UPDATE api_keys SET last_used_at = UTC_TIMESTAMP(), "
+	    "last_used_address = COALESCE(?, last_used_address) "
 	    "WHERE key_id = ? AND (last_used_at IS NULL OR "
 	    "last_used_at < UTC_TIMESTAMP() - INTERVAL 1 MINUTE)" },
 	/* signed requests (domain/sigkey.c): a key's policy, a partner's

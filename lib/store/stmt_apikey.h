@@ -11,6 +11,8 @@
 	ARG(TEXT, key_id) ARG(INT, partner_id) ARG(TEXT, key_hash) ARG(TEXT, environment)
 /* an active key by its id ... */
 #define ak_by_key_id_ARGS(ARG, AGAIN) ARG(TEXT, key_id)
+/* a key used (at most once a minute), from address (NULL: keep the last) */
+#define ak_touch_ARGS(ARG, AGAIN) ARG(TEXT, address) ARG(TEXT, key_id)
 /* ... its hash and environment, its partner, the key's own signing flag
  * and its partner's signing policy ... */
 #define ak_lookup_COLS(C, x) \
@@ -59,7 +61,7 @@
 	S(DB_APIKEY_POLICY, ak_by_key_id, ak_policy) \
 	S(DB_APIKEY_REVOKE, ak_revoke, db_none) \
 	S(DB_APIKEY_REVOKE_PARTNER, ak_revoke, db_none) \
-	S(DB_APIKEY_TOUCH, ak_by_key_id, db_none) \
+	S(DB_APIKEY_TOUCH, ak_touch, db_none) \
 	S(DB_APIKEY_SET_SIGNATURE_POLICY, ak_policy_set, db_none) \
 	S(DB_PARTNER_SIGNING_GET, ak_partner, ak_signing) \
 	S(DB_PARTNER_SIGNING_SET, ak_signing_set, db_none) \
@@ -69,7 +71,7 @@
 	S(DB_SIGKEY_FIND, sigkey_find, sigkey) \
 	S(DB_SIGSEEN_INSERT, sigseen_insert, db_none) \
 	S(DB_SIGSEEN_EXPIRE, sigseen_expire, db_none)
-#define DB_ARGS_APIKEY(A) A(ak_insert) A(ak_by_key_id) A(ak_revoke) A(ak_policy_set) \
+#define DB_ARGS_APIKEY(A) A(ak_insert) A(ak_by_key_id) A(ak_touch) A(ak_revoke) A(ak_policy_set) \
 	A(ak_partner) A(ak_signing_set) A(sigkey_insert) A(sigkey_delete) A(sigkey_list) \
 	A(sigkey_find) A(sigseen_insert) A(sigseen_expire)
 #define DB_ROWS_APIKEY(R) R(ak_lookup) R(ak_policy) R(ak_signing) R(sigkey_listed) R(sigkey)

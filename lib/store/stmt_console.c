@@ -14,6 +14,17 @@
 	    "AND s.created_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND " \
 	    "AND s.last_seen_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND"
 
+/* a key as the console lists it: its state active, expiring (rolled, in
+ * its overlap), expired or revoked */
+#define KEY_ROW \
+	"SELECT key_id, name, CASE WHEN revoked_at IS NOT NULL THEN 'revoked' " \
+	"WHEN expires_at IS NULL THEN 'active' " \
+	"WHEN expires_at > UTC_TIMESTAMP(6) THEN 'expiring' ELSE 'expired' END AS state, " \
+	"DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, " \
+	"DATE_FORMAT(last_used_at, '%Y-%m-%dT%H:%i:%sZ') AS last_used_at, last_used_address, " \
+	"DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ') AS expires_at, " \
+	"DATE_FORMAT(revoked_at, '%Y-%m-%dT%H:%i:%sZ') AS revoked_at FROM api_keys "
+
 const struct db_stmt_def db_stmts_console[] = {
 	{ DB_CONSOLE_USER_INSERT,
 	    "INSERT INTO console_users (public_id, partner_id, email, role, password_hash) "
@@ -70,14 +81,22 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "a.user_agent, DATE_FORMAT(a.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at "
 	    "FROM console_audit a LEFT JOIN console_users u ON u.id = a.user_id "
 	    "WHERE a.partner_id = ? AND a.id < ? ORDER BY a.id DESC LIMIT ?" },
-	{ DB_CONSOLE_KEYS,
-	    "SELECT key_id, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, "
-	    "DATE_FORMAT(last_used_at, '%Y-%m-%dT%H:%i:%sZ') AS last_used_at, "
-	    "DATE_FORMAT(revoked_at, '%Y-%m-%dT%H:%i:%sZ') AS revoked_at "
-	    "FROM api_keys WHERE partner_id = ? ORDER BY id DESC" },
+	{ DB_CONSOLE_KEYS, KEY_ROW "WHERE partner_id = ? ORDER BY id DESC" },
+	{ DB_CONSOLE_KEY_GET, KEY_ROW "WHERE key_id = ? AND partner_id = ?" },
+	/* a revoked or expired key is not revoked again */
 	{ DB_CONSOLE_KEY_REVOKE,
 	    "UPDATE api_keys SET revoked_at = UTC_TIMESTAMP(6) "
-	    "WHERE key_id = ? AND partner_id = ? AND revoked_at IS NULL" },
+	    "WHERE key_id = ? AND partner_id = ? AND revoked_at IS NULL "
+	    "AND (expires_at IS NULL OR expires_at > UTC_TIMESTAMP(6))" },
+	{ DB_CONSOLE_KEY_INSERT,
+	    "INSERT INTO api_keys (key_id, partner_id, key_hash, environment, name) "
+	    "VALUES (?, ?, ?, ?, ?)" },
+	{ DB_CONSOLE_KEY_RENAME,
+	    "UPDATE api_keys SET name = ? WHERE key_id = ? AND partner_id = ?" },
+	/* only a live key that was never rolled: a key rolls once */
+	{ DB_CONSOLE_KEY_EXPIRE,
+	    "UPDATE api_keys SET expires_at = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
+	    "WHERE key_id = ? AND partner_id = ? AND revoked_at IS NULL AND expires_at IS NULL" },
 	{ DB_CONSOLE_TOTP_GET,
 	    "SELECT totp_sealed, totp_key_id, totp_enabled, totp_last_step "
 	    "FROM console_users WHERE id = ?" },

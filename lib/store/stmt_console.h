@@ -62,10 +62,20 @@
 /* a partner's API keys, newest first */
 #define ck_list_ARGS(ARG, AGAIN) ARG(INT, partner_id)
 #define ck_key_COLS(C, x) \
-	C(x, TEXT, key_id, key_id) C(x, TEXT, created_at, created_at) \
-	C(x, TEXT, last_used_at, last_used_at) C(x, TEXT, revoked_at, revoked_at)
-/* one of a partner's keys revoked */
+	C(x, TEXT, key_id, key_id) C(x, TEXT, name, name) C(x, TEXT, state, state) \
+	C(x, TEXT, created_at, created_at) C(x, TEXT, last_used_at, last_used_at) \
+	C(x, TEXT, last_used_address, last_used_address) C(x, TEXT, expires_at, expires_at) \
+	C(x, TEXT, revoked_at, revoked_at)
+/* one of a partner's keys revoked, or read (as the list shows it) */
 #define ck_revoke_ARGS(ARG, AGAIN) ARG(TEXT, key_id) ARG(INT, partner_id)
+/* a partner's new key, named */
+#define ck_insert_ARGS(ARG, AGAIN) \
+	ARG(TEXT, key_id) ARG(INT, partner_id) ARG(TEXT, key_hash) ARG(TEXT, environment) \
+	ARG(TEXT, name)
+/* a key of a partner renamed */
+#define ck_rename_ARGS(ARG, AGAIN) ARG(TEXT, name) ARG(TEXT, key_id) ARG(INT, partner_id)
+/* a rolled key's overlap: it expires seconds from now */
+#define ck_expire_ARGS(ARG, AGAIN) ARG(INT, seconds) ARG(TEXT, key_id) ARG(INT, partner_id)
 
 /* a user's TOTP state: the sealed secret (hex) and its key's id, whether
  * it is on, the step of the last code accepted */
@@ -101,6 +111,10 @@
 	S(DB_CONSOLE_AUDIT_PAGE, ca_page, ca_row) \
 	S(DB_CONSOLE_KEYS, ck_list, ck_key) \
 	S(DB_CONSOLE_KEY_REVOKE, ck_revoke, db_none) \
+	S(DB_CONSOLE_KEY_GET, ck_revoke, ck_key) \
+	S(DB_CONSOLE_KEY_INSERT, ck_insert, db_none) \
+	S(DB_CONSOLE_KEY_RENAME, ck_rename, db_none) \
+	S(DB_CONSOLE_KEY_EXPIRE, ck_expire, db_none) \
 	S(DB_CONSOLE_TOTP_GET, cu_id, ct_state) \
 	S(DB_CONSOLE_TOTP_PENDING, ct_pending, db_none) \
 	S(DB_CONSOLE_TOTP_ENABLE, cu_id, db_none) \
@@ -112,7 +126,7 @@
 	S(DB_CONSOLE_REQUIRE_2FA, cp_require, db_none)
 #define DB_ARGS_CONSOLE(A) A(cu_insert) A(cu_by_email) A(cu_failed) A(cu_id) A(cu_partner) \
 	A(cs_insert) A(cs_find) A(cs_id) A(cs_user) A(ca_insert) A(ca_page) A(ck_list) \
-	A(ck_revoke) A(ct_pending) A(ct_use) A(cr_code) A(cp_require)
+	A(ck_revoke) A(ck_insert) A(ck_rename) A(ck_expire) A(ct_pending) A(ct_use) A(cr_code) A(cp_require)
 #define DB_ROWS_CONSOLE(R) R(cu_signin) R(cu_member) R(cs_live) R(ca_row) R(ck_key) R(ct_state)
 
 #endif

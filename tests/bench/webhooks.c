@@ -82,7 +82,7 @@ bench_partner(struct ctx *ctx, struct caller *who)
 		    o.message[0] ? o.message : "error");
 		return -1;
 	}
-	rc = apikey_authenticate(ctx->db, &ctx->cfg, key.key, strlen(key.key), who);
+	rc = apikey_authenticate(ctx->db, &ctx->cfg, key.key, strlen(key.key), NULL, who);
 	memset(&key, 0, sizeof(key));
 	if (rc != APIKEY_OK) {
 		fprintf(stderr, "webhooks: the bench partner's new key did not authenticate "

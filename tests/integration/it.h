@@ -211,6 +211,7 @@ int it_suite_openapi(void);
 int it_suite_faucet(void);
 int it_suite_badinput(void);
 int it_suite_console(void);
+int it_suite_console_pages(void);
 int it_suite_chain(void);
 int it_suite_chain_faults(void);
 

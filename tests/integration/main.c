@@ -43,6 +43,7 @@ static int (*const suites[])(void) = {
 	it_suite_faucet,
 	it_suite_badinput,
 	it_suite_console,
+	it_suite_console_pages,
 };
 
 /* On a stack with a real chain (--chain evm: CHAIN_RPC_URL is set). */

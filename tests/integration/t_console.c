@@ -760,7 +760,8 @@ test_bad_input(void)
 		{ "POST", "/console/api/session", "not json", "validation_error", 400 },
 		{ "POST", "/console/api/session/reauth", "{}", "validation_error", 400 },
 		{ "POST", "/console/api/session/reauth", "{\"password\":1}", "validation_error", 400 },
-		{ "POST", "/console/api/keys", "{\"name\":\"x\"}", "validation_error", 400 },
+		{ "POST", "/console/api/keys", "{\"label\":\"x\"}", "validation_error", 400 },
+		{ "POST", "/console/api/keys", "{\"name\":5}", "validation_error", 400 },
 		{ "GET", "/console/api/audit?limit=0", NULL, "validation_error", 400 },
 		{ "GET", "/console/api/audit?limit=101", NULL, "validation_error", 400 },
 		{ "GET", "/console/api/audit?before=x", NULL, "validation_error", 400 },
@@ -1065,6 +1066,103 @@ test_balances_and_statement(void)
 	it_resp_free(&r);
 }
 
+/* Rolls s's key key_id with an overlap of hours: the new key's secret
+ * and id into key and id; the answer's data's "previous" into r (the
+ * caller frees r). */
+static json_t *
+roll_key(const struct sess *s, const char *key_id, int hours, char *key, char *id,
+    struct it_resp *r)
+{
+	char path[128], body[64];
+	json_t *d;
+
+	snprintf(path, sizeof(path), "/console/api/keys/%s/roll", key_id);
+	snprintf(body, sizeof(body), "{\"overlap_hours\":%d}", hours);
+	call("POST", path, body, s, NULL, r);
+	CU_ASSERT_EQUAL_FATAL(r->status, 201);
+	d = json_object_get(json_object_get(r->json, "data"), "key");
+	snprintf(key, 128, "%s", it_str(d, "secret_key") ? it_str(d, "secret_key") : "");
+	snprintf(id, 32, "%s", it_str(d, "key_id") ? it_str(d, "key_id") : "");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "name"), "checkout, eu");
+	return json_object_get(json_object_get(r->json, "data"), "previous");
+}
+
+/* A key named, renamed and rolled: during the overlap both keys work, the
+ * old one "expiring"; a roll without overlap stops the old key at once;
+ * each key shows where it was last used from. */
+static void
+test_key_roll(void)
+{
+	struct sess s, other;
+	struct it_resp r;
+	json_t *d;
+	char old_key[128], old_id[32], new_key[128], new_id[32], last_key[128], last_id[32];
+	char path[128];
+
+	signup("Roll Ltd", &s);
+	signup("Other Roll Ltd", &other);
+	call("POST", "/console/api/keys", "{\"name\":\"checkout server\"}", &s, NULL, &r);
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
+	d = json_object_get(r.json, "data");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "name"), "checkout server");
+	snprintf(old_key, sizeof(old_key), "%s", it_str(d, "secret_key") ? it_str(d, "secret_key") : "");
+	snprintf(old_id, sizeof(old_id), "%s", it_str(d, "key_id") ? it_str(d, "key_id") : "");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(partner_get(old_key, "/v1/limits"), 200);
+	snprintf(path, sizeof(path), "/console/api/keys/%s", old_id);
+	call("PATCH", path, "{\"name\":\"checkout, eu\"}", &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	d = json_object_get(r.json, "data");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "name"), "checkout, eu");
+	CU_ASSERT_STRING_EQUAL(it_str(d, "last_used_address"), "127.0.0.1");
+	it_resp_free(&r);
+	call("PATCH", path, "{\"name\":\"mine now\"}", &other, NULL, &r);
+	expect_error(&r, 404, "not_found", "another partner's key renamed");
+	it_resp_free(&r);
+	/* rolled with an hour's overlap: both work */
+	d = roll_key(&s, old_id, 1, new_key, new_id, &r);
+	CU_ASSERT_STRING_EQUAL(it_str(d, "status"), "expiring");
+	CU_ASSERT(json_is_string(json_object_get(d, "expires_at")));
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(partner_get(new_key, "/v1/limits"), 200);
+	CU_ASSERT_EQUAL(partner_get(old_key, "/v1/limits"), 200);
+	/* a key rolls once */
+	snprintf(path, sizeof(path), "/console/api/keys/%s/roll", old_id);
+	call("POST", path, "{\"overlap_hours\":1}", &s, NULL, &r);
+	expect_error(&r, 409, "invalid_state", "a key rolled twice");
+	it_resp_free(&r);
+	/* the new one rolled without overlap: it stops at once */
+	(void)roll_key(&s, new_id, 0, last_key, last_id, &r);
+	it_resp_free(&r);
+	IT_UNTIL("the key rolled without overlap refused", partner_get(new_key, "/v1/limits") == 401);
+	CU_ASSERT_EQUAL(partner_get(new_key, "/v1/limits"), 401);
+	CU_ASSERT_EQUAL(partner_get(last_key, "/v1/limits"), 200);
+	CU_ASSERT_EQUAL(partner_get(old_key, "/v1/limits"), 200);
+	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM console_audit WHERE action = 'key.roll' "
+	    "AND object = ?", old_id), 1);
+	/* bad input, nothing changed */
+	snprintf(path, sizeof(path), "/console/api/keys/%s/roll", old_id);
+	call("POST", path, "{\"overlap_hours\":169}", &s, NULL, &r);
+	expect_error(&r, 400, "validation_error", "an overlap over 7 days");
+	it_resp_free(&r);
+	call("POST", path, "{\"overlap_hours\":\"1\"}", &s, NULL, &r);
+	expect_error(&r, 400, "validation_error", "an overlap as text");
+	it_resp_free(&r);
+	call("POST", path, "{}", &s, NULL, &r);
+	expect_error(&r, 400, "validation_error", "no overlap");
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/console/api/keys/%s", old_id);
+	call("PATCH", path, "{\"name\":\"01234567890123456789012345678901234567890123456789"
+	    "0123456789012345\"}", &s, NULL, &r);
+	expect_error(&r, 400, "validation_error", "a name over 64 characters");
+	it_resp_free(&r);
+	call("PATCH", path, "{\"name\":5}", &s, NULL, &r);
+	expect_error(&r, 400, "validation_error", "a name as a number");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM api_keys WHERE key_id = ? "
+	    "AND name = 'checkout, eu'", old_id), 1);
+}
+
 static const struct tu_test tests[] = {
 	{ "console: sign up, the session, sign out", test_signup_session_signout },
 	{ "console: the cookie's flags", test_cookie_flags },
@@ -1083,6 +1181,7 @@ static const struct tu_test tests[] = {
 	{ "console: two-factor sign-in", test_two_factor },
 	{ "console: webhooks and their deliveries", test_webhooks },
 	{ "console: balances and the statement", test_balances_and_statement },
+	{ "console: keys named and rolled", test_key_roll },
 };
 
 int

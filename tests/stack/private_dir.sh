@@ -52,7 +52,7 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$co" "$b"
 cp -a "$ROOT/tools" "$ROOT/apache-conf" "$ROOT/schema" "$co/"
-cp -a "$BUILD/fcgi" "$BUILD/tools" "$BUILD/docs" "$b/"
+cp -a "$BUILD/fcgi" "$BUILD/tools" "$BUILD/docs" "$BUILD/console" "$b/"
 
 fail() { echo "private-dir $server: $*"; failed=1; ok=0; }
 

@@ -227,10 +227,10 @@ test_authenticate_db_down(void)
 	db = db_open(&c, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
 	memset(&caller, 0, sizeof(caller));
-	CU_ASSERT_EQUAL(apikey_authenticate(db, env(1), "sk_live_" ID16 SECRET40, 64,
+	CU_ASSERT_EQUAL(apikey_authenticate(db, env(1), "sk_live_" ID16 SECRET40, 64, NULL,
 	    &caller), APIKEY_BAD);
-	CU_ASSERT_EQUAL(apikey_authenticate(db, env(1), "nope", 4, &caller), APIKEY_BAD);
-	CU_ASSERT_EQUAL(apikey_authenticate(db, env(1), good, strlen(good), &caller),
+	CU_ASSERT_EQUAL(apikey_authenticate(db, env(1), "nope", 4, NULL, &caller), APIKEY_BAD);
+	CU_ASSERT_EQUAL(apikey_authenticate(db, env(1), good, strlen(good), NULL, &caller),
 	    APIKEY_DB_DOWN);
 	CU_ASSERT_EQUAL(caller.kind, CALLER_NONE);
 	db_close(db);

@@ -1,0 +1,118 @@
+// Signing in, signing up (sandbox) and giving the password again before a
+// sensitive action (403 reauth_required).
+import { html } from 'htm/preact';
+import { useEffect, useState } from 'preact/hooks';
+import { call } from './api.js';
+import { ErrorNote, Field, PageTitle } from './ui.js';
+
+// A form's fields held in one state object: [values, set(name)(event)].
+function useForm(initial) {
+	const [values, setValues] = useState(initial);
+	const set = (name) => (e) => setValues((v) => ({ ...v, [name]: e.currentTarget.value }));
+	return [values, set];
+}
+
+// Runs submit(values) for a form's onSubmit, with busy and error state.
+function useSubmit(submit) {
+	const [busy, setBusy] = useState(false);
+	const [error, setError] = useState(null);
+	async function onSubmit(e) {
+		e.preventDefault();
+		if (busy)
+			return;
+		setBusy(true);
+		setError(null);
+		try {
+			await submit();
+		} catch (err) {
+			setError(err);
+			setBusy(false);
+			return;
+		}
+		setBusy(false);
+	}
+	return { busy, error, onSubmit };
+}
+
+// The sign-in page; onSession(session) once the server opened one. An
+// account with two-factor sign-in answers 401 two_factor_required to the
+// password alone: the form then asks for the code too.
+export function SignIn({ onSession }) {
+	const [v, set] = useForm({ email: '', password: '', code: '' });
+	const [needCode, setNeedCode] = useState(false);
+	const { busy, error, onSubmit } = useSubmit(async () => {
+		const body = { email: v.email, password: v.password };
+		if (needCode)
+			body.code = v.code.trim();
+		try {
+			const r = await call('POST', '/console/api/session', body);
+			onSession(r.data, null);
+		} catch (err) {
+			if (err.code !== 'two_factor_required' || needCode)
+				throw err;
+			setNeedCode(true);
+		}
+	});
+	useEffect(() => {
+		if (needCode)
+			document.getElementById('signin-code').focus();
+	}, [needCode]);
+	return html`<${PageTitle}>Sign in<//>
+		<form class="card narrow" onSubmit=${onSubmit} novalidate>
+			<${Field} id="signin-email" label="Email" type="email" autocomplete="username" required
+				value=${v.email} onInput=${set('email')} />
+			<${Field} id="signin-password" label="Password" type="password" autocomplete="current-password"
+				required value=${v.password} onInput=${set('password')} />
+			${needCode && html`<${Field} id="signin-code" label="Two-factor code" autocomplete="one-time-code"
+				required maxlength="32" hint="The 6-digit code of your authenticator app, or a recovery code."
+				value=${v.code} onInput=${set('code')} />`}
+			<${ErrorNote} error=${error} />
+			<button type="submit" class="primary" disabled=${busy}>${busy ? 'Signing in…' : 'Sign in'}</button>
+		</form>
+		<p>No account yet? <a href="#/signup">Create a sandbox account</a>.</p>`;
+}
+
+// The sandbox sign-up page: a partner, its owner and the first key pair,
+// whose secret onSession hands on to be shown once.
+export function SignUp({ onSession }) {
+	const [v, set] = useForm({ email: '', password: '', company: '' });
+	const { busy, error, onSubmit } = useSubmit(async () => {
+		const r = await call('POST', '/console/api/signup',
+			{ email: v.email, password: v.password, company: v.company });
+		onSession(r.data, r.data.api_key);
+	});
+	return html`<${PageTitle}>Create a sandbox account<//>
+		<form class="card narrow" onSubmit=${onSubmit} novalidate>
+			<${Field} id="signup-company" label="Company" autocomplete="organization" required maxlength="200"
+				value=${v.company} onInput=${set('company')} />
+			<${Field} id="signup-email" label="Email" type="email" autocomplete="username" required
+				maxlength="254" value=${v.email} onInput=${set('email')} />
+			<${Field} id="signup-password" label="Password" type="password" autocomplete="new-password"
+				required minlength="12" maxlength="128" hint="12 to 128 characters."
+				value=${v.password} onInput=${set('password')} />
+			<${ErrorNote} error=${error} />
+			<button type="submit" class="primary" disabled=${busy}>${busy ? 'Creating…' : 'Create the account'}</button>
+		</form>
+		<p>Have an account? <a href="#/signin">Sign in</a>.</p>`;
+}
+
+// The password again (POST /console/api/session/reauth), then onDone()
+// retries what asked for it (reporting its own errors); onCancel() gives up.
+export function Reauth({ onDone, onCancel }) {
+	const [v, set] = useForm({ password: '' });
+	const { busy, error, onSubmit } = useSubmit(async () => {
+		await call('POST', '/console/api/session/reauth', { password: v.password });
+		onDone();
+	});
+	// the form appears in the middle of the page: the password field takes the focus
+	useEffect(() => document.getElementById('reauth-password').focus(), []);
+	return html`<form class="card reauth" onSubmit=${onSubmit} aria-labelledby="reauth-title" novalidate>
+		<h2 id="reauth-title">Confirm your password</h2>
+		<p>Creating or revoking a key needs your password from the last five minutes.</p>
+		<${Field} id="reauth-password" label="Password" type="password" autocomplete="current-password"
+			required value=${v.password} onInput=${set('password')} />
+		<${ErrorNote} error=${error} />
+		<button type="submit" class="primary" disabled=${busy}>Confirm</button>
+		<button type="button" onClick=${onCancel} disabled=${busy}>Cancel</button>
+	</form>`;
+}

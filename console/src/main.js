@@ -1,0 +1,216 @@
+// The console's pages (docs/console.md, "The pages"): one page app on hash
+// routes over the console API. The app holds the session (GET
+// /console/api/session), shows the sign-in page whenever the API says
+// there is none (401), and offers only what the session's permissions
+// allow; the API is what enforces them. Bundled by esbuild into app.js.
+import { html, render } from 'htm/preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, call, setCsrfToken, whenSignedOut } from './api.js';
+import { SignIn, SignUp } from './auth.js';
+import { Keys } from './keys.js';
+import { MoneyList, WithdrawalDetail } from './money.js';
+import { Overview } from './overview.js';
+import { Audit, Members } from './team.js';
+import { ErrorNote, Loading, PageTitle, Status, StatusNote } from './ui.js';
+
+const PUBLIC = new Set(['signin', 'signup']);
+
+// The navigation, in order: [route, label, the permission it needs].
+const NAV = [
+	['overview', 'Overview', 'read'],
+	['withdrawals', 'Withdrawals', 'read'],
+	['payment-intents', 'Payment intents', 'read'],
+	['keys', 'API keys', 'keys'],
+	['team', 'Team', 'team'],
+	['audit', 'Audit log', 'team'],
+];
+
+// "#/withdrawals/wd_1" -> {name: "withdrawals", arg: "wd_1"}; "" -> overview.
+function parseRoute() {
+	const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+	let arg = null;
+	try {
+		arg = parts[1] ? decodeURIComponent(parts[1]) : null;
+	} catch {
+		arg = parts[1];
+	}
+	return { name: parts[0] || 'overview', arg };
+}
+
+function go(route) {
+	location.hash = '#/' + route;
+}
+
+// The page of a route for a signed-in session.
+function Page({ route, session, firstKey }) {
+	const need = NAV.find(([name]) => name === route.name);
+	if (need && !session.permissions[need[2]])
+		return html`<${PageTitle}>Not available<//>
+			<p>Your role (${session.user.role}) may not open this page. Ask an owner of your account.</p>`;
+	switch (route.name) {
+	case 'overview':
+		return html`<${Overview} session=${session} firstKey=${firstKey} />`;
+	case 'withdrawals':
+		return route.arg
+			? html`<${WithdrawalDetail} id=${route.arg} session=${session} />`
+			: html`<${MoneyList} key="withdrawals" which="withdrawals" session=${session} />`;
+	case 'payment-intents':
+		// keyed: the two lists keep no filter of each other's
+		return html`<${MoneyList} key="intents" which="intents" session=${session} />`;
+	case 'keys':
+		return html`<${Keys} />`;
+	case 'team':
+		return html`<${Members} />`;
+	case 'audit':
+		return html`<${Audit} />`;
+	default:
+		return html`<${PageTitle}>Page not found<//><p><a href="#/overview">Go to the overview</a>.</p>`;
+	}
+}
+
+// Skips the header and navigation (a link that moves the focus: the hash
+// belongs to the router).
+function SkipLink() {
+	function skip(e) {
+		e.preventDefault();
+		document.getElementById('main').focus();
+	}
+	return html`<a class="skip" href="#main" onClick=${skip}>Skip to the content</a>`;
+}
+
+function SignedInHeader({ session, route, onSignOut }) {
+	const { user, partner, permissions: may } = session;
+	return html`<${SkipLink} />
+		<header class="top">
+			<p class="brand"><a href="#/overview">cediramp console</a></p>
+			<p class="who">
+				<span class="partner">${partner.name}</span> <${Status} value=${partner.environment} />
+				<span class="email" id="user-email">${user.email}</span>
+			</p>
+			<div class="session-actions">
+				<button type="button" id="sign-out" onClick=${() => onSignOut('/console/api/session')}>
+					Sign out</button>
+				<button type="button" id="sign-out-everywhere"
+					onClick=${() => onSignOut('/console/api/sessions')}>Sign out everywhere</button>
+			</div>
+		</header>
+		<nav class="main-nav" aria-label="Console">
+			<ul>${NAV.filter(([, , p]) => may[p]).map(([name, label]) => html`<li key=${name}>
+				<a href=${'#/' + name} aria-current=${route.name === name ? 'page' : undefined}>${label}</a>
+			</li>`)}</ul>
+		</nav>`;
+}
+
+function App() {
+	// undefined: asking the server; null: signed out
+	const [session, setSession] = useState(undefined);
+	const [route, setRoute] = useState(parseRoute);
+	const [firstKey, setFirstKey] = useState(null);
+	const [error, setError] = useState(null);
+	// the session ended while in use (a 401): said on the sign-in page
+	const [ended, setEnded] = useState(false);
+	const routed = useRef(false);
+	const held = useRef(false);
+
+	function signedIn(data) {
+		setCsrfToken(data.csrf_token);
+		held.current = true;
+		setSession(data);
+		setEnded(false);
+	}
+	function signedOut() {
+		setCsrfToken('');
+		held.current = false;
+		setSession(null);
+		setFirstKey(null);
+	}
+	// the session again (after a route change: it may have ended, or its
+	// role changed); a 401 signs the page out through whenSignedOut
+	function refresh() {
+		call('GET', '/console/api/session').then((r) => signedIn(r.data), (e) => {
+			if (e.code !== 'unauthorized')
+				setError(e);
+		});
+	}
+
+	useEffect(() => {
+		whenSignedOut(() => {
+			if (held.current)
+				setEnded(true);
+			signedOut();
+		});
+		call('GET', '/console/api/session').then((r) => signedIn(r.data), (e) => {
+			if (e.code !== 'unauthorized')
+				setError(e);
+			signedOut();
+		});
+		const onHash = () => {
+			setError(null);
+			setRoute(parseRoute());
+		};
+		window.addEventListener('hashchange', onHash);
+		return () => window.removeEventListener('hashchange', onHash);
+	}, []);
+
+	// on every route change but the first: check the session, leave the
+	// first key's secret behind, and move the focus to the new page's title
+	useEffect(() => {
+		if (!routed.current) {
+			routed.current = true;
+			return;
+		}
+		if (route.name !== 'overview')
+			setFirstKey(null);
+		if (!PUBLIC.has(route.name))
+			refresh();
+		const h1 = document.getElementById('page-title');
+		if (h1)
+			h1.focus();
+	}, [route.name, route.arg]);
+
+	// a signed-in session has nothing to do on the sign-in pages
+	useEffect(() => {
+		if (session && PUBLIC.has(route.name))
+			location.replace('#/overview');
+	}, [session, route.name]);
+
+	function onSession(data, key) {
+		signedIn(data);
+		setFirstKey(key);
+		setError(null);
+		if (PUBLIC.has(route.name))
+			go('overview');
+	}
+
+	async function onSignOut(path) {
+		try {
+			await call('DELETE', path);
+		} catch (e) {
+			if (!(e instanceof ApiError) || e.code !== 'unauthorized') {
+				setError(e);
+				return;
+			}
+		}
+		signedOut();
+		go('signin');
+	}
+
+	if (session === undefined)
+		return html`<main id="main" tabindex="-1"><${Loading} loading=${true} /></main>`;
+	if (session === null)
+		return html`<header class="top"><p class="brand">cediramp console</p></header>
+			<main id="main" tabindex="-1">
+				<${ErrorNote} error=${error} />
+				${ended && html`<${StatusNote}>Your session has ended: sign in again.<//>`}
+				${route.name === 'signup'
+					? html`<${SignUp} onSession=${onSession} />`
+					: html`<${SignIn} onSession=${onSession} />`}
+			</main>`;
+	return html`<${SignedInHeader} session=${session} route=${route} onSignOut=${onSignOut} />
+		<main id="main" tabindex="-1">
+			<${ErrorNote} error=${error} />
+			<${Page} route=${route} session=${session} firstKey=${firstKey} />
+		</main>`;
+}
+
+render(html`<${App} />`, document.getElementById('app'));

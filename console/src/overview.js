@@ -1,0 +1,35 @@
+// The overview: who is signed in, for which partner, in which environment,
+// and where the role may go. Right after a sign-up it also shows the first
+// key pair's secret, once.
+import { html } from 'htm/preact';
+import { Details, PageTitle, SecretOnce, When } from './ui.js';
+
+export function Overview({ session, firstKey }) {
+	const { user, partner, permissions: may } = session;
+	return html`<${PageTitle}>Overview<//>
+		${firstKey && html`<${SecretOnce} title="Your first key pair" secret=${firstKey.secret_key}
+			publicKey=${firstKey.public_key} />`}
+		<section aria-labelledby="partner-title">
+			<h2 id="partner-title">Your account</h2>
+			<${Details} rows=${[
+				['Partner', html`<span id="partner-name">${partner.name}</span>`],
+				['Partner id', html`<code>${partner.id}</code>`],
+				['Environment', partner.environment],
+				['Tier', partner.tier],
+				['Signed in as', user.email],
+				['Role', html`<span id="user-role">${user.role}</span>`],
+				['Signed in at', html`<${When} iso=${session.signed_in_at} />`],
+			]} />
+		</section>
+		<section aria-labelledby="go-title">
+			<h2 id="go-title">Where to go</h2>
+			<ul class="links">
+				<li><a href="#/withdrawals">Withdrawals</a>: payouts to mobile money wallets, their status;
+					${may.cancel ? ' cancel one not yet sent' : ' read only'}.</li>
+				<li><a href="#/payment-intents">Payment intents</a>: collections from payers in GHS.</li>
+				${may.keys && html`<li><a href="#/keys">API keys</a>: create and revoke your key pairs.</li>`}
+				${may.team && html`<li><a href="#/team">Team</a>: who has access, and their roles.</li>`}
+				${may.team && html`<li><a href="#/audit">Audit log</a>: who signed in and changed what.</li>`}
+			</ul>
+		</section>`;
+}

@@ -1,0 +1,137 @@
+// What every page shares: the page heading, error and status notes,
+// labelled fields, times, detail lists, paging, the confirm step, the
+// one-time secret with its copy button, and loading an answer. Everything
+// the server or a partner wrote is passed as a child (text), never as HTML.
+import { html } from 'htm/preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+// The page's one h1 (focused by the app after a route change, so a
+// screen reader hears where it is) and the document's title.
+export function PageTitle({ children }) {
+	useEffect(() => {
+		document.title = `${children} · cediramp console`;
+	}, [children]);
+	return html`<h1 id="page-title" tabindex="-1">${children}</h1>`;
+}
+
+// An ApiError (or any Error) as an alert; nothing when error is null.
+export function ErrorNote({ error }) {
+	if (!error)
+		return null;
+	return html`<p class="note note-error" role="alert">${error.message}</p>`;
+}
+
+// A polite status line (saved, copied, cancelled...).
+export function StatusNote({ children }) {
+	return html`<p class="note note-ok" role="status">${children}</p>`;
+}
+
+// A labelled input: id, label, and the input's own attributes.
+export function Field({ id, label, hint, ...input }) {
+	const hintId = hint ? id + '-hint' : undefined;
+	return html`<div class="field">
+		<label for=${id}>${label}</label>
+		<input id=${id} name=${id} aria-describedby=${hintId} ...${input} />
+		${hint && html`<p class="hint" id=${hintId}>${hint}</p>`}
+	</div>`;
+}
+
+// An ISO 8601 time as "YYYY-MM-DD HH:MM UTC" in a <time>; a dash for null.
+export function When({ iso }) {
+	if (!iso)
+		return html`<span aria-label="none">—</span>`;
+	const shown = String(iso).replace('T', ' ').replace(/(:\d\d)?(\.\d+)?Z$/, ' UTC');
+	return html`<time datetime=${iso}>${shown}</time>`;
+}
+
+// A status word as a badge (the class names the status for the colour).
+export function Status({ value }) {
+	return html`<span class=${'badge badge-' + String(value).replace(/[^a-z_]/g, '')}>${value}</span>`;
+}
+
+// rows: [label, value] pairs as a description list (value text or a node).
+export function Details({ rows }) {
+	return html`<dl class="details">
+		${rows.map(([k, v]) => html`<div class="row" key=${k}><dt>${k}</dt><dd>${v ?? '—'}</dd></div>`)}
+	</dl>`;
+}
+
+// The partner API's numbered paging: "Page P of N" with Previous / Next
+// (nothing when nothing matched).
+export function Pager({ pagination, onPage, noun }) {
+	if (!pagination || (pagination.total === 0 && pagination.page === 1))
+		return null;
+	const { page, total, total_pages: pages, total_capped: capped } = pagination;
+	const more = capped ? '+' : '';
+	return html`<nav class="pager" aria-label=${'Pages of ' + noun}>
+		<button type="button" disabled=${page <= 1} onClick=${() => onPage(page - 1)}>Previous page</button>
+		<span>Page ${page} of ${Math.max(pages, 1)}${more} (${total}${more} ${noun})</span>
+		<button type="button" disabled=${page >= pages} onClick=${() => onPage(page + 1)}>Next page</button>
+	</nav>`;
+}
+
+// A question with a "yes" and a "no" button; the yes button has focus
+// when it appears, so Enter confirms and Tab reaches the way back.
+export function Confirm({ question, yes, no, busy, onYes, onNo }) {
+	const yesRef = useRef(null);
+	useEffect(() => {
+		if (yesRef.current)
+			yesRef.current.focus();
+	}, []);
+	return html`<div class="confirm" role="group" aria-label="Confirm">
+		<p>${question}</p>
+		<button type="button" class="danger" ref=${yesRef} disabled=${busy} onClick=${onYes}>${yes}</button>
+		<button type="button" disabled=${busy} onClick=${onNo}>${no}</button>
+	</div>`;
+}
+
+// A secret key shown once: the key as text, a copy button, and the note
+// that it will not be shown again.
+export function SecretOnce({ secret, publicKey, title }) {
+	const [copied, setCopied] = useState('');
+	const codeRef = useRef(null);
+	async function copy() {
+		try {
+			await navigator.clipboard.writeText(secret);
+			setCopied('Copied to the clipboard.');
+		} catch {
+			// no clipboard here: select the text for Ctrl+C
+			const range = document.createRange();
+			range.selectNodeContents(codeRef.current);
+			const sel = window.getSelection();
+			sel.removeAllRanges();
+			sel.addRange(range);
+			setCopied('Selected: press Ctrl+C (or Cmd+C) to copy it.');
+		}
+	}
+	return html`<section class="secret" aria-labelledby="secret-title">
+		<h2 id="secret-title">${title}</h2>
+		<p><strong>This is the only time the secret key is shown.</strong> Store it now, somewhere
+			safe: cediramp keeps only a hash of it. Lost, it cannot be read again: revoke it and create another.</p>
+		<${Details} rows=${[['Public key', html`<code>${publicKey}</code>`],
+			['Secret key', html`<code id="new-secret" class="key" ref=${codeRef}>${secret}</code>`]]} />
+		<button type="button" onClick=${copy}>Copy the secret key</button>
+		${copied && html`<${StatusNote}>${copied}<//>`}
+	</section>`;
+}
+
+// Loads load() when deps change: {data, error, loading, reload}. An
+// answer that arrives after a newer request started is dropped.
+export function useLoad(load, deps) {
+	const [state, setState] = useState({ data: null, error: null, loading: true });
+	const [nonce, setNonce] = useState(0);
+	const seq = useRef(0);
+	useEffect(() => {
+		const mine = ++seq.current;
+		setState((s) => ({ ...s, error: null, loading: true }));
+		load().then(
+			(data) => { if (mine === seq.current) setState({ data, error: null, loading: false }); },
+			(error) => { if (mine === seq.current) setState({ data: null, error, loading: false }); });
+	}, [...deps, nonce]);
+	return { ...state, reload: () => setNonce((n) => n + 1) };
+}
+
+// "Loading..." while nothing has arrived yet.
+export function Loading({ loading }) {
+	return loading ? html`<p class="loading" role="status">Loading…</p>` : null;
+}

@@ -1,0 +1,60 @@
+/*
+ * The console's pages (/console/, docs/console.md) in Debian's headless
+ * Chromium: tests/console_browser/console.mjs (CONSOLE_BROWSER) signs up
+ * and in through the forms, by keyboard too, makes a key pair and uses it,
+ * cancels a withdrawal and a payment intent, shows markup as text, hides
+ * what a viewer may not do (and the API refuses it), asks for the
+ * two-factor code of an account that has it, signs out everywhere,
+ * checks the headers that refuse framing, the first load's size and every
+ * page with axe-core, and saves a screenshot of each page.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "itc.h"
+
+/* every check of console.mjs, as it prints it after "ok " */
+static const char *const checks[] = {
+	"sign up through the form",
+	"keyboard only",
+	"keys: create a key pair on the page",
+	"payment intents: listed, cancelled",
+	"markup in a company name is shown as text",
+	"a viewer sees no keys link",
+	"two-factor: the sign-in form asks for the code",
+	"framing refused",
+	"first load",
+	"accessibility",
+	"screenshots",
+	"sign out everywhere",
+	NULL,
+};
+
+static void
+test_console_in_browser(void)
+{
+	char env[1800], out[16384], want[128];
+	size_t i;
+	int n;
+
+	n = snprintf(env, sizeof(env), "BASE_URL='%s' CONSOLE_SCREENSHOTS='%s' ADMIN='%s'",
+	    it_env("BASE_URL"), it_env("CONSOLE_SCREENSHOTS"), it_env("ADMIN"));
+	CU_ASSERT_FATAL(n > 0 && (size_t)n < sizeof(env));
+	CU_ASSERT_EQUAL(itc_run_client(env, "CONSOLE_BROWSER", out, sizeof(out)), 0);
+	for (i = 0; checks[i] != NULL; i++) {
+		snprintf(want, sizeof(want), "\nok %s", checks[i]);
+		IT_CHECK(strstr(out, want) != NULL, checks[i]);
+	}
+	CU_ASSERT_PTR_NULL(strstr(out, "\nFAIL "));
+}
+
+int
+it_suite_console_pages(void)
+{
+	static const struct tu_test tests[] = {
+		{ "/console/ in headless Chromium: forms, keys, money, roles, sign-out, CSP, axe",
+		    test_console_in_browser },
+	};
+
+	return tu_add_suite("console pages", NULL, NULL, tests, NELEM(tests));
+}
