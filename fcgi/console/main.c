@@ -59,6 +59,7 @@ static const struct route routes[] = {
 	{ "DELETE", "/console/api/webhooks/:id", webhook_delete_answer, HOOKS, NULL, 0 },
 	{ "POST", "/console/api/webhooks/:id/rotate-secret", webhook_rotate_answer,
 	    HOOKS | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/webhooks/:id/test", webhook_test_answer, HOOKS, NULL, 0 },
 	{ "GET", "/console/api/webhooks/:id/deliveries", webhook_endpoint_log_answer, HOOKS,
 	    webhook_endpoint_log_params, 0 },
 	{ "GET", "/console/api/webhook-deliveries", webhook_log_answer, HOOKS, webhook_log_params, 0 },

@@ -53,6 +53,30 @@ outbox_add(struct db *db, const char *type, enum outbox_subject kind,
 	    .kind = subject, .subject_id = subject_id, .type = type);
 }
 
+enum db_rc
+outbox_add_to(struct db *db, const char *type, enum outbox_subject kind,
+    long long subject_id, const char *ref_id, const json_t *data, const char *endpoint,
+    char *event_id)
+{
+	const char *subject = outbox_subject_name(kind);
+	char *id = event_id, *text;
+	struct db_res res;
+	enum db_rc rc;
+
+	if (id_new(id, ID_MAX, "evt_") != 0 ||
+	    (text = json_dumps(data, JSON_COMPACT | JSON_SORT_KEYS)) == NULL)
+		return DB_FAIL;
+	rc = DB_EXEC(db, DB_OUTBOX_INSERT, outbox_insert, NULL, NULL, .id = id, .type = type,
+	    .kind = subject, .subject_id = subject_id, .ref_id = ref_id, .payload = text);
+	free(text);
+	if (rc != DB_OK)
+		return rc;
+	if ((rc = DB_EXEC(db, DB_WH_FANOUT_ONE, outbox_fanout_one, NULL, &res, .event_id = id,
+	    .kind = subject, .subject_id = subject_id, .endpoint = endpoint)) != DB_OK)
+		return rc;
+	return res.affected == 1 ? DB_OK : DB_DUP;
+}
+
 /* The rows of DB_OUTBOX_INSERT_MANY for ev[0..n) (new reference), or NULL
  * (low memory, a resource twice). */
 static json_t *

@@ -29,6 +29,18 @@ const char *outbox_subject_name(enum outbox_subject kind);
 enum db_rc outbox_add(struct db *db, const char *type, enum outbox_subject kind,
     long long subject_id, const char *ref_id, const json_t *data);
 
+/*
+ * Adds event type about ref_id for its subject as outbox_add does, but
+ * delivered to one live endpoint of the subject (its public id), whatever
+ * it subscribed to: a test event. DB_OK; DB_DUP when the subject has no
+ * such live endpoint (nothing is kept: the caller's transaction rolls
+ * back); the database's error otherwise. The event's id into event_id
+ * (ID_MAX bytes).
+ */
+enum db_rc outbox_add_to(struct db *db, const char *type, enum outbox_subject kind,
+    long long subject_id, const char *ref_id, const json_t *data, const char *endpoint,
+    char *event_id);
+
 /* One event of outbox_add_many: outbox_add's arguments (borrowed). */
 struct outbox_event {
 	const char *type;

@@ -197,3 +197,16 @@ webhook_redeliver_answer(struct req *r, struct resp *resp)
 	data = json_pack("{s:s,s:I}", "event_id", id, "queued", (json_int_t)queued);
 	return data ? resp_ok(resp, 202, data) : ERR_INTERNAL;
 }
+
+enum err
+webhook_test_answer(struct req *r, struct resp *resp)
+{
+	char event_id[ID_MAX];
+	enum err e;
+
+	if ((e = webhook_send_test(r->ctx, &r->caller, req_param(r, "id"), event_id,
+	    &resp->out)) != ERR_OK)
+		return e;
+	return resp_ok(resp, 202, json_pack("{s:s,s:s}", "event_id", event_id, "event_type",
+	    "webhook.test"));
+}

@@ -26,5 +26,7 @@ enum err webhook_endpoint_log_answer(struct req *r, struct resp *resp);
 enum err webhook_log_answer(struct req *r, struct resp *resp);
 enum err webhook_delivery_answer(struct req *r, struct resp *resp);
 enum err webhook_redeliver_answer(struct req *r, struct resp *resp);
+/* a test event ("webhook.test") to one endpoint: 202 {event_id} */
+enum err webhook_test_answer(struct req *r, struct resp *resp);
 
 #endif

@@ -47,5 +47,11 @@ const struct db_stmt_def db_stmts_outbox[] = {
 	    WH_FANOUT
 	    "ON DUPLICATE KEY UPDATE status = 'pending', round_failures = 0, "
 	    "next_attempt_at = UTC_TIMESTAMP(6), finished_at = NULL" },
+	/* a test event's one delivery: to that live endpoint of the subject */
+	{ DB_WH_FANOUT_ONE,
+	    "INSERT INTO webhook_deliveries (event_id, endpoint_id, status, next_attempt_at, "
+	    "created_at) SELECT ?, id, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) "
+	    "FROM webhook_endpoints WHERE subject_kind = ? AND subject_id = ? AND public_id = ? "
+	    "AND active = 1" },
 	{ DB_STMT__MAX, NULL }
 };

@@ -18,6 +18,10 @@
 /* an event's deliveries to its subject's endpoints subscribed to its type */
 #define outbox_fanout_ARGS(ARG, AGAIN) \
 	ARG(TEXT, event_id) ARG(TEXT, kind) ARG(INT, subject_id) ARG(TEXT, type)
+/* an event's delivery to one endpoint of its subject, subscribed or not
+ * (a test event) */
+#define outbox_fanout_one_ARGS(ARG, AGAIN) \
+	ARG(TEXT, event_id) ARG(TEXT, kind) ARG(INT, subject_id) ARG(TEXT, endpoint)
 /* events as one JSON array of {id, type, kind, subject, ref, payload} */
 #define outbox_many_ARGS(ARG, AGAIN) ARG(TEXT, events)
 
@@ -29,8 +33,10 @@
 	S(DB_WH_FANOUT, outbox_fanout, db_none) \
 	S(DB_OUTBOX_INSERT_MANY, outbox_many, db_none) \
 	S(DB_WH_FANOUT_MANY, outbox_many, db_none) \
-	S(DB_WH_REDELIVER, outbox_fanout, db_none)
-#define DB_ARGS_OUTBOX(A) A(outbox_insert) A(outbox_exists) A(outbox_fanout) A(outbox_many)
+	S(DB_WH_REDELIVER, outbox_fanout, db_none) \
+	S(DB_WH_FANOUT_ONE, outbox_fanout_one, db_none)
+#define DB_ARGS_OUTBOX(A) A(outbox_insert) A(outbox_exists) A(outbox_fanout) A(outbox_many) \
+	A(outbox_fanout_one)
 #define DB_ROWS_OUTBOX(R)
 
 #endif

@@ -1002,7 +1002,26 @@ test_webhooks(void)
 	call("POST", path, NULL, &s, NULL, &r);
 	CU_ASSERT_EQUAL(r.status, 202);
 	it_resp_free(&r);
+	/* a test event: to this endpoint alone, in the log as any event */
+	snprintf(path, sizeof(path), "/console/api/webhooks/%s/test", hook);
+	call("POST", path, NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 202);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "event_type"), "webhook.test");
+	snprintf(event, sizeof(event), "%s", it_str(json_object_get(r.json, "data"), "event_id") ?
+	    it_str(json_object_get(r.json, "data"), "event_id") : "");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
+	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE d.event_id = ?", event), 1);
+	call("POST", path, NULL, &other, NULL, &r);
+	expect_error(&r, 404, "not_found", "a test event to another partner's endpoint");
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/console/api/webhook-deliveries/%s", event);
+	call("GET", path, NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "event_type"), "webhook.test");
+	it_resp_free(&r);
 	/* another partner: the endpoint and the event are not found */
+	snprintf(path, sizeof(path), "/console/api/webhook-deliveries/%s/redeliver", event);
 	call("POST", path, NULL, &other, NULL, &r);
 	expect_error(&r, 404, "not_found", "another partner's event");
 	it_resp_free(&r);

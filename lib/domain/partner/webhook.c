@@ -526,3 +526,57 @@ webhook_rotate_secret(struct ctx *ctx, const struct caller *who, const char *id,
 	o->changed = !k.same;
 	return ERR_OK;
 }
+
+/* A test event's transaction: the event, and its one delivery. */
+struct test_tx {
+	const char *endpoint;
+	long long sid;
+	const char *ref;
+	const json_t *data;
+	char *event_id;
+	int found;
+};
+
+static int
+test_tx(struct db *db, void *arg)
+{
+	struct test_tx *t = arg;
+	enum db_rc rc = outbox_add_to(db, "webhook.test", OUTBOX_PARTNER, t->sid, t->ref, t->data,
+	    t->endpoint, t->event_id);
+
+	t->found = rc != DB_DUP;
+	return rc;
+}
+
+enum err
+webhook_send_test(struct ctx *ctx, const struct caller *who, const char *id,
+    char *event_id, struct outcome *o)
+{
+	char ref[ID_MAX];
+	json_t *data;
+	struct test_tx t;
+	int rc;
+
+	outcome_init(o);
+	event_id[0] = '\0';
+	if (!id_has_shape(id, "wh_"))
+		return outcome_err(o, ERR_NOT_FOUND);
+	/* each test its own resource: its events number from 1 */
+	if (id_new(ref, sizeof(ref), "wt_") != 0 ||
+	    (data = json_pack("{s:s,s:s}", "webhook_id", id, "message",
+	    "A test event from the cediramp console")) == NULL)
+		return outcome_fail(o, ERR_INTERNAL, "no memory or random bytes");
+	t = (struct test_tx){ id, who->id, ref, data, event_id, 0 };
+	rc = db_tx(ctx->db, test_tx, &t);
+	json_decref(data);
+	if (rc == DB_DUP && !t.found) {
+		event_id[0] = '\0';
+		return outcome_err(o, ERR_NOT_FOUND);
+	}
+	if (rc != DB_OK) {
+		event_id[0] = '\0';
+		return domain_db_fail(o, rc, "send the test event");
+	}
+	o->changed = 1;
+	return ERR_OK;
+}

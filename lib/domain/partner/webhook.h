@@ -123,6 +123,16 @@ struct webhook_log_filter {
 /* 1 when s is a delivery status (pending, delivered, failed). */
 int webhook_delivery_status_valid(const char *s);
 
+/*
+ * Sends who's endpoint id a test event: "webhook.test", with data
+ * {webhook_id, message}, delivered to that endpoint alone as any event is
+ * (signed, retried, in the delivery log). Its event id into event_id
+ * (ID_MAX bytes). ERR_OK, ERR_NOT_FOUND (no such live endpoint of who's),
+ * or the database's error.
+ */
+enum err webhook_send_test(struct ctx *ctx, const struct caller *who, const char *id,
+    char *event_id, struct outcome *o);
+
 /* One delivery of the log: an event to an endpoint, as it stands. A text
  * member "" and a number -1 stand for none (JSON null). */
 struct webhook_delivery {
