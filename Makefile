@@ -37,7 +37,7 @@ FCGI      = $(patsubst fcgi/%.c,$(BUILD)/fcgi/%.fcgi,$(wildcard fcgi/*.c)) \
             $(patsubst fcgi/partner/%.c,$(BUILD)/fcgi/partner-%.fcgi,$(wildcard fcgi/partner/*.c)) \
             $(BUILD)/fcgi/console.fcgi
 CRON      = $(patsubst cron/%.c,$(BUILD)/cron/%,$(wildcard cron/*.c))
-TOOLS     = $(BUILD)/tools/cediramp-admin
+TOOLS     = $(BUILD)/tools/cediramp-admin $(BUILD)/tools/cediramp-mailsink
 UNIT      = $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c))
 TESTUTIL  = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/common/*.c))
 ITEST_SRC = $(wildcard tests/integration/*.c)
@@ -123,6 +123,12 @@ $(BUILD)/cron/%: $(BUILD)/obj/cron/%.o $(LIB_A)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 $(BUILD)/tools/cediramp-admin: $(BUILD)/obj/tools/cediramp-admin.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# The sandbox's mail sink (tools/mailsink.c): make run and the test stacks
+# start it, and the console shows what it received.
+$(BUILD)/tools/cediramp-mailsink: $(BUILD)/obj/tools/mailsink.o $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 

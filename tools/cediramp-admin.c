@@ -48,6 +48,7 @@
 #include "sandbox/settings.h"
 #include "sandbox/sim_sends.h"
 #include "domain/console/account.h"
+#include "domain/console/invite.h"
 #include "store/db.h"
 #include "store/db_sig.h"
 #include "store/migrate.h"
@@ -57,8 +58,9 @@ static const char usage[] =
     "usage: cediramp-admin COMMAND ...\n"
     "  migrate [--dir DIR]                     apply pending schema migrations, seal webhook secrets\n"
     "  partner create --name NAME [--tier basic|verified|enterprise] [--unfunded] [--quiet]\n"
-    "                                          new partner; prints its API key once (sandbox:\n"
-    "                                          10000 USDT and USDC to start, unless --unfunded)\n"
+    "         [--owner-email EMAIL]            new partner; prints its API key once (sandbox:\n"
+    "                                          10000 USDT and USDC to start, unless --unfunded);\n"
+    "                                          --owner-email mails its owner a console invitation\n"
     "  partner credit PARTNER_ID USDT|USDC AMOUNT --reference TEXT\n"
     "                                          credit a real deposit once (the reference is unique;\n"
     "                                          chain:... assigns an unmatched chain deposit)\n"
@@ -191,6 +193,14 @@ cmd_partner_create(struct db *db, const struct cfg *c, int argc, char **argv)
 	    &o) != ERR_OK)
 		return report(db, &o, 2);
 	print_key(&k, has(argc, argv, "--quiet"));
+	if (opt(argc, argv, "--owner-email") != NULL) {
+		struct console_mailed m;
+
+		if (console_invite_owner(db, c, k.public_id, opt(argc, argv, "--owner-email"), &m,
+		    &o) != ERR_OK)
+			return report(db, &o, 2);
+		fprintf(stderr, "owner invitation (mail %s): %s\n", m.mail, m.link);
+	}
 	return 0;
 }
 

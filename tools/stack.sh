@@ -48,6 +48,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMD="" NODE_ARG=""
 VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0 CHAIN=sim
 ANVIL_PORT=8545 CHAIN_FRESH=0 WARM=1 WARM_ARGS=()
+MAIL_PORT=""
 # a Galera cluster (--galera N, tools/stack-cluster.sh), and one node of
 # it (--node I: the cluster's own calls of this script, one per node)
 GALERA=0 NODE=0 NODES=0 GALERA_PORT_BASE=24400 WEB_PORTS="" REPLICA=0 WEB=1
@@ -715,6 +716,12 @@ providers.lookup_cache_seconds = 2
 console.signin_backoff_after = 3
 console.signin_lockout = 6
 ratelimit.console_signin = 300/300
+# the console's links in mail, and the mail: to the sandbox's sink on this
+# machine (tools/mailsink.c; none on a cluster's other nodes), in clear
+console.base_url = $base/console/
+mail.smtp_url = ${MAIL_PORT:+smtp://127.0.0.1:$MAIL_PORT}
+mail.starttls_optional = 1
+mail.from = no-reply@sandbox.cediramp.test
 CONF
 	# Extra lines for special stacks (make bench raises the rate limits).
 	[ -n "${CEDIRAMP_EXTRA_CONF:-}" ] && printf '%s\n' "$CEDIRAMP_EXTRA_CONF" >> "$VAR/cediramp.conf.new"
@@ -973,6 +980,34 @@ keeper() {
 	done
 }
 
+# The sandbox's mail sink (tools/mailsink.c) on a free port of its own
+# choosing, which MAIL_PORT then holds; the config names it (write_conf).
+# Only a first node has one: a cluster's other nodes send no mail.
+mailsink_start() {
+	local port_file="$VAR/run/mailsink.port"
+	mkdir -p "$VAR/run" "$VAR/log"
+	rm -f "$port_file"
+	CEDIRAMP_CONF="$VAR/cediramp.conf" "$BUILD/tools/cediramp-mailsink" --port 0 \
+		--port-file "$port_file" </dev/null >>"$VAR/log/mailsink.log" 2>&1 &
+	echo $! > "$VAR/run/mailsink.pid"
+	for _ in $(seq 1 100); do
+		[ -s "$port_file" ] && { MAIL_PORT=$(cat "$port_file"); return 0; }
+		kill -0 "$(cat "$VAR/run/mailsink.pid")" 2>/dev/null || break
+		sleep 0.05
+	done
+	die "the mail sink did not start (see $VAR/log/mailsink.log)"
+}
+
+mailsink_stop() {
+	local pid
+	[ -f "$VAR/run/mailsink.pid" ] || return 0
+	pid=$(cat "$VAR/run/mailsink.pid")
+	kill -TERM "$pid" 2>/dev/null || true
+	for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+	kill -KILL "$pid" 2>/dev/null || true
+	rm -f "$VAR/run/mailsink.pid" "$VAR/run/mailsink.port"
+}
+
 keeper_start() {
 	loop_alive keeper && return 0
 	keeper </dev/null >/dev/null 2>&1 &
@@ -1105,6 +1140,9 @@ up() {
 	db_setup
 	write_conf
 	ADMIN migrate >/dev/null
+	# the mail sink, and the config again with its port
+	mailsink_start
+	write_conf
 	# the sandbox chain was deployed anew: the nonces the database kept
 	# belong to a chain that is gone (the node's count is the truth again)
 	if [ "$CHAIN" = evm ] && [ "$CHAIN_FRESH" = 1 ]; then
@@ -1133,6 +1171,7 @@ down() {
 	keeper_stop
 	workers_stop
 	web_stop
+	mailsink_stop
 	chain_stop
 	db_stop
 	unstage
@@ -1145,7 +1184,7 @@ kill_all() {
 	local p
 	mkdir -p "$VAR/run"
 	touch "$VAR/run/db.hold" "$VAR/run/workers.hold"
-	for f in keeper workers webhooks web mysqld; do
+	for f in keeper workers webhooks web mysqld mailsink; do
 		[ -f "$VAR/run/$f.pid" ] && kill -KILL "$(cat "$VAR/run/$f.pid")" 2>/dev/null
 	done
 	for p in $(stack_pids); do kill -KILL "$p" 2>/dev/null; done

@@ -32,8 +32,19 @@ enum err console_2fa_confirm_post(struct req *r, struct resp *resp);
 enum err console_2fa_delete(struct req *r, struct resp *resp);
 enum err console_2fa_requirement_put(struct req *r, struct resp *resp);
 
-/* team.c: the members and the audit log */
+/* links.c: what the mailed links do */
+enum err console_accept_post(struct req *r, struct resp *resp);
+enum err console_reset_post(struct req *r, struct resp *resp);
+enum err console_reset_confirm_post(struct req *r, struct resp *resp);
+enum err console_unlock_post(struct req *r, struct resp *resp);
+
+/* sandbox.c: the outgoing mail its sink received (the sandbox's) */
+enum err console_sink_mail_get(struct req *r, struct resp *resp);
+
+/* team.c: the members (invite, remove) and the audit log */
 enum err console_members_get(struct req *r, struct resp *resp);
+enum err console_members_post(struct req *r, struct resp *resp);
+enum err console_member_delete(struct req *r, struct resp *resp);
 enum err console_audit_get(struct req *r, struct resp *resp);
 
 /* A change done: records action on object (NULL: the session's user) in

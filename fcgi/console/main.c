@@ -27,6 +27,11 @@ static const char *const audit_params[] = { "limit", "before", NULL };
 static const struct route routes[] = {
 	{ "POST", "/console/api/signup", console_signup_post, PUBLIC_BODY, NULL, 0 },
 	{ "POST", "/console/api/session", console_signin_post, PUBLIC_BODY, NULL, 0 },
+	{ "POST", "/console/api/invitations/accept", console_accept_post, PUBLIC_BODY, NULL, 0 },
+	{ "POST", "/console/api/password/reset", console_reset_post, PUBLIC_BODY, NULL, 0 },
+	{ "POST", "/console/api/password/reset/confirm", console_reset_confirm_post, PUBLIC_BODY,
+	    NULL, 0 },
+	{ "POST", "/console/api/unlock", console_unlock_post, PUBLIC_BODY, NULL, 0 },
 	{ "GET", "/console/api/session", console_session_get, READ | ENROL, NULL, 0 },
 	{ "DELETE", "/console/api/session", console_session_delete, READ | ENROL, NULL, 0 },
 	{ "DELETE", "/console/api/sessions", console_sessions_delete, READ | ENROL, NULL, 0 },
@@ -67,6 +72,10 @@ static const struct route routes[] = {
 	{ "POST", "/console/api/webhook-deliveries/:id/redeliver", webhook_redeliver_answer, HOOKS,
 	    NULL, 0 },
 	{ "GET", "/console/api/members", console_members_get, TEAM, NULL, 0 },
+	{ "POST", "/console/api/members", console_members_post, TEAM | ROUTE_REAUTH | ROUTE_BODY,
+	    NULL, 0 },
+	{ "DELETE", "/console/api/members/:id", console_member_delete, TEAM | ROUTE_REAUTH, NULL, 0 },
+	{ "GET", "/console/api/sandbox/mail", console_sink_mail_get, READ, NULL, 0 },
 	{ "GET", "/console/api/audit", console_audit_get, TEAM, audit_params, 0 },
 };
 

@@ -1,14 +1,16 @@
 /*
- * console/sandbox: POST /console/api/signup, self-serve sign-up: a new
- * sandbox partner (funded as `partner create` funds one) with its owner,
- * signed in. Only in the sandbox: a live partner is created by an
- * operator (404 here in production).
+ * console/sandbox: what only the sandbox has (404 in production).
+ * POST /console/api/signup, self-serve sign-up: a new sandbox partner
+ * (funded as `partner create` funds one) with its owner, signed in (a live
+ * partner is created by an operator). GET /console/api/sandbox/mail: the
+ * mail the sandbox's sink received for the partner's people and invitees.
  */
 #include <string.h>
 
 #include "domain/console/account.h"
 #include "domain/apikey.h"
 #include "http/body.h"
+#include "sandbox/mail_sink.h"
 #include "sandbox/settings.h"
 #include "console.h"
 
@@ -51,4 +53,17 @@ console_signup_post(struct req *r, struct resp *resp)
 	    "secret_key", key.key);
 	memset(&key, 0, sizeof(key));
 	return console_opened_answer(r, resp, &opened, 201, extra);
+}
+
+enum err
+console_sink_mail_get(struct req *r, struct resp *resp)
+{
+	json_t *a;
+	enum err e;
+
+	if (!r->ctx->cfg.sandbox)
+		return ERR_NOT_FOUND;
+	if ((e = mail_sink_list(r->ctx->db, r->console.partner_id, &a, &resp->out)) != ERR_OK)
+		return e;
+	return resp_ok(resp, 200, a);
 }

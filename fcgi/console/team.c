@@ -1,7 +1,9 @@
 /*
  * console/team: GET /console/api/members (the partner's people and their
- * roles) and GET /console/api/audit (the audit log, newest first: limit
- * 1..100, before a record's id for the next page).
+ * roles), POST /console/api/members {email, role} (an invitation, mailed;
+ * 201 says whether the mail went), DELETE /console/api/members/{id} (204:
+ * removed, its sessions ended), and GET /console/api/audit (the audit log,
+ * newest first: limit 1..100, before a record's id for the next page).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,8 @@
 #include "core/strict.h"
 #include "domain/console/account.h"
 #include "domain/console/audit.h"
+#include "domain/console/invite.h"
+#include "http/body.h"
 #include "http/view_console.h"
 #include "console.h"
 
@@ -74,4 +78,40 @@ console_audit_get(struct req *r, struct resp *resp)
 	if (e != ERR_OK)
 		return e;
 	return a ? resp_ok(resp, 200, a) : ERR_INTERNAL;
+}
+
+static const char *const invite_fields[] = { "email", "role", NULL };
+
+enum err
+console_members_post(struct req *r, struct resp *resp)
+{
+	struct console_client from = console_client_of(r);
+	struct console_mailed m;
+	const char *email, *role;
+	size_t len;
+	enum err e;
+
+	if ((e = body_only(r->body, resp, invite_fields)) != ERR_OK ||
+	    (e = body_text(r->body, resp, "email", 1, &email, &len)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "role", 16, &role)) != ERR_OK)
+		return e;
+	if ((e = console_invite(r->ctx->db, &r->ctx->cfg, &r->console, email, role, &from, &m,
+	    &resp->out)) != ERR_OK)
+		return e;
+	return resp_ok(resp, 201, json_pack("{s:s,s:s,s:i,s:s}", "email", email, "role", role,
+	    "expires_in_hours", CONSOLE_INVITE_SECONDS / 3600, "mail", m.mail));
+}
+
+enum err
+console_member_delete(struct req *r, struct resp *resp)
+{
+	struct console_client from = console_client_of(r);
+	enum err e;
+
+	if ((e = console_member_remove(r->ctx->db, &r->console, req_param(r, "id"), &from,
+	    &resp->out)) != ERR_OK)
+		return e;
+	resp->status = 204;
+	resp->no_body = 1;
+	return ERR_OK;
 }

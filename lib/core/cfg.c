@@ -132,6 +132,11 @@ static const struct cfg_key cfg_keys[] = {
 	R("ratelimit.console_signin", rate_limit_console_signin),
 	U("console.signin_backoff_after", console_signin_backoff_after, 1, 100),
 	U("console.signin_lockout", console_signin_lockout, 1, 1000),
+	S("console.base_url", console_base_url),
+	S("mail.smtp_url", mail_smtp_url),
+	S("mail.from", mail_from),
+	S("mail.credentials_file", mail_credentials_file),
+	U("mail.starttls_optional", mail_starttls_optional, 0, 1),
 	H("kyc.encryption_key", kyc_encryption_key),
 	U("webhooks.retry_policy", wh_policy, 0, 2),
 	U("webhooks.retry_clock_divisor", wh_clock_divisor, 1, 1000000),
@@ -266,6 +271,7 @@ defaults(struct cfg *c)
 	rate_set(&c->rate_limit_console_signin, 30, 300);
 	c->console_signin_backoff_after = 5;
 	c->console_signin_lockout = 10;
+	(void)strict_copy(c->mail_from, sizeof(c->mail_from), "no-reply@cediramp.invalid");
 	/* 0: the environment's plan (sandbox 60/min 10,000/day; production
 	 * 300/min 100,000/day), decided once the environment is known */
 	rate_set(&c->rate_limit_partner_minute, 0, 60);

@@ -147,6 +147,14 @@ struct cfg {
 	/* console sign-in (domain/console/account.h): failures before each
 	 * attempt waits longer, and failures that lock the account */
 	unsigned long long console_signin_backoff_after, console_signin_lockout;
+	/* the console's links in mail: its pages' address ("https://host/console/") */
+	char console_base_url[256];
+	/* mail by SMTP (providers/mail.h): the server, the sender, the file of
+	 * the login, and whether STARTTLS may be skipped (a local sink only) */
+	char mail_smtp_url[256];
+	char mail_from[256];
+	char mail_credentials_file[512];
+	unsigned long long mail_starttls_optional;
 	/* requests to the public routes (no key: health, the providers'
 	 * callbacks) per client address, counted in each process's memory */
 	struct cfg_rate public_limit;

@@ -10,7 +10,7 @@
 	    "p.tier, p.environment, u.totp_enabled, p.console_require_2fa AS require_2fa " \
 	    "FROM console_sessions s JOIN console_users u ON u.id = s.user_id " \
 	    "JOIN partners p ON p.id = u.partner_id " \
-	    "WHERE s.session_hash = ? AND s.revoked_at IS NULL " \
+	    "WHERE s.session_hash = ? AND s.revoked_at IS NULL AND u.removed_at IS NULL " \
 	    "AND s.created_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND " \
 	    "AND s.last_seen_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND"
 
@@ -35,7 +35,7 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "SELECT id, public_id, partner_id, role, password_hash, failed_signins, "
 	    "COALESCE(TIMESTAMPDIFF(SECOND, last_failure_at, UTC_TIMESTAMP(6)), 1000000000) "
 	    "AS since_failure, locked_at IS NOT NULL AS locked, totp_enabled "
-	    "FROM console_users WHERE email = ?" },
+	    "FROM console_users WHERE email = ? AND removed_at IS NULL" },
 	{ DB_CONSOLE_USER_FAILED,
 	    "UPDATE console_users SET failed_signins = failed_signins + 1, "
 	    "last_failure_at = UTC_TIMESTAMP(6), "
@@ -46,11 +46,11 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "WHERE id = ? AND failed_signins > 0" },
 	{ DB_CONSOLE_USER_UNLOCK,
 	    "UPDATE console_users SET failed_signins = 0, last_failure_at = NULL, "
-	    "locked_at = NULL WHERE email = ?" },
+	    "locked_at = NULL WHERE email = ? AND removed_at IS NULL" },
 	{ DB_CONSOLE_MEMBERS,
 	    "SELECT public_id, email, role, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') "
 	    "AS created_at, locked_at IS NOT NULL AS locked "
-	    "FROM console_users WHERE partner_id = ? ORDER BY id" },
+	    "FROM console_users WHERE partner_id = ? AND removed_at IS NULL ORDER BY id" },
 	/* a sign-in is the password given: the session starts reauthenticated */
 	{ DB_CONSOLE_SESSION_INSERT,
 	    "INSERT INTO console_sessions (session_hash, user_id, csrf_token, address, user_agent, "
@@ -120,5 +120,37 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "WHERE user_id = ? AND code_hash = ? AND used_at IS NULL" },
 	{ DB_CONSOLE_REQUIRE_2FA,
 	    "UPDATE partners SET console_require_2fa = ? WHERE id = ?" },
+	{ DB_CONSOLE_TOKEN_INSERT,
+	    "INSERT INTO console_tokens (token_hash, kind, partner_id, user_id, email, role, "
+	    "created_by, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, "
+	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)" },
+	{ DB_CONSOLE_TOKEN_FIND,
+	    "SELECT id, partner_id, user_id, email, role, "
+	    "DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ') AS expires_at FROM console_tokens "
+	    "WHERE token_hash = ? AND kind = ? AND used_at IS NULL "
+	    "AND expires_at > UTC_TIMESTAMP(6) FOR UPDATE" },
+	{ DB_CONSOLE_TOKEN_USE,
+	    "UPDATE console_tokens SET used_at = UTC_TIMESTAMP(6) WHERE id = ? AND used_at IS NULL" },
+	{ DB_CONSOLE_USER_REMOVE,
+	    "UPDATE console_users SET removed_at = UTC_TIMESTAMP(6) "
+	    "WHERE id = ? AND partner_id = ? AND removed_at IS NULL" },
+	/* a new password clears the failures and the lockout */
+	{ DB_CONSOLE_USER_PASSWORD,
+	    "UPDATE console_users SET password_hash = ?, failed_signins = 0, last_failure_at = NULL, "
+	    "locked_at = NULL WHERE id = ? AND removed_at IS NULL" },
+	{ DB_CONSOLE_USER_UNLOCK_ID,
+	    "UPDATE console_users SET failed_signins = 0, last_failure_at = NULL, locked_at = NULL "
+	    "WHERE id = ? AND removed_at IS NULL" },
+	{ DB_CONSOLE_USER_BY_PUBLIC,
+	    "SELECT id, role FROM console_users WHERE public_id = ? AND partner_id = ? "
+	    "AND removed_at IS NULL" },
+	{ DB_MAIL_SINK_INSERT,
+	    "INSERT INTO mail_sink (mail_from, rcpt_to, subject, body) VALUES (?, ?, ?, ?)" },
+	{ DB_MAIL_SINK_LIST,
+	    "SELECT m.id, m.rcpt_to, m.subject, m.body, "
+	    "DATE_FORMAT(m.received_at, '%Y-%m-%dT%H:%i:%sZ') AS received_at FROM mail_sink m "
+	    "WHERE m.rcpt_to IN (SELECT email FROM console_users WHERE partner_id = ? "
+	    "UNION SELECT email FROM console_tokens WHERE partner_id = ?) "
+	    "ORDER BY m.id DESC LIMIT ?" },
 	{ DB_STMT__MAX, NULL }
 };

@@ -91,6 +91,30 @@
 /* whether a partner's members must sign in with two factors */
 #define cp_require_ARGS(ARG, AGAIN) ARG(INT, required) ARG(INT, partner_id)
 
+/* a link's token: made (expiring seconds from now) ... */
+#define ctok_insert_ARGS(ARG, AGAIN) \
+	ARG(TEXT, token_hash) ARG(TEXT, kind) ARG(INT, partner_id) ARG(OPT_INT, user_id) \
+	ARG(TEXT, email) ARG(TEXT, role) ARG(OPT_INT, created_by) ARG(INT, seconds)
+/* ... read, live and unused, locked for its use ... */
+#define ctok_find_ARGS(ARG, AGAIN) ARG(TEXT, token_hash) ARG(TEXT, kind)
+#define ctok_row_COLS(C, x) \
+	C(x, ID, id, id) C(x, ID, partner_id, partner_id) C(x, RAW, user_id, ) \
+	C(x, TEXT, email, email) C(x, TEXT, role, role) C(x, TEXT, expires_at, expires_at)
+/* a user removed from its partner; a user's password set anew */
+#define cu_remove_ARGS(ARG, AGAIN) ARG(INT, id) ARG(INT, partner_id)
+#define cu_password_ARGS(ARG, AGAIN) ARG(TEXT, password_hash) ARG(INT, id)
+/* a partner's member by its public id */
+#define cu_public_ARGS(ARG, AGAIN) ARG(TEXT, public_id) ARG(INT, partner_id)
+#define cu_brief_COLS(C, x) C(x, ID, id, id) C(x, TEXT, role, role)
+/* the mail a sink received: one message ... */
+#define sink_insert_ARGS(ARG, AGAIN) \
+	ARG(TEXT, mail_from) ARG(TEXT, rcpt_to) ARG(TEXT, subject) ARG(BYTES, body)
+/* ... and the newest n sent to a partner's people or invitees */
+#define sink_list_ARGS(ARG, AGAIN) ARG(INT, partner_id) AGAIN(INT, partner_id) ARG(INT, n)
+#define sink_row_COLS(C, x) \
+	C(x, ID, id, id) C(x, TEXT, rcpt_to, rcpt_to) C(x, TEXT, subject, subject) \
+	C(x, DUP, body, body) C(x, TEXT, received_at, received_at)
+
 /* Its statements (their SQL in stmt_console.c): S(statement, its
  * arguments' shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_CONSOLE(S) \
@@ -123,10 +147,22 @@
 	S(DB_CONSOLE_RECOVERY_CLEAR, cu_id, db_none) \
 	S(DB_CONSOLE_RECOVERY_INSERT, cr_code, db_none) \
 	S(DB_CONSOLE_RECOVERY_USE, cr_code, db_none) \
-	S(DB_CONSOLE_REQUIRE_2FA, cp_require, db_none)
+	S(DB_CONSOLE_REQUIRE_2FA, cp_require, db_none) \
+	S(DB_CONSOLE_TOKEN_INSERT, ctok_insert, db_none) \
+	S(DB_CONSOLE_TOKEN_FIND, ctok_find, ctok_row) \
+	S(DB_CONSOLE_TOKEN_USE, cu_id, db_none) \
+	S(DB_CONSOLE_USER_REMOVE, cu_remove, db_none) \
+	S(DB_CONSOLE_USER_PASSWORD, cu_password, db_none) \
+	S(DB_CONSOLE_USER_UNLOCK_ID, cu_id, db_none) \
+	S(DB_CONSOLE_USER_BY_PUBLIC, cu_public, cu_brief) \
+	S(DB_MAIL_SINK_INSERT, sink_insert, db_none) \
+	S(DB_MAIL_SINK_LIST, sink_list, sink_row)
 #define DB_ARGS_CONSOLE(A) A(cu_insert) A(cu_by_email) A(cu_failed) A(cu_id) A(cu_partner) \
 	A(cs_insert) A(cs_find) A(cs_id) A(cs_user) A(ca_insert) A(ca_page) A(ck_list) \
-	A(ck_revoke) A(ck_insert) A(ck_rename) A(ck_expire) A(ct_pending) A(ct_use) A(cr_code) A(cp_require)
-#define DB_ROWS_CONSOLE(R) R(cu_signin) R(cu_member) R(cs_live) R(ca_row) R(ck_key) R(ct_state)
+	A(ck_revoke) A(ck_insert) A(ck_rename) A(ck_expire) A(ct_pending) A(ctok_insert) \
+	A(ctok_find) A(cu_remove) A(cu_password) A(cu_public) A(sink_insert) A(sink_list) \
+	A(ct_use) A(cr_code) A(cp_require)
+#define DB_ROWS_CONSOLE(R) R(cu_signin) R(cu_member) R(cs_live) R(ca_row) R(ck_key) R(ct_state) R(ctok_row) \
+	R(cu_brief) R(sink_row)
 
 #endif

@@ -226,6 +226,35 @@ make_withdrawal(const char *key, char *ref, size_t rcap, char *id, size_t icap)
 	it_resp_free(&r);
 }
 
+/* The token of the newest mail to to whose subject holds what, as the
+ * sandbox's sink received it and s's console shows it, into token: 0, or
+ * -1 when there is none yet. */
+static int
+mailed_token(const struct sess *s, const char *to, const char *what, char *token, size_t cap)
+{
+	struct it_resp r;
+	json_t *a, *m;
+	const char *body, *t;
+	size_t i;
+	int rc = -1;
+
+	call("GET", "/console/api/sandbox/mail", NULL, s, NULL, &r);
+	a = r.status == 200 ? json_object_get(r.json, "data") : NULL;
+	for (i = 0; rc != 0 && i < json_array_size(a); i++) {
+		m = json_array_get(a, i);
+		if (it_strcmp(it_str(m, "to"), to) != 0 || it_strstr(it_str(m, "subject"), what) == NULL)
+			continue;
+		body = it_str(m, "body");
+		if ((t = it_strstr(body, "token=")) != NULL) {
+			t += 6;
+			snprintf(token, cap, "%.*s", (int)strcspn(t, " \r\n"), t);
+			rc = 0;
+		}
+	}
+	it_resp_free(&r);
+	return rc;
+}
+
 static long long
 count_where(const char *sql, const char *p1)
 {
@@ -422,8 +451,12 @@ test_brute_force_lockout(void)
 {
 	struct sess owner, s;
 	struct it_resp r;
-	char email[160], args[256], out[200], err[200], v[64];
+	char email[160], args[256], out[200], err[200], v[64], token[96], body[160];
 	int failures = 0;
+	long st;
+
+	/* the first node sends the mail (a cluster's others have no sink) */
+	it_http_via(0);
 
 	signup("Lockout Ltd", &owner);
 	add_member(&owner, "developer", email, sizeof(email));
@@ -448,6 +481,24 @@ test_brute_force_lockout(void)
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM console_users WHERE email = ? "
 	    "AND locked_at IS NOT NULL", email), 1);
+	/* the lockout mailed its link: it lifts the lockout, once */
+	IT_UNTIL("the unlock link in the sink", mailed_token(&owner, email, "locked", token,
+	    sizeof(token)) == 0);
+	CU_ASSERT_FATAL(mailed_token(&owner, email, "locked", token, sizeof(token)) == 0);
+	snprintf(body, sizeof(body), "{\"token\":\"%s\"}", token);
+	call("POST", "/console/api/unlock", body, NULL, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 204);
+	it_resp_free(&r);
+	call("POST", "/console/api/unlock", body, NULL, NULL, &r);
+	expect_error(&r, 404, "not_found", "an unlock link used twice");
+	it_resp_free(&r);
+	signin(email, &s);
+	CU_ASSERT_EQUAL(strlen(s.sid), 43);
+	/* an operator unlocks too */
+	CU_ASSERT(it_db_exec("UPDATE console_users SET locked_at = UTC_TIMESTAMP(6) WHERE email = ?",
+	    email, NULL) == 1);
+	IT_UNTIL("the lockout seen", (signin_raw(email, PASSWORD, NULL, &r), st = r.status,
+	    it_resp_free(&r), st == 403));
 	snprintf(args, sizeof(args), "console user unlock %s", email);
 	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
 	signin(email, &s);
@@ -456,6 +507,7 @@ test_brute_force_lockout(void)
 	signin_raw("nobody-at-all@example.test", PASSWORD, NULL, &r);
 	expect_error(&r, 401, "invalid_credentials", "an unknown email");
 	it_resp_free(&r);
+	it_http_via(-1);
 }
 
 /* What a role may not do is refused by the API, whatever a page shows. */
@@ -1182,6 +1234,113 @@ test_key_roll(void)
 	    "AND name = 'checkout, eu'", old_id), 1);
 }
 
+/* Team: an invitation mailed through the sink, accepted once with a
+ * password; a member removed (its session ends); a password reset and an
+ * unlock by their mailed links, each link once. */
+static void
+test_team_mail(void)
+{
+	struct sess s, member, viewer;
+	struct it_resp r;
+	char email[160], token[96], body[300], path[160], id[64], vmail[160];
+	json_t *d;
+
+	/* the first node sends the mail (a cluster's others have no sink) */
+	it_http_via(0);
+	signup("Team Mail Ltd", &s);
+	it_unique("invitee", token, 64);
+	snprintf(email, sizeof(email), "%s@example.test", token);
+	snprintf(body, sizeof(body), "{\"email\":\"%s\",\"role\":\"developer\"}", email);
+	call("POST", "/console/api/members", body, &s, NULL, &r);
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "mail"), "sent");
+	it_resp_free(&r);
+	call("POST", "/console/api/members", body, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 201); /* a second invitation, until one is accepted */
+	it_resp_free(&r);
+	IT_UNTIL("the invitation in the sink", mailed_token(&s, email, "invited", token,
+	    sizeof(token)) == 0);
+	CU_ASSERT_FATAL(mailed_token(&s, email, "invited", token, sizeof(token)) == 0);
+	snprintf(body, sizeof(body), "{\"token\":\"%s\",\"password\":\"" PASSWORD "\"}", token);
+	call("POST", "/console/api/invitations/accept", body, NULL, NULL, &r);
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
+	memset(&member, 0, sizeof(member));
+	take_session(&r, &member);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(json_object_get(r.json, "data"), "user"),
+	    "role"), "developer");
+	snprintf(id, sizeof(id), "%s", it_str(json_object_get(json_object_get(r.json, "data"),
+	    "user"), "id") ? it_str(json_object_get(json_object_get(r.json, "data"), "user"), "id") : "");
+	it_resp_free(&r);
+	/* the link works once */
+	call("POST", "/console/api/invitations/accept", body, NULL, NULL, &r);
+	expect_error(&r, 404, "not_found", "an invitation used twice");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(status_of("GET", "/console/api/keys", NULL, &member), 200);
+	/* an email with an account is not invited again */
+	snprintf(body, sizeof(body), "{\"email\":\"%s\",\"role\":\"viewer\"}", email);
+	call("POST", "/console/api/members", body, &s, NULL, &r);
+	expect_error(&r, 409, "conflict", "an invitation to a member");
+	it_resp_free(&r);
+	/* a viewer may not invite */
+	add_member(&s, "viewer", vmail, sizeof(vmail));
+	signin(vmail, &viewer);
+	call("POST", "/console/api/members", "{\"email\":\"x@example.test\",\"role\":\"owner\"}",
+	    &viewer, NULL, &r);
+	expect_error(&r, 403, "forbidden", "a viewer invites");
+	it_resp_free(&r);
+	/* a password reset by its link: the new password, the old sessions gone */
+	snprintf(body, sizeof(body), "{\"email\":\"%s\"}", email);
+	call("POST", "/console/api/password/reset", body, NULL, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 202);
+	it_resp_free(&r);
+	call("POST", "/console/api/password/reset", "{\"email\":\"nobody-here@example.test\"}",
+	    NULL, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 202); /* the same answer for no account */
+	it_resp_free(&r);
+	IT_UNTIL("the reset link in the sink", mailed_token(&s, email, "Reset", token,
+	    sizeof(token)) == 0);
+	CU_ASSERT_FATAL(mailed_token(&s, email, "Reset", token, sizeof(token)) == 0);
+	snprintf(body, sizeof(body), "{\"token\":\"%s\",\"password\":\"a new long password\"}",
+	    token);
+	call("POST", "/console/api/password/reset/confirm", body, NULL, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 204);
+	it_resp_free(&r);
+	call("POST", "/console/api/password/reset/confirm", body, NULL, NULL, &r);
+	expect_error(&r, 404, "not_found", "a reset link used twice");
+	it_resp_free(&r);
+	IT_UNTIL("the member's old session ended", session_status(&member) == 401);
+	signin_raw(email, PASSWORD, NULL, &r);
+	expect_error(&r, 401, "invalid_credentials", "the old password after a reset");
+	it_resp_free(&r);
+	signin_raw(email, "a new long password", NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	take_session(&r, &member);
+	it_resp_free(&r);
+	/* removed: its session ends, it cannot sign in; nor can the owner
+	 * remove itself, nor another partner's member */
+	snprintf(path, sizeof(path), "/console/api/members/%s", id);
+	call("DELETE", path, NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 204);
+	it_resp_free(&r);
+	IT_UNTIL("the removed member's session ended", session_status(&member) == 401);
+	signin_raw(email, "a new long password", NULL, &r);
+	expect_error(&r, 401, "invalid_credentials", "a removed member signs in");
+	it_resp_free(&r);
+	call("GET", "/console/api/session", NULL, &s, NULL, &r);
+	d = json_object_get(json_object_get(r.json, "data"), "user");
+	snprintf(path, sizeof(path), "/console/api/members/%s", it_str(d, "id") ? it_str(d, "id") : "");
+	it_resp_free(&r);
+	call("DELETE", path, NULL, &s, NULL, &r);
+	expect_error(&r, 409, "invalid_state", "an owner removes itself");
+	it_resp_free(&r);
+	call("DELETE", path, NULL, &viewer, NULL, &r);
+	expect_error(&r, 403, "forbidden", "a viewer removes a member");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM console_users WHERE email = ? "
+	    "AND removed_at IS NOT NULL", email), 1);
+	it_http_via(-1);
+}
+
 static const struct tu_test tests[] = {
 	{ "console: sign up, the session, sign out", test_signup_session_signout },
 	{ "console: the cookie's flags", test_cookie_flags },
@@ -1201,6 +1360,7 @@ static const struct tu_test tests[] = {
 	{ "console: webhooks and their deliveries", test_webhooks },
 	{ "console: balances and the statement", test_balances_and_statement },
 	{ "console: keys named and rolled", test_key_roll },
+	{ "console: team, invitations and resets by mail", test_team_mail },
 };
 
 int

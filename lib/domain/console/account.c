@@ -3,12 +3,12 @@
 #include <string.h>
 
 #include "domain/console/audit.h"
+#include "domain/console/invite.h"
 #include "domain/console/password.h"
 #include "domain/console/role.h"
 #include "domain/console/twofactor.h"
 #include "domain/internal.h"
 
-#define USER_ID_PREFIX "cu_"
 /* the longest wait between two attempts at one account */
 #define BACKOFF_MAX_SECONDS 900
 
@@ -32,6 +32,18 @@ console_email_norm(const char *email, char *out, size_t cap)
 	}
 	out[n] = '\0';
 	return ats == 1 && at > 0 && at < n - 1 ? 0 : -1;
+}
+
+enum err
+console_new_password(const char *password, char *hash, char *public_id, struct outcome *o)
+{
+	if (!console_password_ok(password))
+		return outcome_field(o, ERR_VALIDATION, "password",
+		    "12 to 128 characters, no control characters");
+	if ((public_id != NULL && id_new(public_id, ID_MAX, CONSOLE_USER_PREFIX) != 0) ||
+	    console_password_hash(password, hash, CONSOLE_HASH_MAX) != 0)
+		return outcome_fail(o, ERR_INTERNAL, "no random bytes");
+	return ERR_OK;
 }
 
 /* The new owner: its row and its first session, inside partner_create's
@@ -77,12 +89,8 @@ console_signup(struct db *db, const struct cfg *cfg, const struct console_signup
 	memset(session, 0, sizeof(*session));
 	if (console_email_norm(in->email, email, sizeof(email)) != 0)
 		return outcome_field(o, ERR_VALIDATION, "email", "an email address");
-	if (!console_password_ok(in->password))
-		return outcome_field(o, ERR_VALIDATION, "password",
-		    "12 to 128 characters, no control characters");
-	if (id_new(public_id, sizeof(public_id), USER_ID_PREFIX) != 0 ||
-	    console_password_hash(in->password, hash, sizeof(hash)) != 0)
-		return outcome_fail(o, ERR_INTERNAL, "no random bytes");
+	if ((e = console_new_password(in->password, hash, public_id, o)) != ERR_OK)
+		return e;
 	w = (struct owner){ public_id, email, hash, from, session, 0 };
 	then = (struct partner_then){ owner_tx, &w };
 	e = partner_create_then(db, cfg, in->company, "basic", in->start_funds, &then, key, o);
@@ -101,24 +109,10 @@ console_signup(struct db *db, const struct cfg *cfg, const struct console_signup
 	return e;
 }
 
-/* A user as sign-in reads it. */
-struct signin_user {
-	long long id;
-	char public_id[ID_MAX];
-	long long partner_id;
-	char role[16];
-	unsigned failed_signins;
-	long long since_failure;
-	int locked;
-	int totp_enabled;
-	char hash[CONSOLE_HASH_MAX];
-};
-
-/* 1 found, 0 not, or -(db_rc). */
-static int
-user_by_email(struct db *db, const char *email, struct signin_user *u)
+int
+console_login_find(struct db *db, const char *email, struct console_login *u)
 {
-	static const struct db_field fields[] = { DB_FIELDS(cu_signin, struct signin_user) };
+	static const struct db_field fields[] = { DB_FIELDS(cu_signin, struct console_login) };
 	struct db_rows rows;
 	const char *h;
 	int rc, found = 0;
@@ -131,6 +125,7 @@ user_by_email(struct db *db, const char *email, struct signin_user *u)
 	    (h = db_cell(&rows, 0, DB_COL(cu_signin, password_hash))) != NULL &&
 	    strlen(h) < sizeof(u->hash)) {
 		memcpy(u->hash, h, strlen(h) + 1);
+		snprintf(u->email, sizeof(u->email), "%s", email);
 		found = 1;
 	}
 	db_rows_free(&rows);
@@ -152,7 +147,7 @@ backoff(const struct cfg *cfg, unsigned failures)
 /* Counts and audits a failure of u: ERR_INVALID_CREDENTIALS, or the
  * database's error. */
 static enum err
-failed(struct db *db, const struct cfg *cfg, const struct signin_user *u,
+failed(struct db *db, const struct cfg *cfg, const struct console_login *u,
     const struct console_client *from, const char *what, struct outcome *o)
 {
 	int rc;
@@ -161,6 +156,10 @@ failed(struct db *db, const struct cfg *cfg, const struct signin_user *u,
 	    .lockout = (long long)cfg->console_signin_lockout, .id = u->id)) != DB_OK)
 		return domain_db_fail(o, rc, "count the failure");
 	(void)console_audit(db, u->partner_id, u->id, what, u->public_id, from);
+	/* this failure locked the account: its owner gets the link that
+	 * lifts the lockout */
+	if (!u->locked && u->failed_signins + 1 >= cfg->console_signin_lockout)
+		console_unlock_mail(db, cfg, u->partner_id, u->id, u->email);
 	return outcome_fail(o, ERR_INVALID_CREDENTIALS, "The email, the password or the code is wrong");
 }
 
@@ -173,7 +172,7 @@ enum proof {
 
 /* The two-factor code for u: ERR_OK, or the error to answer. */
 static enum err
-check_code(struct db *db, const struct cfg *cfg, const struct signin_user *u, const char *code,
+check_code(struct db *db, const struct cfg *cfg, const struct console_login *u, const char *code,
     const struct console_client *from, const char *what, struct outcome *o)
 {
 	struct outcome two;
@@ -192,7 +191,7 @@ check_code(struct db *db, const struct cfg *cfg, const struct signin_user *u, co
  * (a failure is counted and audited).
  */
 static enum err
-check_proof(struct db *db, const struct cfg *cfg, const struct signin_user *u, enum proof proof,
+check_proof(struct db *db, const struct cfg *cfg, const struct console_login *u, enum proof proof,
     const char *password, const char *code, const struct console_client *from,
     const char *what, struct outcome *o)
 {
@@ -225,14 +224,14 @@ console_signin(struct db *db, const struct cfg *cfg, const char *email,
     struct console_opened *session, struct outcome *o)
 {
 	char norm[CONSOLE_EMAIL_MAX + 1];
-	struct signin_user u;
+	struct console_login u;
 	enum err e;
 	int rc;
 
 	outcome_init(o);
 	memset(session, 0, sizeof(*session));
 	if (console_email_norm(email, norm, sizeof(norm)) != 0 ||
-	    (rc = user_by_email(db, norm, &u)) == 0) {
+	    (rc = console_login_find(db, norm, &u)) == 0) {
 		console_password_burn(password);
 		return outcome_fail(o, ERR_INVALID_CREDENTIALS, "The email or the password is wrong");
 	}
@@ -254,12 +253,12 @@ console_reauth(struct db *db, const struct cfg *cfg, const struct console_sessio
     const char *password, const char *code, const struct console_client *from,
     struct outcome *o)
 {
-	struct signin_user u;
+	struct console_login u;
 	enum err e;
 	int rc;
 
 	outcome_init(o);
-	if ((rc = user_by_email(db, s->email, &u)) < 0)
+	if ((rc = console_login_find(db, s->email, &u)) < 0)
 		return domain_db_fail(o, -rc, "find the account");
 	if (rc == 0 || u.id != s->user_id)
 		return outcome_fail(o, ERR_UNAUTHORIZED, "Your session has ended: sign in again");
@@ -291,14 +290,11 @@ console_user_add(struct db *db, const struct cfg *cfg, const char *partner,
 		return outcome_field(o, ERR_VALIDATION, "email", "an email address");
 	if (console_role_parse(role) < 0)
 		return outcome_field(o, ERR_VALIDATION, "role", "owner, developer, finance or viewer");
-	if (!console_password_ok(password))
-		return outcome_field(o, ERR_VALIDATION, "password",
-		    "12 to 128 characters, no control characters");
-	if ((e = partner_row(db, cfg, partner, &partner_id, o)) != ERR_OK)
+	if ((e = console_new_password(password, hash, public_id, o)) != ERR_OK ||
+	    (e = partner_row(db, cfg, partner, &partner_id, o)) != ERR_OK) {
+		public_id[0] = '\0';
 		return e;
-	if (id_new(public_id, ID_MAX, USER_ID_PREFIX) != 0 ||
-	    console_password_hash(password, hash, sizeof(hash)) != 0)
-		return outcome_fail(o, ERR_INTERNAL, "no random bytes");
+	}
 	rc = DB_EXEC(db, DB_CONSOLE_USER_INSERT, cu_insert, NULL, NULL, .public_id = public_id,
 	    .partner_id = partner_id, .email = norm, .role = role, .password_hash = hash);
 	if (rc == DB_DUP) {
@@ -313,22 +309,38 @@ console_user_add(struct db *db, const struct cfg *cfg, const char *partner,
 	return ERR_OK;
 }
 
-enum err
-console_user_unlock(struct db *db, const char *email, struct outcome *o)
+int
+console_login_lookup(struct db *db, const char *email, struct console_login *u,
+    struct outcome *o)
 {
 	char norm[CONSOLE_EMAIL_MAX + 1];
-	struct signin_user u;
 	int rc;
 
 	outcome_init(o);
-	if (console_email_norm(email, norm, sizeof(norm)) != 0)
-		return outcome_field(o, ERR_VALIDATION, "email", "an email address");
-	if ((rc = user_by_email(db, norm, &u)) < 0)
-		return domain_db_fail(o, -rc, "find the account");
+	memset(u, 0, sizeof(*u));
+	if (console_email_norm(email, norm, sizeof(norm)) != 0) {
+		(void)outcome_field(o, ERR_VALIDATION, "email", "an email address");
+		return -1;
+	}
+	if ((rc = console_login_find(db, norm, u)) < 0) {
+		(void)domain_db_fail(o, -rc, "find the account");
+		return -1;
+	}
+	return rc;
+}
+
+enum err
+console_user_unlock(struct db *db, const char *email, struct outcome *o)
+{
+	struct console_login u;
+	int rc;
+
+	if ((rc = console_login_lookup(db, email, &u, o)) < 0)
+		return o->err;
 	if (rc == 0)
-		return outcome_fail(o, ERR_NOT_FOUND, "No console user %s", norm);
+		return outcome_fail(o, ERR_NOT_FOUND, "No console user %s", email);
 	if ((rc = DB_EXEC(db, DB_CONSOLE_USER_UNLOCK, cu_by_email, NULL, NULL,
-	    .email = norm)) != DB_OK)
+	    .email = u.email)) != DB_OK)
 		return domain_db_fail(o, rc, "unlock the account");
 	o->changed = 1;
 	return ERR_OK;

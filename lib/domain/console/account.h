@@ -6,8 +6,9 @@
  * failures on, an attempt sooner than 2^(failures - that) seconds (at most
  * 15 minutes) after the last failure is refused unread (ERR_RATE_LIMITED,
  * "retry_after" in o's context); at console.signin_lockout failures the
- * account is locked (ERR_ACCOUNT_LOCKED) until `cediramp-admin console
- * user unlock`. A success clears the count. (The per-address count is the
+ * account is locked (ERR_ACCOUNT_LOCKED) until the link mailed to it then
+ * (domain/console/invite.h) or `cediramp-admin console user unlock`. A
+ * success clears the count. (The per-address count is the
  * HTTP layer's: a rate limit.)
  *
  * Every function fills o (initialised here) and returns its error.
@@ -17,6 +18,7 @@
 
 #include "core/cfg.h"
 #include "core/outcome.h"
+#include "domain/console/password.h"
 #include "domain/console/session.h"
 #include "domain/partner_account.h"
 #include "store/db.h"
@@ -87,6 +89,41 @@ enum err console_members(struct db *db, long long partner_id, console_member_fn 
 
 /* Lifts email's lockout and clears its failures: ERR_OK, ERR_NOT_FOUND. */
 enum err console_user_unlock(struct db *db, const char *email, struct outcome *o);
+
+/* A user as sign-in reads it, by its (lower-cased) email. */
+struct console_login {
+	long long id;
+	char public_id[ID_MAX];
+	long long partner_id;
+	char role[16];
+	unsigned failed_signins;
+	long long since_failure;     /* seconds since the last failure */
+	int locked;
+	int totp_enabled;
+	char hash[CONSOLE_HASH_MAX];  /* the password's */
+	char email[CONSOLE_EMAIL_MAX + 1];
+};
+
+/* The live user of email (lower case) into u: 1, 0 (none), or -(db_rc). */
+int console_login_find(struct db *db, const char *email, struct console_login *u);
+
+/* The same for an email as given (any case), o initialised: 1 found, 0
+ * none, or -1 with o's error (ERR_VALIDATION naming "email", or the
+ * database's). */
+int console_login_lookup(struct db *db, const char *email, struct console_login *u,
+    struct outcome *o);
+
+/* A console user's public id: "cu_" and base62. */
+#define CONSOLE_USER_PREFIX "cu_"
+
+/*
+ * A new password checked (console_password_ok: ERR_VALIDATION naming
+ * "password") and hashed into hash (CONSOLE_HASH_MAX bytes), and, when
+ * public_id is not NULL, a new user's "cu_..." id into it (ID_MAX bytes).
+ * ERR_OK, or ERR_INTERNAL (no random bytes); o filled on an error.
+ */
+enum err console_new_password(const char *password, char *hash, char *public_id,
+    struct outcome *o);
 
 /* email lower-cased into out (cap bytes) when it has an email's shape
  * (3 to 254 printable ASCII characters, no space, one '@' with text on
