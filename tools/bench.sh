@@ -19,6 +19,10 @@
 # any request over 1 s?), with a wrk script of tools/bench/:
 #   many callers  every request from the next of the 64 partners or wallets
 #   hot caller    every request from the one seeded partner / wallet
+# the console's rows (sign-in, its Argon2id the cost: logins per second;
+# the overview's session and balances; the withdrawals list, beside
+# GET /v1/withdrawals), each from the callers' console users (one per
+# partner, signed in once first: a session each);
 # and the step row: BENCH_IDLE_SECONDS (10) without a request, then
 # GET /v1/limits at BENCH_HIGH_CONNECTIONS at once, with no warm-up (what
 # a burst meets after a quiet spell: Apache stops no idle process,
@@ -99,7 +103,8 @@ ratelimit.convert = 100000000/3600
 ratelimit.payouts = 100000000/3600
 ratelimit.beneficiaries = 100000000/3600
 ratelimit.partner_minute = 100000000/60
-ratelimit.partner_day = 100000000/86400"
+ratelimit.partner_day = 100000000/86400
+ratelimit.console_signin = 100000000/60"
 export CEDIRAMP_CONF="$var/cediramp.conf"
 
 raw="$var/wrk.txt"     # wrk's own output of every timed run
@@ -177,6 +182,22 @@ row() {
 	fi
 }
 
+# A session of each console user of LOGINS ("EMAIL PASSWORD" lines) into
+# SESSIONS, a "cookie=ID" line each, for the console's rows.
+console_sessions() {
+	local logins=$1 out=$2 email password sid
+	: > "$out"
+	while read -r email password; do
+		sid=$(curl -sS --max-time 10 -D - -o /dev/null -H 'Content-Type: application/json' \
+			-H "Origin: $BASE_URL" -d "{\"email\":\"$email\",\"password\":\"$password\"}" \
+			"$BASE_URL/console/api/session" |
+			sed -n 's/^Set-Cookie: __Host-cediramp_session=\([^;]*\);.*/\1/p') ||
+			die "console sign-in of $email failed"
+		[ -n "$sid" ] || die "console sign-in of $email: no session"
+		printf 'cookie=%s\n' "$sid" >> "$out"
+	done < "$logins"
+}
+
 # One server's rows, then the webhook worker's.
 server_rows() {
 	local many_p="$var/callers/partners" many_w="$var/callers/wallets"
@@ -210,6 +231,19 @@ server_rows() {
 		/api/mobile-money/transfer transfer.lua "$payees"
 	row 'POST /v1/withdrawals (1 USDT)' "$many" "$CONNS" /v1/withdrawals withdraw.lua "$many_p"
 	row 'GET /v1/withdrawals' "$many" "$CONNS" /v1/withdrawals get.lua "$many_p"
+	# the console (issue 36): sign-in (Argon2id: logins per second), the
+	# overview's session and balances, and the withdrawals list, which
+	# should stay within 0.8 of GET /v1/withdrawals just above; each
+	# console user signed in once first, its session a line of the file
+	console_sessions "$var/callers/console_logins" "$var/callers/console_sessions"
+	row 'POST /console/api/session (sign-in)' "$many" "$CONNS" /console/api/session signin.lua \
+		"$var/callers/console_logins"
+	row 'GET /console/api/session (overview)' "$many" "$CONNS" /console/api/session get.lua \
+		"$var/callers/console_sessions"
+	row 'GET /console/api/balances (overview)' "$many" "$CONNS" /console/api/balances get.lua \
+		"$var/callers/console_sessions"
+	row 'GET /console/api/withdrawals' "$many" "$CONNS" /console/api/withdrawals get.lua \
+		"$var/callers/console_sessions"
 	row 'GET /v1/limits' "$many" "$HIGH" /v1/limits get.lua "$many_p"
 	# the step: a quiet spell, then the burst at once (no warm-up)
 	sleep "$IDLE"

@@ -122,6 +122,16 @@ for i in $(seq 1 "$n"); do
 	cat "$dir/parts/w.$i.token" >> "$dir/wallets"
 	cat "$dir/parts/w.$i.payee" >> "$dir/payees"
 done
+# a console user for each partner (the console rows: sign-in, then each
+# one's session), its password the same for all
+: > "$dir/console_logins"
+for i in $(seq 1 "$n"); do
+	pt=$("$ADMIN" partner verify-key < "$dir/parts/p.$i.key") || die "partner $i: its key does not verify"
+	printf 'bench-console-password\n' | "$ADMIN" console user add --partner "$pt" \
+		--email "bench-$i@console.bench.test" --role owner >/dev/null ||
+		die "partner $i: console user add failed"
+	printf 'bench-%s@console.bench.test bench-console-password\n' "$i" >> "$dir/console_logins"
+done
 for f in partners wallets payees; do
 	[ "$(grep -c . "$dir/$f")" = "$n" ] || die "$dir/$f: not $n callers"
 done

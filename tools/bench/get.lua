@@ -2,7 +2,8 @@
 --
 -- FILE holds one bearer credential a line (a partner API key or a wallet
 -- token); each request carries the next one, `Authorization: Bearer
--- <line>`, round the file. A file of one line is the hot caller. A line
+-- <line>`, round the file; a line `cookie=SESSION` is a console session
+-- instead (`Cookie: __Host-cediramp_session=SESSION`). A file of one line is the hot caller. A line
 -- may also name its own path after the credential, `CREDENTIAL PATH` (a
 -- path with its query, e.g. /v1/withdrawals/wd_...): that request goes
 -- there instead of URL's path (the growth rows, tools/bench/growth.sh:
@@ -19,7 +20,10 @@ function init(args)
 	reqs = {}
 	for k, v in ipairs(callers) do
 		local cred, path = v:match("^(%S+) (/%S*)$")
-		reqs[k] = wrk.format("GET", path, bench_headers({ Authorization = "Bearer " .. (cred or v) }))
+		local session = (cred or v):match("^cookie=(%S+)$")
+		local h = session and { Cookie = "__Host-cediramp_session=" .. session } or
+		    { Authorization = "Bearer " .. (cred or v) }
+		reqs[k] = wrk.format("GET", path, bench_headers(h))
 	end
 	i = bench_start(#reqs)
 end
