@@ -132,7 +132,7 @@ stack_test() {
 # One integration pass: a private stack of server with chain (sim or evm)
 # on free ports, the suite against it, the stack down and checked.
 integration() {
-	local server=$1 chain=$2 name var port ctl left p confs="" conf
+	local server=$1 chain=$2 name var port ctl left p confs="" conf jwks_port
 	name=$server
 	[ "$chain" = evm ] && name="$server-evm"
 	var="$ROOT/var/test-$name"
@@ -149,9 +149,14 @@ integration() {
 		conf="$var/node1/cediramp.conf"
 		for p in $(seq 1 "$GALERA"); do confs="$confs${confs:+ }$var/node$p/cediramp.conf"; done
 	fi
+	# the wallet-login provider t_jwks.c plays, on a port of its own
+	jwks_port=$(free_port)
+	export CEDIRAMP_EXTRA_CONF="jwt.jwks_url = http://127.0.0.1:$jwks_port/jwks.json
+jwt.jwks_refetch_seconds = 1"
 	if [ "$chain" = evm ]; then
 		ctl="$ctl --chain evm --anvil-port $(free_port)"
-		export CEDIRAMP_EXTRA_CONF="providers.evm.replace_after_seconds = 3"
+		CEDIRAMP_EXTRA_CONF="$CEDIRAMP_EXTRA_CONF
+providers.evm.replace_after_seconds = 3"
 	fi
 	# (purge: a cluster node's data outside var/, tools/stack.sh's DBHOME)
 	$ctl purge >/dev/null 2>&1
@@ -181,6 +186,7 @@ integration() {
 		fi
 		set +a
 		CEDIRAMP_CONF="$conf" CEDIRAMP_CONFS="$confs" STACK_CTL="$ctl" CLUSTER_VAR="$var" \
+			JWKS_PORT="$jwks_port" \
 			STACK_LOG="$LOGS/stack-calls-$name.log" \
 			DOCS_SCREENSHOTS="$LOGS/screenshots-$name" \
 			CONSOLE_SCREENSHOTS="$LOGS/console/$name" \
@@ -267,6 +273,8 @@ if [ "$UNIT_ONLY" = 0 ]; then
 	export CONSOLE_BROWSER="node $ROOT/tests/console_browser/console.mjs"
 	# npm's otplib (RFC 6238) computes the console's two-factor codes (t_console)
 	export TOTP_CLIENT="node $ROOT/tests/console/totp.mjs"
+	# npm's jose plays a wallet-login provider publishing its JWKS (t_jwks)
+	export JWKS_CLIENT="node $ROOT/tests/jwks/jwks.mjs"
 	if [ "$GALERA" != 0 ]; then
 		# the whole suite through HAProxy on a Galera cluster, its
 		# workers on every node, then the cluster's own fault tests

@@ -5,6 +5,7 @@
 
 let csrfToken = '';
 let onSignedOut = null;
+let onEnrolment = null;
 
 // An answer that is not a success: the HTTP status, the error code
 // ("unauthorized", "reauth_required", ...) and the server's message.
@@ -26,6 +27,13 @@ export function setCsrfToken(token) {
 // unauthorized): the app then shows the sign-in page.
 export function whenSignedOut(fn) {
 	onSignedOut = fn;
+}
+
+// fn() runs whenever an answer says the partner requires two-factor
+// sign-in of this user, who has not set it up yet (403
+// two_factor_enrolment_required): the app then opens the Security page.
+export function whenEnrolmentRequired(fn) {
+	onEnrolment = fn;
 }
 
 // method path [body]: the parsed answer ({data[, pagination]}), null for
@@ -61,6 +69,8 @@ export async function call(method, path, body) {
 		err.message || `The service answered ${res.status}.`);
 	if (e.code === 'unauthorized' && onSignedOut)
 		onSignedOut();
+	if (e.code === 'two_factor_enrolment_required' && onEnrolment)
+		onEnrolment();
 	throw e;
 }
 

@@ -1,19 +1,21 @@
 // Signing in, signing up (sandbox) and giving the password again before a
-// sensitive action (403 reauth_required).
+// sensitive action (403 reauth_required): the prompt, and useSensitive,
+// which every page with such actions (keys, webhooks, security) runs them
+// through.
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call } from './api.js';
 import { ErrorNote, Field, PageTitle } from './ui.js';
 
 // A form's fields held in one state object: [values, set(name)(event)].
-function useForm(initial) {
+export function useForm(initial) {
 	const [values, setValues] = useState(initial);
 	const set = (name) => (e) => setValues((v) => ({ ...v, [name]: e.currentTarget.value }));
 	return [values, set];
 }
 
-// Runs submit(values) for a form's onSubmit, with busy and error state.
-function useSubmit(submit) {
+// Runs submit() for a form's onSubmit, with busy and error state.
+export function useSubmit(submit) {
 	const [busy, setBusy] = useState(false);
 	const [error, setError] = useState(null);
 	async function onSubmit(e) {
@@ -97,22 +99,57 @@ export function SignUp({ onSession }) {
 }
 
 // The password again (POST /console/api/session/reauth), then onDone()
-// retries what asked for it (reporting its own errors); onCancel() gives up.
-export function Reauth({ onDone, onCancel }) {
+// retries what asked for it (reporting its own errors); onCancel() gives
+// up. why says what needs it; name prefixes the form's ids (two prompts
+// may be open on one page).
+export function Reauth({ why, name = 'reauth', onDone, onCancel }) {
 	const [v, set] = useForm({ password: '' });
 	const { busy, error, onSubmit } = useSubmit(async () => {
 		await call('POST', '/console/api/session/reauth', { password: v.password });
 		onDone();
 	});
 	// the form appears in the middle of the page: the password field takes the focus
-	useEffect(() => document.getElementById('reauth-password').focus(), []);
-	return html`<form class="card reauth" onSubmit=${onSubmit} aria-labelledby="reauth-title" novalidate>
-		<h2 id="reauth-title">Confirm your password</h2>
-		<p>Creating or revoking a key needs your password from the last five minutes.</p>
-		<${Field} id="reauth-password" label="Password" type="password" autocomplete="current-password"
+	useEffect(() => document.getElementById(name + '-password').focus(), []);
+	return html`<form class="card reauth" onSubmit=${onSubmit} aria-labelledby=${name + '-title'} novalidate>
+		<h2 id=${name + '-title'}>Confirm your password</h2>
+		<p>${why}</p>
+		<${Field} id=${name + '-password'} label="Password" type="password" autocomplete="current-password"
 			required value=${v.password} onInput=${set('password')} />
 		<${ErrorNote} error=${error} />
 		<button type="submit" class="primary" disabled=${busy}>Confirm</button>
 		<button type="button" onClick=${onCancel} disabled=${busy}>Cancel</button>
 	</form>`;
+}
+
+// Runs a page's actions that may need a recent password: perform(action)
+// runs action() (busy meanwhile; any other error kept in error). A 403
+// reauth_required keeps the action: prompt is then the password form
+// (else null), and the action runs again once the password is confirmed;
+// waiting says so. why and name are the prompt's (see Reauth).
+export function useSensitive(why, name) {
+	const [busy, setBusy] = useState(false);
+	const [error, setError] = useState(null);
+	// the action a reauth_required stopped, run again after the password
+	const [pending, setPending] = useState(null);
+	async function perform(action) {
+		setBusy(true);
+		setError(null);
+		try {
+			await action();
+		} catch (err) {
+			if (err.code === 'reauth_required')
+				setPending(() => action);
+			else
+				setError(err);
+		}
+		setBusy(false);
+	}
+	function reauthed() {
+		const action = pending;
+		setPending(null);
+		perform(action);
+	}
+	const prompt = pending && html`<${Reauth} why=${why} name=${name} onDone=${reauthed}
+		onCancel=${() => setPending(null)} />`;
+	return { busy, error, setError, waiting: !!pending, perform, prompt };
 }

@@ -5,7 +5,7 @@
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { call } from './api.js';
-import { Reauth } from './auth.js';
+import { useSensitive } from './auth.js';
 import { Confirm, ErrorNote, Loading, PageTitle, SecretOnce, Status, StatusNote, When,
 	useLoad } from './ui.js';
 
@@ -13,33 +13,18 @@ export function Keys() {
 	const keys = useLoad(() => call('GET', '/console/api/keys'), []);
 	const [made, setMade] = useState(null);
 	const [note, setNote] = useState(null);
-	const [error, setError] = useState(null);
-	const [busy, setBusy] = useState(false);
 	const [revoking, setRevoking] = useState(null);
-	// the action a reauth_required stopped, run again after the password
-	const [pending, setPending] = useState(null);
+	const act = useSensitive('Creating or revoking a key needs your password from the last five minutes.');
+	const busy = act.busy || act.waiting;
 
-	// Runs action(); a reauth_required keeps it for after the password.
-	async function perform(action) {
-		setBusy(true);
-		setError(null);
+	const create = () => act.perform(async () => {
 		setNote(null);
-		try {
-			await action();
-		} catch (err) {
-			if (err.code === 'reauth_required')
-				setPending(() => action);
-			else
-				setError(err);
-		}
-		setBusy(false);
-	}
-	const create = () => perform(async () => {
 		const r = await call('POST', '/console/api/keys', {});
 		setMade(r.data);
 		keys.reload();
 	});
-	const revoke = (key) => perform(async () => {
+	const revoke = (key) => act.perform(async () => {
+		setNote(null);
 		await call('DELETE', `/console/api/keys/${encodeURIComponent(key.key_id)}`);
 		setRevoking(null);
 		if (made && made.key_id === key.key_id)
@@ -47,20 +32,15 @@ export function Keys() {
 		setNote(`${key.public_key} is revoked: its secret key is refused from now on.`);
 		keys.reload();
 	});
-	function reauthed() {
-		const action = pending;
-		setPending(null);
-		perform(action);
-	}
 
 	const list = (keys.data && keys.data.data) || [];
 	return html`<${PageTitle}>API keys<//>
 		<p>A key pair is a secret key (<code>sk_…</code>, for your servers' requests to the partner API)
 			and its public half (<code>pk_…</code>, safe to show and quote to support).</p>
-		${!pending && html`<p><button type="button" class="primary" disabled=${busy} onClick=${create}>
+		${!act.waiting && html`<p><button type="button" class="primary" disabled=${busy} onClick=${create}>
 			Create a key pair</button></p>`}
-		${pending && html`<${Reauth} onDone=${reauthed} onCancel=${() => setPending(null)} />`}
-		<${ErrorNote} error=${keys.error || error} />
+		${act.prompt}
+		<${ErrorNote} error=${keys.error || act.error} />
 		${note && html`<${StatusNote}>${note}<//>`}
 		${made && html`<${SecretOnce} title="Your new key pair" secret=${made.secret_key}
 			publicKey=${made.public_key} />`}
@@ -80,10 +60,10 @@ export function Keys() {
 				<td><${When} iso=${k.revoked_at} /></td>
 				<td>${k.status === 'active' && (revoking === k.key_id
 					? html`<${Confirm} question=${`Revoke ${k.public_key}? Requests with its secret key will be refused.`}
-						yes="Yes, revoke it" no="No, keep it" busy=${busy || !!pending}
+						yes="Yes, revoke it" no="No, keep it" busy=${busy}
 						onYes=${() => revoke(k)} onNo=${() => setRevoking(null)} />`
 					: html`<button type="button" class="danger" aria-label=${'Revoke ' + k.public_key}
-						disabled=${busy || !!pending} onClick=${() => setRevoking(k.key_id)}>Revoke</button>`)}</td>
+						disabled=${busy} onClick=${() => setRevoking(k.key_id)}>Revoke</button>`)}</td>
 			</tr>`)}</tbody>
 		</table></div>`}`;
 }

@@ -2,16 +2,21 @@
 // routes over the console API. The app holds the session (GET
 // /console/api/session), shows the sign-in page whenever the API says
 // there is none (401), and offers only what the session's permissions
-// allow; the API is what enforces them. Bundled by esbuild into app.js.
+// allow; the API is what enforces them. A member whose partner requires
+// two-factor sign-in and who has not set it up is sent to the Security
+// page (the API answers such a member 403 two_factor_enrolment_required).
+// Bundled by esbuild into app.js.
 import { html, render } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, call, setCsrfToken, whenSignedOut } from './api.js';
+import { ApiError, call, setCsrfToken, whenEnrolmentRequired, whenSignedOut } from './api.js';
 import { SignIn, SignUp } from './auth.js';
 import { Keys } from './keys.js';
 import { MoneyList, WithdrawalDetail } from './money.js';
 import { Overview } from './overview.js';
+import { Security } from './security.js';
 import { Audit, Members } from './team.js';
 import { ErrorNote, Loading, PageTitle, Status, StatusNote } from './ui.js';
+import { WebhookEvent, Webhooks } from './webhooks.js';
 
 const PUBLIC = new Set(['signin', 'signup']);
 
@@ -21,28 +26,43 @@ const NAV = [
 	['withdrawals', 'Withdrawals', 'read'],
 	['payment-intents', 'Payment intents', 'read'],
 	['keys', 'API keys', 'keys'],
+	['webhooks', 'Webhooks', 'webhooks'],
 	['team', 'Team', 'team'],
 	['audit', 'Audit log', 'team'],
+	['security', 'Security', 'read'],
 ];
 
-// "#/withdrawals/wd_1" -> {name: "withdrawals", arg: "wd_1"}; "" -> overview.
+// A hash segment decoded (as it is when it does not decode), or null.
+function segment(part) {
+	if (!part)
+		return null;
+	try {
+		return decodeURIComponent(part);
+	} catch {
+		return part;
+	}
+}
+
+// "#/withdrawals/wd_1" -> {name: "withdrawals", arg: "wd_1", sub: null};
+// "#/webhooks/deliveries/evt_1" -> {..., arg: "deliveries", sub: "evt_1"};
+// "" -> overview.
 function parseRoute() {
 	const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
-	let arg = null;
-	try {
-		arg = parts[1] ? decodeURIComponent(parts[1]) : null;
-	} catch {
-		arg = parts[1];
-	}
-	return { name: parts[0] || 'overview', arg };
+	return { name: parts[0] || 'overview', arg: segment(parts[1]), sub: segment(parts[2]) };
 }
+
+// The session says its partner requires two-factor sign-in of this user,
+// who has not set it up.
+const mustEnrol = (session) => !!(session && session.two_factor && session.two_factor.required &&
+	!session.two_factor.enabled);
 
 function go(route) {
 	location.hash = '#/' + route;
 }
 
-// The page of a route for a signed-in session.
-function Page({ route, session, firstKey }) {
+// The page of a route for a signed-in session. enrolNeeded and
+// onSessionChanged are the Security page's (see there).
+function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 	const need = NAV.find(([name]) => name === route.name);
 	if (need && !session.permissions[need[2]])
 		return html`<${PageTitle}>Not available<//>
@@ -59,6 +79,13 @@ function Page({ route, session, firstKey }) {
 		return html`<${MoneyList} key="intents" which="intents" session=${session} />`;
 	case 'keys':
 		return html`<${Keys} />`;
+	case 'webhooks':
+		return route.arg === 'deliveries' && route.sub
+			? html`<${WebhookEvent} id=${route.sub} />`
+			: html`<${Webhooks} />`;
+	case 'security':
+		return html`<${Security} session=${session} enrolNeeded=${enrolNeeded}
+			onChanged=${onSessionChanged} />`;
 	case 'team':
 		return html`<${Members} />`;
 	case 'audit':
@@ -109,6 +136,10 @@ function App() {
 	const [error, setError] = useState(null);
 	// the session ended while in use (a 401): said on the sign-in page
 	const [ended, setEnded] = useState(false);
+	// the partner requires two-factor sign-in and this user has none yet
+	// (a 403 two_factor_enrolment_required, or the session says so): said
+	// on the Security page, where the app keeps them
+	const [enrolNeeded, setEnrolNeeded] = useState(false);
 	const routed = useRef(false);
 	const held = useRef(false);
 
@@ -117,12 +148,14 @@ function App() {
 		held.current = true;
 		setSession(data);
 		setEnded(false);
+		setEnrolNeeded(mustEnrol(data));
 	}
 	function signedOut() {
 		setCsrfToken('');
 		held.current = false;
 		setSession(null);
 		setFirstKey(null);
+		setEnrolNeeded(false);
 	}
 	// the session again (after a route change: it may have ended, or its
 	// role changed); a 401 signs the page out through whenSignedOut
@@ -138,6 +171,11 @@ function App() {
 			if (held.current)
 				setEnded(true);
 			signedOut();
+		});
+		whenEnrolmentRequired(() => {
+			setEnrolNeeded(true);
+			if (parseRoute().name !== 'security')
+				go('security');
 		});
 		call('GET', '/console/api/session').then((r) => signedIn(r.data), (e) => {
 			if (e.code !== 'unauthorized')
@@ -168,18 +206,21 @@ function App() {
 			h1.focus();
 	}, [route.name, route.arg]);
 
-	// a signed-in session has nothing to do on the sign-in pages
+	// a signed-in session has nothing to do on the sign-in pages; one that
+	// must set up two-factor sign-in first, nothing but on the Security page
 	useEffect(() => {
 		if (session && PUBLIC.has(route.name))
-			location.replace('#/overview');
-	}, [session, route.name]);
+			location.replace(mustEnrol(session) ? '#/security' : '#/overview');
+		else if (enrolNeeded && route.name !== 'security')
+			location.replace('#/security');
+	}, [session, route.name, enrolNeeded]);
 
 	function onSession(data, key) {
 		signedIn(data);
 		setFirstKey(key);
 		setError(null);
 		if (PUBLIC.has(route.name))
-			go('overview');
+			go(mustEnrol(data) ? 'security' : 'overview');
 	}
 
 	async function onSignOut(path) {
@@ -209,7 +250,8 @@ function App() {
 	return html`<${SignedInHeader} session=${session} route=${route} onSignOut=${onSignOut} />
 		<main id="main" tabindex="-1">
 			<${ErrorNote} error=${error} />
-			<${Page} route=${route} session=${session} firstKey=${firstKey} />
+			<${Page} route=${route} session=${session} firstKey=${firstKey} enrolNeeded=${enrolNeeded}
+				onSessionChanged=${refresh} />
 		</main>`;
 }
 

@@ -28,8 +28,11 @@ export function Overview({ session, firstKey }) {
 					${may.cancel ? ' cancel one not yet sent' : ' read only'}.</li>
 				<li><a href="#/payment-intents">Payment intents</a>: collections from payers in GHS.</li>
 				${may.keys && html`<li><a href="#/keys">API keys</a>: create and revoke your key pairs.</li>`}
+				${may.webhooks && html`<li><a href="#/webhooks">Webhooks</a>: where events are posted, and how
+					each delivery went.</li>`}
 				${may.team && html`<li><a href="#/team">Team</a>: who has access, and their roles.</li>`}
 				${may.team && html`<li><a href="#/audit">Audit log</a>: who signed in and changed what.</li>`}
+				<li><a href="#/security">Security</a>: two-factor sign-in${may.team ? ', for you and every member' : ''}.</li>
 			</ul>
 		</section>`;
 }

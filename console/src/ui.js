@@ -1,7 +1,8 @@
 // What every page shares: the page heading, error and status notes,
-// labelled fields, times, detail lists, paging, the confirm step, the
-// one-time secret with its copy button, and loading an answer. Everything
-// the server or a partner wrote is passed as a child (text), never as HTML.
+// labelled fields, times, detail lists, paging, the confirm step, what is
+// shown once (a secret, recovery codes) with its copy button, and loading
+// an answer. Everything the server or a partner wrote is passed as a child
+// (text), never as HTML.
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 
@@ -21,9 +22,9 @@ export function ErrorNote({ error }) {
 	return html`<p class="note note-error" role="alert">${error.message}</p>`;
 }
 
-// A polite status line (saved, copied, cancelled...).
-export function StatusNote({ children }) {
-	return html`<p class="note note-ok" role="status">${children}</p>`;
+// A polite status line (saved, copied, cancelled...); id optional.
+export function StatusNote({ id, children }) {
+	return html`<p class="note note-ok" role="status" id=${id}>${children}</p>`;
 }
 
 // A labelled input: id, label, and the input's own attributes.
@@ -85,34 +86,49 @@ export function Confirm({ question, yes, no, busy, onYes, onNo }) {
 	</div>`;
 }
 
-// A secret key shown once: the key as text, a copy button, and the note
-// that it will not be shown again.
-export function SecretOnce({ secret, publicKey, title }) {
+// Copies text to the clipboard and says so; where there is no clipboard
+// (no permission, no secure context) it selects the element of id target
+// instead, for Ctrl+C.
+export function CopyButton({ text, target, label }) {
 	const [copied, setCopied] = useState('');
-	const codeRef = useRef(null);
 	async function copy() {
 		try {
-			await navigator.clipboard.writeText(secret);
+			await navigator.clipboard.writeText(text);
 			setCopied('Copied to the clipboard.');
 		} catch {
-			// no clipboard here: select the text for Ctrl+C
 			const range = document.createRange();
-			range.selectNodeContents(codeRef.current);
+			range.selectNodeContents(document.getElementById(target));
 			const sel = window.getSelection();
 			sel.removeAllRanges();
 			sel.addRange(range);
 			setCopied('Selected: press Ctrl+C (or Cmd+C) to copy it.');
 		}
 	}
-	return html`<section class="secret" aria-labelledby="secret-title">
-		<h2 id="secret-title">${title}</h2>
-		<p><strong>This is the only time the secret key is shown.</strong> Store it now, somewhere
-			safe: cediramp keeps only a hash of it. Lost, it cannot be read again: revoke it and create another.</p>
-		<${Details} rows=${[['Public key', html`<code>${publicKey}</code>`],
-			['Secret key', html`<code id="new-secret" class="key" ref=${codeRef}>${secret}</code>`]]} />
-		<button type="button" onClick=${copy}>Copy the secret key</button>
-		${copied && html`<${StatusNote}>${copied}<//>`}
+	return html`<button type="button" onClick=${copy}>${label}</button>
+		${copied && html`<${StatusNote}>${copied}<//>`}`;
+}
+
+// Something the server shows once (a secret, recovery codes): a title, the
+// warning (lead in bold, then rest), the children, and a copy button for
+// copy (the text) that falls back to selecting the element of id target.
+export function ShownOnce({ title, lead, rest, copy, target, copyLabel, children }) {
+	return html`<section class="secret" aria-labelledby=${target + '-title'}>
+		<h2 id=${target + '-title'}>${title}</h2>
+		<p><strong>${lead}</strong> ${rest}</p>
+		${children}
+		<${CopyButton} text=${copy} target=${target} label=${copyLabel} />
 	</section>`;
+}
+
+// A secret key shown once: the key as text, a copy button, and the note
+// that it will not be shown again.
+export function SecretOnce({ secret, publicKey, title }) {
+	return html`<${ShownOnce} title=${title} lead="This is the only time the secret key is shown."
+		rest="Store it now, somewhere safe: cediramp keeps only a hash of it. Lost, it cannot be read again: revoke it and create another."
+		copy=${secret} target="new-secret" copyLabel="Copy the secret key">
+		<${Details} rows=${[['Public key', html`<code>${publicKey}</code>`],
+			['Secret key', html`<code id="new-secret" class="key">${secret}</code>`]]} />
+	<//>`;
 }
 
 // Loads load() when deps change: {data, error, loading, reload}. An

@@ -68,6 +68,8 @@ static const struct cfg_key cfg_keys[] = {
 	N("http.trusted_proxies", trusted_proxies),
 	S("jwt.hs256_secret", jwt_hs256_secret),
 	S("jwt.jwks_file", jwt_jwks_file),
+	S("jwt.jwks_url", jwt_jwks_url),
+	U("jwt.jwks_refetch_seconds", jwt_jwks_refetch_seconds, 1, 86400),
 	S("jwt.algorithms", jwt_algorithms),
 	S("jwt.issuer", jwt_issuer),
 	S("jwt.audience", jwt_audience),
@@ -230,6 +232,7 @@ defaults(struct cfg *c)
 	(void)strict_copy(c->jwt_algorithms, sizeof(c->jwt_algorithms),
 	    "HS256,RS256,ES256");
 	c->jwt_leeway_seconds = 60;
+	c->jwt_jwks_refetch_seconds = 60;
 	c->key_cache_seconds = 5;
 	c->provider_timeout_ms = 2000;
 	c->callback_min_interval_seconds = 10;

@@ -147,6 +147,10 @@ struct cfg {
 	/* console sign-in (domain/console/account.h): failures before each
 	 * attempt waits longer, and failures that lock the account */
 	unsigned long long console_signin_backoff_after, console_signin_lockout;
+	/* the wallet-login provider's published JWKS (fetched, cached, fetched
+	 * again on an unknown kid at most every jwt_jwks_refetch_seconds) */
+	char jwt_jwks_url[512];
+	unsigned long long jwt_jwks_refetch_seconds;
 	/* the console's links in mail: its pages' address ("https://host/console/") */
 	char console_base_url[256];
 	/* mail by SMTP (providers/mail.h): the server, the sender, the file of

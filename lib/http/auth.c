@@ -13,6 +13,72 @@
 #include "core/strict.h"
 #include "domain/user.h"
 #include "http/jwt.h"
+#include "core/clock.h"
+#include "core/log.h"
+#include "providers/jwks_http.h"
+
+/* The JWKS of jwt.jwks_url in this process: when it was last fetched
+ * well and last tried (monotonic seconds; 0 never). */
+static long long jwks_good_at, jwks_tried_at;
+
+#define JWKS_MAX_AGE_SECONDS 600
+
+/*
+ * Fetches jwt.jwks_url's set again when it is due: never fetched well,
+ * older than JWKS_MAX_AGE_SECONDS, lacking kid (a token's: NULL for
+ * none), or forced (a token of a kid the set has failed: the provider may
+ * have put a new key under an old kid); at most once per
+ * jwt.jwks_refetch_seconds whatever the reason. A failed fetch keeps the
+ * last good set (and is logged). 1 when a new set was taken, else 0.
+ */
+static int
+jwks_refresh(struct ctx *ctx, const char *kid, int force)
+{
+	const struct cfg *c = &ctx->cfg;
+	long long now = clock_monotonic_ms() / 1000;
+	char why[200];
+	struct buf body;
+	int due;
+
+	if (c->jwt_jwks_url[0] == '\0' || ctx->jwt == NULL)
+		return 0;
+	due = force || jwks_good_at == 0 || now - jwks_good_at >= JWKS_MAX_AGE_SECONDS ||
+	    (kid != NULL && !jwt_verifier_has_kid(ctx->jwt, kid));
+	if (!due || (jwks_tried_at != 0 &&
+	    now - jwks_tried_at < (long long)c->jwt_jwks_refetch_seconds))
+		return 0;
+	jwks_tried_at = now;
+	buf_init(&body, JWKS_HTTP_MAX);
+	if (jwks_fetch(c->jwt_jwks_url, (long)c->provider_timeout_ms, &body, why,
+	    sizeof(why)) == 0 &&
+	    jwt_verifier_set_jwks(ctx->jwt, body.data ? body.data : "", body.len, why,
+	    sizeof(why)) == 0) {
+		jwks_good_at = now;
+		buf_free(&body);
+		return 1;
+	}
+	log_event("warn", "jwt.jwks_url: %s (the last good set stays)", why);
+	buf_free(&body);
+	return 0;
+}
+
+/* jwt_verify with jwt.jwks_url's set fetched again when the token's kid
+ * is unknown, or once more when a token of a known kid fails. */
+static enum jwt_status
+jwks_verify(struct ctx *ctx, const char *tok, size_t n, struct jwt_claims *claims, char *why,
+    size_t whylen)
+{
+	char kid[128];
+	int has = jwt_token_kid(tok, n, kid, sizeof(kid));
+	enum jwt_status st;
+
+	(void)jwks_refresh(ctx, has ? kid : NULL, 0);
+	st = jwt_verify(ctx->jwt, tok, n, (long long)time(NULL), claims, why, whylen);
+	if (st == JWT_INVALID && has && jwt_verifier_has_kid(ctx->jwt, kid) &&
+	    jwks_refresh(ctx, kid, 1))
+		st = jwt_verify(ctx->jwt, tok, n, (long long)time(NULL), claims, why, whylen);
+	return st;
+}
 
 /* Reads the comma list of algorithm names into JWT_ALG_* bits; -1 on junk. */
 static int
@@ -54,13 +120,14 @@ auth_init(struct ctx *ctx)
 	}
 	if (c->jwt_hs256_secret[0] == '\0')
 		jc.algs &= ~JWT_ALG_HS256;
-	if (c->jwt_jwks_file[0] == '\0')
+	if (c->jwt_jwks_file[0] == '\0' && c->jwt_jwks_url[0] == '\0')
 		jc.algs &= ~(JWT_ALG_RS256 | JWT_ALG_ES256);
 	if (jc.algs == 0)
 		return 0; /* every wallet request will be 401 */
 	jc.hs256_secret = (const unsigned char *)c->jwt_hs256_secret;
 	jc.hs256_secret_len = strlen(c->jwt_hs256_secret);
-	jc.jwks_path = c->jwt_jwks_file;
+	/* a URL's set is fetched (jwks_refresh), never read from a file */
+	jc.jwks_path = c->jwt_jwks_url[0] != '\0' ? NULL : c->jwt_jwks_file;
 	jc.issuer = c->jwt_issuer;
 	jc.audience = c->jwt_audience;
 	jc.leeway_seconds = (long)c->jwt_leeway_seconds;
@@ -68,6 +135,7 @@ auth_init(struct ctx *ctx)
 		snprintf(ctx->init_error, sizeof(ctx->init_error), "jwt: %s", err);
 		return -1;
 	}
+	(void)jwks_refresh(ctx, NULL, 0);
 	return 0;
 }
 
@@ -104,6 +172,7 @@ auth_wallet(struct req *r, char *why, size_t whylen)
 {
 	struct ctx *ctx = r->ctx;
 	struct jwt_claims claims;
+	enum jwt_status st;
 	const char *tok;
 	size_t n;
 
@@ -116,8 +185,11 @@ auth_wallet(struct req *r, char *why, size_t whylen)
 		snprintf(why, whylen, "no JWT algorithm configured");
 		return ERR_TOKEN_INVALID;
 	}
-	switch (jwt_verify(ctx->jwt, tok, n, (long long)time(NULL), &claims, why,
-	    whylen)) {
+	if (ctx->cfg.jwt_jwks_url[0] != '\0')
+		st = jwks_verify(ctx, tok, n, &claims, why, whylen);
+	else
+		st = jwt_verify(ctx->jwt, tok, n, (long long)time(NULL), &claims, why, whylen);
+	switch (st) {
 	case JWT_OK:
 		/* the verifier says "ok" there: no reason, or the log line of a
 		 * request that fails later (a 502 payout_failed) would carry

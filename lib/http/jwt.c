@@ -312,21 +312,29 @@ free_strings:
 	return -1;
 }
 
-/* Reads the JWKS file at path into v->keys. Returns 0, or -1 with err set. */
-static int
-load_jwks(struct jwt_verifier *v, const char *path, char *err, size_t errlen)
+/* Frees v's keys (v keeps none). */
+static void
+free_keys(struct jwt_verifier *v)
 {
-	json_error_t jerr;
-	json_t *root = NULL;
+	for (size_t i = 0; i < v->nkeys; i++) {
+		EVP_PKEY_free(v->keys[i].pkey);
+		free(v->keys[i].kid);
+		free(v->keys[i].alg);
+	}
+	free(v->keys);
+	v->keys = NULL;
+	v->nkeys = 0;
+}
+
+/* Reads the JWKS root (a path or "the URL's" names it in messages) into
+ * v->keys. Returns 0, or -1 with err set. */
+static int
+load_jwks_root(struct jwt_verifier *v, json_t *root, const char *path, char *err, size_t errlen)
+{
 	json_t *keys = NULL;
 	size_t n;
 	int rc = -1;
 
-	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-	if (root == NULL) {
-		set_msg(err, errlen, "JWKS %s: %s", path, jerr.text);
-		goto free_root;
-	}
 	keys = json_object_get(root, "keys");
 	if (!json_is_array(keys)) {
 		set_msg(err, errlen, "JWKS %s: no keys array", path);
@@ -349,8 +357,64 @@ load_jwks(struct jwt_verifier *v, const char *path, char *err, size_t errlen)
 	}
 	rc = 0;
 free_root:
+	return rc;
+}
+
+/* Reads the JWKS file at path into v->keys. Returns 0, or -1 with err set. */
+static int
+load_jwks(struct jwt_verifier *v, const char *path, char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	int rc;
+
+	if (root == NULL) {
+		set_msg(err, errlen, "JWKS %s: %s", path, jerr.text);
+		return -1;
+	}
+	rc = load_jwks_root(v, root, path, err, errlen);
 	json_decref(root);
 	return rc;
+}
+
+int
+jwt_verifier_set_jwks(struct jwt_verifier *v, const char *text, size_t n, char *err,
+    size_t errlen)
+{
+	struct jwt_verifier next;
+	json_error_t jerr;
+	json_t *root;
+	int rc;
+
+	if (v == NULL || text == NULL) {
+		set_msg(err, errlen, "no verifier or no JWKS");
+		return -1;
+	}
+	if ((root = json_loadb(text, n, JSON_REJECT_DUPLICATES, &jerr)) == NULL) {
+		set_msg(err, errlen, "JWKS: %s", jerr.text);
+		return -1;
+	}
+	/* parsed apart, then swapped: a bad set leaves the good one */
+	memset(&next, 0, sizeof(next));
+	rc = load_jwks_root(&next, root, "fetched", err, errlen);
+	json_decref(root);
+	if (rc != 0) {
+		free_keys(&next);
+		return -1;
+	}
+	free_keys(v);
+	v->keys = next.keys;
+	v->nkeys = next.nkeys;
+	return 0;
+}
+
+int
+jwt_verifier_has_kid(const struct jwt_verifier *v, const char *kid)
+{
+	for (size_t i = 0; v != NULL && kid != NULL && i < v->nkeys; i++)
+		if (v->keys[i].kid != NULL && strcmp(v->keys[i].kid, kid) == 0)
+			return 1;
+	return 0;
 }
 
 /*
@@ -421,12 +485,7 @@ jwt_verifier_free(struct jwt_verifier *v)
 	free(v->secret);
 	free(v->issuer);
 	free(v->audience);
-	for (size_t i = 0; i < v->nkeys; i++) {
-		free(v->keys[i].kid);
-		free(v->keys[i].alg);
-		EVP_PKEY_free(v->keys[i].pkey);
-	}
-	free(v->keys);
+	free_keys(v);
 	free(v);
 }
 
@@ -914,4 +973,28 @@ free_json:
 	json_decref(hdr);
 	json_decref(payload);
 	return out;
+}
+
+int
+jwt_token_kid(const char *token, size_t len, char *kid, size_t cap)
+{
+	unsigned char hbuf[JWT_MAX_DECODED];
+	size_t d1 = 0, d2 = 0, hlen;
+	json_t *hdr, *k;
+	int rc = 0;
+
+	if (cap > 0)
+		kid[0] = '\0';
+	if (token == NULL || len == 0 || len > JWT_MAX_TOKEN || split_token(token, len, &d1, &d2) != 0 ||
+	    (hlen = decode_part(token, d1, hbuf)) == (size_t)-1 ||
+	    (hdr = json_loadb((const char *)hbuf, hlen, JSON_REJECT_DUPLICATES, NULL)) == NULL)
+		return 0;
+	k = json_object_get(hdr, "kid");
+	if (json_is_string(k) && json_string_length(k) > 0 && json_string_length(k) < cap &&
+	    strlen(json_string_value(k)) == json_string_length(k)) {
+		memcpy(kid, json_string_value(k), json_string_length(k) + 1);
+		rc = 1;
+	}
+	json_decref(hdr);
+	return rc;
 }

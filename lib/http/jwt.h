@@ -67,6 +67,21 @@ enum jwt_status jwt_verify(const struct jwt_verifier *v, const char *token,
     size_t whylen);
 
 /*
+ * Replaces v's JWKS keys with those of the JWKS text (n bytes, as fetched
+ * from jwt.jwks_url): 0; or -1 with err set and v's keys untouched (the
+ * last good set stays).
+ */
+int jwt_verifier_set_jwks(struct jwt_verifier *v, const char *text, size_t n, char *err,
+    size_t errlen);
+
+/* 1 when v holds a key with this kid, else 0. */
+int jwt_verifier_has_kid(const struct jwt_verifier *v, const char *kid);
+
+/* The kid of token's header (len bytes) into kid (cap bytes): 1, or 0
+ * when it names none or is malformed. */
+int jwt_token_kid(const char *token, size_t len, char *kid, size_t cap);
+
+/*
  * Mints an HS256 token {"sub","iat","exp"[,"iss"][,"aud"]} for the sandbox
  * and tests. Returns a NUL-terminated string owned by the caller (free()),
  * or NULL on failure.

@@ -97,8 +97,10 @@ const struct db_stmt_def db_stmts_console[] = {
 	{ DB_CONSOLE_KEY_EXPIRE,
 	    "UPDATE api_keys SET expires_at = UTC_TIMESTAMP(6) + INTERVAL ? SECOND "
 	    "WHERE key_id = ? AND partner_id = ? AND revoked_at IS NULL AND expires_at IS NULL" },
+	/* read once the node caught up with the cluster: the step another node
+	 * took a moment ago must be seen, or its code would pass twice */
 	{ DB_CONSOLE_TOTP_GET,
-	    "SELECT totp_sealed, totp_key_id, totp_enabled, totp_last_step "
+	    SYNC_READ "SELECT totp_sealed, totp_key_id, totp_enabled, totp_last_step "
 	    "FROM console_users WHERE id = ?" },
 	{ DB_CONSOLE_TOTP_PENDING,
 	    "UPDATE console_users SET totp_sealed = ?, totp_key_id = ? "

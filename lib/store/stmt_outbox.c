@@ -53,5 +53,11 @@ const struct db_stmt_def db_stmts_outbox[] = {
 	    "created_at) SELECT ?, id, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) "
 	    "FROM webhook_endpoints WHERE subject_kind = ? AND subject_id = ? AND public_id = ? "
 	    "AND active = 1" },
+	/* a fresh round of an event's own deliveries to live endpoints (a test
+	 * event, sent to one endpoint whatever it subscribed to) */
+	{ DB_WH_REDELIVER_OWN,
+	    "UPDATE webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id "
+	    "SET d.status = 'pending', d.round_failures = 0, d.next_attempt_at = UTC_TIMESTAMP(6), "
+	    "d.finished_at = NULL WHERE d.event_id = ? AND e.active = 1" },
 	{ DB_STMT__MAX, NULL }
 };

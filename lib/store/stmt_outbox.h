@@ -34,7 +34,8 @@
 	S(DB_OUTBOX_INSERT_MANY, outbox_many, db_none) \
 	S(DB_WH_FANOUT_MANY, outbox_many, db_none) \
 	S(DB_WH_REDELIVER, outbox_fanout, db_none) \
-	S(DB_WH_FANOUT_ONE, outbox_fanout_one, db_none)
+	S(DB_WH_FANOUT_ONE, outbox_fanout_one, db_none) \
+	S(DB_WH_REDELIVER_OWN, by_id, db_none)
 #define DB_ARGS_OUTBOX(A) A(outbox_insert) A(outbox_exists) A(outbox_fanout) A(outbox_many) \
 	A(outbox_fanout_one)
 #define DB_ROWS_OUTBOX(R)

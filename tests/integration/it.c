@@ -76,6 +76,12 @@ it_urls_read(void)
 	it_nurls = it_words(getenv("CLUSTER_WEB_URLS"), it_urls, 8);
 }
 
+const char *
+it_base_url(void)
+{
+	return it_base != NULL ? it_base : it_env("BASE_URL");
+}
+
 void
 it_http_via(int i)
 {

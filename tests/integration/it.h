@@ -37,6 +37,9 @@ void it_http_via(int i);
  * a client the test stacks trust as a proxy, http.trusted_proxies); NULL:
  * the usual 127.0.0.1. */
 void it_http_from(const char *addr);
+/* The base URL this thread's requests go to (it_http_via's web server on
+ * a cluster, else BASE_URL): what a page there would send as its Origin. */
+const char *it_base_url(void);
 /* How many web servers there are to go to (1 on one server). */
 unsigned it_web_servers(void);
 int it_http(const char *method, const char *path, const char *const *headers,
@@ -211,6 +214,7 @@ int it_suite_openapi(void);
 int it_suite_faucet(void);
 int it_suite_badinput(void);
 int it_suite_console(void);
+int it_suite_jwks(void);
 int it_suite_console_pages(void);
 int it_suite_chain(void);
 int it_suite_chain_faults(void);

@@ -3,8 +3,11 @@
  * Chromium: tests/console_browser/console.mjs (CONSOLE_BROWSER) signs up
  * and in through the forms, by keyboard too, makes a key pair and uses it,
  * cancels a withdrawal and a payment intent, shows markup as text, hides
- * what a viewer may not do (and the API refuses it), asks for the
- * two-factor code of an account that has it, signs out everywhere,
+ * what a viewer may not do (and the API refuses it), enrols two-factor on
+ * the Security page with npm otplib's codes and asks for the code at
+ * sign-in, sends a member without it to enrol when the owner requires it,
+ * adds a webhook endpoint, sends it a test event and redelivers it from
+ * the log (URLs with markup shown as text), signs out everywhere,
  * checks the headers that refuse framing, the first load's size and every
  * page with axe-core, and saves a screenshot of each page.
  */
@@ -22,6 +25,10 @@ static const char *const checks[] = {
 	"markup in a company name is shown as text",
 	"a viewer sees no keys link",
 	"two-factor: the sign-in form asks for the code",
+	"two-factor: set up on the Security page",
+	"two-factor required by an owner",
+	"webhooks: an endpoint added on the page",
+	"webhooks: a URL holding markup",
 	"framing refused",
 	"first load",
 	"accessibility",

@@ -167,6 +167,7 @@ test_sync_reads(void)
 		DB_BEN_GET,           /* a transfer's beneficiary */
 		DB_APIKEY_LOOKUP_SYNC, /* a partner key the plain read missed: just issued? */
 		DB_CONSOLE_SESSION_FIND_SYNC, /* a console session missed: opened on another node? */
+		DB_CONSOLE_TOTP_GET, /* a two-factor code's step, taken on another node? */
 		DB_WD_GET,            /* GET /v1/withdrawals/{id} */
 		DB_WD_BY_REFERENCE,   /* POST /v1/withdrawals again under its reference_id */
 		DB_PI_GET,            /* GET /v1/payment-intents/{id} */

@@ -231,6 +231,17 @@ webhook_redeliver(struct ctx *ctx, const struct caller *who,
 	if ((e = find_event(ctx->db, who, event_id, &ev, &data, o)) != ERR_OK)
 		return e;
 	free(data);
+	/* a test event goes to its one endpoint again, not to subscribers */
+	if (strcmp(ev.type, "webhook.test") == 0) {
+		struct db_res res;
+
+		if ((rc = DB_EXEC(ctx->db, DB_WH_REDELIVER_OWN, by_id, NULL, &res,
+		    .id = ev.id)) != DB_OK)
+			return domain_db_fail(o, rc, "queue the redelivery");
+		*queued = (long long)res.affected;
+		o->changed = 1;
+		return ERR_OK;
+	}
 	if ((rc = DB_EXEC(ctx->db, DB_WH_REDELIVER, outbox_fanout, NULL, NULL, .event_id = ev.id,
 	    .kind = outbox_subject_name(OUTBOX_PARTNER), .subject_id = who->id,
 	    .type = ev.type)) != DB_OK ||

@@ -1,0 +1,141 @@
+/*
+ * The wallet API's tokens from a wallet-login provider's published keys
+ * (jwt.jwks_url; docs/wallet-api.md, "Tokens from a JWKS URL"): npm jose
+ * plays the provider (tests/jwks/jwks.mjs, JWKS_CLIENT), serving its JWKS
+ * on JWKS_PORT, which the test stacks' config names, and signing ES256
+ * tokens. A token of a published key is taken; after a key rotation the
+ * new key's tokens are taken once the service fetched the set again (on
+ * their unknown kid, at most once per jwt.jwks_refetch_seconds: 1 s in
+ * the test stacks); while the provider is down, the last good set stays.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "children.h"
+#include "it.h"
+
+/* The provider's keys and set live here (beside the stack's config), its
+ * key ids a, b and c of this run (a provider never reuses one). */
+static char dir[600], ka[32], kb[32], kc[32];
+
+/* Runs the jose tool with args: 0 when it exited 0. */
+static int
+jose(const char *args, char *out, size_t cap)
+{
+	char cmd[1600];
+
+	snprintf(cmd, sizeof(cmd), "%s %s", it_env("JWKS_CLIENT"), args);
+	if (out == NULL)
+		return it_system(cmd);
+	if (it_output(cmd, out, cap) != 0)
+		return -1;
+	out[strcspn(out, "\r\n")] = '\0';
+	return 0;
+}
+
+/* A token of key kid for wallet, signed by jose, into tok. */
+static void
+token(const char *kid, const char *wallet, char *tok, size_t cap)
+{
+	char args[900];
+
+	snprintf(args, sizeof(args), "sign '%s' %s %s", dir, kid, wallet);
+	CU_ASSERT_FATAL(jose(args, tok, cap) == 0 && strncmp(tok, "eyJ", 3) == 0);
+}
+
+/* The status of GET /api/transactions with tok. */
+static long
+wallet_status(const char *tok)
+{
+	char auth[1200];
+	const char *h[] = { auth, NULL };
+	struct it_resp r;
+	long st;
+
+	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", tok);
+	CU_ASSERT_FATAL(it_http("GET", "/api/transactions", h, NULL, 0, &r) == 0);
+	st = r.status;
+	it_resp_free(&r);
+	return st;
+}
+
+static void
+publish(const char *kids)
+{
+	char args[900];
+
+	snprintf(args, sizeof(args), "publish '%s' %s", dir, kids);
+	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
+}
+
+static void
+test_jwks_rotation(void)
+{
+	char args[900], wallet[64], tok_a[1100], tok_b[1100], tok_c[1100], ping[64], path[700];
+	const char *argv[] = { "/bin/sh", "-c", args, NULL };
+	pid_t server;
+
+	snprintf(dir, sizeof(dir), "%s.jwks-%d", it_env("CEDIRAMP_CONF"), (int)getpid());
+	CU_ASSERT_FATAL(mkdir(dir, 0700) == 0 || access(dir, W_OK) == 0);
+	snprintf(wallet, sizeof(wallet), "0xjwks%lld", (long long)time(NULL));
+	snprintf(ka, sizeof(ka), "a-%lld", (long long)time(NULL));
+	snprintf(kb, sizeof(kb), "b-%lld", (long long)time(NULL));
+	snprintf(kc, sizeof(kc), "c-%lld", (long long)time(NULL));
+	snprintf(args, sizeof(args), "key '%s' %s", dir, ka);
+	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
+	snprintf(args, sizeof(args), "key '%s' %s", dir, kb);
+	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
+	snprintf(args, sizeof(args), "key '%s' %s", dir, kc);
+	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
+	publish(ka);
+	snprintf(args, sizeof(args), "exec %s serve %s '%s'", it_env("JWKS_CLIENT"),
+	    it_env("JWKS_PORT"), dir);
+	server = child_start("/bin/sh", (char *const *)argv, NULL, 1);
+	CU_ASSERT_FATAL(server > 0);
+	snprintf(ping, sizeof(ping), "ping %s", it_env("JWKS_PORT"));
+	IT_UNTIL("the provider's JWKS served", jose(ping, NULL, 0) == 0);
+	CU_ASSERT_FATAL(jose(ping, NULL, 0) == 0);
+	/* a published key's token: taken (once this process fetched the set) */
+	token(ka, wallet, tok_a, sizeof(tok_a));
+	IT_UNTIL("a token of the published key taken", wallet_status(tok_a) == 200);
+	CU_ASSERT_EQUAL(wallet_status(tok_a), 200);
+	/* a key not published: refused, whatever is fetched */
+	token(kb, wallet, tok_b, sizeof(tok_b));
+	CU_ASSERT_EQUAL(wallet_status(tok_b), 401);
+	/* the provider rotates: b published beside a; its tokens are taken
+	 * once the set is fetched again on their unknown kid */
+	snprintf(args, sizeof(args), "%s %s", ka, kb);
+	publish(args);
+	IT_UNTIL("the rotated key's token taken", wallet_status(tok_b) == 200);
+	CU_ASSERT_EQUAL(wallet_status(tok_b), 200);
+	CU_ASSERT_EQUAL(wallet_status(tok_a), 200);
+	/* the provider down: an unknown kid's fetch fails, the last good set
+	 * stays (every web server process that fetched keeps both keys) */
+	snprintf(path, sizeof(path), "%s/down", dir);
+	CU_ASSERT_FATAL(fclose(fopen(path, "w")) == 0);
+	token(kc, wallet, tok_c, sizeof(tok_c));
+	CU_ASSERT_EQUAL(wallet_status(tok_c), 401);
+	it_pause_ms(1200, "jwt.jwks_refetch_seconds (1) passes, so a fetch is tried and fails");
+	CU_ASSERT_EQUAL(wallet_status(tok_c), 401);
+	CU_ASSERT_EQUAL(wallet_status(tok_b), 200);
+	CU_ASSERT_EQUAL(wallet_status(tok_a), 200);
+	unlink(path);
+	kill(-server, SIGTERM);
+	CU_ASSERT(child_wait(server, 10, "the JWKS server") != -1);
+}
+
+static const struct tu_test tests[] = {
+	{ "wallet tokens from a JWKS URL: npm jose's keys, a rotation, the provider down",
+	    test_jwks_rotation },
+};
+
+int
+it_suite_jwks(void)
+{
+	return tu_add_suite("jwks", NULL, NULL, tests, NELEM(tests));
+}
