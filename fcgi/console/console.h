@@ -18,6 +18,10 @@ enum err console_reauth_post(struct req *r, struct resp *resp);
 /* sandbox.c: self-serve sign-up (a sandbox partner with its owner) */
 enum err console_signup_post(struct req *r, struct resp *resp);
 
+/* overview.c: the first page, and a resource's timeline */
+enum err console_overview_get(struct req *r, struct resp *resp);
+enum err console_events_get(struct req *r, struct resp *resp);
+
 /* keys.c: the partner's API keys */
 enum err console_keys_get(struct req *r, struct resp *resp);
 enum err console_keys_post(struct req *r, struct resp *resp);

@@ -8,6 +8,7 @@
 
 #include "domain/catalog.h"
 #include "domain/health.h"
+#include "http/account_answer.h"
 #include "http/app.h"
 #include "http/view_partner.h"
 
@@ -20,36 +21,6 @@ get_health(struct req *r, struct resp *resp)
 	health_check(r->ctx, &h);
 	data = health_json(&h, &r->ctx->cfg);
 	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
-}
-
-static enum err
-get_networks(struct req *r, struct resp *resp)
-{
-	const char *state[PROV_NETWORKS];
-	json_t *a = json_array();
-	size_t i, k;
-
-	if (a == NULL)
-		return ERR_INTERNAL;
-	health_networks(r->ctx, state);
-	for (i = 0; i < catalog_nnetworks; i++) {
-		const struct network *n = &catalog_networks[i];
-		const char *status = "down";
-
-		for (k = 0; k < PROV_NETWORKS; k++)
-			if (strcmp(prov_network_ids[k], n->id) == 0)
-				status = state[k];
-
-		if (json_array_append_new(a, json_pack(
-		    "{s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
-		    "network_id", n->id, "name", n->name, "country", n->country,
-		    "currency", n->currency, "status", status,
-		    "min_amount", n->min_amount, "max_amount", n->max_amount)) != 0) {
-			json_decref(a);
-			return ERR_INTERNAL;
-		}
-	}
-	return resp_ok(resp, 200, a);
 }
 
 /* openapi/partner.yaml as JSON, NUL-ended (build/gen/openapi_partner.c,
@@ -65,7 +36,7 @@ get_openapi(struct req *r, struct resp *resp)
 
 static const struct route routes[] = {
 	{ "GET", "/v1/health", get_health, ROUTE_PUBLIC | ROUTE_PER_ADDRESS, NULL, RATE_LIMIT_GENERAL },
-	{ "GET", "/v1/supported-networks", get_networks, 0, NULL, RATE_LIMIT_GENERAL },
+	{ "GET", "/v1/supported-networks", partner_networks_answer, 0, NULL, RATE_LIMIT_GENERAL },
 	{ "GET", "/v1/openapi.json", get_openapi, ROUTE_PUBLIC | ROUTE_PER_ADDRESS, NULL, RATE_LIMIT_GENERAL },
 };
 

@@ -154,5 +154,26 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "WHERE m.rcpt_to IN (SELECT email FROM console_users WHERE partner_id = ? "
 	    "UNION SELECT email FROM console_tokens WHERE partner_id = ?) "
 	    "ORDER BY m.id DESC LIMIT ?" },
+	/* the last 30 days (UTC), a row for each day with any: withdrawals
+	 * made (GHS to recipients) and payment intents made (GHS paid) */
+	{ DB_CONSOLE_DAYS,
+	    "SELECT day, SUM(w) AS withdrawals, SUM(wg) AS withdrawn_ghs, SUM(c) AS collections, "
+	    "SUM(cg) AS collected_ghs FROM ("
+	    "SELECT DATE_FORMAT(created_at, '%Y-%m-%d') AS day, 1 AS w, ghs_amount AS wg, 0 AS c, "
+	    "0 AS cg FROM withdrawals WHERE partner_id = ? "
+	    "AND created_at >= UTC_DATE() - INTERVAL 29 DAY "
+	    "UNION ALL SELECT DATE_FORMAT(created_at, '%Y-%m-%d'), 0, 0, 1, amount "
+	    "FROM payment_intents WHERE partner_id = ? "
+	    "AND created_at >= UTC_DATE() - INTERVAL 29 DAY) d GROUP BY day ORDER BY day" },
+	{ DB_CONSOLE_ATTENTION,
+	    "SELECT (SELECT COUNT(*) FROM webhook_deliveries d JOIN webhook_endpoints e "
+	    "ON e.id = d.endpoint_id WHERE e.subject_kind = 'partner' AND e.subject_id = ? "
+	    "AND d.status = 'failed') AS failed_deliveries, "
+	    "(SELECT COUNT(*) FROM withdrawals WHERE partner_id = ? AND status = 'failed' "
+	    "AND created_at >= UTC_DATE() - INTERVAL 29 DAY) AS failed_withdrawals" },
+	{ DB_CONSOLE_EVENTS,
+	    "SELECT id, type, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS created_at "
+	    "FROM outbox_events WHERE ref_id = ? AND subject_kind = 'partner' AND subject_id = ? "
+	    "ORDER BY seq" },
 	{ DB_STMT__MAX, NULL }
 };

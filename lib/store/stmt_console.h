@@ -115,6 +115,21 @@
 	C(x, ID, id, id) C(x, TEXT, rcpt_to, rcpt_to) C(x, TEXT, subject, subject) \
 	C(x, DUP, body, body) C(x, TEXT, received_at, received_at)
 
+/* the overview: a partner's last 30 days, a row a day (GHS), ... */
+#define co_partner_ARGS(ARG, AGAIN) ARG(INT, partner_id) AGAIN(INT, partner_id)
+#define co_day_COLS(C, x) \
+	C(x, TEXT, day, day) C(x, COUNT, withdrawals, withdrawals) \
+	C(x, RAW, withdrawn_ghs, ) C(x, COUNT, collections, collections) \
+	C(x, RAW, collected_ghs, )
+/* ... and what needs attention: failed deliveries, failed withdrawals */
+#define co_attention_COLS(C, x) \
+	C(x, COUNT, failed_deliveries, failed_deliveries) \
+	C(x, COUNT, failed_withdrawals, failed_withdrawals)
+/* a resource's events (its timeline), oldest first, of a partner */
+#define co_events_ARGS(ARG, AGAIN) ARG(TEXT, ref_id) ARG(INT, partner_id)
+#define co_event_COLS(C, x) \
+	C(x, TEXT, id, id) C(x, TEXT, type, type) C(x, TEXT, created_at, created_at)
+
 /* Its statements (their SQL in stmt_console.c): S(statement, its
  * arguments' shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_CONSOLE(S) \
@@ -156,13 +171,16 @@
 	S(DB_CONSOLE_USER_UNLOCK_ID, cu_id, db_none) \
 	S(DB_CONSOLE_USER_BY_PUBLIC, cu_public, cu_brief) \
 	S(DB_MAIL_SINK_INSERT, sink_insert, db_none) \
-	S(DB_MAIL_SINK_LIST, sink_list, sink_row)
+	S(DB_MAIL_SINK_LIST, sink_list, sink_row) \
+	S(DB_CONSOLE_DAYS, co_partner, co_day) \
+	S(DB_CONSOLE_ATTENTION, co_partner, co_attention) \
+	S(DB_CONSOLE_EVENTS, co_events, co_event)
 #define DB_ARGS_CONSOLE(A) A(cu_insert) A(cu_by_email) A(cu_failed) A(cu_id) A(cu_partner) \
 	A(cs_insert) A(cs_find) A(cs_id) A(cs_user) A(ca_insert) A(ca_page) A(ck_list) \
 	A(ck_revoke) A(ck_insert) A(ck_rename) A(ck_expire) A(ct_pending) A(ctok_insert) \
 	A(ctok_find) A(cu_remove) A(cu_password) A(cu_public) A(sink_insert) A(sink_list) \
-	A(ct_use) A(cr_code) A(cp_require)
+	A(ct_use) A(cr_code) A(cp_require) A(co_partner) A(co_events)
 #define DB_ROWS_CONSOLE(R) R(cu_signin) R(cu_member) R(cs_live) R(ca_row) R(ck_key) R(ct_state) R(ctok_row) \
-	R(cu_brief) R(sink_row)
+	R(cu_brief) R(sink_row) R(co_day) R(co_attention) R(co_event)
 
 #endif

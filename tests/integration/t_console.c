@@ -665,6 +665,17 @@ test_withdrawal_cancel(void)
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM withdrawals WHERE id = ? "
 	    "AND status = 'cancelled'", id), 1);
+	/* its timeline: each transition, in order, with its time */
+	snprintf(path, sizeof(path), "/console/api/withdrawals/%s/events", id);
+	call("GET", path, NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r.json, "data")), 2);
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(r.json, "data"), 0), "type"),
+	    "withdrawal.pending");
+	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(r.json, "data"), 1), "type"),
+	    "withdrawal.cancelled");
+	CU_ASSERT(it_strlen(it_str(json_array_get(json_object_get(r.json, "data"), 1), "at")) > 19);
+	it_resp_free(&r);
 }
 
 /* Another partner's withdrawal and key are not found through the console,
@@ -690,6 +701,10 @@ test_other_partners_ids(void)
 	snprintf(path, sizeof(path), "/console/api/keys/%s", b.key_id);
 	call("DELETE", path, NULL, &a, NULL, &r);
 	expect_error(&r, 404, "not_found", "another partner's key");
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/console/api/withdrawals/%s/events", id);
+	call("GET", path, NULL, &a, NULL, &r);
+	expect_error(&r, 404, "not_found", "another partner's withdrawal's timeline");
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(count_where("SELECT COUNT(*) FROM withdrawals WHERE id = ? "
 	    "AND status = 'cancelled'", id), 0);
@@ -1121,7 +1136,7 @@ test_balances_and_statement(void)
 {
 	struct sess s;
 	struct it_resp r;
-	json_t *a, *b;
+	json_t *a, *b, *d;
 	char ref[64], id[64], v[200], path[200];
 	size_t i;
 	int seen = 0;
@@ -1154,6 +1169,20 @@ test_balances_and_statement(void)
 	call("GET", "/console/api/statements?from_date=2026-01-01&to_date=2099-12-31", NULL, &s,
 	    NULL, &r);
 	expect_error(&r, 400, "validation_error", "a statement without its currency");
+	it_resp_free(&r);
+	/* the overview: balances, networks, today's withdrawal, nothing failed */
+	call("GET", "/console/api/overview", NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	d = json_object_get(r.json, "data");
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(d, "balances")), 3);
+	CU_ASSERT(json_array_size(json_object_get(d, "networks")) >= 3);
+	CU_ASSERT(it_strlen(it_str(json_array_get(json_object_get(d, "networks"), 0), "status")) > 0);
+	a = json_object_get(d, "last_30_days");
+	CU_ASSERT_EQUAL(json_array_size(a), 1);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(json_array_get(a, 0),
+	    "withdrawals"), "count")), 1);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(d, "attention"),
+	    "failed_deliveries")), 0);
 	it_resp_free(&r);
 }
 
