@@ -44,6 +44,10 @@ enum err console_unlock_post(struct req *r, struct resp *resp);
 
 /* sandbox.c: the outgoing mail its sink received (the sandbox's) */
 enum err console_sink_mail_get(struct req *r, struct resp *resp);
+/* ... and its test helpers: a test deposit, the payer's approve and reject */
+enum err console_test_deposit_post(struct req *r, struct resp *resp);
+enum err console_test_approve_post(struct req *r, struct resp *resp);
+enum err console_test_reject_post(struct req *r, struct resp *resp);
 
 /* team.c: the members (invite, remove) and the audit log */
 enum err console_members_get(struct req *r, struct resp *resp);

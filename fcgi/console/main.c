@@ -80,6 +80,12 @@ static const struct route routes[] = {
 	    NULL, 0 },
 	{ "DELETE", "/console/api/members/:id", console_member_delete, TEAM | ROUTE_REAUTH, NULL, 0 },
 	{ "GET", "/console/api/sandbox/mail", console_sink_mail_get, READ, NULL, 0 },
+	{ "POST", "/console/api/sandbox/deposits", console_test_deposit_post, CANCEL | ROUTE_BODY,
+	    NULL, 0 },
+	{ "POST", "/console/api/sandbox/payment-intents/:id/approve", console_test_approve_post,
+	    CANCEL, NULL, 0 },
+	{ "POST", "/console/api/sandbox/payment-intents/:id/reject", console_test_reject_post,
+	    CANCEL, NULL, 0 },
 	{ "GET", "/console/api/audit", console_audit_get, TEAM, audit_params, 0 },
 };
 

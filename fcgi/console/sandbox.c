@@ -4,6 +4,10 @@
  * (funded as `partner create` funds one) with its owner, signed in (a live
  * partner is created by an operator). GET /console/api/sandbox/mail: the
  * mail the sandbox's sink received for the partner's people and invitees.
+ * The Sandbox tools, as the partner API's /v1/sandbox/... answer them: POST
+ * /console/api/sandbox/deposits {currency, amount} (a test deposit), POST
+ * /console/api/sandbox/payment-intents/{id}/approve and .../reject (the
+ * payer's answer).
  */
 #include <string.h>
 
@@ -12,6 +16,7 @@
 #include "http/body.h"
 #include "sandbox/mail_sink.h"
 #include "sandbox/settings.h"
+#include "sandbox/tools_answer.h"
 #include "console.h"
 
 static const char *const signup_fields[] = { "email", "password", "company", NULL };
@@ -66,4 +71,22 @@ console_sink_mail_get(struct req *r, struct resp *resp)
 	if ((e = mail_sink_list(r->ctx->db, r->console.partner_id, &a, &resp->out)) != ERR_OK)
 		return e;
 	return resp_ok(resp, 200, a);
+}
+
+enum err
+console_test_deposit_post(struct req *r, struct resp *resp)
+{
+	return sandbox_deposit_answer(r, resp);
+}
+
+enum err
+console_test_approve_post(struct req *r, struct resp *resp)
+{
+	return sandbox_intent_approve_answer(r, resp);
+}
+
+enum err
+console_test_reject_post(struct req *r, struct resp *resp)
+{
+	return sandbox_intent_reject_answer(r, resp);
 }

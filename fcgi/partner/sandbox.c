@@ -27,7 +27,7 @@
 #include "http/body.h"
 #include "http/jwt.h"
 #include "http/view_partner.h"
-#include "sandbox/payer.h"
+#include "sandbox/tools_answer.h"
 
 #define TTL_DEFAULT 3600
 #define TTL_MAX (30 * 24 * 3600)
@@ -94,69 +94,13 @@ post_wallet_token(struct req *r, struct resp *resp)
 	return resp->data ? ERR_OK : ERR_INTERNAL;
 }
 
-static const char *const deposit_fields[] = { "currency", "amount", NULL };
-
-/* POST /v1/sandbox/deposits: credits the calling partner's coins. */
-static enum err
-post_deposit(struct req *r, struct resp *resp)
-{
-	const char *currency, *amount;
-	struct funds_deposit d;
-	enum err e;
-
-	if (!r->ctx->cfg.sandbox)
-		return ERR_NOT_FOUND;
-	if ((e = body_only(r->body, resp, deposit_fields)) != ERR_OK ||
-	    (e = body_string(r->body, resp, "currency", 16, &currency)) != ERR_OK ||
-	    (e = body_string(r->body, resp, "amount", 64, &amount)) != ERR_OK)
-		return e;
-	if ((e = funds_deposit(r->ctx->db, r->caller.id, currency, amount, NULL,
-	    FUNDS_TEST, &d, &resp->out)) != ERR_OK)
-		return e;
-	return resp_ok(resp, 201, json_pack("{s:s,s:s,s:s,s:s}", "deposit_id", d.id,
-	    "currency", d.currency, "amount", d.amount, "reference", d.deposit_ref));
-}
-
-/* The payer's answer to an intent, by hand. */
-static enum err
-payer_decides(struct req *r, struct resp *resp, int approve)
-{
-	struct intent in;
-	json_t *data;
-	enum err e;
-
-	if (!r->ctx->cfg.sandbox)
-		return ERR_NOT_FOUND;
-	e = sandbox_payer_answer(r->ctx, &r->caller, req_param(r, "id"), approve, &in,
-	    &resp->out);
-	if (e == ERR_INVALID_STATE)
-		intent_free(&in);
-	if (e != ERR_OK)
-		return e;
-	data = intent_json(&in);
-	intent_free(&in);
-	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
-}
-
-static enum err
-post_intent_approve(struct req *r, struct resp *resp)
-{
-	return payer_decides(r, resp, 1);
-}
-
-static enum err
-post_intent_reject(struct req *r, struct resp *resp)
-{
-	return payer_decides(r, resp, 0);
-}
-
 static const struct route routes[] = {
-	{ "POST", "/v1/sandbox/payment-intents/:id/approve", post_intent_approve, 0, NULL,
+	{ "POST", "/v1/sandbox/payment-intents/:id/approve", sandbox_intent_approve_answer, 0, NULL,
 	    RATE_LIMIT_GENERAL },
-	{ "POST", "/v1/sandbox/payment-intents/:id/reject", post_intent_reject, 0, NULL,
+	{ "POST", "/v1/sandbox/payment-intents/:id/reject", sandbox_intent_reject_answer, 0, NULL,
 	    RATE_LIMIT_GENERAL },
 	{ "POST", "/v1/sandbox/wallet-tokens", post_wallet_token, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
-	{ "POST", "/v1/sandbox/deposits", post_deposit, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
+	{ "POST", "/v1/sandbox/deposits", sandbox_deposit_answer, ROUTE_BODY, NULL, RATE_LIMIT_GENERAL },
 };
 
 int

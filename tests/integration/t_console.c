@@ -1391,6 +1391,61 @@ test_team_mail(void)
 	it_http_via(-1);
 }
 
+/* Sandbox tools: a test deposit and the payer's answer to an intent, as
+ * the partner API's helpers give them; not for a viewer nor for another
+ * partner's intent. */
+static void
+test_sandbox_tools(void)
+{
+	struct sess s, other, viewer;
+	struct it_resp r;
+	char auth[200], ref[64], id[64], path[160], email[160], *body;
+	const char *h[3];
+
+	signup("Tools Ltd", &s);
+	signup("Other Tools Ltd", &other);
+	call("POST", "/console/api/sandbox/deposits", "{\"currency\":\"USDT\",\"amount\":\"100\"}",
+	    &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 201);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "currency"), "USDT");
+	it_resp_free(&r);
+	call("GET", "/console/api/balances", NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	CU_ASSERT(it_strstr(r.body, "\"currency\":\"USDT\",\"available\":\"10100.000000\"") != NULL);
+	it_resp_free(&r);
+	call("POST", "/console/api/sandbox/deposits", "{\"currency\":\"XYZ\",\"amount\":\"100\"}",
+	    &s, NULL, &r);
+	expect_error(&r, 400, "validation_error", "a test deposit of no currency");
+	it_resp_free(&r);
+	/* an intent made with the partner's key, approved in the console */
+	it_unique("tref", ref, sizeof(ref));
+	body = jdump(json_pack("{s:s,s:s,s:s,s:s,s:s}", "amount", "10", "currency", "GHS",
+	    "payer_phone", "+233241234555", "mobile_network", "MTN", "reference_id", ref));
+	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", s.key);
+	h[0] = auth;
+	h[1] = "Content-Type: application/json";
+	h[2] = NULL;
+	CU_ASSERT_FATAL(it_http("POST", "/v1/payment-intents", h, body, strlen(body), &r) == 0);
+	free(body);
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
+	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "payment_intent_id") ?
+	    it_str(json_object_get(r.json, "data"), "payment_intent_id") : "");
+	it_resp_free(&r);
+	snprintf(path, sizeof(path), "/console/api/sandbox/payment-intents/%s/approve", id);
+	call("POST", path, NULL, &other, NULL, &r);
+	expect_error(&r, 404, "not_found", "another partner's intent approved");
+	it_resp_free(&r);
+	add_member(&s, "viewer", email, sizeof(email));
+	signin(email, &viewer);
+	call("POST", path, NULL, &viewer, NULL, &r);
+	expect_error(&r, 403, "forbidden", "a viewer approves");
+	it_resp_free(&r);
+	call("POST", path, NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "approved");
+	it_resp_free(&r);
+}
+
 static const struct tu_test tests[] = {
 	{ "console: sign up, the session, sign out", test_signup_session_signout },
 	{ "console: the cookie's flags", test_cookie_flags },
@@ -1411,6 +1466,7 @@ static const struct tu_test tests[] = {
 	{ "console: balances and the statement", test_balances_and_statement },
 	{ "console: keys named and rolled", test_key_roll },
 	{ "console: team, invitations and resets by mail", test_team_mail },
+	{ "console: sandbox tools", test_sandbox_tools },
 };
 
 int

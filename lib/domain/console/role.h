@@ -18,7 +18,7 @@ enum console_role {
 
 enum console_action {
 	CONSOLE_READ = 0, /* the session, balances, withdrawals, intents */
-	CONSOLE_CANCEL,   /* cancel a withdrawal or a payment intent */
+	CONSOLE_CANCEL,   /* cancel a withdrawal or a payment intent; the sandbox tools */
 	CONSOLE_KEYS,     /* see, create and revoke API keys */
 	CONSOLE_TEAM,     /* see the members and the audit log */
 	CONSOLE_WEBHOOKS, /* the webhook endpoints, their secrets and the delivery log */
