@@ -213,23 +213,32 @@ status_of(const char *method, const char *path, const char *body, const struct s
 #define key_post_status(s) status_of("POST", "/console/api/keys", "{}", (s))
 #define session_status(s) status_of("GET", "/console/api/session", NULL, (s))
 
+/* POST path with body through the partner API with key: the answer in r. */
+static void
+partner_post(const char *key, const char *path, const char *body, struct it_resp *r)
+{
+	char auth[200];
+	const char *h[3];
+
+	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", key);
+	h[0] = auth;
+	h[1] = "Content-Type: application/json";
+	h[2] = NULL;
+	CU_ASSERT_FATAL(it_http("POST", path, h, body, strlen(body), r) == 0);
+}
+
 /* A withdrawal of 10 USDT made through the partner API with key: its
  * reference into ref and its id into id. */
 static void
 make_withdrawal(const char *key, char *ref, size_t rcap, char *id, size_t icap)
 {
-	char auth[200], *body;
-	const char *h[3];
 	struct it_resp r;
+	char *body;
 
 	it_unique("cref", ref, rcap);
 	body = jdump(json_pack("{s:s,s:s,s:s,s:s,s:s}", "amount", "10.00", "currency", "USDT",
 	    "recipient_phone", "+233241234567", "mobile_network", "MTN", "reference_id", ref));
-	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", key);
-	h[0] = auth;
-	h[1] = "Content-Type: application/json";
-	h[2] = NULL;
-	CU_ASSERT_FATAL(it_http("POST", "/v1/withdrawals", h, body, strlen(body), &r) == 0);
+	partner_post(key, "/v1/withdrawals", body, &r);
 	free(body);
 	CU_ASSERT_EQUAL_FATAL(r.status, 201);
 	snprintf(id, icap, "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id") ?
@@ -1399,8 +1408,7 @@ test_sandbox_tools(void)
 {
 	struct sess s, other, viewer;
 	struct it_resp r;
-	char auth[200], ref[64], id[64], path[160], email[160], *body;
-	const char *h[3];
+	char ref[64], id[64], path[160], email[160], *body;
 
 	signup("Tools Ltd", &s);
 	signup("Other Tools Ltd", &other);
@@ -1421,11 +1429,7 @@ test_sandbox_tools(void)
 	it_unique("tref", ref, sizeof(ref));
 	body = jdump(json_pack("{s:s,s:s,s:s,s:s,s:s}", "amount", "10", "currency", "GHS",
 	    "payer_phone", "+233241234555", "mobile_network", "MTN", "reference_id", ref));
-	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", s.key);
-	h[0] = auth;
-	h[1] = "Content-Type: application/json";
-	h[2] = NULL;
-	CU_ASSERT_FATAL(it_http("POST", "/v1/payment-intents", h, body, strlen(body), &r) == 0);
+	partner_post(s.key, "/v1/payment-intents", body, &r);
 	free(body);
 	CU_ASSERT_EQUAL_FATAL(r.status, 201);
 	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "payment_intent_id") ?
