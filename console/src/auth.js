@@ -1,17 +1,18 @@
 // Signing in, signing up (sandbox) and giving the password again before a
 // sensitive action (403 reauth_required): the prompt, and useSensitive,
-// which every page with such actions (keys, webhooks, security) runs them
-// through.
+// which every page with such actions (keys, webhooks, security, team)
+// runs them through.
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call } from './api.js';
 import { ErrorNote, Field, PageTitle } from './ui.js';
 
-// A form's fields held in one state object: [values, set(name)(event)].
+// A form's fields held in one state object: [values, set(name)(event),
+// clear()] (clear: the initial values again).
 export function useForm(initial) {
 	const [values, setValues] = useState(initial);
 	const set = (name) => (e) => setValues((v) => ({ ...v, [name]: e.currentTarget.value }));
-	return [values, set];
+	return [values, set, () => setValues(initial)];
 }
 
 // Runs submit() for a form's onSubmit, with busy and error state.
@@ -38,7 +39,8 @@ export function useSubmit(submit) {
 
 // The sign-in page; onSession(session) once the server opened one. An
 // account with two-factor sign-in answers 401 two_factor_required to the
-// password alone: the form then asks for the code too.
+// password alone: the form then asks for the code too. A locked account
+// (403 account_locked) is told what lifts the lockout.
 export function SignIn({ onSession }) {
 	const [v, set] = useForm({ email: '', password: '', code: '' });
 	const [needCode, setNeedCode] = useState(false);
@@ -69,8 +71,13 @@ export function SignIn({ onSession }) {
 				required maxlength="32" hint="The 6-digit code of your authenticator app, or a recovery code."
 				value=${v.code} onInput=${set('code')} />`}
 			<${ErrorNote} error=${error} />
+			${error && error.code === 'account_locked' && html`<p class="hint spaced" id="locked-hint">The mail sent
+				to this address when the account locked holds a link that unlocks it (once, within an hour).
+				Setting a new password (<a href="#/forgot">reset it</a>) lifts the lockout too, and so can an
+				operator.</p>`}
 			<button type="submit" class="primary" disabled=${busy}>${busy ? 'Signing in…' : 'Sign in'}</button>
 		</form>
+		<p><a href="#/forgot">Forgot your password?</a></p>
 		<p>No account yet? <a href="#/signup">Create a sandbox account</a>.</p>`;
 }
 

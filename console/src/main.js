@@ -5,12 +5,16 @@
 // allow; the API is what enforces them. A member whose partner requires
 // two-factor sign-in and who has not set it up is sent to the Security
 // page (the API answers such a member 403 two_factor_enrolment_required).
-// Bundled by esbuild into app.js.
+// The pages a mailed link opens (an invitation, a password reset, an
+// unlock) need no session: they carry the link's token in the hash's
+// query (#/accept?token=...). Bundled by esbuild into app.js.
 import { html, render } from 'htm/preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, call, setCsrfToken, whenEnrolmentRequired, whenSignedOut } from './api.js';
 import { SignIn, SignUp } from './auth.js';
 import { Keys } from './keys.js';
+import { Accept, Forgot, Reset, Unlock } from './links.js';
+import { SandboxMail } from './mail.js';
 import { MoneyList, WithdrawalDetail } from './money.js';
 import { Overview } from './overview.js';
 import { Security } from './security.js';
@@ -18,9 +22,13 @@ import { Audit, Members } from './team.js';
 import { ErrorNote, Loading, PageTitle, Status, StatusNote } from './ui.js';
 import { WebhookEvent, Webhooks } from './webhooks.js';
 
-const PUBLIC = new Set(['signin', 'signup']);
+// the pages for the signed out (a session is taken to the overview)
+const PUBLIC = new Set(['signin', 'signup', 'forgot']);
+// the pages of the mailed links: the same whether a session is held or not
+const LINKS = new Set(['accept', 'reset', 'unlock']);
 
-// The navigation, in order: [route, label, the permission it needs].
+// The navigation, in order: [route, label, the permission it needs, the
+// partner's environment it needs (none: any)].
 const NAV = [
 	['overview', 'Overview', 'read'],
 	['withdrawals', 'Withdrawals', 'read'],
@@ -29,8 +37,13 @@ const NAV = [
 	['webhooks', 'Webhooks', 'webhooks'],
 	['team', 'Team', 'team'],
 	['audit', 'Audit log', 'team'],
+	['mail', 'Sandbox mail', 'read', 'sandbox'],
 	['security', 'Security', 'read'],
 ];
+
+// The navigation's entries session may open.
+const navOf = (session) => NAV.filter(([, , p, env]) => session.permissions[p] &&
+	(!env || session.partner.environment === env));
 
 // A hash segment decoded (as it is when it does not decode), or null.
 function segment(part) {
@@ -45,10 +58,14 @@ function segment(part) {
 
 // "#/withdrawals/wd_1" -> {name: "withdrawals", arg: "wd_1", sub: null};
 // "#/webhooks/deliveries/evt_1" -> {..., arg: "deliveries", sub: "evt_1"};
-// "" -> overview.
+// "#/accept?token=T" -> {name: "accept", ..., query: {token: "T"}};
+// "" -> overview. query is a URLSearchParams of what follows the "?".
 function parseRoute() {
-	const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
-	return { name: parts[0] || 'overview', arg: segment(parts[1]), sub: segment(parts[2]) };
+	const hash = location.hash.replace(/^#\/?/, '');
+	const at = hash.indexOf('?');
+	const parts = (at < 0 ? hash : hash.slice(0, at)).split('/').filter(Boolean);
+	return { name: parts[0] || 'overview', arg: segment(parts[1]), sub: segment(parts[2]),
+		query: new URLSearchParams(at < 0 ? '' : hash.slice(at + 1)) };
 }
 
 // The session says its partner requires two-factor sign-in of this user,
@@ -67,6 +84,9 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 	if (need && !session.permissions[need[2]])
 		return html`<${PageTitle}>Not available<//>
 			<p>Your role (${session.user.role}) may not open this page. Ask an owner of your account.</p>`;
+	if (need && need[3] && session.partner.environment !== need[3])
+		return html`<${PageTitle}>Not available<//>
+			<p>This page is for the ${need[3]} only.</p>`;
 	switch (route.name) {
 	case 'overview':
 		return html`<${Overview} session=${session} firstKey=${firstKey} />`;
@@ -87,11 +107,38 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 		return html`<${Security} session=${session} enrolNeeded=${enrolNeeded}
 			onChanged=${onSessionChanged} />`;
 	case 'team':
-		return html`<${Members} />`;
+		return html`<${Members} session=${session} />`;
+	case 'mail':
+		return html`<${SandboxMail} />`;
 	case 'audit':
 		return html`<${Audit} />`;
 	default:
 		return html`<${PageTitle}>Page not found<//><p><a href="#/overview">Go to the overview</a>.</p>`;
+	}
+}
+
+// The page of a route without a session: a mailed link's (its token in
+// the hash's query; keyed by it, so another link starts afresh), the
+// sign-up, the reset request, else the sign-in. session: the one held
+// (a link opened while signed in), or null; onSession(session, first key)
+// once one is open; onPasswordSet() after a reset, which ended every
+// session of that person (this one too, maybe).
+function PublicPage({ route, session, onSession, onPasswordSet }) {
+	const token = route.query.get('token') || '';
+	switch (route.name) {
+	case 'accept':
+		return html`<${Accept} key=${token} token=${token} signedInAs=${session && session.user.email}
+			onSession=${onSession} />`;
+	case 'reset':
+		return html`<${Reset} key=${token} token=${token} onDone=${onPasswordSet} />`;
+	case 'unlock':
+		return html`<${Unlock} key=${token} token=${token} />`;
+	case 'forgot':
+		return html`<${Forgot} />`;
+	case 'signup':
+		return html`<${SignUp} onSession=${onSession} />`;
+	default:
+		return html`<${SignIn} onSession=${onSession} />`;
 	}
 }
 
@@ -106,7 +153,7 @@ function SkipLink() {
 }
 
 function SignedInHeader({ session, route, onSignOut }) {
-	const { user, partner, permissions: may } = session;
+	const { user, partner } = session;
 	return html`<${SkipLink} />
 		<header class="top">
 			<p class="brand"><a href="#/overview">cediramp console</a></p>
@@ -122,7 +169,7 @@ function SignedInHeader({ session, route, onSignOut }) {
 			</div>
 		</header>
 		<nav class="main-nav" aria-label="Console">
-			<ul>${NAV.filter(([, , p]) => may[p]).map(([name, label]) => html`<li key=${name}>
+			<ul>${navOf(session).map(([name, label]) => html`<li key=${name}>
 				<a href=${'#/' + name} aria-current=${route.name === name ? 'page' : undefined}>${label}</a>
 			</li>`)}</ul>
 		</nav>`;
@@ -192,14 +239,16 @@ function App() {
 
 	// on every route change but the first: check the session, leave the
 	// first key's secret behind, and move the focus to the new page's title
-	useEffect(() => {
+	// (as the new page is drawn, before anyone types into it: a later
+	// effect would take the focus from a field being typed into)
+	useLayoutEffect(() => {
 		if (!routed.current) {
 			routed.current = true;
 			return;
 		}
 		if (route.name !== 'overview')
 			setFirstKey(null);
-		if (!PUBLIC.has(route.name))
+		if (!PUBLIC.has(route.name) && !LINKS.has(route.name))
 			refresh();
 		const h1 = document.getElementById('page-title');
 		if (h1)
@@ -211,7 +260,7 @@ function App() {
 	useEffect(() => {
 		if (session && PUBLIC.has(route.name))
 			location.replace(mustEnrol(session) ? '#/security' : '#/overview');
-		else if (enrolNeeded && route.name !== 'security')
+		else if (enrolNeeded && route.name !== 'security' && !LINKS.has(route.name))
 			location.replace('#/security');
 	}, [session, route.name, enrolNeeded]);
 
@@ -219,7 +268,7 @@ function App() {
 		signedIn(data);
 		setFirstKey(key);
 		setError(null);
-		if (PUBLIC.has(route.name))
+		if (PUBLIC.has(route.name) || LINKS.has(route.name))
 			go(mustEnrol(data) ? 'security' : 'overview');
 	}
 
@@ -238,14 +287,14 @@ function App() {
 
 	if (session === undefined)
 		return html`<main id="main" tabindex="-1"><${Loading} loading=${true} /></main>`;
-	if (session === null)
+	// a mailed link's page, signed in or not: the link's token is all it needs
+	if (session === null || LINKS.has(route.name))
 		return html`<header class="top"><p class="brand">cediramp console</p></header>
 			<main id="main" tabindex="-1">
 				<${ErrorNote} error=${error} />
-				${ended && html`<${StatusNote}>Your session has ended: sign in again.<//>`}
-				${route.name === 'signup'
-					? html`<${SignUp} onSession=${onSession} />`
-					: html`<${SignIn} onSession=${onSession} />`}
+				${ended && !LINKS.has(route.name) && html`<${StatusNote}>Your session has ended: sign in again.<//>`}
+				<${PublicPage} route=${route} session=${session} onSession=${onSession}
+					onPasswordSet=${() => held.current && refresh()} />
 			</main>`;
 	return html`<${SignedInHeader} session=${session} route=${route} onSignOut=${onSignOut} />
 		<main id="main" tabindex="-1">

@@ -30,8 +30,11 @@ export function Overview({ session, firstKey }) {
 				${may.keys && html`<li><a href="#/keys">API keys</a>: create and revoke your key pairs.</li>`}
 				${may.webhooks && html`<li><a href="#/webhooks">Webhooks</a>: where events are posted, and how
 					each delivery went.</li>`}
-				${may.team && html`<li><a href="#/team">Team</a>: who has access, and their roles.</li>`}
+				${may.team && html`<li><a href="#/team">Team</a>: who has access, and their roles; invite and
+					remove people.</li>`}
 				${may.team && html`<li><a href="#/audit">Audit log</a>: who signed in and changed what.</li>`}
+				${partner.environment === 'sandbox' && html`<li><a href="#/mail">Sandbox mail</a>: the mail the
+					console sent your people (invitations, password resets), kept here in the sandbox.</li>`}
 				<li><a href="#/security">Security</a>: two-factor sign-in${may.team ? ', for you and every member' : ''}.</li>
 			</ul>
 		</section>`;

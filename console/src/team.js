@@ -1,31 +1,129 @@
-// The owner's pages: the members (people and roles) and the audit log,
-// newest first, a page at a time ("Older" asks for the records before the
-// last one shown).
+// The owner's pages: the members (people and roles: inviting one by
+// mail, removing one after a confirm step) and the audit log, newest
+// first, a page at a time ("Older" asks for the records before the last
+// one shown). Inviting and removing need a recent password (the prompt of
+// useSensitive).
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { call, query } from './api.js';
-import { ErrorNote, Loading, PageTitle, When, useLoad } from './ui.js';
+import { useForm, useSensitive } from './auth.js';
+import { Confirm, ErrorNote, Field, Loading, PageTitle, StatusNote, When, useLoad } from './ui.js';
 
 const AUDIT_PAGE = 50;
+const WHY = 'Inviting or removing a member needs your password from the last five minutes.';
 
-export function Members() {
+// The roles an invitation may give: [role, what it may do].
+const ROLES = [
+	['viewer', 'reads withdrawals and payment intents'],
+	['finance', 'also cancels them'],
+	['developer', 'also manages API keys and webhooks'],
+	['owner', 'everything, the team and the audit log too'],
+];
+
+// What became of an invitation (the 201's data: email, role,
+// expires_in_hours, mail), said; sandbox: the partner's mail is on the
+// Sandbox mail page.
+function Invited({ sent, sandbox }) {
+	const { email, role, expires_in_hours: hours } = sent;
+	if (sent.mail === 'sent')
+		return html`<${StatusNote} id="invite-note">The invitation to ${email} (${role}) is sent: its link
+			works once, within ${hours} hours, and the member shows here once they accept.
+			${sandbox && html`${' '}The sandbox keeps it on the <a href="#/mail">Sandbox mail</a> page.`}<//>`;
+	return html`<p class="note note-warn" role="status" id="invite-note">${sent.mail === 'off'
+		? `The invitation to ${email} (${role}) is made, but this service sends no mail (mail is off), so nobody has its link. Ask an operator.`
+		: `The invitation to ${email} (${role}) is made, but its mail failed. Invite them again later: that mails a new link.`}</p>`;
+}
+
+// Invites a person by email, with a role; the invitation's fate is said
+// above the form.
+function Invite({ sandbox }) {
+	const [v, set, clear] = useForm({ email: '', role: 'viewer' });
+	const [sent, setSent] = useState(null);
+	const act = useSensitive(WHY, 'reauth-invite');
+	const busy = act.busy || act.waiting;
+	function submit(e) {
+		e.preventDefault();
+		if (busy)
+			return;
+		const body = { email: v.email, role: v.role };
+		act.perform(async () => {
+			setSent(null);
+			const r = await call('POST', '/console/api/members', body);
+			setSent(r.data);
+			clear();
+		});
+	}
+	return html`<section aria-labelledby="invite-title">
+		<h2 id="invite-title">Invite a member</h2>
+		${sent && html`<${Invited} sent=${sent} sandbox=${sandbox} />`}
+		${act.prompt}
+		<form class="card narrow" onSubmit=${submit} aria-labelledby="invite-title" novalidate>
+			<${Field} id="invite-email" label="Email" type="email" autocomplete="off" required maxlength="254"
+				value=${v.email} onInput=${set('email')} />
+			<div class="field">
+				<label for="invite-role">Role</label>
+				<select id="invite-role" value=${v.role} aria-describedby="invite-role-hint"
+					onChange=${set('role')}>
+					${ROLES.map(([role]) => html`<option value=${role} key=${role}>${role}</option>`)}
+				</select>
+				<ul class="hint plain" id="invite-role-hint">
+					${ROLES.map(([role, may]) => html`<li key=${role}><strong>${role}</strong>: ${may}</li>`)}
+				</ul>
+			</div>
+			<${ErrorNote} error=${act.error} />
+			<button type="submit" class="primary" disabled=${busy}>Invite</button>
+		</form>
+	</section>`;
+}
+
+// session: the signed-in owner (who may not remove themselves).
+export function Members({ session }) {
 	const members = useLoad(() => call('GET', '/console/api/members'), []);
+	const act = useSensitive(WHY);
+	const [removing, setRemoving] = useState(null);
+	const [note, setNote] = useState(null);
+	const busy = act.busy || act.waiting;
+	const remove = (m) => act.perform(async () => {
+		setNote(null);
+		try {
+			await call('DELETE', `/console/api/members/${encodeURIComponent(m.id)}`);
+		} finally {
+			setRemoving(null);
+		}
+		setNote(`${m.email} is removed: their sessions have ended and they can no longer sign in.`);
+		members.reload();
+	});
 	const list = (members.data && members.data.data) || [];
 	return html`<${PageTitle}>Team<//>
-		<p>An operator adds people (<code>cediramp-admin console user add</code>).</p>
-		<${ErrorNote} error=${members.error} />
-		<${Loading} loading=${members.loading && !members.data} />
-		${list.length > 0 && html`<div class="table-wrap"><table>
-			<caption>Members</caption>
-			<thead><tr>
-				<th scope="col">Email</th><th scope="col">Role</th><th scope="col">Added</th>
-				<th scope="col">Sign-in</th>
-			</tr></thead>
-			<tbody>${list.map((m) => html`<tr key=${m.id}>
-				<td>${m.email}</td><td>${m.role}</td><td><${When} iso=${m.created_at} /></td>
-				<td>${m.locked ? 'locked' : 'open'}</td>
-			</tr>`)}</tbody>
-		</table></div>`}`;
+		<p>Invite people by email below; an operator can also add one (<code>cediramp-admin console user
+			add</code>). A removed member's sessions end at once.</p>
+		<section aria-labelledby="members-title">
+			<h2 id="members-title">Members</h2>
+			${act.prompt}
+			<${ErrorNote} error=${members.error || act.error} />
+			${note && html`<${StatusNote} id="member-note">${note}<//>`}
+			<${Loading} loading=${members.loading && !members.data} />
+			${list.length > 0 && html`<div class="table-wrap"><table id="members">
+				<caption>People and their roles</caption>
+				<thead><tr>
+					<th scope="col">Email</th><th scope="col">Role</th><th scope="col">Added</th>
+					<th scope="col">Sign-in</th><th scope="col">Action</th>
+				</tr></thead>
+				<tbody>${list.map((m) => html`<tr key=${m.id}>
+					<td>${m.email}</td><td>${m.role}</td><td><${When} iso=${m.created_at} /></td>
+					<td>${m.locked ? 'locked' : 'open'}</td>
+					<td>${m.id === session.user.id
+						? html`<span class="hint">you</span>`
+						: removing === m.id
+							? html`<${Confirm} question=${`Remove ${m.email}? Their sessions end now and they can no longer sign in.`}
+								yes="Yes, remove" no="No, keep" busy=${busy}
+								onYes=${() => remove(m)} onNo=${() => setRemoving(null)} />`
+							: html`<button type="button" class="danger" aria-label=${'Remove ' + m.email}
+								disabled=${busy} onClick=${() => setRemoving(m.id)}>Remove</button>`}</td>
+				</tr>`)}</tbody>
+			</table></div>`}
+		</section>
+		<${Invite} sandbox=${session.partner.environment === 'sandbox'} />`;
 }
 
 export function Audit() {

@@ -1,7 +1,7 @@
 // What every page shares: the page heading, error and status notes,
-// labelled fields, times, detail lists, paging, the confirm step, what is
-// shown once (a secret, recovery codes) with its copy button, and loading
-// an answer. Everything the server or a partner wrote is passed as a child
+// labelled fields, times, detail lists, paging, the confirm step, a small
+// form in place of a row's actions, what is shown once (a secret,
+// recovery codes) with its copy button, and loading an answer. Everything the server or a partner wrote is passed as a child
 // (text), never as HTML.
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -86,6 +86,30 @@ export function Confirm({ question, yes, no, busy, onYes, onNo }) {
 	</div>`;
 }
 
+// A form's two buttons: submit (its text) and Cancel (onCancel()).
+export function SubmitCancel({ submit, busy, onCancel }) {
+	return html`<div class="actions">
+		<button type="submit" class="primary" disabled=${busy}>${submit}</button>
+		<button type="button" disabled=${busy} onClick=${onCancel}>Cancel</button>
+	</div>`;
+}
+
+// A small form of one choice in place of a row's actions: a select of id
+// labelled label, its options [value, said] (value the chosen one,
+// onChange(value) on a change), and its two buttons (see SubmitCancel);
+// name is the form's accessible name.
+export function ChoiceForm({ id, name, label, options, value, onChange, submit, busy, onSubmit, onCancel }) {
+	return html`<form class="choice" onSubmit=${onSubmit} aria-label=${name}>
+		<div class="field">
+			<label for=${id}>${label}</label>
+			<select id=${id} value=${value} onChange=${(e) => onChange(e.currentTarget.value)}>
+				${options.map(([v, said]) => html`<option value=${String(v)} key=${v}>${said}</option>`)}
+			</select>
+		</div>
+		<${SubmitCancel} submit=${submit} busy=${busy} onCancel=${onCancel} />
+	</form>`;
+}
+
 // Copies text to the clipboard and says so; where there is no clipboard
 // (no permission, no secure context) it selects the element of id target
 // instead, for Ctrl+C.
@@ -126,7 +150,7 @@ export function SecretOnce({ secret, publicKey, title }) {
 	return html`<${ShownOnce} title=${title} lead="This is the only time the secret key is shown."
 		rest="Store it now, somewhere safe: cediramp keeps only a hash of it. Lost, it cannot be read again: revoke it and create another."
 		copy=${secret} target="new-secret" copyLabel="Copy the secret key">
-		<${Details} rows=${[['Public key', html`<code>${publicKey}</code>`],
+		<${Details} rows=${[['Public key', html`<code id="new-public">${publicKey}</code>`],
 			['Secret key', html`<code id="new-secret" class="key">${secret}</code>`]]} />
 	<//>`;
 }

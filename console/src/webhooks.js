@@ -11,8 +11,8 @@ import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { call, query } from './api.js';
 import { useSensitive } from './auth.js';
-import { Confirm, Details, ErrorNote, Field, Loading, PageTitle, Pager, ShownOnce, Status, StatusNote, When,
-	useLoad } from './ui.js';
+import { ChoiceForm, Confirm, Details, ErrorNote, Field, Loading, PageTitle, Pager, ShownOnce, Status, StatusNote,
+	When, useLoad } from './ui.js';
 
 const PER_PAGE = 25;
 const WHY = 'Adding an endpoint or rotating its secret needs your password from the last five minutes.';
@@ -127,18 +127,9 @@ function EndpointRow({ hook, act, onDone }) {
 		actions = html`<${Confirm} question=${`Delete the endpoint ${url}? It will receive no more events.`}
 			yes="Yes, delete it" no="No, keep it" busy=${busy} onYes=${remove} onNo=${() => setStep(null)} />`;
 	else if (step === 'rotate')
-		actions = html`<form class="rotate" onSubmit=${rotate} aria-label=${'Rotate the secret of ' + url}>
-			<div class="field">
-				<label for=${'overlap-' + id}>Keep the previous secret working for</label>
-				<select id=${'overlap-' + id} value=${overlap} onChange=${(e) => setOverlap(e.currentTarget.value)}>
-					${OVERLAPS.map(([s, said]) => html`<option value=${String(s)} key=${s}>${said}</option>`)}
-				</select>
-			</div>
-			<div class="actions">
-				<button type="submit" class="primary" disabled=${busy}>Rotate the secret</button>
-				<button type="button" disabled=${busy} onClick=${() => setStep(null)}>Cancel</button>
-			</div>
-		</form>`;
+		actions = html`<${ChoiceForm} id=${'overlap-' + id} name=${'Rotate the secret of ' + url}
+			label="Keep the previous secret working for" options=${OVERLAPS} value=${overlap} onChange=${setOverlap}
+			submit="Rotate the secret" busy=${busy} onSubmit=${rotate} onCancel=${() => setStep(null)} />`;
 	else
 		actions = html`<div class="actions">
 			<button type="button" disabled=${busy} onClick=${test} aria-label=${'Send test event to ' + url}>

@@ -3,7 +3,8 @@
  * POST /console/api/signup, self-serve sign-up: a new sandbox partner
  * (funded as `partner create` funds one) with its owner, signed in (a live
  * partner is created by an operator). GET /console/api/sandbox/mail: the
- * mail the sandbox's sink received for the partner's people and invitees.
+ * mail the sandbox's sink received: for an owner, to the partner's people
+ * and invitees; for anyone else, to itself.
  * The Sandbox tools, as the partner API's /v1/sandbox/... answer them: POST
  * /console/api/sandbox/deposits {currency, amount} (a test deposit), POST
  * /console/api/sandbox/payment-intents/{id}/approve and .../reject (the
@@ -13,6 +14,7 @@
 
 #include "domain/console/account.h"
 #include "domain/apikey.h"
+#include "domain/console/role.h"
 #include "http/body.h"
 #include "sandbox/mail_sink.h"
 #include "sandbox/settings.h"
@@ -68,7 +70,12 @@ console_sink_mail_get(struct req *r, struct resp *resp)
 
 	if (!r->ctx->cfg.sandbox)
 		return ERR_NOT_FOUND;
-	if ((e = mail_sink_list(r->ctx->db, r->console.partner_id, &a, &resp->out)) != ERR_OK)
+	/* an owner sees the mail of the partner's people and invitees (it
+	 * administers them); anyone else only its own: a member's reset or
+	 * unlock link is never shown to another member */
+	if ((e = mail_sink_list(r->ctx->db, r->console.partner_id,
+	    console_may(console_role_parse(r->console.role), CONSOLE_TEAM) ? NULL : r->console.email,
+	    &a, &resp->out)) != ERR_OK)
 		return e;
 	return resp_ok(resp, 200, a);
 }

@@ -23,7 +23,8 @@ struct sink_row {
 };
 
 enum err
-mail_sink_list(struct db *db, long long partner_id, json_t **out, struct outcome *o)
+mail_sink_list(struct db *db, long long partner_id, const char *mine, json_t **out,
+    struct outcome *o)
 {
 	static const struct db_field fields[] = { DB_FIELDS(sink_row, struct sink_row) };
 	struct sink_row m;
@@ -33,8 +34,10 @@ mail_sink_list(struct db *db, long long partner_id, json_t **out, struct outcome
 
 	outcome_init(o);
 	*out = NULL;
-	if ((rc = DB_EXEC(db, DB_MAIL_SINK_LIST, sink_list, &rows, NULL, .partner_id = partner_id,
-	    .n = MAIL_SINK_LIST_MAX)) != DB_OK)
+	rc = mine != NULL ? DB_EXEC(db, DB_MAIL_SINK_MINE, sink_mine, &rows, NULL, .rcpt_to = mine,
+	    .n = MAIL_SINK_LIST_MAX) : DB_EXEC(db, DB_MAIL_SINK_LIST, sink_list, &rows, NULL,
+	    .partner_id = partner_id, .n = MAIL_SINK_LIST_MAX);
+	if (rc != DB_OK)
 		return outcome_fail(o, rc == DB_DOWN ? ERR_SERVICE_UNAVAILABLE : ERR_INTERNAL,
 		    "read the mail: the database failed");
 	*out = json_array();

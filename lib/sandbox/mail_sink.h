@@ -20,8 +20,10 @@ int mail_sink_store(struct db *db, const char *from, const char *to, const char 
     const char *body, size_t n);
 
 /* The newest (at most MAIL_SINK_LIST_MAX) messages to partner_id's people
- * and invitees as a JSON array of {id, to, subject, body, received_at}
- * into *out (new reference). ERR_OK or the database's error. */
-enum err mail_sink_list(struct db *db, long long partner_id, json_t **out, struct outcome *o);
+ * and invitees (only to the address mine when it is not NULL) as a JSON
+ * array of {id, to, subject, body, received_at} into *out (new
+ * reference). ERR_OK or the database's error. */
+enum err mail_sink_list(struct db *db, long long partner_id, const char *mine, json_t **out,
+    struct outcome *o);
 
 #endif

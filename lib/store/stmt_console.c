@@ -156,6 +156,10 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "ORDER BY m.id DESC LIMIT ?" },
 	/* the last 30 days (UTC), a row for each day with any: withdrawals
 	 * made (GHS to recipients) and payment intents made (GHS paid) */
+	{ DB_MAIL_SINK_MINE,
+	    "SELECT id, rcpt_to, subject, body, "
+	    "DATE_FORMAT(received_at, '%Y-%m-%dT%H:%i:%sZ') AS received_at FROM mail_sink "
+	    "WHERE rcpt_to = ? ORDER BY id DESC LIMIT ?" },
 	{ DB_CONSOLE_DAYS,
 	    "SELECT day, SUM(w) AS withdrawals, SUM(wg) AS withdrawn_ghs, SUM(c) AS collections, "
 	    "SUM(cg) AS collected_ghs FROM ("

@@ -111,6 +111,8 @@
 	ARG(TEXT, mail_from) ARG(TEXT, rcpt_to) ARG(TEXT, subject) ARG(BYTES, body)
 /* ... and the newest n sent to a partner's people or invitees */
 #define sink_list_ARGS(ARG, AGAIN) ARG(INT, partner_id) AGAIN(INT, partner_id) ARG(INT, n)
+/* ... or to one address */
+#define sink_mine_ARGS(ARG, AGAIN) ARG(TEXT, rcpt_to) ARG(INT, n)
 #define sink_row_COLS(C, x) \
 	C(x, ID, id, id) C(x, TEXT, rcpt_to, rcpt_to) C(x, TEXT, subject, subject) \
 	C(x, DUP, body, body) C(x, TEXT, received_at, received_at)
@@ -172,13 +174,14 @@
 	S(DB_CONSOLE_USER_BY_PUBLIC, cu_public, cu_brief) \
 	S(DB_MAIL_SINK_INSERT, sink_insert, db_none) \
 	S(DB_MAIL_SINK_LIST, sink_list, sink_row) \
+	S(DB_MAIL_SINK_MINE, sink_mine, sink_row) \
 	S(DB_CONSOLE_DAYS, co_partner, co_day) \
 	S(DB_CONSOLE_ATTENTION, co_partner, co_attention) \
 	S(DB_CONSOLE_EVENTS, co_events, co_event)
 #define DB_ARGS_CONSOLE(A) A(cu_insert) A(cu_by_email) A(cu_failed) A(cu_id) A(cu_partner) \
 	A(cs_insert) A(cs_find) A(cs_id) A(cs_user) A(ca_insert) A(ca_page) A(ck_list) \
 	A(ck_revoke) A(ck_insert) A(ck_rename) A(ck_expire) A(ct_pending) A(ctok_insert) \
-	A(ctok_find) A(cu_remove) A(cu_password) A(cu_public) A(sink_insert) A(sink_list) \
+	A(ctok_find) A(cu_remove) A(cu_password) A(cu_public) A(sink_insert) A(sink_list) A(sink_mine) \
 	A(ct_use) A(cr_code) A(cp_require) A(co_partner) A(co_events)
 #define DB_ROWS_CONSOLE(R) R(cu_signin) R(cu_member) R(cs_live) R(ca_row) R(ck_key) R(ct_state) R(ctok_row) \
 	R(cu_brief) R(sink_row) R(co_day) R(co_attention) R(co_event)

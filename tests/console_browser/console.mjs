@@ -205,6 +205,17 @@ async function pastReauth(page, want) {
 	}
 }
 
+// Waits for want (a selector) after an action that needs no password: a
+// failure says what the page's alerts say. Its element.
+async function shown(page, want) {
+	try {
+		return await page.waitForSelector(want);
+	} catch (e) {
+		const said = await page.$$eval('[role="alert"]', (l) => l.map((a) => a.textContent).join(' | '));
+		throw new Error(said ? `${e.message}; the page says: ${said}` : e.message);
+	}
+}
+
 // The code of an authenticator app holding secret, once it is not used
 // (the server takes each 30-second step once: a code it took stays
 // refused until the next step): polls every 250 ms, for at most 31 s.
@@ -259,15 +270,19 @@ async function signUp(tab, company, email) {
 	await waitPage(page, 'Overview');
 }
 
-// Fills in the sign-in form and presses its button (mouse and keyboard as
-// page.type uses them).
-async function submitSignIn(tab, email) {
-	const { page } = tab;
-	await page.goto(consoleUrl);
+// Fills in the sign-in form page shows (or is about to) and presses its
+// button (mouse and keyboard as page.type uses them).
+async function fillSignIn(page, email, password = PASSWORD) {
 	await waitPage(page, 'Sign in');
 	await typeInto(page, 'Email', email);
-	await typeInto(page, 'Password', PASSWORD);
+	await typeInto(page, 'Password', password);
 	await press(page, 'Sign in');
+}
+
+// The same from the console's address.
+async function submitSignIn(tab, email) {
+	await tab.page.goto(consoleUrl);
+	await fillSignIn(tab.page, email);
 }
 
 // Signs in through the form; lands on the overview.
@@ -306,6 +321,74 @@ async function partnerApi(key, method, path, body) {
 		json = null;
 	}
 	return { status: r.status, json };
+}
+
+// The body of the newest mail to `to` whose subject starts with subject,
+// as the Sandbox mail page (open in page) shows it: Reload is pressed
+// until it is there (bounded by WAIT).
+async function mailBody(page, to, subject) {
+	const until = Date.now() + WAIT;
+	for (;;) {
+		await page.waitForSelector('#mail-count');
+		const body = await page.evaluate((t, s) => {
+			const m = [...document.querySelectorAll('article.mail')].find((a) =>
+				a.querySelector('.mail-to').textContent === t && a.querySelector('h2').textContent.startsWith(s));
+			return m ? m.querySelector('pre').textContent : null;
+		}, to, subject);
+		if (body !== null)
+			return body;
+		if (Date.now() > until)
+			throw new Error(`no mail to ${to} ("${subject}...") on the Sandbox mail page`);
+		await new Promise((done) => setTimeout(done, 200));
+		const answered = page.waitForResponse((r) => r.url() === `${origin}/console/api/sandbox/mail`);
+		await press(page, 'Reload');
+		await answered;
+	}
+}
+
+// The link to page (accept, reset, unlock) in a mail's body: the stack's
+// own console URL, the page, a token.
+function linkIn(body, page) {
+	const link = (body.match(new RegExp(`\\S+#/${page}\\?token=\\S+`)) || [])[0];
+	expect(link && link.startsWith(`${consoleUrl}#/${page}?token=`) &&
+		/^[A-Za-z0-9]{43}$/.test(link.slice(link.indexOf('token=') + 6)), `the ${page} link: ${link}\n${body}`);
+	return link;
+}
+
+// Fails sign-ins of email with a wrong password until the account locks
+// (403 account_locked), waiting out each 429's Retry-After (the stack's
+// back-off: 1, 2, 4 s), for at most 30 s.
+async function lockOut(email) {
+	const until = Date.now() + 30000;
+	for (;;) {
+		const r = await fetch(`${origin}/console/api/session`, { method: 'POST',
+			headers: { Origin: origin, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ email, password: 'not the password at all' }) });
+		const code = (await r.json()).error?.code;
+		if (code === 'account_locked')
+			return;
+		expect(code === 'invalid_credentials' || r.status === 429, `a wrong sign-in: ${r.status} ${code}`);
+		expect(Date.now() < until, `${email} did not lock in 30 s`);
+		if (r.status === 429)
+			await new Promise((done) => setTimeout(done, 1000 * Number(r.headers.get('retry-after') || 1)));
+	}
+}
+
+// The row of the keys table whose public key is pk, as {name, status,
+// used} (the texts of its name, status and last-used cells), once each
+// text of want ({name: ..., ...}) is in the row's (the page reloads the
+// list after each action).
+async function keyRow(page, pk, want) {
+	const got = await page.waitForFunction((key, w) => {
+		const code = [...document.querySelectorAll('#keys td code')].find((c) => c.textContent === key);
+		if (!code)
+			return false;
+		const td = code.closest('tr').children;
+		const row = { name: td[0].querySelector('.name')?.textContent ?? '', status: td[2].textContent,
+			used: td[4].textContent };
+		return Object.entries(w).every(([k, v]) => row[k].includes(v)) && row;
+	}, { timeout: WAIT }, pk, want);
+	return got.jsonValue();
 }
 
 const ownerEmail = emailOf('owner');
@@ -517,6 +600,62 @@ try {
 		expectClean(owner.tab);
 	});
 
+	await check('keys: a key named on the page and renamed in place, rolled with a 1-hour overlap: the new secret shown once, the old key expiring, both answer GET /v1/limits', async () => {
+		expect(owner, 'no owner: the sign-up check failed');
+		const { page } = owner.tab;
+		const first = unique('server'), second = unique('renamed');
+		await visit(page, 'API keys');
+		await typeInto(page, 'Name (optional)', first);
+		await press(page, 'Create a key pair');
+		await pastReauth(page, '#new-secret');
+		const old = await page.$eval('#new-secret', (e) => e.textContent);
+		const pk = await page.$eval('#new-public', (e) => e.textContent);
+		await keyRow(page, pk, { name: first, status: 'active' });
+		// the secret once: gone after leaving the page
+		await visit(page, 'Overview');
+		await visit(page, 'API keys');
+		expect((await page.$('#new-secret')) === null, 'the secret key is shown again');
+		// renamed in place
+		await (await page.waitForSelector(`::-p-aria([name="Rename ${pk}"][role="button"])`)).click();
+		const input = await field(page, 'New name');
+		await page.waitForFunction((sel) => document.querySelector(sel) === document.activeElement,
+			{ timeout: WAIT }, input).catch(() => {
+			throw new Error('the name field has no focus');
+		});
+		await page.$eval(input, (e) => e.select());
+		await page.keyboard.type(second);
+		await press(page, 'Save the name');
+		await keyRow(page, pk, { name: second });
+		// rolled, the old key kept an hour
+		await (await page.waitForSelector(`::-p-aria([name="Roll ${pk}"][role="button"])`)).click();
+		await page.select(await field(page, 'Keep the old key working for'), '1');
+		await press(page, 'Roll the key');
+		await pastReauth(page, '#new-secret');
+		const rolled = await page.$eval('#new-secret', (e) => e.textContent);
+		const rolledPk = await page.$eval('#new-public', (e) => e.textContent);
+		expect(/^sk_test_/.test(rolled) && rolled !== old && rolledPk !== pk, `the rolled pair: ${rolledPk} ${rolled}`);
+		const note = await page.$eval('#keys-note', (e) => e.textContent);
+		expect(note.startsWith(`${pk} was rolled: it keeps working until`), `after the roll: ${note}`);
+		// the hour: expires_at about an hour from now
+		const until = Date.parse(await page.$eval('#keys-note time', (e) => e.dateTime));
+		expect(Math.abs(until - Date.now() - 3600e3) < 120e3, `the old key expires at ${new Date(until).toISOString()}`);
+		await keyRow(page, pk, { status: 'expiring' });
+		await keyRow(page, rolledPk, { name: second, status: 'active' });
+		await shot(page, 'keys-rolled');
+		await expectAxe(page, 'keys-rolled');
+		for (const [which, key] of [['old', old], ['new', rolled]]) {
+			const limits = await partnerApi(key, 'GET', '/v1/limits');
+			expect(limits.status === 200, `GET /v1/limits with the ${which} key: ${limits.status}`);
+		}
+		// once: gone after leaving the page; both keys' last use, and from where
+		await visit(page, 'Overview');
+		await visit(page, 'API keys');
+		expect((await page.$('#new-secret')) === null, 'the rolled secret key is shown again');
+		await keyRow(page, pk, { status: 'expiring', used: 'from 127.0.0.1' });
+		await keyRow(page, rolledPk, { used: 'from 127.0.0.1' });
+		expectClean(owner.tab);
+	});
+
 	await check('webhooks: an endpoint added on the page (its secret once), a test event sent, pending in the delivery log (by endpoint too), its detail, Redeliver', async () => {
 		expect(owner, 'no owner: the sign-up check failed');
 		const { page } = owner.tab;
@@ -650,6 +789,122 @@ try {
 		await tab.context.close();
 	});
 
+	await check('invite through the page and the mail sink: an owner invites a viewer on the Team page, the link from the Sandbox mail page signs the viewer in, who sees no keys link and is refused a key (403 forbidden); removed on the Team page, the viewer\'s next page is the sign-in', async () => {
+		expect(owner, 'no owner: the sign-up check failed');
+		const { page } = owner.tab;
+		const email = emailOf('invitee');
+		await visit(page, 'Team');
+		await typeInto(page, 'Email', email);
+		await page.select(await field(page, 'Role'), 'viewer');
+		await press(page, 'Invite');
+		await pastReauth(page, '#invite-note');
+		const sent = await page.$eval('#invite-note', (e) => e.textContent);
+		expect(sent.startsWith(`The invitation to ${email} (viewer) is sent`), `after inviting: ${sent}`);
+		await shot(page, 'team-invited');
+		await visit(page, 'Sandbox mail');
+		const link = linkIn(await mailBody(page, email, 'You are invited to'), 'accept');
+		// the body is text: its link is no element
+		expect((await page.$$('#mail-list a')).length === 0, 'a link of a mail body made into markup');
+		await shot(page, 'sandbox-mail-invitation');
+		// the link, in a browser of its own
+		const member = await freshTab();
+		await member.page.goto(link);
+		await waitPage(member.page, 'Accept your invitation');
+		await typeInto(member.page, 'Password', PASSWORD);
+		await typeInto(member.page, 'Confirm the password', PASSWORD);
+		await press(member.page, 'Join');
+		await waitPage(member.page, 'Overview');
+		expect((await member.page.$eval('#user-email', (e) => e.textContent)) === email, 'signed in as another');
+		expect((await member.page.$eval('#user-role', (e) => e.textContent)) === 'viewer', 'not a viewer');
+		expect((await member.page.$('a[href="#/keys"]')) === null, 'a keys link is shown to the viewer');
+		expect((await member.page.$('a[href="#/mail"]')) !== null, 'no Sandbox mail link for the viewer');
+		const refused = await pageCall(member.page, 'POST', '/console/api/keys', {});
+		expect(refused.status === 403 && refused.body.error.code === 'forbidden',
+			`POST /console/api/keys as the viewer: ${refused.status} ${JSON.stringify(refused.body)}`);
+		// the owner removes them, after a confirm step
+		await visit(page, 'Team');
+		await (await page.waitForSelector(`::-p-aria([name="Remove ${email}"][role="button"])`)).click();
+		await press(page, 'Yes, remove');
+		await pastReauth(page, '#member-note');
+		await page.waitForFunction((gone) => ![...document.querySelectorAll('#members td')]
+			.some((td) => td.textContent === gone) && !document.querySelector('.loading'), { timeout: WAIT }, email);
+		// the viewer's next page: the sign-in
+		await follow(member.page, 'Withdrawals');
+		await waitPage(member.page, 'Sign in');
+		// the link worked once
+		await member.page.goto(link);
+		await waitPage(member.page, 'Accept your invitation');
+		await typeInto(member.page, 'Password', PASSWORD);
+		await typeInto(member.page, 'Confirm the password', PASSWORD);
+		await press(member.page, 'Join');
+		const said = await (await member.page.waitForSelector('main [role="alert"]')).evaluate((e) => e.textContent);
+		expect(said.startsWith('This invitation is used, expired or unknown'), `the link again: ${said}`);
+		expectClean(owner.tab, member);
+		await member.context.close();
+	});
+
+	await check('forgot password: asked from the sign-in page, the reset mail on the owner\'s Sandbox mail page, its link sets a new password, which signs in', async () => {
+		expect(owner, 'no owner: the sign-up check failed');
+		const email = await addMember(owner.tab.page, 'finance');
+		const fresh = `another password ${tag}`;
+		const tab = await freshTab();
+		const { page } = tab;
+		await page.goto(consoleUrl);
+		await waitPage(page, 'Sign in');
+		await follow(page, 'Forgot your password?');
+		await waitPage(page, 'Reset your password');
+		await typeInto(page, 'Email', email);
+		await press(page, 'Mail me a reset link');
+		const said = await (await shown(page, '#forgot-note')).evaluate((e) => e.textContent);
+		expect(said.startsWith('If this address has a console account'), `after asking: ${said}`);
+		await shot(page, 'forgot-asked');
+		await visit(owner.tab.page, 'Sandbox mail');
+		const link = linkIn(await mailBody(owner.tab.page, email, 'Reset your cediramp console password'), 'reset');
+		await page.goto(link);
+		await waitPage(page, 'Set a new password');
+		await typeInto(page, 'New password', fresh);
+		await typeInto(page, 'Confirm the password', `${fresh}!`);
+		await press(page, 'Set the password');
+		const differ = await (await page.waitForSelector('main [role="alert"]')).evaluate((e) => e.textContent);
+		expect(/differ/.test(differ), `two different passwords: ${differ}`);
+		await page.$eval(await field(page, 'Confirm the password'), (e) => e.select());
+		await page.keyboard.type(fresh);
+		await press(page, 'Set the password');
+		await shown(page, '#reset-done');
+		await shot(page, 'reset-done');
+		await follow(page, 'sign in');
+		await fillSignIn(page, email, fresh);
+		await waitPage(page, 'Overview');
+		expect((await page.$eval('#user-email', (e) => e.textContent)) === email, 'signed in as another');
+		expectClean(tab, owner.tab);
+		await tab.context.close();
+	});
+
+	await check('locked out: the sign-in page shows the server\'s message and what lifts it; the unlock mail\'s link unlocks the account', async () => {
+		expect(owner, 'no owner: the sign-up check failed');
+		const email = await addMember(owner.tab.page, 'developer');
+		await lockOut(email);
+		const tab = await freshTab();
+		const { page } = tab;
+		await submitSignIn(tab, email);
+		await shown(page, '#locked-hint');
+		const said = await page.$eval('main [role="alert"]', (e) => e.textContent);
+		expect(said.startsWith('This account is locked'), `a locked sign-in: ${said}`);
+		await shot(page, 'signin-locked');
+		await expectAxe(page, 'signin-locked');
+		await visit(owner.tab.page, 'Sandbox mail');
+		const link = linkIn(await mailBody(owner.tab.page, email, 'Your cediramp console account is locked'), 'unlock');
+		await page.goto(link);
+		await waitPage(page, 'Unlock your account');
+		await press(page, 'Unlock my account');
+		await shown(page, '#unlock-done');
+		await follow(page, 'sign in');
+		await fillSignIn(page, email);
+		await waitPage(page, 'Overview');
+		expectClean(tab, owner.tab);
+		await tab.context.close();
+	});
+
 	await check('framing refused: CSP frame-ancestors \'none\' and X-Frame-Options DENY, and a frame stays empty', async () => {
 		const tab = await freshTab();
 		const { page } = tab;
@@ -736,9 +991,15 @@ try {
 		['webhook-event', () => `#/webhooks/deliveries/${eventId}`, 'Event '],
 		['team', '#/team', 'Team'],
 		['audit', '#/audit', 'Audit log'],
+		['sandbox-mail', '#/mail', 'Sandbox mail'],
 		['security', '#/security', 'Security'],
 	];
-	const signedOut = [['signin', '#/signin', 'Sign in'], ['signup', '#/signup', 'Create a sandbox account']];
+	// (the links' pages with a token of the right shape, unused)
+	const signedOut = [['signin', '#/signin', 'Sign in'], ['signup', '#/signup', 'Create a sandbox account'],
+		['forgot', '#/forgot', 'Reset your password'],
+		['accept', `#/accept?token=${'A'.repeat(43)}`, 'Accept your invitation'],
+		['reset', `#/reset?token=${'A'.repeat(43)}`, 'Set a new password'],
+		['unlock', `#/unlock?token=${'A'.repeat(43)}`, 'Unlock your account']];
 
 	// Opens each page of pages in tab, then fn(name).
 	async function eachPage(tab, pages, fn) {

@@ -1347,6 +1347,12 @@ test_team_mail(void)
 	    &viewer, NULL, &r);
 	expect_error(&r, 403, "forbidden", "a viewer invites");
 	it_resp_free(&r);
+	/* a viewer's sandbox mail is its own: not the invitations, never
+	 * another member's links */
+	call("GET", "/console/api/sandbox/mail", NULL, &viewer, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	CU_ASSERT(it_strstr(r.body, email) == NULL);
+	it_resp_free(&r);
 	/* a password reset by its link: the new password, the old sessions gone */
 	snprintf(body, sizeof(body), "{\"email\":\"%s\"}", email);
 	call("POST", "/console/api/password/reset", body, NULL, NULL, &r);

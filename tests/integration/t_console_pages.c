@@ -2,14 +2,18 @@
  * The console's pages (/console/, docs/console.md) in Debian's headless
  * Chromium: tests/console_browser/console.mjs (CONSOLE_BROWSER) signs up
  * and in through the forms, by keyboard too, makes a key pair and uses it,
+ * names, renames and rolls one (both keys working in the overlap),
  * cancels a withdrawal and a payment intent, shows markup as text, hides
- * what a viewer may not do (and the API refuses it), enrols two-factor on
- * the Security page with npm otplib's codes and asks for the code at
- * sign-in, sends a member without it to enrol when the owner requires it,
- * adds a webhook endpoint, sends it a test event and redelivers it from
- * the log (URLs with markup shown as text), signs out everywhere,
- * checks the headers that refuse framing, the first load's size and every
- * page with axe-core, and saves a screenshot of each page.
+ * what a viewer may not do (and the API refuses it), invites a viewer on
+ * the Team page and joins through the link the Sandbox mail page shows,
+ * then removes them, resets a password and lifts a lockout through their
+ * mailed links, enrols two-factor on the Security page with npm otplib's
+ * codes and asks for the code at sign-in, sends a member without it to
+ * enrol when the owner requires it, adds a webhook endpoint, sends it a
+ * test event and redelivers it from the log (URLs with markup shown as
+ * text), signs out everywhere, checks the headers that refuse framing,
+ * the first load's size and every page with axe-core, and saves a
+ * screenshot of each page.
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,9 +25,13 @@ static const char *const checks[] = {
 	"sign up through the form",
 	"keyboard only",
 	"keys: create a key pair on the page",
+	"keys: a key named on the page and renamed in place",
 	"payment intents: listed, cancelled",
 	"markup in a company name is shown as text",
 	"a viewer sees no keys link",
+	"invite through the page and the mail sink",
+	"forgot password:",
+	"locked out:",
 	"two-factor: the sign-in form asks for the code",
 	"two-factor: set up on the Security page",
 	"two-factor required by an owner",
@@ -59,7 +67,7 @@ int
 it_suite_console_pages(void)
 {
 	static const struct tu_test tests[] = {
-		{ "/console/ in headless Chromium: forms, keys, money, roles, sign-out, CSP, axe",
+		{ "/console/ in headless Chromium: forms, keys, money, roles, team, mail, sign-out, CSP, axe",
 		    test_console_in_browser },
 	};
 
