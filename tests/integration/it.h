@@ -273,6 +273,21 @@ int it_wait_next(struct it_wait *w);
 	for (it_wait_start(&it_w_, (what), 0); !(cond) && it_wait_next(&it_w_);) \
 		; \
 } while (0)
+/* Checks cond until it holds IT_STEADY_TIMES() times in a row. On a
+ * cluster a state written through one node shows on the others a moment
+ * later: once seen through every web server (and so every node), a check
+ * that follows sees it wherever it goes. */
+#define IT_STEADY_TIMES() (2 * it_web_servers() + 1)
+#define IT_UNTIL_STEADY(what, cond) do { \
+	struct it_wait it_w_; \
+	unsigned it_n_ = 0; \
+	for (it_wait_start(&it_w_, (what), 0); it_n_ < IT_STEADY_TIMES();) { \
+		if (cond) \
+			it_n_++; \
+		else if (it_n_ = 0, !it_wait_next(&it_w_)) \
+			break; \
+	} \
+} while (0)
 /*
  * The only pause that waits for no state: time itself must pass (a time
  * to live in the stack's config running out, a stagger between racing
