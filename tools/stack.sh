@@ -722,6 +722,9 @@ console.base_url = $base/console/
 mail.smtp_url = ${MAIL_PORT:+smtp://127.0.0.1:$MAIL_PORT}
 mail.starttls_optional = 1
 mail.from = no-reply@sandbox.cediramp.test
+# the sandbox's chain is a private node with no explorer: its hashes link
+# to a name that resolves nowhere (.invalid), to show where one would go
+console.explorer_tx_url = https://explorer.invalid/tx/{hash}
 CONF
 	# Extra lines for special stacks (make bench raises the rate limits).
 	[ -n "${CEDIRAMP_EXTRA_CONF:-}" ] && printf '%s\n' "$CEDIRAMP_EXTRA_CONF" >> "$VAR/cediramp.conf.new"

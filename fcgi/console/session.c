@@ -76,7 +76,7 @@ console_opened_answer(struct req *r, struct resp *resp, const struct console_ope
 		return resp_fail(resp, o.err == ERR_UNAUTHORIZED ? ERR_SERVICE_UNAVAILABLE : o.err,
 		    "the new session could not be read: sign in again");
 	}
-	if ((data = console_session_json(&r->console)) == NULL) {
+	if ((data = console_session_json(&r->ctx->cfg, &r->console)) == NULL) {
 		json_decref(extra);
 		return ERR_INTERNAL;
 	}
@@ -130,7 +130,7 @@ console_done(struct req *r, struct resp *resp, const char *action, const char *o
 enum err
 console_session_get(struct req *r, struct resp *resp)
 {
-	json_t *data = console_session_json(&r->console);
+	json_t *data = console_session_json(&r->ctx->cfg, &r->console);
 
 	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
 }

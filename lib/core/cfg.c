@@ -135,6 +135,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("console.signin_backoff_after", console_signin_backoff_after, 1, 100),
 	U("console.signin_lockout", console_signin_lockout, 1, 1000),
 	S("console.base_url", console_base_url),
+	S("console.explorer_tx_url", console_explorer_tx_url),
 	S("mail.smtp_url", mail_smtp_url),
 	S("mail.from", mail_from),
 	S("mail.credentials_file", mail_credentials_file),

@@ -153,6 +153,9 @@ struct cfg {
 	unsigned long long jwt_jwks_refetch_seconds;
 	/* the console's links in mail: its pages' address ("https://host/console/") */
 	char console_base_url[256];
+	/* a block explorer's page of a transaction, {hash} standing for its
+	 * hash: the console links a withdrawal's on-chain hash through it */
+	char console_explorer_tx_url[256];
 	/* mail by SMTP (providers/mail.h): the server, the sender, the file of
 	 * the login, and whether STARTTLS may be skipped (a local sink only) */
 	char mail_smtp_url[256];

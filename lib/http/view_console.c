@@ -3,28 +3,29 @@
 #include "domain/apikey.h"
 #include "domain/console/role.h"
 
+/* text, or JSON null for "" (a column that was NULL) */
+static json_t *
+text_or_null(const char *s)
+{
+	return s != NULL && s[0] != '\0' ? json_string(s) : json_null();
+}
+
 json_t *
-console_session_json(const struct console_session *s)
+console_session_json(const struct cfg *cfg, const struct console_session *s)
 {
 	int role = console_role_parse(s->role), a;
 	json_t *may = json_object(), *o;
 
 	for (a = 0; may != NULL && a < CONSOLE_ACTIONS; a++)
 		json_object_set_new(may, console_action_name(a), json_boolean(console_may(role, a)));
-	o = json_pack("{s:{s:s,s:s,s:s},s:{s:s,s:s,s:s,s:s},s:s,s:s,s:o*,s:{s:b,s:b}}",
+	o = json_pack("{s:{s:s,s:s,s:s},s:{s:s,s:s,s:s,s:s},s:s,s:s,s:o*,s:{s:b,s:b},s:o*}",
 	    "user", "id", s->user_public_id, "email", s->email, "role", s->role,
 	    "partner", "id", s->partner_public_id, "name", s->partner_name, "tier", s->tier,
 	    "environment", s->environment,
 	    "csrf_token", s->csrf_token, "signed_in_at", s->created_at, "permissions", may,
-	    "two_factor", "enabled", s->totp_enabled, "required", s->require_2fa);
+	    "two_factor", "enabled", s->totp_enabled, "required", s->require_2fa,
+	    "explorer_tx_url", text_or_null(cfg->console_explorer_tx_url));
 	return o;
-}
-
-/* text, or JSON null for "" (a column that was NULL) */
-static json_t *
-text_or_null(const char *s)
-{
-	return s != NULL && s[0] != '\0' ? json_string(s) : json_null();
 }
 
 json_t *

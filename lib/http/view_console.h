@@ -15,9 +15,10 @@
 
 /* The Session object {user {id, email, role}, partner {id, name, tier,
  * environment}, csrf_token, signed_in_at, permissions {read, cancel, keys,
- * team, webhooks}, two_factor {enabled, required}} (new reference; NULL out of
- * memory). */
-json_t *console_session_json(const struct console_session *s);
+ * team, webhooks}, two_factor {enabled, required}, explorer_tx_url (the
+ * block explorer's page of a transaction, {hash} standing for its hash; null:
+ * none)} (new reference; NULL out of memory). */
+json_t *console_session_json(const struct cfg *cfg, const struct console_session *s);
 
 /* An API key row {key_id, public_key, name, status (active, expiring,
  * expired, revoked), created_at, last_used_at, last_used_address,

@@ -303,6 +303,8 @@ test_signup_session_signout(void)
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "partner"), "name"), "Console Test Ltd");
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "partner"), "environment"), "sandbox");
 	CU_ASSERT(json_is_true(json_object_get(json_object_get(d, "permissions"), "keys")));
+	/* the test stacks' console.explorer_tx_url (tools/stack.sh) */
+	CU_ASSERT_STRING_EQUAL(it_str(d, "explorer_tx_url"), "https://explorer.invalid/tx/{hash}");
 	CU_ASSERT(it_header(&r, "Content-Security-Policy", v, sizeof(v)) != NULL &&
 	    strstr(v, "frame-ancestors 'none'") != NULL);
 	it_resp_free(&r);
