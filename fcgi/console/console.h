@@ -52,8 +52,15 @@ enum err console_test_reject_post(struct req *r, struct resp *resp);
 /* team.c: the members (invite, remove) and the audit log */
 enum err console_members_get(struct req *r, struct resp *resp);
 enum err console_members_post(struct req *r, struct resp *resp);
+enum err console_member_patch(struct req *r, struct resp *resp);
 enum err console_member_delete(struct req *r, struct resp *resp);
 enum err console_audit_get(struct req *r, struct resp *resp);
+
+/* signing.c: the partner's request-signing policy and public keys */
+enum err console_signing_get(struct req *r, struct resp *resp);
+enum err console_signing_policy_put(struct req *r, struct resp *resp);
+enum err console_signing_key_post(struct req *r, struct resp *resp);
+enum err console_signing_key_delete(struct req *r, struct resp *resp);
 
 /* A change done: records action on object (NULL: the session's user) in
  * the audit log, and answers 204. */

@@ -1,7 +1,8 @@
 /*
  * console/team: GET /console/api/members (the partner's people and their
  * roles), POST /console/api/members {email, role} (an invitation, mailed;
- * 201 says whether the mail went), DELETE /console/api/members/{id} (204:
+ * 201 says whether the mail went), PATCH /console/api/members/{id} {role}
+ * (the member as the list shows it), DELETE /console/api/members/{id} (204:
  * removed, its sessions ended), and GET /console/api/audit (the audit log,
  * newest first: limit 1..100, before a record's id for the next page).
  */
@@ -16,12 +17,18 @@
 #include "http/view_console.h"
 #include "console.h"
 
+/* A member as the console shows it (new reference). */
+static json_t *
+member_json(const struct console_member *m)
+{
+	return json_pack("{s:s,s:s,s:s,s:s,s:b}", "id", m->public_id, "email", m->email,
+	    "role", m->role, "created_at", m->created_at, "locked", m->locked);
+}
+
 static int
 one_member(const struct console_member *m, void *arg)
 {
-	return json_array_append_new(arg, json_pack("{s:s,s:s,s:s,s:s,s:b}", "id", m->public_id,
-	    "email", m->email, "role", m->role, "created_at", m->created_at, "locked",
-	    m->locked)) != 0;
+	return json_array_append_new(arg, member_json(m)) != 0;
 }
 
 enum err
@@ -38,6 +45,43 @@ console_members_get(struct req *r, struct resp *resp)
 		return e;
 	}
 	return resp_ok(resp, 200, a);
+}
+
+/* PATCH's answer: the member public_id as the list shows it. */
+struct one {
+	const char *public_id;
+	json_t *found;
+};
+
+static int
+this_member(const struct console_member *m, void *arg)
+{
+	struct one *w = arg;
+
+	if (strcmp(m->public_id, w->public_id) == 0 && w->found == NULL)
+		w->found = member_json(m);
+	return 0;
+}
+
+enum err
+console_member_patch(struct req *r, struct resp *resp)
+{
+	static const char *const fields[] = { "role", NULL };
+	struct console_client from = console_client_of(r);
+	struct one w = { req_param(r, "id"), NULL };
+	const char *role;
+	enum err e;
+
+	if ((e = body_only(r->body, resp, fields)) != ERR_OK ||
+	    (e = body_string(r->body, resp, "role", 16, &role)) != ERR_OK)
+		return e;
+	if ((e = console_member_role_set(r->ctx->db, &r->console, w.public_id, role, &from,
+	    &resp->out)) != ERR_OK)
+		return e;
+	if ((e = console_members(r->ctx->db, r->console.partner_id, this_member, &w,
+	    &resp->out)) != ERR_OK)
+		return e;
+	return w.found != NULL ? resp_ok(resp, 200, w.found) : ERR_INTERNAL;
 }
 
 /* A query number 1..max, or def when absent: 0, or -1. */

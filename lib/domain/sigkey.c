@@ -54,29 +54,41 @@ sigkey_policy_set(struct db *db, const struct cfg *cfg, const char *key_id, int 
 }
 
 enum err
-sigkey_partner_signing_set(struct db *db, const struct cfg *cfg, const char *public_id,
-    int required, struct outcome *o)
+sigkey_partner_signing_get(struct db *db, const struct cfg *cfg, const char *public_id,
+    int *required, struct outcome *o)
 {
-	const char *want = required ? "required" : "optional", *v;
 	struct db_rows rows;
-	int rc, found, same;
+	const char *v;
+	int rc, found;
 
 	outcome_init(o);
 	if (public_id == NULL || !id_has_shape(public_id, PUBLIC_ID_PREFIX))
 		return outcome_field(o, ERR_VALIDATION, "partner_id", "a partner id (pt_...)");
-	/* the server counts changed rows only: look first, so that a partner
-	 * already so is found, not "no such partner" */
 	if ((rc = DB_EXEC(db, DB_PARTNER_SIGNING_GET, ak_partner, &rows, NULL,
 	    .public_id = public_id, .environment = cfg->environment)) != DB_OK)
 		return domain_db_fail(o, rc, "find the partner");
 	found = rows.nrows == 1;
 	v = found ? db_cell(&rows, 0, DB_COL(ak_signing, signing)) : NULL;
-	same = v != NULL && strcmp(v, want) == 0;
+	*required = v != NULL && strcmp(v, "required") == 0;
 	db_rows_free(&rows);
 	if (!found)
 		return outcome_fail(o, ERR_NOT_FOUND, "no partner %s in this environment",
 		    public_id);
-	if (same)
+	return ERR_OK;
+}
+
+enum err
+sigkey_partner_signing_set(struct db *db, const struct cfg *cfg, const char *public_id,
+    int required, struct outcome *o)
+{
+	const char *want = required ? "required" : "optional";
+	int rc, now;
+
+	/* the server counts changed rows only: look first, so that a partner
+	 * already so is found, not "no such partner" */
+	if (sigkey_partner_signing_get(db, cfg, public_id, &now, o) != ERR_OK)
+		return o->err;
+	if (now == required)
 		return ERR_OK;
 	if ((rc = DB_EXEC(db, DB_PARTNER_SIGNING_SET, ak_signing_set, NULL, NULL,
 	    .signing = want, .public_id = public_id,

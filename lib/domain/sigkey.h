@@ -31,6 +31,11 @@
 enum err sigkey_partner_signing_set(struct db *db, const struct cfg *cfg,
     const char *public_id, int required, struct outcome *o);
 
+/* The signing policy of partner public_id of this environment into
+ * *required (1 required, 0 optional); ERR_NOT_FOUND when there is none. */
+enum err sigkey_partner_signing_get(struct db *db, const struct cfg *cfg,
+    const char *public_id, int *required, struct outcome *o);
+
 /*
  * A key's own setting, which can only make it stricter than its partner:
  * required 1 ("signed"), the key's requests must be signed whatever the

@@ -90,8 +90,9 @@ webhook_json(const struct webhook *w)
 	}
 	if (events == NULL)
 		return NULL;
-	return json_pack("{s:s,s:s,s:o,s:b,s:s}", "webhook_id", w->id, "url", w->url,
-	    "events", events, "active", w->active, "created_at", w->created_at);
+	return json_pack("{s:s,s:s,s:o,s:b,s:b,s:s}", "webhook_id", w->id, "url", w->url,
+	    "events", events, "active", w->active, "enabled", w->enabled,
+	    "created_at", w->created_at);
 }
 
 json_t *

@@ -93,6 +93,31 @@ webhook_list_answer(struct req *r, struct resp *resp)
 	return resp_ok(resp, 200, data);
 }
 
+static const char *const update_fields[] = { "events", "enabled", NULL };
+
+enum err
+webhook_update_answer(struct req *r, struct resp *resp)
+{
+	const json_t *events, *enabled;
+	struct webhook w;
+	json_t *data;
+	enum err e;
+
+	if ((e = body_only(r->body, resp, update_fields)) != ERR_OK)
+		return e;
+	events = json_object_get(r->body, "events");
+	enabled = json_object_get(r->body, "enabled");
+	if (events == NULL && enabled == NULL)
+		return resp_invalid(resp, ERR_VALIDATION, "events", "events, enabled or both");
+	if (enabled != NULL && !json_is_boolean(enabled))
+		return resp_invalid(resp, ERR_VALIDATION, "enabled", "true or false");
+	if ((e = webhook_update(r->ctx, &r->caller, req_param(r, "id"), events,
+	    enabled == NULL ? -1 : json_is_true(enabled), &w, &resp->out)) != ERR_OK)
+		return e;
+	data = webhook_json(&w);
+	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
+}
+
 enum err
 webhook_delete_answer(struct req *r, struct resp *resp)
 {

@@ -19,6 +19,8 @@ extern const char *const webhook_log_params[];
 extern const char *const webhook_endpoint_log_params[];
 
 enum err webhook_create_answer(struct req *r, struct resp *resp);
+/* PATCH {events?, enabled?}: the console's (the partner API has no PATCH) */
+enum err webhook_update_answer(struct req *r, struct resp *resp);
 enum err webhook_list_answer(struct req *r, struct resp *resp);
 enum err webhook_delete_answer(struct req *r, struct resp *resp);
 enum err webhook_rotate_answer(struct req *r, struct resp *resp);

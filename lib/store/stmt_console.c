@@ -136,6 +136,8 @@ const struct db_stmt_def db_stmts_console[] = {
 	{ DB_CONSOLE_USER_REMOVE,
 	    "UPDATE console_users SET removed_at = UTC_TIMESTAMP(6) "
 	    "WHERE id = ? AND partner_id = ? AND removed_at IS NULL" },
+	{ DB_CONSOLE_USER_ROLE,
+	    "UPDATE console_users SET role = ? WHERE id = ? AND partner_id = ? AND removed_at IS NULL" },
 	/* a new password clears the failures and the lockout */
 	{ DB_CONSOLE_USER_PASSWORD,
 	    "UPDATE console_users SET password_hash = ?, failed_signins = 0, last_failure_at = NULL, "

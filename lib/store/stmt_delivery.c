@@ -3,7 +3,8 @@
 /* a delivery's row to send: its state, its endpoint's URL and secrets
  * sealed, as hex (domain/webhook_secret.h: the current one and, until it
  * expires, the previous one), its event */
-#define WH_LOAD_COLS "d.status, e.url, HEX(e.secret_sealed) AS secret_sealed, e.active, " \
+#define WH_LOAD_COLS "d.status, e.url, HEX(e.secret_sealed) AS secret_sealed, " \
+	"(e.active = 1 AND e.disabled_at IS NULL) AS active, " \
 	"v.id AS event_id, v.type, v.subject_kind, " \
 	"DATE_FORMAT(v.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, v.payload, " \
 	"e.secret_key_id, e.public_id, " \

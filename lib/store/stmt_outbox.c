@@ -5,7 +5,7 @@
 #define WH_FANOUT "INSERT INTO webhook_deliveries (event_id, endpoint_id, status, " \
 	"next_attempt_at, created_at) SELECT ?, id, 'pending', UTC_TIMESTAMP(6), " \
 	"UTC_TIMESTAMP(6) FROM webhook_endpoints WHERE subject_kind = ? " \
-	"AND subject_id = ? AND active = 1 AND FIND_IN_SET(?, events) "
+	"AND subject_id = ? AND active = 1 AND disabled_at IS NULL AND FIND_IN_SET(?, events) "
 
 /* the events of DB_OUTBOX_INSERT_MANY and DB_WH_FANOUT_MANY */
 #define OUTBOX_ROWS J_ROWS(J_TEXT("id", 40, ".id") ", " J_TEXT("type", 40, ".type") ", " \
@@ -41,7 +41,8 @@ const struct db_stmt_def db_stmts_outbox[] = {
 	    "INSERT INTO webhook_deliveries (event_id, endpoint_id, status, next_attempt_at, "
 	    "created_at) SELECT j.id, e.id, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) "
 	    "FROM " OUTBOX_ROWS " STRAIGHT_JOIN webhook_endpoints e ON e.subject_kind = j.kind "
-	    "AND e.subject_id = j.subject AND e.active = 1 AND FIND_IN_SET(j.type, e.events)" },
+	    "AND e.subject_id = j.subject AND e.active = 1 AND e.disabled_at IS NULL "
+	    "AND FIND_IN_SET(j.type, e.events)" },
 	/* a fresh round to every live subscribed endpoint, new ones included */
 	{ DB_WH_REDELIVER,
 	    WH_FANOUT
@@ -52,12 +53,12 @@ const struct db_stmt_def db_stmts_outbox[] = {
 	    "INSERT INTO webhook_deliveries (event_id, endpoint_id, status, next_attempt_at, "
 	    "created_at) SELECT ?, id, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) "
 	    "FROM webhook_endpoints WHERE subject_kind = ? AND subject_id = ? AND public_id = ? "
-	    "AND active = 1" },
+	    "AND active = 1 AND disabled_at IS NULL" },
 	/* a fresh round of an event's own deliveries to live endpoints (a test
 	 * event, sent to one endpoint whatever it subscribed to) */
 	{ DB_WH_REDELIVER_OWN,
 	    "UPDATE webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id "
 	    "SET d.status = 'pending', d.round_failures = 0, d.next_attempt_at = UTC_TIMESTAMP(6), "
-	    "d.finished_at = NULL WHERE d.event_id = ? AND e.active = 1" },
+	    "d.finished_at = NULL WHERE d.event_id = ? AND e.active = 1 AND e.disabled_at IS NULL" },
 	{ DB_STMT__MAX, NULL }
 };

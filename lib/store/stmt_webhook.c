@@ -91,13 +91,13 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	/* GET reads what a request served by another node may have just
 	 * written: wait for the cluster (SYNC_READ) */
 	{ DB_WH_GET,
-	    SYNC_READ "SELECT public_id, url, events, active, "
+	    SYNC_READ "SELECT public_id, url, events, active, disabled_at IS NULL AS enabled, "
 	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at FROM webhook_endpoints "
 	    "WHERE public_id = ? AND subject_kind = ? AND subject_id = ?" },
 	/* lists go by time, the AUTO_INCREMENT id only breaking ties: on a
 	 * Galera cluster the nodes' ids interleave, not follow time */
 	{ DB_WH_LIST,
-	    "SELECT public_id, url, events, active, "
+	    "SELECT public_id, url, events, active, disabled_at IS NULL AS enabled, "
 	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at FROM webhook_endpoints "
 	    "WHERE subject_kind = ? AND subject_id = ? AND active = 1 "
 	    "ORDER BY webhook_endpoints.created_at, id" },
@@ -107,6 +107,19 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	{ DB_WH_DELETE_SUBJECT,
 	    "UPDATE webhook_endpoints SET active = 0, deleted_at = UTC_TIMESTAMP(6) "
 	    "WHERE subject_kind = ? AND subject_id = ? AND active = 1" },
+	/* an owner's change of a live endpoint: its events (NULL: kept), and
+	 * enabled 0 disables it, 1 enables it (NULL: kept) */
+	{ DB_WH_UPDATE,
+	    "UPDATE webhook_endpoints SET events = COALESCE(?, events), disabled_at = CASE ? "
+	    "WHEN 0 THEN COALESCE(disabled_at, UTC_TIMESTAMP(6)) WHEN 1 THEN NULL "
+	    "ELSE disabled_at END WHERE public_id = ? AND subject_kind = ? AND subject_id = ? "
+	    "AND active = 1" },
+	/* a disabled endpoint's pending deliveries fail, as a deleted one's do */
+	{ DB_WH_CANCEL_DISABLED,
+	    "UPDATE webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id "
+	    "SET d.status = 'failed', d.next_attempt_at = NULL, d.lease_until = NULL, "
+	    "d.finished_at = UTC_TIMESTAMP(6) WHERE e.public_id = ? AND e.subject_kind = ? "
+	    "AND e.subject_id = ? AND e.disabled_at IS NOT NULL AND d.status = 'pending'" },
 	/* a deleted endpoint gets nothing more */
 	{ DB_WH_CANCEL_PENDING,
 	    "UPDATE webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id "
@@ -143,6 +156,6 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	{ DB_WH_LOG_ENDPOINT_PAGE, WH_LOG_PAGE(WH_LOG_ENDPOINT) },
 	{ DB_WH_COUNT_SUBSCRIBED,
 	    "SELECT COUNT(*) AS total FROM webhook_endpoints WHERE subject_kind = ? "
-	    "AND subject_id = ? AND active = 1 AND FIND_IN_SET(?, events)" },
+	    "AND subject_id = ? AND active = 1 AND disabled_at IS NULL AND FIND_IN_SET(?, events)" },
 	{ DB_STMT__MAX, NULL }
 };

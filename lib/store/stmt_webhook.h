@@ -10,6 +10,9 @@
 #define wh_subject_ARGS(ARG, AGAIN) ARG(TEXT, kind) ARG(INT, sid)
 /* an endpoint (or an event) by its public id and its subject */
 #define wh_owned_ARGS(ARG, AGAIN) ARG(TEXT, id) ARG(TEXT, kind) ARG(INT, sid)
+/* an owner's change: events (NULL kept), enabled (NULL kept), the endpoint */
+#define wh_update_ARGS(ARG, AGAIN) ARG(TEXT, events) ARG(OPT_INT, enabled) ARG(TEXT, id) \
+	ARG(TEXT, kind) ARG(INT, sid)
 /* a new endpoint, its secret sealed (hex) under key key_id */
 #define wh_insert_ARGS(ARG, AGAIN) ARG(TEXT, id) ARG(TEXT, kind) ARG(INT, sid) \
 	ARG(TEXT, url) ARG(TEXT, events) ARG(TEXT, sealed) ARG(INT, key_id)
@@ -51,7 +54,7 @@
 
 /* an endpoint as a partner sees it */
 #define webhook_COLS(C, x) C(x, RAW, public_id, ) C(x, RAW, url, ) C(x, RAW, events, ) \
-	C(x, RAW, active, ) C(x, RAW, created_at, )
+	C(x, RAW, active, ) C(x, RAW, enabled, ) C(x, RAW, created_at, )
 /* a live endpoint locked for a rotation: its row id, current secret
  * (sealed, hex) and key id */
 #define wh_secret_lock_COLS(C, x) C(x, RAW, id, ) C(x, RAW, secret_sealed, ) \
@@ -94,6 +97,8 @@
 	S(DB_WH_GET, wh_owned, webhook) \
 	S(DB_WH_LIST, wh_subject, webhook) \
 	S(DB_WH_DELETE, wh_owned, db_none) \
+	S(DB_WH_UPDATE, wh_update, db_none) \
+	S(DB_WH_CANCEL_DISABLED, wh_owned, db_none) \
 	S(DB_WH_DELETE_SUBJECT, wh_subject, db_none) \
 	S(DB_WH_CANCEL_PENDING, wh_subject, db_none) \
 	S(DB_WH_EVENT_GET, wh_owned, wh_event) \
@@ -106,7 +111,7 @@
 	S(DB_WH_LOG_COUNT_ALL, res_count_all, count) \
 	S(DB_WH_LOG_ENDPOINT_COUNT_ALL, wh_log_ep_count_all, count) \
 	S(DB_WH_COUNT_SUBSCRIBED, wh_subscribed, count)
-#define DB_ARGS_WEBHOOK(A) A(wh_subject) A(wh_owned) A(wh_insert) A(wh_rotate_keep) \
+#define DB_ARGS_WEBHOOK(A) A(wh_subject) A(wh_owned) A(wh_update) A(wh_insert) A(wh_rotate_keep) \
 	A(wh_rotate_drop) A(wh_row) A(wh_stale) A(wh_seal) A(wh_subscribed) A(wh_log_count) \
 	A(wh_log_page) A(wh_log_ep_count_all) A(wh_log_ep_count) A(wh_log_ep_page)
 #define DB_ROWS_WEBHOOK(R) R(webhook) R(wh_secret_lock) R(wh_previous) R(wh_stale) \

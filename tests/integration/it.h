@@ -214,6 +214,7 @@ int it_suite_openapi(void);
 int it_suite_faucet(void);
 int it_suite_badinput(void);
 int it_suite_console(void);
+int it_suite_console_dev(void);
 int it_suite_jwks(void);
 int it_suite_console_pages(void);
 int it_suite_chain(void);

@@ -709,7 +709,7 @@ test_endpoint_inputs(void)
 		{ "{\"url\":", "bad JSON" },
 	};
 	static const char *const reg_keys[] = { "webhook_id", "url", "events", "active",
-		"created_at", NULL };
+		"enabled", "created_at", NULL };
 	char body[600], ids[10][64], longsecret[300], path[160], other_hook[64];
 	struct itc_partner p, q;
 	struct it_resp r;
@@ -750,6 +750,7 @@ test_endpoint_inputs(void)
 		d = json_object_get(r.json, "data");
 		itc_assert_keys(d, reg_keys, "registration");
 		CU_ASSERT(json_is_true(json_object_get(d, "active")));
+		CU_ASSERT(json_is_true(json_object_get(d, "enabled")));
 		CU_ASSERT_EQUAL(json_array_size(json_object_get(d, "events")), 2);
 		CU_ASSERT_PTR_NULL(it_strstr(r.body, "whsec"));
 		snprintf(ids[i], 64, "%s", it_str(d, "webhook_id"));
@@ -1072,7 +1073,7 @@ test_rotation_signs_with_both(void)
 {
 	static const char *const secrets[] = { OLD_SECRET, NEW_SECRET };
 	static const char *const rot_keys[] = { "webhook_id", "url", "events", "active",
-		"created_at", "previous_secret_expires_at", NULL };
+		"enabled", "created_at", "previous_secret_expires_at", NULL };
 	struct receiver *rcv = rcv_start();
 	char hook[64], wd[64], evt[64], body[200], path[160], fails[2000], got[WHSEC_PLAIN_MAX + 1];
 	struct itc_partner p;
@@ -1145,9 +1146,9 @@ static void
 test_generated_secret(void)
 {
 	static const char *const made_keys[] = { "webhook_id", "url", "events", "active",
-		"created_at", "secret", NULL };
+		"enabled", "created_at", "secret", NULL };
 	static const char *const rot_keys[] = { "webhook_id", "url", "events", "active",
-		"created_at", "previous_secret_expires_at", "secret", NULL };
+		"enabled", "created_at", "previous_secret_expires_at", "secret", NULL };
 	struct receiver *rcv = rcv_start();
 	char body[300], hook[64], made[80], newer[80], got[WHSEC_PLAIN_MAX + 1], wd[64];
 	const char *secrets[2];

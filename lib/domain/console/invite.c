@@ -371,26 +371,62 @@ struct brief {
 	char role[16];
 };
 
-enum err
-console_member_remove(struct db *db, const struct console_session *s,
-    const char *public_id, const struct console_client *from, struct outcome *o)
+/* s's partner's member public_id into *b: ERR_OK, ERR_NOT_FOUND (in o). */
+static enum err
+member_find(struct db *db, const struct console_session *s, const char *public_id,
+    struct brief *b, struct outcome *o)
 {
 	static const struct db_field fields[] = { DB_FIELDS(cu_brief, struct brief) };
 	struct db_rows rows;
-	struct brief b;
 	int rc, found;
 
 	outcome_init(o);
-	memset(&b, 0, sizeof(b));
+	memset(b, 0, sizeof(*b));
 	if (public_id == NULL || !id_has_shape(public_id, CONSOLE_USER_PREFIX))
 		return outcome_err(o, ERR_NOT_FOUND);
 	if ((rc = DB_EXEC(db, DB_CONSOLE_USER_BY_PUBLIC, cu_public, &rows, NULL,
 	    .public_id = public_id, .partner_id = s->partner_id)) != DB_OK)
 		return domain_db_fail(o, rc, "find the member");
-	found = rows.nrows == 1 && db_row_read(&rows, 0, fields, DB_NCOLS(cu_brief), &b) == 0;
+	found = rows.nrows == 1 && db_row_read(&rows, 0, fields, DB_NCOLS(cu_brief), b) == 0;
 	db_rows_free(&rows);
-	if (!found)
-		return outcome_err(o, ERR_NOT_FOUND);
+	return found ? ERR_OK : outcome_err(o, ERR_NOT_FOUND);
+}
+
+enum err
+console_member_role_set(struct db *db, const struct console_session *s,
+    const char *public_id, const char *role, const struct console_client *from,
+    struct outcome *o)
+{
+	struct brief b;
+	int rc;
+
+	if (member_find(db, s, public_id, &b, o) != ERR_OK)
+		return o->err;
+	if (console_role_parse(role) < 0)
+		return outcome_field(o, ERR_VALIDATION, "role", "owner, developer, finance or viewer");
+	/* only an owner changes roles (the team action), never its own: a
+	 * partner always keeps an owner */
+	if (b.id == s->user_id)
+		return outcome_fail(o, ERR_INVALID_STATE, "You cannot change your own role");
+	if (strcmp(b.role, role) == 0)
+		return ERR_OK;
+	if ((rc = DB_EXEC(db, DB_CONSOLE_USER_ROLE, cu_role, NULL, NULL, .role = role,
+	    .id = b.id, .partner_id = s->partner_id)) != DB_OK)
+		return domain_db_fail(o, rc, "change the member's role");
+	(void)console_audit(db, s->partner_id, s->user_id, "member.role", public_id, from);
+	o->changed = 1;
+	return ERR_OK;
+}
+
+enum err
+console_member_remove(struct db *db, const struct console_session *s,
+    const char *public_id, const struct console_client *from, struct outcome *o)
+{
+	struct brief b;
+	int rc;
+
+	if (member_find(db, s, public_id, &b, o) != ERR_OK)
+		return o->err;
 	/* only an owner removes (the team action), never itself: a partner
 	 * always keeps an owner */
 	if (b.id == s->user_id)

@@ -64,6 +64,14 @@ void console_unlock_mail(struct db *db, const struct cfg *cfg, long long partner
 enum err console_unlock_complete(struct db *db, const char *token,
     const struct console_client *from, struct outcome *o);
 
+/* Gives s's partner's member public_id the role (owner, developer,
+ * finance or viewer; its sessions take it at their next request): ERR_OK
+ * (o->changed 0 when it had it), ERR_NOT_FOUND, ERR_VALIDATION (role),
+ * ERR_INVALID_STATE (oneself). */
+enum err console_member_role_set(struct db *db, const struct console_session *s,
+    const char *public_id, const char *role, const struct console_client *from,
+    struct outcome *o);
+
 /* Removes s's partner's member public_id (its sessions end): ERR_OK,
  * ERR_NOT_FOUND, ERR_INVALID_STATE (oneself: a partner always keeps an
  * owner, since only an owner removes). */

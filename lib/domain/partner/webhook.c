@@ -126,11 +126,13 @@ static void
 from_row(const struct db_rows *r, size_t i, struct webhook *w)
 {
 	const char *active = db_cell(r, i, DB_COL(webhook, active));
+	const char *enabled = db_cell(r, i, DB_COL(webhook, enabled));
 
 	db_cell_copy(w->id, sizeof(w->id), r, i, DB_COL(webhook, public_id));
 	db_cell_copy(w->url, sizeof(w->url), r, i, DB_COL(webhook, url));
 	db_cell_copy(w->events, sizeof(w->events), r, i, DB_COL(webhook, events));
 	w->active = active != NULL && strcmp(active, "1") == 0;
+	w->enabled = enabled != NULL && strcmp(enabled, "1") == 0;
 	db_cell_copy(w->created_at, sizeof(w->created_at), r, i, DB_COL(webhook, created_at));
 }
 
@@ -315,6 +317,63 @@ webhook_delete(struct ctx *ctx, const struct caller *who, const char *id,
 		return outcome_err(o, ERR_NOT_FOUND);
 	if ((rc = db_tx(ctx->db, delete_tx, &k)) != DB_OK)
 		return domain_db_fail(o, rc, "delete the webhook");
+	if (!k.found)
+		return outcome_err(o, ERR_NOT_FOUND);
+	o->changed = 1;
+	return ERR_OK;
+}
+
+struct update_tx {
+	const char *id, *kind;
+	long long sid;
+	const char *events;        /* NULL: kept */
+	const long long *enabled;  /* NULL: kept */
+	struct webhook *out;
+	int found;
+};
+
+static int
+update_tx(struct db *db, void *arg)
+{
+	struct update_tx *k = arg;
+	int rc;
+
+	rc = load(db, k->id, k->kind, k->sid, k->out);
+	k->found = rc == DB_OK && k->out->active;
+	if (rc == DB_DUP || (rc == DB_OK && !k->found))
+		return DB_OK;
+	if (rc != DB_OK ||
+	    (rc = DB_EXEC(db, DB_WH_UPDATE, wh_update, NULL, NULL, .events = k->events,
+	    .enabled = k->enabled, .id = k->id, .kind = k->kind, .sid = k->sid)) != DB_OK ||
+	    (k->enabled != NULL && *k->enabled == 0 &&
+	    (rc = DB_EXEC(db, DB_WH_CANCEL_DISABLED, wh_owned, NULL, NULL, .id = k->id,
+	    .kind = k->kind, .sid = k->sid)) != DB_OK))
+		return rc;
+	return load(db, k->id, k->kind, k->sid, k->out);
+}
+
+enum err
+webhook_update(struct ctx *ctx, const struct caller *who, const char *id,
+    const json_t *events, int enabled, struct webhook *out, struct outcome *o)
+{
+	char list[WEBHOOK_EVENTS_MAX + 1];
+	long long on = enabled;
+	struct update_tx k = { id, outbox_subject_name(OUTBOX_PARTNER), who->id, NULL,
+	    enabled < 0 ? NULL : &on, out, 0 };
+	enum err e;
+	int rc;
+
+	outcome_init(o);
+	memset(out, 0, sizeof(*out));
+	if (!id_has_shape(id, "wh_"))
+		return outcome_err(o, ERR_NOT_FOUND);
+	if (events != NULL) {
+		if ((e = read_events(events, list, sizeof(list), o)) != ERR_OK)
+			return e;
+		k.events = list;
+	}
+	if ((rc = db_tx(ctx->db, update_tx, &k)) != DB_OK)
+		return domain_db_fail(o, rc, "change the webhook");
 	if (!k.found)
 		return outcome_err(o, ERR_NOT_FOUND);
 	o->changed = 1;

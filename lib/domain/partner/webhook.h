@@ -41,7 +41,8 @@ struct webhook {
 	char id[ID_MAX];                      /* wh_... */
 	char url[WEBHOOK_URL_MAX + 1];
 	char events[WEBHOOK_EVENTS_MAX + 1];  /* "a,b,c" */
-	int active;
+	int active;                           /* not deleted */
+	int enabled;                          /* not disabled by its owner */
 	char created_at[32];
 	/* webhook_rotate_secret: when the previous secret stops signing ("":
 	 * there is none) */
@@ -80,6 +81,17 @@ enum err webhook_list(struct ctx *ctx, const struct caller *who, struct webhook 
  * transaction; ERR_NOT_FOUND when it is not who's or already deleted. */
 enum err webhook_delete(struct ctx *ctx, const struct caller *who, const char *id,
     struct outcome *o);
+
+/*
+ * Changes who's live endpoint id: events (NULL: kept; else as
+ * webhook_create takes them) and enabled (-1 kept, 0 disabled: no event
+ * fans out to it and its pending deliveries fail, 1 enabled again). On
+ * ERR_OK out is the endpoint as it now stands. ERR_NOT_FOUND (not who's,
+ * deleted, or no such id), ERR_VALIDATION naming events; nothing written
+ * on an error.
+ */
+enum err webhook_update(struct ctx *ctx, const struct caller *who, const char *id,
+    const json_t *events, int enabled, struct webhook *out, struct outcome *o);
 
 /* who's endpoint id, deleted ones included (their log stays readable). */
 enum err webhook_get(struct ctx *ctx, const struct caller *who, const char *id,
