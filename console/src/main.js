@@ -15,7 +15,7 @@ import { SignIn, SignUp } from './auth.js';
 import { Keys } from './keys.js';
 import { Accept, Forgot, Reset, Unlock } from './links.js';
 import { SandboxMail } from './mail.js';
-import { MoneyList, WithdrawalDetail } from './money.js';
+import { IntentDetail, MoneyList, WithdrawalDetail } from './money.js';
 import { Overview } from './overview.js';
 import { Security } from './security.js';
 import { Audit, Members } from './team.js';
@@ -96,7 +96,9 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 			: html`<${MoneyList} key="withdrawals" which="withdrawals" session=${session} />`;
 	case 'payment-intents':
 		// keyed: the two lists keep no filter of each other's
-		return html`<${MoneyList} key="intents" which="intents" session=${session} />`;
+		return route.arg
+			? html`<${IntentDetail} key=${route.arg} id=${route.arg} session=${session} />`
+			: html`<${MoneyList} key="intents" which="intents" session=${session} />`;
 	case 'keys':
 		return html`<${Keys} />`;
 	case 'webhooks':

@@ -19,7 +19,9 @@
 // CONSOLE_BROWSER. Every wait is bounded (WAIT); nothing sleeps but the
 // wait for an authenticator's next code (at most 31 s, nextCode).
 import { execSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
@@ -54,6 +56,10 @@ const browser = await puppeteer.launch({
 
 // A new tab in context (a browser context: its own cookies), its requests
 // kept to the stack's origin; .errors and .outside collect what fails it.
+// .fixture, when set, is asked first for each request of the origin: a
+// response ({status, contentType, body}) it gives is answered instead of
+// the stack's (for what the test stack cannot make, such as a sent
+// withdrawal's on-chain hash).
 async function openTab(context) {
 	const page = await context.newPage();
 	const tab = { page, context, errors: [], outside: [] };
@@ -80,8 +86,10 @@ async function openTab(context) {
 			o = null;
 		}
 		// data: and blob: are no network (the date field's icon is one)
-		if (o === origin || /^(data|blob):/.test(req.url()))
-			return req.continue();
+		if (o === origin || /^(data|blob):/.test(req.url())) {
+			const fixed = tab.fixture ? tab.fixture(req) : null;
+			return fixed ? req.respond(fixed) : req.continue();
+		}
 		tab.outside.push(req.url());
 		return req.abort();
 	});
@@ -391,9 +399,99 @@ async function keyRow(page, pk, want) {
 	return got.jsonValue();
 }
 
+// The texts of the cells (th and td) of each body row of the table sel.
+async function tableRows(page, sel) {
+	return page.$$eval(`${sel} tbody tr`, (rows) => rows.map((r) => [...r.children].map((c) => c.textContent.trim())));
+}
+
+// Downloads of context saved into a new temporary directory (CDP
+// Browser.setDownloadBehavior, each file named by its guid): next(action)
+// runs action and resolves, within WAIT, to the first download it started
+// once complete, {name (the suggested file name), text}; close() removes
+// the directory.
+async function downloadsOf(context) {
+	const dir = mkdtempSync(join(tmpdir(), 'console-downloads-'));
+	const cdp = await browser.target().createCDPSession();
+	await cdp.send('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: dir,
+		browserContextId: context.id, eventsEnabled: true });
+	async function next(action) {
+		let begun = null, timer = null;
+		const done = new Promise((resolve, reject) => {
+			timer = setTimeout(() => reject(new Error(`no download completed in ${WAIT} ms`)), WAIT);
+			cdp.on('Browser.downloadWillBegin', (e) => {
+				if (!begun)
+					begun = e;
+			});
+			cdp.on('Browser.downloadProgress', (e) => {
+				if (begun && e.guid === begun.guid && e.state === 'completed')
+					resolve();
+				if (begun && e.guid === begun.guid && e.state === 'canceled')
+					reject(new Error('the download was cancelled'));
+			});
+		});
+		try {
+			await action();
+			await done;
+		} finally {
+			clearTimeout(timer);
+			cdp.removeAllListeners('Browser.downloadWillBegin');
+			cdp.removeAllListeners('Browser.downloadProgress');
+		}
+		return { name: begun.suggestedFilename, text: readFileSync(join(dir, begun.guid), 'utf8') };
+	}
+	async function close() {
+		await cdp.detach();
+		rmSync(dir, { recursive: true, force: true });
+	}
+	return { next, close };
+}
+
+// CSV text as its records, each an array of fields (RFC 4180: quoted
+// fields with doubled quotes, CRLF between records); fails on a bare LF.
+function parseCsv(text) {
+	const records = [];
+	let fields = [], field = '', quoted = false, i = 0;
+	while (i < text.length) {
+		const c = text[i];
+		if (quoted) {
+			if (c === '"' && text[i + 1] === '"') {
+				field += '"';
+				i += 2;
+				continue;
+			}
+			if (c === '"')
+				quoted = false;
+			else
+				field += c;
+			i++;
+			continue;
+		}
+		if (c === '"') {
+			quoted = true;
+		} else if (c === ',') {
+			fields.push(field);
+			field = '';
+		} else if (c === '\r' && text[i + 1] === '\n') {
+			fields.push(field);
+			records.push(fields);
+			fields = [];
+			field = '';
+			i++;
+		} else {
+			expect(c !== '\n' && c !== '\r', `a bare line break at ${i} of the CSV`);
+			field += c;
+		}
+		i++;
+	}
+	expect(field === '' && fields.length === 0, 'the CSV does not end with CRLF');
+	return records;
+}
+
 const ownerEmail = emailOf('owner');
 let owner = null; // {tab, secret} once signed up
 let withdrawalId = null;
+let withdrawalRef = null; // its reference_id
+let intentId = null; // a payment intent with a page of its own
 let twofa = null; // {tab, email, secret, used, recovery} once set up on the Security page
 let receiver = null; // the webhook receiver (startReceiver)
 let eventId = null; // the test event sent from the Webhooks page
@@ -557,6 +655,7 @@ try {
 			recipient_phone: '+233241234567', mobile_network: 'MTN', reference_id: reference });
 		expect(made.status === 201, `POST /v1/withdrawals: ${made.status} ${JSON.stringify(made.json)}`);
 		withdrawalId = made.json.data.withdrawal_id;
+		withdrawalRef = reference;
 
 		await visit(page, 'Withdrawals');
 		await follow(page, reference);
@@ -598,6 +697,97 @@ try {
 		const got = await partnerApi(owner.key, 'GET', `/v1/payment-intents/${id}`);
 		expect(got.status === 200 && got.json.data.status === 'cancelled', `the intent is ${got.json?.data?.status}`);
 		expectClean(owner.tab);
+	});
+
+	await check('overview: the balances (USDT, USDC, GHS, as the API\'s strings), the last 30 days as a chart (an image with a label) and its numbers table after a withdrawal, the networks, what needs attention', async () => {
+		expect(owner && withdrawalId, 'no owner or withdrawal: an earlier check failed');
+		const { page } = owner.tab;
+		await visit(page, 'Overview');
+		await shown(page, '#balances');
+		const api = (await pageCall(page, 'GET', '/console/api/overview')).body.data;
+		// the balances: a row a currency, the strings as answered
+		const balances = await tableRows(page, '#balances');
+		const answered = api.balances.map((b) => [b.currency, b.available, b.pending]);
+		expect(JSON.stringify(balances) === JSON.stringify(answered),
+			`the balances shown ${JSON.stringify(balances)}, answered ${JSON.stringify(api.balances)}`);
+		expect(['USDT', 'USDC', 'GHS'].every((c) => balances.some((r) => r[0] === c)),
+			`the currencies: ${balances.map((r) => r[0]).join()}`);
+		// the chart: two drawings, images with a label that says the totals
+		const days = api.last_30_days;
+		const made = days.reduce((n, d) => n + d.withdrawals.count, 0);
+		expect(made >= 1, `the overview counts ${made} withdrawals after one was made`);
+		const charts = await page.$$eval('svg[role="img"]', (l) => l.map((e) => ({ id: e.id,
+			label: e.getAttribute('aria-label'), bars: e.querySelectorAll('rect').length })));
+		expect(charts.length === 2 && charts.every((c) => c.bars === 60), `the charts: ${JSON.stringify(charts)}`);
+		const counts = charts.find((c) => c.id === 'chart-counts');
+		expect(counts && counts.label.includes(`${made} withdrawal${made === 1 ? '' : 's'}`),
+			`the chart's label: ${counts && counts.label}`);
+		// its numbers: opened from the keyboard, a row a day; the days with
+		// any as answered, the others 0
+		const summary = await page.waitForSelector('details.numbers summary');
+		await summary.focus();
+		await page.keyboard.press('Enter');
+		await page.waitForFunction(() => document.querySelector('details.numbers').open, { timeout: WAIT });
+		expect(await page.$eval('#chart-numbers', (t) => t.getBoundingClientRect().height > 0),
+			'the numbers stay hidden');
+		const numbers = await tableRows(page, '#chart-numbers');
+		expect(numbers.length === 30, `${numbers.length} days in the numbers table`);
+		for (const d of days) {
+			const row = numbers.find((r) => r[0] === d.date);
+			const want = [d.date, String(d.withdrawals.count), d.withdrawals.ghs, String(d.collections.count),
+				d.collections.ghs];
+			expect(row && row.join() === want.join(), `the day ${d.date}: shown ${row}, answered ${want}`);
+		}
+		const last = days[days.length - 1];
+		expect(numbers[numbers.length - 1][0] === last.date && last.withdrawals.count >= 1,
+			`the last day shown ${numbers[numbers.length - 1][0]}, answered ${JSON.stringify(last)}`);
+		// the networks and their state
+		const networks = await tableRows(page, '#networks');
+		expect(networks.length === api.networks.length && api.networks.every((n, i) => networks[i][1] === n.network_id &&
+			networks[i][2] === n.status), `the networks: ${JSON.stringify(networks)}`);
+		// what needs attention: the counts as answered
+		const { failed_withdrawals: fw, failed_deliveries: fd } = api.attention;
+		if (fw === 0 && fd === 0)
+			await shown(page, '#attention-none');
+		else
+			expect((fw === 0) === ((await page.$('#attention-withdrawals')) === null) &&
+				(fd === 0) === ((await page.$('#attention-deliveries')) === null), `attention: ${fw} and ${fd}`);
+		await shot(page, 'overview-figures');
+		await expectAxe(page, 'overview-figures');
+		expectClean(owner.tab);
+	});
+
+	await check('a payment intent\'s page: its fields from the list\'s link, its timeline (each event with its time), Cancel after a confirm step', async () => {
+		expect(owner && owner.key, 'no key: the keys check failed');
+		const { page } = owner.tab;
+		const reference = unique('pages-pi-page');
+		const made = await partnerApi(owner.key, 'POST', '/v1/payment-intents', { amount: '25.00',
+			currency: 'GHS', payer_phone: '+233241234567', mobile_network: 'MTN', reference_id: reference });
+		expect(made.status === 201, `POST /v1/payment-intents: ${made.status} ${JSON.stringify(made.json)}`);
+		const id = made.json.data.payment_intent_id;
+		await visit(page, 'Payment intents');
+		await follow(page, reference);
+		await waitPage(page, `Payment intent ${reference}`);
+		expect((await page.$eval('#intent-status', (e) => e.textContent)) === 'pending_approval',
+			'not pending_approval');
+		await shown(page, '#timeline li');
+		const first = await page.$eval('#timeline li .event-type', (e) => e.textContent);
+		expect(first === 'payment_intent.pending_approval', `the first event: ${first}`);
+		await press(page, 'Cancel');
+		await press(page, 'Yes, cancel it');
+		await page.waitForFunction(() => document.getElementById('intent-status')?.textContent === 'cancelled',
+			{ timeout: WAIT });
+		const types = await (await page.waitForFunction(() => {
+			const t = [...document.querySelectorAll('#timeline .event-type')].map((e) => e.textContent);
+			return t.length >= 2 && t;
+		}, { timeout: WAIT })).jsonValue();
+		expect(types.join() === 'payment_intent.pending_approval,payment_intent.cancelled', `the timeline: ${types}`);
+		const got = await partnerApi(owner.key, 'GET', `/v1/payment-intents/${id}`);
+		expect(got.status === 200 && got.json.data.status === 'cancelled', `the intent is ${got.json?.data?.status}`);
+		await shot(page, 'payment-intent-cancelled');
+		await expectAxe(page, 'payment-intent-cancelled');
+		expectClean(owner.tab);
+		intentId = id;
 	});
 
 	await check('keys: a key named on the page and renamed in place, rolled with a 1-hour overlap: the new secret shown once, the old key expiring, both answer GET /v1/limits', async () => {
@@ -663,7 +853,7 @@ try {
 		const url = `http://127.0.0.1:${receiver.port}/hooks/${tag}`;
 		await visit(page, 'Webhooks');
 		await typeInto(page, 'Endpoint URL', url);
-		for (const t of ['withdrawal.completed', 'withdrawal.failed', 'payment_intent.completed'])
+		for (const t of ['withdrawal.pending', 'withdrawal.completed', 'withdrawal.failed', 'payment_intent.completed'])
 			await page.click(await field(page, t));
 		await press(page, 'Add the endpoint');
 		await pastReauth(page, '#webhook-secret');
@@ -672,7 +862,7 @@ try {
 		const send = await page.waitForSelector(`::-p-aria([name="Send test event to ${url}"][role="button"])`);
 		const hook = await send.evaluate((b) => b.closest('tr').querySelector('.id').textContent);
 		const events = await send.evaluate((b) => [...b.closest('tr').querySelectorAll('li')].map((e) => e.textContent));
-		expect(events.join() === 'withdrawal.completed,withdrawal.failed,payment_intent.completed',
+		expect(events.join() === 'withdrawal.pending,withdrawal.completed,withdrawal.failed,payment_intent.completed',
 			`the endpoint's events: ${events.join()}`);
 		await send.click();
 		eventId = await (await page.waitForSelector('#webhook-note a')).evaluate((e) => e.textContent);
@@ -704,6 +894,156 @@ try {
 		console.log(`# redeliver of the test event: ${queued}`);
 		await shot(page, 'webhook-event-redelivered');
 		console.log(`# webhook receiver: ${receiver.got.length} requests (no worker runs in the test stacks)`);
+		expectClean(owner.tab);
+	});
+
+	await check('a withdrawal\'s page: its timeline (each event with its time, oldest first), its webhook deliveries once an endpoint takes its events (none before), the mobile money reference and on-chain transaction not yet sent', async () => {
+		expect(owner && owner.key && receiver && withdrawalId,
+			'no key, receiver or withdrawal: an earlier check failed');
+		const { page } = owner.tab;
+		const url = `http://127.0.0.1:${receiver.port}/hooks/${tag}`;
+		// made now: its withdrawal.pending goes to the endpoint added above
+		const reference = unique('pages-wd-hooked');
+		const made = await partnerApi(owner.key, 'POST', '/v1/withdrawals', { amount: '5.00', currency: 'USDT',
+			recipient_phone: '+233241234567', mobile_network: 'MTN', reference_id: reference });
+		expect(made.status === 201, `POST /v1/withdrawals: ${made.status} ${JSON.stringify(made.json)}`);
+		const id = made.json.data.withdrawal_id;
+		// found through the list's reference filter
+		await visit(page, 'Withdrawals');
+		await typeInto(page, 'Reference', reference);
+		await press(page, 'Apply filters');
+		await follow(page, reference);
+		await waitPage(page, `Withdrawal ${reference}`);
+		// the timeline as the API answers it, oldest first, with times
+		await shown(page, '#timeline li table.deliveries');
+		const events = (await pageCall(page, 'GET', `/console/api/withdrawals/${id}/events`)).body.data;
+		const timeline = await page.$$eval('#timeline > li', (l) => l.map((li) => ({
+			type: li.querySelector('.event-type').textContent, at: li.querySelector('time').dateTime,
+			id: li.querySelector('.event-id').textContent })));
+		expect(timeline.length >= 1 && timeline[0].type === 'withdrawal.pending' &&
+			JSON.stringify(timeline) === JSON.stringify(events.map((e) => ({ type: e.type, at: e.at, id: e.event_id }))),
+			`the timeline shown ${JSON.stringify(timeline)}, answered ${JSON.stringify(events)}`);
+		// its delivery to the endpoint: pending (no worker here), no attempt yet
+		const delivery = await tableRows(page, '#timeline > li:first-child table.deliveries');
+		expect(delivery.length === 1 && delivery[0][0].startsWith(url) && delivery[0][1] === 'pending' &&
+			delivery[0][2] === '0' && delivery[0][3] === '—', `the delivery: ${JSON.stringify(delivery)}`);
+		// no hash and no reference before it is sent
+		const tx = await page.$eval('#withdrawal-tx', (e) => ({ tag: e.tagName, text: e.textContent }));
+		expect(tx.tag === 'SPAN' && tx.text === 'not yet sent', `the on-chain transaction: ${JSON.stringify(tx)}`);
+		expect((await page.$eval('#withdrawal-momo', (e) => e.textContent)) === 'not yet sent',
+			'the mobile money reference is not said not yet sent');
+		await shot(page, 'withdrawal-timeline');
+		await expectAxe(page, 'withdrawal-timeline');
+		// cancelled on the page: the timeline gains the event
+		await press(page, 'Cancel');
+		await press(page, 'Yes, cancel it');
+		const types = await (await page.waitForFunction(() => {
+			const t = [...document.querySelectorAll('#timeline .event-type')].map((e) => e.textContent);
+			return t.length >= 2 && t;
+		}, { timeout: WAIT })).jsonValue();
+		expect(types.join() === 'withdrawal.pending,withdrawal.cancelled', `after the cancel: ${types}`);
+		// the event's link opens the webhook event's page
+		await follow(page, timeline[0].id);
+		await waitPage(page, `Event ${timeline[0].id}`);
+		expect((await page.$eval('.delivery h3', (e) => e.textContent)) === `To ${url}`, 'the event page\'s delivery');
+		// the first withdrawal's events came before any endpoint: no deliveries
+		await page.goto(`${consoleUrl}#/withdrawals/${withdrawalId}`);
+		await waitPage(page, `Withdrawal ${withdrawalRef}`);
+		await shown(page, '#timeline li .deliveries-none');
+		const none = await page.$$eval('#timeline > li', (l) => l.map((li) =>
+			li.querySelector('.deliveries-none')?.textContent));
+		expect(none.length >= 2 && none.every((t) => t === 'No deliveries: no endpoint took this event.'),
+			`before any endpoint: ${JSON.stringify(none)}`);
+		expect((await page.$$('main [role="alert"]')).length === 0, 'a 404 of deliveries shown as an error');
+		expect((await page.$$('#timeline a.event-id')).length === 0, 'an event without deliveries links to its page');
+		expectClean(owner.tab);
+	});
+
+	await check('the on-chain transaction links to the explorer: the session\'s template https://explorer.invalid/tx/{hash} with the hash put in (rel noopener noreferrer); a template that is no http(s) URL leaves the hash as text', async () => {
+		expect(owner && withdrawalId, 'no owner or withdrawal: an earlier check failed');
+		// no worker sends withdrawals in the test stacks: the withdrawal's
+		// answer is given a hash on its way to the page (tab.fixture), as a
+		// sent one has; the session's template is the stack's own
+		const tab = await freshTab();
+		await signIn(tab, ownerEmail);
+		const { page } = tab;
+		const session = await sessionOf(page);
+		expect(session.explorer_tx_url === 'https://explorer.invalid/tx/{hash}',
+			`the session's explorer_tx_url: ${session.explorer_tx_url}`);
+		const real = (await pageCall(page, 'GET', `/console/api/withdrawals/${withdrawalId}`)).body;
+		const hash = `0x${'5e'.repeat(32)}`;
+		const path = `/console/api/withdrawals/${withdrawalId}`;
+		let template = null; // the session's, unless set
+		tab.fixture = (req) => {
+			const u = new URL(req.url());
+			if (req.method() === 'GET' && u.pathname === path)
+				return { status: 200, contentType: 'application/json',
+					body: JSON.stringify({ data: { ...real.data, on_chain_tx_hash: hash } }) };
+			if (req.method() === 'GET' && u.pathname === '/console/api/session' && template !== null)
+				return { status: 200, contentType: 'application/json',
+					body: JSON.stringify({ data: { ...session, explorer_tx_url: template } }) };
+			return null;
+		};
+		await page.goto(`${consoleUrl}#/withdrawals/${withdrawalId}`);
+		await waitPage(page, 'Withdrawal ');
+		const link = await page.$eval('#withdrawal-tx', (a) => ({ tag: a.tagName, href: a.getAttribute('href'),
+			rel: a.rel, target: a.target, text: a.querySelector('code')?.textContent }));
+		expect(link.tag === 'A' && link.href === `https://explorer.invalid/tx/${hash}` &&
+			link.rel === 'noopener noreferrer' && link.text === hash, `the link: ${JSON.stringify(link)}`);
+		await shot(page, 'withdrawal-explorer-link');
+		// a template of another scheme: the hash as text, no link
+		template = 'javascript:alert(document.domain)//{hash}';
+		await page.reload();
+		await waitPage(page, 'Withdrawal ');
+		const plain = await page.$eval('#withdrawal-tx', (e) => ({ tag: e.tagName, text: e.textContent }));
+		expect(plain.tag === 'CODE' && plain.text === hash && (await page.$('a[href^="javascript:"]')) === null,
+			`with a javascript: template: ${JSON.stringify(plain)}`);
+		expectClean(tab);
+		await tab.context.close();
+	});
+
+	await check('withdrawals exported as CSV: every page under the filters, downloaded (a Blob, no other host), RFC 4180 with formula-like cells quoted off', async () => {
+		expect(owner && withdrawalRef, 'no owner or withdrawal: an earlier check failed');
+		const { page, context } = owner.tab;
+		const downloads = await downloadsOf(context);
+		try {
+			await visit(page, 'Withdrawals');
+			const answer = (await pageCall(page, 'GET', '/console/api/withdrawals?per_page=100')).body;
+			// unfiltered, pressed from the keyboard
+			const all = await downloads.next(async () => {
+				await page.focus('#export-csv');
+				await page.keyboard.press('Enter');
+			});
+			expect(/^withdrawals-\d{4}-\d\d-\d\d\.csv$/.test(all.name), `the file's name: ${all.name}`);
+			const records = parseCsv(all.text);
+			const header = records[0];
+			for (const f of ['withdrawal_id', 'reference_id', 'status', 'amount', 'currency', 'recipient_phone'])
+				expect(header.includes(f), `no ${f} column in ${header}`);
+			expect(records.length - 1 === answer.pagination.total,
+				`${records.length - 1} records, ${answer.pagination.total} withdrawals`);
+			const col = (name) => header.indexOf(name);
+			const mine = records.find((r) => r[col('reference_id')] === withdrawalRef);
+			expect(mine && mine[col('withdrawal_id')] === withdrawalId && mine[col('status')] === 'cancelled' &&
+				mine[col('amount')] === answer.data.find((w) => w.withdrawal_id === withdrawalId).amount,
+			`the withdrawal's record: ${mine}`);
+			// +233... would be a formula to a spreadsheet: taken as text
+			expect(mine[col('recipient_phone')] === '\'+233241234567',
+				`the phone cell: ${mine[col('recipient_phone')]}`);
+			const note = await (await shown(page, '#export-note')).evaluate((e) => e.textContent);
+			const n = records.length - 1;
+			expect(note === `Exported ${n} withdrawal${n === 1 ? '' : 's'} to ${all.name}.`,
+				`after the export: ${note}`);
+			// the filters apply: one reference, one record
+			await typeInto(page, 'Reference', withdrawalRef);
+			await press(page, 'Apply filters');
+			await page.waitForFunction(() => document.querySelectorAll('main tbody tr').length === 1, { timeout: WAIT });
+			const one = parseCsv((await downloads.next(() => press(page, 'Export CSV'))).text);
+			expect(one.length === 2 && one[1][one[0].indexOf('reference_id')] === withdrawalRef,
+				`filtered by reference: ${JSON.stringify(one)}`);
+			await shot(page, 'withdrawals-exported');
+		} finally {
+			await downloads.close();
+		}
 		expectClean(owner.tab);
 	});
 
@@ -986,6 +1326,7 @@ try {
 		['withdrawals', '#/withdrawals', 'Withdrawals'],
 		['withdrawal', () => `#/withdrawals/${withdrawalId}`, 'Withdrawal '],
 		['payment-intents', '#/payment-intents', 'Payment intents'],
+		['payment-intent', () => `#/payment-intents/${intentId}`, 'Payment intent '],
 		['keys', '#/keys', 'API keys'],
 		['webhooks', '#/webhooks', 'Webhooks'],
 		['webhook-event', () => `#/webhooks/deliveries/${eventId}`, 'Event '],
@@ -1011,7 +1352,8 @@ try {
 	}
 
 	await check('accessibility: axe-core finds nothing serious or critical on any page', async () => {
-		expect(owner && withdrawalId && eventId, 'no owner, withdrawal or event: an earlier check failed');
+		expect(owner && withdrawalId && eventId && intentId,
+			'no owner, withdrawal, payment intent or event: an earlier check failed');
 		const found = [], minor = [];
 		let passes = 0;
 		async function axe(tab, name) {
@@ -1032,7 +1374,8 @@ try {
 	});
 
 	await check('screenshots: one of each page', async () => {
-		expect(owner && withdrawalId && eventId, 'no owner, withdrawal or event: an earlier check failed');
+		expect(owner && withdrawalId && eventId && intentId,
+			'no owner, withdrawal, payment intent or event: an earlier check failed');
 		const out = await freshTab();
 		await eachPage(out, signedOut, (name) => shot(out.page, name));
 		await eachPage(owner.tab, PAGES, (name) => shot(owner.tab.page, name));

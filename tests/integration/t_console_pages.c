@@ -3,7 +3,10 @@
  * Chromium: tests/console_browser/console.mjs (CONSOLE_BROWSER) signs up
  * and in through the forms, by keyboard too, makes a key pair and uses it,
  * names, renames and rolls one (both keys working in the overlap),
- * cancels a withdrawal and a payment intent, shows markup as text, hides
+ * cancels a withdrawal and a payment intent (each page with its timeline
+ * and deliveries; the hash through the explorer's template), exports the
+ * withdrawals as CSV, reads the overview's balances and 30-day chart,
+ * shows markup as text, hides
  * what a viewer may not do (and the API refuses it), invites a viewer on
  * the Team page and joins through the link the Sandbox mail page shows,
  * then removes them, resets a password and lifts a lockout through their
@@ -27,6 +30,11 @@ static const char *const checks[] = {
 	"keys: create a key pair on the page",
 	"keys: a key named on the page and renamed in place",
 	"payment intents: listed, cancelled",
+	"overview: the balances",
+	"a payment intent's page:",
+	"a withdrawal's page: its timeline",
+	"the on-chain transaction links to the explorer",
+	"withdrawals exported as CSV",
 	"markup in a company name is shown as text",
 	"a viewer sees no keys link",
 	"invite through the page and the mail sink",
