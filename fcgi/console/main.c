@@ -17,6 +17,8 @@
 #define KEYS ROUTE_ACTION(CONSOLE_KEYS)
 #define TEAM ROUTE_ACTION(CONSOLE_TEAM)
 #define HOOKS ROUTE_ACTION(CONSOLE_WEBHOOKS)
+#define SELF ROUTE_ACTION(CONSOLE_ACCOUNT)
+#define WALLET ROUTE_ACTION(CONSOLE_WALLET)
 #define PUBLIC_BODY (ROUTE_PUBLIC | ROUTE_PER_ADDRESS | ROUTE_BODY)
 /* what a member may do before enrolling when the partner requires
  * two-factor sign-in */
@@ -32,14 +34,14 @@ static const struct route routes[] = {
 	{ "POST", "/console/api/password/reset/confirm", console_reset_confirm_post, PUBLIC_BODY,
 	    NULL, 0 },
 	{ "POST", "/console/api/unlock", console_unlock_post, PUBLIC_BODY, NULL, 0 },
-	{ "GET", "/console/api/session", console_session_get, READ | ENROL, NULL, 0 },
-	{ "DELETE", "/console/api/session", console_session_delete, READ | ENROL, NULL, 0 },
-	{ "DELETE", "/console/api/sessions", console_sessions_delete, READ | ENROL, NULL, 0 },
-	{ "POST", "/console/api/session/reauth", console_reauth_post, READ | ENROL | ROUTE_BODY, NULL, 0 },
-	{ "GET", "/console/api/2fa", console_2fa_get, READ | ENROL, NULL, 0 },
-	{ "POST", "/console/api/2fa", console_2fa_post, READ | ENROL | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
-	{ "POST", "/console/api/2fa/confirm", console_2fa_confirm_post, READ | ENROL | ROUTE_BODY, NULL, 0 },
-	{ "DELETE", "/console/api/2fa", console_2fa_delete, READ | ROUTE_REAUTH, NULL, 0 },
+	{ "GET", "/console/api/session", console_session_get, SELF | ENROL, NULL, 0 },
+	{ "DELETE", "/console/api/session", console_session_delete, SELF | ENROL, NULL, 0 },
+	{ "DELETE", "/console/api/sessions", console_sessions_delete, SELF | ENROL, NULL, 0 },
+	{ "POST", "/console/api/session/reauth", console_reauth_post, SELF | ENROL | ROUTE_BODY, NULL, 0 },
+	{ "GET", "/console/api/2fa", console_2fa_get, SELF | ENROL, NULL, 0 },
+	{ "POST", "/console/api/2fa", console_2fa_post, SELF | ENROL | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/2fa/confirm", console_2fa_confirm_post, SELF | ENROL | ROUTE_BODY, NULL, 0 },
+	{ "DELETE", "/console/api/2fa", console_2fa_delete, SELF | ROUTE_REAUTH, NULL, 0 },
 	{ "PUT", "/console/api/2fa/requirement", console_2fa_requirement_put,
 	    TEAM | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
 	{ "GET", "/console/api/keys", console_keys_get, KEYS, NULL, 0 },
@@ -83,6 +85,25 @@ static const struct route routes[] = {
 	{ "GET", "/console/api/webhook-deliveries/:id", webhook_delivery_answer, HOOKS, NULL, 0 },
 	{ "POST", "/console/api/webhook-deliveries/:id/redeliver", webhook_redeliver_answer, HOOKS,
 	    NULL, 0 },
+	/* the wallet developer dashboard: the platform's webhooks (the session's
+	 * caller is the platform), through the same handlers */
+	{ "GET", "/console/api/wallet/webhooks", webhook_list_answer, WALLET, NULL, 0 },
+	{ "POST", "/console/api/wallet/webhooks", webhook_create_answer,
+	    WALLET | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "PATCH", "/console/api/wallet/webhooks/:id", webhook_update_answer, WALLET | ROUTE_BODY,
+	    NULL, 0 },
+	{ "DELETE", "/console/api/wallet/webhooks/:id", webhook_delete_answer, WALLET, NULL, 0 },
+	{ "POST", "/console/api/wallet/webhooks/:id/rotate-secret", webhook_rotate_answer,
+	    WALLET | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/wallet/webhooks/:id/test", webhook_test_answer, WALLET, NULL, 0 },
+	{ "GET", "/console/api/wallet/webhooks/:id/deliveries", webhook_endpoint_log_answer, WALLET,
+	    webhook_endpoint_log_params, 0 },
+	{ "GET", "/console/api/wallet/webhook-deliveries", webhook_log_answer, WALLET,
+	    webhook_log_params, 0 },
+	{ "GET", "/console/api/wallet/webhook-deliveries/:id", webhook_delivery_answer, WALLET,
+	    NULL, 0 },
+	{ "POST", "/console/api/wallet/webhook-deliveries/:id/redeliver", webhook_redeliver_answer,
+	    WALLET, NULL, 0 },
 	{ "GET", "/console/api/members", console_members_get, TEAM, NULL, 0 },
 	{ "POST", "/console/api/members", console_members_post, TEAM | ROUTE_REAUTH | ROUTE_BODY,
 	    NULL, 0 },

@@ -173,8 +173,10 @@ start(struct drainer *d, struct webhook_sender *sender, const struct whsec_keys 
 	memset(&ev, 0, sizeof(ev));
 	db_cell_copy(ev.id, sizeof(ev.id), rows, r, DB_COL(dlv_load, event_id));
 	db_cell_copy(ev.type, sizeof(ev.type), rows, r, DB_COL(dlv_load, type));
-	ev.kind = strcmp(db_cell(rows, r, DB_COL(dlv_load, subject_kind)), "user") == 0 ?
-	    OUTBOX_USER : OUTBOX_PARTNER;
+	/* the wallet's body (its signature inside) for a user's and the
+	 * platform's events alike */
+	ev.kind = strcmp(db_cell(rows, r, DB_COL(dlv_load, subject_kind)), "partner") == 0 ?
+	    OUTBOX_PARTNER : OUTBOX_USER;
 	db_cell_copy(ev.created_at, sizeof(ev.created_at), rows, r, DB_COL(dlv_load, created_at));
 	ev.data = db_cell(rows, r, DB_COL(dlv_load, payload));
 	/* a wallet body's own signature is the current secret's */

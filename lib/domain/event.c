@@ -15,15 +15,30 @@ const char *const event_partner_types[] = {
 	"payment_intent.expired", "payment_intent.failed", NULL
 };
 
-int
-event_partner_type_known(const char *type)
+const char *const event_wallet_types[] = { "payout.completed", "payout.failed", NULL };
+
+/* 1 when type is one of types (NULL-terminated). */
+static int
+type_in(const char *type, const char *const *types)
 {
 	size_t i;
 
-	for (i = 0; type != NULL && event_partner_types[i] != NULL; i++)
-		if (strcmp(type, event_partner_types[i]) == 0)
+	for (i = 0; type != NULL && types[i] != NULL; i++)
+		if (strcmp(type, types[i]) == 0)
 			return 1;
 	return 0;
+}
+
+int
+event_partner_type_known(const char *type)
+{
+	return type_in(type, event_partner_types);
+}
+
+int
+event_wallet_type_known(const char *type)
+{
+	return type_in(type, event_wallet_types);
 }
 
 /* HMAC-SHA256(key, parts[0] || parts[1] || ...) into mac; 0 or -1. */

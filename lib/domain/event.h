@@ -37,6 +37,10 @@ extern const char *const event_partner_types[];
 /* 1 when type is one of event_partner_types. */
 int event_partner_type_known(const char *type);
 
+/* The wallet API's event types (payout.completed, payout.failed). */
+extern const char *const event_wallet_types[];
+int event_wallet_type_known(const char *type);
+
 struct event {
 	char id[ID_MAX];               /* evt_... */
 	char type[EVENT_TYPE_MAX];

@@ -9,7 +9,7 @@
 const char *
 outbox_subject_name(enum outbox_subject kind)
 {
-	return kind == OUTBOX_USER ? "user" : "partner";
+	return kind == OUTBOX_USER ? "user" : kind == OUTBOX_PLATFORM ? "platform" : "partner";
 }
 
 /* After DB_DUP from the insert: DB_DUP when the event of this transition
@@ -49,8 +49,12 @@ outbox_add(struct db *db, const char *type, enum outbox_subject kind,
 		return rc;
 	/* one delivery per live endpoint subscribed to it, in the same
 	 * transaction: an event is never without its deliveries */
-	return DB_EXEC(db, DB_WH_FANOUT, outbox_fanout, NULL, NULL, .event_id = id,
-	    .kind = subject, .subject_id = subject_id, .type = type);
+	if ((rc = DB_EXEC(db, DB_WH_FANOUT, outbox_fanout, NULL, NULL, .event_id = id,
+	    .kind = subject, .subject_id = subject_id, .type = type)) != DB_OK ||
+	    kind != OUTBOX_USER)
+		return rc;
+	return DB_EXEC(db, DB_WH_FANOUT_PLATFORM, outbox_fanout_platform, NULL, NULL,
+	    .event_id = id, .type = type, .subject_id = subject_id);
 }
 
 enum db_rc
@@ -130,6 +134,8 @@ outbox_add_many(struct db *db, const struct outbox_event *ev, size_t n)
 	 * transaction: an event is never without its deliveries */
 	if (rc == DB_OK)
 		rc = DB_EXEC(db, DB_WH_FANOUT_MANY, outbox_many, NULL, NULL, .events = text);
+	if (rc == DB_OK)
+		rc = DB_EXEC(db, DB_WH_FANOUT_PLATFORM_MANY, outbox_many, NULL, NULL, .events = text);
 	free(text);
 	return rc;
 }

@@ -3,7 +3,10 @@
  * change it announces, so an event exists exactly when its change does.
  * Writing one also writes its deliveries: one per live webhook endpoint of
  * its subject subscribed to its type (domain/partner/webhook.h); the webhooks
- * worker sends them (domain/delivery.h).
+ * worker sends them (domain/delivery.h). A wallet user's event goes to the
+ * platform's endpoints (the wallet developer's, set in the console) unless
+ * the user has a live endpoint of its own (decision 4's, set with the admin
+ * tool), which wins.
  */
 #ifndef CEDIRAMP_OUTBOX_H
 #define CEDIRAMP_OUTBOX_H
@@ -12,9 +15,9 @@
 
 #include "store/db.h"
 
-enum outbox_subject { OUTBOX_USER = 0, OUTBOX_PARTNER };
+enum outbox_subject { OUTBOX_USER = 0, OUTBOX_PARTNER, OUTBOX_PLATFORM };
 
-/* "user" or "partner", as the subject_kind columns spell it. */
+/* "user", "partner" or "platform", as the subject_kind columns spell it. */
 const char *outbox_subject_name(enum outbox_subject kind);
 
 /*

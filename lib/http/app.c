@@ -447,7 +447,8 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 		    body->len);
 	if (r.caller.kind != CALLER_NONE)
 		snprintf(caller, sizeof(caller), "%s:%s%s%s",
-		    r.caller.kind == CALLER_USER ? "user" : "partner", r.caller.public_id,
+		    r.caller.kind == CALLER_USER ? "user" : r.caller.kind == CALLER_PLATFORM ?
+		    "platform" : "partner", r.caller.public_id,
 		    r.console.user_public_id[0] ? " console:" : "", r.console.user_public_id);
 	log_request(r.request_id, r.method, logged_path(r.path, shown, sizeof(shown)), status,
 	    log_now_us() - t0, caller, e != ERR_OK ? (why[0] ? why : resp.out.message) : NULL);

@@ -46,7 +46,9 @@ auth_console(struct req *r, char *why, size_t whylen)
 		snprintf(why, whylen, "%s", o.message);
 		return e;
 	}
-	r->caller.kind = CALLER_PARTNER;
+	/* the partner the session belongs to; the wallet developer's (no
+	 * partner) acts for the platform */
+	r->caller.kind = r->console.partner_id > 0 ? CALLER_PARTNER : CALLER_PLATFORM;
 	r->caller.id = r->console.partner_id;
 	snprintf(r->caller.public_id, sizeof(r->caller.public_id), "%s",
 	    r->console.partner_public_id);

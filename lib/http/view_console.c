@@ -14,14 +14,15 @@ json_t *
 console_session_json(const struct cfg *cfg, const struct console_session *s)
 {
 	int role = console_role_parse(s->role), a;
-	json_t *may = json_object(), *o;
+	json_t *may = json_object(), *partner, *o;
 
 	for (a = 0; may != NULL && a < CONSOLE_ACTIONS; a++)
 		json_object_set_new(may, console_action_name(a), json_boolean(console_may(role, a)));
-	o = json_pack("{s:{s:s,s:s,s:s},s:{s:s,s:s,s:s,s:s},s:s,s:s,s:o*,s:{s:b,s:b},s:o*}",
+	partner = s->partner_id > 0 ? json_pack("{s:s,s:s,s:s,s:s}", "id", s->partner_public_id,
+	    "name", s->partner_name, "tier", s->tier, "environment", s->environment) : json_null();
+	o = json_pack("{s:{s:s,s:s,s:s},s:o*,s:s,s:s,s:o*,s:{s:b,s:b},s:o*}",
 	    "user", "id", s->user_public_id, "email", s->email, "role", s->role,
-	    "partner", "id", s->partner_public_id, "name", s->partner_name, "tier", s->tier,
-	    "environment", s->environment,
+	    "partner", partner,
 	    "csrf_token", s->csrf_token, "signed_in_at", s->created_at, "permissions", may,
 	    "two_factor", "enabled", s->totp_enabled, "required", s->require_2fa,
 	    "explorer_tx_url", text_or_null(cfg->console_explorer_tx_url));

@@ -1,15 +1,18 @@
 #include "store/stmt_internal.h"
 
-/* a live session with its user and partner (DB_CONSOLE_SESSION_FIND, _SYNC) */
+/* a live session with its user and partner (DB_CONSOLE_SESSION_FIND, _SYNC);
+ * the platform's wallet developer has none (its partner columns empty, 0) */
 #define SESSION_FIND \
 	    "SELECT s.id, s.csrf_token, DATE_FORMAT(s.created_at, '%Y-%m-%dT%H:%i:%sZ') " \
 	    "AS created_at, " \
 	    "COALESCE(TIMESTAMPDIFF(SECOND, s.reauth_at, UTC_TIMESTAMP(6)), 1000000000) " \
 	    "AS since_reauth, u.id AS user_id, u.public_id AS user_public_id, u.email, u.role, " \
-	    "p.id AS partner_id, p.public_id AS partner_public_id, p.name AS partner_name, " \
-	    "p.tier, p.environment, u.totp_enabled, p.console_require_2fa AS require_2fa " \
+	    "COALESCE(p.id, 0) AS partner_id, COALESCE(p.public_id, '') AS partner_public_id, " \
+	    "COALESCE(p.name, '') AS partner_name, COALESCE(p.tier, '') AS tier, " \
+	    "COALESCE(p.environment, '') AS environment, u.totp_enabled, " \
+	    "COALESCE(p.console_require_2fa, 0) AS require_2fa " \
 	    "FROM console_sessions s JOIN console_users u ON u.id = s.user_id " \
-	    "JOIN partners p ON p.id = u.partner_id " \
+	    "LEFT JOIN partners p ON p.id = u.partner_id " \
 	    "WHERE s.session_hash = ? AND s.revoked_at IS NULL AND u.removed_at IS NULL " \
 	    "AND s.created_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND " \
 	    "AND s.last_seen_at > UTC_TIMESTAMP(6) - INTERVAL ? SECOND"
@@ -32,7 +35,8 @@ const struct db_stmt_def db_stmts_console[] = {
 	/* since_failure: seconds since the last failure (a large number when
 	 * there was none), for the backoff */
 	{ DB_CONSOLE_USER_BY_EMAIL,
-	    "SELECT id, public_id, partner_id, role, password_hash, failed_signins, "
+	    "SELECT id, public_id, COALESCE(partner_id, 0) AS partner_id, role, password_hash, "
+	    "failed_signins, "
 	    "COALESCE(TIMESTAMPDIFF(SECOND, last_failure_at, UTC_TIMESTAMP(6)), 1000000000) "
 	    "AS since_failure, locked_at IS NOT NULL AS locked, totp_enabled "
 	    "FROM console_users WHERE email = ? AND removed_at IS NULL" },
@@ -127,7 +131,7 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "created_by, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, "
 	    "UTC_TIMESTAMP(6) + INTERVAL ? SECOND)" },
 	{ DB_CONSOLE_TOKEN_FIND,
-	    "SELECT id, partner_id, user_id, email, role, "
+	    "SELECT id, COALESCE(partner_id, 0) AS partner_id, user_id, email, role, "
 	    "DATE_FORMAT(expires_at, '%Y-%m-%dT%H:%i:%sZ') AS expires_at FROM console_tokens "
 	    "WHERE token_hash = ? AND kind = ? AND used_at IS NULL "
 	    "AND expires_at > UTC_TIMESTAMP(6) FOR UPDATE" },

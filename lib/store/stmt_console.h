@@ -8,7 +8,7 @@
 
 /* a new console user of a partner */
 #define cu_insert_ARGS(ARG, AGAIN) \
-	ARG(TEXT, public_id) ARG(INT, partner_id) ARG(TEXT, email) ARG(TEXT, role) \
+	ARG(TEXT, public_id) ARG(OPT_INT, partner_id) ARG(TEXT, email) ARG(TEXT, role) \
 	ARG(TEXT, password_hash)
 /* a user by email, with what sign-in weighs: the failures so far, the
  * seconds since the last one, whether the account is locked */
@@ -93,7 +93,7 @@
 
 /* a link's token: made (expiring seconds from now) ... */
 #define ctok_insert_ARGS(ARG, AGAIN) \
-	ARG(TEXT, token_hash) ARG(TEXT, kind) ARG(INT, partner_id) ARG(OPT_INT, user_id) \
+	ARG(TEXT, token_hash) ARG(TEXT, kind) ARG(OPT_INT, partner_id) ARG(OPT_INT, user_id) \
 	ARG(TEXT, email) ARG(TEXT, role) ARG(OPT_INT, created_by) ARG(INT, seconds)
 /* ... read, live and unused, locked for its use ... */
 #define ctok_find_ARGS(ARG, AGAIN) ARG(TEXT, token_hash) ARG(TEXT, kind)

@@ -43,6 +43,24 @@ const struct db_stmt_def db_stmts_outbox[] = {
 	    "FROM " OUTBOX_ROWS " STRAIGHT_JOIN webhook_endpoints e ON e.subject_kind = j.kind "
 	    "AND e.subject_id = j.subject AND e.active = 1 AND e.disabled_at IS NULL "
 	    "AND FIND_IN_SET(j.type, e.events)" },
+	/* a wallet user's event to the platform's live subscribed endpoints,
+	 * unless the user has a live endpoint of its own (it wins: decision 4) */
+	{ DB_WH_FANOUT_PLATFORM,
+	    "INSERT INTO webhook_deliveries (event_id, endpoint_id, status, next_attempt_at, "
+	    "created_at) SELECT ?, id, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) "
+	    "FROM webhook_endpoints WHERE subject_kind = 'platform' AND subject_id = 0 "
+	    "AND active = 1 AND disabled_at IS NULL AND FIND_IN_SET(?, events) "
+	    "AND NOT EXISTS (SELECT 1 FROM webhook_endpoints u WHERE u.subject_kind = 'user' "
+	    "AND u.subject_id = ? AND u.active = 1 AND u.disabled_at IS NULL)" },
+	/* DB_WH_FANOUT_PLATFORM of the user events of the same array */
+	{ DB_WH_FANOUT_PLATFORM_MANY,
+	    "INSERT INTO webhook_deliveries (event_id, endpoint_id, status, next_attempt_at, "
+	    "created_at) SELECT j.id, e.id, 'pending', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) "
+	    "FROM " OUTBOX_ROWS " STRAIGHT_JOIN webhook_endpoints e ON j.kind = 'user' "
+	    "AND e.subject_kind = 'platform' AND e.subject_id = 0 AND e.active = 1 "
+	    "AND e.disabled_at IS NULL AND FIND_IN_SET(j.type, e.events) "
+	    "WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints u WHERE u.subject_kind = 'user' "
+	    "AND u.subject_id = j.subject AND u.active = 1 AND u.disabled_at IS NULL)" },
 	/* a fresh round to every live subscribed endpoint, new ones included */
 	{ DB_WH_REDELIVER,
 	    WH_FANOUT

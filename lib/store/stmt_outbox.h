@@ -18,6 +18,10 @@
 /* an event's deliveries to its subject's endpoints subscribed to its type */
 #define outbox_fanout_ARGS(ARG, AGAIN) \
 	ARG(TEXT, event_id) ARG(TEXT, kind) ARG(INT, subject_id) ARG(TEXT, type)
+/* a wallet user's event's deliveries to the platform's endpoints
+ * subscribed to its type, when the user has no live endpoint of its own */
+#define outbox_fanout_platform_ARGS(ARG, AGAIN) \
+	ARG(TEXT, event_id) ARG(TEXT, type) ARG(INT, subject_id)
 /* an event's delivery to one endpoint of its subject, subscribed or not
  * (a test event) */
 #define outbox_fanout_one_ARGS(ARG, AGAIN) \
@@ -33,11 +37,13 @@
 	S(DB_WH_FANOUT, outbox_fanout, db_none) \
 	S(DB_OUTBOX_INSERT_MANY, outbox_many, db_none) \
 	S(DB_WH_FANOUT_MANY, outbox_many, db_none) \
+	S(DB_WH_FANOUT_PLATFORM, outbox_fanout_platform, db_none) \
+	S(DB_WH_FANOUT_PLATFORM_MANY, outbox_many, db_none) \
 	S(DB_WH_REDELIVER, outbox_fanout, db_none) \
 	S(DB_WH_FANOUT_ONE, outbox_fanout_one, db_none) \
 	S(DB_WH_REDELIVER_OWN, by_id, db_none)
 #define DB_ARGS_OUTBOX(A) A(outbox_insert) A(outbox_exists) A(outbox_fanout) A(outbox_many) \
-	A(outbox_fanout_one)
+	A(outbox_fanout_one) A(outbox_fanout_platform)
 #define DB_ROWS_OUTBOX(R)
 
 #endif

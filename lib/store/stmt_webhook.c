@@ -1,7 +1,7 @@
 #include "store/stmt_internal.h"
 
 /*
- * A partner's delivery log, newest first, filtered by event_type and
+ * A subject's delivery log (a partner's, or the platform's), newest first, filtered by event_type and
  * status (each given twice, NULL: no filter), in two shapes that each
  * read the log in the order they answer it (schema 031), so that a page
  * and its capped count read about what they show, whatever the log's
@@ -10,18 +10,18 @@
  * would sort all of their deliveries), the endpoint's owner required too
  * (what a partner sees does not rest on the copy alone); or one endpoint
  * (webhook_id), one range of the endpoint's index. Arguments: the
- * partner, (the endpoint's public id,) the filters.
+ * subject (kind, id), (the endpoint's public id,) the filters.
  */
 #define WH_LOG_ALL "FROM webhook_deliveries d FORCE INDEX (ix_delivery_subject_page) " \
 	"JOIN webhook_endpoints e ON e.id = d.endpoint_id " \
 	"AND e.subject_kind = d.subject_kind AND e.subject_id = d.subject_id " \
 	"JOIN outbox_events v ON v.id = d.event_id " \
-	"WHERE d.subject_kind = 'partner' AND d.subject_id = ? " \
+	"WHERE d.subject_kind = ? AND d.subject_id = ? " \
 	"AND (? IS NULL OR v.type = ?) AND (? IS NULL OR d.status = ?) "
 #define WH_LOG_ENDPOINT "FROM webhook_endpoints e " \
 	"JOIN webhook_deliveries d FORCE INDEX (ix_delivery_endpoint_page) ON d.endpoint_id = e.id " \
 	"JOIN outbox_events v ON v.id = d.event_id " \
-	"WHERE e.subject_kind = 'partner' AND e.subject_id = ? AND e.public_id = ? " \
+	"WHERE e.subject_kind = ? AND e.subject_id = ? AND e.public_id = ? " \
 	"AND (? IS NULL OR v.type = ?) AND (? IS NULL OR d.status = ?) "
 /* a page's columns, then the shape, then its order, limit and offset */
 #define WH_LOG_PAGE(from) \
@@ -129,6 +129,13 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	{ DB_WH_EVENT_GET,
 	    "SELECT id, type, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, payload "
 	    "FROM outbox_events WHERE id = ? AND subject_kind = ? AND subject_id = ?" },
+	/* an event with a delivery to an endpoint of the subject (the
+	 * platform's: a wallet user's event sent to the wallet developer's) */
+	{ DB_WH_EVENT_GET_DELIVERED,
+	    "SELECT v.id, v.type, DATE_FORMAT(v.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, "
+	    "v.payload FROM outbox_events v WHERE v.id = ? AND EXISTS (SELECT 1 "
+	    "FROM webhook_deliveries d WHERE d.event_id = v.id AND d.subject_kind = ? "
+	    "AND d.subject_id = ?)" },
 	{ DB_WH_EVENT_DELIVERIES,
 	    "SELECT d.id, e.public_id, e.url, d.status, "
 	    ISO_MS("d.next_attempt_at") " AS next_attempt_at "
@@ -145,10 +152,10 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	 * limit */
 	{ DB_WH_LOG_COUNT_ALL,
 	    "SELECT COUNT(*) AS total FROM (SELECT 1 FROM webhook_deliveries "
-	    "WHERE subject_kind = 'partner' AND subject_id = ? LIMIT ?) t" },
+	    "WHERE subject_kind = ? AND subject_id = ? LIMIT ?) t" },
 	{ DB_WH_LOG_ENDPOINT_COUNT_ALL,
 	    "SELECT COUNT(*) AS total FROM (SELECT 1 FROM webhook_endpoints e JOIN webhook_deliveries d "
-	    "ON d.endpoint_id = e.id WHERE e.subject_kind = 'partner' AND e.subject_id = ? "
+	    "ON d.endpoint_id = e.id WHERE e.subject_kind = ? AND e.subject_id = ? "
 	    "AND e.public_id = ? LIMIT ?) t" },
 	{ DB_WH_LOG_PAGE, WH_LOG_PAGE(WH_LOG_ALL) },
 	{ DB_WH_LOG_ENDPOINT_COUNT,

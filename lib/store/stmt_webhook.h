@@ -36,21 +36,23 @@
 /* the delivery log's filters, each twice (NULL: no filter) */
 #define WH_LOG_FILTER_ARGS(ARG, AGAIN) \
 	ARG(TEXT, event_type) AGAIN(TEXT, event_type) ARG(TEXT, status) AGAIN(TEXT, status)
-/* a partner's log (all its endpoints): the count, reading at most cap rows */
-#define wh_log_count_ARGS(ARG, AGAIN) ARG(INT, partner_id) WH_LOG_FILTER_ARGS(ARG, AGAIN) \
-	ARG(INT, cap)
-/* a page of it */
-#define wh_log_page_ARGS(ARG, AGAIN) ARG(INT, partner_id) WH_LOG_FILTER_ARGS(ARG, AGAIN) \
-	ARG(INT, limit) ARG(INT, offset)
-/* one endpoint's log (its public id webhook_id): the count without a filter */
-#define wh_log_ep_count_all_ARGS(ARG, AGAIN) ARG(INT, partner_id) ARG(TEXT, webhook_id) \
-	ARG(INT, cap)
-/* the count with the filters */
-#define wh_log_ep_count_ARGS(ARG, AGAIN) ARG(INT, partner_id) ARG(TEXT, webhook_id) \
+/* a subject's log (all its endpoints): the count, reading at most cap rows,
+ * without a filter and with them */
+#define wh_log_count_all_ARGS(ARG, AGAIN) ARG(TEXT, kind) ARG(INT, sid) ARG(INT, cap)
+#define wh_log_count_ARGS(ARG, AGAIN) ARG(TEXT, kind) ARG(INT, sid) \
 	WH_LOG_FILTER_ARGS(ARG, AGAIN) ARG(INT, cap)
 /* a page of it */
-#define wh_log_ep_page_ARGS(ARG, AGAIN) ARG(INT, partner_id) ARG(TEXT, webhook_id) \
+#define wh_log_page_ARGS(ARG, AGAIN) ARG(TEXT, kind) ARG(INT, sid) \
 	WH_LOG_FILTER_ARGS(ARG, AGAIN) ARG(INT, limit) ARG(INT, offset)
+/* one endpoint's log (its public id webhook_id): the count without a filter */
+#define wh_log_ep_count_all_ARGS(ARG, AGAIN) ARG(TEXT, kind) ARG(INT, sid) \
+	ARG(TEXT, webhook_id) ARG(INT, cap)
+/* the count with the filters */
+#define wh_log_ep_count_ARGS(ARG, AGAIN) ARG(TEXT, kind) ARG(INT, sid) \
+	ARG(TEXT, webhook_id) WH_LOG_FILTER_ARGS(ARG, AGAIN) ARG(INT, cap)
+/* a page of it */
+#define wh_log_ep_page_ARGS(ARG, AGAIN) ARG(TEXT, kind) ARG(INT, sid) \
+	ARG(TEXT, webhook_id) WH_LOG_FILTER_ARGS(ARG, AGAIN) ARG(INT, limit) ARG(INT, offset)
 
 /* an endpoint as a partner sees it */
 #define webhook_COLS(C, x) C(x, RAW, public_id, ) C(x, RAW, url, ) C(x, RAW, events, ) \
@@ -102,17 +104,18 @@
 	S(DB_WH_DELETE_SUBJECT, wh_subject, db_none) \
 	S(DB_WH_CANCEL_PENDING, wh_subject, db_none) \
 	S(DB_WH_EVENT_GET, wh_owned, wh_event) \
+	S(DB_WH_EVENT_GET_DELIVERED, wh_owned, wh_event) \
 	S(DB_WH_EVENT_DELIVERIES, by_id, wh_event_delivery) \
 	S(DB_WH_ATTEMPTS, by_id, wh_attempt) \
 	S(DB_WH_LOG_COUNT, wh_log_count, count) \
 	S(DB_WH_LOG_PAGE, wh_log_page, wh_log) \
 	S(DB_WH_LOG_ENDPOINT_COUNT, wh_log_ep_count, count) \
 	S(DB_WH_LOG_ENDPOINT_PAGE, wh_log_ep_page, wh_log) \
-	S(DB_WH_LOG_COUNT_ALL, res_count_all, count) \
+	S(DB_WH_LOG_COUNT_ALL, wh_log_count_all, count) \
 	S(DB_WH_LOG_ENDPOINT_COUNT_ALL, wh_log_ep_count_all, count) \
 	S(DB_WH_COUNT_SUBSCRIBED, wh_subscribed, count)
 #define DB_ARGS_WEBHOOK(A) A(wh_subject) A(wh_owned) A(wh_update) A(wh_insert) A(wh_rotate_keep) \
-	A(wh_rotate_drop) A(wh_row) A(wh_stale) A(wh_seal) A(wh_subscribed) A(wh_log_count) \
+	A(wh_rotate_drop) A(wh_row) A(wh_stale) A(wh_seal) A(wh_subscribed) A(wh_log_count_all) A(wh_log_count) \
 	A(wh_log_page) A(wh_log_ep_count_all) A(wh_log_ep_count) A(wh_log_ep_page)
 #define DB_ROWS_WEBHOOK(R) R(webhook) R(wh_secret_lock) R(wh_previous) R(wh_stale) \
 	R(wh_event) R(wh_event_delivery) R(wh_attempt) R(wh_log)

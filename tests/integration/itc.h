@@ -134,6 +134,14 @@ pid_t itc_webhooks_start(const char *extra);
 /* Waits for worker pid; its exit status (-1 when it did not exit). */
 int itc_webhooks_wait(pid_t pid);
 int itc_webhooks_run(const char *extra);
+/* Saves rcv's hits (want of them) with secret and runs the npm verifier
+ * (WEBHOOK_VERIFIER, tests/webhooks/verify.mjs) on them as kind ("wallet"
+ * or "partner"): 0 when its last line is "verified <ok> of <want>" and its
+ * exit status says whether all verified; else -1. Its FAIL lines are kept
+ * in fails (cap bytes; may be NULL) rather than printed. */
+struct receiver;
+int itc_verify_hits(struct receiver *rcv, const char *secret, const char *kind, size_t want,
+    size_t ok, char *fails, size_t cap);
 /* p's endpoint at http://127.0.0.1:port/path for events (a JSON array
  * text) with secret; its id into id (64 bytes). */
 void itc_register_hook(const struct itc_partner *p, int port, const char *path,

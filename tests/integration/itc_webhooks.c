@@ -7,6 +7,7 @@
 
 #include "children.h"
 #include "itc.h"
+#include "receiver.h"
 
 pid_t
 itc_worker_spawn(const char *name, const char *arg, const char *extra)
@@ -74,4 +75,38 @@ itc_register_hook(const struct itc_partner *p, int port, const char *path,
 	CU_ASSERT_EQUAL_FATAL(itc_partner_send(p, "POST", "/v1/webhooks", body, &r), 201);
 	snprintf(id, 64, "%s", it_str(json_object_get(r.json, "data"), "webhook_id"));
 	it_resp_free(&r);
+}
+
+int
+itc_verify_hits(struct receiver *rcv, const char *secret, const char *kind, size_t want,
+    size_t ok, char *fails, size_t cap)
+{
+	char dir[256], cmd[700], line[200], last[200] = "", expect[64];
+	FILE *f;
+	int rc;
+
+	if (fails != NULL && cap > 0)
+		fails[0] = '\0';
+	snprintf(dir, sizeof(dir), "%s.verify-%d-%s", it_env("CEDIRAMP_CONF"), (int)getpid(),
+	    kind);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s && mkdir -p %s", dir, dir);
+	if (it_system(cmd) != 0 || rcv_save(rcv, dir, secret, kind) != (int)want)
+		return -1;
+	snprintf(cmd, sizeof(cmd), "%s %s > %s/out.txt 2>&1", it_env("WEBHOOK_VERIFIER"),
+	    dir, dir);
+	rc = it_system(cmd);
+	snprintf(cmd, sizeof(cmd), "%s/out.txt", dir);
+	if ((f = fopen(cmd, "re")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, "FAIL", 4) == 0 && fails != NULL)
+			snprintf(fails + strlen(fails), cap - strlen(fails), "%s", line);
+		else if (strncmp(line, "FAIL", 4) == 0)
+			fprintf(stderr, "verifier: %s", line);
+		snprintf(last, sizeof(last), "%s", line);
+	}
+	fclose(f);
+	snprintf(expect, sizeof(expect), "verified %zu of %zu\n", ok, want);
+	IT_CHECK(strcmp(last, expect) == 0, "verifier's last line");
+	return (rc == 0) == (ok == want) && strcmp(last, expect) == 0 ? 0 : -1;
 }

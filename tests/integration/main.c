@@ -44,6 +44,7 @@ static int (*const suites[])(void) = {
 	it_suite_badinput,
 	it_suite_console,
 	it_suite_console_dev,
+	it_suite_console_wallet,
 	it_suite_jwks,
 	it_suite_console_pages,
 };

@@ -84,49 +84,11 @@ event_id(const char *type, const char *ref, char *id)
 	    type, ref, id, 64), 0);
 }
 
-/* Saves rcv's hits (want of them) with secret and runs the npm verifier
- * on them: 0 when its last line is "verified <ok> of <want>" and its exit
- * status says whether all verified; else -1. The verifier's FAIL lines
- * are kept in fails (cap bytes; may be NULL) rather than printed. */
-static int
-verify_as(struct receiver *rcv, const char *secret, const char *kind, size_t want,
-    size_t ok, char *fails, size_t cap)
-{
-	char dir[256], cmd[700], line[200], last[200] = "", expect[64];
-	FILE *f;
-	int rc;
-
-	if (fails != NULL && cap > 0)
-		fails[0] = '\0';
-	snprintf(dir, sizeof(dir), "%s.verify-%d-%s", it_env("CEDIRAMP_CONF"), (int)getpid(),
-	    kind);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s && mkdir -p %s", dir, dir);
-	if (it_system(cmd) != 0 || rcv_save(rcv, dir, secret, kind) != (int)want)
-		return -1;
-	snprintf(cmd, sizeof(cmd), "%s %s > %s/out.txt 2>&1", it_env("WEBHOOK_VERIFIER"),
-	    dir, dir);
-	rc = it_system(cmd);
-	snprintf(cmd, sizeof(cmd), "%s/out.txt", dir);
-	if ((f = fopen(cmd, "re")) == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		if (strncmp(line, "FAIL", 4) == 0 && fails != NULL)
-			snprintf(fails + strlen(fails), cap - strlen(fails), "%s", line);
-		else if (strncmp(line, "FAIL", 4) == 0)
-			fprintf(stderr, "verifier: %s", line);
-		snprintf(last, sizeof(last), "%s", line);
-	}
-	fclose(f);
-	snprintf(expect, sizeof(expect), "verified %zu of %zu\n", ok, want);
-	IT_CHECK(strcmp(last, expect) == 0, "verifier's last line");
-	return (rc == 0) == (ok == want) && strcmp(last, expect) == 0 ? 0 : -1;
-}
-
 /* verify_as with the suite's secret, every hit expected to verify. */
 static int
 verify_all(struct receiver *rcv, const char *kind, size_t want)
 {
-	return verify_as(rcv, SECRET, kind, want, want, NULL, 0);
+	return itc_verify_hits(rcv, SECRET, kind, want, want, NULL, 0);
 }
 
 /* Hit i's body as JSON (caller decrefs) and header name into hv (200 bytes). */
@@ -1111,10 +1073,10 @@ test_rotation_signs_with_both(void)
 	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 10000), 1);
 	CU_ASSERT_EQUAL(sig_values(rcv, 0, "webhook-signature", ' '), 2);
 	CU_ASSERT_EQUAL(sig_values(rcv, 0, "x-cediramp-signature", ','), 2);
-	CU_ASSERT_EQUAL(verify_as(rcv, OLD_SECRET, "partner", 1, 1, NULL, 0), 0);
-	CU_ASSERT_EQUAL(verify_as(rcv, NEW_SECRET, "partner", 1, 1, NULL, 0), 0);
+	CU_ASSERT_EQUAL(itc_verify_hits(rcv, OLD_SECRET, "partner", 1, 1, NULL, 0), 0);
+	CU_ASSERT_EQUAL(itc_verify_hits(rcv, NEW_SECRET, "partner", 1, 1, NULL, 0), 0);
 	/* and not with a secret it never had (the verifier can refuse) */
-	CU_ASSERT_EQUAL(verify_as(rcv, SECRET, "partner", 1, 0, fails, sizeof(fails)), 0);
+	CU_ASSERT_EQUAL(itc_verify_hits(rcv, SECRET, "partner", 1, 0, fails, sizeof(fails)), 0);
 
 	/* the overlap ends (the clock moved past it): a redelivery carries the
 	 * new signature alone; the old secret no longer verifies it */
@@ -1128,8 +1090,8 @@ test_rotation_signs_with_both(void)
 	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 10000), 1);
 	CU_ASSERT_EQUAL(sig_values(rcv, 0, "webhook-signature", ' '), 1);
 	CU_ASSERT_EQUAL(sig_values(rcv, 0, "x-cediramp-signature", ','), 1);
-	CU_ASSERT_EQUAL(verify_as(rcv, NEW_SECRET, "partner", 1, 1, NULL, 0), 0);
-	CU_ASSERT_EQUAL(verify_as(rcv, OLD_SECRET, "partner", 1, 0, fails, sizeof(fails)), 0);
+	CU_ASSERT_EQUAL(itc_verify_hits(rcv, NEW_SECRET, "partner", 1, 1, NULL, 0), 0);
+	CU_ASSERT_EQUAL(itc_verify_hits(rcv, OLD_SECRET, "partner", 1, 0, fails, sizeof(fails)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(fails, "standard webhooks"));
 	rcv_stop(rcv);
 }
@@ -1184,7 +1146,7 @@ test_generated_secret(void)
 	withdraw(&p, "wh-made-1", wd);
 	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
 	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 10000), 1);
-	CU_ASSERT_EQUAL(verify_as(rcv, made, "partner", 1, 1, NULL, 0), 0);
+	CU_ASSERT_EQUAL(itc_verify_hits(rcv, made, "partner", 1, 1, NULL, 0), 0);
 
 	/* a rotation without a secret: another one made, the first previous */
 	CU_ASSERT_EQUAL_FATAL(rotate(&p, hook, "{\"expires_previous_in_seconds\":600}", &r), 200);
@@ -1274,7 +1236,7 @@ test_secret_bound_to_slot(void)
 	    "SET d.lease_until = NULL WHERE e.public_id = ?", hook, NULL);
 	CU_ASSERT_EQUAL(itc_webhooks_run(""), 0);
 	CU_ASSERT_EQUAL_FATAL(rcv_wait(rcv, 1, 10000), 1);
-	CU_ASSERT_EQUAL(verify_as(rcv, SECRET, "partner", 1, 1, NULL, 0), 0);
+	CU_ASSERT_EQUAL(itc_verify_hits(rcv, SECRET, "partner", 1, 1, NULL, 0), 0);
 	rcv_stop(rcv);
 }
 

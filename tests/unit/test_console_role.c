@@ -73,11 +73,19 @@ test_names(void)
 	CU_ASSERT_STRING_EQUAL(console_role_name(CONSOLE_ROLES), "");
 	CU_ASSERT_EQUAL(console_may(-1, CONSOLE_READ), 0);
 	CU_ASSERT_EQUAL(console_may(CONSOLE_OWNER, CONSOLE_ACTIONS), 0);
-	/* everyone reads; only the owner manages the team */
+	/* every partner member reads, only the owner manages the team, and
+	 * only the wallet developer (no partner's member) the wallet's
+	 * webhooks; everyone has an account of its own */
 	for (r = 0; r < CONSOLE_ROLES; r++) {
-		CU_ASSERT_EQUAL(console_may(r, CONSOLE_READ), 1);
+		CU_ASSERT_EQUAL(console_may(r, CONSOLE_READ), r != CONSOLE_WALLET_DEVELOPER);
 		CU_ASSERT_EQUAL(console_may(r, CONSOLE_TEAM), r == CONSOLE_OWNER);
+		CU_ASSERT_EQUAL(console_may(r, CONSOLE_WALLET), r == CONSOLE_WALLET_DEVELOPER);
+		CU_ASSERT_EQUAL(console_may(r, CONSOLE_ACCOUNT), 1);
+		CU_ASSERT_EQUAL(console_role_of_partner(console_role_name(r)),
+		    r != CONSOLE_WALLET_DEVELOPER);
 	}
+	CU_ASSERT_EQUAL(console_role_of_partner("nobody"), 0);
+	CU_ASSERT_EQUAL(console_role_of_partner(NULL), 0);
 }
 
 /* Every error has a console row: a snake_case code and an error status. */

@@ -63,7 +63,7 @@ owner_tx(struct db *db, long long partner_id, void *arg)
 	int rc;
 
 	rc = DB_EXEC(db, DB_CONSOLE_USER_INSERT, cu_insert, NULL, &res, .public_id = w->public_id,
-	    .partner_id = partner_id, .email = w->email, .role = "owner",
+	    .partner_id = &partner_id, .email = w->email, .role = "owner",
 	    .password_hash = w->hash);
 	if (rc == DB_DUP)
 		w->dup = 1;
@@ -280,23 +280,30 @@ console_user_add(struct db *db, const struct cfg *cfg, const char *partner,
     struct outcome *o)
 {
 	char norm[CONSOLE_EMAIL_MAX + 1], hash[CONSOLE_HASH_MAX];
-	long long partner_id;
+	long long partner_id = 0;
 	enum err e;
-	int rc;
+	int rc, platform;
 
 	outcome_init(o);
 	public_id[0] = '\0';
 	if (console_email_norm(email, norm, sizeof(norm)) != 0)
 		return outcome_field(o, ERR_VALIDATION, "email", "an email address");
-	if (console_role_parse(role) < 0)
-		return outcome_field(o, ERR_VALIDATION, "role", "owner, developer, finance or viewer");
+	/* a partner's member, or the platform's wallet developer (no partner) */
+	platform = role != NULL && strcmp(role, "wallet-developer") == 0;
+	if (!platform && !console_role_of_partner(role))
+		return outcome_field(o, ERR_VALIDATION, "role",
+		    "owner, developer, finance, viewer or wallet-developer");
+	if (platform && partner != NULL)
+		return outcome_field(o, ERR_VALIDATION, "partner",
+		    "none: a wallet developer belongs to no partner");
 	if ((e = console_new_password(password, hash, public_id, o)) != ERR_OK ||
-	    (e = partner_row(db, cfg, partner, &partner_id, o)) != ERR_OK) {
+	    (!platform && (e = partner_row(db, cfg, partner, &partner_id, o)) != ERR_OK)) {
 		public_id[0] = '\0';
 		return e;
 	}
 	rc = DB_EXEC(db, DB_CONSOLE_USER_INSERT, cu_insert, NULL, NULL, .public_id = public_id,
-	    .partner_id = partner_id, .email = norm, .role = role, .password_hash = hash);
+	    .partner_id = platform ? NULL : &partner_id, .email = norm, .role = role,
+	    .password_hash = hash);
 	if (rc == DB_DUP) {
 		public_id[0] = '\0';
 		return outcome_fail(o, ERR_DUPLICATE_REFERENCE, "An account with this email exists");

@@ -19,6 +19,7 @@
 #include "core/cfg.h"
 #include "core/outcome.h"
 #include "domain/console/password.h"
+#include "domain/console/role.h"
 #include "domain/console/session.h"
 #include "domain/partner_account.h"
 #include "store/db.h"
@@ -63,7 +64,8 @@ enum err console_reauth(struct db *db, const struct cfg *cfg, const struct conso
 
 /*
  * Adds a person to partner public_id (of cfg's environment) with role and
- * password (an operator's `console user add`): its "cu_..." id into
+ * password (an operator's `console user add`), or with partner NULL and role
+ * "wallet-developer" the platform's wallet developer: its "cu_..." id into
  * public_id (ID_MAX bytes). ERR_VALIDATION naming the field,
  * ERR_NOT_FOUND (no such partner), ERR_DUPLICATE_REFERENCE (the email has
  * an account), or the database's error.
@@ -76,7 +78,7 @@ enum err console_user_add(struct db *db, const struct cfg *cfg, const char *part
 struct console_member {
 	char public_id[ID_MAX];
 	char email[CONSOLE_EMAIL_MAX + 1];
-	char role[16];
+	char role[CONSOLE_ROLE_MAX];
 	char created_at[24];
 	int locked;
 };
@@ -95,7 +97,7 @@ struct console_login {
 	long long id;
 	char public_id[ID_MAX];
 	long long partner_id;
-	char role[16];
+	char role[CONSOLE_ROLE_MAX];
 	unsigned failed_signins;
 	long long since_failure;     /* seconds since the last failure */
 	int locked;

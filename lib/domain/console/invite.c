@@ -73,7 +73,7 @@ invite(struct db *db, const struct cfg *cfg, const struct invitation *in,
 	if (new_token(token, hash) != 0)
 		return outcome_fail(o, ERR_INTERNAL, "no random bytes");
 	if ((rc = DB_EXEC(db, DB_CONSOLE_TOKEN_INSERT, ctok_insert, NULL, NULL, .token_hash = hash,
-	    .kind = "invite", .partner_id = in->partner_id, .user_id = NULL, .email = in->email,
+	    .kind = "invite", .partner_id = &in->partner_id, .user_id = NULL, .email = in->email,
 	    .role = in->role, .created_by = in->created_by > 0 ? &in->created_by : NULL,
 	    .seconds = CONSOLE_INVITE_SECONDS)) != DB_OK) {
 		OPENSSL_cleanse(token, sizeof(token));
@@ -114,7 +114,7 @@ console_invite(struct db *db, const struct cfg *cfg, const struct console_sessio
 
 	if (start(email, norm, m, o) != ERR_OK)
 		return o->err;
-	if (console_role_parse(role) < 0)
+	if (!console_role_of_partner(role))
 		return outcome_field(o, ERR_VALIDATION, "role", "owner, developer, finance or viewer");
 	in = (struct invitation){ s->partner_id, s->partner_name, s->email, norm, role, s->user_id };
 	if ((e = invite(db, cfg, &in, m, o)) == ERR_OK)
@@ -143,7 +143,7 @@ console_invite_owner(struct db *db, const struct cfg *cfg, const char *partner,
 struct token_row {
 	long long id, partner_id, user_id;
 	char email[CONSOLE_EMAIL_MAX + 1];
-	char role[16];
+	char role[CONSOLE_ROLE_MAX];
 	char expires_at[24];
 };
 
@@ -199,7 +199,7 @@ accept_tx(struct db *db, void *arg)
 		return rc < 0 ? -rc : DB_DUP;
 	a->found = 1;
 	rc = DB_EXEC(db, DB_CONSOLE_USER_INSERT, cu_insert, NULL, &res, .public_id = a->public_id,
-	    .partner_id = t.partner_id, .email = t.email, .role = t.role, .password_hash = a->hash);
+	    .partner_id = &t.partner_id, .email = t.email, .role = t.role, .password_hash = a->hash);
 	if (rc == DB_DUP)
 		a->dup = 1;
 	if (rc != DB_OK ||
@@ -252,7 +252,8 @@ user_link(struct db *db, const struct cfg *cfg, const char *kind, long long part
 	if (new_token(token, hash) != 0)
 		return;
 	if (DB_EXEC(db, DB_CONSOLE_TOKEN_INSERT, ctok_insert, NULL, NULL, .token_hash = hash,
-	    .kind = kind, .partner_id = partner_id, .user_id = &user_id, .email = email,
+	    .kind = kind, .partner_id = partner_id > 0 ? &partner_id : NULL, .user_id = &user_id,
+	    .email = email,
 	    .role = NULL, .created_by = NULL, .seconds = CONSOLE_LINK_SECONDS) == DB_OK) {
 		link_of(cfg, kind, token, m.link, sizeof(m.link));
 		snprintf(body, sizeof(body), "%s\n\nThe link works once, within an hour:\n%s\n\n"
@@ -368,7 +369,7 @@ console_unlock_complete(struct db *db, const char *token, const struct console_c
 /* A member as removal reads it. */
 struct brief {
 	long long id;
-	char role[16];
+	char role[CONSOLE_ROLE_MAX];
 };
 
 /* s's partner's member public_id into *b: ERR_OK, ERR_NOT_FOUND (in o). */
@@ -402,7 +403,7 @@ console_member_role_set(struct db *db, const struct console_session *s,
 
 	if (member_find(db, s, public_id, &b, o) != ERR_OK)
 		return o->err;
-	if (console_role_parse(role) < 0)
+	if (!console_role_of_partner(role))
 		return outcome_field(o, ERR_VALIDATION, "role", "owner, developer, finance or viewer");
 	/* only an owner changes roles (the team action), never its own: a
 	 * partner always keeps an owner */

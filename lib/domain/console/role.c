@@ -7,6 +7,7 @@ static const char *const roles[CONSOLE_ROLES] = {
 	[CONSOLE_DEVELOPER] = "developer",
 	[CONSOLE_FINANCE] = "finance",
 	[CONSOLE_VIEWER] = "viewer",
+	[CONSOLE_WALLET_DEVELOPER] = "wallet-developer",
 };
 
 static const char *const actions[CONSOLE_ACTIONS] = {
@@ -15,14 +16,17 @@ static const char *const actions[CONSOLE_ACTIONS] = {
 	[CONSOLE_KEYS] = "keys",
 	[CONSOLE_TEAM] = "team",
 	[CONSOLE_WEBHOOKS] = "webhooks",
+	[CONSOLE_ACCOUNT] = "account",
+	[CONSOLE_WALLET] = "wallet",
 };
 
 /* may[role][action] */
 static const unsigned char may[CONSOLE_ROLES][CONSOLE_ACTIONS] = {
-	[CONSOLE_OWNER] =     { 1, 1, 1, 1, 1 },
-	[CONSOLE_DEVELOPER] = { 1, 1, 1, 0, 1 },
-	[CONSOLE_FINANCE] =   { 1, 1, 0, 0, 0 },
-	[CONSOLE_VIEWER] =    { 1, 0, 0, 0, 0 },
+	[CONSOLE_OWNER] =            { 1, 1, 1, 1, 1, 1, 0 },
+	[CONSOLE_DEVELOPER] =        { 1, 1, 1, 0, 1, 1, 0 },
+	[CONSOLE_FINANCE] =          { 1, 1, 0, 0, 0, 1, 0 },
+	[CONSOLE_VIEWER] =           { 1, 0, 0, 0, 0, 1, 0 },
+	[CONSOLE_WALLET_DEVELOPER] = { 0, 0, 0, 0, 0, 1, 1 },
 };
 
 int
@@ -34,6 +38,14 @@ console_role_parse(const char *s)
 		if (strcmp(s, roles[i]) == 0)
 			return i;
 	return -1;
+}
+
+int
+console_role_of_partner(const char *s)
+{
+	int role = console_role_parse(s);
+
+	return role >= 0 && role != CONSOLE_WALLET_DEVELOPER;
 }
 
 const char *

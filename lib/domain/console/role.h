@@ -8,11 +8,16 @@
 #ifndef CEDIRAMP_CONSOLE_ROLE_H
 #define CEDIRAMP_CONSOLE_ROLE_H
 
+/* a role's name, its NUL included ("wallet-developer" is the longest) */
+#define CONSOLE_ROLE_MAX 24
+
 enum console_role {
 	CONSOLE_OWNER = 0,
 	CONSOLE_DEVELOPER,
 	CONSOLE_FINANCE,
 	CONSOLE_VIEWER,
+	/* the platform's: whoever runs the wallet app on /api (no partner) */
+	CONSOLE_WALLET_DEVELOPER,
 	CONSOLE_ROLES
 };
 
@@ -22,11 +27,17 @@ enum console_action {
 	CONSOLE_KEYS,     /* see, create and revoke API keys */
 	CONSOLE_TEAM,     /* see the members and the audit log */
 	CONSOLE_WEBHOOKS, /* the webhook endpoints, their secrets and the delivery log */
+	CONSOLE_ACCOUNT,  /* one's own session, sign-out and two-factor */
+	CONSOLE_WALLET,   /* the wallet developer dashboard: the wallet's webhooks */
 	CONSOLE_ACTIONS
 };
 
 /* The role named s ("owner" ...), or -1. */
 int console_role_parse(const char *s);
+
+/* 1 when s names a partner member's role (owner, developer, finance or
+ * viewer), not the platform's. */
+int console_role_of_partner(const char *s);
 
 /* A role's name; "" out of range. */
 const char *console_role_name(int role);

@@ -11,6 +11,7 @@
 
 #include "core/id.h"
 #include "core/outcome.h"
+#include "domain/console/role.h"
 #include "store/db.h"
 
 #define CONSOLE_IDLE_SECONDS 1800
@@ -29,7 +30,7 @@ struct console_session {
 	long long user_id;
 	char user_public_id[ID_MAX];
 	char email[CONSOLE_EMAIL_MAX + 1];
-	char role[16];
+	char role[CONSOLE_ROLE_MAX];
 	long long partner_id;
 	char partner_public_id[ID_MAX];
 	char partner_name[201];

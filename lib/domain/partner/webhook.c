@@ -76,10 +76,14 @@ take_secret(const char *s, char *made, size_t cap, const char **use, struct outc
 }
 
 /* events as the stored comma list into out: a non-empty array of known,
- * distinct partner event types. */
+ * distinct event types (the wallet's for the platform, else a partner's). */
 static enum err
-read_events(const json_t *events, char *out, size_t cap, struct outcome *o)
+read_events(const struct caller *who, const json_t *events, char *out, size_t cap,
+    struct outcome *o)
 {
+	int (*known)(const char *) = who->kind == CALLER_PLATFORM ? event_wallet_type_known :
+	    event_partner_type_known;
+
 	size_t i, j, len = 0;
 
 	out[0] = '\0';
@@ -89,7 +93,7 @@ read_events(const json_t *events, char *out, size_t cap, struct outcome *o)
 	for (i = 0; i < json_array_size(events); i++) {
 		const char *t = json_string_value(json_array_get(events, i));
 
-		if (!event_partner_type_known(t))
+		if (!known(t))
 			return outcome_field(o, ERR_VALIDATION, "events",
 			    "unknown event type (see the Events section)");
 		for (j = 0; j < i; j++)
@@ -121,6 +125,17 @@ keys_load(const struct cfg *cfg, struct whsec_keys *keys, struct outcome *o)
 }
 
 /* ---- endpoints ---- */
+
+const char *
+webhook_subject(const struct caller *who, long long *sid)
+{
+	if (who->kind == CALLER_PLATFORM) {
+		*sid = 0;
+		return outbox_subject_name(OUTBOX_PLATFORM);
+	}
+	*sid = who->id;
+	return outbox_subject_name(OUTBOX_PARTNER);
+}
 
 static void
 from_row(const struct db_rows *r, size_t i, struct webhook *w)
@@ -221,14 +236,13 @@ webhook_create(struct ctx *ctx, const struct caller *who,
 	memset(out, 0, sizeof(*out));
 	memset(&k, 0, sizeof(k));
 	if ((e = check_url(&ctx->cfg, in->url, o)) != ERR_OK ||
-	    (e = read_events(in->events, events, sizeof(events), o)) != ERR_OK ||
+	    (e = read_events(who, in->events, events, sizeof(events), o)) != ERR_OK ||
 	    (e = take_secret(in->secret, made, sizeof(made), &k.secret, o)) != ERR_OK ||
 	    (e = keys_load(&ctx->cfg, &keys, o)) != ERR_OK) {
 		OPENSSL_cleanse(made, sizeof(made));
 		return e;
 	}
-	k.kind = outbox_subject_name(OUTBOX_PARTNER);
-	k.sid = who->id;
+	k.kind = webhook_subject(who, &k.sid);
 	k.url = in->url;
 	k.events = events;
 	k.keys = &keys;
@@ -254,13 +268,16 @@ webhook_list(struct ctx *ctx, const struct caller *who, struct webhook *out,
     size_t cap, size_t *n, struct outcome *o)
 {
 	struct db_rows rows;
+	const char *kind;
+	long long sid;
 	size_t i;
 	int rc;
 
 	outcome_init(o);
 	*n = 0;
-	if ((rc = DB_EXEC(ctx->db, DB_WH_LIST, wh_subject, &rows, NULL,
-	    .kind = outbox_subject_name(OUTBOX_PARTNER), .sid = who->id)) != DB_OK)
+	kind = webhook_subject(who, &sid);
+	if ((rc = DB_EXEC(ctx->db, DB_WH_LIST, wh_subject, &rows, NULL, .kind = kind,
+	    .sid = sid)) != DB_OK)
 		return domain_db_fail(o, rc, "read the webhooks");
 	for (i = 0; i < rows.nrows && i < cap; i++)
 		from_row(&rows, i, &out[i]);
@@ -273,12 +290,15 @@ enum err
 webhook_get(struct ctx *ctx, const struct caller *who, const char *id,
     struct webhook *out, struct outcome *o)
 {
+	const char *kind;
+	long long sid;
 	int rc;
 
 	outcome_init(o);
 	if (!id_has_shape(id, "wh_"))
 		return outcome_err(o, ERR_NOT_FOUND);
-	rc = load(ctx->db, id, outbox_subject_name(OUTBOX_PARTNER), who->id, out);
+	kind = webhook_subject(who, &sid);
+	rc = load(ctx->db, id, kind, sid, out);
 	if (rc == DB_DUP)
 		return outcome_err(o, ERR_NOT_FOUND);
 	return rc == DB_OK ? ERR_OK : domain_db_fail(o, rc, "read the webhook");
@@ -309,10 +329,11 @@ enum err
 webhook_delete(struct ctx *ctx, const struct caller *who, const char *id,
     struct outcome *o)
 {
-	struct delete_tx k = { id, outbox_subject_name(OUTBOX_PARTNER), who->id, 0 };
+	struct delete_tx k = { id, NULL, 0, 0 };
 	int rc;
 
 	outcome_init(o);
+	k.kind = webhook_subject(who, &k.sid);
 	if (!id_has_shape(id, "wh_"))
 		return outcome_err(o, ERR_NOT_FOUND);
 	if ((rc = db_tx(ctx->db, delete_tx, &k)) != DB_OK)
@@ -358,17 +379,17 @@ webhook_update(struct ctx *ctx, const struct caller *who, const char *id,
 {
 	char list[WEBHOOK_EVENTS_MAX + 1];
 	long long on = enabled;
-	struct update_tx k = { id, outbox_subject_name(OUTBOX_PARTNER), who->id, NULL,
-	    enabled < 0 ? NULL : &on, out, 0 };
+	struct update_tx k = { id, NULL, 0, NULL, enabled < 0 ? NULL : &on, out, 0 };
 	enum err e;
 	int rc;
 
 	outcome_init(o);
+	k.kind = webhook_subject(who, &k.sid);
 	memset(out, 0, sizeof(*out));
 	if (!id_has_shape(id, "wh_"))
 		return outcome_err(o, ERR_NOT_FOUND);
 	if (events != NULL) {
-		if ((e = read_events(events, list, sizeof(list), o)) != ERR_OK)
+		if ((e = read_events(who, events, list, sizeof(list), o)) != ERR_OK)
 			return e;
 		k.events = list;
 	}
@@ -563,8 +584,7 @@ webhook_rotate_secret(struct ctx *ctx, const struct caller *who, const char *id,
 		return e;
 	}
 	k.id = id;
-	k.kind = outbox_subject_name(OUTBOX_PARTNER);
-	k.sid = who->id;
+	k.kind = webhook_subject(who, &k.sid);
 	k.overlap = overlap;
 	k.keys = &keys;
 	k.out = out;
@@ -589,6 +609,7 @@ webhook_rotate_secret(struct ctx *ctx, const struct caller *who, const char *id,
 /* A test event's transaction: the event, and its one delivery. */
 struct test_tx {
 	const char *endpoint;
+	enum outbox_subject kind;
 	long long sid;
 	const char *ref;
 	const json_t *data;
@@ -600,7 +621,7 @@ static int
 test_tx(struct db *db, void *arg)
 {
 	struct test_tx *t = arg;
-	enum db_rc rc = outbox_add_to(db, "webhook.test", OUTBOX_PARTNER, t->sid, t->ref, t->data,
+	enum db_rc rc = outbox_add_to(db, "webhook.test", t->kind, t->sid, t->ref, t->data,
 	    t->endpoint, t->event_id);
 
 	t->found = rc != DB_DUP;
@@ -625,7 +646,10 @@ webhook_send_test(struct ctx *ctx, const struct caller *who, const char *id,
 	    (data = json_pack("{s:s,s:s}", "webhook_id", id, "message",
 	    "A test event from the cediramp console")) == NULL)
 		return outcome_fail(o, ERR_INTERNAL, "no memory or random bytes");
-	t = (struct test_tx){ id, who->id, ref, data, event_id, 0 };
+	t = (struct test_tx){ id, OUTBOX_PARTNER, 0, ref, data, event_id, 0 };
+	if (who->kind == CALLER_PLATFORM)
+		t.kind = OUTBOX_PLATFORM;
+	(void)webhook_subject(who, &t.sid);
 	rc = db_tx(ctx->db, test_tx, &t);
 	json_decref(data);
 	if (rc == DB_DUP && !t.found) {

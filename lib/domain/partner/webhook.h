@@ -37,6 +37,11 @@
 /* how long a rotated-out secret may keep signing: 7 days */
 #define WEBHOOK_OVERLAP_MAX 604800
 
+/* The subject who's endpoints belong to: its kind (outbox_subject_name)
+ * and its id into *sid; a partner's own, or the platform's (subject id 0:
+ * the wallet developer's, its events a wallet user's). */
+const char *webhook_subject(const struct caller *who, long long *sid);
+
 struct webhook {
 	char id[ID_MAX];                      /* wh_... */
 	char url[WEBHOOK_URL_MAX + 1];

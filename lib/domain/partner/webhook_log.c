@@ -38,7 +38,8 @@ webhook_log_list(struct ctx *ctx, const struct caller *who,
 	/* one endpoint's log reads that endpoint's index, the whole log the
 	 * partner's (store/stmt_webhook.c) */
 	int one = f->webhook_id != NULL;
-	long long partner = who->id, upto = (long long)cap + 1;
+	long long sid, upto = (long long)cap + 1;
+	const char *kind = webhook_subject(who, &sid);
 	long long lim = (long long)(limit > WEBHOOK_PAGE_MAX ? WEBHOOK_PAGE_MAX : limit);
 	const char *wid = f->webhook_id, *type = f->event_type, *status = f->status;
 	struct webhook_delivery *d;
@@ -53,25 +54,25 @@ webhook_log_list(struct ctx *ctx, const struct caller *who,
 	if (type == NULL && status == NULL)
 		/* no filter: the count reads one index alone */
 		rc = db_run_count_upto(ctx->db, one ?
-		    DB_BIND(DB_WH_LOG_ENDPOINT_COUNT_ALL, wh_log_ep_count_all,
-		    .partner_id = partner, .webhook_id = wid, .cap = upto) :
-		    DB_BIND(DB_WH_LOG_COUNT_ALL, res_count_all, .partner_id = partner,
+		    DB_BIND(DB_WH_LOG_ENDPOINT_COUNT_ALL, wh_log_ep_count_all, .kind = kind,
+		    .sid = sid, .webhook_id = wid, .cap = upto) :
+		    DB_BIND(DB_WH_LOG_COUNT_ALL, wh_log_count_all, .kind = kind, .sid = sid,
 		    .cap = upto), cap, total);
 	else
 		rc = db_run_count_upto(ctx->db, one ?
-		    DB_BIND(DB_WH_LOG_ENDPOINT_COUNT, wh_log_ep_count, .partner_id = partner,
+		    DB_BIND(DB_WH_LOG_ENDPOINT_COUNT, wh_log_ep_count, .kind = kind, .sid = sid,
 		    .webhook_id = wid, .event_type = type, .status = status, .cap = upto) :
-		    DB_BIND(DB_WH_LOG_COUNT, wh_log_count, .partner_id = partner,
+		    DB_BIND(DB_WH_LOG_COUNT, wh_log_count, .kind = kind, .sid = sid,
 		    .event_type = type, .status = status, .cap = upto), cap, total);
 	if (rc != DB_OK)
 		return domain_db_fail(o, rc, "count the deliveries");
 	if (offset >= total->count || limit == 0)
 		return ERR_OK;
 	if ((rc = db_run(ctx->db, one ?
-	    DB_BIND(DB_WH_LOG_ENDPOINT_PAGE, wh_log_ep_page, .partner_id = partner,
+	    DB_BIND(DB_WH_LOG_ENDPOINT_PAGE, wh_log_ep_page, .kind = kind, .sid = sid,
 	    .webhook_id = wid, .event_type = type, .status = status, .limit = lim,
 	    .offset = (long long)offset) :
-	    DB_BIND(DB_WH_LOG_PAGE, wh_log_page, .partner_id = partner, .event_type = type,
+	    DB_BIND(DB_WH_LOG_PAGE, wh_log_page, .kind = kind, .sid = sid, .event_type = type,
 	    .status = status, .limit = lim, .offset = (long long)offset), &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the deliveries");
 	if (rows.nrows > 0 && (*out = calloc(rows.nrows, sizeof(**out))) == NULL) {
@@ -107,14 +108,19 @@ find_event(struct db *db, const struct caller *who, const char *event_id,
     struct event *ev, char **data, struct outcome *o)
 {
 	struct db_rows rows;
-	const char *payload;
+	const char *payload, *kind;
+	long long sid;
 	int rc;
 
 	*data = NULL;
 	if (!id_has_shape(event_id, "evt_"))
 		return outcome_err(o, ERR_NOT_FOUND);
-	if ((rc = DB_EXEC(db, DB_WH_EVENT_GET, wh_owned, &rows, NULL, .id = event_id,
-	    .kind = outbox_subject_name(OUTBOX_PARTNER), .sid = who->id)) != DB_OK)
+	/* a partner's own events; the platform's: the wallet users' events
+	 * that went to its endpoints, and its test events */
+	kind = webhook_subject(who, &sid);
+	if ((rc = DB_EXEC(db, who->kind == CALLER_PLATFORM ? DB_WH_EVENT_GET_DELIVERED :
+	    DB_WH_EVENT_GET, wh_owned, &rows, NULL, .id = event_id, .kind = kind,
+	    .sid = sid)) != DB_OK)
 		return domain_db_fail(o, rc, "read the event");
 	if (rows.nrows == 0) {
 		db_rows_free(&rows);
@@ -125,7 +131,7 @@ find_event(struct db *db, const struct caller *who, const char *event_id,
 	db_cell_copy(ev->type, sizeof(ev->type), &rows, 0, DB_COL(wh_event, type));
 	db_cell_copy(ev->created_at, sizeof(ev->created_at), &rows, 0,
 	    DB_COL(wh_event, created_at));
-	ev->kind = OUTBOX_PARTNER;
+	ev->kind = who->kind == CALLER_PLATFORM ? OUTBOX_USER : OUTBOX_PARTNER;
 	payload = db_cell(&rows, 0, DB_COL(wh_event, payload));
 	*data = payload ? strdup(payload) : NULL;
 	ev->data = *data;
@@ -231,8 +237,10 @@ webhook_redeliver(struct ctx *ctx, const struct caller *who,
 	if ((e = find_event(ctx->db, who, event_id, &ev, &data, o)) != ERR_OK)
 		return e;
 	free(data);
-	/* a test event goes to its one endpoint again, not to subscribers */
-	if (strcmp(ev.type, "webhook.test") == 0) {
+	/* a test event goes to its one endpoint again, not to subscribers; the
+	 * platform's events to the endpoints they went to (a wallet user's own
+	 * endpoint, should one have been set since, stays out of it) */
+	if (strcmp(ev.type, "webhook.test") == 0 || who->kind == CALLER_PLATFORM) {
 		struct db_res res;
 
 		if ((rc = DB_EXEC(ctx->db, DB_WH_REDELIVER_OWN, by_id, NULL, &res,
