@@ -6,11 +6,14 @@
 // the new secret shown once); revoking one after a confirm step.
 // Creating, rolling and revoking need the password from the last five
 // minutes: on 403 reauth_required the page asks for it, then retries.
-// Names are the partner's: rendered as text.
+// Below them, Request signing (signing.js): the partner's policy and the
+// public keys its requests are signed with. Names are the partner's:
+// rendered as text.
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call } from './api.js';
 import { useForm, useSensitive } from './auth.js';
+import { Signing } from './signing.js';
 import { ChoiceForm, Confirm, ErrorNote, Field, Loading, PageTitle, SecretOnce, Status, StatusNote,
 	SubmitCancel, When, useLoad } from './ui.js';
 
@@ -178,5 +181,6 @@ export function Keys() {
 				<th scope="col">Revoked</th><th scope="col">Actions</th>
 			</tr></thead>
 			<tbody>${list.map((k) => html`<${KeyRow} key=${k.key_id} k=${k} act=${act} onDone=${done} />`)}</tbody>
-		</table></div>`}`;
+		</table></div>`}
+		<${Signing} />`;
 }

@@ -1,8 +1,8 @@
 // The owner's pages: the members (people and roles: inviting one by
-// mail, removing one after a confirm step) and the audit log, newest
-// first, a page at a time ("Older" asks for the records before the last
-// one shown). Inviting and removing need a recent password (the prompt of
-// useSensitive).
+// mail, changing another's role, removing one after a confirm step) and
+// the audit log, newest first, a page at a time ("Older" asks for the
+// records before the last one shown). Inviting, changing a role and
+// removing need a recent password (the prompt of useSensitive).
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { call, query } from './api.js';
@@ -10,7 +10,7 @@ import { useForm, useSensitive } from './auth.js';
 import { Confirm, ErrorNote, Field, Loading, PageTitle, StatusNote, When, useLoad } from './ui.js';
 
 const AUDIT_PAGE = 50;
-const WHY = 'Inviting or removing a member needs your password from the last five minutes.';
+const WHY = 'Inviting, changing or removing a member needs your password from the last five minutes.';
 
 // The roles an invitation may give: [role, what it may do].
 const ROLES = [
@@ -76,27 +76,65 @@ function Invite({ sandbox }) {
 	</section>`;
 }
 
-// session: the signed-in owner (who may not remove themselves).
+const memberPath = (id) => `/console/api/members/${encodeURIComponent(id)}`;
+
+// Another member's role as a select of the roles and a Change role
+// button, run through act (the page's useSensitive); onChanged(member)
+// with the member the server answered.
+function RoleForm({ m, act, onChanged }) {
+	const [role, setRole] = useState(m.role);
+	const busy = act.busy || act.waiting;
+	const id = 'role-' + m.id;
+	function submit(e) {
+		e.preventDefault();
+		if (busy)
+			return;
+		act.perform(async () => {
+			const r = await call('PATCH', memberPath(m.id), { role });
+			onChanged(r.data);
+		});
+	}
+	return html`<form class="role" onSubmit=${submit} aria-label=${'The role of ' + m.email}>
+		<label class="visually-hidden" for=${id}>${'Role of ' + m.email}</label>
+		<select id=${id} value=${role} onChange=${(e) => setRole(e.currentTarget.value)}>
+			${ROLES.map(([r]) => html`<option value=${r} key=${r}>${r}</option>`)}
+		</select>
+		<button type="submit" disabled=${busy || role === m.role}
+			aria-label=${'Change role of ' + m.email}>Change role</button>
+	</form>`;
+}
+
+// session: the signed-in owner (who may not remove themselves, nor
+// change their own role).
 export function Members({ session }) {
 	const members = useLoad(() => call('GET', '/console/api/members'), []);
 	const act = useSensitive(WHY);
 	const [removing, setRemoving] = useState(null);
 	const [note, setNote] = useState(null);
+	// members as a role change answered them, by id, over the list loaded
+	const [changed, setChanged] = useState({});
 	const busy = act.busy || act.waiting;
 	const remove = (m) => act.perform(async () => {
 		setNote(null);
 		try {
-			await call('DELETE', `/console/api/members/${encodeURIComponent(m.id)}`);
+			await call('DELETE', memberPath(m.id));
 		} finally {
 			setRemoving(null);
 		}
 		setNote(`${m.email} is removed: their sessions have ended and they can no longer sign in.`);
+		setChanged({});
 		members.reload();
 	});
-	const list = (members.data && members.data.data) || [];
+	function roleChanged(m) {
+		setChanged((c) => ({ ...c, [m.id]: m }));
+		setNote(`${m.email} is now ${m.role === 'owner' ? 'an' : 'a'} ${m.role}: ` +
+			'their sessions take the role at their next request.');
+	}
+	const list = ((members.data && members.data.data) || []).map((m) => changed[m.id] || m);
 	return html`<${PageTitle}>Team<//>
 		<p>Invite people by email below; an operator can also add one (<code>cediramp-admin console user
-			add</code>). A removed member's sessions end at once.</p>
+			add</code>). A member's new role holds from their next request; a removed member's sessions end at
+			once.</p>
 		<section aria-labelledby="members-title">
 			<h2 id="members-title">Members</h2>
 			${act.prompt}
@@ -110,7 +148,11 @@ export function Members({ session }) {
 					<th scope="col">Sign-in</th><th scope="col">Action</th>
 				</tr></thead>
 				<tbody>${list.map((m) => html`<tr key=${m.id}>
-					<td>${m.email}</td><td>${m.role}</td><td><${When} iso=${m.created_at} /></td>
+					<td>${m.email}</td>
+					<td>${m.id === session.user.id
+						? m.role
+						: html`<${RoleForm} key=${m.id + ' ' + m.role} m=${m} act=${act} onChanged=${roleChanged} />`}</td>
+					<td><${When} iso=${m.created_at} /></td>
 					<td>${m.locked ? 'locked' : 'open'}</td>
 					<td>${m.id === session.user.id
 						? html`<span class="hint">you</span>`

@@ -1,5 +1,6 @@
 // Developers -> Webhooks (docs/webhooks.md): the partner's endpoints;
 // adding one (its signing secret shown once), sending one a test event,
+// editing its events, disabling one (a confirm step) and enabling it again,
 // rotating its secret (the previous one kept for no time, an hour or a
 // day; the new one shown once), deleting one after a confirm step; the
 // delivery log a page at a time, filtered by endpoint; and one event: its
@@ -8,14 +9,14 @@
 // useSensitive). URLs, payloads and error texts are the partner's or its
 // receiver's: all of it is rendered as text.
 import { html } from 'htm/preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { call, query } from './api.js';
 import { useSensitive } from './auth.js';
 import { ChoiceForm, Confirm, Details, ErrorNote, Field, Loading, PageTitle, Pager, ShownOnce, Status, StatusNote,
-	When, useLoad } from './ui.js';
+	SubmitCancel, When, useLoad } from './ui.js';
 
 const PER_PAGE = 25;
-const WHY = 'Adding an endpoint or rotating its secret needs your password from the last five minutes.';
+const WHY = 'Adding or changing an endpoint, or rotating its secret, needs your password from the last five minutes.';
 
 // The event types an endpoint may take, by what they are about.
 const EVENT_GROUPS = [
@@ -45,6 +46,23 @@ function SigningSecret({ made, title, target }) {
 	<//>`;
 }
 
+// A box for each event type, grouped, ticked for those in events;
+// onTick(type, on) on a change. prefix starts the boxes' ids (the add
+// form's and each endpoint's edit form's differ).
+function EventBoxes({ prefix, events, onTick }) {
+	return EVENT_GROUPS.map(([legend, types]) => html`<fieldset class="events" key=${legend}>
+		<legend>${legend}</legend>
+		${types.map((t) => html`<div class="check" key=${t}>
+			<input type="checkbox" id=${prefix + t.replace('.', '-')} checked=${events.includes(t)}
+				onChange=${(e) => onTick(t, e.currentTarget.checked)} />
+			<label for=${prefix + t.replace('.', '-')}>${t}</label>
+		</div>`)}
+	</fieldset>`);
+}
+
+// list with type added (on) or taken out, in EVENT_TYPES' order.
+const ticked = (list, type, on) => EVENT_TYPES.filter((t) => (t === type ? on : list.includes(t)));
+
 // Adds an endpoint: its URL and the events it takes; the secret the
 // server made is shown above the form. onAdded() once it is.
 function AddEndpoint({ onAdded }) {
@@ -54,13 +72,13 @@ function AddEndpoint({ onAdded }) {
 	const act = useSensitive(WHY, 'reauth-add');
 	const busy = act.busy || act.waiting;
 	function tick(type, on) {
-		setEvents((list) => (on ? [...list, type] : list.filter((t) => t !== type)));
+		setEvents((list) => ticked(list, type, on));
 	}
 	function submit(e) {
 		e.preventDefault();
 		if (busy)
 			return;
-		const body = { url, events: EVENT_TYPES.filter((t) => events.includes(t)) };
+		const body = { url, events };
 		act.perform(async () => {
 			setMade(null);
 			const r = await call('POST', '/console/api/webhooks', body);
@@ -79,24 +97,54 @@ function AddEndpoint({ onAdded }) {
 			<${Field} id="webhook-url" label="Endpoint URL" type="url" required maxlength="2048"
 				hint="Where cediramp posts the events: an https URL (the sandbox also takes http)."
 				value=${url} onInput=${(e) => setUrl(e.currentTarget.value)} />
-			${EVENT_GROUPS.map(([legend, types]) => html`<fieldset class="events" key=${legend}>
-				<legend>${legend}</legend>
-				${types.map((t) => html`<div class="check" key=${t}>
-					<input type="checkbox" id=${'event-' + t.replace('.', '-')} checked=${events.includes(t)}
-						onChange=${(e) => tick(t, e.currentTarget.checked)} />
-					<label for=${'event-' + t.replace('.', '-')}>${t}</label>
-				</div>`)}
-			</fieldset>`)}
+			<${EventBoxes} prefix="event-" events=${events} onTick=${tick} />
 			<${ErrorNote} error=${act.error} />
 			<button type="submit" class="primary" disabled=${busy}>Add the endpoint</button>
 		</form>
 	</section>`;
 }
 
+// The events of endpoint hook, edited in a row of their own under its
+// row: its boxes ticked as it takes them; saved (PATCH {events}) through
+// act, then onDone(true); Cancel: onDone(false). The first box takes the
+// focus when the form appears.
+function EditEvents({ hook, act, onDone }) {
+	const [events, setEvents] = useState(hook.events);
+	const form = useRef(null);
+	const busy = act.busy || act.waiting;
+	useEffect(() => {
+		form.current.querySelector('input').focus();
+	}, []);
+	function submit(e) {
+		e.preventDefault();
+		if (busy)
+			return;
+		act.perform(async () => {
+			await call('PATCH', hookPath(hook.webhook_id), { events });
+			onDone(true);
+		});
+	}
+	return html`<tr class="edit-row"><td colspan="5">
+		<form class="edit-events" ref=${form} onSubmit=${submit} aria-label=${'Events of ' + hook.url} novalidate>
+			<p class="hint">The events <span class="url">${hook.url}</span> takes from now on:</p>
+			<div class="event-groups">
+				<${EventBoxes} prefix=${'edit-' + hook.webhook_id + '-'} events=${events}
+					onTick=${(type, on) => setEvents((list) => ticked(list, type, on))} />
+			</div>
+			<${SubmitCancel} submit="Save the events" busy=${busy} onCancel=${() => onDone(false)} />
+		</form>
+	</td></tr>`;
+}
+
+// Enabled or Disabled, as a badge.
+function Enabled({ on }) {
+	return html`<span class=${'badge badge-' + (on ? 'enabled' : 'disabled')}>${on ? 'Enabled' : 'Disabled'}</span>`;
+}
+
 // One endpoint's row and its actions, run through act (the page's
 // useSensitive); onDone(what happened) after each.
 function EndpointRow({ hook, act, onDone }) {
-	// null, 'rotate' or 'delete': the step the row shows
+	// null, 'events', 'rotate', 'disable' or 'delete': the step the row shows
 	const [step, setStep] = useState(null);
 	const [overlap, setOverlap] = useState(String(OVERLAPS[0][0]));
 	const busy = act.busy || act.waiting;
@@ -122,30 +170,56 @@ function EndpointRow({ hook, act, onDone }) {
 		}
 		onDone({ deleted: url });
 	});
+	const enable = (enabled) => act.perform(async () => {
+		try {
+			await call('PATCH', hookPath(id), { enabled });
+		} finally {
+			setStep(null);
+		}
+		onDone(enabled ? { enabled: url } : { disabled: url });
+	});
 	let actions;
 	if (step === 'delete')
 		actions = html`<${Confirm} question=${`Delete the endpoint ${url}? It will receive no more events.`}
 			yes="Yes, delete it" no="No, keep it" busy=${busy} onYes=${remove} onNo=${() => setStep(null)} />`;
+	else if (step === 'disable')
+		actions = html`<${Confirm} question=${`Disable ${url}? Its pending deliveries fail now, and no event goes to it `
+			+ 'until you enable it again. Its delivery log stays.'}
+			yes="Yes, disable it" no="No, keep it enabled" busy=${busy} onYes=${() => enable(false)}
+			onNo=${() => setStep(null)} />`;
 	else if (step === 'rotate')
 		actions = html`<${ChoiceForm} id=${'overlap-' + id} name=${'Rotate the secret of ' + url}
 			label="Keep the previous secret working for" options=${OVERLAPS} value=${overlap} onChange=${setOverlap}
 			submit="Rotate the secret" busy=${busy} onSubmit=${rotate} onCancel=${() => setStep(null)} />`;
 	else
+		// a disabled endpoint takes no test event (the API answers 404)
 		actions = html`<div class="actions">
-			<button type="button" disabled=${busy} onClick=${test} aria-label=${'Send test event to ' + url}>
-				Send test event</button>
+			${hook.enabled && html`<button type="button" disabled=${busy} onClick=${test}
+				aria-label=${'Send test event to ' + url}>Send test event</button>`}
+			<button type="button" disabled=${busy || step === 'events'} onClick=${() => setStep('events')}
+				aria-label=${'Edit events of ' + url}>Edit events</button>
 			<button type="button" disabled=${busy} onClick=${() => setStep('rotate')}
 				aria-label=${'Rotate secret of ' + url}>Rotate secret</button>
+			${hook.enabled
+				? html`<button type="button" disabled=${busy} onClick=${() => setStep('disable')}
+					aria-label=${'Disable ' + url}>Disable</button>`
+				: html`<button type="button" disabled=${busy} onClick=${() => enable(true)}
+					aria-label=${'Enable ' + url}>Enable</button>`}
 			<button type="button" class="danger" disabled=${busy} onClick=${() => setStep('delete')}
 				aria-label=${'Delete ' + url}>Delete</button>
 		</div>`;
-	return html`<tr>
+	return html`<tr class=${hook.enabled ? '' : 'disabled'}>
 		<td class="url">${url}<span class="id">${id}</span></td>
 		<td><ul class="plain">${hook.events.map((t) => html`<li key=${t}>${t}</li>`)}</ul></td>
-		<td><${Status} value=${hook.active ? 'active' : 'inactive'} /></td>
+		<td><${Enabled} on=${hook.enabled} /></td>
 		<td><${When} iso=${hook.created_at} /></td>
 		<td>${actions}</td>
-	</tr>`;
+	</tr>
+	${step === 'events' && html`<${EditEvents} hook=${hook} act=${act} onDone=${(saved) => {
+		setStep(null);
+		if (saved)
+			onDone({ edited: url });
+	}} />`}`;
 }
 
 // The delivery log, newest first, a page at a time, filtered by one of
@@ -228,6 +302,12 @@ export function Webhooks() {
 		}
 		if (what.deleted)
 			setNote(`${what.deleted} is deleted: it receives no more events.`);
+		if (what.edited)
+			setNote(`The events of ${what.edited} are saved: it takes those from now on.`);
+		if (what.disabled)
+			setNote(`${what.disabled} is disabled: no event goes to it, and its pending deliveries failed.`);
+		if (what.enabled)
+			setNote(`${what.enabled} is enabled: new events go to it again.`);
 		changed();
 	}
 	const list = (hooks.data && hooks.data.data) || [];

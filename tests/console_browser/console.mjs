@@ -19,6 +19,7 @@
 // CONSOLE_BROWSER. Every wait is bounded (WAIT); nothing sleeps but the
 // wait for an authenticator's next code (at most 31 s, nextCode).
 import { execSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +118,17 @@ async function field(page, label) {
 		const l = [...document.querySelectorAll('label')].find((e) => e.textContent.trim() === text);
 		return l && document.getElementById(l.htmlFor) ? l.htmlFor : false;
 	}, { timeout: WAIT }, label);
+	return `#${await id.jsonValue()}`;
+}
+
+// The same within the element of selector scope (a form that repeats
+// labels of another, such as an endpoint's event boxes).
+async function fieldIn(page, scope, label) {
+	const id = await page.waitForFunction((sel, text) => {
+		const at = document.querySelector(sel);
+		const l = at && [...at.querySelectorAll('label')].find((e) => e.textContent.trim() === text);
+		return l && document.getElementById(l.htmlFor) ? l.htmlFor : false;
+	}, { timeout: WAIT }, scope, label);
 	return `#${await id.jsonValue()}`;
 }
 
@@ -329,6 +341,19 @@ async function partnerApi(key, method, path, body) {
 		json = null;
 	}
 	return { status: r.status, json };
+}
+
+// GET path of the partner API with key until it answers status, polled
+// every 200 ms for at most WAIT (the web servers read a partner's signing
+// policy again within a second): the last answer.
+async function partnerUntil(key, path, status) {
+	const until = Date.now() + WAIT;
+	for (;;) {
+		const r = await partnerApi(key, 'GET', path);
+		if (r.status === status || Date.now() > until)
+			return r;
+		await new Promise((done) => setTimeout(done, 200));
+	}
 }
 
 // The body of the newest mail to `to` whose subject starts with subject,
@@ -846,6 +871,86 @@ try {
 		expectClean(owner.tab);
 	});
 
+	await check('signing: an ed25519 public key added on the API keys page (node:crypto\'s, as PEM) and listed; the same key id again shows the 409 conflict; signed requests required from the keyboard (an unsigned partner API request then 401), optional again (200); the key removed', async () => {
+		expect(owner, 'no owner: the sign-up check failed');
+		const { page } = owner.tab;
+		const pem = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' });
+		const keyid = unique('sig');
+		const removeButton = `::-p-aria([name="Remove the public key ${keyid}"][role="button"])`;
+		let required = false;
+		try {
+			await visit(page, 'API keys');
+			await shown(page, '#signing-none');
+			expect((await page.$eval('#signing-state', (e) => e.textContent)).startsWith('Signed requests are optional'),
+				'the policy is not said optional');
+			// added through the form
+			await typeInto(page, 'Key id', keyid);
+			await page.select(await field(page, 'Algorithm'), 'ed25519');
+			await typeInto(page, 'Public key (PEM)', pem);
+			await press(page, 'Add the public key');
+			await pastReauth(page, removeButton);
+			const rows = await tableRows(page, '#signing-keys');
+			expect(rows.length === 1 && rows[0][0] === keyid && rows[0][1] === 'ed25519' && / UTC$/.test(rows[0][2]),
+				`the public keys: ${JSON.stringify(rows)}`);
+			const listed = (await pageCall(page, 'GET', '/console/api/signing')).body.data;
+			expect(listed.required === false && listed.keys.length === 1 && listed.keys[0].keyid === keyid &&
+				listed.keys[0].alg === 'ed25519', `GET /console/api/signing: ${JSON.stringify(listed)}`);
+			// the same key id again: the server's 409 in the form's alert
+			await typeInto(page, 'Key id', keyid);
+			await typeInto(page, 'Public key (PEM)', pem);
+			await press(page, 'Add the public key');
+			await pastReauth(page, '.signing-add [role="alert"]');
+			const said = await page.$eval('.signing-add [role="alert"]', (e) => e.textContent);
+			const twice = await pageCall(page, 'POST', '/console/api/signing/keys',
+				{ keyid, alg: 'ed25519', public_key: pem });
+			expect(twice.status === 409 && twice.body.error.code === 'conflict' && said === twice.body.error.message,
+				`a key id twice: the page says "${said}", the API ${twice.status} ${JSON.stringify(twice.body)}`);
+			// required, from the keyboard: the button, then the confirm step's
+			// yes button (which has the focus) with Enter
+			const requireButton = await page.waitForSelector(
+				'::-p-aria([name="Require signed requests"][role="button"])');
+			await requireButton.focus();
+			await page.keyboard.press('Enter');
+			await page.waitForFunction(() => document.activeElement &&
+				document.activeElement.textContent.trim() === 'Yes, require them', { timeout: WAIT });
+			const question = await page.$eval('.signing .confirm p', (e) => e.textContent);
+			expect(/refused \(401\)/.test(question), `the confirm step: ${question}`);
+			await page.keyboard.press('Enter');
+			required = true;
+			await pastReauth(page, '::-p-aria([name="Stop requiring signed requests"][role="button"])');
+			expect((await page.$eval('#signing-state', (e) => e.textContent)).startsWith('Signed requests are required'),
+				'the policy is not said required');
+			await shot(page, 'keys-signing-required');
+			await expectAxe(page, 'keys-signing-required');
+			const refused = await partnerUntil(owner.secret, '/v1/limits', 401);
+			expect(refused.status === 401 && /^signature required/.test(refused.json?.message ?? ''),
+				`an unsigned GET /v1/limits once required: ${refused.status} ${JSON.stringify(refused.json)}`);
+			// optional again
+			await press(page, 'Stop requiring signed requests');
+			await press(page, 'Yes, stop requiring them');
+			await pastReauth(page, '::-p-aria([name="Require signed requests"][role="button"])');
+			required = false;
+			const taken = await partnerUntil(owner.secret, '/v1/limits', 200);
+			expect(taken.status === 200, `an unsigned GET /v1/limits once optional: ${taken.status}`);
+			// removed after the confirm step: the list is empty
+			await (await page.waitForSelector(removeButton)).click();
+			await press(page, 'Yes, remove it');
+			await pastReauth(page, '#signing-none');
+			const note = await page.$eval('#signing-note', (e) => e.textContent);
+			expect(note.startsWith(`The public key ${keyid} is removed`), `after removing: ${note}`);
+			const left = (await pageCall(page, 'GET', '/console/api/signing')).body.data;
+			expect(left.keys.length === 0 && left.required === false, `GET /console/api/signing: ${JSON.stringify(left)}`);
+			expectClean(owner.tab);
+		} finally {
+			// never leave the partner requiring signatures: the later checks
+			// call the partner API unsigned
+			if (required) {
+				await pageCall(page, 'POST', '/console/api/session/reauth', { password: PASSWORD });
+				await pageCall(page, 'PUT', '/console/api/signing/policy', { required: false });
+			}
+		}
+	});
+
 	await check('webhooks: an endpoint added on the page (its secret once), a test event sent, pending in the delivery log (by endpoint too), its detail, Redeliver', async () => {
 		expect(owner, 'no owner: the sign-up check failed');
 		const { page } = owner.tab;
@@ -1088,6 +1193,101 @@ try {
 		expectClean(owner.tab);
 	});
 
+	await check('webhooks: an endpoint\'s events edited in its form (boxes as it takes them; the API agrees); disabled after a confirm step (Disabled, no Send test event, its pending deliveries failed, a withdrawal made then gives it no delivery); enabled again (the next withdrawal\'s event goes to it)', async () => {
+		expect(owner && owner.key && receiver, 'no key or receiver: an earlier check failed');
+		const { page } = owner.tab;
+		const url = `http://127.0.0.1:${receiver.port}/hooks/${tag}`;
+		const aria = (name) => `::-p-aria([name="${name}"][role="button"])`;
+		await visit(page, 'Overview');
+		await visit(page, 'Webhooks');
+		const edit = await page.waitForSelector(aria(`Edit events of ${url}`));
+		const hook = await edit.evaluate((b) => b.closest('tr').querySelector('.id').textContent);
+		await edit.click();
+		const form = `form[aria-label="Events of ${url}"]`;
+		await page.waitForSelector(form);
+		// (the focus moves once the form is drawn)
+		await page.waitForFunction((sel) => document.querySelector(sel).querySelector('input') ===
+			document.activeElement, { timeout: WAIT }, form).catch(() => {
+			throw new Error('the first box of the form has no focus');
+		});
+		const boxes = async () => page.$$eval(`${form} input:checked`, (l) => l.map((i) =>
+			document.querySelector(`label[for="${i.id}"]`).textContent));
+		const had = await boxes();
+		expect(had.join() === 'withdrawal.pending,withdrawal.completed,withdrawal.failed,payment_intent.completed',
+			`the boxes ticked: ${had.join()}`);
+		await page.click(await fieldIn(page, form, 'withdrawal.failed'));
+		await page.click(await fieldIn(page, form, 'withdrawal.cancelled'));
+		await shot(page, 'webhooks-edit-events');
+		await expectAxe(page, 'webhooks-edit-events');
+		await press(page, 'Save the events');
+		await pastReauth(page, '#webhook-note');
+		const want = ['withdrawal.pending', 'withdrawal.completed', 'withdrawal.cancelled', 'payment_intent.completed'];
+		await page.waitForFunction((b, w) => {
+			const row = [...document.querySelectorAll('#endpoints tr')].find((r) => r.querySelector('.id')?.textContent === b);
+			return row && [...row.querySelectorAll('li')].map((e) => e.textContent).join() === w;
+		}, { timeout: WAIT }, hook, want.join());
+		const apiHook = async () => (await pageCall(page, 'GET', '/console/api/webhooks')).body.data
+			.find((h) => h.webhook_id === hook);
+		const saved = await apiHook();
+		expect(saved && [...saved.events].sort().join() === [...want].sort().join() && saved.enabled === true,
+			`the API's endpoint after the edit: ${JSON.stringify(saved)}`);
+		// disabled after the confirm step
+		await (await page.waitForSelector(aria(`Disable ${url}`))).click();
+		const question = await page.$eval('#endpoints .confirm p', (e) => e.textContent);
+		expect(/pending deliveries fail/.test(question) && /no event goes to it/.test(question),
+			`the confirm step: ${question}`);
+		await press(page, 'Yes, disable it');
+		await pastReauth(page, aria(`Enable ${url}`));
+		const row = async () => page.$$eval('#endpoints tbody tr', (l, b) => {
+			const r = l.find((e) => e.querySelector('.id')?.textContent === b);
+			return { state: r.children[2].textContent,
+				buttons: [...r.querySelectorAll('button')].map((e) => e.textContent.trim()) };
+		}, hook);
+		const off = await row();
+		expect(off.state === 'Disabled' && !off.buttons.includes('Send test event') && off.buttons.includes('Enable'),
+			`the disabled endpoint's row: ${JSON.stringify(off)}`);
+		const offApi = await apiHook();
+		expect(offApi && offApi.enabled === false, `the API's endpoint once disabled: ${JSON.stringify(offApi)}`);
+		const deliveries = async () => (await pageCall(page, 'GET',
+			`/console/api/webhook-deliveries?webhook_id=${hook}&per_page=100`)).body.data;
+		const pending = (await deliveries()).filter((d) => d.status === 'pending');
+		expect(pending.length === 0, `pending deliveries of the disabled endpoint: ${JSON.stringify(pending)}`);
+		await shot(page, 'webhooks-disabled');
+		await expectAxe(page, 'webhooks-disabled');
+		// a withdrawal made now: its withdrawal.pending goes nowhere
+		const withdrawalEvent = async (what) => {
+			const made = await partnerApi(owner.key, 'POST', '/v1/withdrawals', { amount: '5.00', currency: 'USDT',
+				recipient_phone: '+233241234567', mobile_network: 'MTN', reference_id: unique(what) });
+			expect(made.status === 201, `POST /v1/withdrawals: ${made.status} ${JSON.stringify(made.json)}`);
+			const id = made.json.data.withdrawal_id;
+			const events = (await pageCall(page, 'GET', `/console/api/withdrawals/${id}/events`)).body.data;
+			expect(events.length >= 1 && events[0].type === 'withdrawal.pending', `its events: ${JSON.stringify(events)}`);
+			await partnerApi(owner.key, 'POST', `/v1/withdrawals/${id}/cancel`);
+			return events[0].event_id;
+		};
+		const unheard = await withdrawalEvent('pages-wd-disabled');
+		expect(!(await deliveries()).some((d) => d.event_id === unheard),
+			`the disabled endpoint has a delivery of ${unheard}`);
+		// the delivery log, filtered by the endpoint, agrees
+		await page.select('#log-endpoint', hook);
+		const filtered = page.waitForResponse((r) => r.url().includes(`webhook_id=${hook}`) && r.status() === 200);
+		await press(page, 'Apply filter');
+		await filtered;
+		await page.waitForFunction(() => !document.querySelector('.loading'), { timeout: WAIT });
+		expect(!(await page.$$eval('#delivery-log a', (l) => l.map((a) => a.textContent))).includes(unheard),
+			`the delivery log lists ${unheard} for the disabled endpoint`);
+		// enabled again: a test event may be sent, the next withdrawal's event goes to it
+		await press(page, 'Enable');
+		await pastReauth(page, aria(`Disable ${url}`));
+		const on = await row();
+		expect(on.state === 'Enabled' && on.buttons.includes('Send test event') && on.buttons.includes('Disable'),
+			`the enabled endpoint's row: ${JSON.stringify(on)}`);
+		const heard = await withdrawalEvent('pages-wd-enabled');
+		expect((await deliveries()).some((d) => d.event_id === heard),
+			`the endpoint enabled again has no delivery of ${heard}`);
+		expectClean(owner.tab);
+	});
+
 	await check('markup in a company name is shown as text, never run', async () => {
 		const company = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
 		const tab = await freshTab();
@@ -1179,6 +1379,42 @@ try {
 		await press(member.page, 'Join');
 		const said = await (await member.page.waitForSelector('main [role="alert"]')).evaluate((e) => e.textContent);
 		expect(said.startsWith('This invitation is used, expired or unknown'), `the link again: ${said}`);
+		expectClean(owner.tab, member);
+		await member.context.close();
+	});
+
+	await check('team: the owner changes a member\'s role on the Team page, viewer to developer through the row\'s select: the row, the API and the member\'s session agree (a keys link now); the owner\'s own row has no select', async () => {
+		expect(owner, 'no owner: the sign-up check failed');
+		const { page } = owner.tab;
+		const email = await addMember(page, 'viewer');
+		const member = await freshTab();
+		await signIn(member, email);
+		expect((await member.page.$('a[href="#/keys"]')) === null, 'a keys link is shown to the viewer');
+		// (from another page: the list is read as the Team page opens)
+		await visit(page, 'Overview');
+		await visit(page, 'Team');
+		const select = await field(page, `Role of ${email}`);
+		expect((await page.$eval(select, (e) => e.value)) === 'viewer', 'the select does not say viewer');
+		await page.select(select, 'developer');
+		await (await page.waitForSelector(`::-p-aria([name="Change role of ${email}"][role="button"])`)).click();
+		await pastReauth(page, '#member-note');
+		const note = await page.$eval('#member-note', (e) => e.textContent);
+		expect(note.startsWith(`${email} is now a developer`), `after the change: ${note}`);
+		const rows = await page.$$eval('#members tbody tr', (l) => l.map((r) => ({ email: r.children[0].textContent,
+			role: r.children[1].querySelector('select')?.value ?? r.children[1].textContent,
+			select: r.children[1].querySelector('select') !== null })));
+		const mine = rows.find((r) => r.email === email), own = rows.find((r) => r.email === ownerEmail);
+		expect(mine && mine.role === 'developer' && mine.select, `the member's row: ${JSON.stringify(mine)}`);
+		expect(own && own.role === 'owner' && !own.select, `the owner's own row: ${JSON.stringify(own)}`);
+		const listed = (await pageCall(page, 'GET', '/console/api/members')).body.data.find((m) => m.email === email);
+		expect(listed && listed.role === 'developer', `GET /console/api/members: ${JSON.stringify(listed)}`);
+		// the member's session takes it at its next request: a keys link
+		await member.page.evaluate(() => { location.hash = '#/withdrawals'; });
+		await waitPage(member.page, 'Withdrawals');
+		await visit(member.page, 'API keys');
+		expect((await sessionOf(member.page)).user.role === 'developer', 'the member\'s session is no developer');
+		await shot(page, 'team-role-changed');
+		await expectAxe(page, 'team-role-changed');
 		expectClean(owner.tab, member);
 		await member.context.close();
 	});

@@ -3,20 +3,25 @@
  * Chromium: tests/console_browser/console.mjs (CONSOLE_BROWSER) signs up
  * and in through the forms, by keyboard too, makes a key pair and uses it,
  * names, renames and rolls one (both keys working in the overlap),
- * cancels a withdrawal and a payment intent (each page with its timeline
- * and deliveries; the hash through the explorer's template), exports the
+ * registers a request-signing public key (node:crypto's Ed25519), is
+ * refused a key id twice, requires signed requests (an unsigned partner
+ * API request then 401) and not, and removes the key, cancels a
+ * withdrawal and a payment intent (each page with its timeline and
+ * deliveries; the hash through the explorer's template), exports the
  * withdrawals as CSV, reads the overview's balances and 30-day chart,
- * shows markup as text, hides
- * what a viewer may not do (and the API refuses it), invites a viewer on
- * the Team page and joins through the link the Sandbox mail page shows,
- * then removes them, resets a password and lifts a lockout through their
- * mailed links, enrols two-factor on the Security page with npm otplib's
- * codes and asks for the code at sign-in, sends a member without it to
- * enrol when the owner requires it, adds a webhook endpoint, sends it a
- * test event and redelivers it from the log (URLs with markup shown as
- * text), signs out everywhere, checks the headers that refuse framing,
- * the first load's size and every page with axe-core, and saves a
- * screenshot of each page.
+ * shows markup as text, hides what a viewer may not do (and the API
+ * refuses it), invites a viewer on the Team page and joins through the
+ * link the Sandbox mail page shows, then removes them, changes another
+ * member's role from viewer to developer (the member's session taking
+ * it), resets a password and lifts a lockout through their mailed links,
+ * enrols two-factor on the Security page with npm otplib's codes and asks
+ * for the code at sign-in, sends a member without it to enrol when the
+ * owner requires it, adds a webhook endpoint, sends it a test event and
+ * redelivers it from the log (URLs with markup shown as text), edits an
+ * endpoint's events, disables it (no delivery of a withdrawal made then)
+ * and enables it again, signs out everywhere, checks the headers that
+ * refuse framing, the first load's size and every page with axe-core, and
+ * saves a screenshot of each page.
  */
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +34,7 @@ static const char *const checks[] = {
 	"keyboard only",
 	"keys: create a key pair on the page",
 	"keys: a key named on the page and renamed in place",
+	"signing: an ed25519 public key added on the API keys page",
 	"payment intents: listed, cancelled",
 	"overview: the balances",
 	"a payment intent's page:",
@@ -38,6 +44,7 @@ static const char *const checks[] = {
 	"markup in a company name is shown as text",
 	"a viewer sees no keys link",
 	"invite through the page and the mail sink",
+	"team: the owner changes a member's role",
 	"forgot password:",
 	"locked out:",
 	"two-factor: the sign-in form asks for the code",
@@ -45,6 +52,7 @@ static const char *const checks[] = {
 	"two-factor required by an owner",
 	"webhooks: an endpoint added on the page",
 	"webhooks: a URL holding markup",
+	"webhooks: an endpoint's events edited in its form",
 	"framing refused",
 	"first load",
 	"accessibility",
