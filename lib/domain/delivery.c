@@ -76,9 +76,11 @@ flush(struct drainer *d)
 }
 
 /* Keeps an attempt at delivery did, begun at start_us, to be recorded:
- * status 0 with error when no answer came. */
+ * status 0 with error when no answer came; the answer's first bytes
+ * (body, n of them) otherwise. */
 static void
-note(struct drainer *d, const char *did, long long start_us, long status, const char *error)
+note(struct drainer *d, const char *did, long long start_us, long status, const char *error,
+    const char *body, size_t n)
 {
 	struct delivery_attempt *a;
 
@@ -92,6 +94,10 @@ note(struct drainer *d, const char *did, long long start_us, long status, const 
 	a->status = status;
 	if (status == 0)
 		strict_clip(a->error, sizeof(a->error), error, strlen(error));
+	else if (n > 0 && n <= sizeof(a->body)) {
+		memcpy(a->body, body, n);
+		a->body_len = n;
+	}
 	if (d->nended++ == 0)
 		d->first_us = a->end_us;
 }
@@ -183,7 +189,7 @@ start(struct drainer *d, struct webhook_sender *sender, const struct whsec_keys 
 	if (ns > 0)
 		body = event_body(&ev, secrets[0].s, secrets[0].n, &blen);
 	if (!ok) {
-		note(d, did, t0, 0, "the endpoint was deleted");
+		note(d, did, t0, 0, "the endpoint was deleted or disabled", NULL, 0);
 		goto out;
 	}
 	if (ns == 0 || body == NULL || (j = calloc(1, sizeof(*j))) == NULL ||
@@ -208,7 +214,7 @@ start(struct drainer *d, struct webhook_sender *sender, const struct whsec_keys 
 		rc = 1;
 		break;
 	case -1:
-		note(d, did, t0, 0, why);
+		note(d, did, t0, 0, why, NULL, 0);
 		break;
 	default:
 		d->st->errors++;
@@ -262,7 +268,7 @@ ended(const struct webhook_result *r, void *arg)
 	struct drainer *d = arg;
 	struct job *j = r->tag;
 
-	note(d, j->did, j->start_us, r->status, r->error);
+	note(d, j->did, j->start_us, r->status, r->error, r->body, r->body_len);
 	free(j);
 	d->n++;
 }

@@ -6,6 +6,7 @@
 
 #include "core/log.h"
 #include "core/strict.h"
+#include "core/textclean.h"
 #include "core/timefmt.h"
 #include "domain/internal.h"
 #include "store/db_sig.h"
@@ -46,9 +47,10 @@ static int
 plan(const struct recording *k, const struct delivery_attempt *a, struct locked *l,
     json_t *ins, json_t *upd)
 {
-	char at[40];
+	char at[40], body[WEBHOOK_READ_MAX + 1];
 	long long delay = 0;
 	int outcome;
+	size_t n;
 
 	l->attempts++;
 	if (a->status >= 200 && a->status <= 299)
@@ -60,10 +62,12 @@ plan(const struct recording *k, const struct delivery_attempt *a, struct locked 
 	else
 		outcome = 2, delay = k->policy->delay_us[l->rf - 1];
 	timefmt_us_to_db(a->start_us, at, sizeof(at));
-	if (json_array_append_new(ins, json_pack("{s:I,s:I,s:s,s:o,s:I,s:o}", "id",
+	n = text_clean(a->body, a->body_len, body, sizeof(body));
+	if (json_array_append_new(ins, json_pack("{s:I,s:I,s:s,s:o,s:I,s:o,s:o}", "id",
 	    (json_int_t)l->id, "attempt", (json_int_t)l->attempts, "at", at, "status",
 	    a->status ? json_integer(a->status) : json_null(), "ms",
-	    (json_int_t)((a->end_us - a->start_us) / 1000), "error",
+	    (json_int_t)((a->end_us - a->start_us) / 1000), "body",
+	    a->status ? json_stringn(body, n) : json_null(), "error",
 	    a->status ? json_null() : json_string(a->error))) != 0 ||
 	    json_array_append_new(upd, json_pack("{s:I,s:I,s:i,s:I,s:I}", "id",
 	    (json_int_t)l->id, "attempts", (json_int_t)l->attempts, "outcome", outcome,

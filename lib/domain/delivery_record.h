@@ -18,6 +18,8 @@ struct delivery_attempt {
 	long long start_us, end_us;     /* CLOCK_REALTIME microseconds */
 	long status;                    /* the answer's; 0: none came */
 	char error[WEBHOOK_ERROR_MAX];  /* with status 0: why */
+	char body[WEBHOOK_READ_MAX];    /* the answer's first bytes (body_len) */
+	size_t body_len;
 };
 
 /*

@@ -152,11 +152,12 @@ attempts_json(const struct webhook_event_delivery *d)
 	for (i = 0; arr != NULL && i < d->nattempts; i++) {
 		const struct webhook_attempt *t = &d->attempts[i];
 
-		if (json_array_append_new(arr, json_pack("{s:o,s:o,s:o,s:o,s:o}",
+		if (json_array_append_new(arr, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o}",
 		    "attempt", num_or_null(t->attempt), "at", str_or_null(t->at),
 		    "response_status", num_or_null(t->response_status),
 		    "duration_ms", num_or_null(t->duration_ms),
-		    "error", str_or_null(t->error))) != 0) {
+		    "response_body", t->response_status > 0 ? json_string(t->response_body) :
+		    json_null(), "error", str_or_null(t->error))) != 0) {
 			json_decref(arr);
 			arr = NULL;
 		}

@@ -34,8 +34,9 @@ struct job {
 	char *body;
 	struct curl_slist *headers, *resolve;
 	struct netguard_pin pin;
-	size_t got;                    /* answer bytes read */
+	size_t got;                    /* answer bytes read, kept in head */
 	int capped;                    /* stopped reading at WEBHOOK_READ_MAX */
+	char head[WEBHOOK_READ_MAX];
 	char errbuf[CURL_ERROR_SIZE];
 };
 
@@ -65,18 +66,21 @@ job_free(struct webhook_sender *s, struct job *j)
 	free(j);
 }
 
-/* Reads at most WEBHOOK_READ_MAX bytes of the answer; past that the
+/* Keeps at most WEBHOOK_READ_MAX bytes of the answer; past that the
  * transfer stops (the status line is already in). */
 static size_t
 sink(char *p, size_t size, size_t n, void *arg)
 {
 	struct job *j = arg;
+	size_t room = WEBHOOK_READ_MAX - j->got;
 
-	(void)p;
-	if (j->got + size * n > WEBHOOK_READ_MAX) {
+	if (size * n > room) {
+		memcpy(j->head + j->got, p, room);
+		j->got = WEBHOOK_READ_MAX;
 		j->capped = 1;
 		return 0;
 	}
+	memcpy(j->head + j->got, p, size * n);
 	j->got += size * n;
 	return size * n;
 }
@@ -210,8 +214,11 @@ result_of(const struct webhook_sender *s, struct job *j, CURLcode rc,
 	memset(r, 0, sizeof(*r));
 	r->tag = j->tag;
 	curl_easy_getinfo(j->h, CURLINFO_RESPONSE_CODE, &r->status);
-	if (rc == CURLE_OK || (rc == CURLE_WRITE_ERROR && j->capped && r->status != 0))
+	if (rc == CURLE_OK || (rc == CURLE_WRITE_ERROR && j->capped && r->status != 0)) {
+		memcpy(r->body, j->head, j->got);
+		r->body_len = j->got;
 		return;
+	}
 	r->status = 0;
 	if (rc == CURLE_OPERATION_TIMEDOUT)
 		snprintf(r->error, sizeof(r->error), "timed out after %lld ms", s->timeout_ms);

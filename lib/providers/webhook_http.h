@@ -24,7 +24,7 @@
 
 #include "core/portlist.h"
 
-#define WEBHOOK_READ_MAX 1024        /* bytes of an answer read */
+#define WEBHOOK_READ_MAX 2048        /* bytes of an answer read (and kept: the log shows them) */
 #define WEBHOOK_ERROR_MAX 300        /* why a post got no answer */
 
 /* One post to send. */
@@ -41,6 +41,8 @@ struct webhook_result {
 	void *tag;
 	long status;                 /* the answer's status; 0: none came */
 	char error[WEBHOOK_ERROR_MAX]; /* status 0: why ("timed out after 10000 ms") */
+	char body[WEBHOOK_READ_MAX]; /* the answer's first bytes (body_len of them) */
+	size_t body_len;
 };
 
 typedef void (*webhook_done_fn)(const struct webhook_result *r, void *arg);

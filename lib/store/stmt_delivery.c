@@ -52,13 +52,16 @@ const struct db_stmt_def db_stmts_delivery[] = {
 	    "SELECT d.status, d.attempts, d.round_failures, d.id FROM " WH_IDS
 	    " STRAIGHT_JOIN webhook_deliveries d ON d.id = j.id ORDER BY d.id FOR UPDATE" },
 	/* the attempts of a JSON array of {id (the delivery's), attempt, at,
-	 * status (null: none came), ms, error (null: an answer came)} */
+	 * status (null: none came), ms, error (null: an answer came), body
+	 * (the answer's first bytes as text; null: none)} */
 	{ DB_WH_ATTEMPT_INSERT_MANY,
 	    "INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, "
-	    "duration_ms, error) SELECT j.id, j.attempt, j.at, j.status, j.ms, LEFT(j.error, 200) FROM "
+	    "duration_ms, response_body, error) SELECT j.id, j.attempt, j.at, j.status, j.ms, "
+	    "j.body, LEFT(j.error, 200) FROM "
 	    J_ROWS("id BIGINT UNSIGNED PATH '$.id', attempt INT UNSIGNED PATH '$.attempt', "
 	    "at DATETIME(6) PATH '$.at', status SMALLINT UNSIGNED PATH '$.status', "
-	    "ms INT UNSIGNED PATH '$.ms', " J_TEXT("error", 300, ".error")) },
+	    "ms INT UNSIGNED PATH '$.ms', " J_TEXT("body", 2048, ".body") ", "
+	    J_TEXT("error", 300, ".error")) },
 	/* what each attempt of a JSON array of {id, attempts, outcome, rf,
 	 * delay} did to its delivery: outcome 1 delivered, 2 due again in
 	 * delay microseconds (round_failures rf), 3 failed for good, 0 only

@@ -142,7 +142,8 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	    "FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id "
 	    "WHERE d.event_id = ? ORDER BY d.created_at, d.id" },
 	{ DB_WH_ATTEMPTS,
-	    "SELECT attempt, " ISO_MS("at") " AS at, response_status, duration_ms, error "
+	    "SELECT attempt, " ISO_MS("at") " AS at, response_status, duration_ms, response_body, "
+	    "error "
 	    "FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt" },
 	/* the log's total, reading at most the last argument's rows (a cap:
 	 * db_count_upto) */

@@ -76,7 +76,8 @@
 	C(x, RAW, url, ) C(x, RAW, status, ) C(x, RAW, next_attempt_at, )
 /* a delivery's attempt */
 #define wh_attempt_COLS(C, x) C(x, RAW, attempt, ) C(x, RAW, at, ) \
-	C(x, RAW, response_status, ) C(x, RAW, duration_ms, ) C(x, RAW, error, )
+	C(x, RAW, response_status, ) C(x, RAW, duration_ms, ) C(x, RAW, response_body, ) \
+	C(x, RAW, error, )
 /* a line of the delivery log: the event, the endpoint, the delivery, its
  * last attempt's time and answer */
 #define wh_log_COLS(C, x) C(x, RAW, id, ) C(x, RAW, type, ) C(x, RAW, public_id, ) \

@@ -245,6 +245,8 @@ test_withdrawal_events(void)
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(at, "attempt")), 1);
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(at, "response_status")), 200);
 		CU_ASSERT(json_is_integer(json_object_get(at, "duration_ms")));
+		/* the receiver's answer, as it said it */
+		CU_ASSERT_STRING_EQUAL(it_str(at, "response_body"), "status 200\n");
 		CU_ASSERT(json_is_null(json_object_get(at, "error")));
 		CU_ASSERT_PTR_NOT_NULL(it_str(at, "at"));
 	}
@@ -614,6 +616,7 @@ test_ssrf(void)
 	at = json_array_get(json_object_get(json_array_get(json_object_get(d, "deliveries"), 0),
 	    "attempts"), 0);
 	CU_ASSERT(json_is_null(json_object_get(at, "response_status")));
+	CU_ASSERT(json_is_null(json_object_get(at, "response_body")));
 	CU_ASSERT_PTR_NOT_NULL(it_strstr(it_str(at, "error") ? it_str(at, "error") : "", "refused"));
 	CU_ASSERT_STRING_EQUAL(it_str(json_array_get(json_object_get(d, "deliveries"), 0),
 	    "status"), "failed");

@@ -182,6 +182,7 @@ struct webhook_attempt {
 	char at[40];                         /* ISO 8601 to the millisecond */
 	long long response_status;
 	long long duration_ms;
+	char response_body[2049];            /* the answer's first 2 KB, as text ("": none) */
 	char error[801];
 };
 

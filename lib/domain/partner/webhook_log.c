@@ -154,11 +154,16 @@ read_attempts(struct db *db, const char *did, struct webhook_event_delivery *d)
 	}
 	for (i = 0; i < rows.nrows; i++) {
 		struct webhook_attempt *t = &d->attempts[i];
+		const char *body;
 
 		t->attempt = cell_num(&rows, i, DB_COL(wh_attempt, attempt));
 		db_cell_copy(t->at, sizeof(t->at), &rows, i, DB_COL(wh_attempt, at));
 		t->response_status = cell_num(&rows, i, DB_COL(wh_attempt, response_status));
 		t->duration_ms = cell_num(&rows, i, DB_COL(wh_attempt, duration_ms));
+		/* kept as stored: text (core/textclean.h), newlines and UTF-8 too */
+		body = db_cell(&rows, i, DB_COL(wh_attempt, response_body));
+		if (body == NULL || strict_copy(t->response_body, sizeof(t->response_body), body) != 0)
+			t->response_body[0] = '\0';
 		db_cell_copy(t->error, sizeof(t->error), &rows, i, DB_COL(wh_attempt, error));
 	}
 	d->nattempts = rows.nrows;
