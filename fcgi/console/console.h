@@ -62,6 +62,10 @@ enum err console_signing_policy_put(struct req *r, struct resp *resp);
 enum err console_signing_key_post(struct req *r, struct resp *resp);
 enum err console_signing_key_delete(struct req *r, struct resp *resp);
 
+/* wallet.c: the wallet developer's JWT verification settings */
+enum err console_wallet_jwt_get(struct req *r, struct resp *resp);
+enum err console_wallet_jwt_put(struct req *r, struct resp *resp);
+
 /* A change done: records action on object (NULL: the session's user) in
  * the audit log, and answers 204. */
 enum err console_done(struct req *r, struct resp *resp, const char *action, const char *object);

@@ -87,6 +87,9 @@ static const struct route routes[] = {
 	    NULL, 0 },
 	/* the wallet developer dashboard: the platform's webhooks (the session's
 	 * caller is the platform), through the same handlers */
+	{ "GET", "/console/api/wallet/jwt", console_wallet_jwt_get, WALLET, NULL, 0 },
+	{ "PUT", "/console/api/wallet/jwt", console_wallet_jwt_put,
+	    WALLET | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
 	{ "GET", "/console/api/wallet/webhooks", webhook_list_answer, WALLET, NULL, 0 },
 	{ "POST", "/console/api/wallet/webhooks", webhook_create_answer,
 	    WALLET | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "domain/apikey.h"
+#include "domain/console/wallet_jwt.h"
 #include "domain/ctx.h"
 #include "domain/sigkey.h"
 #include "core/cidr.h"
@@ -17,9 +18,15 @@
 #include "core/log.h"
 #include "providers/jwks_http.h"
 
-/* The JWKS of jwt.jwks_url in this process: when it was last fetched
+/* The JWKS of the URL in force in this process: when it was last fetched
  * well and last tried (monotonic seconds; 0 never). */
 static long long jwks_good_at, jwks_tried_at;
+
+/* The issuer, audience and JWKS URL this process's verifier was built
+ * with (the wallet developer's settings over the config's), and when the
+ * stored settings were last read (monotonic seconds; 0 never). */
+static struct wallet_jwt in_force;
+static long long settings_read_at;
 
 #define JWKS_MAX_AGE_SECONDS 600
 
@@ -40,7 +47,7 @@ jwks_refresh(struct ctx *ctx, const char *kid, int force)
 	struct buf body;
 	int due;
 
-	if (c->jwt_jwks_url[0] == '\0' || ctx->jwt == NULL)
+	if (in_force.jwks_url[0] == '\0' || ctx->jwt == NULL)
 		return 0;
 	due = force || jwks_good_at == 0 || now - jwks_good_at >= JWKS_MAX_AGE_SECONDS ||
 	    (kid != NULL && !jwt_verifier_has_kid(ctx->jwt, kid));
@@ -49,7 +56,7 @@ jwks_refresh(struct ctx *ctx, const char *kid, int force)
 		return 0;
 	jwks_tried_at = now;
 	buf_init(&body, JWKS_HTTP_MAX);
-	if (jwks_fetch(c->jwt_jwks_url, (long)c->provider_timeout_ms, &body, why,
+	if (jwks_fetch(in_force.jwks_url, (long)c->provider_timeout_ms, &body, why,
 	    sizeof(why)) == 0 &&
 	    jwt_verifier_set_jwks(ctx->jwt, body.data ? body.data : "", body.len, why,
 	    sizeof(why)) == 0) {
@@ -57,7 +64,7 @@ jwks_refresh(struct ctx *ctx, const char *kid, int force)
 		buf_free(&body);
 		return 1;
 	}
-	log_event("warn", "jwt.jwks_url: %s (the last good set stays)", why);
+	log_event("warn", "the JWKS of %s: %s (the last good set stays)", in_force.jwks_url, why);
 	buf_free(&body);
 	return 0;
 }
@@ -105,34 +112,89 @@ parse_algs(const char *s, unsigned *out)
 	return 0;
 }
 
-int
-auth_init(struct ctx *ctx)
+/*
+ * A verifier for the settings eff (issuer, audience, JWKS URL) with the
+ * config's algorithms, HS256 secret and JWKS file into *out (NULL when no
+ * algorithm is left: every wallet request will be 401): 0, or -1 with err.
+ */
+static int
+verifier_for(const struct cfg *c, const struct wallet_jwt *eff, struct jwt_verifier **out,
+    char *err, size_t cap)
 {
-	const struct cfg *c = &ctx->cfg;
 	struct jwt_config jc;
-	char err[200];
 
+	*out = NULL;
 	memset(&jc, 0, sizeof(jc));
 	if (parse_algs(c->jwt_algorithms, &jc.algs) != 0) {
-		snprintf(ctx->init_error, sizeof(ctx->init_error),
-		    "jwt.algorithms: use HS256, RS256, ES256");
+		snprintf(err, cap, "jwt.algorithms: use HS256, RS256, ES256");
 		return -1;
 	}
 	if (c->jwt_hs256_secret[0] == '\0')
 		jc.algs &= ~JWT_ALG_HS256;
-	if (c->jwt_jwks_file[0] == '\0' && c->jwt_jwks_url[0] == '\0')
+	if (c->jwt_jwks_file[0] == '\0' && eff->jwks_url[0] == '\0')
 		jc.algs &= ~(JWT_ALG_RS256 | JWT_ALG_ES256);
 	if (jc.algs == 0)
-		return 0; /* every wallet request will be 401 */
+		return 0;
 	jc.hs256_secret = (const unsigned char *)c->jwt_hs256_secret;
 	jc.hs256_secret_len = strlen(c->jwt_hs256_secret);
 	/* a URL's set is fetched (jwks_refresh), never read from a file */
-	jc.jwks_path = c->jwt_jwks_url[0] != '\0' ? NULL : c->jwt_jwks_file;
-	jc.issuer = c->jwt_issuer;
-	jc.audience = c->jwt_audience;
+	jc.jwks_path = eff->jwks_url[0] != '\0' ? NULL : c->jwt_jwks_file;
+	jc.issuer = eff->issuer;
+	jc.audience = eff->audience;
 	jc.leeway_seconds = (long)c->jwt_leeway_seconds;
-	if (jwt_verifier_new(&jc, &ctx->jwt, err, sizeof(err)) != 0) {
-		snprintf(ctx->init_error, sizeof(ctx->init_error), "jwt: %s", err);
+	if (jwt_verifier_new(&jc, out, err, cap) != 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * Reads the wallet developer's settings again when WALLET_JWT_READ_SECONDS
+ * passed, and builds a new verifier when what is in force changed (a new
+ * JWKS URL's set is fetched afresh). A failed read or build keeps what is
+ * in force (logged).
+ */
+static void
+settings_sync(struct ctx *ctx)
+{
+	long long now = clock_monotonic_ms() / 1000;
+	struct wallet_jwt stored, eff;
+	struct jwt_verifier *v;
+	char err[200];
+
+	if (ctx->db == NULL ||
+	    (settings_read_at != 0 && now - settings_read_at < WALLET_JWT_READ_SECONDS))
+		return;
+	settings_read_at = now;
+	if (wallet_jwt_get(ctx->db, &stored) != 0)
+		return;
+	wallet_jwt_effective(&ctx->cfg, &stored, &eff);
+	if (strcmp(eff.issuer, in_force.issuer) == 0 &&
+	    strcmp(eff.audience, in_force.audience) == 0 &&
+	    strcmp(eff.jwks_url, in_force.jwks_url) == 0)
+		return;
+	if (verifier_for(&ctx->cfg, &eff, &v, err, sizeof(err)) != 0) {
+		log_event("error", "wallet JWT settings: %s (the ones in force stay)", err);
+		return;
+	}
+	jwt_verifier_free(ctx->jwt);
+	ctx->jwt = v;
+	if (strcmp(eff.jwks_url, in_force.jwks_url) != 0)
+		jwks_good_at = jwks_tried_at = 0;
+	in_force = eff;
+}
+
+int
+auth_init(struct ctx *ctx)
+{
+	struct wallet_jwt none;
+	char err[200];
+
+	/* the config's until the stored settings are read (settings_sync) */
+	memset(&none, 0, sizeof(none));
+	wallet_jwt_effective(&ctx->cfg, &none, &in_force);
+	if (verifier_for(&ctx->cfg, &in_force, &ctx->jwt, err, sizeof(err)) != 0) {
+		snprintf(ctx->init_error, sizeof(ctx->init_error), "%s%s",
+		    strncmp(err, "jwt.", 4) == 0 ? "" : "jwt: ", err);
 		return -1;
 	}
 	(void)jwks_refresh(ctx, NULL, 0);
@@ -181,11 +243,12 @@ auth_wallet(struct req *r, char *why, size_t whylen)
 		snprintf(why, whylen, "no bearer token");
 		return ERR_UNAUTHORIZED;
 	}
+	settings_sync(ctx);
 	if (ctx->jwt == NULL) {
 		snprintf(why, whylen, "no JWT algorithm configured");
 		return ERR_TOKEN_INVALID;
 	}
-	if (ctx->cfg.jwt_jwks_url[0] != '\0')
+	if (in_force.jwks_url[0] != '\0')
 		st = jwks_verify(ctx, tok, n, &claims, why, whylen);
 	else
 		st = jwt_verify(ctx->jwt, tok, n, (long long)time(NULL), &claims, why, whylen);

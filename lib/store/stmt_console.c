@@ -140,6 +140,15 @@ const struct db_stmt_def db_stmts_console[] = {
 	{ DB_CONSOLE_USER_REMOVE,
 	    "UPDATE console_users SET removed_at = UTC_TIMESTAMP(6) "
 	    "WHERE id = ? AND partner_id = ? AND removed_at IS NULL" },
+	{ DB_WALLET_JWT_GET,
+	    "SELECT issuer, audience, jwks_url, "
+	    "DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ') AS updated_at "
+	    "FROM wallet_jwt_settings WHERE id = 1" },
+	{ DB_WALLET_JWT_SET,
+	    "INSERT INTO wallet_jwt_settings (id, issuer, audience, jwks_url, updated_by) "
+	    "VALUES (1, ?, ?, ?, ?) ON DUPLICATE KEY UPDATE issuer = VALUES(issuer), "
+	    "audience = VALUES(audience), jwks_url = VALUES(jwks_url), "
+	    "updated_by = VALUES(updated_by), updated_at = UTC_TIMESTAMP(6)" },
 	{ DB_CONSOLE_USER_ROLE,
 	    "UPDATE console_users SET role = ? WHERE id = ? AND partner_id = ? AND removed_at IS NULL" },
 	/* a new password clears the failures and the lockout */

@@ -102,6 +102,12 @@
 	C(x, TEXT, email, email) C(x, TEXT, role, role) C(x, TEXT, expires_at, expires_at)
 /* a user removed from its partner; a user's password set anew */
 #define cu_remove_ARGS(ARG, AGAIN) ARG(INT, id) ARG(INT, partner_id)
+/* the wallet's JWT settings (one row): read; written whole (NULL: the
+ * config's) by a wallet developer */
+#define wjwt_set_ARGS(ARG, AGAIN) ARG(TEXT, issuer) ARG(TEXT, audience) ARG(TEXT, jwks_url) \
+	ARG(INT, user_id)
+#define wjwt_row_COLS(C, x) C(x, RAW, issuer, ) C(x, RAW, audience, ) C(x, RAW, jwks_url, ) \
+	C(x, RAW, updated_at, )
 /* a member's new role */
 #define cu_role_ARGS(ARG, AGAIN) ARG(TEXT, role) ARG(INT, id) ARG(INT, partner_id)
 #define cu_password_ARGS(ARG, AGAIN) ARG(TEXT, password_hash) ARG(INT, id)
@@ -172,6 +178,8 @@
 	S(DB_CONSOLE_TOKEN_USE, cu_id, db_none) \
 	S(DB_CONSOLE_USER_REMOVE, cu_remove, db_none) \
 	S(DB_CONSOLE_USER_ROLE, cu_role, db_none) \
+	S(DB_WALLET_JWT_GET, no_args, wjwt_row) \
+	S(DB_WALLET_JWT_SET, wjwt_set, db_none) \
 	S(DB_CONSOLE_USER_PASSWORD, cu_password, db_none) \
 	S(DB_CONSOLE_USER_UNLOCK_ID, cu_id, db_none) \
 	S(DB_CONSOLE_USER_BY_PUBLIC, cu_public, cu_brief) \
@@ -184,9 +192,9 @@
 #define DB_ARGS_CONSOLE(A) A(cu_insert) A(cu_by_email) A(cu_failed) A(cu_id) A(cu_partner) \
 	A(cs_insert) A(cs_find) A(cs_id) A(cs_user) A(ca_insert) A(ca_page) A(ck_list) \
 	A(ck_revoke) A(ck_insert) A(ck_rename) A(ck_expire) A(ct_pending) A(ctok_insert) \
-	A(ctok_find) A(cu_remove) A(cu_role) A(cu_password) A(cu_public) A(sink_insert) A(sink_list) A(sink_mine) \
-	A(ct_use) A(cr_code) A(cp_require) A(co_partner) A(co_events)
+	A(ctok_find) A(cu_remove) A(cu_role) A(wjwt_set) A(cu_password) A(cu_public) \
+	A(sink_insert) A(sink_list) A(sink_mine) A(ct_use) A(cr_code) A(cp_require) A(co_partner) A(co_events)
 #define DB_ROWS_CONSOLE(R) R(cu_signin) R(cu_member) R(cs_live) R(ca_row) R(ck_key) R(ct_state) R(ctok_row) \
-	R(cu_brief) R(sink_row) R(co_day) R(co_attention) R(co_event)
+	R(cu_brief) R(sink_row) R(co_day) R(co_attention) R(co_event) R(wjwt_row)
 
 #endif

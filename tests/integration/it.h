@@ -302,6 +302,9 @@ void it_pause_ms(long ms, const char *why);
  * rates.cache_seconds (1). */
 #define IT_KEY_CACHE_PASS_MS 2200
 #define IT_RATE_CACHE_PASS_MS 1200
+/* The wallet developer's JWT settings are read again after 2 s
+ * (WALLET_JWT_READ_SECONDS). */
+#define IT_JWT_SETTINGS_PASS_MS 2200
 /* A key's signing policy is read again after 1 s (APIKEY_POLICY_SECONDS). */
 #define IT_POLICY_PASS_MS 1200
 

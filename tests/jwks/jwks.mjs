@@ -5,11 +5,14 @@
 //
 //   jwks.mjs key DIR KID           a new ES256 key pair: DIR/KID.json
 //   jwks.mjs publish DIR KID...    DIR/jwks.json: those keys' public halves
-//   jwks.mjs serve PORT DIR        GET /jwks.json answers DIR/jwks.json, read
-//                                  at each request; 503 while DIR/down exists
+//   jwks.mjs publish-as DIR NAME KID...  the same as DIR/NAME.json
+//   jwks.mjs serve PORT DIR        GET /NAME.json (NAME of a-z) answers
+//                                  DIR/NAME.json, read at each request; 503
+//                                  while DIR/down exists
 //   jwks.mjs ping PORT             exit 0 when the server answers 200
-//   jwks.mjs sign DIR KID SUB      an ES256 token {sub, iat, exp +10 min}
-//                                  with header kid KID, on standard output
+//   jwks.mjs sign DIR KID SUB [ISS AUD]  an ES256 token {sub, iat, exp +10
+//                                  min[, iss, aud]} with header kid KID, on
+//                                  standard output
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
@@ -23,33 +26,36 @@ async function key(dir, kid) {
 	writeFileSync(join(dir, `${kid}.json`), JSON.stringify({ ...jwk, kid, alg: 'ES256', use: 'sig' }));
 }
 
-function publish(dir, kids) {
+function publish(dir, kids, name = 'jwks') {
 	const keys = kids.map((kid) => {
 		const { d, ...pub } = JSON.parse(readFileSync(join(dir, `${kid}.json`), 'utf8'));
 		return pub;
 	});
-	writeFileSync(join(dir, 'jwks.json'), JSON.stringify({ keys }));
+	writeFileSync(join(dir, `${name}.json`), JSON.stringify({ keys }));
 }
 
 function serve(port, dir) {
 	http.createServer((req, res) => {
-		if (req.url !== '/jwks.json') {
+		const m = /^\/([a-z]+)\.json$/.exec(req.url);
+		if (!m || !existsSync(join(dir, `${m[1]}.json`))) {
 			res.writeHead(404).end();
 		} else if (existsSync(join(dir, 'down'))) {
 			res.writeHead(503).end('down');
 		} else {
 			res.writeHead(200, { 'Content-Type': 'application/json' })
-				.end(readFileSync(join(dir, 'jwks.json')));
+				.end(readFileSync(join(dir, `${m[1]}.json`)));
 		}
 	}).listen(Number(port), '127.0.0.1');
 }
 
-async function sign(dir, kid, sub) {
+async function sign(dir, kid, sub, iss, aud) {
 	const jwk = JSON.parse(readFileSync(join(dir, `${kid}.json`), 'utf8'));
 	const now = Math.floor(Date.now() / 1000);
-	const tok = await new SignJWT({ sub }).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
-		.setIssuedAt(now).setExpirationTime(now + 600).sign(await importJWK(jwk, 'ES256'));
-	process.stdout.write(`${tok}\n`);
+	let jwt = new SignJWT({ sub }).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+		.setIssuedAt(now).setExpirationTime(now + 600);
+	if (iss !== undefined)
+		jwt = jwt.setIssuer(iss).setAudience(aud);
+	process.stdout.write(`${await jwt.sign(await importJWK(jwk, 'ES256'))}\n`);
 }
 
 async function ping(port) {
@@ -64,10 +70,11 @@ async function ping(port) {
 switch (cmd) {
 case 'key': await key(args[0], args[1]); break;
 case 'publish': publish(args[0], args.slice(1)); break;
+case 'publish-as': publish(args[0], args.slice(2), args[1]); break;
 case 'serve': serve(args[0], args[1]); break;
 case 'ping': await ping(args[0]); break;
-case 'sign': await sign(args[0], args[1], args[2]); break;
+case 'sign': await sign(args[0], args[1], args[2], args[3], args[4]); break;
 default:
-	console.error('usage: jwks.mjs key|publish|serve|ping|sign ...');
+	console.error('usage: jwks.mjs key|publish|publish-as|serve|ping|sign ...');
 	process.exit(2);
 }
