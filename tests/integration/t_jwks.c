@@ -65,14 +65,72 @@ wallet_status(const char *tok)
 	return st;
 }
 
-/* 1 when tok is taken n times in a row (each process met has the set). */
+/* 1 when tok is answered status n times in a row (each process met has
+ * the set, or the settings). */
 static int
-taken(const char *tok, int n)
+answered(const char *tok, long status, int n)
 {
 	while (n-- > 0)
-		if (wallet_status(tok) != 200)
+		if (wallet_status(tok) != status)
 			return 0;
 	return 1;
+}
+
+#define taken(tok, n) answered((tok), 200, (n))
+#define refused(tok, n) answered((tok), 401, (n))
+
+/* A new key of the provider, kid: made by jose in dir. */
+static void
+new_key(const char *kid)
+{
+	char args[900];
+
+	snprintf(args, sizeof(args), "key '%s' %s", dir, kid);
+	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
+}
+
+/*
+ * The provider of this test (name: its directory's), serving dir on
+ * JWKS_PORT once it answers: its process group's leader. Each test runs
+ * on one web server (on a cluster, the first): each process keeps the set
+ * it fetched, and the web server's own choice of process (mod_fcgid
+ * reuses the last idle one) keeps this thread's requests on few.
+ */
+static pid_t
+provider_start(const char *name)
+{
+	char args[900];
+	const char *argv[] = { "/bin/sh", "-c", args, NULL };
+	pid_t server;
+
+	it_http_via(0);
+	snprintf(dir, sizeof(dir), "%s.%s-%d", it_env("CEDIRAMP_CONF"), name, (int)getpid());
+	CU_ASSERT_FATAL(mkdir(dir, 0700) == 0 || access(dir, W_OK) == 0);
+	snprintf(args, sizeof(args), "exec %s serve %s '%s'", it_env("JWKS_CLIENT"),
+	    it_env("JWKS_PORT"), dir);
+	server = child_start("/bin/sh", (char *const *)argv, NULL, 1);
+	CU_ASSERT_FATAL(server > 0);
+	return server;
+}
+
+/* Waits for the provider to serve its set (published first). */
+static void
+provider_up(void)
+{
+	char ping[64];
+
+	snprintf(ping, sizeof(ping), "ping %s", it_env("JWKS_PORT"));
+	IT_UNTIL("the provider's JWKS served", jose(ping, NULL, 0) == 0);
+	CU_ASSERT_FATAL(jose(ping, NULL, 0) == 0);
+}
+
+/* Stops the provider server, and sends this thread's requests anywhere. */
+static void
+provider_stop(pid_t server)
+{
+	kill(-server, SIGTERM);
+	CU_ASSERT(child_wait(server, 10, "the JWKS server") != -1);
+	it_http_via(-1);
 }
 
 static void
@@ -87,34 +145,18 @@ publish(const char *kids)
 static void
 test_jwks_rotation(void)
 {
-	char args[900], wallet[64], tok_a[1100], tok_b[1100], tok_c[1100], ping[64], path[700];
-	const char *argv[] = { "/bin/sh", "-c", args, NULL };
-	pid_t server;
+	char args[900], wallet[64], tok_a[1100], tok_b[1100], tok_c[1100], path[700];
+	pid_t server = provider_start("jwks");
 
-	/* one web server (on a cluster, the first): each process keeps the set
-	 * it fetched, and the web server's own choice of process (mod_fcgid
-	 * reuses the last idle one) keeps this thread's requests on few */
-	it_http_via(0);
-	snprintf(dir, sizeof(dir), "%s.jwks-%d", it_env("CEDIRAMP_CONF"), (int)getpid());
-	CU_ASSERT_FATAL(mkdir(dir, 0700) == 0 || access(dir, W_OK) == 0);
 	snprintf(wallet, sizeof(wallet), "0xjwks%lld", (long long)time(NULL));
 	snprintf(ka, sizeof(ka), "a-%lld", (long long)time(NULL));
 	snprintf(kb, sizeof(kb), "b-%lld", (long long)time(NULL));
 	snprintf(kc, sizeof(kc), "c-%lld", (long long)time(NULL));
-	snprintf(args, sizeof(args), "key '%s' %s", dir, ka);
-	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
-	snprintf(args, sizeof(args), "key '%s' %s", dir, kb);
-	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
-	snprintf(args, sizeof(args), "key '%s' %s", dir, kc);
-	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
+	new_key(ka);
+	new_key(kb);
+	new_key(kc);
 	publish(ka);
-	snprintf(args, sizeof(args), "exec %s serve %s '%s'", it_env("JWKS_CLIENT"),
-	    it_env("JWKS_PORT"), dir);
-	server = child_start("/bin/sh", (char *const *)argv, NULL, 1);
-	CU_ASSERT_FATAL(server > 0);
-	snprintf(ping, sizeof(ping), "ping %s", it_env("JWKS_PORT"));
-	IT_UNTIL("the provider's JWKS served", jose(ping, NULL, 0) == 0);
-	CU_ASSERT_FATAL(jose(ping, NULL, 0) == 0);
+	provider_up();
 	/* a published key's token: taken (once this process fetched the set) */
 	token(ka, wallet, tok_a, sizeof(tok_a));
 	IT_UNTIL("a token of the published key taken, 8 times in a row", taken(tok_a, 8));
@@ -140,9 +182,7 @@ test_jwks_rotation(void)
 	CU_ASSERT_EQUAL(wallet_status(tok_b), 200);
 	CU_ASSERT_EQUAL(wallet_status(tok_a), 200);
 	unlink(path);
-	kill(-server, SIGTERM);
-	CU_ASSERT(child_wait(server, 10, "the JWKS server") != -1);
-	it_http_via(-1);
+	provider_stop(server);
 }
 
 /* The wallet developer's settings cleared, whatever way the test ends:
@@ -172,16 +212,6 @@ settings_put(const struct con_sess *dev, const char *body, char *url)
 	return st;
 }
 
-/* 1 when tok is refused n times in a row. */
-static int
-refused(const char *tok, int n)
-{
-	while (n-- > 0)
-		if (wallet_status(tok) != 401)
-			return 0;
-	return 1;
-}
-
 /*
  * The wallet developer's dashboard sets the JWT verification: a JWKS URL
  * of its own (the provider's other set), then an issuer and an audience a
@@ -204,34 +234,23 @@ test_dashboard_settings(void)
 		{ "[]", "not an object" },
 		{ "{\"issuer\":", "bad JSON" },
 	};
-	char args[900], wallet[64], kd[32], tok_a[1100], tok_d[1100], tok_iss[1100], ping[64];
+	char args[900], wallet[64], kd[32], tok_a[1100], tok_d[1100], tok_iss[1100];
 	char email[160], u[96], out[200], err[400], body[900], url[600], big[400];
-	const char *argv[] = { "/bin/sh", "-c", args, NULL };
 	struct con_sess owner, dev;
-	pid_t server;
+	pid_t server = provider_start("jwks-settings");
 	size_t i;
 
-	it_http_via(0);
 	CU_ASSERT_EQUAL_FATAL(tu_defer(settings_cleared, NULL), 0);
-	snprintf(dir, sizeof(dir), "%s.jwks-set-%d", it_env("CEDIRAMP_CONF"), (int)getpid());
-	CU_ASSERT_FATAL(mkdir(dir, 0700) == 0 || access(dir, W_OK) == 0);
 	snprintf(wallet, sizeof(wallet), "0xjwkset%lld", (long long)time(NULL));
 	snprintf(ka, sizeof(ka), "sa-%lld", (long long)time(NULL));
 	snprintf(kd, sizeof(kd), "sd-%lld", (long long)time(NULL));
-	snprintf(args, sizeof(args), "key '%s' %s", dir, ka);
-	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
-	snprintf(args, sizeof(args), "key '%s' %s", dir, kd);
-	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
+	new_key(ka);
+	new_key(kd);
 	/* the config's URL (/jwks.json) has a; the provider's other set, d */
 	publish(ka);
 	snprintf(args, sizeof(args), "publish-as '%s' other %s", dir, kd);
 	CU_ASSERT_FATAL(jose(args, NULL, 0) == 0);
-	snprintf(args, sizeof(args), "exec %s serve %s '%s'", it_env("JWKS_CLIENT"),
-	    it_env("JWKS_PORT"), dir);
-	server = child_start("/bin/sh", (char *const *)argv, NULL, 1);
-	CU_ASSERT_FATAL(server > 0);
-	snprintf(ping, sizeof(ping), "ping %s", it_env("JWKS_PORT"));
-	IT_UNTIL("the provider's JWKS served", jose(ping, NULL, 0) == 0);
+	provider_up();
 	token(ka, wallet, tok_a, sizeof(tok_a));
 	token(kd, wallet, tok_d, sizeof(tok_d));
 	IT_UNTIL("the config's key taken", taken(tok_a, 8));
@@ -285,9 +304,7 @@ test_dashboard_settings(void)
 	IT_UNTIL("the config's settings in force again", taken(tok_a, 8));
 	CU_ASSERT_EQUAL(wallet_status(tok_d), 401);
 	it_pause_ms(IT_JWT_SETTINGS_PASS_MS, "every process reads the settings again");
-	kill(-server, SIGTERM);
-	CU_ASSERT(child_wait(server, 10, "the JWKS server") != -1);
-	it_http_via(-1);
+	provider_stop(server);
 }
 
 static const struct tu_test tests[] = {

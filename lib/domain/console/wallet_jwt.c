@@ -6,7 +6,7 @@
 #include "core/strict.h"
 #include "domain/console/audit.h"
 #include "domain/internal.h"
-#include "providers/netguard.h"
+#include "domain/url_policy.h"
 #include "store/db_sig.h"
 
 int
@@ -46,26 +46,6 @@ wallet_jwt_effective(const struct cfg *cfg, const struct wallet_jwt *in, struct 
 	snprintf(out->updated_at, sizeof(out->updated_at), "%s", in->updated_at);
 }
 
-/* A JWKS URL the service may fetch: the webhooks' rules (providers/netguard.h). */
-static enum err
-check_url(const struct cfg *cfg, const char *url, struct outcome *o)
-{
-	struct netguard_policy policy;
-	struct netguard_local local;
-	struct netguard_pin pin;
-	char why[160];
-
-	memset(&policy, 0, sizeof(policy));
-	policy.allow_http = cfg->wh_allow_http;
-	policy.allow_loopback = (int)cfg->wh_allow_loopback;
-	policy.ports = &cfg->wh_allowed_ports;
-	if (netguard_local_load(&local) == 0)
-		policy.local = &local;
-	if (netguard_check_url(url, &policy, &pin, why, sizeof(why)) != 0)
-		return outcome_field(o, ERR_VALIDATION, "jwks_url", why);
-	return ERR_OK;
-}
-
 enum err
 wallet_jwt_set(struct db *db, const struct cfg *cfg, const struct console_session *s,
     const struct wallet_jwt *in, const struct console_client *from, struct outcome *o)
@@ -78,7 +58,7 @@ wallet_jwt_set(struct db *db, const struct cfg *cfg, const struct console_sessio
 	if (in->audience[0] && !strict_text(in->audience, 1, WALLET_JWT_CLAIM_MAX))
 		return outcome_field(o, ERR_VALIDATION, "audience",
 		    "1 to 255 printable characters");
-	if (in->jwks_url[0] && check_url(cfg, in->jwks_url, o) != ERR_OK)
+	if (in->jwks_url[0] && url_policy_check(cfg, in->jwks_url, "jwks_url", o) != ERR_OK)
 		return o->err;
 	if ((rc = DB_EXEC(db, DB_WALLET_JWT_SET, wjwt_set, NULL, NULL,
 	    .issuer = in->issuer[0] ? in->issuer : NULL,

@@ -11,40 +11,21 @@
 #include "core/strict.h"
 #include "domain/event.h"
 #include "domain/internal.h"
+#include "domain/url_policy.h"
 #include "domain/user.h"
 #include "domain/webhook_secret.h"
 #include "store/db_sig.h"
 
 /* ---- validation ---- */
 
-/* Checks url against the environment: https (the sandbox also takes
- * http), a port of webhooks.allowed_ports, and every address it resolves
- * to allowed (loopback, on any port, only where webhooks.allow_loopback
- * is set), none of this host's own. The delivery checks all of it again;
- * should this host's addresses not be readable here, that check alone
- * refuses them (logged). */
+/* Checks url against the environment (domain/url_policy.h); the
+ * delivery checks all of it again. */
 static enum err
 check_url(const struct cfg *cfg, const char *url, struct outcome *o)
 {
-	struct netguard_policy policy;
-	struct netguard_local local;
-	struct netguard_pin pin;
-	char why[160];
-
 	if (url == NULL || url[0] == '\0' || strlen(url) > WEBHOOK_URL_MAX)
 		return outcome_field(o, ERR_VALIDATION, "url", "an http(s) URL of at most 2048 characters");
-	memset(&policy, 0, sizeof(policy));
-	policy.allow_http = cfg->wh_allow_http;
-	policy.allow_loopback = (int)cfg->wh_allow_loopback;
-	policy.ports = &cfg->wh_allowed_ports;
-	if (netguard_local_load(&local) == 0)
-		policy.local = &local;
-	else
-		log_event("warn", "webhooks: cannot read this host's addresses; a URL "
-		    "is checked against them at delivery only");
-	if (netguard_check_url(url, &policy, &pin, why, sizeof(why)) != 0)
-		return outcome_field(o, ERR_VALIDATION, "url", why);
-	return ERR_OK;
+	return url_policy_check(cfg, url, "url", o);
 }
 
 /*
