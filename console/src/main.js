@@ -5,6 +5,9 @@
 // allow; the API is what enforces them. A member whose partner requires
 // two-factor sign-in and who has not set it up is sent to the Security
 // page (the API answers such a member 403 two_factor_enrolment_required).
+// The platform's wallet developer has no partner (its session's partner
+// is null) and two things to open: Wallet webhooks, its home, and
+// Security; any other page says it is not available.
 // The pages a mailed link opens (an invitation, a password reset, an
 // unlock) need no session: they carry the link's token in the hash's
 // query (#/accept?token=...). Bundled by esbuild into app.js.
@@ -20,16 +23,18 @@ import { Overview } from './overview.js';
 import { Security } from './security.js';
 import { Audit, Members } from './team.js';
 import { ErrorNote, Loading, PageTitle, Status, StatusNote } from './ui.js';
-import { WebhookEvent, Webhooks } from './webhooks.js';
+import { WALLET_HOOKS, WebhookEvent, Webhooks } from './webhooks.js';
 
-// the pages for the signed out (a session is taken to the overview)
+// the pages for the signed out (a session is taken to its start, home())
 const PUBLIC = new Set(['signin', 'signup', 'forgot']);
 // the pages of the mailed links: the same whether a session is held or not
 const LINKS = new Set(['accept', 'reset', 'unlock']);
 
 // The navigation, in order: [route, label, the permission it needs, the
-// partner's environment it needs (none: any)].
+// partner's environment it needs (none: any), the link's route when it
+// is not the route itself].
 const NAV = [
+	['wallet', 'Wallet webhooks', 'wallet', undefined, 'wallet/webhooks'],
 	['overview', 'Overview', 'read'],
 	['withdrawals', 'Withdrawals', 'read'],
 	['payment-intents', 'Payment intents', 'read'],
@@ -38,12 +43,18 @@ const NAV = [
 	['team', 'Team', 'team'],
 	['audit', 'Audit log', 'team'],
 	['mail', 'Sandbox mail', 'read', 'sandbox'],
-	['security', 'Security', 'read'],
+	['security', 'Security', 'account'],
 ];
 
+// The environment of session's partner; null without one (the wallet developer).
+const envOf = (session) => (session.partner ? session.partner.environment : null);
+
 // The navigation's entries session may open.
-const navOf = (session) => NAV.filter(([, , p, env]) => session.permissions[p] &&
-	(!env || session.partner.environment === env));
+const navOf = (session) => NAV.filter(([, , p, env]) => session.permissions[p] && (!env || envOf(session) === env));
+
+// The route a session starts on: the overview, or a wallet developer's
+// Wallet webhooks.
+const home = (session) => (!session.partner && session.permissions.wallet ? 'wallet/webhooks' : 'overview');
 
 // A hash segment decoded (as it is when it does not decode), or null.
 function segment(part) {
@@ -56,15 +67,17 @@ function segment(part) {
 	}
 }
 
-// "#/withdrawals/wd_1" -> {name: "withdrawals", arg: "wd_1", sub: null};
+// "#/withdrawals/wd_1" -> {name: "withdrawals", arg: "wd_1", sub: null, more: null};
 // "#/webhooks/deliveries/evt_1" -> {..., arg: "deliveries", sub: "evt_1"};
+// "#/wallet/webhooks/deliveries/evt_1" -> {name: "wallet", arg: "webhooks",
+// sub: "deliveries", more: "evt_1"};
 // "#/accept?token=T" -> {name: "accept", ..., query: {token: "T"}};
 // "" -> overview. query is a URLSearchParams of what follows the "?".
 function parseRoute() {
 	const hash = location.hash.replace(/^#\/?/, '');
 	const at = hash.indexOf('?');
 	const parts = (at < 0 ? hash : hash.slice(0, at)).split('/').filter(Boolean);
-	return { name: parts[0] || 'overview', arg: segment(parts[1]), sub: segment(parts[2]),
+	return { name: parts[0] || 'overview', arg: segment(parts[1]), sub: segment(parts[2]), more: segment(parts[3]),
 		query: new URLSearchParams(at < 0 ? '' : hash.slice(at + 1)) };
 }
 
@@ -81,10 +94,15 @@ function go(route) {
 // onSessionChanged are the Security page's (see there).
 function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 	const need = NAV.find(([name]) => name === route.name);
+	if (need && !session.permissions[need[2]] && !session.partner)
+		return html`<${PageTitle}>Not available<//>
+			<p id="not-available">This page is a partner's: a wallet developer's console has
+				${' '}<a href="#/wallet/webhooks">Wallet webhooks</a> and <a href="#/security">Security</a>.</p>`;
 	if (need && !session.permissions[need[2]])
 		return html`<${PageTitle}>Not available<//>
-			<p>Your role (${session.user.role}) may not open this page. Ask an owner of your account.</p>`;
-	if (need && need[3] && session.partner.environment !== need[3])
+			<p id="not-available">Your role (${session.user.role}) may not open this page. Ask an owner of your
+				account.</p>`;
+	if (need && need[3] && envOf(session) !== need[3])
 		return html`<${PageTitle}>Not available<//>
 			<p>This page is for the ${need[3]} only.</p>`;
 	switch (route.name) {
@@ -103,8 +121,15 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 		return html`<${Keys} />`;
 	case 'webhooks':
 		return route.arg === 'deliveries' && route.sub
-			? html`<${WebhookEvent} id=${route.sub} />`
-			: html`<${Webhooks} />`;
+			? html`<${WebhookEvent} key=${'partner ' + route.sub} id=${route.sub} />`
+			: html`<${Webhooks} key="partner" />`;
+	case 'wallet':
+		// #/wallet and #/wallet/webhooks: the page; .../deliveries/<event_id>: an event's
+		if (route.arg === 'webhooks' && route.sub === 'deliveries' && route.more)
+			return html`<${WebhookEvent} key=${'wallet ' + route.more} k=${WALLET_HOOKS} id=${route.more} />`;
+		if (!route.arg || (route.arg === 'webhooks' && !route.sub))
+			return html`<${Webhooks} key="wallet" k=${WALLET_HOOKS} />`;
+		return html`<${PageTitle}>Page not found<//><p><a href="#/wallet/webhooks">Go to Wallet webhooks</a>.</p>`;
 	case 'security':
 		return html`<${Security} session=${session} enrolNeeded=${enrolNeeded}
 			onChanged=${onSessionChanged} />`;
@@ -115,7 +140,7 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 	case 'audit':
 		return html`<${Audit} />`;
 	default:
-		return html`<${PageTitle}>Page not found<//><p><a href="#/overview">Go to the overview</a>.</p>`;
+		return html`<${PageTitle}>Page not found<//><p><a href=${'#/' + home(session)}>Go to the start</a>.</p>`;
 	}
 }
 
@@ -158,9 +183,11 @@ function SignedInHeader({ session, route, onSignOut }) {
 	const { user, partner } = session;
 	return html`<${SkipLink} />
 		<header class="top">
-			<p class="brand"><a href="#/overview">cediramp console</a></p>
+			<p class="brand"><a href=${'#/' + home(session)}>cediramp console</a></p>
 			<p class="who">
-				<span class="partner">${partner.name}</span> <${Status} value=${partner.environment} />
+				${partner
+					? html`<span class="partner">${partner.name}</span> <${Status} value=${partner.environment} />`
+					: html`<span class="partner" id="platform-role">Wallet developer</span>`}
 				<span class="email" id="user-email">${user.email}</span>
 			</p>
 			<div class="session-actions">
@@ -171,8 +198,8 @@ function SignedInHeader({ session, route, onSignOut }) {
 			</div>
 		</header>
 		<nav class="main-nav" aria-label="Console">
-			<ul>${navOf(session).map(([name, label]) => html`<li key=${name}>
-				<a href=${'#/' + name} aria-current=${route.name === name ? 'page' : undefined}>${label}</a>
+			<ul>${navOf(session).map(([name, label, , , to]) => html`<li key=${name}>
+				<a href=${'#/' + (to || name)} aria-current=${route.name === name ? 'page' : undefined}>${label}</a>
 			</li>`)}</ul>
 		</nav>`;
 }
@@ -255,13 +282,17 @@ function App() {
 		const h1 = document.getElementById('page-title');
 		if (h1)
 			h1.focus();
-	}, [route.name, route.arg]);
+	}, [route.name, route.arg, route.sub, route.more]);
 
 	// a signed-in session has nothing to do on the sign-in pages; one that
-	// must set up two-factor sign-in first, nothing but on the Security page
+	// must set up two-factor sign-in first, nothing but on the Security
+	// page; a wallet developer's start (no route, or the overview, which is
+	// a partner's) is Wallet webhooks
 	useEffect(() => {
 		if (session && PUBLIC.has(route.name))
-			location.replace(mustEnrol(session) ? '#/security' : '#/overview');
+			location.replace(mustEnrol(session) ? '#/security' : '#/' + home(session));
+		else if (session && route.name === 'overview' && home(session) !== 'overview' && !enrolNeeded)
+			location.replace('#/' + home(session));
 		else if (enrolNeeded && route.name !== 'security' && !LINKS.has(route.name))
 			location.replace('#/security');
 	}, [session, route.name, enrolNeeded]);
@@ -271,7 +302,7 @@ function App() {
 		setFirstKey(key);
 		setError(null);
 		if (PUBLIC.has(route.name) || LINKS.has(route.name))
-			go(mustEnrol(data) ? 'security' : 'overview');
+			go(mustEnrol(data) ? 'security' : home(data));
 	}
 
 	async function onSignOut(path) {

@@ -86,15 +86,25 @@ function FailedDeliveryList({ count }) {
 	</li>`;
 }
 
+// Withdrawals whose payout an operator is reviewing: how many, and why.
+function HeldWithdrawals({ count }) {
+	return html`<li id="attention-held">${count} withdrawal${count === 1 ? ' is' : 's are'} held for
+		review: the mobile money provider's answer did not match what was asked, so the money stays
+		in flight until our operators settle it (no action needed from you; the withdrawal's page
+		shows it as processing).</li>`;
+}
+
 function Attention({ attention, from, may }) {
 	const w = attention.failed_withdrawals, d = attention.failed_deliveries;
+	const h = attention.held_withdrawals ?? 0;
 	return html`<section aria-labelledby="attention-title">
 		<h2 id="attention-title">Needs attention</h2>
-		${w === 0 && d === 0
+		${w === 0 && d === 0 && h === 0
 			? html`<p id="attention-none">Nothing: no failed withdrawal in the last 30 days, no failed webhook
-				delivery.</p>`
+				delivery, nothing held for review.</p>`
 			: html`<ul class="attention">
 				${w > 0 && html`<${FailedWithdrawals} count=${w} from=${from} />`}
+				${h > 0 && html`<${HeldWithdrawals} count=${h} />`}
 				${d > 0 && html`<${FailedDeliveries} count=${d} may=${may} />`}
 			</ul>`}
 	</section>`;

@@ -5,6 +5,10 @@
 // day; the new one shown once), deleting one after a confirm step; the
 // delivery log a page at a time, filtered by endpoint; and one event: its
 // payload, each endpoint's delivery with its attempts, and Redeliver.
+// The same pages serve the platform's wallet developer (Wallet webhooks,
+// docs/console.md "The wallet developer dashboard"): each takes a kind,
+// PARTNER_HOOKS or WALLET_HOOKS, which names the API it calls, the route
+// of its event pages and the event types an endpoint may take.
 // Adding and rotating need a recent password (the prompt of
 // useSensitive). URLs, payloads and error texts are the partner's or its
 // receiver's: all of it is rendered as text.
@@ -18,22 +22,41 @@ import { ChoiceForm, Confirm, Details, ErrorNote, Field, Loading, PageTitle, Pag
 const PER_PAGE = 25;
 const WHY = 'Adding or changing an endpoint, or rotating its secret, needs your password from the last five minutes.';
 
-// The event types an endpoint may take, by what they are about.
-const EVENT_GROUPS = [
+// A kind of webhooks: base, the console API's prefix of its calls; route,
+// the page's route (its events' pages under route/deliveries/); title, the
+// page's; groups, the event types an endpoint may take, by what they are
+// about ([legend, types]); types, all of them in order; intro(), what
+// the page says first; posted, what an event's page says of its payload.
+function kind(base, route, title, groups, intro, posted) {
+	return { base, route, title, groups, types: groups.flatMap(([, types]) => types), intro, posted };
+}
+
+// A partner's webhooks (the webhooks action).
+export const PARTNER_HOOKS = kind('/console/api', '#/webhooks', 'Webhooks', [
 	['Withdrawal events', ['withdrawal.pending', 'withdrawal.processing', 'withdrawal.completed',
 		'withdrawal.failed', 'withdrawal.cancelled']],
 	['Payment intent events', ['payment_intent.pending_approval', 'payment_intent.approved',
 		'payment_intent.completed', 'payment_intent.rejected', 'payment_intent.cancelled',
 		'payment_intent.expired', 'payment_intent.failed']],
-];
-const EVENT_TYPES = EVENT_GROUPS.flatMap(([, types]) => types);
+], () => html`<p>cediramp posts each event an endpoint takes to its URL, signed with the endpoint's secret, and
+	tries again until the receiver answers 2xx.</p>`, 'The event as each delivery posts it.');
+
+// The platform's wallet webhooks (the wallet action): a wallet user's payouts.
+export const WALLET_HOOKS = kind('/console/api/wallet', '#/wallet/webhooks', 'Wallet webhooks', [
+	['Payout events', ['payout.completed', 'payout.failed']],
+], () => html`<p id="wallet-hooks-intro">These endpoints receive every wallet user's <code>payout.completed</code> and
+	${' '}<code>payout.failed</code> in the wallet contract's form (<code>{event, id, timestamp, data,
+	signature}</code>: the signature, made with the endpoint's secret, is inside the body). A wallet user
+	with an endpoint of its own, set by an operator, gets its events there instead: that one wins.</p>
+	<p>cediramp tries each delivery again until the receiver answers 2xx.</p>`,
+'The event as cediramp keeps it; each delivery posts its event, id, timestamp and data, and the signature.');
 
 // How long the previous secret keeps working after a rotation: [seconds, said].
 const OVERLAPS = [[86400, '24 hours'], [3600, '1 hour'], [0, 'no time: it stops now']];
 
-const hookPath = (id) => `/console/api/webhooks/${encodeURIComponent(id)}`;
-const eventPath = (id) => `/console/api/webhook-deliveries/${encodeURIComponent(id)}`;
-const eventRoute = (id) => `#/webhooks/deliveries/${encodeURIComponent(id)}`;
+const hookPath = (k, id) => `${k.base}/webhooks/${encodeURIComponent(id)}`;
+const eventPath = (k, id) => `${k.base}/webhook-deliveries/${encodeURIComponent(id)}`;
+const eventRoute = (k, id) => `${k.route}/deliveries/${encodeURIComponent(id)}`;
 
 // A signing secret the server made ({url, secret}), shown once; target is
 // the id of its text.
@@ -46,11 +69,11 @@ function SigningSecret({ made, title, target }) {
 	<//>`;
 }
 
-// A box for each event type, grouped, ticked for those in events;
+// A box for each event type of k, grouped, ticked for those in events;
 // onTick(type, on) on a change. prefix starts the boxes' ids (the add
 // form's and each endpoint's edit form's differ).
-function EventBoxes({ prefix, events, onTick }) {
-	return EVENT_GROUPS.map(([legend, types]) => html`<fieldset class="events" key=${legend}>
+function EventBoxes({ k, prefix, events, onTick }) {
+	return k.groups.map(([legend, types]) => html`<fieldset class="events" key=${legend}>
 		<legend>${legend}</legend>
 		${types.map((t) => html`<div class="check" key=${t}>
 			<input type="checkbox" id=${prefix + t.replace('.', '-')} checked=${events.includes(t)}
@@ -60,19 +83,19 @@ function EventBoxes({ prefix, events, onTick }) {
 	</fieldset>`);
 }
 
-// list with type added (on) or taken out, in EVENT_TYPES' order.
-const ticked = (list, type, on) => EVENT_TYPES.filter((t) => (t === type ? on : list.includes(t)));
+// list with type added (on) or taken out, in the order of k's types.
+const ticked = (k, list, type, on) => k.types.filter((t) => (t === type ? on : list.includes(t)));
 
-// Adds an endpoint: its URL and the events it takes; the secret the
+// Adds an endpoint of k: its URL and the events it takes; the secret the
 // server made is shown above the form. onAdded() once it is.
-function AddEndpoint({ onAdded }) {
+function AddEndpoint({ k, onAdded }) {
 	const [url, setUrl] = useState('');
 	const [events, setEvents] = useState([]);
 	const [made, setMade] = useState(null);
 	const act = useSensitive(WHY, 'reauth-add');
 	const busy = act.busy || act.waiting;
 	function tick(type, on) {
-		setEvents((list) => ticked(list, type, on));
+		setEvents((list) => ticked(k, list, type, on));
 	}
 	function submit(e) {
 		e.preventDefault();
@@ -81,7 +104,7 @@ function AddEndpoint({ onAdded }) {
 		const body = { url, events };
 		act.perform(async () => {
 			setMade(null);
-			const r = await call('POST', '/console/api/webhooks', body);
+			const r = await call('POST', `${k.base}/webhooks`, body);
 			setMade(r.data);
 			setUrl('');
 			setEvents([]);
@@ -97,7 +120,7 @@ function AddEndpoint({ onAdded }) {
 			<${Field} id="webhook-url" label="Endpoint URL" type="url" required maxlength="2048"
 				hint="Where cediramp posts the events: an https URL (the sandbox also takes http)."
 				value=${url} onInput=${(e) => setUrl(e.currentTarget.value)} />
-			<${EventBoxes} prefix="event-" events=${events} onTick=${tick} />
+			<${EventBoxes} k=${k} prefix="event-" events=${events} onTick=${tick} />
 			<${ErrorNote} error=${act.error} />
 			<button type="submit" class="primary" disabled=${busy}>Add the endpoint</button>
 		</form>
@@ -108,7 +131,7 @@ function AddEndpoint({ onAdded }) {
 // row: its boxes ticked as it takes them; saved (PATCH {events}) through
 // act, then onDone(true); Cancel: onDone(false). The first box takes the
 // focus when the form appears.
-function EditEvents({ hook, act, onDone }) {
+function EditEvents({ k, hook, act, onDone }) {
 	const [events, setEvents] = useState(hook.events);
 	const form = useRef(null);
 	const busy = act.busy || act.waiting;
@@ -120,7 +143,7 @@ function EditEvents({ hook, act, onDone }) {
 		if (busy)
 			return;
 		act.perform(async () => {
-			await call('PATCH', hookPath(hook.webhook_id), { events });
+			await call('PATCH', hookPath(k, hook.webhook_id), { events });
 			onDone(true);
 		});
 	}
@@ -128,8 +151,8 @@ function EditEvents({ hook, act, onDone }) {
 		<form class="edit-events" ref=${form} onSubmit=${submit} aria-label=${'Events of ' + hook.url} novalidate>
 			<p class="hint">The events <span class="url">${hook.url}</span> takes from now on:</p>
 			<div class="event-groups">
-				<${EventBoxes} prefix=${'edit-' + hook.webhook_id + '-'} events=${events}
-					onTick=${(type, on) => setEvents((list) => ticked(list, type, on))} />
+				<${EventBoxes} k=${k} prefix=${'edit-' + hook.webhook_id + '-'} events=${events}
+					onTick=${(type, on) => setEvents((list) => ticked(k, list, type, on))} />
 			</div>
 			<${SubmitCancel} submit="Save the events" busy=${busy} onCancel=${() => onDone(false)} />
 		</form>
@@ -141,22 +164,22 @@ function Enabled({ on }) {
 	return html`<span class=${'badge badge-' + (on ? 'enabled' : 'disabled')}>${on ? 'Enabled' : 'Disabled'}</span>`;
 }
 
-// One endpoint's row and its actions, run through act (the page's
+// One endpoint's row (of k) and its actions, run through act (the page's
 // useSensitive); onDone(what happened) after each.
-function EndpointRow({ hook, act, onDone }) {
+function EndpointRow({ k, hook, act, onDone }) {
 	// null, 'events', 'rotate', 'disable' or 'delete': the step the row shows
 	const [step, setStep] = useState(null);
 	const [overlap, setOverlap] = useState(String(OVERLAPS[0][0]));
 	const busy = act.busy || act.waiting;
 	const { webhook_id: id, url } = hook;
 	const test = () => act.perform(async () => {
-		const r = await call('POST', `${hookPath(id)}/test`);
+		const r = await call('POST', `${hookPath(k, id)}/test`);
 		onDone({ tested: r.data.event_id, url });
 	});
 	const rotate = (e) => {
 		e.preventDefault();
 		act.perform(async () => {
-			const r = await call('POST', `${hookPath(id)}/rotate-secret`,
+			const r = await call('POST', `${hookPath(k, id)}/rotate-secret`,
 				{ expires_previous_in_seconds: Number(overlap) });
 			setStep(null);
 			onDone({ rotated: r.data, url });
@@ -164,7 +187,7 @@ function EndpointRow({ hook, act, onDone }) {
 	};
 	const remove = () => act.perform(async () => {
 		try {
-			await call('DELETE', hookPath(id));
+			await call('DELETE', hookPath(k, id));
 		} finally {
 			setStep(null);
 		}
@@ -172,7 +195,7 @@ function EndpointRow({ hook, act, onDone }) {
 	});
 	const enable = (enabled) => act.perform(async () => {
 		try {
-			await call('PATCH', hookPath(id), { enabled });
+			await call('PATCH', hookPath(k, id), { enabled });
 		} finally {
 			setStep(null);
 		}
@@ -215,20 +238,20 @@ function EndpointRow({ hook, act, onDone }) {
 		<td><${When} iso=${hook.created_at} /></td>
 		<td>${actions}</td>
 	</tr>
-	${step === 'events' && html`<${EditEvents} hook=${hook} act=${act} onDone=${(saved) => {
+	${step === 'events' && html`<${EditEvents} k=${k} hook=${hook} act=${act} onDone=${(saved) => {
 		setStep(null);
 		if (saved)
 			onDone({ edited: url });
 	}} />`}`;
 }
 
-// The delivery log, newest first, a page at a time, filtered by one of
-// hooks (the endpoints); reload changes when it should be read again.
-function DeliveryLog({ hooks, reload }) {
+// The delivery log of k, newest first, a page at a time, filtered by one
+// of hooks (the endpoints); reload changes when it should be read again.
+function DeliveryLog({ k, hooks, reload }) {
 	const [draft, setDraft] = useState('');
 	const [filter, setFilter] = useState('');
 	const [page, setPage] = useState(1);
-	const log = useLoad(() => call('GET', '/console/api/webhook-deliveries' +
+	const log = useLoad(() => call('GET', `${k.base}/webhook-deliveries` +
 		query({ webhook_id: filter, page, per_page: PER_PAGE })), [filter, page, reload]);
 	function apply(e) {
 		e.preventDefault();
@@ -263,7 +286,7 @@ function DeliveryLog({ hooks, reload }) {
 				<th scope="col">Last attempt</th><th scope="col">Next attempt</th><th scope="col">Created</th>
 			</tr></thead>
 			<tbody>${rows.map((d) => html`<tr key=${d.event_id + ' ' + d.webhook_id}>
-				<td><a href=${eventRoute(d.event_id)}>${d.event_id}</a></td>
+				<td><a href=${eventRoute(k, d.event_id)}>${d.event_id}</a></td>
 				<td>${d.event_type}</td>
 				<td class="url">${d.url}<span class="id">${d.webhook_id}</span></td>
 				<td><${Status} value=${d.status} /></td>
@@ -278,8 +301,9 @@ function DeliveryLog({ hooks, reload }) {
 	</section>`;
 }
 
-export function Webhooks() {
-	const hooks = useLoad(() => call('GET', '/console/api/webhooks'), []);
+// The page of k's webhooks (PARTNER_HOOKS unless said).
+export function Webhooks({ k = PARTNER_HOOKS }) {
+	const hooks = useLoad(() => call('GET', `${k.base}/webhooks`), []);
 	const act = useSensitive(WHY);
 	const [note, setNote] = useState(null);
 	const [rotated, setRotated] = useState(null);
@@ -291,7 +315,7 @@ export function Webhooks() {
 	// what an endpoint's action did, said
 	function done(what) {
 		if (what.tested)
-			setNote(html`A test event, <a href=${eventRoute(what.tested)}>${what.tested}</a>, is queued for
+			setNote(html`A test event, <a href=${eventRoute(k, what.tested)}>${what.tested}</a>, is queued for
 				${' ' + what.url}. The delivery log below follows it.`);
 		if (what.rotated) {
 			const until = what.rotated.previous_secret_expires_at;
@@ -311,9 +335,8 @@ export function Webhooks() {
 		changed();
 	}
 	const list = (hooks.data && hooks.data.data) || [];
-	return html`<${PageTitle}>Webhooks<//>
-		<p>cediramp posts each event an endpoint takes to its URL, signed with the endpoint's secret, and
-			tries again until the receiver answers 2xx.</p>
+	return html`<${PageTitle}>${k.title}<//>
+		${k.intro()}
 		${act.prompt}
 		<${ErrorNote} error=${hooks.error || act.error} />
 		${note && html`<${StatusNote} id="webhook-note">${note}<//>`}
@@ -328,12 +351,12 @@ export function Webhooks() {
 					<th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th>
 					<th scope="col">Added</th><th scope="col">Actions</th>
 				</tr></thead>
-				<tbody>${list.map((h) => html`<${EndpointRow} key=${h.webhook_id} hook=${h} act=${act}
+				<tbody>${list.map((h) => html`<${EndpointRow} key=${h.webhook_id} k=${k} hook=${h} act=${act}
 					onDone=${done} />`)}</tbody>
 			</table></div>`}
 		</section>
-		<${AddEndpoint} onAdded=${changed} />
-		<${DeliveryLog} hooks=${list} reload=${logRead} />`;
+		<${AddEndpoint} k=${k} onAdded=${changed} />
+		<${DeliveryLog} k=${k} hooks=${list} reload=${logRead} />`;
 }
 
 // One endpoint's delivery of an event (n: its place, for ids) and its attempts.
@@ -361,10 +384,10 @@ function Delivery({ d, n }) {
 	</section>`;
 }
 
-// One event: what it is, its payload, its deliveries; Redeliver queues a
-// new round to every endpoint that takes it now.
-export function WebhookEvent({ id }) {
-	const ev = useLoad(() => call('GET', eventPath(id)), [id]);
+// One event of k (PARTNER_HOOKS unless said): what it is, its payload, its
+// deliveries; Redeliver queues a new round to every endpoint that takes it now.
+export function WebhookEvent({ k = PARTNER_HOOKS, id }) {
+	const ev = useLoad(() => call('GET', eventPath(k, id)), [id]);
 	// {queued, said}: what Redeliver did
 	const [note, setNote] = useState(null);
 	const [error, setError] = useState(null);
@@ -375,7 +398,7 @@ export function WebhookEvent({ id }) {
 		setError(null);
 		setNote(null);
 		try {
-			const r = await call('POST', `${eventPath(id)}/redeliver`);
+			const r = await call('POST', `${eventPath(k, id)}/redeliver`);
 			const n = r.data.queued;
 			setNote({ queued: n, said: n > 0
 				? `Redelivery queued: ${n} endpoint${n === 1 ? '' : 's'} will be sent this event again.`
@@ -386,7 +409,7 @@ export function WebhookEvent({ id }) {
 		}
 		setBusy(false);
 	}
-	return html`<p><a href="#/webhooks">← Webhooks</a></p>
+	return html`<p><a href=${k.route}>← ${k.title}</a></p>
 		<${PageTitle}>${'Event ' + id}<//>
 		<${ErrorNote} error=${ev.error || error} />
 		${note && (note.queued > 0
@@ -409,7 +432,7 @@ export function WebhookEvent({ id }) {
 		</section>
 		<section aria-labelledby="payload-title">
 			<h2 id="payload-title">Payload</h2>
-			<p class="hint">The event as each delivery posts it.</p>
+			<p class="hint">${k.posted}</p>
 			<pre id="event-payload" class="payload">${JSON.stringify(d.payload, null, 2)}</pre>
 		</section>`}`;
 }

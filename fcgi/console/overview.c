@@ -2,7 +2,8 @@
  * console/overview: GET /console/api/overview, the console's first page:
  * the partner's balances, the networks with their state now, the last 30
  * days of withdrawals and collections (count and GHS a day), and what
- * needs attention (failed deliveries, failed withdrawals); and the
+ * needs attention (failed deliveries, failed withdrawals, withdrawals held
+ * for an operator's review); and the
  * timeline of a withdrawal or a payment intent (GET .../{id}/events: each
  * transition with its time; another partner's is 404).
  */
@@ -32,9 +33,10 @@ console_overview_get(struct req *r, struct resp *resp)
 		json_array_append_new(a, json_pack("{s:s,s:{s:i,s:s},s:{s:i,s:s}}", "date", days[i].day,
 		    "withdrawals", "count", (int)days[i].withdrawals, "ghs", days[i].withdrawn_ghs,
 		    "collections", "count", (int)days[i].collections, "ghs", days[i].collected_ghs));
-	data = json_pack("{s:o,s:o*,s:o*,s:{s:i,s:i}}", "balances", balances, "networks", networks,
-	    "last_30_days", a, "attention", "failed_deliveries", (int)att.failed_deliveries,
-	    "failed_withdrawals", (int)att.failed_withdrawals);
+	data = json_pack("{s:o,s:o*,s:o*,s:{s:i,s:i,s:i}}", "balances", balances,
+	    "networks", networks, "last_30_days", a, "attention", "failed_deliveries",
+	    (int)att.failed_deliveries, "failed_withdrawals", (int)att.failed_withdrawals,
+	    "held_withdrawals", (int)att.held_withdrawals);
 	return data ? resp_ok(resp, 200, data) : ERR_INTERNAL;
 }
 

@@ -189,7 +189,10 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "ON e.id = d.endpoint_id WHERE e.subject_kind = 'partner' AND e.subject_id = ? "
 	    "AND d.status = 'failed') AS failed_deliveries, "
 	    "(SELECT COUNT(*) FROM withdrawals WHERE partner_id = ? AND status = 'failed' "
-	    "AND created_at >= UTC_DATE() - INTERVAL 29 DAY) AS failed_withdrawals" },
+	    "AND created_at >= UTC_DATE() - INTERVAL 29 DAY) AS failed_withdrawals, "
+	    "(SELECT COUNT(*) FROM withdrawals w JOIN payouts p ON p.id = w.payout_id "
+	    "WHERE w.partner_id = ? AND p.held_at IS NOT NULL AND p.status = 'processing') "
+	    "AS held_withdrawals" },
 	{ DB_CONSOLE_EVENTS,
 	    "SELECT id, type, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS created_at "
 	    "FROM outbox_events WHERE ref_id = ? AND subject_kind = 'partner' AND subject_id = ? "

@@ -127,6 +127,9 @@
 
 /* the overview: a partner's last 30 days, a row a day (GHS), ... */
 #define co_partner_ARGS(ARG, AGAIN) ARG(INT, partner_id) AGAIN(INT, partner_id)
+/* what needs a partner's attention: the partner, once for each count */
+#define co_watch_ARGS(ARG, AGAIN) ARG(INT, partner_id) AGAIN(INT, partner_id) \
+	AGAIN(INT, partner_id)
 #define co_day_COLS(C, x) \
 	C(x, TEXT, day, day) C(x, COUNT, withdrawals, withdrawals) \
 	C(x, RAW, withdrawn_ghs, ) C(x, COUNT, collections, collections) \
@@ -134,7 +137,8 @@
 /* ... and what needs attention: failed deliveries, failed withdrawals */
 #define co_attention_COLS(C, x) \
 	C(x, COUNT, failed_deliveries, failed_deliveries) \
-	C(x, COUNT, failed_withdrawals, failed_withdrawals)
+	C(x, COUNT, failed_withdrawals, failed_withdrawals) \
+	C(x, COUNT, held_withdrawals, held_withdrawals)
 /* a resource's events (its timeline), oldest first, of a partner */
 #define co_events_ARGS(ARG, AGAIN) ARG(TEXT, ref_id) ARG(INT, partner_id)
 #define co_event_COLS(C, x) \
@@ -187,13 +191,14 @@
 	S(DB_MAIL_SINK_LIST, sink_list, sink_row) \
 	S(DB_MAIL_SINK_MINE, sink_mine, sink_row) \
 	S(DB_CONSOLE_DAYS, co_partner, co_day) \
-	S(DB_CONSOLE_ATTENTION, co_partner, co_attention) \
+	S(DB_CONSOLE_ATTENTION, co_watch, co_attention) \
 	S(DB_CONSOLE_EVENTS, co_events, co_event)
 #define DB_ARGS_CONSOLE(A) A(cu_insert) A(cu_by_email) A(cu_failed) A(cu_id) A(cu_partner) \
 	A(cs_insert) A(cs_find) A(cs_id) A(cs_user) A(ca_insert) A(ca_page) A(ck_list) \
 	A(ck_revoke) A(ck_insert) A(ck_rename) A(ck_expire) A(ct_pending) A(ctok_insert) \
 	A(ctok_find) A(cu_remove) A(cu_role) A(wjwt_set) A(cu_password) A(cu_public) \
-	A(sink_insert) A(sink_list) A(sink_mine) A(ct_use) A(cr_code) A(cp_require) A(co_partner) A(co_events)
+	A(sink_insert) A(sink_list) A(sink_mine) A(ct_use) A(cr_code) A(cp_require) A(co_partner) \
+	A(co_watch) A(co_events)
 #define DB_ROWS_CONSOLE(R) R(cu_signin) R(cu_member) R(cs_live) R(ca_row) R(ck_key) R(ct_state) R(ctok_row) \
 	R(cu_brief) R(sink_row) R(co_day) R(co_attention) R(co_event) R(wjwt_row)
 

@@ -4,7 +4,8 @@
 // would: typing into labelled fields, pressing buttons, following links
 // (npm's otplib makes the two-factor codes an authenticator app would,
 // from the secret the Security page shows; a node:http receiver on
-// 127.0.0.1 is the webhook endpoint added on the Webhooks page).
+// 127.0.0.1 is the webhook endpoint added on the Webhooks page, and
+// another the one a wallet developer adds on the Wallet webhooks page).
 // Every page may ask for nothing but BASE_URL's origin (any other URL but
 // data: and blob:, which are no network, is refused and fails its check),
 // must throw nothing and must log no console error but one kind:
@@ -17,14 +18,17 @@
 // CHROMIUM (default /usr/bin/chromium). Prints ok/FAIL lines and `passed
 // N of M`; exit 1 on a failure. Run by t_console_pages.c through
 // CONSOLE_BROWSER. Every wait is bounded (WAIT); nothing sleeps but the
-// wait for an authenticator's next code (at most 31 s, nextCode).
-import { execSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// wait for an authenticator's next code (at most 31 s, nextCode). No
+// worker runs in the test stacks: the wallet developer's checks run the
+// webhooks worker themselves (runWebhooks, beside ADMIN's cediramp-admin).
+import { execFile, execSync } from 'node:child_process';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { authenticator } from 'otplib';
 import puppeteer from 'puppeteer-core';
@@ -270,6 +274,48 @@ async function startReceiver() {
 		server.listen(0, '127.0.0.1', done);
 	});
 	return { got, port: server.address().port, close: () => new Promise((done) => server.close(done)) };
+}
+
+// The webhooks worker once, as cron starts it (no worker runs in the test
+// stacks): cron/webhooks --until-idle of the build ADMIN's cediramp-admin
+// is in, with a copy of ADMIN's config (the owner's alone, removed after)
+// that drains for at most 5 s. Fails with what the worker said when it
+// exits other than 0. Not execFileSync: the receivers answer from this
+// process's event loop meanwhile.
+async function runWebhooks() {
+	const m = /^env CEDIRAMP_CONF=(\S+) (\S+)\/tools\/cediramp-admin$/.exec(admin);
+	expect(m, `ADMIN is not "env CEDIRAMP_CONF=CONF BUILD/tools/cediramp-admin": ${admin}`);
+	const conf = `${m[1]}.webhooks-pages-${tag}`;
+	writeFileSync(conf, `${readFileSync(m[1], 'utf8')}\nwebhooks.drain_seconds = 5\n`, { mode: 0o600 });
+	try {
+		await promisify(execFile)(`${m[2]}/cron/webhooks`, ['--until-idle'],
+			{ env: { ...process.env, CEDIRAMP_CONF: conf }, timeout: 60000, encoding: 'utf8' });
+	} catch (e) {
+		throw new Error(`the webhooks worker: ${e.message} ${e.stderr ?? ''}`);
+	} finally {
+		rmSync(conf, { force: true });
+	}
+}
+
+// The POSTs receiver got whose JSON body's id is id, as {body (parsed), raw}.
+function postsOf(receiver, id) {
+	return receiver.got.filter((r) => r.method === 'POST').map((r) => {
+		try {
+			return { body: JSON.parse(r.body), raw: r.body };
+		} catch {
+			return { body: null, raw: r.body };
+		}
+	}).filter((p) => p.body && p.body.id === id);
+}
+
+// Fails unless raw, a wallet-form body ({event, id, timestamp, data,
+// signature}), is signed with secret: its "signature" is sha256= and the
+// hex HMAC-SHA256 of the body without that last member.
+function expectWalletSigned(raw, secret) {
+	const m = /^(\{.*),"signature":"(sha256=[0-9a-f]{64})"\}$/s.exec(raw);
+	expect(m, `no "signature":"sha256=..." last in the body: ${raw}`);
+	const want = `sha256=${createHmac('sha256', secret).update(`${m[1]}}`).digest('hex')}`;
+	expect(m[2] === want, `the signature ${m[2]} is not the body's with the secret shown (${want})`);
 }
 
 // Fails unless axe-core finds nothing serious or critical on page as it stands.
@@ -520,6 +566,28 @@ let intentId = null; // a payment intent with a page of its own
 let twofa = null; // {tab, email, secret, used, recovery} once set up on the Security page
 let receiver = null; // the webhook receiver (startReceiver)
 let eventId = null; // the test event sent from the Webhooks page
+// the wallet developer's browser: {tab, receiver, prefix (of the URLs of
+// the endpoints it adds)}; every endpoint it added is deleted, whatever
+// happens (deleteWalletHooks): other tests expect a wallet user's events
+// to go nowhere
+let wallet = null;
+
+// Deletes every wallet endpoint whose URL starts with wallet.prefix,
+// through the wallet developer's session: the ids it deleted.
+async function deleteWalletHooks() {
+	if (!wallet)
+		return [];
+	const { page } = wallet.tab;
+	const list = await pageCall(page, 'GET', '/console/api/wallet/webhooks');
+	expect(list.status === 200, `GET /console/api/wallet/webhooks: ${list.status}`);
+	const gone = [];
+	for (const h of list.body.data.filter((x) => x.url.startsWith(wallet.prefix))) {
+		const r = await pageCall(page, 'DELETE', `/console/api/wallet/webhooks/${encodeURIComponent(h.webhook_id)}`);
+		expect(r.status === 204, `DELETE wallet webhook ${h.webhook_id}: ${r.status}`);
+		gone.push(h.webhook_id);
+	}
+	return gone;
+}
 
 try {
 	await check('sign up through the form: the overview, the first secret key once, the session cookie', async () => {
@@ -771,12 +839,15 @@ try {
 		expect(networks.length === api.networks.length && api.networks.every((n, i) => networks[i][1] === n.network_id &&
 			networks[i][2] === n.status), `the networks: ${JSON.stringify(networks)}`);
 		// what needs attention: the counts as answered
-		const { failed_withdrawals: fw, failed_deliveries: fd } = api.attention;
-		if (fw === 0 && fd === 0)
+		const { failed_withdrawals: fw, failed_deliveries: fd, held_withdrawals: hw } = api.attention;
+		expect(Number.isInteger(hw), `held_withdrawals answered: ${hw}`);
+		if (fw === 0 && fd === 0 && hw === 0)
 			await shown(page, '#attention-none');
 		else
 			expect((fw === 0) === ((await page.$('#attention-withdrawals')) === null) &&
-				(fd === 0) === ((await page.$('#attention-deliveries')) === null), `attention: ${fw} and ${fd}`);
+				(fd === 0) === ((await page.$('#attention-deliveries')) === null) &&
+				(hw === 0) === ((await page.$('#attention-held')) === null),
+			`attention: ${fw}, ${fd} and ${hw}`);
 		await shot(page, 'overview-figures');
 		await expectAxe(page, 'overview-figures');
 		expectClean(owner.tab);
@@ -1481,6 +1552,180 @@ try {
 		await tab.context.close();
 	});
 
+	await check('wallet developer: an operator\'s account signs in through the form to Wallet webhooks (the header says Wallet developer; the navigation has Wallet webhooks and Security, no partner page); a partner page by URL says not available; an endpoint added with both payout events (its secret once); a test event reaches the receiver in the wallet form (signature in the body), delivered in the log; redelivered from its page; deleted', async () => {
+		const email = emailOf('walletdev');
+		const out = execSync(`${admin} console user add --email ${email} --role wallet-developer`,
+			{ input: `${PASSWORD}\n`, encoding: 'utf8', timeout: WAIT, stdio: ['pipe', 'pipe', 'pipe'] });
+		expect(out.startsWith('cu_'), `console user add: ${out}`);
+		const tab = await freshTab();
+		const { page } = tab;
+		const receiver = await startReceiver();
+		wallet = { tab, receiver, prefix: `http://127.0.0.1:${receiver.port}/wallet/${tag}` };
+		try {
+			await submitSignIn(tab, email);
+			await waitPage(page, 'Wallet webhooks');
+			expect((await page.evaluate(() => location.hash)) === '#/wallet/webhooks',
+				`the start: ${await page.evaluate(() => location.hash)}`);
+			expect((await page.$eval('#platform-role', (e) => e.textContent)) === 'Wallet developer',
+				'the header does not say Wallet developer');
+			expect((await page.$eval('#user-email', (e) => e.textContent)) === email, 'signed in as another');
+			const nav = await page.$$eval('nav.main-nav a', (l) => l.map((a) => a.textContent.trim()));
+			expect(nav.join() === 'Wallet webhooks,Security', `the navigation: ${nav.join()}`);
+			for (const route of ['overview', 'withdrawals', 'keys', 'webhooks', 'team'])
+				expect((await page.$(`a[href="#/${route}"]`)) === null, `a link to #/${route}`);
+			expect((await page.$('#sign-out')) !== null, 'no Sign out');
+			const intro = await page.$eval('#wallet-hooks-intro', (e) => e.textContent.replace(/\s+/g, ' '));
+			expect(/payout\.completed and payout\.failed in the wallet contract's form/.test(intro) &&
+				/signature inside|inside the body/.test(intro) && /operator/.test(intro),
+			`what the page says of its endpoints: ${intro}`);
+			const boxes = await page.$$eval('form fieldset.events label', (l) => l.map((e) => e.textContent));
+			expect(boxes.join() === 'payout.completed,payout.failed', `the event boxes: ${boxes.join()}`);
+			// a partner's page by its URL: said not available, nothing thrown
+			await page.goto(`${consoleUrl}#/withdrawals`);
+			await waitPage(page, 'Not available');
+			const said = await page.$eval('#not-available', (e) => e.textContent.replace(/\s+/g, ' '));
+			expect(said.includes('Wallet webhooks'), `not available: ${said}`);
+			await shot(page, 'wallet-not-available');
+			await expectAxe(page, 'wallet-not-available');
+			expectClean(tab);
+			// the endpoint, both events
+			await visit(page, 'Wallet webhooks');
+			const url = `${wallet.prefix}/1`;
+			await typeInto(page, 'Endpoint URL', url);
+			await page.click(await field(page, 'payout.completed'));
+			await page.click(await field(page, 'payout.failed'));
+			await press(page, 'Add the endpoint');
+			await pastReauth(page, '#webhook-secret');
+			const secret = await page.$eval('#webhook-secret', (e) => e.textContent);
+			expect(secret.length >= 16, `the signing secret shown: ${secret}`);
+			const send = await page.waitForSelector(`::-p-aria([name="Send test event to ${url}"][role="button"])`);
+			const hook = await send.evaluate((b) => b.closest('tr').querySelector('.id').textContent);
+			const events = await send.evaluate((b) => [...b.closest('tr').querySelectorAll('li')].map((e) => e.textContent));
+			expect(events.join() === 'payout.completed,payout.failed', `the endpoint's events: ${events.join()}`);
+			const listed = (await pageCall(page, 'GET', '/console/api/wallet/webhooks')).body.data
+				.find((h) => h.webhook_id === hook);
+			expect(listed && listed.url === url && !('secret' in listed), `the API's list: ${JSON.stringify(listed)}`);
+			// the secret once: gone after leaving the page
+			await visit(page, 'Security');
+			await visit(page, 'Wallet webhooks');
+			expect((await page.$('#webhook-secret')) === null, 'the signing secret is shown again');
+			// a test event: to the receiver once the worker runs, in the wallet form
+			await (await page.waitForSelector(`::-p-aria([name="Send test event to ${url}"][role="button"])`)).click();
+			const link = await page.waitForSelector('#webhook-note a');
+			const id = await link.evaluate((e) => e.textContent);
+			expect(/^evt_/.test(id) && (await link.evaluate((e) => e.getAttribute('href'))) ===
+				`#/wallet/webhooks/deliveries/${id}`, `the test event's link: ${id}`);
+			await runWebhooks();
+			const got = postsOf(receiver, id);
+			expect(got.length === 1, `the receiver got ${got.length} POSTs of ${id} (of ${receiver.got.length})`);
+			const body = got[0].body;
+			expect(body.event === 'webhook.test' && typeof body.signature === 'string' &&
+				body.signature.startsWith('sha256=') && typeof body.timestamp === 'string' && body.data,
+			`the wallet form: ${got[0].raw}`);
+			expectWalletSigned(got[0].raw, secret);
+			// delivered, in the log (read again with Refresh)
+			const rowStatus = () => page.evaluate((want) => {
+				const a = [...document.querySelectorAll('#delivery-log a')].find((e) => e.textContent === want);
+				return a ? a.closest('tr').querySelector('.badge').textContent : null;
+			}, id);
+			const until = Date.now() + WAIT;
+			while ((await rowStatus()) !== 'delivered') {
+				expect(Date.now() < until, `the log says ${await rowStatus()}, not delivered`);
+				const answered = page.waitForResponse((r) => r.url().startsWith(
+					`${origin}/console/api/wallet/webhook-deliveries`) && r.status() === 200);
+				await press(page, 'Refresh');
+				await answered;
+				await page.waitForFunction(() => !document.querySelector('.loading'), { timeout: WAIT });
+			}
+			await shot(page, 'wallet-webhooks');
+			await expectAxe(page, 'wallet-webhooks');
+			// its page: the delivery; Redeliver, and the receiver gets it again
+			await page.click(`#delivery-log a[href="#/wallet/webhooks/deliveries/${id}"]`);
+			await waitPage(page, `Event ${id}`);
+			const to = await page.$eval('.delivery h3', (e) => e.textContent);
+			expect(to === `To ${url}`, `the delivery: ${to}`);
+			const payload = await page.$eval('#event-payload', (e) => e.textContent);
+			expect(payload.includes(id) && payload.includes('webhook.test'), `the payload: ${payload}`);
+			await press(page, 'Redeliver');
+			const queued = await (await shown(page, '#redeliver-note')).evaluate((e) => e.textContent);
+			expect(queued.startsWith('Redelivery queued: 1 endpoint'), `after Redeliver: ${queued}`);
+			await runWebhooks();
+			const again = postsOf(receiver, id);
+			expect(again.length === 2 && again[1].body.event === 'webhook.test',
+				`after Redeliver the receiver got ${again.length} POSTs of ${id}`);
+			expectWalletSigned(again[1].raw, secret);
+			// its attempts, read again: the receiver's 200
+			await press(page, 'Refresh');
+			await page.waitForFunction(() => [...document.querySelectorAll('.delivery td')]
+				.some((td) => td.textContent === '200'), { timeout: WAIT });
+			await shot(page, 'wallet-webhook-event');
+			await expectAxe(page, 'wallet-webhook-event');
+			// deleted after the confirm step
+			await follow(page, '← Wallet webhooks');
+			await waitPage(page, 'Wallet webhooks');
+			await (await page.waitForSelector(`::-p-aria([name="Delete ${url}"][role="button"])`)).click();
+			await press(page, 'Yes, delete it');
+			await page.waitForFunction((want) => {
+				const n = document.getElementById('webhook-note');
+				return n && n.textContent === want;
+			}, { timeout: WAIT }, `${url} is deleted: it receives no more events.`);
+			const left = (await pageCall(page, 'GET', '/console/api/wallet/webhooks')).body.data;
+			expect(!left.some((h) => h.webhook_id === hook), 'the endpoint is still listed');
+			expectClean(tab);
+		} finally {
+			await deleteWalletHooks();
+		}
+	});
+
+	await check('wallet developer, by keyboard: Tab reaches the navigation (focus visible); an endpoint added (URL typed, boxes ticked with Space, Enter) and deleted (Enter on Delete, then on the confirm step\'s focused button)', async () => {
+		expect(wallet, 'no wallet developer: the check before failed');
+		const { page } = wallet.tab;
+		try {
+			await page.goto(`${consoleUrl}#/security`);
+			await waitPage(page, 'Security');
+			await page.goto(`${consoleUrl}#/wallet/webhooks`);
+			await waitPage(page, 'Wallet webhooks');
+			// Tab (at most 40 times) until what matches sel has the focus
+			async function tabTo(sel) {
+				for (let i = 0; i < 40; i++) {
+					await page.keyboard.press('Tab');
+					if (await page.evaluate((s) => document.activeElement && document.activeElement.matches(s), sel))
+						return;
+				}
+				throw new Error(`Tab never reached ${sel}`);
+			}
+			await tabTo('nav.main-nav a[href="#/security"]');
+			const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle + ' ' +
+				getComputedStyle(document.activeElement).outlineWidth);
+			expect(!ring.startsWith('none') && !ring.endsWith(' 0px'), `no visible focus: outline ${ring}`);
+			const url = `${wallet.prefix}/keyboard`;
+			await tabTo(await field(page, 'Endpoint URL'));
+			await page.keyboard.type(url);
+			await tabTo(await field(page, 'payout.failed'));
+			await page.keyboard.press('Space');
+			await tabTo('form[aria-labelledby="add-title"] button[type="submit"]');
+			await page.keyboard.press('Enter');
+			await pastReauth(page, '#webhook-secret');
+			const del = `::-p-aria([name="Delete ${url}"][role="button"])`;
+			const events = await (await page.waitForSelector(del)).evaluate((b) =>
+				[...b.closest('tr').querySelectorAll('li')].map((e) => e.textContent));
+			expect(events.join() === 'payout.failed', `the endpoint's events: ${events.join()}`);
+			await (await page.waitForSelector(del)).focus();
+			await page.keyboard.press('Enter');
+			await page.waitForFunction(() => document.activeElement &&
+				document.activeElement.textContent.trim() === 'Yes, delete it', { timeout: WAIT });
+			await page.keyboard.press('Enter');
+			await page.waitForFunction((want) => {
+				const n = document.getElementById('webhook-note');
+				return n && n.textContent === want;
+			}, { timeout: WAIT }, `${url} is deleted: it receives no more events.`);
+			expectClean(wallet.tab);
+		} finally {
+			const left = await deleteWalletHooks();
+			expect(left.length === 0, `wallet endpoints left behind, deleted now: ${left.join()}`);
+		}
+	});
+
 	await check('framing refused: CSP frame-ancestors \'none\' and X-Frame-Options DENY, and a frame stays empty', async () => {
 		const tab = await freshTab();
 		const { page } = tab;
@@ -1665,6 +1910,15 @@ try {
 		await b.context.close();
 	});
 } finally {
+	// never leave a wallet endpoint behind (see deleteWalletHooks)
+	if (wallet) {
+		try {
+			await deleteWalletHooks();
+		} catch (e) {
+			console.log(`FAIL wallet endpoints not deleted: ${e.message}`);
+		}
+		await wallet.receiver.close();
+	}
 	await browser.close();
 	if (receiver)
 		await receiver.close();

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "itc.h"
 #include "itc_console.h"
 
 /* The public half of a new Ed25519 key pair (npm's node crypto, as
@@ -354,6 +355,61 @@ test_webhook_edit(void)
 	CU_ASSERT_EQUAL(patch_hook(&s, path, "{\"enabled\":true}", &on), 404);
 }
 
+/* The overview's count of withdrawals held for review, as s reads it. */
+static long long
+held_in_overview(const struct con_sess *s)
+{
+	struct it_resp r;
+	long long n;
+
+	con_call("GET", "/console/api/overview", NULL, s, NULL, &r);
+	n = r.status == 200 ? json_integer_value(json_object_get(json_object_get(json_object_get(
+	    r.json, "data"), "attention"), "held_withdrawals")) : -1;
+	it_resp_free(&r);
+	return n;
+}
+
+/* A withdrawal whose payout is held for review (the sandbox's 207: the
+ * provider paid another amount) needs the partner's attention on the
+ * overview until an operator settles it. */
+static void
+test_held_in_overview(void)
+{
+	struct con_sess s;
+	struct it_resp r;
+	char body[400], phone[20], ref[64], id[64], pid[64], args[300], out[300], err[300];
+	int i;
+
+	con_signup("Held Ltd", &s);
+	CU_ASSERT_EQUAL(held_in_overview(&s), 0);
+	itc_phone(207, phone, sizeof(phone));
+	it_unique("held", ref, sizeof(ref));
+	snprintf(body, sizeof(body), "{\"amount\":\"5\",\"currency\":\"USDT\","
+	    "\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"%s\"}",
+	    phone, ref);
+	con_partner_post(s.key, "/v1/withdrawals", body, &r);
+	CU_ASSERT_EQUAL_FATAL(r.status, 201);
+	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
+	it_resp_free(&r);
+	/* the withdrawal's worker starts its payout; the payouts worker asks */
+	for (i = 0; i < 6 && it_db_scalar("SELECT COUNT(*) FROM payouts WHERE withdrawal_id = ? "
+	    "AND held_at IS NOT NULL", id, NULL) != 1; i++) {
+		it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
+		    "NULL WHERE id = ?", id, NULL);
+		it_db_exec("UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
+		    "NULL WHERE withdrawal_id = ?", id, NULL);
+		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	}
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT id FROM payouts WHERE withdrawal_id = ? AND "
+	    "held_at IS NOT NULL", id, NULL, pid, sizeof(pid)), 0);
+	IT_UNTIL_STEADY("the hold on the overview", held_in_overview(&s) == 1);
+	CU_ASSERT_EQUAL(held_in_overview(&s), 1);
+	snprintf(args, sizeof(args), "payout resolve %s --complete --reason 'MTN confirmed it'", pid);
+	CU_ASSERT_EQUAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
+	IT_UNTIL_STEADY("the hold settled", held_in_overview(&s) == 0);
+	CU_ASSERT_EQUAL(held_in_overview(&s), 0);
+}
+
 /* Requests a signed-in page sends to reach every process of every web
  * server (mod_fcgid's and lighttpd's pools are a few processes each). */
 #define EVERY_PROCESS 24
@@ -385,6 +441,7 @@ static const struct tu_test tests[] = {
 	{ "console developers: a member's role", test_member_role },
 	{ "console developers: a webhook edited, disabled, enabled", test_webhook_edit },
 	{ "console developers: a revoked session on every process", test_revoked_everywhere },
+	{ "console developers: a withdrawal held for review on the overview", test_held_in_overview },
 };
 
 int

@@ -19,7 +19,13 @@
  * owner requires it, adds a webhook endpoint, sends it a test event and
  * redelivers it from the log (URLs with markup shown as text), edits an
  * endpoint's events, disables it (no delivery of a withdrawal made then)
- * and enables it again, signs out everywhere, checks the headers that
+ * and enables it again, signs the platform's wallet developer (made by
+ * cediramp-admin) in to Wallet webhooks alone (a partner's page by URL
+ * said not available), where it adds an endpoint, sends it a test event
+ * that the webhooks worker delivers in the wallet form (the signature in
+ * the body, checked with the secret the page showed once), redelivers it
+ * from its page and deletes it, by mouse and by keyboard (no wallet
+ * endpoint is left behind), signs out everywhere, checks the headers that
  * refuse framing, the first load's size and every page with axe-core, and
  * saves a screenshot of each page.
  */
@@ -53,6 +59,8 @@ static const char *const checks[] = {
 	"webhooks: an endpoint added on the page",
 	"webhooks: a URL holding markup",
 	"webhooks: an endpoint's events edited in its form",
+	"wallet developer: an operator's account signs in",
+	"wallet developer, by keyboard:",
 	"framing refused",
 	"first load",
 	"accessibility",

@@ -66,10 +66,11 @@ paid(const struct itc_wallet *w, const char *bid, const char *amount, char *po)
 	CU_ASSERT_EQUAL_FATAL(itc_transfer(w, bid, amount, NULL, &r), 201);
 	snprintf(po, 64, "%s", it_str(json_object_get(r.json, "data"), "transactionId"));
 	it_resp_free(&r);
-	if (it_worker_output("payouts", out, sizeof(out)) != 0) {
-		fprintf(stderr, "the payouts worker: %s\n", out);
-		CU_FAIL("the payouts worker failed");
-	}
+	/* the worker's runs until it is done (a run takes a batch: other
+	 * tests' payouts may come first) */
+	IT_UNTIL("the payout completed", (it_worker_output("payouts", out, sizeof(out)),
+	    it_db_scalar("SELECT COUNT(*) FROM payouts WHERE id = ? AND status = 'completed'",
+	    po, NULL) == 1));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts WHERE id = ? AND status = "
 	    "'completed'", po, NULL), 1);
 }

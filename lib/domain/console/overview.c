@@ -34,7 +34,7 @@ console_overview(struct db *db, long long partner_id, struct console_day *days,
 		(*n)++;
 	}
 	db_rows_free(&rows);
-	if ((rc = DB_EXEC(db, DB_CONSOLE_ATTENTION, co_partner, &rows, NULL,
+	if ((rc = DB_EXEC(db, DB_CONSOLE_ATTENTION, co_watch, &rows, NULL,
 	    .partner_id = partner_id)) != DB_OK)
 		return domain_db_fail(o, rc, "read what needs attention");
 	if (rows.nrows == 1)

@@ -27,6 +27,7 @@ struct console_day {
 struct console_attention {
 	unsigned failed_deliveries;
 	unsigned failed_withdrawals; /* in the last 30 days */
+	unsigned held_withdrawals;   /* payouts held for an operator's review */
 };
 
 /* partner_id's days with any activity of the last CONSOLE_DAYS (oldest
