@@ -84,6 +84,10 @@ long long itc_sends_of(const char *ref);
 long long itc_refunds_of(const char *pid);
 /* Payout pid's status in the database is status. */
 void itc_expect_payout(const char *pid, const char *status);
+/* Runs the workers until withdrawal id's payout is held for review (its
+ * number the sandbox's 207: the provider paid another amount); its payout
+ * id into pid (cap bytes). */
+void itc_withdrawal_held(const char *id, char *pid, size_t cap);
 long itc_transfer(const struct itc_wallet *w, const char *bid, const char *amount,
     const char *key, struct it_resp *r);
 

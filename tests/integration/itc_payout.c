@@ -219,3 +219,21 @@ itc_sim_at_once(void)
 	    it_admin("sim set momo.drop_callbacks 0", out, sizeof(out)) != 0 ||
 	    it_admin("sim set chain.confirm_seconds 0", out, sizeof(out)) != 0;
 }
+
+void
+itc_withdrawal_held(const char *id, char *pid, size_t cap)
+{
+	int i;
+
+	/* the withdrawal's worker starts its payout; the payouts worker asks */
+	for (i = 0; i < 6 && it_db_scalar("SELECT COUNT(*) FROM payouts WHERE withdrawal_id = ? "
+	    "AND held_at IS NOT NULL", id, NULL) != 1; i++) {
+		it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
+		    "NULL WHERE id = ?", id, NULL);
+		it_db_exec("UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
+		    "NULL WHERE withdrawal_id = ?", id, NULL);
+		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	}
+	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT id FROM payouts WHERE withdrawal_id = ? AND "
+	    "held_at IS NOT NULL", id, NULL, pid, cap), 0);
+}

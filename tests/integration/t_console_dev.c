@@ -378,7 +378,6 @@ test_held_in_overview(void)
 	struct con_sess s;
 	struct it_resp r;
 	char body[400], phone[20], ref[64], id[64], pid[64], args[300], out[300], err[300];
-	int i;
 
 	con_signup("Held Ltd", &s);
 	CU_ASSERT_EQUAL(held_in_overview(&s), 0);
@@ -391,17 +390,7 @@ test_held_in_overview(void)
 	CU_ASSERT_EQUAL_FATAL(r.status, 201);
 	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
 	it_resp_free(&r);
-	/* the withdrawal's worker starts its payout; the payouts worker asks */
-	for (i = 0; i < 6 && it_db_scalar("SELECT COUNT(*) FROM payouts WHERE withdrawal_id = ? "
-	    "AND held_at IS NOT NULL", id, NULL) != 1; i++) {
-		it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
-		    "NULL WHERE id = ?", id, NULL);
-		it_db_exec("UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
-		    "NULL WHERE withdrawal_id = ?", id, NULL);
-		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
-	}
-	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT id FROM payouts WHERE withdrawal_id = ? AND "
-	    "held_at IS NOT NULL", id, NULL, pid, sizeof(pid)), 0);
+	itc_withdrawal_held(id, pid, sizeof(pid));
 	IT_UNTIL_STEADY("the hold on the overview", held_in_overview(&s) == 1);
 	CU_ASSERT_EQUAL(held_in_overview(&s), 1);
 	snprintf(args, sizeof(args), "payout resolve %s --complete --reason 'MTN confirmed it'", pid);

@@ -156,7 +156,6 @@ test_withdrawal_held(void)
 	struct itc_partner p;
 	char body[400], phone[20], id[64], pid[64], out[8192], err[512];
 	struct it_resp r;
-	int i;
 
 	itc_partner_new(&p, "enterprise", 0);
 	itc_phone(207, phone, sizeof(phone));
@@ -166,17 +165,7 @@ test_withdrawal_held(void)
 	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id") ?
 	    it_str(json_object_get(r.json, "data"), "withdrawal_id") : "");
 	it_resp_free(&r);
-	/* the withdrawal's worker starts its payout; the payouts worker asks */
-	for (i = 0; i < 6 && it_db_scalar("SELECT COUNT(*) FROM payouts WHERE withdrawal_id = ? "
-	    "AND held_at IS NOT NULL", id, NULL) != 1; i++) {
-		it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
-		    "NULL WHERE id = ?", id, NULL);
-		it_db_exec("UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
-		    "NULL WHERE withdrawal_id = ?", id, NULL);
-		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
-	}
-	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT id FROM payouts WHERE withdrawal_id = ? AND "
-	    "held_at IS NOT NULL", id, NULL, pid, sizeof(pid)), 0);
+	itc_withdrawal_held(id, pid, sizeof(pid));
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT status = 'processing' FROM withdrawals WHERE id = ?",
 	    id, NULL), 1);
 	CU_ASSERT_EQUAL(resolve(pid, "--complete", "MTN confirmed it paid our recipient", out, err),
