@@ -12,7 +12,7 @@ import { ErrorNote, Field, PageTitle } from './ui.js';
 export function useForm(initial) {
 	const [values, setValues] = useState(initial);
 	const set = (name) => (e) => setValues((v) => ({ ...v, [name]: e.currentTarget.value }));
-	return [values, set, () => setValues(initial)];
+	return [values, set, () => setValues(initial), setValues];
 }
 
 // Runs submit() for a form's onSubmit, with busy and error state.

@@ -23,6 +23,7 @@ import { Overview } from './overview.js';
 import { Security } from './security.js';
 import { Audit, Members } from './team.js';
 import { ErrorNote, Loading, PageTitle, Status, StatusNote } from './ui.js';
+import { WalletJwt } from './walletjwt.js';
 import { WALLET_HOOKS, WebhookEvent, Webhooks } from './webhooks.js';
 
 // the pages for the signed out (a session is taken to its start, home())
@@ -35,6 +36,7 @@ const LINKS = new Set(['accept', 'reset', 'unlock']);
 // is not the route itself].
 const NAV = [
 	['wallet', 'Wallet webhooks', 'wallet', undefined, 'wallet/webhooks'],
+	['wallet-jwt', 'Wallet sign-in (JWT)', 'wallet'],
 	['overview', 'Overview', 'read'],
 	['withdrawals', 'Withdrawals', 'read'],
 	['payment-intents', 'Payment intents', 'read'],
@@ -97,7 +99,8 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 	if (need && !session.permissions[need[2]] && !session.partner)
 		return html`<${PageTitle}>Not available<//>
 			<p id="not-available">This page is a partner's: a wallet developer's console has
-				${' '}<a href="#/wallet/webhooks">Wallet webhooks</a> and <a href="#/security">Security</a>.</p>`;
+				${' '}<a href="#/wallet/webhooks">Wallet webhooks</a>, <a href="#/wallet-jwt">Wallet sign-in
+				(JWT)</a> and <a href="#/security">Security</a>.</p>`;
 	if (need && !session.permissions[need[2]])
 		return html`<${PageTitle}>Not available<//>
 			<p id="not-available">Your role (${session.user.role}) may not open this page. Ask an owner of your
@@ -130,6 +133,8 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 		if (!route.arg || (route.arg === 'webhooks' && !route.sub))
 			return html`<${Webhooks} key="wallet" k=${WALLET_HOOKS} />`;
 		return html`<${PageTitle}>Page not found<//><p><a href="#/wallet/webhooks">Go to Wallet webhooks</a>.</p>`;
+	case 'wallet-jwt':
+		return html`<${WalletJwt} />`;
 	case 'security':
 		return html`<${Security} session=${session} enrolNeeded=${enrolNeeded}
 			onChanged=${onSessionChanged} />`;

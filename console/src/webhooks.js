@@ -372,12 +372,16 @@ function Delivery({ d, n }) {
 				<caption>${'Attempts to ' + d.url}</caption>
 				<thead><tr>
 					<th scope="col">Attempt</th><th scope="col">At</th><th scope="col">Response</th>
-					<th scope="col">Latency</th><th scope="col">Error</th>
+					<th scope="col">Latency</th><th scope="col">Answer (first 2 KB)</th><th scope="col">Error</th>
 				</tr></thead>
 				<tbody>${d.attempts.map((a) => html`<tr key=${a.attempt}>
 					<td>${a.attempt}</td><td><${When} iso=${a.at} /></td>
 					<td>${a.response_status ?? '—'}</td>
 					<td>${a.duration_ms === null ? '—' : a.duration_ms + ' ms'}</td>
+					<td>${a.response_body
+						? html`<details class="answer"><summary>${a.response_body.length} characters</summary>
+							<pre class="answer-body">${a.response_body}</pre></details>`
+						: '—'}</td>
 					<td class="url">${a.error ?? '—'}</td>
 				</tr>`)}</tbody>
 			</table>`}

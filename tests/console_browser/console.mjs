@@ -1570,7 +1570,7 @@ try {
 				'the header does not say Wallet developer');
 			expect((await page.$eval('#user-email', (e) => e.textContent)) === email, 'signed in as another');
 			const nav = await page.$$eval('nav.main-nav a', (l) => l.map((a) => a.textContent.trim()));
-			expect(nav.join() === 'Wallet webhooks,Security', `the navigation: ${nav.join()}`);
+			expect(nav.join() === 'Wallet webhooks,Wallet sign-in (JWT),Security', `the navigation: ${nav.join()}`);
 			for (const route of ['overview', 'withdrawals', 'keys', 'webhooks', 'team'])
 				expect((await page.$(`a[href="#/${route}"]`)) === null, `a link to #/${route}`);
 			expect((await page.$('#sign-out')) !== null, 'no Sign out');
@@ -1677,6 +1677,49 @@ try {
 		}
 	});
 
+	await check('wallet developer: the JWT settings page shows what is in force (the config\'s JWKS URL), sets an issuer and an audience through its form (the API agrees), and clears them again', async () => {
+		expect(wallet, 'no wallet developer: the check before failed');
+		const { page } = wallet.tab;
+		try {
+			await visit(page, 'Wallet sign-in (JWT)');
+			const before = (await pageCall(page, 'GET', '/console/api/wallet/jwt')).body.data;
+			expect(before.issuer === null && before.audience === null && before.jwks_url === null,
+				`settings before: ${JSON.stringify(before)}`);
+			const jwks = await page.$eval('#jwt-jwks', (e) => e.textContent);
+			expect(before.effective.jwks_url === null ? jwks === 'none'
+				: jwks === `${before.effective.jwks_url} (the config's)`, `the JWKS URL in force: ${jwks}`);
+			await typeInto(page, 'Issuer', 'https://login.example.test/');
+			await typeInto(page, 'Audience', 'cediramp-wallet');
+			await press(page, 'Save');
+			await pastReauth(page, '#jwt-note');
+			await page.waitForFunction(() => document.getElementById('jwt-issuer').textContent ===
+				'https://login.example.test/ (set here)', { timeout: WAIT });
+			const set = (await pageCall(page, 'GET', '/console/api/wallet/jwt')).body.data;
+			expect(set.issuer === 'https://login.example.test/' && set.audience === 'cediramp-wallet' &&
+				set.jwks_url === null && set.effective.audience === 'cediramp-wallet',
+			`settings after: ${JSON.stringify(set)}`);
+			await shot(page, 'wallet-jwt');
+			await expectAxe(page, 'wallet-jwt');
+			// cleared through the form: the config's again
+			for (const label of ['Issuer', 'Audience']) {
+				await page.focus(await field(page, label));
+				await page.keyboard.down('Control');
+				await page.keyboard.press('KeyA');
+				await page.keyboard.up('Control');
+				await page.keyboard.press('Backspace');
+			}
+			await press(page, 'Save');
+			await page.waitForFunction(() => !document.getElementById('jwt-issuer').textContent.includes('set here'),
+				{ timeout: WAIT });
+			const after = (await pageCall(page, 'GET', '/console/api/wallet/jwt')).body.data;
+			expect(after.issuer === null && after.audience === null, `settings cleared: ${JSON.stringify(after)}`);
+			expectClean(wallet.tab);
+		} finally {
+			// the other checks' (and tests') wallet tokens are the config's
+			await pageCall(page, 'PUT', '/console/api/wallet/jwt', {});
+		}
+	});
+
 	await check('wallet developer, by keyboard: Tab reaches the navigation (focus visible); an endpoint added (URL typed, boxes ticked with Space, Enter) and deleted (Enter on Delete, then on the confirm step\'s focused button)', async () => {
 		expect(wallet, 'no wallet developer: the check before failed');
 		const { page } = wallet.tab;
@@ -1685,9 +1728,11 @@ try {
 			await waitPage(page, 'Security');
 			await page.goto(`${consoleUrl}#/wallet/webhooks`);
 			await waitPage(page, 'Wallet webhooks');
-			// Tab (at most 40 times) until what matches sel has the focus
+			// Tab (at most 200 times: from the page's heading, where a route
+			// change puts the focus, through the delivery log's rows and round
+			// to the navigation) until what matches sel has the focus
 			async function tabTo(sel) {
-				for (let i = 0; i < 40; i++) {
+				for (let i = 0; i < 200; i++) {
 					await page.keyboard.press('Tab');
 					if (await page.evaluate((s) => document.activeElement && document.activeElement.matches(s), sel))
 						return;

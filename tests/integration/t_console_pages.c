@@ -60,6 +60,7 @@ static const char *const checks[] = {
 	"webhooks: a URL holding markup",
 	"webhooks: an endpoint's events edited in its form",
 	"wallet developer: an operator's account signs in",
+	"wallet developer: the JWT settings page",
 	"wallet developer, by keyboard:",
 	"framing refused",
 	"first load",
@@ -69,6 +70,18 @@ static const char *const checks[] = {
 	NULL,
 };
 
+/* The wallet developer's JWT settings and wallet endpoints the browser
+ * made, gone whatever way it ended: every later test's wallet tokens and
+ * events are the config's. */
+static void
+wallet_settings_cleared(void *arg)
+{
+	(void)arg;
+	(void)it_db_exec("DELETE FROM wallet_jwt_settings", NULL, NULL);
+	(void)it_db_exec("UPDATE webhook_endpoints SET active = 0, deleted_at = UTC_TIMESTAMP(6) "
+	    "WHERE subject_kind = 'platform' AND active = 1", NULL, NULL);
+}
+
 static void
 test_console_in_browser(void)
 {
@@ -76,6 +89,7 @@ test_console_in_browser(void)
 	size_t i;
 	int n;
 
+	CU_ASSERT_EQUAL_FATAL(tu_defer(wallet_settings_cleared, NULL), 0);
 	/* the browser at the first web server: on a cluster only the first
 	 * node sends mail (to the sandbox's sink), which the checks read */
 	it_http_via(0);
