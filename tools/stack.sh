@@ -1063,14 +1063,16 @@ workers_stop_wait() {
 }
 
 # A sandbox partner key (kept across runs while it still works), its
-# console owner (kept while the key is) and a wallet token, written to
-# var/sandbox.env.
+# console owner (kept while the key is), the wallet developer's console
+# account (kept) and a wallet token, written to var/sandbox.env.
 seed() {
-	local key="" tok partner="" email="" password=""
+	local key="" tok partner="" email="" password="" wdev="" wpass=""
 	if [ -f "$VAR/sandbox.env" ]; then
 		key=$(sed -n 's/^PARTNER_API_KEY=//p' "$VAR/sandbox.env")
 		email=$(sed -n 's/^CONSOLE_EMAIL=//p' "$VAR/sandbox.env")
 		password=$(sed -n 's/^CONSOLE_PASSWORD=//p' "$VAR/sandbox.env")
+		wdev=$(sed -n 's/^WALLET_DEVELOPER_EMAIL=//p' "$VAR/sandbox.env")
+		wpass=$(sed -n 's/^WALLET_DEVELOPER_PASSWORD=//p' "$VAR/sandbox.env")
 	fi
 	if [ -n "$key" ]; then
 		partner=$(printf '%s\n' "$key" | ADMIN partner verify-key 2>/dev/null) || partner=""
@@ -1088,6 +1090,14 @@ seed() {
 		printf '%s\n' "$password" | ADMIN console user add --partner "$partner" \
 			--email "$email" --role owner >/dev/null || die "could not add the console owner"
 	fi
+	# the wallet developer (docs/console.md): added again under the same
+	# login when the database is new (an existing one is refused, and kept)
+	if [ -z "$wdev" ] || [ -z "$wpass" ]; then
+		wdev="wallet-dev-$(date +%s)@sandbox.cediramp.test"
+		wpass=$(head -c 18 /dev/urandom | base64 | tr '+/' 'xy')
+	fi
+	printf '%s\n' "$wpass" | ADMIN console user add --email "$wdev" --role wallet-developer \
+		>/dev/null 2>&1 || true
 	ADMIN rate seed
 	[ "$CHAIN" = evm ] && WALLET_ID=$WALLET_ADDRESS
 	tok=$(ADMIN token mint --wallet "$WALLET_ID" --ttl 604800)
@@ -1098,6 +1108,8 @@ PARTNER_PUBLIC_KEY=pk_${key:3:21}
 CONSOLE_URL=http://127.0.0.1:$PORT/console/
 CONSOLE_EMAIL=$email
 CONSOLE_PASSWORD=$password
+WALLET_DEVELOPER_EMAIL=$wdev
+WALLET_DEVELOPER_PASSWORD=$wpass
 WALLET_JWT=$tok
 JWT_HS256_SECRET=$JWT_HS256_SECRET
 PAYSTACK_TELECEL_SECRET_KEY=$PAYSTACK_TELECEL_SECRET_KEY
@@ -1225,6 +1237,7 @@ cediramp sandbox is running ($SERVER, data in $VAR)
   partner API key   $(sed -n 's/^PARTNER_API_KEY=//p' "$VAR/sandbox.env")
   console           $(sed -n 's/^CONSOLE_URL=//p' "$VAR/sandbox.env")
                     sign in as $(sed -n 's/^CONSOLE_EMAIL=//p' "$VAR/sandbox.env") / $(sed -n 's/^CONSOLE_PASSWORD=//p' "$VAR/sandbox.env")
+                    the wallet developer: $(sed -n 's/^WALLET_DEVELOPER_EMAIL=//p' "$VAR/sandbox.env") / $(sed -n 's/^WALLET_DEVELOPER_PASSWORD=//p' "$VAR/sandbox.env")
   wallet JWT        (wallet $WALLET_ID, 7 days) in $VAR/sandbox.env
   JWT HS256 secret  $JWT_HS256_SECRET
 $(chain_banner)
