@@ -64,7 +64,6 @@ read_events(const struct caller *who, const json_t *events, char *out, size_t ca
 {
 	int (*known)(const char *) = who->kind == CALLER_PLATFORM ? event_wallet_type_known :
 	    event_partner_type_known;
-
 	size_t i, j, len = 0;
 
 	out[0] = '\0';
