@@ -580,6 +580,17 @@ test_bad_input(void)
 		{ "PUT", "/console/api/2fa/requirement", "{\"required\":\"yes\"}",
 		    "validation_error", 400 },
 		{ "DELETE", "/console/api/2fa/confirm", NULL, "method_not_allowed", 405 },
+		{ "PUT", "/console/api/signing/policy", "{", "validation_error", 400 },
+		{ "PUT", "/console/api/signing/policy", "{\"required\":1}", "validation_error", 400 },
+		{ "POST", "/console/api/signing/keys", "[]", "validation_error", 400 },
+		{ "DELETE", "/console/api/signing/keys/no-such-key", NULL, "not_found", 404 },
+		{ "PATCH", "/console/api/signing", "{}", "method_not_allowed", 405 },
+		{ "PATCH", "/console/api/webhooks/wh_nope", "{", "validation_error", 400 },
+		{ "PATCH", "/console/api/webhooks/wh_nope", "{\"enabled\":false}", "not_found", 404 },
+		{ "PATCH", "/console/api/members/cu_nope", "{\"role\":[]}", "validation_error", 400 },
+		{ "PATCH", "/console/api/members/cu_nope", "{\"role\":\"viewer\"}", "not_found", 404 },
+		{ "GET", "/console/api/wallet/jwt", NULL, "forbidden", 403 },
+		{ "GET", "/console/api/wallet/webhooks", NULL, "forbidden", 403 },
 	};
 	struct con_sess s;
 	struct it_resp r;
