@@ -54,7 +54,7 @@ extern char **environ;
 #define BENCH_BATCH 500 /* events per transaction */
 #define BENCH_EVENT "withdrawal.completed"
 /* 20 printable characters: within WEBHOOK_SECRET_MIN..MAX */
-#define BENCH_SECRET "bench-webhook-secret"
+#define BENCH_SECRET "bench-webhook-secret-0123456789abcdef" /* 32 or more: the rule */
 
 static void
 usage(void)
