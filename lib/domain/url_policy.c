@@ -3,7 +3,19 @@
 #include <string.h>
 
 #include "core/log.h"
-#include "providers/netguard.h"
+
+int
+url_policy_of(const struct cfg *cfg, struct netguard_policy *p, struct netguard_local *local)
+{
+	memset(p, 0, sizeof(*p));
+	p->allow_http = cfg->wh_allow_http;
+	p->allow_loopback = (int)cfg->wh_allow_loopback;
+	p->ports = &cfg->wh_allowed_ports;
+	if (netguard_local_load(local) != 0)
+		return -1;
+	p->local = local;
+	return 0;
+}
 
 enum err
 url_policy_check(const struct cfg *cfg, const char *url, const char *field,
@@ -14,13 +26,7 @@ url_policy_check(const struct cfg *cfg, const char *url, const char *field,
 	struct netguard_pin pin;
 	char why[160];
 
-	memset(&policy, 0, sizeof(policy));
-	policy.allow_http = cfg->wh_allow_http;
-	policy.allow_loopback = (int)cfg->wh_allow_loopback;
-	policy.ports = &cfg->wh_allowed_ports;
-	if (netguard_local_load(&local) == 0)
-		policy.local = &local;
-	else
+	if (url_policy_of(cfg, &policy, &local) != 0)
 		log_event("warn", "%s: cannot read this host's addresses; a URL is checked "
 		    "against them when it is used only", field);
 	if (netguard_check_url(url, &policy, &pin, why, sizeof(why)) != 0)

@@ -9,6 +9,7 @@
 
 #include "core/cfg.h"
 #include "core/outcome.h"
+#include "providers/netguard.h"
 
 /*
  * Checks url against cfg's environment: https (http too where
@@ -19,6 +20,16 @@
  * addresses not be readable here, only a later check refuses them
  * (logged).
  */
+/*
+ * Fills p with cfg's rules for such URLs (webhooks.allow_http,
+ * webhooks.allow_loopback, webhooks.allowed_ports, borrowed from cfg)
+ * and this host's addresses, read into local. 0, or -1 when those cannot
+ * be read (p->local is then NULL: a caller about to connect fails
+ * closed).
+ */
+int url_policy_of(const struct cfg *cfg, struct netguard_policy *p,
+    struct netguard_local *local);
+
 enum err url_policy_check(const struct cfg *cfg, const char *url, const char *field,
     struct outcome *o);
 

@@ -9,6 +9,7 @@
 #include "domain/console/wallet_jwt.h"
 #include "domain/ctx.h"
 #include "domain/sigkey.h"
+#include "domain/url_policy.h"
 #include "core/cidr.h"
 #include "core/httpsig.h"
 #include "core/strict.h"
@@ -36,16 +37,18 @@ static long long settings_read_at;
  * none), or forced (a token of a kid the set has failed: the provider may
  * have put a new key under an old kid); at most once per
  * jwt.jwks_refetch_seconds whatever the reason. A failed fetch keeps the
- * last good set (and is logged). 1 when a new set was taken, else 0.
+ * last good set (and is logged), as does a URL the URL policy refuses. 1 when a new set was taken, else 0.
  */
 static int
 jwks_refresh(struct ctx *ctx, const char *kid, int force)
 {
 	const struct cfg *c = &ctx->cfg;
 	long long now = clock_monotonic_ms() / 1000;
+	struct netguard_policy guard;
+	struct netguard_local local;
 	char why[200];
 	struct buf body;
-	int due;
+	int due, guarded;
 
 	if (in_force.jwks_url[0] == '\0' || ctx->jwt == NULL)
 		return 0;
@@ -55,9 +58,17 @@ jwks_refresh(struct ctx *ctx, const char *kid, int force)
 	    now - jwks_tried_at < (long long)c->jwt_jwks_refetch_seconds))
 		return 0;
 	jwks_tried_at = now;
+	/* a URL the wallet developer set is held to the webhooks' rules at
+	 * every fetch, pinned to the addresses checked (not the config's) */
+	guarded = strcmp(in_force.jwks_url, c->jwt_jwks_url) != 0;
+	if (guarded && url_policy_of(c, &guard, &local) != 0) {
+		log_event("error", "the JWKS of %s: cannot read this host's addresses; "
+		    "not fetched (the last good set stays)", in_force.jwks_url);
+		return 0;
+	}
 	buf_init(&body, JWKS_HTTP_MAX);
-	if (jwks_fetch(in_force.jwks_url, (long)c->provider_timeout_ms, &body, why,
-	    sizeof(why)) == 0 &&
+	if (jwks_fetch(in_force.jwks_url, guarded ? &guard : NULL,
+	    (long)c->provider_timeout_ms, &body, why, sizeof(why)) == 0 &&
 	    jwt_verifier_set_jwks(ctx->jwt, body.data ? body.data : "", body.len, why,
 	    sizeof(why)) == 0) {
 		jwks_good_at = now;

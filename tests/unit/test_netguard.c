@@ -4,6 +4,7 @@
  * only connections made are to listeners of this test on loopback.
  */
 #include "core/cfg.h"
+#include "providers/jwks_http.h"
 #include "providers/netguard.h"
 #include "core/portlist.h"
 #include "core/strict.h"
@@ -16,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <curl/curl.h>
@@ -1335,6 +1338,89 @@ test_own_addresses(void)
 	}
 }
 
+/*
+ * A child answering one connection on fd with a 200 and body "{}", then
+ * exiting: its pid, or -1.
+ */
+static pid_t
+ng_serve_once(int fd)
+{
+	static const char answer[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n"
+	    "Connection: close\r\n\r\n{}";
+	char req[2048];
+	pid_t pid = fork();
+	int c;
+
+	if (pid != 0)
+		return pid;
+	alarm(20); /* never outlive a stuck test */
+	if ((c = accept(fd, NULL, NULL)) < 0)
+		_exit(1);
+	(void)read(c, req, sizeof(req));
+	(void)write(c, answer, sizeof(answer) - 1);
+	close(c);
+	_exit(0);
+}
+
+/* 1 when a connection waits on listener fd (one was made to it). */
+static int
+ng_pending(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, 0) == 1;
+}
+
+/*
+ * jwks_fetch of a URL set through the console: held to the policy again
+ * at fetch time, refused before any connection, pinned when allowed; the
+ * operator's URL (no guard) is fetched as it is.
+ */
+static void
+test_jwks_guarded(void)
+{
+	struct netguard_policy strict, sandbox;
+	char url[128], why[160];
+	unsigned port = 0;
+	struct buf out;
+	int fd, st;
+	pid_t pid;
+
+	memset(&strict, 0, sizeof(strict));
+	strict.allow_http = 1;
+	sandbox = strict;
+	sandbox.allow_loopback = 1;
+	buf_init(&out, JWKS_HTTP_MAX);
+	fd = ng_listener("127.0.0.1", &port);
+	CU_ASSERT_FATAL(fd >= 0);
+	snprintf(url, sizeof(url), "http://127.0.0.1:%u/jwks.json", port);
+
+	/* refused by the policy: no connection is made */
+	CU_ASSERT_EQUAL(jwks_fetch(url, &strict, 2000, &out, why, sizeof(why)), -1);
+	UNIT_STR_EQ(why, "loopback address 127.0.0.1", url);
+	strict.allow_http = 0;
+	CU_ASSERT_EQUAL(jwks_fetch(url, &strict, 2000, &out, why, sizeof(why)), -1);
+	UNIT_STR_EQ(why, "must be https", url);
+	CU_ASSERT(!ng_pending(fd));
+	CU_ASSERT_EQUAL(out.len, 0);
+
+	/* allowed (the sandbox's loopback), pinned, fetched */
+	pid = ng_serve_once(fd);
+	CU_ASSERT_FATAL(pid > 0);
+	CU_ASSERT_EQUAL(jwks_fetch(url, &sandbox, 5000, &out, why, sizeof(why)), 0);
+	CU_ASSERT(out.len == 2 && memcmp(out.data, "{}", 2) == 0);
+	CU_ASSERT(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+
+	/* the operator's own URL: no guard */
+	pid = ng_serve_once(fd);
+	CU_ASSERT_FATAL(pid > 0);
+	CU_ASSERT_EQUAL(jwks_fetch(url, NULL, 5000, &out, why, sizeof(why)), 0);
+	CU_ASSERT(out.len == 2 && memcmp(out.data, "{}", 2) == 0);
+	CU_ASSERT(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	buf_free(&out);
+	close(fd);
+}
+
 int
 main(void)
 {
@@ -1356,6 +1442,7 @@ main(void)
 		{ "port lists", test_port_lists },
 		{ "webhooks.allowed_ports in the config", test_ports_config },
 		{ "this host's own addresses", test_own_addresses },
+		{ "a JWKS URL set in the console, fetched", test_jwks_guarded },
 	};
 
 	return tu_main("netguard", suite_init, suite_clean, tests, NELEM(tests));
