@@ -104,7 +104,8 @@ ratelimit.payouts = 100000000/3600
 ratelimit.beneficiaries = 100000000/3600
 ratelimit.partner_minute = 100000000/60
 ratelimit.partner_day = 100000000/86400
-ratelimit.console_signin = 100000000/60"
+ratelimit.console_signin = 100000000/60
+http.public_limit_per_address = 100000000/60"
 export CEDIRAMP_CONF="$var/cediramp.conf"
 
 raw="$var/wrk.txt"     # wrk's own output of every timed run
