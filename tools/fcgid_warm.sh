@@ -86,6 +86,9 @@ warm_path() {
 programs=("$@")
 if [ ${#programs[@]} = 0 ]; then
 	for f in "$dir"/*.fcgi; do
+		# metrics.fcgi is on the metrics listener, not BASE_URL: one
+		# process, spawned by the first scrape, is all it needs
+		[ "$(basename "$f")" = metrics.fcgi ] && continue
 		[ -f "$f" ] && programs+=("$(basename "$f" .fcgi)")
 	done
 fi

@@ -174,13 +174,8 @@ CFG
 }
 
 haproxy_stop() {
-	local pid
 	haproxy_running || { rm -f "$VAR/run/haproxy.pid"; return 0; }
-	pid=$(cat "$VAR/run/haproxy.pid")
-	kill -TERM "$pid" 2>/dev/null || true
-	for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$pid" 2>/dev/null || true
-	rm -f "$VAR/run/haproxy.pid"
+	pid_stop haproxy
 }
 
 cluster_up() {
@@ -197,17 +192,22 @@ cluster_up() {
 	node 1 up
 	for i in $(seq 2 "$GALERA"); do node "$i" up; done
 	haproxy_start
+	# one Prometheus for the cluster, scraping both web servers
+	prometheus_start "$(cat "$VAR/node1/run/metrics.port")" "$(cat "$VAR/node2/run/metrics.port")"
 	{
 		echo "BASE_URL=http://127.0.0.1:$PORT"
 		echo "CONSOLE_URL=http://127.0.0.1:$PORT/console/"
-		grep -v -e '^BASE_URL=' -e '^CONSOLE_URL=' "$VAR/node1/sandbox.env"
+		echo "PROMETHEUS_URL=http://127.0.0.1:$PROMETHEUS_PORT"
+		grep -v -e '^BASE_URL=' -e '^CONSOLE_URL=' -e '^PROMETHEUS_URL=' "$VAR/node1/sandbox.env"
 		echo "CLUSTER_WEB_URLS=\"http://127.0.0.1:${WEB_PORT[0]} http://127.0.0.1:${WEB_PORT[1]}\""
+		echo "CLUSTER_METRICS_URLS=\"http://127.0.0.1:$(cat "$VAR/node1/run/metrics.port")/metrics http://127.0.0.1:$(cat "$VAR/node2/run/metrics.port")/metrics\""
 	} > "$VAR/sandbox.env"
 	chmod 600 "$VAR/sandbox.env"
 }
 
 cluster_down() {
 	local i
+	prometheus_stop
 	haproxy_stop
 	for i in $(seq "$GALERA" -1 1); do node "$i" down; done
 }

@@ -42,13 +42,17 @@
 #       --warm N (up/run under Apache: every program's processes spawned
 #                before it serves, N of each, decision 68; default 1, which
 #                only starts each program's first process early; 0: none)
+#       --metrics-port N (the web server's metrics listener, GET /metrics
+#                only; default: a free port, kept in var/run/metrics.port)
+#       --prometheus-port N (the stack's own Prometheus, scraping it every
+#                5 s; default: a free port, kept in var/run/prometheus.port)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMD="" NODE_ARG=""
 VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0 CHAIN=sim
 ANVIL_PORT=8545 CHAIN_FRESH=0 WARM=1 WARM_ARGS=()
-MAIL_PORT=""
+MAIL_PORT="" METRICS_PORT="" PROMETHEUS_PORT=""
 # a Galera cluster (--galera N, tools/stack-cluster.sh), and one node of
 # it (--node I: the cluster's own calls of this script, one per node)
 GALERA=0 NODE=0 NODES=0 GALERA_PORT_BASE=24400 WEB_PORTS="" REPLICA=0 WEB=1
@@ -74,6 +78,8 @@ while [ $# -gt 0 ]; do
 	--anvil-port) ANVIL_PORT=$2; shift 2 ;;
 	--bench) BENCH=1; shift ;;
 	--warm) WARM=$2; shift 2 ;;
+	--metrics-port) METRICS_PORT=$2; shift 2 ;;
+	--prometheus-port) PROMETHEUS_PORT=$2; shift 2 ;;
 	-*) echo "stack: unknown option $1" >&2; exit 2 ;;
 	*) if [ -z "$CMD" ]; then CMD=$1; elif [ "$CMD" = warm ]; then WARM_ARGS+=("$1");
 	   else NODE_ARG=$1; fi; shift ;;
@@ -96,6 +102,24 @@ WALLET_ID=0x1111111111111111111111111111111111111111
 
 log() { printf 'stack: %s\n' "$*" >&2; }
 die() { log "$*"; exit 1; }
+# shellcheck source=tools/ports.sh
+. "$ROOT/tools/ports.sh"
+
+# kept_port NAME [GIVEN]: the port given, else the one this stack drew
+# before (var/run/NAME.port) while nothing else took it, else a free one;
+# kept in var/run/NAME.port for the later calls (down, the banner)
+kept_port() {
+	local f="$VAR/run/$1.port" p=${2:-}
+	if [ -z "$p" ] && [ -s "$f" ]; then
+		p=$(cat "$f")
+		(exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && p=""
+	fi
+	[ -n "$p" ] || p=$(free_port)
+	[ "$p" != 0 ] || die "no free port for $1"
+	mkdir -p "$VAR/run"
+	echo "$p" > "$f"
+	echo "$p"
+}
 
 # The runtime directory, named after var/ so that every command finds it.
 # Short, so that socket paths in it fit the 107 bytes of a Unix socket.
@@ -508,6 +532,13 @@ stage() {
 	web_dir fcgid    # mod_fcgid's sockets
 	web_dir lighttpd # lighttpd's sockets and request body spool
 	web_dir san      # sanitizer reports of the programs (build-asan)
+	# the programs' metrics (core/metrics.h): a file per program, written
+	# by the web user's programs and by our workers, read by the scrape;
+	# setgid, so every file is the web group's
+	rm -rf "${RUN:?}/metrics"
+	mkdir -m 2770 "$RUN/metrics"
+	chgrp "$WEB_GROUP" "$RUN/metrics"
+	chmod 2770 "$RUN/metrics"
 	# the log: in a directory of ours, so the web user can write it but
 	# not replace it (root appends to it too)
 	: > "$RUN/log/cediramp.log"
@@ -725,6 +756,10 @@ mail.from = no-reply@sandbox.cediramp.test
 # the sandbox's chain is a private node with no explorer: its hashes link
 # to a name that resolves nowhere (.invalid), to show where one would go
 console.explorer_tx_url = https://explorer.invalid/tx/{hash}
+# metrics: the programs' shared memory files; GET /metrics answers
+# 127.0.0.1 only (the tests show 127.0.0.2 refused)
+metrics.dir = $RUN/metrics
+metrics.allow = 127.0.0.1, ::1
 CONF
 	# Extra lines for special stacks (make bench raises the rate limits).
 	[ -n "${CEDIRAMP_EXTRA_CONF:-}" ] && printf '%s\n' "$CEDIRAMP_EXTRA_CONF" >> "$VAR/cediramp.conf.new"
@@ -763,6 +798,7 @@ web_start() {
 	if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
 		die "port $PORT is in use; choose another with PORT=..."
 	fi
+	METRICS_PORT=$(kept_port metrics "$METRICS_PORT")
 	case "$BUILD" in *-asan)
 		asan="ASAN_OPTIONS=log_path=$RUN/san/asan:detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=log_path=$RUN/san/ubsan:print_stacktrace=1" ;;
 	esac
@@ -773,8 +809,9 @@ web_start() {
 		[ "$WEB_USER" != "$ME" ] && users="User $WEB_USER"$'\n'"Group $WEB_GROUP"
 		for kv in $asan; do env+="FcgidInitialEnv ${kv%%=*} ${kv#*=}"$'\n'; done
 		USERS="$users" FENV="$env" awk -v port="$PORT" -v var="$VAR" -v run="$RUN" \
-			-v root="$ROOT" -v max="$MAX_BODY" '
+			-v root="$ROOT" -v max="$MAX_BODY" -v mport="$METRICS_PORT" '
 			{ gsub(/@PORT@/, port); gsub(/@VAR@/, var); gsub(/@RUN@/, run);
+			  gsub(/@METRICS_PORT@/, mport);
 			  gsub(/@ROOT@/, root); gsub(/@MAX_BODY@/, max); gsub(/@FCGID_MAX@/, max * 2);
 			  gsub(/@SANDBOX_DEFINE@/, "Define CEDIRAMP_SANDBOX");
 			  if ($0 ~ /@USER_LINES@/) { print ENVIRON["USERS"]; next }
@@ -790,11 +827,12 @@ web_start() {
 		# the lines between the BENCH_BEGIN and BENCH_END markers (the
 		# /bench/hello route) are kept for a --bench stack only
 		USERS="$users" awk -v port="$PORT" -v var="$VAR" -v run="$RUN" -v max="$MAX_BODY" \
-			-v asan="$asan" -v bench="$BENCH" '
+			-v asan="$asan" -v bench="$BENCH" -v mport="$METRICS_PORT" '
 			/@BENCH_BEGIN@/ { inbench = 1; next }
 			/@BENCH_END@/ { inbench = 0; next }
 			inbench && bench != 1 { next }
 			{ gsub(/@PORT@/, port); gsub(/@VAR@/, var); gsub(/@RUN@/, run);
+			  gsub(/@METRICS_PORT@/, mport);
 			  gsub(/@MAX_BODY_KB@/, int(max / 1024));
 			  if ($0 ~ /@USER_LINES@/) { print ENVIRON["USERS"]; next }
 			  if ($0 ~ /@ASAN_ENV@/) {
@@ -1001,15 +1039,64 @@ mailsink_start() {
 	die "the mail sink did not start (see $VAR/log/mailsink.log)"
 }
 
-mailsink_stop() {
+# pid_stop NAME: the process of var/run/NAME.pid stopped (TERM, then
+# KILL after 5 s), its pid file removed
+pid_stop() {
 	local pid
-	[ -f "$VAR/run/mailsink.pid" ] || return 0
-	pid=$(cat "$VAR/run/mailsink.pid")
+	[ -f "$VAR/run/$1.pid" ] || return 0
+	pid=$(cat "$VAR/run/$1.pid")
 	kill -TERM "$pid" 2>/dev/null || true
 	for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 	kill -KILL "$pid" 2>/dev/null || true
-	rm -f "$VAR/run/mailsink.pid" "$VAR/run/mailsink.port"
+	rm -f "$VAR/run/$1.pid"
 }
+
+mailsink_stop() {
+	pid_stop mailsink
+	rm -f "$VAR/run/mailsink.port"
+}
+
+# The stack's own Prometheus (Debian's prometheus package), on a port of
+# its own, scraping the metrics listener of each web server every 5 s
+# with the alert rules of etc/prometheus/ (docs/operations.md, "Metrics");
+# its data in var/prometheus/, kept across down and up.
+prometheus_running() {
+	[ -f "$VAR/run/prometheus.pid" ] && kill -0 "$(cat "$VAR/run/prometheus.pid")" 2>/dev/null
+}
+
+prometheus_start() {
+	local targets="$*" t list=""
+	command -v prometheus >/dev/null || die "no prometheus; run make deps (tools/deps.sh)"
+	prometheus_running && return 0
+	PROMETHEUS_PORT=$(kept_port prometheus "$PROMETHEUS_PORT")
+	for t in $targets; do list="$list${list:+, }'127.0.0.1:$t'"; done
+	mkdir -p "$VAR/prometheus" "$VAR/log"
+	cat > "$VAR/prometheus.yml" <<YML
+# written by tools/stack.sh: this stack's web servers' metrics listeners
+global:
+  scrape_interval: 5s
+  evaluation_interval: 5s
+rule_files:
+  - $ROOT/etc/prometheus/cediramp-rules.yml
+scrape_configs:
+  - job_name: cediramp
+    metrics_path: /metrics
+    static_configs:
+      - targets: [$list]
+YML
+	prometheus --config.file="$VAR/prometheus.yml" --storage.tsdb.path="$VAR/prometheus" \
+		--web.listen-address="127.0.0.1:$PROMETHEUS_PORT" --log.level=warn \
+		</dev/null >>"$VAR/log/prometheus.log" 2>&1 &
+	echo $! > "$VAR/run/prometheus.pid"
+	for _ in $(seq 1 200); do
+		curl -fsS -o /dev/null "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" 2>/dev/null && return 0
+		prometheus_running || break
+		sleep 0.1
+	done
+	die "Prometheus did not start on port $PROMETHEUS_PORT (see $VAR/log/prometheus.log)"
+}
+
+prometheus_stop() { pid_stop prometheus; }
 
 keeper_start() {
 	loop_alive keeper && return 0
@@ -1103,6 +1190,8 @@ seed() {
 	tok=$(ADMIN token mint --wallet "$WALLET_ID" --ttl 604800)
 	cat > "$VAR/sandbox.env" <<ENV
 BASE_URL=http://127.0.0.1:$PORT
+METRICS_URL=http://127.0.0.1:$METRICS_PORT/metrics
+PROMETHEUS_URL=http://127.0.0.1:$PROMETHEUS_PORT
 PARTNER_API_KEY=$key
 PARTNER_PUBLIC_KEY=pk_${key:3:21}
 CONSOLE_URL=http://127.0.0.1:$PORT/console/
@@ -1165,6 +1254,8 @@ up() {
 	fi
 	# the web server's own errors as JSON files it serves (cediramp.conf)
 	node_web
+	# (a cluster's one Prometheus scrapes every node: stack-cluster.sh's)
+	[ "$WEB" = 1 ] && [ "$NODE" = 0 ] && prometheus_start "$METRICS_PORT"
 	seed
 	keeper_start
 	return 0
@@ -1185,6 +1276,7 @@ node_web() {
 down() {
 	keeper_stop
 	workers_stop
+	prometheus_stop
 	web_stop
 	mailsink_stop
 	chain_stop
@@ -1238,6 +1330,7 @@ cediramp sandbox is running ($SERVER, data in $VAR)
   console           $(sed -n 's/^CONSOLE_URL=//p' "$VAR/sandbox.env")
                     sign in as $(sed -n 's/^CONSOLE_EMAIL=//p' "$VAR/sandbox.env") / $(sed -n 's/^CONSOLE_PASSWORD=//p' "$VAR/sandbox.env")
                     the wallet developer: $(sed -n 's/^WALLET_DEVELOPER_EMAIL=//p' "$VAR/sandbox.env") / $(sed -n 's/^WALLET_DEVELOPER_PASSWORD=//p' "$VAR/sandbox.env")
+  metrics           $(sed -n 's/^METRICS_URL=//p' "$VAR/sandbox.env") (Prometheus: $(sed -n 's/^PROMETHEUS_URL=//p' "$VAR/sandbox.env"))
   wallet JWT        (wallet $WALLET_ID, 7 days) in $VAR/sandbox.env
   JWT HS256 secret  $JWT_HS256_SECRET
 $(chain_banner)

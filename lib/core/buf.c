@@ -1,5 +1,7 @@
 #include "core/buf.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +52,30 @@ int
 buf_puts(struct buf *b, const char *s)
 {
 	return buf_append(b, s, strlen(s));
+}
+
+int
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	char small[512];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -1;
+	if ((size_t)n < sizeof(small))
+		return buf_append(b, small, (size_t)n);
+	if ((size_t)n > b->max || b->len > b->max - (size_t)n ||
+	    buf_reserve(b, b->len + (size_t)n) != 0)
+		return -1;
+	va_start(ap, fmt);
+	(void)vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+	return 0;
 }
 
 const char *

@@ -18,6 +18,8 @@ struct buf {
 void buf_init(struct buf *b, size_t max);
 int buf_append(struct buf *b, const void *p, size_t n);
 int buf_puts(struct buf *b, const char *s);
+/* Appends printf-style text: 0, or -1 (OOM or past max; b unchanged). */
+int buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Always NUL-terminated: "" for an empty buffer (never NULL unless OOM). */
 const char *buf_cstr(struct buf *b);
 void buf_reset(struct buf *b); /* len = 0, memory kept */

@@ -136,6 +136,9 @@ static const struct cfg_key cfg_keys[] = {
 	U("console.signin_lockout", console_signin_lockout, 1, 1000),
 	S("console.base_url", console_base_url),
 	S("console.explorer_tx_url", console_explorer_tx_url),
+	S("metrics.dir", metrics_dir),
+	N("metrics.allow", metrics_allow),
+	U("metrics.float_low_ghs", metrics_float_low_ghs, 0, 1000000000000ULL),
 	S("mail.smtp_url", mail_smtp_url),
 	S("mail.from", mail_from),
 	S("mail.credentials_file", mail_credentials_file),
@@ -218,6 +221,7 @@ cfg_defaults(struct cfg *c)
 static void
 defaults(struct cfg *c)
 {
+	const char *loopback_why;
 	size_t i;
 
 	memset(c, 0, sizeof(*c));
@@ -275,6 +279,10 @@ defaults(struct cfg *c)
 	rate_set(&c->rate_limit_console_signin, 30, 300);
 	c->console_signin_backoff_after = 5;
 	c->console_signin_lockout = 10;
+	c->metrics_float_low_ghs = 1000;
+	/* the scrape from this host only, unless allowed wider */
+	(void)cidr_list_parse("127.0.0.0/8, ::1/128", strlen("127.0.0.0/8, ::1/128"),
+	    &c->metrics_allow, &loopback_why);
 	(void)strict_copy(c->mail_from, sizeof(c->mail_from), "no-reply@cediramp.invalid");
 	/* 0: the environment's plan (sandbox 60/min 10,000/day; production
 	 * 300/min 100,000/day), decided once the environment is known */

@@ -156,6 +156,12 @@ struct cfg {
 	/* a block explorer's page of a transaction, {hash} standing for its
 	 * hash: the console links a withdrawal's on-chain hash through it */
 	char console_explorer_tx_url[256];
+	/* metrics (core/metrics.h): the directory of the programs' shared
+	 * memory files ("" off), and the addresses GET /metrics answers */
+	char metrics_dir[512];
+	struct cidr_list metrics_allow;
+	/* a limited float below this many GHS is alerted on (a gauge) */
+	unsigned long long metrics_float_low_ghs;
 	/* mail by SMTP (providers/mail.h): the server, the sender, the file of
 	 * the login, and whether STARTTLS may be skipped (a local sink only) */
 	char mail_smtp_url[256];

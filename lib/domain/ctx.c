@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "core/log.h"
+#include "core/metrics.h"
 #include "core/strict.h"
 
 int
@@ -23,6 +24,8 @@ ctx_init(struct ctx *ctx, const char *program, int prepare_all)
 	}
 	if (log_open(ctx->cfg.log_file, program) != 0)
 		log_event("warn", "cannot open log file %s", ctx->cfg.log_file);
+	/* a failure is logged, and the program runs without metrics */
+	(void)metrics_open(ctx->cfg.metrics_dir, program);
 	if (providers_init(&ctx->prov, &ctx->cfg) != 0) {
 		snprintf(ctx->init_error, sizeof(ctx->init_error),
 		    "providers: a URL is too long");
@@ -50,6 +53,7 @@ ctx_free(struct ctx *ctx)
 {
 	db_close(ctx->db);
 	ctx->db = NULL;
+	metrics_close();
 	providers_global_cleanup();
 }
 

@@ -8,6 +8,7 @@
 
 #include <time.h>
 
+#include "http/app_metrics.h"
 #include "http/auth.h"
 #include "http/console_auth.h"
 #include "http/errpage.h"
@@ -247,6 +248,8 @@ dispatch(const struct app *app, struct req *r, struct resp *resp,
 
 	m = route_find(app->routes, app->nroutes, r, &rt, allow, sizeof(allow),
 	    &public_path);
+	if (m == ROUTE_FOUND)
+		r->route = rt->pattern;
 	/*
 	 * Credentials are checked before the route is disclosed: an
 	 * unauthenticated caller gets 401 for every path but the public ones.
@@ -370,6 +373,7 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 {
 	long long t0 = log_now_us();
 	char why[320] = "", caller[240] = "", shown[256];
+	struct db_counts db_at;
 	const char *redirect;
 	struct app_stream stream;
 	struct resp resp;
@@ -386,6 +390,7 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 	if (r.request_id[0] == '\0' &&
 	    id_random(r.request_id, sizeof(r.request_id), "req_", 20) != 0)
 		(void)strict_copy(r.request_id, sizeof(r.request_id), "req_unknown");
+	app_metrics_begin(app->name, ctx->db, &db_at);
 	redirect = req_env(envp, "REDIRECT_STATUS");
 	if (e != ERR_OK) {
 		/* unparseable request: e is already set */
@@ -450,6 +455,7 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 		    r.caller.kind == CALLER_USER ? "user" : r.caller.kind == CALLER_PLATFORM ?
 		    "platform" : "partner", r.caller.public_id,
 		    r.console.user_public_id[0] ? " console:" : "", r.console.user_public_id);
+	app_metrics_end(app->name, r.route, r.method, status, log_now_us() - t0, ctx->db, &db_at);
 	log_request(r.request_id, r.method, logged_path(r.path, shown, sizeof(shown)), status,
 	    log_now_us() - t0, caller, e != ERR_OK ? (why[0] ? why : resp.out.message) : NULL);
 	resp_free(&resp);

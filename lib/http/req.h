@@ -40,6 +40,7 @@ struct req {
 	char **envp;              /* the CGI environment (borrowed): req_header */
 	unsigned long long content_length;
 	char request_id[REQ_ID_MAX];
+	const char *route; /* the matched route's pattern (metrics); NULL: none */
 
 	struct req_kv query[REQ_QUERY_ITEMS];
 	size_t nquery;

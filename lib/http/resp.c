@@ -251,7 +251,8 @@ resp_render(const struct resp *r, enum api api, enum err e,
 		if (buf_puts(body, text) != 0)
 			goto out;
 	}
-	if (head_block(r, status, body->len > 0 || !(e == ERR_OK && r->no_body) ?
+	if (head_block(r, status, r->raw_body != NULL && r->content_type != NULL ?
+	    r->content_type : body->len > 0 || !(e == ERR_OK && r->no_body) ?
 	    "application/json; charset=utf-8" : NULL, request_id, head) != 0)
 		goto out;
 	rc = status;

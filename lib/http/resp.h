@@ -40,7 +40,8 @@ struct resp {
 	int raw_status;
 	int error_status;   /* an error's status when not its code's (the web
 	                     * server's own, kept): 0 for the code's */
-	const char *content_type; /* a streamed body's (static text); NULL: JSON */
+	const char *content_type; /* a streamed or raw body's (static text);
+	                             NULL: JSON */
 };
 
 void resp_init(struct resp *r);

@@ -32,6 +32,7 @@ struct db {
 	 * connection is lost meanwhile: the statements left of that
 	 * transaction must fail, not run on a new connection in autocommit */
 	int in_tx;
+	struct db_counts counts;
 	char err[512];
 };
 
@@ -51,6 +52,15 @@ const char *
 db_error(const struct db *db)
 {
 	return db->err;
+}
+
+void
+db_counts(const struct db *db, struct db_counts *out)
+{
+	if (db == NULL)
+		memset(out, 0, sizeof(*out));
+	else
+		*out = db->counts;
 }
 
 static void
@@ -194,6 +204,7 @@ db_prepared(struct db *db, enum db_stmt s, enum db_rc *rc)
 		db_set_err(db, "stmt_init", 0, "out of memory");
 		return NULL;
 	}
+	db->counts.round_trips++;
 	if (mysql_stmt_prepare(st, sql, strlen(sql)) != 0) {
 		snprintf(why, sizeof(why), "prepare %s", db_stmt_name(s));
 		*rc = stmt_failed(db, st, why);
@@ -515,6 +526,8 @@ execute(struct db *db, enum db_stmt s, const struct db_arg *args, size_t nargs,
 			break;
 		}
 	}
+	db->counts.statements++;
+	db->counts.round_trips++;
 	if ((nargs > 0 && mysql_stmt_bind_param(st, bind) != 0) ||
 	    mysql_stmt_execute(st) != 0)
 		return stmt_failed(db, st, "execute");
@@ -671,12 +684,15 @@ db_tx_tries(struct db *db, db_tx_fn fn, void *arg, int tries)
 	int attempt, rc = DB_FAIL;
 
 	for (attempt = 0; attempt < tries; attempt++) {
-		if (attempt > 0)
+		if (attempt > 0) {
 			db_retry_sleep(attempt);
+			db->counts.retries++;
+		}
 		if (db_ensure(db) != DB_OK) {
 			rc = DB_DOWN;
 			continue;
 		}
+		db->counts.round_trips++;
 		if (mysql_autocommit(db->conn, 0) != 0) {
 			db_set_err(db, "begin", mysql_errno(db->conn),
 			    mysql_error(db->conn));
@@ -692,6 +708,7 @@ db_tx_tries(struct db *db, db_tx_fn fn, void *arg, int tries)
 			continue;
 		}
 		if (rc == DB_OK) {
+			db->counts.round_trips += 2; /* COMMIT, then autocommit back on */
 			if (mysql_commit(db->conn) == 0) {
 				db->in_tx = 0;
 				mysql_autocommit(db->conn, 1);
@@ -706,6 +723,7 @@ db_tx_tries(struct db *db, db_tx_fn fn, void *arg, int tries)
 				return DB_DOWN; /* COMMIT's outcome is unknown */
 		}
 		if (db->conn != NULL) {
+			db->counts.round_trips += 2;
 			mysql_rollback(db->conn);
 			mysql_autocommit(db->conn, 1);
 		}

@@ -75,6 +75,17 @@ enum db_rc db_prepare_all(struct db *db);
 /* Last error text, for logs. Never NULL. */
 const char *db_error(const struct db *db);
 
+/* What a handle has asked of the server since it was opened (metrics:
+ * a request's share is the difference of two readings). */
+struct db_counts {
+	unsigned long long statements;  /* prepared statements executed */
+	unsigned long long round_trips; /* those, prepares, begins, commits, rollbacks */
+	unsigned long long retries;     /* transactions run again (1213, 1205) */
+};
+
+/* db's counts so far into out (zeros for NULL). */
+void db_counts(const struct db *db, struct db_counts *out);
+
 /* Sets the error text db_error gives to what and msg: a failure found
  * before the server was asked (store/db_sig.c's shape check). */
 void db_set_error(struct db *db, const char *what, const char *msg);

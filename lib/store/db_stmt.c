@@ -34,6 +34,7 @@ static const char *const names[DB_STMT__MAX] = {
 	DB_STMTS_ONCHAIN(DB_STMT_STRING)
 	DB_STMTS_CHAIN_DEPOSIT(DB_STMT_STRING)
 	DB_STMTS_CONSOLE(DB_STMT_STRING)
+	DB_STMTS_GAUGES(DB_STMT_STRING)
 };
 
 static const struct db_stmt_def *const modules[] = {
@@ -62,6 +63,7 @@ static const struct db_stmt_def *const modules[] = {
 	db_stmts_onchain,
 	db_stmts_chain_deposit,
 	db_stmts_console,
+	db_stmts_gauges,
 };
 
 /* The typed statements' declarations (store/db_sig.h): each rows' shape's

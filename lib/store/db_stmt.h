@@ -23,6 +23,7 @@
 #include "store/stmt_delivery.h"
 #include "store/stmt_funds.h"
 #include "store/stmt_fxrate.h"
+#include "store/stmt_gauges.h"
 #include "store/stmt_history.h"
 #include "store/stmt_idempotency.h"
 #include "store/stmt_intent.h"
@@ -70,6 +71,7 @@ enum db_stmt {
 	DB_STMTS_ONCHAIN(DB_STMT_NAME)
 	DB_STMTS_CHAIN_DEPOSIT(DB_STMT_NAME)
 	DB_STMTS_CONSOLE(DB_STMT_NAME)
+	DB_STMTS_GAUGES(DB_STMT_NAME)
 	DB_STMT__MAX
 };
 

@@ -60,6 +60,8 @@ it_words(const char *list, char out[][IT_WORD], int max)
 static _Thread_local const char *it_base;
 /* this thread's source address (it_http_from); NULL: the default */
 static _Thread_local const char *it_from;
+/* it_http_to's: another listener than the APIs' (not recorded) */
+static _Thread_local int it_elsewhere;
 
 void
 it_http_from(const char *addr)
@@ -87,6 +89,14 @@ it_http_via(int i)
 {
 	pthread_once(&it_urls_once, it_urls_read);
 	it_base = i >= 0 && it_nurls > 0 ? it_urls[(unsigned)i % (unsigned)it_nurls] : NULL;
+	it_elsewhere = 0;
+}
+
+void
+it_http_to(const char *base)
+{
+	it_base = base;
+	it_elsewhere = base != NULL;
 }
 
 unsigned
@@ -181,7 +191,8 @@ it_http(const char *method, const char *path, const char *const *headers,
 	out->headers = h.data;
 	if (out->len > 0)
 		out->json = json_loadb(out->body, out->len, JSON_REJECT_DUPLICATES, NULL);
-	it_record(method, path, out);
+	if (!it_elsewhere)
+		it_record(method, path, out);
 	return 0;
 }
 

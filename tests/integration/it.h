@@ -33,6 +33,10 @@ struct it_resp {
  * go to web server i % n directly instead of through BASE_URL (HAProxy);
  * i < 0: through BASE_URL again. A no-op on one server. */
 void it_http_via(int i);
+/* This thread's requests go to base ("http://127.0.0.1:PORT", borrowed:
+ * another listener than the APIs', METRICS_URL's or Prometheus's; their
+ * answers are not recorded for the OpenAPI check); NULL: BASE_URL again. */
+void it_http_to(const char *base);
 /* This thread's requests leave from the local address addr (127.0.0.2:
  * a client the test stacks trust as a proxy, http.trusted_proxies); NULL:
  * the usual 127.0.0.1. */
@@ -218,6 +222,7 @@ int it_suite_console_dev(void);
 int it_suite_console_wallet(void);
 int it_suite_jwks(void);
 int it_suite_console_pages(void);
+int it_suite_metrics(void);
 int it_suite_chain(void);
 int it_suite_chain_faults(void);
 

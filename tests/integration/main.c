@@ -47,6 +47,7 @@ static int (*const suites[])(void) = {
 	it_suite_console_wallet,
 	it_suite_jwks,
 	it_suite_console_pages,
+	it_suite_metrics,
 };
 
 /* On a stack with a real chain (--chain evm: CHAIN_RPC_URL is set). */

@@ -1,0 +1,209 @@
+/*
+ * Metrics (docs/operations.md, "Metrics"): GET /metrics on each web
+ * server's metrics listener (METRICS_URL; CLUSTER_METRICS_URLS on a
+ * cluster), answering only metrics.allow (127.0.0.1 in the test stacks),
+ * and the stack's own Prometheus (Debian's package, PROMETHEUS_URL)
+ * scraping it every 5 s: the tests ask Prometheus's HTTP API, so a real
+ * Prometheus accepting the scrape is the proof of the format.
+ */
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "it.h"
+#include "itc_console.h"
+
+/* "http://127.0.0.1:PORT" of url (".../metrics") into out. */
+static void
+origin_of(const char *url, char *out, size_t cap)
+{
+	const char *p = strchr(url + strlen("http://"), '/');
+
+	snprintf(out, cap, "%.*s", p ? (int)(p - url) : (int)strlen(url), url);
+}
+
+/* GET path at origin (it_http_to), from the address from (NULL: as usual). */
+static void
+get_at(const char *origin, const char *from, const char *path, struct it_resp *r)
+{
+	it_http_to(origin);
+	it_http_from(from);
+	CU_ASSERT_FATAL(it_http("GET", path, NULL, NULL, 0, r) == 0);
+	it_http_from(NULL);
+	it_http_to(NULL);
+}
+
+/* The sum of the values Prometheus answers query with now; -1 when it
+ * does not answer, 0 when no series matches. */
+static long long
+prom(const char *query)
+{
+	char origin[128], path[1024];
+	struct it_resp r;
+	char *q = curl_easy_escape(NULL, query, 0);
+	json_t *res, *v;
+	long long sum = -1;
+	size_t i;
+
+	origin_of(it_env("PROMETHEUS_URL"), origin, sizeof(origin));
+	snprintf(path, sizeof(path), "/api/v1/query?query=%s", q);
+	curl_free(q);
+	it_http_to(origin);
+	if (it_http("GET", path, NULL, NULL, 0, &r) == 0 && r.status == 200 &&
+	    (res = json_object_get(json_object_get(r.json, "data"), "result")) != NULL) {
+		sum = 0;
+		json_array_foreach(res, i, v)
+			sum += atoll(json_string_value(json_array_get(json_object_get(v, "value"), 1)) ?
+			    json_string_value(json_array_get(json_object_get(v, "value"), 1)) : "0");
+	}
+	it_http_to(NULL);
+	it_resp_free(&r);
+	return sum;
+}
+
+/* The value of the sample line "series value" in a scrape; -1 none. */
+static long long
+sample_of(const char *scrape, const char *series)
+{
+	size_t n = strlen(series);
+	const char *p = scrape;
+
+	while ((p = strstr(p, series)) != NULL) {
+		if ((p == scrape || p[-1] == '\n') && p[n] == ' ')
+			return atoll(p + n + 1);
+		p += n;
+	}
+	return -1;
+}
+
+/* The web servers' metrics URLs: CLUSTER_METRICS_URLS, or METRICS_URL. */
+static int
+metrics_urls(char out[][IT_WORD], int max)
+{
+	const char *list = getenv("CLUSTER_METRICS_URLS");
+
+	if (list != NULL && list[0] != '\0')
+		return it_words(list, out, max);
+	snprintf(out[0], IT_WORD, "%s", it_env("METRICS_URL"));
+	return 1;
+}
+
+/* The sum of series over every web server's scrape now (all: 1), or the
+ * first one's (all: 0; a gauge read from the database, the same on each). */
+static long long
+scraped(const char *series, int all)
+{
+	char urls[4][IT_WORD], origin[128];
+	long long sum = 0, v;
+	struct it_resp r;
+	int n = metrics_urls(urls, 4), i;
+
+	for (i = 0; i < (all ? n : 1); i++) {
+		origin_of(urls[i], origin, sizeof(origin));
+		get_at(origin, NULL, "/metrics", &r);
+		CU_ASSERT_EQUAL(r.status, 200);
+		if ((v = sample_of(r.body ? r.body : "", series)) > 0)
+			sum += v;
+		it_resp_free(&r);
+	}
+	return sum;
+}
+
+static void
+test_scrape(void)
+{
+	char urls[4][IT_WORD], origin[128], ct[128];
+	struct it_resp r;
+	int n = metrics_urls(urls, 4), i;
+
+	for (i = 0; i < n; i++) {
+		origin_of(urls[i], origin, sizeof(origin));
+		get_at(origin, NULL, "/metrics", &r);
+		CU_ASSERT_EQUAL(r.status, 200);
+		CU_ASSERT_EQUAL(it_strcmp(it_header(&r, "Content-Type", ct, sizeof(ct)),
+		    "text/plain; version=0.0.4; charset=utf-8"), 0);
+		CU_ASSERT_PTR_NOT_NULL(it_strstr(r.body,
+		    "# TYPE cediramp_http_requests_total counter\n"));
+		CU_ASSERT_PTR_NOT_NULL(it_strstr(r.body,
+		    "# TYPE cediramp_http_request_duration_seconds histogram\n"));
+		CU_ASSERT_PTR_NOT_NULL(it_strstr(r.body, "\ncediramp_payouts{state=\"in_doubt\"} "));
+		CU_ASSERT_PTR_NOT_NULL(it_strstr(r.body, "\ncediramp_metrics_gauge_failures 0\n"));
+		/* route templates, never a path with an id */
+		CU_ASSERT_PTR_NULL(it_strstr(r.body, "route=\"/v1/withdrawals/wd_"));
+		it_resp_free(&r);
+
+		/* another address than metrics.allow's: refused */
+		get_at(origin, "127.0.0.2", "/metrics", &r);
+		CU_ASSERT_EQUAL(r.status, 403);
+		CU_ASSERT_PTR_NULL(it_strstr(r.body, "cediramp_"));
+		it_resp_free(&r);
+		/* the listener serves nothing else */
+		get_at(origin, NULL, "/v1/health", &r);
+		CU_ASSERT(r.status == 404 || r.status == 403);
+		CU_ASSERT_PTR_NULL(it_strstr(r.body, "\"status\""));
+		it_resp_free(&r);
+	}
+	/* and the API's listener has no /metrics */
+	CU_ASSERT_FATAL(it_http("GET", "/metrics", NULL, NULL, 0, &r) == 0);
+	CU_ASSERT(r.status == 404 || r.status == 403);
+	CU_ASSERT_PTR_NULL(it_strstr(r.body, "cediramp_http"));
+	it_resp_free(&r);
+}
+
+static void
+test_prometheus(void)
+{
+	static const char series[] = "cediramp_http_requests_total{program=\"partner-withdrawals\","
+	    "route=\"/v1/withdrawals\",method=\"POST\",status_class=\"2xx\"}";
+	static const char due[] = "cediramp_queue_due{queue=\"withdrawals\"}";
+	static const char due_max[] = "max(cediramp_queue_due{queue=\"withdrawals\"})";
+	char q[512], ref[64], body[300];
+	long long before, due_before, n = 0, up = 0;
+	struct con_sess s;
+	struct it_resp r;
+	int i;
+
+	/* every web server scraped, and up */
+	IT_UNTIL("Prometheus scrapes every web server",
+	    (up = prom("sum(up{job=\"cediramp\"})")) == (long long)it_web_servers());
+	CU_ASSERT_EQUAL_FATAL(up, (long long)it_web_servers());
+
+	/* what the web servers count now; then ten withdrawals */
+	con_signup("Metrics Ltd", &s);
+	before = scraped(series, 1);
+	due_before = scraped(due, 0);
+	/* 1 USDT each: ten fit a new sandbox partner's daily limit */
+	for (i = 0; i < 10; i++) {
+		it_unique("mref", ref, sizeof(ref));
+		snprintf(body, sizeof(body), "{\"amount\":\"1.00\",\"currency\":\"USDT\","
+		    "\"recipient_phone\":\"+233241234567\",\"mobile_network\":\"MTN\","
+		    "\"reference_id\":\"%s\"}", ref);
+		con_partner_post(s.key, "/v1/withdrawals", body, &r);
+		CU_ASSERT_EQUAL_FATAL(r.status, 201);
+		it_resp_free(&r);
+	}
+	snprintf(q, sizeof(q), "sum(%s)", series);
+	IT_UNTIL("Prometheus sees the ten withdrawals", (n = prom(q)) >= before + 10);
+	CU_ASSERT_EQUAL(n, before + 10);
+	/* the withdrawals' queue gauge moved with them (no worker runs here) */
+	IT_UNTIL("the withdrawals' queue gauge moves", prom(due_max) >= due_before + 10);
+	CU_ASSERT_EQUAL(prom(due_max), due_before + 10);
+	/* latency too: the histogram's count rose as the counter did */
+	snprintf(q, sizeof(q), "sum(cediramp_http_request_duration_seconds_count{program="
+	    "\"partner-withdrawals\",route=\"/v1/withdrawals\",method=\"POST\"})");
+	CU_ASSERT(prom(q) >= 10);
+	/* the ten go their way */
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+}
+
+static const struct tu_test tests[] = {
+	{ "metrics: the scrape, and who may read it", test_scrape },
+	{ "metrics: Prometheus scrapes the web servers", test_prometheus },
+};
+
+int
+it_suite_metrics(void)
+{
+	return tu_add_suite("metrics", NULL, NULL, tests, NELEM(tests));
+}
