@@ -13,6 +13,8 @@
 
 static int log_fd = 2;
 static char log_program[32] = "cediramp";
+/* the request being answered (log_set_request); "" between requests */
+static char log_request_id[64];
 
 int
 log_open(const char *path, const char *program)
@@ -30,6 +32,13 @@ log_open(const char *path, const char *program)
 		return -1;
 	}
 	return 0;
+}
+
+void
+log_set_request(const char *request_id)
+{
+	(void)strict_copy(log_request_id, sizeof(log_request_id),
+	    request_id != NULL ? request_id : "");
 }
 
 long long
@@ -123,6 +132,8 @@ log_event(const char *level, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	if (log_request_id[0] != '\0')
+		json_object_set_new(o, "request_id", json_string(log_request_id));
 	json_object_set_new(o, "msg", json_string(strict_clip(clip, sizeof(clip),
 	    msg, strlen(msg))));
 	log_emit(o);

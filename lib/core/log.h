@@ -15,7 +15,13 @@ int log_open(const char *path, const char *program);
 void log_request(const char *request_id, const char *method, const char *path,
     int status, long long duration_us, const char *caller, const char *error);
 
-/* A free-form event: level is "info", "warn" or "error". */
+/* The request this process answers now: every log_event line carries its
+ * id (request_id) until it is set again; NULL or "": none (a worker, or
+ * between requests). */
+void log_set_request(const char *request_id);
+
+/* A free-form event: level is "info", "warn" or "error"; within a
+ * request it carries the request's id. */
 void log_event(const char *level, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

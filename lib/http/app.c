@@ -390,6 +390,7 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 	if (r.request_id[0] == '\0' &&
 	    id_random(r.request_id, sizeof(r.request_id), "req_", 20) != 0)
 		(void)strict_copy(r.request_id, sizeof(r.request_id), "req_unknown");
+	log_set_request(r.request_id);
 	app_metrics_begin(app->name, ctx->db, &db_at);
 	redirect = req_env(envp, "REDIRECT_STATUS");
 	if (e != ERR_OK) {
@@ -458,6 +459,7 @@ app_handle(const struct app *app, struct ctx *ctx, char **envp,
 	app_metrics_end(app->name, r.route, r.method, status, log_now_us() - t0, ctx->db, &db_at);
 	log_request(r.request_id, r.method, logged_path(r.path, shown, sizeof(shown)), status,
 	    log_now_us() - t0, caller, e != ERR_OK ? (why[0] ? why : resp.out.message) : NULL);
+	log_set_request(NULL);
 	resp_free(&resp);
 	req_free(&r);
 	return status;

@@ -215,7 +215,7 @@ test_unknown_and_bad(void)
 		  "VALIDATION_ERROR" },
 	};
 	struct it_resp r;
-	char line[1024], unknown[64];
+	char line[1024], unknown[64], rid[80], want[128];
 	long long due0;
 	size_t i;
 
@@ -229,8 +229,12 @@ test_unknown_and_bad(void)
 		    unknown);
 		callback("PUT", "AIRTELTIGO", body, &r);
 		expect_received(&r);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(it_header(&r, "X-Request-Id", rid, sizeof(rid)));
 		it_resp_free(&r);
 		CU_ASSERT_EQUAL(it_log_find(unknown, "ignored", line, sizeof(line)), 0);
+		/* a line the request logged carries its id, the one it answered */
+		snprintf(want, sizeof(want), "\"request_id\":\"%s\"", rid);
+		CU_ASSERT_PTR_NOT_NULL(strstr(line, want));
 	}
 	for (i = 0; i < NELEM(bad); i++) {
 		callback("POST", "MTN", bad[i].body, &r);
