@@ -24,28 +24,6 @@
  * two-factor sign-in */
 #define ENROL ROUTE_ENROL
 
-/*
- * The webhook routes under prefix, each needing action act: a partner's
- * (HOOKS) and the platform's in the wallet developer dashboard (WALLET)
- * share the handlers; the session's caller says whose. A new endpoint may
- * answer the secret the service made, so it needs a recent password.
- */
-#define WEBHOOK_ROUTES(prefix, act)                                                         \
-	{ "GET", prefix "/webhooks", webhook_list_answer, act, NULL, 0 },                   \
-	{ "POST", prefix "/webhooks", webhook_create_answer, act | ROUTE_REAUTH | ROUTE_BODY, \
-	    NULL, 0 },                                                                      \
-	{ "PATCH", prefix "/webhooks/:id", webhook_update_answer, act | ROUTE_BODY, NULL, 0 }, \
-	{ "DELETE", prefix "/webhooks/:id", webhook_delete_answer, act, NULL, 0 },          \
-	{ "POST", prefix "/webhooks/:id/rotate-secret", webhook_rotate_answer,              \
-	    act | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },                                     \
-	{ "POST", prefix "/webhooks/:id/test", webhook_test_answer, act, NULL, 0 },         \
-	{ "GET", prefix "/webhooks/:id/deliveries", webhook_endpoint_log_answer, act,       \
-	    webhook_endpoint_log_params, 0 },                                               \
-	{ "GET", prefix "/webhook-deliveries", webhook_log_answer, act, webhook_log_params, 0 }, \
-	{ "GET", prefix "/webhook-deliveries/:id", webhook_delivery_answer, act, NULL, 0 }, \
-	{ "POST", prefix "/webhook-deliveries/:id/redeliver", webhook_redeliver_answer, act, \
-	    NULL, 0 }
-
 static const char *const audit_params[] = { "limit", "before", NULL };
 
 static const struct route routes[] = {
@@ -92,13 +70,43 @@ static const struct route routes[] = {
 	{ "GET", "/console/api/payment-intents/:id", intent_get_answer, READ, NULL, 0 },
 	{ "POST", "/console/api/payment-intents/:id/cancel", intent_cancel_answer, CANCEL, NULL, 0 },
 	{ "GET", "/console/api/payment-intents/:id/events", console_events_get, READ, NULL, 0 },
-	WEBHOOK_ROUTES("/console/api", HOOKS),
-	/* the wallet developer dashboard: JWT settings, and the platform's
-	 * webhooks (the session's caller is the platform) */
+	{ "GET", "/console/api/webhooks", webhook_list_answer, HOOKS, NULL, 0 },
+	/* a new endpoint may answer the secret the service made: a recent password */
+	{ "POST", "/console/api/webhooks", webhook_create_answer, HOOKS | ROUTE_REAUTH | ROUTE_BODY,
+	    NULL, 0 },
+	{ "PATCH", "/console/api/webhooks/:id", webhook_update_answer, HOOKS | ROUTE_BODY, NULL, 0 },
+	{ "DELETE", "/console/api/webhooks/:id", webhook_delete_answer, HOOKS, NULL, 0 },
+	{ "POST", "/console/api/webhooks/:id/rotate-secret", webhook_rotate_answer,
+	    HOOKS | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/webhooks/:id/test", webhook_test_answer, HOOKS, NULL, 0 },
+	{ "GET", "/console/api/webhooks/:id/deliveries", webhook_endpoint_log_answer, HOOKS,
+	    webhook_endpoint_log_params, 0 },
+	{ "GET", "/console/api/webhook-deliveries", webhook_log_answer, HOOKS, webhook_log_params, 0 },
+	{ "GET", "/console/api/webhook-deliveries/:id", webhook_delivery_answer, HOOKS, NULL, 0 },
+	{ "POST", "/console/api/webhook-deliveries/:id/redeliver", webhook_redeliver_answer, HOOKS,
+	    NULL, 0 },
+	/* the wallet developer dashboard: the platform's webhooks (the session's
+	 * caller is the platform), through the same handlers */
 	{ "GET", "/console/api/wallet/jwt", console_wallet_jwt_get, WALLET, NULL, 0 },
 	{ "PUT", "/console/api/wallet/jwt", console_wallet_jwt_put,
 	    WALLET | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
-	WEBHOOK_ROUTES("/console/api/wallet", WALLET),
+	{ "GET", "/console/api/wallet/webhooks", webhook_list_answer, WALLET, NULL, 0 },
+	{ "POST", "/console/api/wallet/webhooks", webhook_create_answer,
+	    WALLET | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "PATCH", "/console/api/wallet/webhooks/:id", webhook_update_answer, WALLET | ROUTE_BODY,
+	    NULL, 0 },
+	{ "DELETE", "/console/api/wallet/webhooks/:id", webhook_delete_answer, WALLET, NULL, 0 },
+	{ "POST", "/console/api/wallet/webhooks/:id/rotate-secret", webhook_rotate_answer,
+	    WALLET | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/wallet/webhooks/:id/test", webhook_test_answer, WALLET, NULL, 0 },
+	{ "GET", "/console/api/wallet/webhooks/:id/deliveries", webhook_endpoint_log_answer, WALLET,
+	    webhook_endpoint_log_params, 0 },
+	{ "GET", "/console/api/wallet/webhook-deliveries", webhook_log_answer, WALLET,
+	    webhook_log_params, 0 },
+	{ "GET", "/console/api/wallet/webhook-deliveries/:id", webhook_delivery_answer, WALLET,
+	    NULL, 0 },
+	{ "POST", "/console/api/wallet/webhook-deliveries/:id/redeliver", webhook_redeliver_answer,
+	    WALLET, NULL, 0 },
 	{ "GET", "/console/api/members", console_members_get, TEAM, NULL, 0 },
 	{ "POST", "/console/api/members", console_members_post, TEAM | ROUTE_REAUTH | ROUTE_BODY,
 	    NULL, 0 },
