@@ -1059,7 +1059,10 @@ mailsink_stop() {
 # The stack's own Prometheus (Debian's prometheus package), on a port of
 # its own, scraping the metrics listener of each web server every 5 s
 # with the alert rules of etc/prometheus/ (docs/operations.md, "Metrics");
-# its data in var/prometheus/, kept across down and up.
+# its data in var/prometheus/, started afresh with the stack as the
+# programs' counters are (a series of the last run would otherwise show
+# its last value for minutes after the start: no staleness marker was
+# written for it).
 prometheus_running() {
 	[ -f "$VAR/run/prometheus.pid" ] && kill -0 "$(cat "$VAR/run/prometheus.pid")" 2>/dev/null
 }
@@ -1070,6 +1073,7 @@ prometheus_start() {
 	prometheus_running && return 0
 	PROMETHEUS_PORT=$(kept_port prometheus "$PROMETHEUS_PORT")
 	for t in $targets; do list="$list${list:+, }'127.0.0.1:$t'"; done
+	rm -rf "${VAR:?}/prometheus"
 	mkdir -p "$VAR/prometheus" "$VAR/log"
 	cat > "$VAR/prometheus.yml" <<YML
 # written by tools/stack.sh: this stack's web servers' metrics listeners

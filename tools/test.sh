@@ -204,10 +204,23 @@ providers.evm.replace_after_seconds = 3"
 	fi
 	count "$LOGS/integration-$name.log"
 	openapi_responses "$name"
+	last_scrapes "$var" "$name"
 	$ctl down >"$LOGS/stack-down-$name.log" 2>&1
 	$ctl purge >>"$LOGS/stack-down-$name.log" 2>&1
 	trap - EXIT
 	if ! sanitizer_reports "$var"; then
+		failed=$((failed + 1))
+	fi
+	# no secret in a log line or a metric, after the whole pass
+	# shellcheck disable=SC2046
+	if tests/secrets/leak_check.sh "$var/secrets.env" "$var/sandbox.env" -- \
+		$(ls "$var"/log/cediramp.log "$var"/node*/log/cediramp.log 2>/dev/null) \
+		"$LOGS"/metrics-"$name"-*.txt >"$LOGS/leaks-$name.log" 2>&1; then
+		echo "integ $name: no secret in the log or the metrics: ok"
+		passed=$((passed + 1))
+	else
+		echo "integ $name: FAILED: a secret in the log or the metrics:"
+		cat "$LOGS/leaks-$name.log"
 		failed=$((failed + 1))
 	fi
 	# the processes of the stack must all be gone (servers, MariaDB, Anvil,
@@ -219,6 +232,18 @@ providers.evm.replace_after_seconds = 3"
 		for p in $left; do ps -o pid=,args= -p "$p"; done
 		failed=$((failed + 1))
 	fi
+}
+
+# The last scrape of each web server's /metrics of the stack in var,
+# kept as LOGS/metrics-NAME-I.txt (for leak_check.sh, and to read).
+last_scrapes() {
+	local var=$1 name=$2 urls i=0 u
+	urls=$(sed -n 's/^CLUSTER_METRICS_URLS=//p' "$var/sandbox.env" | tr -d '"')
+	[ -n "$urls" ] || urls=$(sed -n 's/^METRICS_URL=//p' "$var/sandbox.env")
+	for u in $urls; do
+		i=$((i + 1))
+		curl -s --max-time 30 -o "$LOGS/metrics-$name-$i.txt" "$u" || true
+	done
 }
 
 # Passes side by side: `job NAME CMD...` runs CMD (a function of this

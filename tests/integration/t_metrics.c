@@ -197,9 +197,56 @@ test_prometheus(void)
 	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
 }
 
+static int node3_down;
+
+/* Node 3 up again, however the test ended. */
+static void
+node3_back(void *unused)
+{
+	(void)unused;
+	if (node3_down && it_stack("node-start 3") != 0)
+		fprintf(stderr, "metrics: node 3 not started again at the test's end\n");
+	node3_down = 0;
+}
+
+/*
+ * On a cluster the web servers' nodes show its size and readiness, and
+ * Prometheus sees the size fall when a node (3, the one without a web
+ * server) is killed and rise when it is back. On one plain server there
+ * is no cluster: no Galera gauge at all (an alert on them would lie).
+ */
+static void
+test_galera(void)
+{
+	static const char size[] = "max(cediramp_galera_cluster_size)";
+	char urls[4][IT_WORD];
+	int n = metrics_urls(urls, 4);
+
+	if (getenv("CLUSTER_METRICS_URLS") == NULL) {
+		CU_ASSERT_EQUAL(scraped("cediramp_galera_cluster_size", 1), 0);
+		CU_ASSERT_EQUAL(prom("count(cediramp_galera_ready)"), 0);
+		return;
+	}
+	IT_UNTIL("Prometheus sees the three nodes", prom(size) == 3);
+	CU_ASSERT_EQUAL_FATAL(prom(size), 3);
+	CU_ASSERT_EQUAL(prom("sum(cediramp_galera_ready)"), n);
+	node3_down = 1;
+	tu_defer(node3_back, NULL);
+	CU_ASSERT_EQUAL_FATAL(it_stack("node-kill 3"), 0);
+	IT_UNTIL("Prometheus sees two nodes", prom(size) == 2);
+	CU_ASSERT_EQUAL(prom(size), 2);
+	/* the two left still serve */
+	CU_ASSERT_EQUAL(prom("sum(cediramp_galera_ready)"), n);
+	CU_ASSERT_EQUAL(it_stack("node-start 3"), 0);
+	node3_down = 0;
+	IT_UNTIL("Prometheus sees the three nodes again", prom(size) == 3);
+	CU_ASSERT_EQUAL(prom(size), 3);
+}
+
 static const struct tu_test tests[] = {
 	{ "metrics: the scrape, and who may read it", test_scrape },
 	{ "metrics: Prometheus scrapes the web servers", test_prometheus },
+	{ "metrics: the Galera gauges", test_galera },
 };
 
 int
