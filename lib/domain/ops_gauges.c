@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "providers/registry.h"
 #include "store/db_sig.h"
@@ -157,33 +158,50 @@ chain(struct render *g, struct ctx *ctx)
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
 	char labels[64], gas[96];
+	long long number, at, now = (long long)time(NULL);
 	struct db_rows rows;
 	size_t i;
 
 	if (DB_EXEC(ctx->db, DB_GAUGE_CHAIN, no_args, &rows, NULL) != DB_OK) {
 		g->failed++;
 	} else {
-		family(g, "cediramp_chain_head_age_seconds",
+		family(g, "cediramp_chain_scanned_block_age_seconds",
 		    "Age of the last block the deposit scanner finished, per chain id.");
 		for (i = 0; i < rows.nrows; i++) {
 			snprintf(labels, sizeof(labels), "chain=\"%.20s\"",
 			    db_cell(&rows, i, DB_COL(gauge_chain, chain_id)));
-			sample(g, "cediramp_chain_head_age_seconds", labels,
+			sample(g, "cediramp_chain_scanned_block_age_seconds", labels,
 			    db_cell(&rows, i, DB_COL(gauge_chain, head_age_seconds)));
 		}
-		family(g, "cediramp_chain_pending_transactions",
-		    "The service's chain transactions sent and not yet final.");
-		if (rows.nrows > 0)
-			sample(g, "cediramp_chain_pending_transactions", "",
-			    db_cell(&rows, 0, DB_COL(gauge_chain, pending)));
 		db_rows_free(&rows);
 	}
-	/* the operator's gas, from the node itself (the simulator has none) */
-	if (ch == NULL || ch->ops->gas_balance == NULL || ch->ops->signer(ch) == NULL)
+	if (DB_EXEC(ctx->db, DB_GAUGE_CHAIN_SENDS, no_args, &rows, NULL) != DB_OK) {
+		g->failed++;
+	} else {
+		family(g, "cediramp_chain_pending_transactions",
+		    "The service's chain transactions sent and not yet final.");
+		if (rows.nrows == 1)
+			sample(g, "cediramp_chain_pending_transactions", "",
+			    db_cell(&rows, 0, DB_COL(gauge_chain_sends, pending)));
+		db_rows_free(&rows);
+	}
+	/* the head's age and the operator's gas, from the node itself (the
+	 * simulator has neither) */
+	if (ch == NULL || ch->ops->head_time == NULL)
+		return;
+	snprintf(labels, sizeof(labels), "chain=\"%llu\"", ch->chain_id);
+	family(g, "cediramp_chain_head_age_seconds", "Age of the node's last block (its "
+	    "timestamp to this host's clock; 0 for one ahead of it).");
+	if (ch->ops->head_time(ch, &number, &at) == CHAIN_OK) {
+		snprintf(gas, sizeof(gas), "%lld", at < now ? now - at : 0);
+		sample(g, "cediramp_chain_head_age_seconds", labels, gas);
+	} else {
+		g->failed++;
+	}
+	if (ch->ops->gas_balance == NULL || ch->ops->signer(ch) == NULL)
 		return;
 	family(g, "cediramp_chain_operator_gas", "The operator account's balance of the chain's "
 	    "native coin (ether), as the node answers.");
-	snprintf(labels, sizeof(labels), "chain=\"%llu\"", ch->chain_id);
 	if (ch->ops->gas_balance(ch, gas, sizeof(gas)) == CHAIN_OK)
 		sample(g, "cediramp_chain_operator_gas", labels, gas);
 	else

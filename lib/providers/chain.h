@@ -206,6 +206,9 @@ struct chain_adapter {
 	 * from..to (inclusive): *out (malloc'd; free it) with *n entries. */
 	enum chain_rc (*transfers_in)(struct prov_chain *ch, long long from,
 	    long long to, struct chain_transfer_log **out, size_t *n);
+	/* The node's last block: its number and timestamp (Unix seconds),
+	 * for the chain head's age (metrics). NULL for the simulator. */
+	enum chain_rc (*head_time)(struct prov_chain *ch, long long *number, long long *unix_ts);
 };
 
 /* The chain as the registry built it: an adapter and its settings. */

@@ -756,6 +756,22 @@ evm_head(struct prov_chain *ch, long long *out)
 }
 
 static enum chain_rc
+evm_head_time(struct prov_chain *ch, long long *number, long long *unix_ts)
+{
+	char hash[CHAIN_HASH_LEN + 1], why[160];
+	uint64_t head, ts;
+
+	if (check_chain(ch, why, sizeof(why)) != CHAIN_OK ||
+	    rpc_u64(ch, "eth_blockNumber", NULL, &head) != CHAIN_OK || head > (1ULL << 62) ||
+	    block_read(ch, evm_qty_json(head), hash, NULL, &ts) != CHAIN_OK || hash[0] == '\0' ||
+	    ts > (1ULL << 40))
+		return CHAIN_UNAVAILABLE;
+	*number = (long long)head;
+	*unix_ts = (long long)ts;
+	return CHAIN_OK;
+}
+
+static enum chain_rc
 evm_block_hash(struct prov_chain *ch, long long number, char out[CHAIN_HASH_LEN + 1])
 {
 	char why[160];
@@ -919,4 +935,5 @@ const struct chain_adapter chain_evm = {
 	.head = evm_head,
 	.block_hash = evm_block_hash,
 	.transfers_in = evm_transfers_in,
+	.head_time = evm_head_time,
 };

@@ -279,4 +279,5 @@ const struct chain_adapter chain_http = {
 	.head = NULL,
 	.block_hash = NULL,
 	.transfers_in = NULL,
+	.head_time = NULL,
 };

@@ -33,9 +33,10 @@ const struct db_stmt_def db_stmts_gauges[] = {
 	    "SELECT COUNT(*) AS pending FROM webhook_deliveries WHERE status = 'pending'" },
 	{ DB_GAUGE_CHAIN,
 	    "SELECT b.chain_id, TIMESTAMPDIFF(SECOND, b.finished_at, UTC_TIMESTAMP(6)) "
-	    "AS head_age_seconds, (SELECT COUNT(*) FROM chain_sends WHERE status = 'sent') "
-	    "AS pending FROM chain_blocks b WHERE b.number = "
+	    "AS head_age_seconds FROM chain_blocks b WHERE b.number = "
 	    "(SELECT MAX(x.number) FROM chain_blocks x WHERE x.chain_id = b.chain_id)" },
+	{ DB_GAUGE_CHAIN_SENDS,
+	    "SELECT COUNT(*) AS pending FROM chain_sends WHERE status = 'sent'" },
 	{ DB_GAUGE_GALERA,
 	    "SELECT (SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_VARIABLES "
 	    "WHERE VARIABLE_NAME = 'WSREP_ON') AS wsrep_on, "

@@ -19,9 +19,10 @@
 /* webhook deliveries still to make (due now or waiting for a retry) */
 #define gauge_webhooks_COLS(C, x) C(x, RAW, pending, )
 /* each chain: the age in seconds of the last block the deposit scanner
- * finished, and the service's transactions sent and not yet final */
-#define gauge_chain_COLS(C, x) \
-	C(x, RAW, chain_id, ) C(x, RAW, head_age_seconds, ) C(x, RAW, pending, )
+ * finished (it lags the head by the confirmations) */
+#define gauge_chain_COLS(C, x) C(x, RAW, chain_id, ) C(x, RAW, head_age_seconds, )
+/* the service's chain transactions sent and not yet final */
+#define gauge_chain_sends_COLS(C, x) C(x, RAW, pending, )
 /* the node's Galera state: whether it is a Galera node (wsrep_on ON;
  * each NULL on a build without wsrep), its cluster's size, ready, state */
 #define gauge_galera_COLS(C, x) \
@@ -35,11 +36,12 @@
 	S(DB_GAUGE_QUEUES, no_args, gauge_queue) \
 	S(DB_GAUGE_WEBHOOKS, no_args, gauge_webhooks) \
 	S(DB_GAUGE_CHAIN, no_args, gauge_chain) \
+	S(DB_GAUGE_CHAIN_SENDS, no_args, gauge_chain_sends) \
 	S(DB_GAUGE_GALERA, no_args, gauge_galera)
 
 #define DB_ARGS_GAUGES(A)
 #define DB_ROWS_GAUGES(R) \
-	R(gauge_payouts) R(gauge_float) R(gauge_queue) R(gauge_webhooks) R(gauge_chain) \
+	R(gauge_payouts) R(gauge_float) R(gauge_queue) R(gauge_webhooks) R(gauge_chain) R(gauge_chain_sends) \
 	R(gauge_galera)
 
 #endif

@@ -744,7 +744,55 @@ chain_setup(void)
 	return itc_head() >= 0 ? 0 : -1;
 }
 
+/* The scrape's value of series (a whole sample name with its labels) as
+ * text into out: 0, or -1 when it has none. */
+static int
+metric_text(const char *scrape, const char *series, char *out, size_t cap)
+{
+	const char *p = scrape;
+	size_t n = strlen(series);
+
+	while (p != NULL && (p = strstr(p, series)) != NULL) {
+		if ((p == scrape || p[-1] == '\n') && p[n] == ' ') {
+			snprintf(out, cap, "%.*s", (int)strcspn(p + n + 1, "\n"), p + n + 1);
+			return 0;
+		}
+		p += n;
+	}
+	return -1;
+}
+
+/* The metrics of a real chain (docs/operations.md, "Metrics"), from the
+ * node itself: its head's age (Anvil mines a block a second) and the
+ * operator's gas, which the deployer funded. */
+static void
+test_chain_metrics(void)
+{
+	const char *url = it_env("METRICS_URL");
+	char origin[128], series[128], v[64];
+	struct it_resp r;
+
+	snprintf(origin, sizeof(origin), "%.*s", (int)(strstr(url + 7, "/") - url), url);
+	it_http_to(origin);
+	CU_ASSERT_FATAL(it_http("GET", "/metrics", NULL, NULL, 0, &r) == 0);
+	it_http_to(NULL);
+	CU_ASSERT_EQUAL(r.status, 200);
+	snprintf(series, sizeof(series), "cediramp_chain_head_age_seconds{chain=\"%s\"}",
+	    it_env("CHAIN_ID"));
+	CU_ASSERT_EQUAL(metric_text(r.body ? r.body : "", series, v, sizeof(v)), 0);
+	CU_ASSERT(atoll(v) >= 0 && atoll(v) <= 30);
+	snprintf(series, sizeof(series), "cediramp_chain_operator_gas{chain=\"%s\"}",
+	    it_env("CHAIN_ID"));
+	CU_ASSERT_EQUAL(metric_text(r.body ? r.body : "", series, v, sizeof(v)), 0);
+	/* a decimal, not zero */
+	CU_ASSERT(v[0] != '\0' && strspn(v, "0123456789.") == strlen(v) &&
+	    strpbrk(v, "123456789") != NULL);
+	CU_ASSERT_PTR_NOT_NULL(it_strstr(r.body, "\ncediramp_metrics_gauge_failures 0\n"));
+	it_resp_free(&r);
+}
+
 static const struct tu_test tests[] = {
+	{ "metrics: the chain's head and the operator's gas, from the node", test_chain_metrics },
 	{ "wallet: quote, convert, confirm on chain", test_wallet_convert },
 	{ "wallet: a transfer in USDT", test_stablecoin_transfer },
 	{ "partner: a withdrawal through the gateway", test_withdrawal },
