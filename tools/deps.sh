@@ -7,10 +7,12 @@
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
+# prometheus: its promtool checks and tests the alert rules (`make check`),
+# and the stack runs a private Prometheus of its own (issue 37).
 PACKAGES="gcc make pkg-config libc6-dev libfcgi-dev libfcgi-bin libjansson-dev \
 libmariadb-dev mariadb-server mariadb-client libcurl4-openssl-dev libssl-dev \
 libcunit1-dev libgmp-dev libsecp256k1-dev nettle-dev libargon2-dev libqrencode-dev apache2 libapache2-mod-fcgid lighttpd \
-curl ca-certificates"
+curl ca-certificates prometheus"
 for opt in "$@"; do
 	case "$opt" in
 	--bench) PACKAGES="$PACKAGES wrk" ;;
@@ -58,6 +60,9 @@ cmd="apt-get install -y --no-install-recommends$missing"
 if [ "$(id -u)" != 0 ]; then
 	echo "deps: missing packages:$missing" >&2
 	echo "deps: run as root: apt-get update && $cmd" >&2
+	case " $missing " in *" prometheus "*)
+		echo "deps: then: systemctl disable --now prometheus (the stack runs its own)" >&2 ;;
+	esac
 	exit 1
 fi
 echo "deps: installing$missing"
@@ -71,4 +76,21 @@ fi
 apt-get update -qq
 # shellcheck disable=SC2086
 $cmd -qq
+# Debian's prometheus enables a system service on :9090 at boot, which the
+# stack's own would clash with: disable it, and stop it if it started (a
+# policy-rc.d other than ours may have let it).
+case " $missing " in *" prometheus "*)
+	if [ -d /run/systemd/system ]; then
+		systemctl disable --now -q prometheus.service
+	else
+		# no systemd running: the init script's links, and the unit's for a
+		# later boot under systemd
+		update-rc.d prometheus disable >/dev/null 2>&1 || :
+		if command -v systemctl >/dev/null 2>&1; then
+			systemctl disable -q prometheus.service >/dev/null 2>&1 || :
+		fi
+		/etc/init.d/prometheus stop >/dev/null 2>&1 || :
+	fi
+	;;
+esac
 npm_packages
