@@ -185,13 +185,15 @@ test:
 unit: all
 	@tools/test.sh --build $(BUILD) --unit-only
 
-# The OpenAPI lint needs the npm tools: deps first (quick when present).
+# The OpenAPI lint needs the npm tools, the alert rules' check promtool
+# (Debian's prometheus): deps first (quick when present).
 check:
 	@tools/deps.sh
 	@tools/check.sh
 	@tests/docs/check.sh
 	@tests/check/run.sh
 	@tools/openapi/lint.sh
+	@tests/prometheus/check.sh
 
 bench:
 	@tools/deps.sh --bench
