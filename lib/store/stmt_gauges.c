@@ -20,7 +20,7 @@ const struct db_stmt_def db_stmts_gauges[] = {
 	    "SELECT f.network, f.balance, (SELECT m.amount FROM payout_float_moves m "
 	    "WHERE m.network = f.network AND m.kind = 'sync' "
 	    "ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_sync "
-	    "FROM payout_floats f WHERE f.unlimited = 0 ORDER BY f.network" },
+	    "FROM payout_floats f WHERE f.unlimited <> 1 ORDER BY f.network" },
 	{ DB_GAUGE_QUEUES,
 	    DUE("payouts", "payouts", "'pending', 'processing'") " UNION ALL "
 	    DUE("withdrawals", "withdrawals", "'pending', 'processing'") " UNION ALL "
