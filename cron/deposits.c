@@ -13,13 +13,14 @@
 #include "core/log.h"
 #include "domain/chain_deposit.h"
 #include "domain/ctx.h"
+#include "domain/worker_metrics.h"
 
 #define BUDGET_SECONDS 50
 
 int
 main(void)
 {
-	struct chain_deposit_stats st;
+	struct chain_deposit_stats st = { 0 };
 	struct ctx ctx;
 	int rc = 1;
 
@@ -33,6 +34,9 @@ main(void)
 		    st.credited, st.unmatched, st.reorgs, st.reversed);
 	rc = 0;
 out:
+	/* items: the deposits recorded (credited, or unmatched for reconcile) */
+	worker_metrics_run(&ctx, (unsigned long long)st.credited + (unsigned long long)st.unmatched,
+	    rc != 0);
 	ctx_free(&ctx);
 	return rc;
 }

@@ -19,6 +19,7 @@
 
 #include "domain/ctx.h"
 #include "domain/partner/intent.h"
+#include "domain/worker_metrics.h"
 #include "core/log.h"
 #include "store/db_sig.h"
 
@@ -38,11 +39,18 @@ drain(struct db *db, struct db_bound b)
 	return total;
 }
 
+/* A drain's count as items (-1, an error, counts none). */
+static unsigned long long
+removed(long long n)
+{
+	return n > 0 ? (unsigned long long)n : 0;
+}
+
 int
 main(void)
 {
 	struct ctx ctx;
-	long long now = (long long)time(NULL), counters, quotes, keys, sigs;
+	long long now = (long long)time(NULL), counters = 0, quotes = 0, keys = 0, sigs = 0;
 	int rc = 1, intents = 0, n;
 
 	if (ctx_init(&ctx, "expire", 0) != 0)
@@ -65,6 +73,9 @@ main(void)
 		    sigs, intents);
 	rc = 0;
 out:
+	/* items: the rows removed and the payment intents moved */
+	worker_metrics_run(&ctx, removed(counters) + removed(quotes) + removed(keys) +
+	    removed(sigs) + (unsigned long long)intents, rc != 0);
 	ctx_free(&ctx);
 	return rc;
 }

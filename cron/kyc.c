@@ -8,6 +8,7 @@
  */
 #include "core/log.h"
 #include "domain/ctx.h"
+#include "domain/worker_metrics.h"
 #include "sandbox/kyc.h"
 
 #define BATCH 100
@@ -31,6 +32,8 @@ main(void)
 		    approved, rejected);
 	rc = 0;
 out:
+	/* items: the submissions decided */
+	worker_metrics_run(&ctx, (unsigned long long)approved + rejected, rc != 0);
 	ctx_free(&ctx);
 	return rc;
 }

@@ -38,6 +38,7 @@
 #include "domain/onchain.h"
 #include "domain/payout.h"
 #include "domain/payout_reversal.h"
+#include "domain/worker_metrics.h"
 #include "domain/wallet/transfer.h"
 #include "domain/partner/withdrawal.h"
 #include "sandbox/install.h"
@@ -134,9 +135,11 @@ main(void)
 	struct ctx ctx;
 	time_t start = time(NULL);
 	int settled[6] = { 0, 0, 0, 0, 0, 0 }, errors = 0, any = 0;
+	unsigned long long moved = 0;
 	size_t i;
 
 	if (ctx_init(&ctx, "payouts", 0) != 0) {
+		worker_metrics_run(&ctx, 0, 1);
 		ctx_free(&ctx);
 		return 1;
 	}
@@ -144,6 +147,7 @@ main(void)
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		drain(&ctx, &kinds[i], start, &settled[i], &errors);
 		any |= settled[i] > 0;
+		moved += (unsigned long long)settled[i];
 	}
 	if (any || errors > 0)
 		log_event(errors ? "warn" : "info", "payouts: %d conversion(s), %d "
@@ -151,6 +155,9 @@ main(void)
 		    "other chain move(s) settled, %d payout(s) found reversed, %d error(s)",
 		    settled[0], settled[1], settled[2], settled[3], settled[4], settled[5],
 		    errors);
+	/* items: the pieces of work moved on (settled[] summed); one still
+	 * pending at its check is not counted */
+	worker_metrics_run(&ctx, moved, errors != 0);
 	ctx_free(&ctx);
 	return errors ? 1 : 0;
 }

@@ -10,6 +10,7 @@
 #include "domain/ctx.h"
 #include "core/currency.h"
 #include "domain/fxrate.h"
+#include "domain/worker_metrics.h"
 #include "core/log.h"
 #include "providers/prov_http.h"
 
@@ -58,6 +59,8 @@ main(void)
 	rc = updated > 0 ? 0 : 1;
 out:
 	json_decref(doc);
+	/* items: the rates set */
+	worker_metrics_run(&ctx, (unsigned long long)updated, rc != 0);
 	ctx_free(&ctx);
 	return rc;
 }

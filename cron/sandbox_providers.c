@@ -10,6 +10,7 @@
  */
 #include "core/log.h"
 #include "domain/ctx.h"
+#include "domain/worker_metrics.h"
 #include "sandbox/sim_momo_callbacks.h"
 
 #define BATCH 100
@@ -32,6 +33,8 @@ main(void)
 		    "(momo.drop_callbacks)", sent, dropped);
 	rc = 0;
 out:
+	/* items: the callbacks due, sent or dropped */
+	worker_metrics_run(&ctx, (unsigned long long)sent + dropped, rc != 0);
 	ctx_free(&ctx);
 	return rc;
 }

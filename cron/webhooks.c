@@ -19,6 +19,7 @@
 #include "core/log.h"
 #include "domain/ctx.h"
 #include "domain/delivery.h"
+#include "domain/worker_metrics.h"
 
 int
 main(int argc, char **argv)
@@ -32,6 +33,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if (ctx_init(&ctx, "webhooks", 0) != 0) {
+		worker_metrics_run(&ctx, 0, 1);
 		ctx_free(&ctx);
 		return 1;
 	}
@@ -40,6 +42,9 @@ main(int argc, char **argv)
 		log_event(st.errors || rc ? "warn" : "info", "webhooks: %lld attempt(s): "
 		    "%lld delivered, %lld to retry, %lld failed; %lld error(s)", st.attempts,
 		    st.delivered, st.retried, st.failed, st.errors);
+	rc = rc != 0 || st.errors > 0 ? 1 : 0;
+	/* items: the delivery attempts made */
+	worker_metrics_run(&ctx, (unsigned long long)st.attempts, rc);
 	ctx_free(&ctx);
-	return rc != 0 || st.errors > 0 ? 1 : 0;
+	return rc;
 }
