@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/log.h"
+#include "core/metrics.h"
 #include "core/strict.h"
 #include "core/textclean.h"
 #include "core/timefmt.h"
@@ -142,6 +143,21 @@ out:
 	return rc;
 }
 
+/*
+ * Counts a recorded attempt in cediramp_webhook_deliveries_total by what
+ * it did: delivered, retry (another attempt is due), failed (none will
+ * follow: the policy has no delay left, or the delivery was no longer
+ * pending, failed or delivered meanwhile, and the attempt did not deliver
+ * it). Counted once committed, so a transaction run again counts once.
+ */
+static void
+count_outcome(int outcome)
+{
+	metrics_count("cediramp_webhook_deliveries_total",
+	    outcome == 1 ? "outcome=\"delivered\"" :
+	    outcome == 2 ? "outcome=\"retry\"" : "outcome=\"failed\"", 1);
+}
+
 /* Records a[0..n) in one transaction; DB_OK (counted into st) or its error. */
 static int
 record(struct ctx *ctx, const struct delivery_policy *policy,
@@ -159,6 +175,7 @@ record(struct ctx *ctx, const struct delivery_policy *policy,
 			st->delivered += k.outcome[i] == 1;
 			st->retried += k.outcome[i] == 2;
 			st->failed += k.outcome[i] == 3;
+			count_outcome(k.outcome[i]);
 		}
 	free(k.outcome);
 	return rc;
