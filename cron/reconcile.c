@@ -13,9 +13,11 @@
  * domain/payout_review.h, domain/partner/intent_review.h): each needs an
  * operator, so they exit 1 too.
  * Read-only (it asks each provider for a balance): safe on any number of
- * hosts.
+ * hosts. A run that reads everything sets its findings, by kind, and its
+ * end time as metrics (docs/operations.md, "Metrics").
  */
 #include <stdio.h>
+#include <time.h>
 
 #include "domain/chain_deposit.h"
 #include "domain/ctx.h"
@@ -25,7 +27,9 @@
 #include "domain/payout_review.h"
 #include "domain/payout_reversal.h"
 #include "domain/ledger.h"
+#include "domain/worker_metrics.h"
 #include "core/log.h"
+#include "core/metrics.h"
 
 static void
 print_review(const struct review *r, void *arg)
@@ -58,16 +62,54 @@ print_intent_review(const struct review *r, void *arg)
 		    r->status);
 }
 
+/* What one run found, by kind: cediramp_reconcile_findings{kind}. */
+enum finding {
+	LATE_COLLECTIONS = 0, /* intents collected after their time to live */
+	REVERSED_PAYOUTS,     /* payouts a provider reversed after they completed */
+	HELD,                 /* payouts and payment intents held for review */
+	UNMATCHED_DEPOSITS,   /* chain deposits no partner was credited for */
+	UNREVERSIBLE,         /* chain deposits whose reversal needs an operator */
+	FLOAT,                /* floats that differ from their provider, unexplained */
+	LEDGER,               /* rows that break a ledger invariant */
+	FINDINGS
+};
+
+static const char *const finding_label[FINDINGS] = {
+	"kind=\"late_collections\"", "kind=\"reversed_payouts\"", "kind=\"held\"",
+	"kind=\"unmatched_deposits\"", "kind=\"unreversible\"", "kind=\"float\"",
+	"kind=\"ledger\"",
+};
+
+/*
+ * Sets every kind's findings gauge (0 for none, so a resolved finding
+ * goes back to 0) and the last run's time: called only by a run that read
+ * everything, so an interrupted one leaves the last whole run's figures.
+ */
+static void
+report_findings(const int found[FINDINGS])
+{
+	size_t i;
+
+	for (i = 0; i < FINDINGS; i++)
+		metrics_latest_set("cediramp_reconcile_findings", finding_label[i], found[i]);
+	metrics_latest_set("cediramp_reconcile_last_run_timestamp_seconds", "",
+	    (int64_t)time(NULL));
+}
+
 int
 main(void)
 {
+	struct chain_deposit_found dep;
 	struct ctx ctx;
-	int rc = 2, unreversible = 0, unexplained = 0, held, held_intents;
+	int found[FINDINGS] = { 0 }, rc = 2, unreversible = 0, unexplained = 0, held,
+	    held_intents, n, whole = 0;
+	unsigned long long items = 0;
+	size_t i;
 
 	if (ctx_init(&ctx, "reconcile", 0) != 0)
 		goto out;
-	if (intent_report_late(ctx.db, stdout) < 0 ||
-	    payout_report_reversed(ctx.db, stdout) < 0) {
+	if ((found[LATE_COLLECTIONS] = intent_report_late(ctx.db, stdout)) < 0 ||
+	    (found[REVERSED_PAYOUTS] = payout_report_reversed(ctx.db, stdout)) < 0) {
 		log_event("error", "reconcile: %s", db_error(ctx.db));
 		goto out;
 	}
@@ -83,7 +125,8 @@ main(void)
 	}
 	if (held_intents > 0)
 		log_event("error", "reconcile: %d payment intent(s) held for review", held_intents);
-	switch (chain_deposit_report(ctx.db, stdout)) {
+	found[HELD] = held + held_intents;
+	switch (chain_deposit_report(ctx.db, stdout, &dep)) {
 	case 0:
 		break;
 	case 1:
@@ -94,7 +137,9 @@ main(void)
 		log_event("error", "reconcile: %s", db_error(ctx.db));
 		goto out;
 	}
-	switch (float_reconcile(&ctx, stdout)) {
+	found[UNMATCHED_DEPOSITS] = (int)dep.unmatched;
+	found[UNREVERSIBLE] = (int)dep.unreversible;
+	switch ((n = float_reconcile(&ctx, stdout))) {
 	case 0:
 		break;
 	case -1:
@@ -104,20 +149,27 @@ main(void)
 		log_event("error", "reconcile: a payout float differs from its provider, "
 		    "unexplained");
 		unexplained = 1;
+		found[FLOAT] = n;
 	}
-	switch (ledger_check(ctx.db, stdout)) {
-	case 0:
-		rc = unreversible || unexplained || held > 0 || held_intents > 0;
-		break;
-	case 1:
+	if ((n = ledger_check(ctx.db, stdout)) < 0) {
+		log_event("error", "reconcile: %s", db_error(ctx.db));
+		goto out;
+	}
+	found[LEDGER] = n;
+	if (n > 0) {
 		log_event("error", "reconcile: ledger invariants violated");
 		rc = 1;
-		break;
-	default:
-		log_event("error", "reconcile: %s", db_error(ctx.db));
-		rc = 2;
+	} else {
+		rc = unreversible || unexplained || held > 0 || held_intents > 0;
 	}
+	whole = 1;
 out:
+	/* items: the findings listed, every kind */
+	for (i = 0; i < FINDINGS; i++)
+		items += found[i] > 0 ? (unsigned long long)found[i] : 0;
+	if (whole)
+		report_findings(found);
+	worker_metrics_run(&ctx, items, rc != 0);
 	ctx_free(&ctx);
 	return rc;
 }

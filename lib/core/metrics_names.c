@@ -37,5 +37,10 @@ const struct metric_family metrics_families[] = {
 	  "When a cron worker's last run ended (Unix seconds), by worker." },
 	{ "cediramp_webhook_deliveries_total", METRIC_COUNTER,
 	  "Webhook delivery attempts, by outcome (delivered, retry, failed)." },
+	{ "cediramp_reconcile_last_run_timestamp_seconds", METRIC_LATEST,
+	  "When the last reconcile run that read everything ended (Unix seconds)." },
+	{ "cediramp_reconcile_findings", METRIC_LATEST,
+	  "What the last whole reconcile run found, by kind (late_collections, "
+	  "reversed_payouts, held, unmatched_deposits, unreversible, float, ledger)." },
 	{ NULL, METRIC_COUNTER, NULL },
 };

@@ -440,10 +440,12 @@ out:
 
 /* ---- reconcile and the operator ---- */
 
-/* Where the report goes, and whether a deposit needs an operator. */
+/* Where the report goes, whether a deposit needs an operator, and how
+ * many of each status were listed. */
 struct report_state {
 	FILE *out;
 	int bad;
+	struct chain_deposit_found *found;
 };
 
 /* One deposit of the report and what to do about it (a db_run_each callback);
@@ -466,21 +468,26 @@ report_line(const struct db_rows *row, void *arg)
 	    RP(note) ? RP(note) : "");
 	if (status != NULL && strcmp(status, "unreversible") == 0) {
 		k->bad = 1;
+		k->found->unreversible++;
 		fprintf(k->out, "  take it back from the partner by hand, then mark it\n");
-	} else if (shown[0] && cur != NULL && (cur->flags & CURRENCY_PARTNER)) {
+		return 0;
+	}
+	k->found->unmatched++;
+	if (shown[0] && cur != NULL && (cur->flags & CURRENCY_PARTNER))
 		fprintf(k->out, "  to credit it: cediramp-admin partner credit PARTNER_ID %s %s "
 		    "--reference %s\n", RP(asset), shown, RP(deposit_reference));
-	} else {
+	else
 		fprintf(k->out, "  no partner can hold it: return it to its sender\n");
-	}
 	return 0;
 #undef RP
 }
 
 int
-chain_deposit_report(struct db *db, FILE *out)
+chain_deposit_report(struct db *db, FILE *out, struct chain_deposit_found *found)
 {
-	struct report_state k = { out, 0 };
+	struct report_state k = { out, 0, found };
+
+	memset(found, 0, sizeof(*found));
 
 	/* streamed: however many there are, the memory stays one row */
 	if (db_run_each(db, DB_BIND(DB_CDEP_REPORT, no_args), report_line, &k) != DB_OK)

@@ -47,12 +47,17 @@ struct chain_deposit_stats {
 int chain_deposit_scan(struct ctx *ctx, long budget_seconds,
     struct chain_deposit_stats *st);
 
+/* How many deposits chain_deposit_report listed, by status. */
+struct chain_deposit_found {
+	unsigned unmatched, unreversible;
+};
+
 /*
  * Prints every unmatched and unreversible deposit to out, each with what
- * an operator does about it. Returns 0 when none is unreversible, 1 when
- * one is, -1 when the database failed.
+ * an operator does about it, counting them into found. Returns 0 when
+ * none is unreversible, 1 when one is, -1 when the database failed.
  */
-int chain_deposit_report(struct db *db, FILE *out);
+int chain_deposit_report(struct db *db, FILE *out, struct chain_deposit_found *found);
 
 /*
  * An operator's credit of unmatched deposit reference (a reference with

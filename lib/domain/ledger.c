@@ -1,6 +1,7 @@
 #include "domain/ledger.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -295,7 +296,8 @@ ledger_balance(struct db *db, const char *account, unsigned scale, char *out,
 }
 
 /* Runs one check statement (no arguments; its rows' shapes differ, each
- * row printed whole), printing each row under title; -1 on error. */
+ * row printed whole), printing each row under title: how many, or -1 on
+ * error. */
 static int
 check_rows(struct db *db, enum db_stmt s, const char *title, FILE *report)
 {
@@ -307,7 +309,7 @@ check_rows(struct db *db, enum db_stmt s, const char *title, FILE *report)
 		fprintf(report, "ledger check: %s: %s\n", title, db_error(db));
 		return -1;
 	}
-	found = rows.nrows > 0;
+	found = rows.nrows > INT_MAX ? INT_MAX : (int)rows.nrows;
 	for (i = 0; i < rows.nrows; i++) {
 		fprintf(report, "%s:", title);
 		for (j = 0; j < rows.ncols; j++)
@@ -334,7 +336,7 @@ ledger_check(struct db *db, FILE *report)
 		r = check_rows(db, checks[i].s, checks[i].title, report);
 		if (r < 0)
 			return -1;
-		bad |= r;
+		bad = r > INT_MAX - bad ? INT_MAX : bad + r;
 	}
-	return bad ? 1 : 0;
+	return bad;
 }

@@ -73,7 +73,7 @@ enum db_rc ledger_balance(struct db *db, const char *account, unsigned scale,
  * The invariant check: every ledger transaction sums to zero per asset;
  * every entry's asset is its account's; every cached balance equals its
  * entries; no user or partner balance is below zero. Prints each offending
- * row to report. Returns 0 when all hold, 1 when something does not, -1 if
+ * row to report. Returns how many rows offend (0 when all hold), or -1 if
  * the database could not be read.
  */
 int ledger_check(struct db *db, FILE *report);
