@@ -30,7 +30,7 @@ main(void)
 		rc = 0;
 		goto out;
 	}
-	if (prov_http_get_json(ctx.cfg.rate_source_url,
+	if (prov_http_get_json("rates", "feed", ctx.cfg.rate_source_url,
 	    (long)ctx.cfg.provider_timeout_ms, &status, &doc, &why) != 0 ||
 	    status != 200) {
 		log_event("warn", "rates: feed unavailable (HTTP %ld, %s)", status, why);

@@ -49,17 +49,17 @@ struct call {
 };
 
 /*
- * One HTTP call to the gateway (prov_http_call): method path with an
- * optional JSON body. Returns 0 when an HTTP answer came back (any
+ * One HTTP call to the gateway (prov_http_call), counted as operation:
+ * method path with an optional JSON body. Returns 0 when an HTTP answer came back (any
  * status), -1 otherwise; call->sent says whether the request may have
  * reached the gateway. On 0 call_free releases the answer; on -1 the call
  * holds nothing.
  */
 static int
-chain_call(const struct prov_endpoint *ep, const char *method, const char *path,
-    json_t *body, struct call *call)
+chain_call(const struct prov_endpoint *ep, const char *operation, const char *method,
+    const char *path, json_t *body, struct call *call)
 {
-	int rc = prov_http_call(ep, method, path, NULL, body, &call->http);
+	int rc = prov_http_call(ep, operation, method, path, NULL, body, &call->http);
 
 	call->status = call->http.status;
 	call->sent = call->http.sent;
@@ -101,7 +101,7 @@ http_balance(struct prov_chain *ch, const char *wallet, const char *asset,
 	    prov_http_escape(asset, a, sizeof(a)) != 0)
 		return CHAIN_REJECTED;
 	snprintf(path, sizeof(path), "/wallets/%s/%s", w, a);
-	if (chain_call(ep, "GET", path, NULL, &call) != 0)
+	if (chain_call(ep, "balance", "GET", path, NULL, &call) != 0)
 		return CHAIN_UNAVAILABLE;
 	if (call.status == 200 && answer_string(&call, "balance", out, cap) == 0)
 		rc = CHAIN_OK;
@@ -173,7 +173,7 @@ http_submit(struct prov_chain *ch, const struct chain_move *m, const struct chai
 	snprintf(why, cap, "the chain gateway refused the transfer");
 	if (body == NULL)
 		return CHAIN_UNAVAILABLE;
-	if (chain_call(&ch->ep, "POST", "/transactions", body, &call) != 0) {
+	if (chain_call(&ch->ep, "submit", "POST", "/transactions", body, &call) != 0) {
 		json_decref(body);
 		return call.sent ? CHAIN_IN_DOUBT : CHAIN_UNAVAILABLE;
 	}
@@ -204,7 +204,7 @@ http_receipt(struct prov_chain *ch, const char *tx_hash, struct chain_receipt *o
 	if (prov_http_escape(tx_hash, h, sizeof(h)) != 0)
 		return CHAIN_IN_DOUBT;
 	snprintf(path, sizeof(path), "/transactions/%s", h);
-	if (chain_call(ep, "GET", path, NULL, &call) != 0)
+	if (chain_call(ep, "receipt", "GET", path, NULL, &call) != 0)
 		return CHAIN_UNAVAILABLE;
 	if (call.status == 404) {
 		out->state = CHAIN_UNKNOWN;
@@ -244,7 +244,7 @@ http_faucet(struct prov_chain *ch, const char *wallet, const char *asset,
 
 	if (body == NULL)
 		return CHAIN_UNAVAILABLE;
-	if (chain_call(ep, "POST", "/faucet", body, &call) != 0) {
+	if (chain_call(ep, "faucet", "POST", "/faucet", body, &call) != 0) {
 		json_decref(body);
 		return call.http.timed_out ? CHAIN_TIMEOUT : CHAIN_UNAVAILABLE;
 	}

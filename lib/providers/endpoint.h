@@ -7,6 +7,9 @@
 
 struct prov_endpoint {
 	char provider[16]; /* "chain", "MTN", "TELECEL", "AIRTELTIGO" */
+	const char *kind;  /* its adapter, as the metrics name it: "momo",
+	                      "paystack", "chain" (the simulator's gateway),
+	                      "evm"; NULL: its calls are not counted */
 	char url[512];     /* base URL; "" means not configured (down) */
 	long timeout_ms;   /* total time for one call */
 	/* credentials, where the provider takes them (mobile money) */

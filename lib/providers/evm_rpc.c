@@ -109,7 +109,8 @@ evm_rpc_call(const struct prov_endpoint *ep, const char *method, json_t *params,
 		error_set(err, 0, "out of memory");
 		return EVM_RPC_DOWN;
 	}
-	if (prov_http_call(ep, "POST", "", NULL, req, &call) != 0) {
+	/* the method is a fixed word of the code: it names the call */
+	if (prov_http_call(ep, method, "POST", "", NULL, req, &call) != 0) {
 		json_decref(req);
 		err->sent = call.sent;
 		err->timed_out = call.timed_out;

@@ -33,9 +33,10 @@ struct evm_rpc_error {
 };
 
 /*
- * Calls method with params (a JSON array; stolen, may be NULL for []) at
- * ep->url. On EVM_RPC_OK *result is a new reference (json null for a null
- * result). err is filled on every other outcome.
+ * Calls method (a fixed word of the code, eth_...: it is the call's
+ * operation in the metrics) with params (a JSON array; stolen, may be NULL
+ * for []) at ep->url. On EVM_RPC_OK *result is a new reference (json null
+ * for a null result). err is filled on every other outcome.
  */
 enum evm_rpc_rc evm_rpc_call(const struct prov_endpoint *ep, const char *method,
     json_t *params, json_t **result, struct evm_rpc_error *err);

@@ -3,6 +3,8 @@
 #include <curl/curl.h>
 #include <stdio.h>
 
+#include "providers/prov_metrics.h"
+
 static size_t
 take(char *p, size_t size, size_t n, void *arg)
 {
@@ -44,6 +46,7 @@ jwks_fetch(const char *url, const struct netguard_policy *guard, long timeout_ms
 	curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)JWKS_HTTP_MAX);
 	cc = curl_easy_perform(c);
 	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+	prov_metrics_call("jwks", "fetch", prov_http_outcome(cc, status), c);
 	curl_easy_cleanup(c);
 	curl_slist_free_all(resolve);
 	if (cc != CURLE_OK) {

@@ -9,6 +9,20 @@
 #include <time.h>
 
 #include "core/buf.h"
+#include "providers/prov_metrics.h"
+
+/* Counts a send that libcurl ended with cc: ok when the server took it,
+ * error when it refused it (a 4xx or 5xx reply), timeout, or unreachable. */
+static void
+count_send(CURLcode cc, CURL *c)
+{
+	long code = 0;
+
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+	prov_metrics_call("mail", "send", cc == CURLE_OK ? PROV_CALL_OK :
+	    cc == CURLE_OPERATION_TIMEDOUT ? PROV_CALL_TIMEOUT :
+	    code >= 400 ? PROV_CALL_ERROR : PROV_CALL_UNREACHABLE, c);
+}
 
 /* The message as curl reads it. */
 struct upload {
@@ -132,6 +146,7 @@ mail_send(const struct cfg *cfg, const char *to, const char *subject, const char
 	}
 	cc = curl_easy_perform(c);
 	OPENSSL_cleanse(pass, sizeof(pass));
+	count_send(cc, c);
 	if (cc != CURLE_OK)
 		snprintf(why, cap, "SMTP: %s", curl_easy_strerror(cc));
 	curl_slist_free_all(rcpt);

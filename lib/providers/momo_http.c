@@ -25,6 +25,10 @@ enum product { DISBURSEMENT = 0, COLLECTION };
 
 static const char *const product_path[] = { "/disbursement", "/collection" };
 
+/* The metrics' words for a product's send and its status read. */
+static const char *const send_op[] = { "transfer", "request_to_pay" };
+static const char *const status_op[] = { "transfer_status", "request_to_pay_status" };
+
 #define TOKEN_MAX MOMO_TOKEN_MAX
 #define TOKEN_SLOTS 8   /* networks x products, with room */
 #define REF_MAX 128     /* a reference asked about (status reads) */
@@ -122,7 +126,7 @@ token_fetch(const struct prov_endpoint *ep, enum product p,
 	OPENSSL_cleanse(cred, sizeof(cred));
 	snprintf(sub, sizeof(sub), "Ocp-Apim-Subscription-Key: %s", ep->subscription_key);
 	snprintf(path, sizeof(path), "%s/token/", product_path[p]);
-	if (prov_http_call(ep, "POST", path, headers, NULL, &call) != 0 ||
+	if (prov_http_call(ep, "token", "POST", path, headers, NULL, &call) != 0 ||
 	    call.status != 200)
 		goto out;
 	tok = json_string_value(json_object_get(call.json, "access_token"));
@@ -173,19 +177,20 @@ token_for(const struct prov_endpoint *ep, enum product p, int *cached)
 }
 
 /*
- * One call of product's API: method path with the token, the target
- * environment, the subscription key, X-Reference-Id (and X-Callback-Url, when
- * configured) when provider_ref is not NULL,
- * and body (may be NULL). A cached token the provider refuses (401) is
- * replaced and the call made once more: a 401 comes from the gateway
- * before the request reaches the API, and a send repeats its reference.
+ * One call of product's API, counted as operation (prov_metrics.h):
+ * method path with the token, the target environment, the subscription
+ * key, X-Reference-Id (and X-Callback-Url, when configured) when
+ * provider_ref is not NULL, and body (may be NULL). A cached token the
+ * provider refuses (401) is replaced and the call made once more: a 401
+ * comes from the gateway before the request reaches the API, and a send
+ * repeats its reference.
  * Returns 0 when an HTTP answer came back; -1 when none did (call says
  * whether the request was sent) or no token could be had (*no_token; then
  * nothing was sent). The caller frees call.
  */
 static int
-momo_call(const struct prov_endpoint *ep, enum product p, const char *method,
-    const char *path, const char *provider_ref, const json_t *body,
+momo_call(const struct prov_endpoint *ep, enum product p, const char *operation,
+    const char *method, const char *path, const char *provider_ref, const json_t *body,
     struct prov_call *call, int *no_token)
 {
 	char auth[TOKEN_MAX + 32], env[sizeof(ep->environment) + 32],
@@ -213,7 +218,7 @@ momo_call(const struct prov_endpoint *ep, enum product p, const char *method,
 			return -1;
 		}
 		snprintf(auth, sizeof(auth), "Authorization: Bearer %s", tok);
-		rc = prov_http_call(ep, method, path, headers, body, call);
+		rc = prov_http_call(ep, operation, method, path, headers, body, call);
 		if (rc != 0 || call->status != 401 || !cached)
 			break;
 		token_forget(ep, p);
@@ -310,7 +315,8 @@ http_lookup(const struct prov_endpoint *ep, const char *msisdn, char *name,
 		return MOMO_NOT_FOUND; /* no number has that form */
 	snprintf(path, sizeof(path),
 	    "/disbursement/v1_0/accountholder/msisdn/%s/basicuserinfo", m);
-	answered = momo_call(ep, DISBURSEMENT, "GET", path, NULL, NULL, &call, &no_token);
+	answered = momo_call(ep, DISBURSEMENT, "lookup", "GET", path, NULL, NULL, &call,
+	    &no_token);
 	rc = read_outcome(answered, no_token, &call, 0);
 	if (rc == MOMO_OK)
 		rc = momo_wire_name(call.json, name, cap);
@@ -354,7 +360,8 @@ send_money(const struct prov_endpoint *ep, enum product p, const char *path,
 		    "is not UTF-8?)");
 		return MOMO_REFUSED;
 	}
-	answered = momo_call(ep, p, "POST", path, provider_ref, body, &call, &no_token);
+	answered = momo_call(ep, p, send_op[p], "POST", path, provider_ref, body, &call,
+	    &no_token);
 	rc = send_outcome(answered, no_token, &call, why, whycap);
 	prov_call_free(&call);
 	json_decref(body);
@@ -387,7 +394,7 @@ read_prepare(const struct prov_endpoint *ep, enum product p, const char *base,
 	rd->headers[0] = rd->auth;
 	rd->headers[1] = rd->env;
 	rd->headers[2] = rd->sub;
-	rd->req = (struct prov_req){ ep, "GET", rd->path, rd->headers, NULL };
+	rd->req = (struct prov_req){ ep, status_op[p], "GET", rd->path, rd->headers, NULL };
 	return MOMO_OK;
 }
 
@@ -427,8 +434,8 @@ status_of(const struct prov_endpoint *ep, enum product p, const char *base,
 	for (attempt = 0; attempt < 2 && again; attempt++) {
 		if ((rc = read_prepare(ep, p, base, provider_ref, &rd)) != MOMO_OK)
 			break;
-		answered = prov_http_call(ep, rd.req.method, rd.req.path, rd.headers, NULL,
-		    &call);
+		answered = prov_http_call(ep, rd.req.operation, rd.req.method, rd.req.path,
+		    rd.headers, NULL, &call);
 		rc = read_answer(ep, p, &rd, answered, &call, out, &again);
 		prov_call_free(&call);
 	}
@@ -492,8 +499,8 @@ http_balance(const struct prov_endpoint *ep, const char *currency, char *amount,
 
 	if (cap > 0)
 		amount[0] = '\0';
-	answered = momo_call(ep, DISBURSEMENT, "GET", "/disbursement/v1_0/account/balance",
-	    NULL, NULL, &call, &no_token);
+	answered = momo_call(ep, DISBURSEMENT, "balance", "GET",
+	    "/disbursement/v1_0/account/balance", NULL, NULL, &call, &no_token);
 	rc = read_outcome(answered, no_token, &call, 0);
 	if (rc == MOMO_NOT_FOUND)
 		rc = MOMO_UNAVAILABLE; /* (no account is no answer) */

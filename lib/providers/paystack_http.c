@@ -53,10 +53,10 @@ set_why(char *why, size_t whycap, const char *text)
 		strict_clip(why, whycap, text, strlen(text));
 }
 
-/* One call with the secret key; as prov_http_call. */
+/* One call with the secret key, counted as operation; as prov_http_call. */
 static int
-ps_call(const struct prov_endpoint *ep, const char *method, const char *path,
-    const json_t *body, struct prov_call *call)
+ps_call(const struct prov_endpoint *ep, const char *operation, const char *method,
+    const char *path, const json_t *body, struct prov_call *call)
 {
 	char auth[sizeof(ep->secret) + 32];
 	const char *headers[2] = { auth, NULL };
@@ -64,7 +64,7 @@ ps_call(const struct prov_endpoint *ep, const char *method, const char *path,
 
 	memset(call, 0, sizeof(*call));
 	snprintf(auth, sizeof(auth), "Authorization: Bearer %s", ep->secret);
-	rc = prov_http_call(ep, method, path, headers, body, call);
+	rc = prov_http_call(ep, operation, method, path, headers, body, call);
 	OPENSSL_cleanse(auth, sizeof(auth));
 	return rc;
 }
@@ -164,7 +164,7 @@ ps_lookup(const struct prov_endpoint *ep, const char *msisdn, char *name, size_t
 		return MOMO_NOT_FOUND; /* no number has that form */
 	snprintf(path, sizeof(path), "/bank/resolve?account_number=%s&bank_code=%s",
 	    local, bank);
-	answered = ps_call(ep, "GET", path, NULL, &call);
+	answered = ps_call(ep, "lookup", "GET", path, NULL, &call);
 	if (answered == 0 && call.status == 200 && answered_true(&call)) {
 		data = json_object_get(call.json, "data");
 		v = json_string_value(json_object_get(data, "account_name"));
@@ -208,7 +208,7 @@ recipient(const struct prov_endpoint *ep, const char *local, const char *currenc
 		set_why(why, whycap, "the request could not be built");
 		return MOMO_REFUSED;
 	}
-	answered = ps_call(ep, "POST", "/transferrecipient", body, &call);
+	answered = ps_call(ep, "recipient", "POST", "/transferrecipient", body, &call);
 	json_decref(body);
 	rcp = json_string_value(json_object_get(json_object_get(call.json, "data"),
 	    "recipient_code"));
@@ -258,7 +258,7 @@ ps_transfer(const struct prov_endpoint *ep, const char *provider_ref, const char
 		set_why(why, whycap, "the request could not be built (text that is not UTF-8?)");
 		return MOMO_REFUSED;
 	}
-	answered = ps_call(ep, "POST", "/transfer", body, &call);
+	answered = ps_call(ep, "transfer", "POST", "/transfer", body, &call);
 	json_decref(body);
 	if (answered == 0 && call.status == 200 && answered_true(&call))
 		rc = MOMO_OK; /* queued (an "otp" one waits: see the README) */
@@ -268,11 +268,11 @@ ps_transfer(const struct prov_endpoint *ep, const char *provider_ref, const char
 	return rc;
 }
 
-/* The verify of provider_ref under base into rd: MOMO_OK, or MOMO_UNAVAILABLE for
- * a reference that cannot be asked about. */
+/* The verify of provider_ref under base into rd, counted as operation:
+ * MOMO_OK, or MOMO_UNAVAILABLE for a reference that cannot be asked about. */
 static enum momo_rc
-verify_prepare(const struct prov_endpoint *ep, const char *base, const char *provider_ref,
-    struct momo_read *rd)
+verify_prepare(const struct prov_endpoint *ep, const char *operation, const char *base,
+    const char *provider_ref, struct momo_read *rd)
 {
 	char r[3 * REF_MAX + 1];
 
@@ -282,7 +282,7 @@ verify_prepare(const struct prov_endpoint *ep, const char *base, const char *pro
 	snprintf(rd->path, sizeof(rd->path), "%s/%s", base, r);
 	snprintf(rd->auth, sizeof(rd->auth), "Authorization: Bearer %s", ep->secret);
 	rd->headers[0] = rd->auth;
-	rd->req = (struct prov_req){ ep, "GET", rd->path, rd->headers, NULL };
+	rd->req = (struct prov_req){ ep, operation, "GET", rd->path, rd->headers, NULL };
 	return MOMO_OK;
 }
 
@@ -297,19 +297,20 @@ verify_answer(int answered, const struct prov_call *call,
 	return read_outcome(answered, call, 1);
 }
 
-/* A verify of provider_ref under base, read by parse into out. */
+/* A verify of provider_ref under base (operation), read by parse into out. */
 static enum momo_rc
-verify(const struct prov_endpoint *ep, const char *base, const char *provider_ref,
-    enum momo_rc (*parse)(const json_t *, struct momo_status *), struct momo_status *out)
+verify(const struct prov_endpoint *ep, const char *operation, const char *base,
+    const char *provider_ref, enum momo_rc (*parse)(const json_t *, struct momo_status *),
+    struct momo_status *out)
 {
 	struct momo_read rd;
 	struct prov_call call;
 	enum momo_rc rc;
 
 	memset(out, 0, sizeof(*out));
-	if ((rc = verify_prepare(ep, base, provider_ref, &rd)) == MOMO_OK) {
-		rc = verify_answer(prov_http_call(ep, rd.req.method, rd.req.path, rd.headers,
-		    NULL, &call), &call, parse, out);
+	if ((rc = verify_prepare(ep, operation, base, provider_ref, &rd)) == MOMO_OK) {
+		rc = verify_answer(prov_http_call(ep, rd.req.operation, rd.req.method,
+		    rd.req.path, rd.headers, NULL, &call), &call, parse, out);
 		prov_call_free(&call);
 	}
 	OPENSSL_cleanse(&rd, sizeof(rd));
@@ -320,14 +321,15 @@ static enum momo_rc
 ps_transfer_status(const struct prov_endpoint *ep, const char *provider_ref,
     struct momo_status *out)
 {
-	return verify(ep, TRANSFER_VERIFY, provider_ref, paystack_wire_transfer, out);
+	return verify(ep, "transfer_status", TRANSFER_VERIFY, provider_ref,
+	    paystack_wire_transfer, out);
 }
 
 static enum momo_rc
 ps_transfer_status_read(const struct prov_endpoint *ep, const char *provider_ref,
     struct momo_read *rd)
 {
-	return verify_prepare(ep, TRANSFER_VERIFY, provider_ref, rd);
+	return verify_prepare(ep, "transfer_status", TRANSFER_VERIFY, provider_ref, rd);
 }
 
 static enum momo_rc
@@ -384,7 +386,7 @@ ps_request_to_pay(const struct prov_endpoint *ep, const char *provider_ref, cons
 		set_why(why, whycap, "the request could not be built (text that is not UTF-8?)");
 		return MOMO_REFUSED;
 	}
-	answered = ps_call(ep, "POST", "/charge", body, &call);
+	answered = ps_call(ep, "request_to_pay", "POST", "/charge", body, &call);
 	json_decref(body);
 	st = json_string_value(json_object_get(json_object_get(call.json, "data"), "status"));
 	if (answered != 0 || call.status != 200 || !answered_true(&call)) {
@@ -413,7 +415,8 @@ static enum momo_rc
 ps_request_to_pay_status(const struct prov_endpoint *ep, const char *provider_ref,
     struct momo_status *out)
 {
-	return verify(ep, "/transaction/verify", provider_ref, paystack_wire_charge, out);
+	return verify(ep, "request_to_pay_status", "/transaction/verify", provider_ref,
+	    paystack_wire_charge, out);
 }
 
 static enum momo_rc
@@ -425,7 +428,7 @@ ps_balance(const struct prov_endpoint *ep, const char *currency, char *amount, s
 
 	if (cap > 0)
 		amount[0] = '\0';
-	answered = ps_call(ep, "GET", "/balance", NULL, &call);
+	answered = ps_call(ep, "balance", "GET", "/balance", NULL, &call);
 	if (answered == 0 && call.status == 200)
 		rc = paystack_wire_balance(call.json, currency, amount, cap);
 	else

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "providers/prov_metrics.h"
+
 static size_t
 collect(char *p, size_t size, size_t n, void *ud)
 {
@@ -108,8 +110,14 @@ prov_http_probe_many(const struct prov_probe *p, size_t n, enum prov_health *out
 		if (msg->msg != CURLMSG_DONE)
 			continue;
 		for (i = 0; i < n; i++)
-			if (h[i] == msg->easy_handle)
+			if (h[i] == msg->easy_handle) {
+				long code = 0;
+
 				out[i] = classify(h[i], msg->data.result, p[i].timeout_ms, &body[i]);
+				curl_easy_getinfo(h[i], CURLINFO_RESPONSE_CODE, &code);
+				prov_metrics_call(p[i].provider, "health",
+				    prov_http_outcome(msg->data.result, code), h[i]);
+			}
 	}
 	for (i = 0; i < n; i++) {
 		if (h[i] != NULL) {
@@ -124,7 +132,7 @@ prov_http_probe_many(const struct prov_probe *p, size_t n, enum prov_health *out
 enum prov_health
 prov_http_probe(const char *base_url, const char *path, long timeout_ms)
 {
-	struct prov_probe p = { base_url, path, timeout_ms };
+	struct prov_probe p = { NULL, base_url, path, timeout_ms };
 	enum prov_health h;
 
 	prov_http_probe_many(&p, 1, &h);
@@ -132,8 +140,8 @@ prov_http_probe(const char *base_url, const char *path, long timeout_ms)
 }
 
 int
-prov_http_get_json(const char *url, long timeout_ms, long *status,
-    json_t **out, const char **why)
+prov_http_get_json(const char *provider, const char *operation, const char *url,
+    long timeout_ms, long *status, json_t **out, const char **why)
 {
 	struct buf body;
 	CURL *c;
@@ -149,11 +157,13 @@ prov_http_get_json(const char *url, long timeout_ms, long *status,
 		return -1;
 	}
 	cc = curl_easy_perform(c);
+	if (cc == CURLE_OK)
+		curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, status);
+	prov_metrics_call(provider, operation, prov_http_outcome(cc, *status), c);
 	if (cc != CURLE_OK) {
 		*why = curl_easy_strerror(cc);
 		goto out;
 	}
-	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, status);
 	*out = json_loadb(body.data ? body.data : "", body.len,
 	    JSON_REJECT_DUPLICATES, NULL);
 	if (*out == NULL) {

@@ -31,7 +31,9 @@ enum prov_health { PROV_OPERATIONAL = 0, PROV_DEGRADED, PROV_DOWN };
  * GETs base_url + path and classifies the answer: a 2xx within half the
  * timeout is operational, a slower 2xx degraded, anything else (no URL,
  * refused, timeout, non-2xx) down. A 2xx whose JSON body reports "status"
- * (or data.status) "degraded" or "down" is taken at its word.
+ * (or data.status) "degraded" or "down" is taken at its word. Not counted
+ * in the metrics (prov_http_probe_many counts a probe that names its
+ * provider, as operation "health").
  */
 enum prov_health prov_http_probe(const char *base_url, const char *path,
     long timeout_ms);
@@ -39,6 +41,8 @@ enum prov_health prov_http_probe(const char *base_url, const char *path,
 #define PROV_PROBE_MAX 8
 
 struct prov_probe {
+	const char *provider; /* its metrics word (endpoint.h's kind); NULL:
+	                         not counted */
 	const char *base_url; /* "" or NULL: down without a call */
 	const char *path;
 	long timeout_ms;
@@ -50,12 +54,13 @@ void prov_http_probe_many(const struct prov_probe *p, size_t n,
     enum prov_health *out);
 
 /*
- * GETs url and parses a JSON body of at most 1 MiB. Returns 0 with *out
+ * GETs url and parses a JSON body of at most 1 MiB, the call counted as
+ * provider's operation (fixed words: prov_metrics.h). Returns 0 with *out
  * set (new reference) and *status the HTTP status, or -1 (no answer, or a
  * body that is not JSON) with why set.
  */
-int prov_http_get_json(const char *url, long timeout_ms, long *status,
-    json_t **out, const char **why);
+int prov_http_get_json(const char *provider, const char *operation, const char *url,
+    long timeout_ms, long *status, json_t **out, const char **why);
 
 /* One finished (or failed) provider call. */
 struct prov_call {
@@ -71,21 +76,24 @@ struct prov_call {
 /*
  * One HTTP call: method ep->url + path with the extra request headers
  * (NULL-terminated "Name: value" list, may be NULL) and an optional JSON
- * body (borrowed; sent with Content-Type: application/json). A POST
+ * body (borrowed; sent with Content-Type: application/json), counted in
+ * the metrics as ep->kind's operation (a fixed word naming the call:
+ * "transfer", "balance", a JSON-RPC method; prov_metrics.h). A POST
  * without a body sends an empty one (Content-Length: 0). The answer's
  * body, at most 1 MiB, is parsed with duplicate keys rejected. Returns 0
  * when an HTTP answer came back (any status), -1 otherwise (call says
  * whether the request was sent and whether it timed out; it holds no
  * JSON then). The caller frees call with prov_call_free.
  */
-int prov_http_call(const struct prov_endpoint *ep, const char *method,
-    const char *path, const char *const *headers, const json_t *body,
+int prov_http_call(const struct prov_endpoint *ep, const char *operation,
+    const char *method, const char *path, const char *const *headers, const json_t *body,
     struct prov_call *call);
 
 /* One call of prov_http_many: prov_http_call's arguments, borrowed
  * until prov_http_many returns. */
 struct prov_req {
 	const struct prov_endpoint *ep;
+	const char *operation;
 	const char *method;
 	const char *path;
 	const char *const *headers;

@@ -28,6 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "providers/prov_metrics.h"
+
 #define POOL_IDLE_MAX 64     /* easy handles kept for the next calls */
 #define POOL_CONNS_MAX 64    /* connections the multi handle keeps open */
 #define ANSWER_MAX (1024 * 1024)
@@ -192,18 +194,32 @@ xfer_setup(struct xfer *x, const struct prov_req *r)
 	return 0;
 }
 
-/* The outcome of x's transfer (cc) into call; 0 when an answer came. */
+/* 1 when body is a JSON-RPC answer that carries an error (its HTTP
+ * status may well be 200). */
 static int
-xfer_result(struct xfer *x, CURLcode cc, struct prov_call *call)
+rpc_error(const json_t *body)
+{
+	const json_t *e = json_object_get(body, "error");
+
+	return json_object_get(body, "jsonrpc") != NULL && e != NULL && !json_is_null(e);
+}
+
+/* The outcome of x's transfer (cc) of r into call, counted in the
+ * metrics; 0 when an answer came. */
+static int
+xfer_result(struct xfer *x, const struct prov_req *r, CURLcode cc, struct prov_call *call)
 {
 	call->sent = x->up.handed || !never_sent(x->h, cc);
 	call->timed_out = cc == CURLE_OPERATION_TIMEDOUT;
-	if (cc != CURLE_OK)
-		return -1;
-	curl_easy_getinfo(x->h, CURLINFO_RESPONSE_CODE, &call->status);
-	if (x->out.len > 0)
-		call->json = json_loadb(x->out.data, x->out.len, JSON_REJECT_DUPLICATES, NULL);
-	return 0;
+	if (cc == CURLE_OK) {
+		curl_easy_getinfo(x->h, CURLINFO_RESPONSE_CODE, &call->status);
+		if (x->out.len > 0)
+			call->json = json_loadb(x->out.data, x->out.len, JSON_REJECT_DUPLICATES,
+			    NULL);
+	}
+	prov_metrics_call(r->ep->kind, r->operation, rpc_error(call->json) ? PROV_CALL_ERROR :
+	    prov_http_outcome(cc, call->status), x->h);
+	return cc == CURLE_OK ? 0 : -1;
 }
 
 void
@@ -251,7 +267,7 @@ prov_http_many(const struct prov_req *reqs, size_t n, unsigned max_in_flight,
 				continue;
 			curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&d);
 			i = (size_t)(d - x);
-			rcs[i] = xfer_result(d, msg->data.result, &calls[i]);
+			rcs[i] = xfer_result(d, &reqs[i], msg->data.result, &calls[i]);
 			xfer_end(d);
 			in_flight--;
 		}
@@ -270,11 +286,11 @@ prov_http_many(const struct prov_req *reqs, size_t n, unsigned max_in_flight,
 }
 
 int
-prov_http_call(const struct prov_endpoint *ep, const char *method,
-    const char *path, const char *const *headers, const json_t *body,
+prov_http_call(const struct prov_endpoint *ep, const char *operation,
+    const char *method, const char *path, const char *const *headers, const json_t *body,
     struct prov_call *call)
 {
-	struct prov_req r = { ep, method, path, headers, body };
+	struct prov_req r = { ep, operation, method, path, headers, body };
 	int rc;
 
 	prov_http_many(&r, 1, 1, call, &rc);

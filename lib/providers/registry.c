@@ -69,6 +69,7 @@ evm_init(struct prov_chain *ch, const struct cfg *c)
 	for (i = 0; i < CHAIN_ASSETS; i++)
 		evm_addr_lower(e->tokens[i].address);
 	rc |= endpoint(&ch->ep, "chain", c->evm.rpc_url, c->provider_timeout_ms);
+	ch->ep.kind = "evm";
 	return rc;
 }
 
@@ -86,6 +87,7 @@ providers_init(struct providers *p, const struct cfg *c)
 	} else {
 		p->chain.ops = &chain_http;
 		rc |= endpoint(&p->chain.ep, "chain", c->chain_url, c->provider_timeout_ms);
+		p->chain.ep.kind = "chain";
 	}
 	for (i = 0; i < PROV_NETWORKS; i++) {
 		p->momo[i].ops = strcmp(c->momo_net[i].adapter, "paystack") == 0 ?
@@ -100,6 +102,7 @@ providers_init(struct providers *p, const struct cfg *c)
 		rc |= endpoint(&p->momo[i].ep, prov_network_ids[i], url,
 		    c->momo_net[i].timeout_ms ? c->momo_net[i].timeout_ms :
 		    c->provider_timeout_ms);
+		p->momo[i].ep.kind = p->momo[i].ops == &momo_paystack ? "paystack" : "momo";
 		rc |= strict_copy(p->momo[i].ep.user, sizeof(p->momo[i].ep.user),
 		    c->momo_net[i].api_user);
 		rc |= strict_copy(p->momo[i].ep.secret, sizeof(p->momo[i].ep.secret),
@@ -161,9 +164,10 @@ providers_probe(struct providers *p, const int want[PROV_PROBED],
 			continue;
 		at[n] = i;
 		probe[n++] = i == 0 ?
-		    (struct prov_probe){ p->chain.ep.url, "/health", p->chain.ep.timeout_ms } :
-		    (struct prov_probe){ p->momo[i - 1].ep.url, p->momo[i - 1].ops->health_path,
-			p->momo[i - 1].ep.timeout_ms };
+		    (struct prov_probe){ p->chain.ep.kind, p->chain.ep.url, "/health",
+			p->chain.ep.timeout_ms } :
+		    (struct prov_probe){ p->momo[i - 1].ep.kind, p->momo[i - 1].ep.url,
+			p->momo[i - 1].ops->health_path, p->momo[i - 1].ep.timeout_ms };
 	}
 	prov_http_probe_many(probe, n, h);
 	for (i = 0; i < n; i++)

@@ -8,6 +8,7 @@
 
 #include "core/log.h"
 #include "providers/netguard.h"
+#include "providers/prov_metrics.h"
 
 #define IDLE_MAX 64              /* easy handles kept for the next posts */
 #define CONNS_MAX 256            /* connections kept open between posts */
@@ -244,6 +245,10 @@ sender_poll(struct webhook_sender *s, int wait_ms, webhook_done_fn done, void *a
 			continue;
 		curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&j);
 		result_of(s, j, m->data.result, &r);
+		/* an answer cut at WEBHOOK_READ_MAX is an answer */
+		prov_metrics_call("webhook", "post", r.status != 0 ?
+		    prov_http_outcome(CURLE_OK, r.status) : prov_http_outcome(m->data.result, 0),
+		    j->h);
 		job_end(s, j);
 		done(&r, arg);
 	}

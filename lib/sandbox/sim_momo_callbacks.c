@@ -33,7 +33,8 @@ post(const struct db_rows *rows, size_t i, const char *method, const char *const
 	snprintf(ep.provider, sizeof(ep.provider), "callback");
 	snprintf(ep.url, sizeof(ep.url), "%s", CB(callback_url));
 	ep.timeout_ms = CALLBACK_TIMEOUT_MS;
-	if (prov_http_call(&ep, method, "", headers, body, &call) != 0)
+	/* ep.kind NULL: the simulator's callback to us is no provider call */
+	if (prov_http_call(&ep, NULL, method, "", headers, body, &call) != 0)
 		log_event("info", "sim momo: the callback of %s was not answered (not retried)",
 		    CB(reference));
 	else

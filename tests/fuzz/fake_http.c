@@ -125,15 +125,29 @@ path_ok(const char *path)
 	return 1;
 }
 
+/* 1 when s is a metrics word: [a-z_], as the adapters name their calls */
+static int
+word_ok(const char *s)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0'; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || s[i] == '_'))
+			return 0;
+	return i > 0;
+}
+
 int
-__wrap_prov_http_call(const struct prov_endpoint *ep, const char *method,
-    const char *path, const char *const *headers, const json_t *body,
+__wrap_prov_http_call(const struct prov_endpoint *ep, const char *operation,
+    const char *method, const char *path, const char *const *headers, const json_t *body,
     struct prov_call *call)
 {
 	const struct fake_answer *a;
 
 	memset(call, 0, sizeof(*call));
 	FZ_CHECK(ep != NULL && method != NULL);
+	/* the call's metrics label: a fixed word, never the input's */
+	FZ_CHECK(operation != NULL && word_ok(operation));
 	/* an id from a request must never add a segment, query or fragment */
 	FZ_CHECK(path_ok(path));
 	/* nor a header line (a token or a reference with CR or LF in it) */

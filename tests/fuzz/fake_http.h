@@ -62,8 +62,8 @@ void fake_http_clear(void);
  * one of the statuses adapters tell apart, or any 100..599. */
 struct fake_answer fake_http_answer(unsigned char how, unsigned char status);
 
-int __wrap_prov_http_call(const struct prov_endpoint *ep, const char *method,
-    const char *path, const char *const *headers, const json_t *body,
+int __wrap_prov_http_call(const struct prov_endpoint *ep, const char *operation,
+    const char *method, const char *path, const char *const *headers, const json_t *body,
     struct prov_call *call);
 
 #endif

@@ -6,7 +6,9 @@
  * and the kept connections (a local receiver, tests/common/receiver.h):
  * calls reuse one, a send on one that dies is never sent again unseen
  * nor called unsent when the server died whole after reading it, and many
- * calls at once stay within their bound and keep theirs.
+ * calls at once stay within their bound and keep theirs. Every call is
+ * counted in the metrics by provider, operation and outcome, in fixed
+ * words only.
  */
 #include "providers/prov_http.h"
 #include "providers/registry.h"
@@ -14,9 +16,14 @@
 #include <CUnit/Basic.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include "core/metrics.h"
 
 #include "receiver.h"
 #include "unit.h"
@@ -90,6 +97,9 @@ test_registry_from_config(void)
 	CU_ASSERT_EQUAL(m->ep.timeout_ms, 777);
 	CU_ASSERT_STRING_EQUAL(m->ep.environment, "sandbox");
 	CU_ASSERT_EQUAL(providers_momo(&p, "MTN")->ep.timeout_ms, 1234);
+	/* each endpoint names its adapter for the metrics */
+	CU_ASSERT_STRING_EQUAL(providers_momo(&p, "MTN")->ep.kind, "momo");
+	CU_ASSERT_STRING_EQUAL(providers_chain(&p)->ep.kind, "chain");
 
 	CU_ASSERT_PTR_NULL(providers_momo(&p, "VODAFONE"));
 	CU_ASSERT_PTR_NULL(providers_momo(&p, "mtn"));
@@ -150,7 +160,7 @@ test_call_sent_or_not(void)
 	memset(&ep, 0, sizeof(ep));
 	ep.timeout_ms = 300;
 	snprintf(ep.url, sizeof(ep.url), "http://127.0.0.1:1");
-	CU_ASSERT_EQUAL(prov_http_call(&ep, "POST", "/transfer", NULL, body, &call), -1);
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "transfer", "POST", "/transfer", NULL, body, &call), -1);
 	CU_ASSERT_EQUAL(call.sent, 0);
 	CU_ASSERT_EQUAL(call.timed_out, 0);
 	CU_ASSERT_PTR_NULL(call.json);
@@ -159,7 +169,7 @@ test_call_sent_or_not(void)
 	fd = silent_server(&port);
 	CU_ASSERT_FATAL(fd >= 0);
 	snprintf(ep.url, sizeof(ep.url), "http://127.0.0.1:%u", (unsigned)port);
-	CU_ASSERT_EQUAL(prov_http_call(&ep, "POST", "/transfer", NULL, body, &call), -1);
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "transfer", "POST", "/transfer", NULL, body, &call), -1);
 	CU_ASSERT_EQUAL(call.sent, 1);
 	CU_ASSERT_EQUAL(call.timed_out, 1);
 	CU_ASSERT_EQUAL(call.status, 0);
@@ -168,7 +178,7 @@ test_call_sent_or_not(void)
 
 	/* no URL: nothing to call */
 	ep.url[0] = '\0';
-	CU_ASSERT_EQUAL(prov_http_call(&ep, "GET", "/x", NULL, NULL, &call), -1);
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "status", "GET", "/x", NULL, NULL, &call), -1);
 	CU_ASSERT_EQUAL(call.sent, 0);
 	json_decref(body);
 }
@@ -205,7 +215,7 @@ call_status(const struct prov_endpoint *ep, const char *method, const json_t *bo
 	struct prov_call call;
 	long status;
 
-	status = prov_http_call(ep, method, "/x", NULL, body, &call) == 0 ? call.status : -1;
+	status = prov_http_call(ep, "x", method, "/x", NULL, body, &call) == 0 ? call.status : -1;
 	*sent = call.sent;
 	prov_call_free(&call);
 	return status;
@@ -302,7 +312,7 @@ test_many_bounded_and_kept(void)
 	rcv_set_delay_ms(r, 50);
 	at_receiver(&ep, r, 2000);
 	for (i = 0; i < NELEM(reqs); i++)
-		reqs[i] = (struct prov_req){ &ep, "GET", "/status", NULL, NULL };
+		reqs[i] = (struct prov_req){ &ep, "status", "GET", "/status", NULL, NULL };
 	for (round = 0; round < 2; round++) {
 		before = rcv_connections(r);
 		prov_http_many(reqs, NELEM(reqs), 4, calls, rcs);
@@ -319,6 +329,139 @@ test_many_bounded_and_kept(void)
 	rcv_stop(r);
 }
 
+/* 1 when the scrape of dir holds line (a whole sample line). */
+static int
+scraped_line(const char *dir, const char *line)
+{
+	struct buf out;
+	int found;
+
+	buf_init(&out, 1 << 24);
+	found = metrics_render(dir, &out) == 0 && unit_contains(buf_cstr(&out), line);
+	buf_free(&out);
+	return found;
+}
+
+/* A child that answers one connection on listening fd with answer (a
+ * whole HTTP response), then exits; its pid. */
+static pid_t
+answer_once(int fd, const char *answer)
+{
+	char req[4096];
+	pid_t pid = fork();
+	int c;
+
+	if (pid != 0)
+		return pid;
+	if ((c = accept(fd, NULL, NULL)) >= 0) {
+		/* one read takes a small request whole */
+		if (read(c, req, sizeof(req)) > 0 &&
+		    write(c, answer, strlen(answer)) == (ssize_t)strlen(answer))
+			shutdown(c, SHUT_WR);
+		close(c);
+	}
+	_exit(0);
+}
+
+/*
+ * Every call is counted (core/metrics.h, in a directory of its own) by
+ * its endpoint's kind, its operation and its outcome (a 2xx ok, another
+ * status error, refused unreachable, silence timeout), with its latency;
+ * an operation that is not a word counts as "other" (nothing from a
+ * request reaches a label), and an endpoint without a kind not at all.
+ */
+static void
+test_calls_counted(void)
+{
+	static const int script[] = { 200, 503 };
+	static const char base[] = "cediramp_provider_calls_total{provider=\"momo\",";
+	static const char rpc_error[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32000,"
+	    "\"message\":\"nonce too low\"}}";
+	struct receiver *r = rcv_start();
+	struct prov_endpoint ep;
+	struct prov_call call;
+	unsigned short port = 0;
+	char dir[64], cmd[128], line[256], answer[512];
+	struct buf out;
+	pid_t pid;
+	int fd;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	snprintf(dir, sizeof(dir), "/tmp/cediramp-provcalls-XXXXXX");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	CU_ASSERT_EQUAL_FATAL(metrics_open(dir, "unit"), 0);
+	at_receiver(&ep, r, 2000);
+	ep.kind = "momo";
+	rcv_script(r, script, NELEM(script), 200);
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "transfer_status", "GET", "/x", NULL, NULL, &call), 0);
+	prov_call_free(&call);
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "transfer_status", "GET", "/x", NULL, NULL, &call), 0);
+	prov_call_free(&call);
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "transfer/po_123?msisdn=233241234567", "GET", "/x",
+	    NULL, NULL, &call), 0);
+	prov_call_free(&call);
+	ep.kind = NULL;
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "uncounted", "GET", "/x", NULL, NULL, &call), 0);
+	prov_call_free(&call);
+	rcv_stop(r);
+
+	ep.kind = "momo";
+	ep.timeout_ms = 300;
+	snprintf(ep.url, sizeof(ep.url), "http://127.0.0.1:1");
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "transfer_status", "GET", "/x", NULL, NULL, &call), -1);
+	prov_call_free(&call);
+	fd = silent_server(&port);
+	CU_ASSERT_FATAL(fd >= 0);
+	snprintf(ep.url, sizeof(ep.url), "http://127.0.0.1:%u", (unsigned)port);
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "transfer_status", "GET", "/x", NULL, NULL, &call), -1);
+	prov_call_free(&call);
+	close(fd);
+
+	/* a JSON-RPC error is an error, whatever its HTTP status */
+	fd = silent_server(&port);
+	CU_ASSERT_FATAL(fd >= 0);
+	snprintf(ep.url, sizeof(ep.url), "http://127.0.0.1:%u", (unsigned)port);
+	ep.kind = "evm";
+	ep.timeout_ms = 2000;
+	snprintf(answer, sizeof(answer), "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+	    "Content-Length: %zu\r\nConnection: close\r\n\r\n%s", strlen(rpc_error), rpc_error);
+	pid = answer_once(fd, answer);
+	CU_ASSERT_FATAL(pid > 0);
+	CU_ASSERT_EQUAL(prov_http_call(&ep, "eth_sendRawTransaction", "POST", "", NULL, NULL,
+	    &call), 0);
+	CU_ASSERT_EQUAL(call.status, 200);
+	prov_call_free(&call);
+	CU_ASSERT(waitpid(pid, NULL, 0) == pid);
+	close(fd);
+
+	snprintf(line, sizeof(line), "\n%soperation=\"transfer_status\",outcome=\"ok\"} 1\n", base);
+	CU_ASSERT(scraped_line(dir, line));
+	snprintf(line, sizeof(line), "\n%soperation=\"transfer_status\",outcome=\"error\"} 1\n",
+	    base);
+	CU_ASSERT(scraped_line(dir, line));
+	snprintf(line, sizeof(line), "\n%soperation=\"transfer_status\",outcome=\"unreachable\"} "
+	    "1\n", base);
+	CU_ASSERT(scraped_line(dir, line));
+	snprintf(line, sizeof(line), "\n%soperation=\"transfer_status\",outcome=\"timeout\"} 1\n",
+	    base);
+	CU_ASSERT(scraped_line(dir, line));
+	snprintf(line, sizeof(line), "\n%soperation=\"other\",outcome=\"ok\"} 1\n", base);
+	CU_ASSERT(scraped_line(dir, line));
+	CU_ASSERT(scraped_line(dir, "\ncediramp_provider_call_duration_seconds_count{provider="
+	    "\"momo\",operation=\"transfer_status\"} 4\n"));
+	CU_ASSERT(scraped_line(dir, "\ncediramp_provider_calls_total{provider=\"evm\",operation="
+	    "\"eth_sendRawTransaction\",outcome=\"error\"} 1\n"));
+	buf_init(&out, 1 << 24);
+	CU_ASSERT_EQUAL(metrics_render(dir, &out), 0);
+	CU_ASSERT(!unit_contains(buf_cstr(&out), "po_123"));
+	CU_ASSERT(!unit_contains(buf_cstr(&out), "233241234567"));
+	CU_ASSERT(!unit_contains(buf_cstr(&out), "uncounted"));
+	buf_free(&out);
+	metrics_close();
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	CU_ASSERT_EQUAL(system(cmd), 0);
+}
+
 int
 main(void)
 {
@@ -332,6 +475,7 @@ main(void)
 		{ "a send to a server that died after reading it: in doubt",
 		    test_send_to_server_that_died },
 		{ "many calls at once: bounded, connections kept", test_many_bounded_and_kept },
+		{ "every call counted: provider, operation, outcome", test_calls_counted },
 	};
 
 	return tu_main("providers", NULL, NULL, tests, NELEM(tests));
