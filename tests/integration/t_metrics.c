@@ -4,15 +4,25 @@
  * cluster), answering only metrics.allow (127.0.0.1 in the test stacks),
  * and the stack's own Prometheus (Debian's package, PROMETHEUS_URL)
  * scraping it every 5 s: the tests ask Prometheus's HTTP API, so a real
- * Prometheus accepting the scrape is the proof of the format.
+ * Prometheus accepting the scrape is the proof of the format. The
+ * workers, run as the tests' user (root) on the stack's config, count
+ * into the same directory (setgid to the web group) that the scrape,
+ * run as the web user, reads: their runs, the webhook deliveries by
+ * outcome, reconcile's findings, and the provider calls they make.
  */
 #include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "it.h"
+#include "itc.h"
 #include "itc_console.h"
+#include "receiver.h"
 
 /* "http://127.0.0.1:PORT" of url (".../metrics") into out. */
 static void
@@ -108,6 +118,27 @@ scraped(const char *series, int all)
 		it_resp_free(&r);
 	}
 	return sum;
+}
+
+/* The largest value of series over every web server's scrape (a latest
+ * gauge), or -1 when none has it. */
+static long long
+scraped_max(const char *series)
+{
+	char urls[4][IT_WORD], origin[128];
+	long long best = -1, v;
+	struct it_resp r;
+	int n = metrics_urls(urls, 4), i;
+
+	for (i = 0; i < n; i++) {
+		origin_of(urls[i], origin, sizeof(origin));
+		get_at(origin, NULL, "/metrics", &r);
+		CU_ASSERT_EQUAL(r.status, 200);
+		if ((v = sample_of(r.body ? r.body : "", series)) > best)
+			best = v;
+		it_resp_free(&r);
+	}
+	return best;
 }
 
 static void
@@ -243,9 +274,222 @@ test_galera(void)
 	CU_ASSERT_EQUAL(prom(size), 3);
 }
 
+/* ---- the workers ---- */
+
+/*
+ * Runs cron worker name once on CEDIRAMP_CONF (on a cluster node 1's,
+ * whose web server the first metrics URL scrapes: it_worker takes each
+ * node in turn, and a node without a web server has no scrape of its
+ * workers' files). Its exit status, or -1.
+ */
+static int
+worker_here(const char *name)
+{
+	char cmd[2048];
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "CEDIRAMP_CONF=%s %s/cron/%s >/dev/null 2>&1",
+	    it_env("CEDIRAMP_CONF"), it_env("CEDIRAMP_BUILD"), name);
+	st = it_system(cmd);
+	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A worker's counters before a run. */
+struct worker_seen {
+	const char *worker;
+	long long runs, errors, items;
+	time_t start;
+};
+
+/* series of family (a worker_* family's tail) for worker into out. */
+static const char *
+worker_series(const char *family, const char *worker, char *out, size_t cap)
+{
+	snprintf(out, cap, "cediramp_worker_%s{worker=\"%s\"}", family, worker);
+	return out;
+}
+
+static void
+worker_before(const char *worker, struct worker_seen *w)
+{
+	char s[160];
+
+	w->worker = worker;
+	w->runs = scraped(worker_series("runs_total", worker, s, sizeof(s)), 1);
+	w->errors = scraped(worker_series("errors_total", worker, s, sizeof(s)), 1);
+	w->items = scraped(worker_series("items_total", worker, s, sizeof(s)), 1);
+	w->start = time(NULL);
+}
+
+/* The run since w (exit status rc) counted once, as an error when rc is
+ * not 0, its end within the last minute; the items it added. */
+static long long
+worker_after(const struct worker_seen *w, int rc)
+{
+	char s[160];
+	long long at;
+
+	IT_CHECK(scraped(worker_series("runs_total", w->worker, s, sizeof(s)), 1) == w->runs + 1,
+	    w->worker);
+	IT_CHECK(scraped(worker_series("errors_total", w->worker, s, sizeof(s)), 1) ==
+	    w->errors + (rc != 0), w->worker);
+	at = scraped_max(worker_series("last_run_timestamp_seconds", w->worker, s, sizeof(s)));
+	IT_CHECK(at >= (long long)w->start && at <= (long long)time(NULL) &&
+	    (long long)time(NULL) - at < 60, w->worker);
+	return scraped(worker_series("items_total", w->worker, s, sizeof(s)), 1) - w->items;
+}
+
+/* A provider's calls of operation with outcome, summed over the programs. */
+static long long
+calls(const char *provider, const char *operation, const char *outcome)
+{
+	char s[200];
+
+	snprintf(s, sizeof(s), "cediramp_provider_calls_total{provider=\"%s\",operation=\"%s\","
+	    "outcome=\"%s\"}", provider, operation, outcome);
+	return scraped(s, 1);
+}
+
+static long long
+deliveries(const char *outcome)
+{
+	char s[120];
+
+	snprintf(s, sizeof(s), "cediramp_webhook_deliveries_total{outcome=\"%s\"}", outcome);
+	return scraped(s, 1);
+}
+
+/*
+ * The rates worker: one run, the rates it set, its call of the feed (the
+ * simulator's /sim/rates) and its latency, its database cost; its file
+ * in the metrics directory made by root, 0640 and the web group's (the
+ * directory's setgid), which the scrape (the web user) read just now.
+ */
+static void
+test_worker_rates(void)
+{
+	static const char stmts[] = "cediramp_db_statements_total{program=\"rates\","
+	    "route=\"worker\",method=\"none\"}";
+	static const char lat[] = "cediramp_provider_call_duration_seconds_count{provider="
+	    "\"rates\",operation=\"feed\"}";
+	char run[IT_WORD], path[IT_WORD + 64];
+	long long feed = calls("rates", "feed", "ok"), st = scraped(stmts, 1), n = scraped(lat, 1);
+	struct worker_seen w;
+	struct stat f, d;
+	int rc;
+
+	worker_before("rates", &w);
+	rc = worker_here("rates");
+	CU_ASSERT_EQUAL(rc, 0);
+	/* USDT, USDC... each set */
+	IT_CHECK(worker_after(&w, rc) >= 2, "rates set");
+	CU_ASSERT_EQUAL(calls("rates", "feed", "ok"), feed + 1);
+	CU_ASSERT_EQUAL(scraped(lat, 1), n + 1);
+	CU_ASSERT(scraped(stmts, 1) > st);
+
+	CU_ASSERT_EQUAL_FATAL(it_runtime_dir(run, sizeof(run)), 0);
+	snprintf(path, sizeof(path), "%s/metrics", run);
+	CU_ASSERT_EQUAL_FATAL(stat(path, &d), 0);
+	CU_ASSERT_EQUAL(d.st_mode & 07777, 02770);
+	snprintf(path, sizeof(path), "%s/metrics/rates.metrics", run);
+	CU_ASSERT_EQUAL_FATAL(stat(path, &f), 0);
+	CU_ASSERT_EQUAL(f.st_mode & 0777, 0640);
+	CU_ASSERT_EQUAL(f.st_uid, getuid());
+	CU_ASSERT_EQUAL(f.st_gid, d.st_gid);
+}
+
+/*
+ * The webhooks worker: two endpoints of a new partner get a withdrawal's
+ * event; one answers 500 then 200 (a retry, then delivered), the other
+ * always 500 (under the sandbox policy 8 times faster: three retries,
+ * then failed). Each attempt is counted by its outcome and as a provider
+ * call (webhook post), and the run by its attempts.
+ */
+static void
+test_worker_webhooks(void)
+{
+	static const int once[] = { 500 };
+	struct receiver *ok = rcv_start(), *down = rcv_start();
+	long long delivered = deliveries("delivered"), retry = deliveries("retry"),
+	    failed = deliveries("failed"), post_ok = calls("webhook", "post", "ok"),
+	    post_error = calls("webhook", "post", "error");
+	char hook[64], body[400], phone[20], ref[64];
+	struct itc_partner p;
+	struct worker_seen w;
+	struct it_resp r;
+	int rc;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ok);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(down);
+	rcv_script(ok, once, NELEM(once), 200);
+	rcv_script(down, NULL, 0, 500);
+	itc_partner_new(&p, "verified", 0);
+	itc_register_hook(&p, rcv_port(ok), "/ok", "[\"withdrawal.pending\"]",
+	    "whsec-metrics-0123456789abcdef-0123456789", hook);
+	itc_register_hook(&p, rcv_port(down), "/down", "[\"withdrawal.pending\"]",
+	    "whsec-metrics-0123456789abcdef-0123456789", hook);
+	itc_phone(778, phone, sizeof(phone));
+	it_unique("metrics-wh", ref, sizeof(ref));
+	snprintf(body, sizeof(body), "{\"amount\":\"10\",\"currency\":\"USDT\","
+	    "\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"%s\"}",
+	    phone, ref);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
+	it_resp_free(&r);
+
+	worker_before("webhooks", &w);
+	rc = itc_webhooks_run("webhooks.retry_clock_divisor = 8\n");
+	CU_ASSERT_EQUAL(rc, 0);
+	CU_ASSERT_EQUAL(rcv_wait(ok, 3, 300), 2);
+	CU_ASSERT_EQUAL(rcv_wait(down, 5, 300), 4);
+	/* at least these six attempts (others' pending deliveries may go too) */
+	IT_CHECK(worker_after(&w, rc) >= 6, "webhook attempts");
+	IT_CHECK(deliveries("delivered") >= delivered + 1, "delivered");
+	IT_CHECK(deliveries("retry") >= retry + 4, "retry");
+	IT_CHECK(deliveries("failed") >= failed + 1, "failed");
+	IT_CHECK(calls("webhook", "post", "ok") >= post_ok + 1, "webhook post ok");
+	IT_CHECK(calls("webhook", "post", "error") >= post_error + 5, "webhook post error");
+	rcv_stop(ok);
+	rcv_stop(down);
+}
+
+/*
+ * reconcile: one run; its end and every kind of finding set (0 when
+ * none), none that makes it exit 1 when it exited 0.
+ */
+static void
+test_worker_reconcile(void)
+{
+	static const char *const kinds[] = { "late_collections", "reversed_payouts", "held",
+		"unmatched_deposits", "unreversible", "float", "ledger" };
+	char s[160];
+	long long at, v, blocking = 0;
+	struct worker_seen w;
+	size_t i;
+	int rc;
+
+	worker_before("reconcile", &w);
+	rc = worker_here("reconcile");
+	CU_ASSERT(rc == 0 || rc == 1);
+	worker_after(&w, rc);
+	at = scraped_max("cediramp_reconcile_last_run_timestamp_seconds");
+	IT_CHECK(at >= (long long)w.start && at <= (long long)time(NULL), "reconcile's last run");
+	for (i = 0; i < NELEM(kinds); i++) {
+		snprintf(s, sizeof(s), "cediramp_reconcile_findings{kind=\"%s\"}", kinds[i]);
+		v = scraped_max(s);
+		IT_CHECK(v >= 0, kinds[i]);
+		if (i >= 2 && i != 3)
+			blocking += v; /* held, unreversible, float, ledger: exit 1 */
+	}
+	if (rc == 0)
+		CU_ASSERT_EQUAL(blocking, 0);
+}
+
 static const struct tu_test tests[] = {
 	{ "metrics: the scrape, and who may read it", test_scrape },
 	{ "metrics: Prometheus scrapes the web servers", test_prometheus },
+	{ "metrics: a worker's run, its provider call, its file", test_worker_rates },
+	{ "metrics: webhook deliveries by outcome", test_worker_webhooks },
+	{ "metrics: reconcile's last run and findings", test_worker_reconcile },
 	{ "metrics: the Galera gauges", test_galera },
 };
 
