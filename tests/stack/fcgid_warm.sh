@@ -82,7 +82,12 @@ none_paused() {
 }
 
 programs=()
-for f in "$run"/fcgi/*.fcgi; do programs+=("$(basename "$f" .fcgi)"); done
+for f in "$run"/fcgi/*.fcgi; do
+	# metrics.fcgi is on the metrics listener and not warmed (one process,
+	# spawned by Prometheus's first scrape: tools/fcgid_warm.sh)
+	[ "$(basename "$f")" = metrics.fcgi ] && continue
+	programs+=("$(basename "$f" .fcgi)")
+done
 [ ${#programs[@]} -ge 17 ] || fail "only ${#programs[@]} programs staged in $run/fcgi"
 # (the start's health probes may have grown the simulators already)
 declare -A started
