@@ -424,6 +424,9 @@ export function WebhookEvent({ k = PARTNER_HOOKS, id }) {
 			['Event id', html`<code>${d.event_id}</code>`],
 			['Type', d.event_type],
 			['Created', html`<${When} iso=${d.created_at} />`],
+			['Request id', d.request_id
+				? html`<code id="event-request-id">${d.request_id}</code>`
+				: html`<span id="event-request-id">none: raised by the service on its own</span>`],
 		]} />
 		<div class="actions">
 			<button type="button" class="primary" disabled=${busy} onClick=${redeliver}>Redeliver</button>

@@ -41,6 +41,12 @@ log_set_request(const char *request_id)
 	    request_id != NULL ? request_id : "");
 }
 
+const char *
+log_request_current(void)
+{
+	return log_request_id[0] != '\0' ? log_request_id : NULL;
+}
+
 long long
 log_now_us(void)
 {

@@ -20,6 +20,9 @@ void log_request(const char *request_id, const char *method, const char *path,
  * between requests). */
 void log_set_request(const char *request_id);
 
+/* The request being answered now (log_set_request's), or NULL. */
+const char *log_request_current(void);
+
 /* A free-form event: level is "info", "warn" or "error"; within a
  * request it carries the request's id. */
 void log_event(const char *level, const char *fmt, ...)

@@ -47,6 +47,7 @@ struct event {
 	enum outbox_subject kind;
 	char created_at[32];           /* ISO 8601 */
 	const char *data;              /* the stored JSON object text (borrowed) */
+	char request_id[64];           /* the request it was raised in; "": a worker */
 };
 
 /*

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/id.h"
+#include "core/log.h"
 #include "store/db_sig.h"
 
 const char *
@@ -41,7 +42,8 @@ outbox_add(struct db *db, const char *type, enum outbox_subject kind,
 	    (text = json_dumps(data, JSON_COMPACT | JSON_SORT_KEYS)) == NULL)
 		return DB_FAIL;
 	rc = DB_EXEC(db, DB_OUTBOX_INSERT, outbox_insert, NULL, NULL, .id = id, .type = type,
-	    .kind = subject, .subject_id = subject_id, .ref_id = ref_id, .payload = text);
+	    .kind = subject, .subject_id = subject_id, .ref_id = ref_id, .payload = text,
+	    .request_id = log_request_current());
 	free(text);
 	if (rc == DB_DUP)
 		return dup_or_retry(db, type, ref_id);
@@ -71,7 +73,8 @@ outbox_add_to(struct db *db, const char *type, enum outbox_subject kind,
 	    (text = json_dumps(data, JSON_COMPACT | JSON_SORT_KEYS)) == NULL)
 		return DB_FAIL;
 	rc = DB_EXEC(db, DB_OUTBOX_INSERT, outbox_insert, NULL, NULL, .id = id, .type = type,
-	    .kind = subject, .subject_id = subject_id, .ref_id = ref_id, .payload = text);
+	    .kind = subject, .subject_id = subject_id, .ref_id = ref_id, .payload = text,
+	    .request_id = log_request_current());
 	free(text);
 	if (rc != DB_OK)
 		return rc;

@@ -189,8 +189,10 @@ webhook_event_log_json(const struct webhook_event_log *l)
 		json_decref(list);
 		return NULL;
 	}
-	return json_pack("{s:s,s:s,s:s,s:o,s:o}", "event_id", l->ev.id, "event_type",
-	    l->ev.type, "created_at", l->ev.created_at, "payload", payload, "deliveries", list);
+	return json_pack("{s:s,s:s,s:s,s:o,s:o,s:o}", "event_id", l->ev.id, "event_type",
+	    l->ev.type, "created_at", l->ev.created_at, "request_id",
+	    l->ev.request_id[0] ? json_string(l->ev.request_id) : json_null(), "payload", payload,
+	    "deliveries", list);
 }
 
 json_t *

@@ -16,14 +16,14 @@
 const struct db_stmt_def db_stmts_outbox[] = {
 	/* seq: 1 + the highest of the resource's events, read by the insert
 	 * itself (arguments: id, type, kind, subject id, ref id, payload, the
-	 * ref id again). Two writers of one resource's events at once collide
+	 * request's id (NULL: a worker's), the ref id again). Two writers of one resource's events at once collide
 	 * on UNIQUE (ref_id, seq) or at Galera's certification, and one
 	 * transaction runs again (domain/outbox.c); no AUTO_INCREMENT orders
 	 * events, since a cluster's nodes interleave those */
 	{ DB_OUTBOX_INSERT,
 	    "INSERT INTO outbox_events (id, type, subject_kind, subject_id, ref_id, seq, "
-	    "payload, created_at) SELECT ?, ?, ?, ?, ?, COALESCE(MAX(seq), 0) + 1, ?, "
-	    "UTC_TIMESTAMP(6) FROM outbox_events WHERE ref_id = ?" },
+	    "payload, request_id, created_at) SELECT ?, ?, ?, ?, ?, COALESCE(MAX(seq), 0) + 1, "
+	    "?, ?, UTC_TIMESTAMP(6) FROM outbox_events WHERE ref_id = ?" },
 	/* whether the event of this transition exists (after DB_DUP) */
 	{ DB_OUTBOX_EXISTS,
 	    "SELECT COUNT(*) AS total FROM outbox_events WHERE type = ? AND ref_id = ?" },

@@ -12,7 +12,7 @@
  * and its payload (JSON) */
 #define outbox_insert_ARGS(ARG, AGAIN) \
 	ARG(TEXT, id) ARG(TEXT, type) ARG(TEXT, kind) ARG(INT, subject_id) ARG(TEXT, ref_id) \
-	ARG(TEXT, payload) AGAIN(TEXT, ref_id)
+	ARG(TEXT, payload) ARG(TEXT, request_id) AGAIN(TEXT, ref_id)
 /* the event of a resource's transition */
 #define outbox_exists_ARGS(ARG, AGAIN) ARG(TEXT, type) ARG(TEXT, ref_id)
 /* an event's deliveries to its subject's endpoints subscribed to its type */

@@ -127,13 +127,13 @@ const struct db_stmt_def db_stmts_webhook[] = {
 	    "d.finished_at = UTC_TIMESTAMP(6) WHERE e.subject_kind = ? AND e.subject_id = ? "
 	    "AND e.active = 0 AND d.status = 'pending'" },
 	{ DB_WH_EVENT_GET,
-	    "SELECT id, type, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, payload "
-	    "FROM outbox_events WHERE id = ? AND subject_kind = ? AND subject_id = ?" },
+	    "SELECT id, type, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, payload, "
+	    "request_id FROM outbox_events WHERE id = ? AND subject_kind = ? AND subject_id = ?" },
 	/* an event with a delivery to an endpoint of the subject (the
 	 * platform's: a wallet user's event sent to the wallet developer's) */
 	{ DB_WH_EVENT_GET_DELIVERED,
 	    "SELECT v.id, v.type, DATE_FORMAT(v.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, "
-	    "v.payload FROM outbox_events v WHERE v.id = ? AND EXISTS (SELECT 1 "
+	    "v.payload, v.request_id FROM outbox_events v WHERE v.id = ? AND EXISTS (SELECT 1 "
 	    "FROM webhook_deliveries d WHERE d.event_id = v.id AND d.subject_kind = ? "
 	    "AND d.subject_id = ?)" },
 	{ DB_WH_EVENT_DELIVERIES,

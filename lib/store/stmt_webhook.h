@@ -70,7 +70,7 @@
 	C(x, RAW, secret_binding, )
 /* an event */
 #define wh_event_COLS(C, x) C(x, RAW, id, ) C(x, RAW, type, ) C(x, RAW, created_at, ) \
-	C(x, RAW, payload, )
+	C(x, RAW, payload, ) C(x, RAW, request_id, )
 /* an event's delivery: its row id, the endpoint's public id and URL */
 #define wh_event_delivery_COLS(C, x) C(x, RAW, id, ) C(x, RAW, public_id, ) \
 	C(x, RAW, url, ) C(x, RAW, status, ) C(x, RAW, next_attempt_at, )

@@ -1040,7 +1040,9 @@ try {
 		const events = await send.evaluate((b) => [...b.closest('tr').querySelectorAll('li')].map((e) => e.textContent));
 		expect(events.join() === 'withdrawal.pending,withdrawal.completed,withdrawal.failed,payment_intent.completed',
 			`the endpoint's events: ${events.join()}`);
+		const sent = page.waitForResponse((r) => r.url().endsWith('/test') && r.request().method() === 'POST');
 		await send.click();
+		const requestId = (await sent).headers()['x-request-id'];
 		eventId = await (await page.waitForSelector('#webhook-note a')).evaluate((e) => e.textContent);
 		expect(/^evt_/.test(eventId), `the test event: ${eventId}`);
 		// in the log, pending (no worker delivers in this stack)
@@ -1064,6 +1066,10 @@ try {
 			`the payload: ${JSON.stringify(payload)}`);
 		const to = await page.$eval('.delivery h3', (e) => e.textContent);
 		expect(to === `To ${url}`, `the delivery: ${to}`);
+		// the request it was raised in: the id the POST's answer carried
+		const shownId = await page.$eval('#event-request-id', (e) => e.textContent);
+		expect(/^req_/.test(requestId) && shownId === requestId,
+			`the event's request id: ${shownId}, the POST's answer: ${requestId}`);
 		await press(page, 'Redeliver');
 		const queued = await (await page.waitForSelector('#redeliver-note')).evaluate((e) => e.textContent);
 		expect(queued.startsWith('Redelivery'), `after Redeliver: ${queued}`);

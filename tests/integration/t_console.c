@@ -767,7 +767,7 @@ test_webhooks(void)
 	struct con_sess s, other, viewer;
 	struct it_resp r;
 	json_t *d;
-	char hook[64], event[64], path[160], ref[64], wd[64], email[160], *body;
+	char hook[64], event[64], path[160], ref[64], wd[64], email[160], rid[80], *body;
 
 	con_signup("Hooks Ltd", &s);
 	con_signup("Other Hooks Ltd", &other);
@@ -811,6 +811,7 @@ test_webhooks(void)
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "event_type"), "webhook.test");
 	snprintf(event, sizeof(event), "%s", it_str(json_object_get(r.json, "data"), "event_id") ?
 	    it_str(json_object_get(r.json, "data"), "event_id") : "");
+	CU_ASSERT_PTR_NOT_NULL(it_header(&r, "X-Request-Id", rid, sizeof(rid)));
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(con_count_where("SELECT COUNT(*) FROM webhook_deliveries d JOIN "
 	    "webhook_endpoints e ON e.id = d.endpoint_id WHERE d.event_id = ?", event), 1);
@@ -820,6 +821,8 @@ test_webhooks(void)
 	con_call("GET", path, NULL, &s, NULL, &r);
 	CU_ASSERT_EQUAL(r.status, 200);
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "event_type"), "webhook.test");
+	/* the request it was raised in, as its answer named it */
+	CU_ASSERT_EQUAL(it_strcmp(it_str(json_object_get(r.json, "data"), "request_id"), rid), 0);
 	it_resp_free(&r);
 	/* redelivered to its one endpoint (no one subscribes to a test) */
 	snprintf(path, sizeof(path), "/console/api/webhook-deliveries/%s/redeliver", event);

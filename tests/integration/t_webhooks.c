@@ -229,6 +229,8 @@ test_withdrawal_events(void)
 	CU_ASSERT_STRING_EQUAL(it_str(d, "event_id"), evt);
 	CU_ASSERT_STRING_EQUAL(it_str(d, "event_type"), "withdrawal.completed");
 	CU_ASSERT_PTR_NOT_NULL(it_str(d, "created_at"));
+	/* raised by the payouts worker's settlement, in no request */
+	CU_ASSERT(json_is_null(json_object_get(d, "request_id")));
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "payload"), "id"), evt);
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(json_object_get(d, "payload"), "data"),
 	    "status"), "completed");

@@ -131,6 +131,8 @@ find_event(struct db *db, const struct caller *who, const char *event_id,
 	db_cell_copy(ev->type, sizeof(ev->type), &rows, 0, DB_COL(wh_event, type));
 	db_cell_copy(ev->created_at, sizeof(ev->created_at), &rows, 0,
 	    DB_COL(wh_event, created_at));
+	db_cell_copy(ev->request_id, sizeof(ev->request_id), &rows, 0,
+	    DB_COL(wh_event, request_id));
 	ev->kind = who->kind == CALLER_PLATFORM ? OUTBOX_USER : OUTBOX_PARTNER;
 	payload = db_cell(&rows, 0, DB_COL(wh_event, payload));
 	*data = payload ? strdup(payload) : NULL;
