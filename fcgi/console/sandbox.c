@@ -74,7 +74,7 @@ console_sink_mail_get(struct req *r, struct resp *resp)
 	 * administers them); anyone else only its own: a member's reset or
 	 * unlock link is never shown to another member */
 	if ((e = mail_sink_list(r->ctx->db, r->console.partner_id,
-	    console_may(console_role_parse(r->console.role), CONSOLE_TEAM) ? NULL : r->console.email,
+	    console_may(r->console.role_id, CONSOLE_TEAM) ? NULL : r->console.email,
 	    &a, &resp->out)) != ERR_OK)
 		return e;
 	return resp_ok(resp, 200, a);

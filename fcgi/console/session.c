@@ -76,6 +76,14 @@ console_opened_answer(struct req *r, struct resp *resp, const struct console_ope
 		return resp_fail(resp, o.err == ERR_UNAUTHORIZED ? ERR_SERVICE_UNAVAILABLE : o.err,
 		    "the new session could not be read: sign in again");
 	}
+	/* the back office from its allowed addresses only: a session opened
+	 * elsewhere is ended at once, and no cookie is given */
+	if (!console_ops_address_ok(r)) {
+		json_decref(extra);
+		(void)console_session_end(r->ctx->db, r->console.id, &o);
+		return resp_fail(resp, ERR_FORBIDDEN,
+		    "The back office may not be used from this address (console.ops_allow)");
+	}
 	if ((data = console_session_json(&r->ctx->cfg, &r->console)) == NULL) {
 		json_decref(extra);
 		return ERR_INTERNAL;

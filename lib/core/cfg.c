@@ -136,6 +136,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("console.signin_lockout", console_signin_lockout, 1, 1000),
 	S("console.base_url", console_base_url),
 	S("console.explorer_tx_url", console_explorer_tx_url),
+	N("console.ops_allow", console_ops_allow),
 	S("metrics.dir", metrics_dir),
 	N("metrics.allow", metrics_allow),
 	U("metrics.float_low_ghs", metrics_float_low_ghs, 0, 1000000000000ULL),

@@ -156,6 +156,9 @@ struct cfg {
 	/* a block explorer's page of a transaction, {hash} standing for its
 	 * hash: the console links a withdrawal's on-chain hash through it */
 	char console_explorer_tx_url[256];
+	/* the addresses the back office's roles may use the console from
+	 * (empty: any); anyone else's request of theirs is 403 */
+	struct cidr_list console_ops_allow;
 	/* metrics (core/metrics.h): the directory of the programs' shared
 	 * memory files ("" off), and the addresses GET /metrics answers */
 	char metrics_dir[512];

@@ -65,6 +65,14 @@ apikey_parse(const struct cfg *cfg, const char *key, size_t n, char *key_id)
 	return 0;
 }
 
+/* Whether the "suspended" column of DB_APIKEY_LOOKUP or DB_APIKEY_POLICY
+ * says the key's partner is suspended. */
+static int
+is_suspended(const char *cell)
+{
+	return cell != NULL && strcmp(cell, "1") == 0;
+}
+
 /* Whether a key must sign: its own flag ("1") or its partner's policy
  * ("required"), the two columns of DB_APIKEY_LOOKUP and DB_APIKEY_POLICY
  * (signature_required, signing). */
@@ -122,6 +130,10 @@ authenticate(struct db *db, const struct cfg *cfg, const char *key, size_t n,
 	*signature_required = must_sign(
 	    db_cell(&rows, 0, DB_COL(ak_lookup, signature_required)),
 	    db_cell(&rows, 0, DB_COL(ak_lookup, signing)));
+	if (is_suspended(db_cell(&rows, 0, DB_COL(ak_lookup, suspended)))) {
+		rc = APIKEY_SUSPENDED;
+		goto out;
+	}
 	(void)DB_EXEC(db, DB_APIKEY_TOUCH, ak_touch, NULL, NULL, .address = address,
 	    .key_id = key_id);
 	rc = APIKEY_OK;
@@ -165,7 +177,8 @@ mono_seconds(void)
 /*
  * The signing policy of a key this process trusts, read again (it is never
  * older than APIKEY_POLICY_SECONDS). A key revoked meanwhile leaves the
- * cache and is APIKEY_BAD at once.
+ * cache and is APIKEY_BAD at once; one whose partner was suspended leaves
+ * it too and is APIKEY_SUSPENDED (a reactivation is read afresh).
  */
 static enum apikey_rc
 policy_again(struct db *db, struct cached_key *c, long long now)
@@ -179,6 +192,11 @@ policy_again(struct db *db, struct cached_key *c, long long now)
 		db_rows_free(&rows);
 		c->until = 0;
 		return APIKEY_BAD;
+	}
+	if (is_suspended(db_cell(&rows, 0, DB_COL(ak_policy, suspended)))) {
+		db_rows_free(&rows);
+		c->until = 0;
+		return APIKEY_SUSPENDED;
 	}
 	c->signature_required = must_sign(
 	    db_cell(&rows, 0, DB_COL(ak_policy, signature_required)),

@@ -46,7 +46,9 @@ void apikey_hash(const char *s, size_t n, char *hash);
  */
 int apikey_parse(const struct cfg *cfg, const char *key, size_t n, char *key_id);
 
-enum apikey_rc { APIKEY_OK = 0, APIKEY_BAD, APIKEY_DB_DOWN };
+/* APIKEY_SUSPENDED: the key is good, its partner suspended by an operator
+ * (partners.suspended_at): refused until reactivated. */
+enum apikey_rc { APIKEY_OK = 0, APIKEY_BAD, APIKEY_DB_DOWN, APIKEY_SUSPENDED };
 
 /*
  * Authenticates a presented key (n bytes). On APIKEY_OK fills caller.
@@ -61,8 +63,9 @@ enum apikey_rc { APIKEY_OK = 0, APIKEY_BAD, APIKEY_DB_DOWN };
  * database round trip but once a second, for the signing policy. The
  * cache holds the key's SHA-256 and compares it in constant time; a
  * revoked key or a changed tier takes effect within ttl seconds in every
- * process (auth.key_cache_seconds), a changed signing policy (and a
- * revocation with it) within APIKEY_POLICY_SECONDS. *signature_required
+ * process (auth.key_cache_seconds), a changed signing policy, a
+ * suspension or a reactivation (and a revocation with them) within
+ * APIKEY_POLICY_SECONDS. *signature_required
  * gets 1 when the key's requests must be signed (its partner's policy,
  * `partner signing PARTNER_ID required`, or the key's own, `partner
  * key-policy KEY_ID signed`), else 0.
@@ -73,7 +76,8 @@ enum apikey_rc apikey_authenticate_cached(struct db *db, const struct cfg *cfg, 
 
 /* address: the client's, recorded as the key's last use (at most once a
  * minute); NULL records none (the admin tool's check). A key past its
- * roll's overlap (expires_at) is APIKEY_BAD, as a revoked one. */
+ * roll's overlap (expires_at) is APIKEY_BAD, as a revoked one; a key of a
+ * suspended partner APIKEY_SUSPENDED (caller filled, no use recorded). */
 enum apikey_rc apikey_authenticate(struct db *db, const struct cfg *cfg,
     const char *key, size_t n, const char *address, struct caller *caller);
 

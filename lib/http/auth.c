@@ -309,6 +309,9 @@ auth_partner(struct req *r, char *why, size_t whylen)
 	case APIKEY_DB_DOWN:
 		snprintf(why, whylen, "api_keys: %s", db_error(ctx->db));
 		return ERR_SERVICE_UNAVAILABLE;
+	case APIKEY_SUSPENDED:
+		snprintf(why, whylen, "the key's partner is suspended");
+		return ERR_PARTNER_SUSPENDED;
 	default:
 		snprintf(why, whylen, "unknown, revoked or foreign key");
 		return ERR_UNAUTHORIZED;
@@ -415,6 +418,16 @@ auth_request_origin(const struct req *r, char *out, size_t cap)
 	if (authority == NULL || authority[0] == '\0')
 		return -1;
 	return snprintf(out, cap, "%s://%s", request_scheme(r), authority) < (int)cap ? 0 : -1;
+}
+
+void
+auth_client_address(const struct req *r, char *out, size_t cap)
+{
+	const char *addr = req_env(r->envp, "REMOTE_ADDR");
+
+	if (from_trusted_proxy(r) && forwarded(r, "X-Forwarded-For", out, cap) != NULL)
+		return;
+	snprintf(out, cap, "%s", addr != NULL ? addr : "");
 }
 
 /* The signature of a request and what its checks need, off the stack. */

@@ -26,7 +26,9 @@ void auth_free(struct ctx *ctx);
 enum err auth_wallet(struct req *r, char *why, size_t whylen);
 
 /*
- * Returns ERR_OK, ERR_UNAUTHORIZED or ERR_SERVICE_UNAVAILABLE. On ERR_OK,
+ * Returns ERR_OK, ERR_UNAUTHORIZED, ERR_PARTNER_SUSPENDED (the key is
+ * good, its partner suspended by an operator) or ERR_SERVICE_UNAVAILABLE.
+ * On ERR_OK,
  * r->signature_required says whether the key's requests must be signed:
  * then auth_partner_signature must pass before anything else runs.
  */
@@ -36,6 +38,11 @@ enum err auth_partner(struct req *r, char *why, size_t whylen);
  * proxy's X-Forwarded-Proto and X-Forwarded-Host believed), into out:
  * 0, or -1 (no Host, or too long). */
 int auth_request_origin(const struct req *r, char *out, size_t cap);
+
+/* The client's address: REMOTE_ADDR, or, from one of http.trusted_proxies,
+ * the last X-Forwarded-For entry (the one that proxy wrote) when there is
+ * one. Into out (cap bytes); "" when there is none. */
+void auth_client_address(const struct req *r, char *out, size_t cap);
 
 /* How old a signature's created may be, and how far ahead of this
  * server's clock (decision 63). */

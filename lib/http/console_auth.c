@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/cidr.h"
 #include "domain/console/role.h"
 #include "http/auth.h"
 
@@ -67,6 +68,19 @@ same_origin(const struct req *r)
 	    strcmp(origin, ours) == 0;
 }
 
+/* 1 when a back-office session may be used from r's client address
+ * (console.ops_allow; empty: from anywhere). */
+static int
+ops_address_ok(const struct req *r)
+{
+	char addr[80];
+
+	if (r->ctx->cfg.console_ops_allow.n == 0)
+		return 1;
+	auth_client_address(r, addr, sizeof(addr));
+	return cidr_list_has(&r->ctx->cfg.console_ops_allow, addr);
+}
+
 enum err
 console_guard(struct req *r, const struct route *rt, struct resp *resp)
 {
@@ -79,20 +93,33 @@ console_guard(struct req *r, const struct route *rt, struct resp *resp)
 		    "The Origin of this request is not the console's own");
 	if (rt->flags & ROUTE_PUBLIC)
 		return ERR_OK;
+	/* the back office from its allowed addresses only, whatever the route */
+	if (console_role_is_ops(r->console.role_id) && !ops_address_ok(r))
+		return resp_fail(resp, ERR_FORBIDDEN,
+		    "The back office may not be used from this address (console.ops_allow)");
 	token = req_header(r, "X-CSRF-Token");
 	if (change && (token == NULL || strlen(token) != CONSOLE_TOKEN_CHARS ||
 	    CRYPTO_memcmp(token, r->console.csrf_token, CONSOLE_TOKEN_CHARS) != 0))
 		return resp_fail(resp, ERR_CSRF,
 		    "X-CSRF-Token must carry the session's csrf_token");
 	if (r->console.require_2fa && !r->console.totp_enabled && !(rt->flags & ROUTE_ENROL))
-		return ERR_TWO_FACTOR_ENROL;
-	if (!console_may(console_role_parse(r->console.role), action < 0 ? CONSOLE_READ : action))
+		return console_role_is_ops(r->console.role_id) ?
+		    resp_fail(resp, ERR_TWO_FACTOR_ENROL,
+		    "The back office requires two-factor sign-in: set it up first") :
+		    ERR_TWO_FACTOR_ENROL;
+	if (!console_may(r->console.role_id, action < 0 ? CONSOLE_READ : action))
 		return resp_fail(resp, ERR_FORBIDDEN, "The %s role may not do this",
 		    r->console.role);
 	if ((rt->flags & ROUTE_REAUTH) && r->console.since_reauth > CONSOLE_REAUTH_SECONDS)
 		return resp_fail(resp, ERR_REAUTH_REQUIRED,
 		    "Give your password again (POST /console/api/session/reauth) to do this");
 	return ERR_OK;
+}
+
+int
+console_ops_address_ok(const struct req *r)
+{
+	return !console_role_is_ops(r->console.role_id) || ops_address_ok(r);
 }
 
 void

@@ -24,10 +24,17 @@ enum err auth_console(struct req *r, char *why, size_t whylen);
 
 /*
  * What a console route needs before its handler runs: a change's Origin
- * (every route) and CSRF token (a signed-in one's), its role's leave
- * (ERR_FORBIDDEN), a recent password (ERR_REAUTH_REQUIRED).
+ * (every route) and CSRF token (a signed-in one's), a back-office role's
+ * client address in console.ops_allow (ERR_FORBIDDEN), two-factor sign-in
+ * where it is required (ERR_TWO_FACTOR_ENROL but on ROUTE_ENROL routes),
+ * its role's leave (ERR_FORBIDDEN), a recent password
+ * (ERR_REAUTH_REQUIRED).
  */
 enum err console_guard(struct req *r, const struct route *rt, struct resp *resp);
+
+/* 1 unless r's session (r->console) has a back-office role and r's client
+ * address is not in console.ops_allow. */
+int console_ops_address_ok(const struct req *r);
 
 /* Sets the session cookie to sid (a sign-in), or clears it (sid NULL). */
 void console_cookie(const struct req *r, struct resp *resp, const char *sid);

@@ -53,6 +53,7 @@ static const struct err_def err_wallet[ERR__MAX] = {
 	[ERR_PUBLIC_KEY] = { 401, "unauthorized", "A bearer token is required" },
 	[ERR_TWO_FACTOR_REQUIRED] = { 401, "unauthorized", "A bearer token is required" },
 	[ERR_TWO_FACTOR_ENROL] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
+	[ERR_PARTNER_SUSPENDED] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
 	[ERR_INTERNAL] = { 500, "internal_error", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "The service is temporarily unavailable" },
 };
@@ -110,6 +111,11 @@ static const struct err_def err_partner[ERR__MAX] = {
 	  "This is the public half of a key pair (pk_...): authenticate with its secret key (sk_...)" },
 	[ERR_TWO_FACTOR_REQUIRED] = { 401, "UNAUTHORIZED", "Invalid or missing API key" },
 	[ERR_TWO_FACTOR_ENROL] = { 403, "FORBIDDEN", "Your tier does not allow this operation" },
+	/* a good key whose partner an operator suspended (docs/console.md,
+	 * "Back office"): nothing is lost, reactivation restores it */
+	[ERR_PARTNER_SUSPENDED] = { 403, "FORBIDDEN",
+	  "This partner is suspended: its API keys are refused until cediramp reactivates it; "
+	  "contact cediramp support" },
 	[ERR_INTERNAL] = { 500, "INTERNAL_ERROR", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable" },
 };
@@ -164,6 +170,7 @@ static const struct err_def err_console[ERR__MAX] = {
 	  "Give the code of your authenticator app (or a recovery code)" },
 	[ERR_TWO_FACTOR_ENROL] = { 403, "two_factor_enrolment_required",
 	  "Your partner requires two-factor sign-in: set it up first" },
+	[ERR_PARTNER_SUSPENDED] = { 403, "forbidden", "Your partner is suspended" },
 	[ERR_INTERNAL] = { 500, "internal_error", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "The service is temporarily unavailable" },
 };

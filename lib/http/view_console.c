@@ -13,7 +13,7 @@ text_or_null(const char *s)
 json_t *
 console_session_json(const struct cfg *cfg, const struct console_session *s)
 {
-	int role = console_role_parse(s->role), a;
+	int role = s->role_id, a;
 	json_t *may = json_object(), *partner, *o;
 
 	for (a = 0; may != NULL && a < CONSOLE_ACTIONS; a++)
@@ -45,7 +45,8 @@ console_key_json(const struct cfg *cfg, const struct console_key *k)
 json_t *
 console_audit_json(const struct console_audit_row *a)
 {
-	return json_pack("{s:I,s:o,s:s,s:s,s:s,s:s,s:s}", "id", (json_int_t)a->id,
+	return json_pack("{s:I,s:o,s:s,s:s,s:s,s:s,s:s,s:o}", "id", (json_int_t)a->id,
 	    "actor", text_or_null(a->email), "action", a->action, "object", a->object,
-	    "address", a->address, "user_agent", a->user_agent, "created_at", a->created_at);
+	    "address", a->address, "user_agent", a->user_agent, "created_at", a->created_at,
+	    "reason", text_or_null(a->reason));
 }

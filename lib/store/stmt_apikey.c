@@ -10,7 +10,7 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	/* the key's own signing flag (5) and its partner's policy (6) */
 	{ DB_APIKEY_LOOKUP,
 	    "SELECT k.key_hash, k.environment, p.id, p.public_id, p.tier, "
-	    "k.signature_required, p.signing "
+	    "k.signature_required, p.signing, p.suspended_at IS NOT NULL AS suspended "
 	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
 	    "WHERE k.key_id = ? AND k.revoked_at IS NULL " LIVE_KEY },
 	/* the same, after the node caught up with the cluster: a key that
@@ -18,13 +18,14 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	 * moment ago (domain/apikey.c reads it so only on a miss) */
 	{ DB_APIKEY_LOOKUP_SYNC,
 	    SYNC_READ "SELECT k.key_hash, k.environment, p.id, p.public_id, p.tier, "
-	    "k.signature_required, p.signing "
+	    "k.signature_required, p.signing, p.suspended_at IS NOT NULL AS suspended "
 	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
 	    "WHERE k.key_id = ? AND k.revoked_at IS NULL " LIVE_KEY },
-	/* the same two, read again for a key a process trusts already (a
-	 * policy change reaches every process within a second) */
+	/* the same two and the suspension, read again for a key a process
+	 * trusts already (a policy change or a suspension reaches every
+	 * process within a second) */
 	{ DB_APIKEY_POLICY,
-	    "SELECT k.signature_required, p.signing "
+	    "SELECT k.signature_required, p.signing, p.suspended_at IS NOT NULL AS suspended "
 	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
 	    "WHERE k.key_id = ? AND k.revoked_at IS NULL " LIVE_KEY },
 	{ DB_APIKEY_REVOKE,

@@ -13,13 +13,15 @@
 #define ak_by_key_id_ARGS(ARG, AGAIN) ARG(TEXT, key_id)
 /* a key used (at most once a minute), from address (NULL: keep the last) */
 #define ak_touch_ARGS(ARG, AGAIN) ARG(TEXT, address) ARG(TEXT, key_id)
-/* ... its hash and environment, its partner, the key's own signing flag
- * and its partner's signing policy ... */
+/* ... its hash and environment, its partner, the key's own signing flag,
+ * its partner's signing policy and whether the partner is suspended ... */
 #define ak_lookup_COLS(C, x) \
 	C(x, RAW, key_hash, ) C(x, RAW, environment, ) C(x, RAW, id, ) C(x, RAW, public_id, ) \
-	C(x, RAW, tier, ) C(x, RAW, signature_required, ) C(x, RAW, signing, )
-/* ... or those two alone */
-#define ak_policy_COLS(C, x) C(x, RAW, signature_required, ) C(x, RAW, signing, )
+	C(x, RAW, tier, ) C(x, RAW, signature_required, ) C(x, RAW, signing, ) \
+	C(x, RAW, suspended, )
+/* ... or those three alone */
+#define ak_policy_COLS(C, x) C(x, RAW, signature_required, ) C(x, RAW, signing, ) \
+	C(x, RAW, suspended, )
 /* the keys revoked: one by its key id, or a partner's by its public id */
 #define ak_revoke_ARGS(ARG, AGAIN) ARG(TEXT, which)
 /* a key's own signing flag (0 or 1) set */

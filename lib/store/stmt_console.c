@@ -78,12 +78,12 @@ const struct db_stmt_def db_stmts_console[] = {
 	    "UPDATE console_sessions SET revoked_at = UTC_TIMESTAMP(6) "
 	    "WHERE user_id = ? AND revoked_at IS NULL" },
 	{ DB_CONSOLE_AUDIT_INSERT,
-	    "INSERT INTO console_audit (partner_id, user_id, action, object, address, user_agent) "
-	    "VALUES (?, ?, ?, ?, ?, ?)" },
+	    "INSERT INTO console_audit (partner_id, user_id, action, object, address, user_agent, "
+	    "reason) VALUES (?, ?, ?, ?, ?, ?, ?)" },
 	{ DB_CONSOLE_AUDIT_PAGE,
 	    "SELECT a.id, COALESCE(u.email, '') AS email, a.action, a.object, a.address, "
-	    "a.user_agent, DATE_FORMAT(a.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at "
-	    "FROM console_audit a LEFT JOIN console_users u ON u.id = a.user_id "
+	    "a.user_agent, DATE_FORMAT(a.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, "
+	    "COALESCE(a.reason, '') AS reason FROM console_audit a LEFT JOIN console_users u ON u.id = a.user_id "
 	    "WHERE a.partner_id = ? AND a.id < ? ORDER BY a.id DESC LIMIT ?" },
 	{ DB_CONSOLE_KEYS, KEY_ROW "WHERE partner_id = ? ORDER BY id DESC" },
 	{ DB_CONSOLE_KEY_GET, KEY_ROW "WHERE key_id = ? AND partner_id = ?" },

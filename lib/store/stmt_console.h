@@ -48,16 +48,18 @@
 /* every live session of a user */
 #define cs_user_ARGS(ARG, AGAIN) ARG(INT, user_id)
 
-/* an audit record; partner and user NULL when unknown */
+/* an audit record; partner and user NULL when unknown, reason NULL when
+ * the action takes none (a back-office action's) */
 #define ca_insert_ARGS(ARG, AGAIN) \
 	ARG(OPT_INT, partner_id) ARG(OPT_INT, user_id) ARG(TEXT, action) ARG(TEXT, object) \
-	ARG(TEXT, address) ARG(TEXT, user_agent)
+	ARG(TEXT, address) ARG(TEXT, user_agent) ARG(TEXT, reason)
 /* a partner's audit log, newest first, below row id before, at most n */
 #define ca_page_ARGS(ARG, AGAIN) ARG(INT, partner_id) ARG(INT, before) ARG(INT, n)
 #define ca_row_COLS(C, x) \
 	C(x, ID, id, id) C(x, TEXT, email, email) C(x, TEXT, action, action) \
 	C(x, TEXT, object, object) C(x, TEXT, address, address) \
-	C(x, TEXT, user_agent, user_agent) C(x, TEXT, created_at, created_at)
+	C(x, TEXT, user_agent, user_agent) C(x, TEXT, created_at, created_at) \
+	C(x, TEXT, reason, reason)
 
 /* a partner's API keys, newest first */
 #define ck_list_ARGS(ARG, AGAIN) ARG(INT, partner_id)

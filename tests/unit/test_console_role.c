@@ -18,7 +18,7 @@ static int
 doc_row(const char *action, int cells[CONSOLE_ROLES])
 {
 	FILE *f = fopen("docs/console.md", "r");
-	char line[512], want[64];
+	char line[1024], want[64];
 	int rc = -1;
 
 	if (f == NULL)
@@ -30,7 +30,9 @@ doc_row(const char *action, int cells[CONSOLE_ROLES])
 
 		if (strncmp(line, want, strlen(want)) != 0)
 			continue;
-		/* | action | what | owner | developer | finance | viewer | */
+		/* | action | what | owner | developer | finance | viewer |
+		 * wallet-developer | operator | compliance | platform finance |
+		 * read-only | */
 		while ((p = strchr(p, '|')) != NULL && n < CONSOLE_ROLES) {
 			p++;
 			if (col++ < 2)
@@ -60,32 +62,77 @@ test_table_matches_docs(void)
 	}
 }
 
+/* A partner member's role: owner to viewer. */
+static int
+of_partner(int r)
+{
+	return r == CONSOLE_OWNER || r == CONSOLE_DEVELOPER || r == CONSOLE_FINANCE ||
+	    r == CONSOLE_VIEWER;
+}
+
 static void
 test_names(void)
 {
+	/* (name, platform) -> role: "finance" is two roles */
+	static const struct {
+		const char *name;
+		int platform, role;
+	} cases[] = {
+		{ "owner", 0, CONSOLE_OWNER }, { "owner", 1, -1 },
+		{ "developer", 0, CONSOLE_DEVELOPER }, { "developer", 1, -1 },
+		{ "finance", 0, CONSOLE_FINANCE }, { "finance", 1, CONSOLE_PLATFORM_FINANCE },
+		{ "viewer", 0, CONSOLE_VIEWER }, { "viewer", 1, -1 },
+		{ "wallet-developer", 0, -1 }, { "wallet-developer", 1, CONSOLE_WALLET_DEVELOPER },
+		{ "operator", 0, -1 }, { "operator", 1, CONSOLE_OPERATOR },
+		{ "compliance", 0, -1 }, { "compliance", 1, CONSOLE_COMPLIANCE },
+		{ "read-only", 0, -1 }, { "read-only", 1, CONSOLE_READ_ONLY },
+		{ "Owner", 0, -1 }, { "Operator", 1, -1 }, { "readonly", 1, -1 }, { "", 0, -1 },
+		{ "", 1, -1 }, { NULL, 0, -1 }, { NULL, 1, -1 },
+	};
+	size_t i;
 	int r;
 
+	for (i = 0; i < NELEM(cases); i++)
+		UNIT_CHECK(console_role_in(cases[i].name, cases[i].platform) == cases[i].role,
+		    "%s (platform %d): %d, want %d", cases[i].name ? cases[i].name : "NULL",
+		    cases[i].platform, console_role_in(cases[i].name, cases[i].platform),
+		    cases[i].role);
 	for (r = 0; r < CONSOLE_ROLES; r++)
-		CU_ASSERT_EQUAL(console_role_parse(console_role_name(r)), r);
-	CU_ASSERT_EQUAL(console_role_parse("Owner"), -1);
-	CU_ASSERT_EQUAL(console_role_parse(""), -1);
-	CU_ASSERT_EQUAL(console_role_parse(NULL), -1);
+		CU_ASSERT_EQUAL(console_role_in(console_role_name(r), !of_partner(r)), r);
 	CU_ASSERT_STRING_EQUAL(console_role_name(CONSOLE_ROLES), "");
+	CU_ASSERT_STRING_EQUAL(console_role_name(-1), "");
 	CU_ASSERT_EQUAL(console_may(-1, CONSOLE_READ), 0);
 	CU_ASSERT_EQUAL(console_may(CONSOLE_OWNER, CONSOLE_ACTIONS), 0);
-	/* every partner member reads, only the owner manages the team, and
-	 * only the wallet developer (no partner's member) the wallet's
-	 * webhooks; everyone has an account of its own */
+	/* every partner member reads, only the owner manages the team, only
+	 * the wallet developer (no partner's member) the wallet's webhooks,
+	 * every back-office role reads the back office and only the operator
+	 * changes partners; everyone has an account of its own */
 	for (r = 0; r < CONSOLE_ROLES; r++) {
-		CU_ASSERT_EQUAL(console_may(r, CONSOLE_READ), r != CONSOLE_WALLET_DEVELOPER);
+		CU_ASSERT_EQUAL(console_may(r, CONSOLE_READ), of_partner(r));
 		CU_ASSERT_EQUAL(console_may(r, CONSOLE_TEAM), r == CONSOLE_OWNER);
 		CU_ASSERT_EQUAL(console_may(r, CONSOLE_WALLET), r == CONSOLE_WALLET_DEVELOPER);
+		CU_ASSERT_EQUAL(console_may(r, CONSOLE_OPS_READ), console_role_is_ops(r));
+		CU_ASSERT_EQUAL(console_may(r, CONSOLE_OPS_PARTNERS), r == CONSOLE_OPERATOR);
 		CU_ASSERT_EQUAL(console_may(r, CONSOLE_ACCOUNT), 1);
-		CU_ASSERT_EQUAL(console_role_of_partner(console_role_name(r)),
-		    r != CONSOLE_WALLET_DEVELOPER);
+		CU_ASSERT_EQUAL(console_role_is_ops(r), r >= CONSOLE_OPERATOR);
+		/* no partner role may do anything of the back office */
+		if (of_partner(r))
+			CU_ASSERT(!console_may(r, CONSOLE_OPS_READ) && !console_may(r, CONSOLE_OPS_PARTNERS));
 	}
+	CU_ASSERT_EQUAL(console_role_of_partner("owner"), 1);
+	CU_ASSERT_EQUAL(console_role_of_partner("finance"), 1);
+	CU_ASSERT_EQUAL(console_role_of_partner("wallet-developer"), 0);
+	CU_ASSERT_EQUAL(console_role_of_partner("operator"), 0);
 	CU_ASSERT_EQUAL(console_role_of_partner("nobody"), 0);
 	CU_ASSERT_EQUAL(console_role_of_partner(NULL), 0);
+	CU_ASSERT_EQUAL(console_role_of_ops("operator"), 1);
+	CU_ASSERT_EQUAL(console_role_of_ops("compliance"), 1);
+	CU_ASSERT_EQUAL(console_role_of_ops("finance"), 1);
+	CU_ASSERT_EQUAL(console_role_of_ops("read-only"), 1);
+	CU_ASSERT_EQUAL(console_role_of_ops("wallet-developer"), 0);
+	CU_ASSERT_EQUAL(console_role_of_ops("owner"), 0);
+	CU_ASSERT_EQUAL(console_role_of_ops(NULL), 0);
+	CU_ASSERT_EQUAL(console_role_is_ops(-1), 0);
 }
 
 /* Every error has a console row: a snake_case code and an error status. */

@@ -159,7 +159,7 @@ failed(struct db *db, const struct cfg *cfg, const struct console_login *u,
 	/* this failure locked the account: its owner gets the link that
 	 * lifts the lockout */
 	if (!u->locked && u->failed_signins + 1 >= cfg->console_signin_lockout)
-		console_unlock_mail(db, cfg, u->partner_id, u->id, u->email);
+		console_unlock_mail(db, cfg, u->partner_id, u->role, u->id, u->email);
 	return outcome_fail(o, ERR_INVALID_CREDENTIALS, "The email, the password or the code is wrong");
 }
 
@@ -288,14 +288,18 @@ console_user_add(struct db *db, const struct cfg *cfg, const char *partner,
 	public_id[0] = '\0';
 	if (console_email_norm(email, norm, sizeof(norm)) != 0)
 		return outcome_field(o, ERR_VALIDATION, "email", "an email address");
-	/* a partner's member, or the platform's wallet developer (no partner) */
-	platform = role != NULL && strcmp(role, "wallet-developer") == 0;
-	if (!platform && !console_role_of_partner(role))
-		return outcome_field(o, ERR_VALIDATION, "role",
-		    "owner, developer, finance, viewer or wallet-developer");
-	if (platform && partner != NULL)
+	/* a partner's member, or one of the platform's people (no partner):
+	 * its wallet developer or someone of the back office; "finance" is
+	 * either, as a partner is named or not */
+	platform = partner == NULL && console_role_in(role, 1) >= 0;
+	if (partner != NULL && !console_role_of_partner(role) && console_role_in(role, 1) >= 0)
 		return outcome_field(o, ERR_VALIDATION, "partner",
-		    "none: a wallet developer belongs to no partner");
+		    "none: the platform's roles belong to no partner");
+	if (!platform && !console_role_of_partner(role))
+		return outcome_field(o, ERR_VALIDATION, "role", partner != NULL ?
+		    "owner, developer, finance or viewer (with a partner)" :
+		    "wallet-developer, operator, compliance, finance or read-only (without a "
+		    "partner), or a partner's role with --partner");
 	if ((e = console_new_password(password, hash, public_id, o)) != ERR_OK ||
 	    (!platform && (e = partner_row(db, cfg, partner, &partner_id, o)) != ERR_OK)) {
 		public_id[0] = '\0';

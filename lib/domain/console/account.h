@@ -64,9 +64,9 @@ enum err console_reauth(struct db *db, const struct cfg *cfg, const struct conso
 
 /*
  * Adds a person to partner public_id (of cfg's environment) with role and
- * password (an operator's `console user add`), or with partner NULL and role
- * "wallet-developer" the platform's wallet developer: its "cu_..." id into
- * public_id (ID_MAX bytes). ERR_VALIDATION naming the field,
+ * password (an operator's `console user add`), or with partner NULL one of
+ * the platform's (role wallet-developer, operator, compliance, finance or
+ * read-only): its "cu_..." id into public_id (ID_MAX bytes). ERR_VALIDATION naming the field,
  * ERR_NOT_FOUND (no such partner), ERR_DUPLICATE_REFERENCE (the email has
  * an account), or the database's error.
  */

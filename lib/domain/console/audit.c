@@ -2,11 +2,21 @@
 
 #include <string.h>
 
+#include "core/strict.h"
 #include "domain/internal.h"
 
 int
-console_audit(struct db *db, long long partner_id, long long user_id, const char *action,
-    const char *object, const struct console_client *from)
+console_reason_ok(const char *reason)
+{
+	size_t n = reason != NULL ? strlen(reason) : 0;
+
+	return strict_text(reason, 1, CONSOLE_REASON_MAX) && strspn(reason, " ") < n;
+}
+
+int
+console_audit_reason(struct db *db, long long partner_id, long long user_id,
+    const char *action, const char *object, const char *reason,
+    const struct console_client *from)
 {
 	char ua[256];
 
@@ -15,7 +25,15 @@ console_audit(struct db *db, long long partner_id, long long user_id, const char
 	    .partner_id = partner_id > 0 ? &partner_id : NULL,
 	    .user_id = user_id > 0 ? &user_id : NULL, .action = action,
 	    .object = object != NULL ? object : "",
-	    .address = from->address != NULL ? from->address : "", .user_agent = ua);
+	    .address = from->address != NULL ? from->address : "", .user_agent = ua,
+	    .reason = reason);
+}
+
+int
+console_audit(struct db *db, long long partner_id, long long user_id, const char *action,
+    const char *object, const struct console_client *from)
+{
+	return console_audit_reason(db, partner_id, user_id, action, object, NULL, from);
 }
 
 enum err

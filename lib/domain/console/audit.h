@@ -22,6 +22,19 @@
 int console_audit(struct db *db, long long partner_id, long long user_id, const char *action,
     const char *object, const struct console_client *from);
 
+/* The most characters of a back-office action's reason. */
+#define CONSOLE_REASON_MAX 200
+
+/* 1 when reason is one a back-office action takes: 1 to
+ * CONSOLE_REASON_MAX printable ASCII characters, not only spaces. */
+int console_reason_ok(const char *reason);
+
+/* console_audit with the reason the operator typed (NULL: none; the
+ * caller checked it with console_reason_ok). */
+int console_audit_reason(struct db *db, long long partner_id, long long user_id,
+    const char *action, const char *object, const char *reason,
+    const struct console_client *from);
+
 /* One record as the log shows it. */
 struct console_audit_row {
 	long long id;
@@ -31,6 +44,7 @@ struct console_audit_row {
 	char address[65];
 	char user_agent[256];
 	char created_at[24];
+	char reason[CONSOLE_REASON_MAX + 1];  /* "": none */
 };
 
 #define CONSOLE_AUDIT_PAGE_MAX 100

@@ -23,12 +23,17 @@ new_token(char *token, char *hash)
 	return 0;
 }
 
-/* The link of page ("accept", "reset", "unlock") with token into out. */
+/* The link of page ("accept", "reset", "unlock") with token into out:
+ * the console's, or with ops the back office's (its /console/ops/). */
 static void
-link_of(const struct cfg *cfg, const char *page, const char *token, char *out, size_t cap)
+link_of(const struct cfg *cfg, int ops, const char *page, const char *token, char *out,
+    size_t cap)
 {
-	snprintf(out, cap, "%s#/%s?token=%s", cfg->console_base_url[0] ? cfg->console_base_url :
-	    "/console/", page, token);
+	const char *base = cfg->console_base_url[0] ? cfg->console_base_url : "/console/";
+	size_t n = strlen(base);
+
+	snprintf(out, cap, "%s%s%s#/%s?token=%s", base, ops && base[n - 1] != '/' ? "/" : "",
+	    ops ? "ops/" : "", page, token);
 }
 
 /* Mails to with subject and body; m->mail says how it went. */
@@ -45,7 +50,8 @@ send(const struct cfg *cfg, const char *to, const char *subject, const char *bod
 	}
 }
 
-/* An invitation to send: to whom, as what, from whom, for which partner. */
+/* An invitation to send: to whom, as what, from whom, for which partner
+ * (0: the platform's back office). */
 struct invitation {
 	long long partner_id;
 	const char *partner_name;
@@ -73,13 +79,14 @@ invite(struct db *db, const struct cfg *cfg, const struct invitation *in,
 	if (new_token(token, hash) != 0)
 		return outcome_fail(o, ERR_INTERNAL, "no random bytes");
 	if ((rc = DB_EXEC(db, DB_CONSOLE_TOKEN_INSERT, ctok_insert, NULL, NULL, .token_hash = hash,
-	    .kind = "invite", .partner_id = &in->partner_id, .user_id = NULL, .email = in->email,
+	    .kind = "invite", .partner_id = in->partner_id > 0 ? &in->partner_id : NULL,
+	    .user_id = NULL, .email = in->email,
 	    .role = in->role, .created_by = in->created_by > 0 ? &in->created_by : NULL,
 	    .seconds = CONSOLE_INVITE_SECONDS)) != DB_OK) {
 		OPENSSL_cleanse(token, sizeof(token));
 		return domain_db_fail(o, rc, "store the invitation");
 	}
-	link_of(cfg, "accept", token, m->link, sizeof(m->link));
+	link_of(cfg, in->partner_id == 0, "accept", token, m->link, sizeof(m->link));
 	OPENSSL_cleanse(token, sizeof(token));
 	snprintf(subject, sizeof(subject), "You are invited to %s on cediramp", in->partner_name);
 	snprintf(body, sizeof(body), "%s invited you to join %s on the cediramp console, as %s.\n\n"
@@ -136,6 +143,22 @@ console_invite_owner(struct db *db, const struct cfg *cfg, const char *partner,
 	if ((e = partner_row(db, cfg, partner, &partner_id, o)) != ERR_OK)
 		return e;
 	in = (struct invitation){ partner_id, partner, NULL, norm, "owner", 0 };
+	return invite(db, cfg, &in, m, o);
+}
+
+enum err
+console_invite_operator(struct db *db, const struct cfg *cfg, const char *email,
+    const char *role, struct console_mailed *m, struct outcome *o)
+{
+	char norm[CONSOLE_EMAIL_MAX + 1];
+	struct invitation in;
+
+	if (start(email, norm, m, o) != ERR_OK)
+		return o->err;
+	if (!console_role_of_ops(role))
+		return outcome_field(o, ERR_VALIDATION, "role",
+		    "operator, compliance, finance or read-only");
+	in = (struct invitation){ 0, "the cediramp back office", NULL, norm, role, 0 };
 	return invite(db, cfg, &in, m, o);
 }
 
@@ -198,8 +221,10 @@ accept_tx(struct db *db, void *arg)
 	if ((rc = find_token(db, a->token, "invite", &t)) <= 0)
 		return rc < 0 ? -rc : DB_DUP;
 	a->found = 1;
+	/* a partner's member, or (no partner) one of the back office */
 	rc = DB_EXEC(db, DB_CONSOLE_USER_INSERT, cu_insert, NULL, &res, .public_id = a->public_id,
-	    .partner_id = &t.partner_id, .email = t.email, .role = t.role, .password_hash = a->hash);
+	    .partner_id = t.partner_id > 0 ? &t.partner_id : NULL, .email = t.email,
+	    .role = t.role, .password_hash = a->hash);
 	if (rc == DB_DUP)
 		a->dup = 1;
 	if (rc != DB_OK ||
@@ -240,10 +265,12 @@ console_invite_accept(struct db *db, const struct cfg *cfg, const char *token,
 	return domain_db_fail(o, rc, "accept the invitation");
 }
 
-/* A link of kind for the user email (of partner_id), mailed. */
+/* A link of kind for the user email (of partner_id, with role), mailed:
+ * to the back office's pages for one of its people. */
 static void
 user_link(struct db *db, const struct cfg *cfg, const char *kind, long long partner_id,
-    long long user_id, const char *email, const char *subject, const char *intro)
+    const char *role, long long user_id, const char *email, const char *subject,
+    const char *intro)
 {
 	char token[CONSOLE_TOKEN_CHARS + 1], hash[APIKEY_HASH_HEX], body[1500];
 	struct console_mailed m;
@@ -255,7 +282,8 @@ user_link(struct db *db, const struct cfg *cfg, const char *kind, long long part
 	    .kind = kind, .partner_id = partner_id > 0 ? &partner_id : NULL, .user_id = &user_id,
 	    .email = email,
 	    .role = NULL, .created_by = NULL, .seconds = CONSOLE_LINK_SECONDS) == DB_OK) {
-		link_of(cfg, kind, token, m.link, sizeof(m.link));
+		link_of(cfg, partner_id == 0 && console_role_of_ops(role), kind, token, m.link,
+		    sizeof(m.link));
 		snprintf(body, sizeof(body), "%s\n\nThe link works once, within an hour:\n%s\n\n"
 		    "If you did not ask for this, you may ignore this mail; if your account was "
 		    "locked and it was not you, reset your password.\n", intro, m.link);
@@ -274,7 +302,7 @@ console_reset_request(struct db *db, const struct cfg *cfg, const char *email,
 	if ((rc = console_login_lookup(db, email, &u, o)) < 0)
 		return o->err;
 	if (rc) {
-		user_link(db, cfg, "reset", u.partner_id, u.id, u.email,
+		user_link(db, cfg, "reset", u.partner_id, u.role, u.id, u.email,
 		    "Reset your cediramp console password",
 		    "Someone (we hope you) asked to reset the password of your cediramp console "
 		    "account.");
@@ -348,9 +376,9 @@ console_reset_complete(struct db *db, const char *token, const char *password,
 
 void
 console_unlock_mail(struct db *db, const struct cfg *cfg, long long partner_id,
-    long long user_id, const char *email)
+    const char *role, long long user_id, const char *email)
 {
-	user_link(db, cfg, "unlock", partner_id, user_id, email,
+	user_link(db, cfg, "unlock", partner_id, role, user_id, email,
 	    "Your cediramp console account is locked",
 	    "Your cediramp console account was locked after too many failed sign-ins. "
 	    "Follow this link to unlock it.");

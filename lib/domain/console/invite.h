@@ -38,6 +38,13 @@ enum err console_invite(struct db *db, const struct cfg *cfg, const struct conso
 enum err console_invite_owner(struct db *db, const struct cfg *cfg, const char *partner,
     const char *email, struct console_mailed *m, struct outcome *o);
 
+/* An operator invites email to the back office with role (operator,
+ * compliance, finance or read-only; an operator's `operator add`): as
+ * console_invite_owner, with no partner, its link opening /console/ops/.
+ * ERR_VALIDATION (email, role), ERR_DUPLICATE_REFERENCE. */
+enum err console_invite_operator(struct db *db, const struct cfg *cfg, const char *email,
+    const char *role, struct console_mailed *m, struct outcome *o);
+
 /* An invitation accepted with a password: the member, signed in (a new
  * session into *session). ERR_NOT_FOUND (no such live token),
  * ERR_VALIDATION (password), ERR_DUPLICATE_REFERENCE. */
@@ -55,10 +62,10 @@ enum err console_reset_request(struct db *db, const struct cfg *cfg, const char 
 enum err console_reset_complete(struct db *db, const char *token, const char *password,
     const struct console_client *from, struct outcome *o);
 
-/* Mails user_id (of partner_id, at email) the link that lifts its
- * lockout (called when a failure locks the account). */
+/* Mails user_id (of partner_id, with role, at email) the link that lifts
+ * its lockout (called when a failure locks the account). */
 void console_unlock_mail(struct db *db, const struct cfg *cfg, long long partner_id,
-    long long user_id, const char *email);
+    const char *role, long long user_id, const char *email);
 
 /* An unlock link used: ERR_OK, ERR_NOT_FOUND. */
 enum err console_unlock_complete(struct db *db, const char *token,

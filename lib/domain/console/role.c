@@ -8,6 +8,19 @@ static const char *const roles[CONSOLE_ROLES] = {
 	[CONSOLE_FINANCE] = "finance",
 	[CONSOLE_VIEWER] = "viewer",
 	[CONSOLE_WALLET_DEVELOPER] = "wallet-developer",
+	[CONSOLE_OPERATOR] = "operator",
+	[CONSOLE_COMPLIANCE] = "compliance",
+	[CONSOLE_PLATFORM_FINANCE] = "finance",
+	[CONSOLE_READ_ONLY] = "read-only",
+};
+
+/* which roles belong to no partner */
+static const unsigned char platform_role[CONSOLE_ROLES] = {
+	[CONSOLE_WALLET_DEVELOPER] = 1,
+	[CONSOLE_OPERATOR] = 1,
+	[CONSOLE_COMPLIANCE] = 1,
+	[CONSOLE_PLATFORM_FINANCE] = 1,
+	[CONSOLE_READ_ONLY] = 1,
 };
 
 static const char *const actions[CONSOLE_ACTIONS] = {
@@ -18,24 +31,31 @@ static const char *const actions[CONSOLE_ACTIONS] = {
 	[CONSOLE_WEBHOOKS] = "webhooks",
 	[CONSOLE_ACCOUNT] = "account",
 	[CONSOLE_WALLET] = "wallet",
+	[CONSOLE_OPS_READ] = "ops-read",
+	[CONSOLE_OPS_PARTNERS] = "ops-partners",
 };
 
-/* may[role][action] */
+/* may[role][action]: read, cancel, keys, team, webhooks, account,
+ * wallet, ops-read, ops-partners */
 static const unsigned char may[CONSOLE_ROLES][CONSOLE_ACTIONS] = {
-	[CONSOLE_OWNER] =            { 1, 1, 1, 1, 1, 1, 0 },
-	[CONSOLE_DEVELOPER] =        { 1, 1, 1, 0, 1, 1, 0 },
-	[CONSOLE_FINANCE] =          { 1, 1, 0, 0, 0, 1, 0 },
-	[CONSOLE_VIEWER] =           { 1, 0, 0, 0, 0, 1, 0 },
-	[CONSOLE_WALLET_DEVELOPER] = { 0, 0, 0, 0, 0, 1, 1 },
+	[CONSOLE_OWNER] =            { 1, 1, 1, 1, 1, 1, 0, 0, 0 },
+	[CONSOLE_DEVELOPER] =        { 1, 1, 1, 0, 1, 1, 0, 0, 0 },
+	[CONSOLE_FINANCE] =          { 1, 1, 0, 0, 0, 1, 0, 0, 0 },
+	[CONSOLE_VIEWER] =           { 1, 0, 0, 0, 0, 1, 0, 0, 0 },
+	[CONSOLE_WALLET_DEVELOPER] = { 0, 0, 0, 0, 0, 1, 1, 0, 0 },
+	[CONSOLE_OPERATOR] =         { 0, 0, 0, 0, 0, 1, 0, 1, 1 },
+	[CONSOLE_COMPLIANCE] =       { 0, 0, 0, 0, 0, 1, 0, 1, 0 },
+	[CONSOLE_PLATFORM_FINANCE] = { 0, 0, 0, 0, 0, 1, 0, 1, 0 },
+	[CONSOLE_READ_ONLY] =        { 0, 0, 0, 0, 0, 1, 0, 1, 0 },
 };
 
 int
-console_role_parse(const char *s)
+console_role_in(const char *s, int platform)
 {
 	int i;
 
 	for (i = 0; s != NULL && i < CONSOLE_ROLES; i++)
-		if (strcmp(s, roles[i]) == 0)
+		if (platform_role[i] == (platform != 0) && strcmp(s, roles[i]) == 0)
 			return i;
 	return -1;
 }
@@ -43,9 +63,20 @@ console_role_parse(const char *s)
 int
 console_role_of_partner(const char *s)
 {
-	int role = console_role_parse(s);
+	return console_role_in(s, 0) >= 0;
+}
 
-	return role >= 0 && role != CONSOLE_WALLET_DEVELOPER;
+int
+console_role_is_ops(int role)
+{
+	return role == CONSOLE_OPERATOR || role == CONSOLE_COMPLIANCE ||
+	    role == CONSOLE_PLATFORM_FINANCE || role == CONSOLE_READ_ONLY;
+}
+
+int
+console_role_of_ops(const char *s)
+{
+	return console_role_is_ops(console_role_in(s, 1));
 }
 
 const char *

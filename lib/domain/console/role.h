@@ -18,6 +18,14 @@ enum console_role {
 	CONSOLE_VIEWER,
 	/* the platform's: whoever runs the wallet app on /api (no partner) */
 	CONSOLE_WALLET_DEVELOPER,
+	/* the platform's back office (no partner; two-factor mandatory,
+	 * console.ops_allow applies): its operators, compliance, finance
+	 * (named "finance" as a partner's is: which one a user has is decided
+	 * by whether it has a partner) and read-only */
+	CONSOLE_OPERATOR,
+	CONSOLE_COMPLIANCE,
+	CONSOLE_PLATFORM_FINANCE,
+	CONSOLE_READ_ONLY,
 	CONSOLE_ROLES
 };
 
@@ -29,17 +37,31 @@ enum console_action {
 	CONSOLE_WEBHOOKS, /* the webhook endpoints, their secrets and the delivery log */
 	CONSOLE_ACCOUNT,  /* one's own session, sign-out and two-factor */
 	CONSOLE_WALLET,   /* the wallet developer dashboard: the wallet's webhooks */
+	CONSOLE_OPS_READ, /* the back office: read (partners, their keys and balances) */
+	CONSOLE_OPS_PARTNERS, /* the back office: create, suspend and reactivate partners */
 	CONSOLE_ACTIONS
 };
 
-/* The role named s ("owner" ...), or -1. */
-int console_role_parse(const char *s);
+/* The role named s of a user with a partner (platform 0: owner,
+ * developer, finance, viewer) or without one (platform 1:
+ * wallet-developer, operator, compliance, finance, read-only), or -1.
+ * "finance" is CONSOLE_FINANCE with a partner, CONSOLE_PLATFORM_FINANCE
+ * without. */
+int console_role_in(const char *s, int platform);
 
 /* 1 when s names a partner member's role (owner, developer, finance or
  * viewer), not the platform's. */
 int console_role_of_partner(const char *s);
 
-/* A role's name; "" out of range. */
+/* 1 when s names a role of the back office (operator, compliance,
+ * finance or read-only; finance as the platform's). */
+int console_role_of_ops(const char *s);
+
+/* 1 when role (an enum console_role) is one of the back office's. */
+int console_role_is_ops(int role);
+
+/* A role's name; "" out of range (CONSOLE_PLATFORM_FINANCE's is
+ * "finance", as CONSOLE_FINANCE's). */
 const char *console_role_name(int role);
 
 /* An action's name as docs/console.md shows it ("read" ...); "" out of range. */

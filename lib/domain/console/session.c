@@ -81,6 +81,11 @@ console_session_find(struct db *db, const char *sid, struct console_session *out
 		return outcome_fail(o, ERR_UNAUTHORIZED, "Your session has ended: sign in again");
 	}
 	db_rows_free(&rows);
+	/* the role as the user has it: a partner's member's, or the
+	 * platform's; the back office always requires two factors */
+	out->role_id = console_role_in(out->role, out->partner_id == 0);
+	if (console_role_is_ops(out->role_id))
+		out->require_2fa = 1;
 	(void)DB_EXEC(db, DB_CONSOLE_SESSION_TOUCH, cs_id, NULL, NULL, .id = out->id);
 	return ERR_OK;
 }

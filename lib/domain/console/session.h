@@ -31,13 +31,15 @@ struct console_session {
 	char user_public_id[ID_MAX];
 	char email[CONSOLE_EMAIL_MAX + 1];
 	char role[CONSOLE_ROLE_MAX];
+	int role_id;                     /* role resolved (enum console_role; -1: none) */
 	long long partner_id;
 	char partner_public_id[ID_MAX];
 	char partner_name[201];
 	char tier[16];
 	char environment[16];
 	int totp_enabled;                /* the user signs in with two factors */
-	int require_2fa;                 /* the partner requires it of everyone */
+	int require_2fa;                 /* the partner requires it of everyone, or
+	                                  * the role does (the back office's) */
 };
 
 /* Where a request came from, for the session row and the audit log. */
@@ -60,7 +62,9 @@ int console_session_open(struct db *db, long long user_id, const struct console_
 
 /*
  * The live session whose id is sid into out, its last request moved to
- * now: ERR_OK; ERR_UNAUTHORIZED when there is none (malformed, unknown,
+ * now, its role resolved (role_id: the user's role with its partner, or
+ * the platform's without one; a back-office role requires two-factor
+ * sign-in, require_2fa): ERR_OK; ERR_UNAUTHORIZED when there is none (malformed, unknown,
  * expired or revoked: the same answer); or the database's error.
  */
 enum err console_session_find(struct db *db, const char *sid, struct console_session *out,

@@ -285,7 +285,8 @@ console_2fa_disable(struct db *db, const struct console_session *s, struct outco
 
 	outcome_init(o);
 	if (s->require_2fa)
-		return outcome_fail(o, ERR_INVALID_STATE,
+		return outcome_fail(o, ERR_INVALID_STATE, console_role_is_ops(s->role_id) ?
+		    "The back office requires two-factor sign-in of everyone in it" :
 		    "Your partner requires two-factor sign-in of every member");
 	if ((rc = DB_EXEC(db, DB_CONSOLE_TOTP_DISABLE, cu_id, NULL, NULL, .id = s->user_id)) != DB_OK ||
 	    (rc = DB_EXEC(db, DB_CONSOLE_RECOVERY_CLEAR, cu_id, NULL, NULL, .id = s->user_id)) != DB_OK)
