@@ -81,7 +81,11 @@ static const char usage[] =
     "                                          and nonces, the custody's coins\n"
     "  partner key PARTNER_ID [--quiet]        another key for a partner (rotation)\n"
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
-    "  partner list                            partners and their active key counts\n"
+    "  partner list                            partners, their active key counts and status\n"
+    "  partner suspend PARTNER_ID --reason TEXT\n"
+    "                                          refuse the partner's API keys (403 FORBIDDEN) until\n"
+    "                                          it is reactivated; nothing else changes\n"
+    "  partner reactivate PARTNER_ID           its keys work again\n"
     "  partner verify-key                      exit 0 if the key on standard input authenticates\n"
     "                                          here, printing its partner's id\n"
     "  console user add --partner PARTNER_ID --email EMAIL --role owner|developer|finance|viewer\n"
@@ -91,6 +95,9 @@ static const char usage[] =
     "                                          the wallet developer (no partner): its dashboard\n"
     "                                          sets the wallet's webhooks\n"
     "  console user unlock EMAIL               lift a console account's sign-in lockout\n"
+    "  operator add EMAIL --role operator|compliance|finance|read-only\n"
+    "                                          invite someone to the back office (/console/ops/):\n"
+    "                                          the mailed link sets a password; two-factor follows\n"
     "  payout resolve PAYOUT_ID --complete|--fail --reason TEXT\n"
     "                                          settle a payout held for review, once\n"
     "  intent resolve PI_ID --complete|--fail --reason TEXT\n"
@@ -553,8 +560,8 @@ static int
 print_partner(const struct partner_row *p, void *arg)
 {
 	(void)arg;
-	printf("%-28s %-10s %-10s %-20s %-5llu %s\n", p->public_id, p->tier,
-	    p->environment, p->created_at, p->active_keys, p->name);
+	printf("%-28s %-10s %-10s %-20s %-5llu %-9s %s\n", p->public_id, p->tier,
+	    p->environment, p->created_at, p->active_keys, p->status, p->name);
 	return 0;
 }
 
@@ -563,8 +570,8 @@ cmd_partner_list(struct db *db)
 {
 	struct outcome o;
 
-	printf("%-28s %-10s %-10s %-20s %-5s %s\n", "partner_id", "tier", "env",
-	    "created_at", "keys", "name");
+	printf("%-28s %-10s %-10s %-20s %-5s %-9s %s\n", "partner_id", "tier", "env",
+	    "created_at", "keys", "status", "name");
 	if (partner_list(db, print_partner, NULL, &o) != ERR_OK)
 		return report(db, &o, 1);
 	return 0;
@@ -975,6 +982,38 @@ cmd_chain_status(struct db *db, const struct cfg *c)
 	return 0;
 }
 
+/* partner suspend PARTNER_ID --reason TEXT, partner reactivate PARTNER_ID */
+static int
+cmd_partner_suspend(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	struct outcome o;
+	int suspend = strcmp(argv[2], "suspend") == 0;
+
+	if (suspend && opt(argc, argv, "--reason") == NULL) {
+		fprintf(stderr, "cediramp-admin: partner suspend: --reason TEXT is required\n");
+		return 2;
+	}
+	if ((suspend ? partner_suspend(db, c, argv[3], opt(argc, argv, "--reason"), &o) :
+	    partner_reactivate(db, c, argv[3], &o)) != ERR_OK)
+		return report(db, &o, 2);
+	printf("%s %s\n", suspend ? "suspended" : "reactivated", argv[3]);
+	return 0;
+}
+
+/* operator add EMAIL --role ROLE: an invitation to the back office */
+static int
+cmd_operator_add(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	struct console_mailed m;
+	struct outcome o;
+
+	if (console_invite_operator(db, c, argv[3], opt(argc, argv, "--role"), &m, &o) != ERR_OK)
+		return report(db, &o, 2);
+	printf("invited %s as %s (mail %s)\n", argv[3], opt(argc, argv, "--role"), m.mail);
+	fprintf(stderr, "invitation: %s\n", m.link);
+	return 0;
+}
+
 /* console user add|unlock (docs/console.md) */
 static int
 console_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
@@ -1030,6 +1069,11 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_partner_revoke(db, argv[3]);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "list") == 0)
 		return cmd_partner_list(db);
+	if (strcmp(cmd, "partner") == 0 && (strcmp(sub, "suspend") == 0 ||
+	    strcmp(sub, "reactivate") == 0) && argc >= 4)
+		return cmd_partner_suspend(db, c, argc, argv);
+	if (strcmp(cmd, "operator") == 0 && strcmp(sub, "add") == 0 && argc >= 4)
+		return cmd_operator_add(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "signing") == 0 && argc == 5)
 		return cmd_partner_signing(db, c, argv[3], argv[4]);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "key-policy") == 0 && argc == 5)

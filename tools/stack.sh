@@ -756,6 +756,10 @@ mail.from = no-reply@sandbox.cediramp.test
 # the sandbox's chain is a private node with no explorer: its hashes link
 # to a name that resolves nowhere (.invalid), to show where one would go
 console.explorer_tx_url = https://explorer.invalid/tx/{hash}
+# the back office (/console/ops/) from this host only: the tests show a
+# request from 127.0.0.2 (a trusted proxy here) refused unless it says,
+# in X-Forwarded-For, that its client is this host
+console.ops_allow = 127.0.0.1, ::1
 # metrics: the programs' shared memory files; GET /metrics answers
 # 127.0.0.1 only (the tests show 127.0.0.2 refused)
 metrics.dir = $RUN/metrics

@@ -28,6 +28,9 @@ enum err console_keys_post(struct req *r, struct resp *resp);
 enum err console_key_patch(struct req *r, struct resp *resp);
 enum err console_key_delete(struct req *r, struct resp *resp);
 enum err console_key_roll_post(struct req *r, struct resp *resp);
+/* ... and partner_id's keys as the list shows them (never a secret) into
+ * *out (new reference) */
+enum err console_keys_json(struct req *r, long long partner_id, struct resp *resp, json_t **out);
 
 /* twofactor.c: two-factor sign-in */
 enum err console_2fa_get(struct req *r, struct resp *resp);
@@ -61,6 +64,14 @@ enum err console_signing_get(struct req *r, struct resp *resp);
 enum err console_signing_policy_put(struct req *r, struct resp *resp);
 enum err console_signing_key_post(struct req *r, struct resp *resp);
 enum err console_signing_key_delete(struct req *r, struct resp *resp);
+
+/* ops_partners.c: the back office's partners (list, one, create,
+ * suspend, reactivate) */
+enum err console_ops_partners_get(struct req *r, struct resp *resp);
+enum err console_ops_partner_get(struct req *r, struct resp *resp);
+enum err console_ops_partners_post(struct req *r, struct resp *resp);
+enum err console_ops_partner_suspend_post(struct req *r, struct resp *resp);
+enum err console_ops_partner_reactivate_post(struct req *r, struct resp *resp);
 
 /* wallet.c: the wallet developer's JWT verification settings */
 enum err console_wallet_jwt_get(struct req *r, struct resp *resp);

@@ -40,19 +40,30 @@ one_key(const struct console_key *k, void *arg)
 }
 
 enum err
-console_keys_get(struct req *r, struct resp *resp)
+console_keys_json(struct req *r, long long partner_id, struct resp *resp, json_t **out)
 {
 	struct listing l = { &r->ctx->cfg, json_array(), 0 };
 	enum err e;
 
+	*out = NULL;
 	if (l.a == NULL)
 		return ERR_INTERNAL;
-	if ((e = console_keys_list(r->ctx->db, r->console.partner_id, one_key, &l,
-	    &resp->out)) != ERR_OK || l.failed) {
+	if ((e = console_keys_list(r->ctx->db, partner_id, one_key, &l, &resp->out)) != ERR_OK ||
+	    l.failed) {
 		json_decref(l.a);
 		return e != ERR_OK ? e : ERR_INTERNAL;
 	}
-	return resp_ok(resp, 200, l.a);
+	*out = l.a;
+	return ERR_OK;
+}
+
+enum err
+console_keys_get(struct req *r, struct resp *resp)
+{
+	json_t *a;
+	enum err e = console_keys_json(r, r->console.partner_id, resp, &a);
+
+	return e == ERR_OK ? resp_ok(resp, 200, a) : e;
 }
 
 /* The key key_id as the list shows it, with secret (the whole new key,

@@ -1,6 +1,7 @@
 /*
  * console/main: the console API (docs/console.md, openapi/console.yaml),
- * one program for every /console/api route: sessions, keys, money, team.
+ * one program for every /console/api route: sessions, keys, money, team,
+ * and the back office's (/console/api/ops/).
  * Every route but sign-in and sign-up needs a session; a route's action is
  * checked against the session's role before its handler runs.
  */
@@ -19,12 +20,15 @@
 #define HOOKS ROUTE_ACTION(CONSOLE_WEBHOOKS)
 #define SELF ROUTE_ACTION(CONSOLE_ACCOUNT)
 #define WALLET ROUTE_ACTION(CONSOLE_WALLET)
+#define OPS_READ ROUTE_ACTION(CONSOLE_OPS_READ)
+#define OPS_PARTNERS ROUTE_ACTION(CONSOLE_OPS_PARTNERS)
 #define PUBLIC_BODY (ROUTE_PUBLIC | ROUTE_PER_ADDRESS | ROUTE_BODY)
 /* what a member may do before enrolling when the partner requires
  * two-factor sign-in */
 #define ENROL ROUTE_ENROL
 
 static const char *const audit_params[] = { "limit", "before", NULL };
+static const char *const ops_page_params[] = { "limit", "after", NULL };
 
 static const struct route routes[] = {
 	{ "POST", "/console/api/signup", console_signup_post, PUBLIC_BODY, NULL, 0 },
@@ -121,6 +125,18 @@ static const struct route routes[] = {
 	{ "POST", "/console/api/sandbox/payment-intents/:id/reject", console_test_reject_post,
 	    CANCEL, NULL, 0 },
 	{ "GET", "/console/api/audit", console_audit_get, TEAM, audit_params, 0 },
+	/* the back office (its roles only; every change with a reason): the
+	 * partners; a new one's first key is answered once (a recent
+	 * password, as a key's creation) */
+	{ "GET", "/console/api/ops/partners", console_ops_partners_get, OPS_READ, ops_page_params,
+	    0 },
+	{ "POST", "/console/api/ops/partners", console_ops_partners_post,
+	    OPS_PARTNERS | ROUTE_REAUTH | ROUTE_BODY, NULL, 0 },
+	{ "GET", "/console/api/ops/partners/:id", console_ops_partner_get, OPS_READ, NULL, 0 },
+	{ "POST", "/console/api/ops/partners/:id/suspend", console_ops_partner_suspend_post,
+	    OPS_PARTNERS | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/ops/partners/:id/reactivate", console_ops_partner_reactivate_post,
+	    OPS_PARTNERS | ROUTE_BODY, NULL, 0 },
 };
 
 int

@@ -282,12 +282,36 @@ partner_revoke(struct db *db, const char *which, unsigned long long *count,
 	return ERR_OK;
 }
 
+/* Row i of a partner_listed (or partner_detail) result into row. */
+static void
+listed_row(const struct db_rows *rows, size_t i, struct partner_row *row)
+{
+	const char *cell;
+	unsigned long long v;
+
+	memset(row, 0, sizeof(*row));
+	db_cell_copy(row->public_id, sizeof(row->public_id), rows, i,
+	    DB_COL(partner_listed, public_id));
+	db_cell_copy(row->name, sizeof(row->name), rows, i, DB_COL(partner_listed, name));
+	db_cell_copy(row->tier, sizeof(row->tier), rows, i, DB_COL(partner_listed, tier));
+	db_cell_copy(row->environment, sizeof(row->environment), rows, i,
+	    DB_COL(partner_listed, environment));
+	db_cell_copy(row->created_at, sizeof(row->created_at), rows, i,
+	    DB_COL(partner_listed, created_at));
+	db_cell_copy(row->status, sizeof(row->status), rows, i, DB_COL(partner_listed, status));
+	cell = db_cell(rows, i, DB_COL(partner_listed, active_keys));
+	if (cell == NULL || strict_uint(cell, strlen(cell), ~0ULL, &row->active_keys) != 0)
+		row->active_keys = 0;
+	cell = db_cell(rows, i, DB_COL(partner_listed, row_id));
+	if (cell != NULL && strict_uint(cell, strlen(cell), ~0ULL >> 1, &v) == 0)
+		row->row_id = (long long)v;
+}
+
 enum err
 partner_list(struct db *db, partner_row_fn fn, void *arg, struct outcome *o)
 {
 	struct partner_row row;
 	struct db_rows rows;
-	const char *keys;
 	size_t i;
 	int rc;
 
@@ -295,19 +319,7 @@ partner_list(struct db *db, partner_row_fn fn, void *arg, struct outcome *o)
 	if ((rc = DB_EXEC(db, DB_PARTNER_LIST, no_args, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "list the partners");
 	for (i = 0; i < rows.nrows; i++) {
-		memset(&row, 0, sizeof(row));
-		db_cell_copy(row.public_id, sizeof(row.public_id), &rows, i,
-		    DB_COL(partner_listed, public_id));
-		db_cell_copy(row.name, sizeof(row.name), &rows, i, DB_COL(partner_listed, name));
-		db_cell_copy(row.tier, sizeof(row.tier), &rows, i, DB_COL(partner_listed, tier));
-		db_cell_copy(row.environment, sizeof(row.environment), &rows, i,
-		    DB_COL(partner_listed, environment));
-		db_cell_copy(row.created_at, sizeof(row.created_at), &rows, i,
-		    DB_COL(partner_listed, created_at));
-		keys = db_cell(&rows, i, DB_COL(partner_listed, active_keys));
-		if (keys == NULL ||
-		    strict_uint(keys, strlen(keys), ~0ULL, &row.active_keys) != 0)
-			row.active_keys = 0;
+		listed_row(&rows, i, &row);
 		if (fn(&row, arg) != 0)
 			break;
 	}
@@ -315,3 +327,106 @@ partner_list(struct db *db, partner_row_fn fn, void *arg, struct outcome *o)
 	return ERR_OK;
 }
 
+enum err
+partner_page(struct db *db, const struct cfg *cfg, const char *after, size_t n,
+    partner_row_fn fn, void *arg, int *more, struct outcome *o)
+{
+	struct partner_row row;
+	struct db_rows rows;
+	long long from = 0;
+	size_t i;
+	int rc;
+
+	outcome_init(o);
+	*more = 0;
+	if (n < 1 || n > PARTNER_PAGE_MAX)
+		return outcome_field(o, ERR_VALIDATION, "limit", "1 to 100");
+	if (after != NULL) {
+		if (!public_id_ok(after))
+			return outcome_field(o, ERR_VALIDATION, "after", "a partner id (pt_...)");
+		if ((rc = find_partner(db, after, cfg->environment, &from)) < 0)
+			return domain_db_fail(o, -rc, "find the partner");
+		if (rc == 0)
+			return outcome_field(o, ERR_VALIDATION, "after", "a partner of this environment");
+	}
+	/* one more than asked: whether a next page exists */
+	if ((rc = DB_EXEC(db, DB_PARTNER_PAGE, partner_page, &rows, NULL,
+	    .environment = cfg->environment, .after = from, .n = (long long)n + 1)) != DB_OK)
+		return domain_db_fail(o, rc, "list the partners");
+	*more = rows.nrows > n;
+	for (i = 0; i < rows.nrows && i < n; i++) {
+		listed_row(&rows, i, &row);
+		if (fn(&row, arg) != 0)
+			break;
+	}
+	db_rows_free(&rows);
+	return ERR_OK;
+}
+
+enum err
+partner_detail(struct db *db, const struct cfg *cfg, const char *public_id,
+    struct partner_detail *out, struct outcome *o)
+{
+	struct db_rows rows;
+	long long id;
+	enum err e;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if ((e = partner_row(db, cfg, public_id, &id, o)) != ERR_OK)
+		return e;
+	if ((rc = DB_EXEC(db, DB_PARTNER_DETAIL, partner_by_row, &rows, NULL, .id = id)) != DB_OK)
+		return domain_db_fail(o, rc, "read the partner");
+	if (rows.nrows != 1) {
+		db_rows_free(&rows);
+		return outcome_fail(o, ERR_NOT_FOUND, "No partner %s in this environment", public_id);
+	}
+	listed_row(&rows, 0, &out->row);
+	db_cell_copy(out->suspended_at, sizeof(out->suspended_at), &rows, 0,
+	    DB_COL(partner_detail, suspended_at));
+	db_cell_copy(out->suspended_reason, sizeof(out->suspended_reason), &rows, 0,
+	    DB_COL(partner_detail, suspended_reason));
+	db_rows_free(&rows);
+	return ERR_OK;
+}
+
+enum err
+partner_suspend(struct db *db, const struct cfg *cfg, const char *public_id,
+    const char *reason, struct outcome *o)
+{
+	struct db_res res;
+	long long id;
+	enum err e;
+	int rc;
+
+	if ((e = partner_row(db, cfg, public_id, &id, o)) != ERR_OK)
+		return e;
+	if (!strict_text(reason, 1, 200))
+		return outcome_field(o, ERR_VALIDATION, "reason", "1 to 200 printable characters");
+	if ((rc = DB_EXEC(db, DB_PARTNER_SUSPEND, partner_suspend, NULL, &res, .reason = reason,
+	    .id = id)) != DB_OK)
+		return domain_db_fail(o, rc, "suspend the partner");
+	if (res.affected == 0)
+		return outcome_fail(o, ERR_INVALID_STATE, "Partner %s is suspended already", public_id);
+	o->changed = 1;
+	return ERR_OK;
+}
+
+enum err
+partner_reactivate(struct db *db, const struct cfg *cfg, const char *public_id,
+    struct outcome *o)
+{
+	struct db_res res;
+	long long id;
+	enum err e;
+	int rc;
+
+	if ((e = partner_row(db, cfg, public_id, &id, o)) != ERR_OK)
+		return e;
+	if ((rc = DB_EXEC(db, DB_PARTNER_REACTIVATE, partner_by_row, NULL, &res, .id = id)) != DB_OK)
+		return domain_db_fail(o, rc, "reactivate the partner");
+	if (res.affected == 0)
+		return outcome_fail(o, ERR_INVALID_STATE, "Partner %s is not suspended", public_id);
+	o->changed = 1;
+	return ERR_OK;
+}

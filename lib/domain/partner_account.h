@@ -110,6 +110,8 @@ struct partner_row {
 	char environment[16];
 	char created_at[24];           /* "YYYY-MM-DDTHH:MM:SSZ" */
 	unsigned long long active_keys;
+	char status[12];               /* active, suspended (partner_suspend) */
+	long long row_id;              /* its row (internal: never shown) */
 };
 
 /*
@@ -124,6 +126,47 @@ typedef int (*partner_row_fn)(const struct partner_row *row, void *arg);
  * caller. ERR_OK, or a database error before any row was passed.
  */
 enum err partner_list(struct db *db, partner_row_fn fn, void *arg,
+    struct outcome *o);
+
+/* The most partners one partner_page call passes. */
+#define PARTNER_PAGE_MAX 100
+
+/*
+ * Calls fn(row, arg) for up to n (1 to PARTNER_PAGE_MAX) partners of
+ * cfg's environment, in the order they were made, after the partner
+ * after (its public id; NULL: from the first). *more gets 1 when more
+ * follow the last one passed. ERR_VALIDATION naming "limit" or "after"
+ * (malformed, or no partner of this environment), or the database's.
+ */
+enum err partner_page(struct db *db, const struct cfg *cfg, const char *after, size_t n,
+    partner_row_fn fn, void *arg, int *more, struct outcome *o);
+
+/* A partner as the back office shows it: as listed, and its suspension. */
+struct partner_detail {
+	struct partner_row row;
+	char suspended_at[24];         /* "" when active */
+	char suspended_reason[201];    /* the operator's; "" when active */
+};
+
+/* The partner public_id of this environment into out: ERR_OK, or as
+ * partner_row. */
+enum err partner_detail(struct db *db, const struct cfg *cfg, const char *public_id,
+    struct partner_detail *out, struct outcome *o);
+
+/*
+ * Suspends the partner public_id of this environment with reason (1 to
+ * 200 printable characters, kept as suspended_reason): from then its API
+ * keys are refused (403 FORBIDDEN, within a second on every process:
+ * domain/apikey.h); nothing else changes. ERR_VALIDATION ("reason", or as
+ * partner_row), ERR_NOT_FOUND, ERR_INVALID_STATE (suspended already).
+ */
+enum err partner_suspend(struct db *db, const struct cfg *cfg, const char *public_id,
+    const char *reason, struct outcome *o);
+
+/* Lifts public_id's suspension: its keys work again as they were.
+ * ERR_VALIDATION and ERR_NOT_FOUND as partner_row, ERR_INVALID_STATE (not
+ * suspended). */
+enum err partner_reactivate(struct db *db, const struct cfg *cfg, const char *public_id,
     struct outcome *o);
 
 #endif

@@ -11,12 +11,18 @@
 enum err
 partner_balances_json(struct req *r, struct resp *resp, json_t **out)
 {
+	return partner_balances_json_of(r, r->caller.id, resp, out);
+}
+
+enum err
+partner_balances_json_of(struct req *r, long long partner_id, struct resp *resp, json_t **out)
+{
 	struct funds_balance b[FUNDS_CURRENCIES];
 	size_t i;
 	enum err e;
 
 	*out = NULL;
-	if ((e = funds_balances(r->ctx->db, r->caller.id, b, &resp->out)) != ERR_OK)
+	if ((e = funds_balances(r->ctx->db, partner_id, b, &resp->out)) != ERR_OK)
 		return e;
 	if ((*out = json_array()) == NULL)
 		return ERR_INTERNAL;

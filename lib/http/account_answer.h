@@ -14,6 +14,9 @@
 enum err partner_balances_answer(struct req *r, struct resp *resp);
 /* the same balances as an array into *out (new reference): ERR_OK or the error */
 enum err partner_balances_json(struct req *r, struct resp *resp, json_t **out);
+/* ... of partner row partner_id (the back office's view of one) */
+enum err partner_balances_json_of(struct req *r, long long partner_id, struct resp *resp,
+    json_t **out);
 /* the supported networks, each with its provider's state now (GET
  * /v1/supported-networks): the answer, and its array (NULL out of memory) */
 enum err partner_networks_answer(struct req *r, struct resp *resp);

@@ -1,5 +1,13 @@
 #include "store/stmt_internal.h"
 
+/* a partner as the operator lists it (DB_PARTNER_LIST, _PAGE, _DETAIL) */
+#define PARTNER_LISTED \
+	"SELECT p.public_id, p.name, p.tier, p.environment, " \
+	"DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, " \
+	"(SELECT COUNT(*) FROM api_keys k WHERE k.partner_id = p.id " \
+	"AND k.revoked_at IS NULL) AS active_keys, " \
+	"IF(p.suspended_at IS NULL, 'active', 'suspended') AS status, p.id AS row_id"
+
 const struct db_stmt_def db_stmts_partner[] = {
 	{ DB_PARTNER_INSERT,
 	    "INSERT INTO partners (public_id, name, tier, environment) "
@@ -8,11 +16,20 @@ const struct db_stmt_def db_stmts_partner[] = {
 	    "SELECT id, public_id, name, tier, environment FROM partners "
 	    "WHERE public_id = ?" },
 	/* by time, the id breaking ties (a Galera cluster's ids interleave) */
-	{ DB_PARTNER_LIST,
-	    "SELECT p.public_id, p.name, p.tier, p.environment, "
-	    "DATE_FORMAT(p.created_at, '%Y-%m-%dT%H:%i:%sZ') AS created_at, "
-	    "(SELECT COUNT(*) FROM api_keys k WHERE k.partner_id = p.id "
-	    "AND k.revoked_at IS NULL) AS active_keys FROM partners p ORDER BY p.created_at, p.id" },
+	{ DB_PARTNER_LIST, PARTNER_LISTED " FROM partners p ORDER BY p.created_at, p.id" },
+	/* by row id, which never changes: a page's next starts after its last */
+	{ DB_PARTNER_PAGE,
+	    PARTNER_LISTED " FROM partners p WHERE p.environment = ? AND p.id > ? "
+	    "ORDER BY p.id LIMIT ?" },
+	{ DB_PARTNER_DETAIL,
+	    PARTNER_LISTED ", DATE_FORMAT(p.suspended_at, '%Y-%m-%dT%H:%i:%sZ') AS suspended_at, "
+	    "p.suspended_reason FROM partners p WHERE p.id = ?" },
+	{ DB_PARTNER_SUSPEND,
+	    "UPDATE partners SET suspended_at = UTC_TIMESTAMP(6), suspended_reason = ? "
+	    "WHERE id = ? AND suspended_at IS NULL" },
+	{ DB_PARTNER_REACTIVATE,
+	    "UPDATE partners SET suspended_at = NULL, suspended_reason = NULL "
+	    "WHERE id = ? AND suspended_at IS NOT NULL" },
 	{ DB_PARTNER_LOCK, "SELECT id FROM partners WHERE id = ? FOR UPDATE" },
 	{ DB_PWALLET_INSERT,
 	    "INSERT INTO partner_wallets (address, partner_id, created_at) "

@@ -17,10 +17,20 @@
 #define partner_COLS(C, x) \
 	C(x, RAW, id, ) C(x, RAW, public_id, ) C(x, RAW, name, ) C(x, RAW, tier, ) \
 	C(x, RAW, environment, )
-/* a partner in the operator's list, with its count of active keys */
+/* a partner in the operator's list, with its count of active keys, its
+ * status (active, suspended) and its row id (the back office's paging) */
 #define partner_listed_COLS(C, x) \
 	C(x, RAW, public_id, ) C(x, RAW, name, ) C(x, RAW, tier, ) C(x, RAW, environment, ) \
-	C(x, RAW, created_at, ) C(x, RAW, active_keys, )
+	C(x, RAW, created_at, ) C(x, RAW, active_keys, ) C(x, RAW, status, ) C(x, RAW, row_id, )
+/* a page of an environment's partners: after row id after, at most n */
+#define partner_page_ARGS(ARG, AGAIN) ARG(TEXT, environment) ARG(INT, after) ARG(INT, n)
+/* a partner as the back office shows it: as listed, and its suspension */
+#define partner_detail_COLS(C, x) \
+	C(x, RAW, public_id, ) C(x, RAW, name, ) C(x, RAW, tier, ) C(x, RAW, environment, ) \
+	C(x, RAW, created_at, ) C(x, RAW, active_keys, ) C(x, RAW, status, ) C(x, RAW, row_id, ) \
+	C(x, RAW, suspended_at, ) C(x, RAW, suspended_reason, )
+/* a partner suspended with the operator's reason (not when it is) */
+#define partner_suspend_ARGS(ARG, AGAIN) ARG(TEXT, reason) ARG(INT, id)
 /* a partner by its row id (the lock that orders its creates; rows ids) */
 #define partner_by_row_ARGS(ARG, AGAIN) ARG(INT, id)
 
@@ -51,6 +61,10 @@
 	S(DB_PARTNER_INSERT, partner_insert, db_none) \
 	S(DB_PARTNER_BY_PUBLIC_ID, partner_by_public_id, partner) \
 	S(DB_PARTNER_LIST, no_args, partner_listed) \
+	S(DB_PARTNER_PAGE, partner_page, partner_listed) \
+	S(DB_PARTNER_DETAIL, partner_by_row, partner_detail) \
+	S(DB_PARTNER_SUSPEND, partner_suspend, db_none) \
+	S(DB_PARTNER_REACTIVATE, partner_by_row, db_none) \
 	S(DB_PARTNER_LOCK, partner_by_row, ids) \
 	S(DB_PWALLET_INSERT, pw_address, db_none) \
 	S(DB_PWALLET_OWNER, pw_by_address, pw_owner) \
@@ -61,9 +75,11 @@
 	S(DB_PWCHAL_LIVE, pwchal_live, pwchal) \
 	S(DB_PWCHAL_USE, pwchal_by_nonce, db_none)
 #define DB_ARGS_PARTNER(A) A(partner_insert) A(partner_by_public_id) A(partner_by_row) \
+	A(partner_page) A(partner_suspend) \
 	A(pw_address) A(pw_by_address) A(pw_list) A(pwchal_insert) A(pwchal_by_nonce) \
 	A(pwchal_live)
-#define DB_ROWS_PARTNER(R) R(partner) R(partner_listed) R(pw_owner) R(pw_listed) \
+#define DB_ROWS_PARTNER(R) R(partner) R(partner_listed) R(partner_detail) R(pw_owner) \
+	R(pw_listed) \
 	R(pwchal_expires) R(pwchal)
 
 #endif

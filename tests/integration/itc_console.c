@@ -247,3 +247,15 @@ con_count_where(const char *sql, const char *p1)
 {
 	return it_db_scalar(sql, p1, NULL);
 }
+
+int
+con_totp_now(const char *uri, char *code, size_t cap)
+{
+	char cmd[1400];
+
+	snprintf(cmd, sizeof(cmd), "%s '%s'", it_env("TOTP_CLIENT"), uri);
+	if (it_output(cmd, code, cap) != 0)
+		return -1;
+	code[strcspn(code, "\r\n")] = '\0';
+	return strlen(code) == 6 ? 0 : -1;
+}

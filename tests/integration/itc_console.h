@@ -89,6 +89,10 @@ int con_mailed_token(const struct con_sess *s, const char *to, const char *what,
 /* The number sql (one placeholder, p1) counts. */
 long long con_count_where(const char *sql, const char *p1);
 
+/* The current TOTP code of an otpauth:// URI, as npm otplib (a third
+ * party's RFC 6238) computes it (TOTP_CLIENT), into code: 0, or -1. */
+int con_totp_now(const char *uri, char *code, size_t cap);
+
 #define con_key_post_status(s) con_status_of("POST", "/console/api/keys", "{}", (s))
 #define con_session_status(s) con_status_of("GET", "/console/api/session", NULL, (s))
 

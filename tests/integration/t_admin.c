@@ -163,7 +163,7 @@ test_partner_key_lifecycle(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, id));
 	if (strstr(out, id) != NULL)
 		CU_ASSERT_EQUAL(strncmp(strstr(out, id) + 28 + 1 + 10 + 1 + 10 + 1 + 20 + 1,
-		    "3     IT Admin Co", 17), 0);
+		    "3     active    IT Admin Co", 27), 0);
 
 	/* revoking the partner disables every key at once */
 	snprintf(args, sizeof(args), "partner revoke %s", id);

@@ -656,20 +656,6 @@ test_bad_input(void)
 	}
 }
 
-/* The current TOTP code of an otpauth:// URI, as npm otplib (a third
- * party's RFC 6238) computes it, into code: 0, or -1. */
-static int
-totp_now(const char *uri, char *code, size_t cap)
-{
-	char cmd[1400];
-
-	snprintf(cmd, sizeof(cmd), "%s '%s'", it_env("TOTP_CLIENT"), uri);
-	if (it_output(cmd, code, cap) != 0)
-		return -1;
-	code[strcspn(code, "\r\n")] = '\0';
-	return strlen(code) == 6 ? 0 : -1;
-}
-
 /* email signs in with code (and the password): the answer in r. */
 static void
 signin_code(const char *email, const char *code, struct it_resp *r)
@@ -702,7 +688,7 @@ test_two_factor(void)
 	/* the secret is sealed at rest, never in clear */
 	CU_ASSERT_EQUAL(con_count_where("SELECT COUNT(*) FROM console_users WHERE email = ? "
 	    "AND totp_sealed IS NOT NULL AND totp_enabled = 0", s.email), 1);
-	CU_ASSERT_FATAL(totp_now(uri, code1, sizeof(code1)) == 0);
+	CU_ASSERT_FATAL(con_totp_now(uri, code1, sizeof(code1)) == 0);
 	/* not on yet: sign-in needs no code */
 	snprintf(body, sizeof(body), "{\"code\":\"%s\"}", code1);
 	con_call("POST", "/console/api/2fa/confirm", body, &s, NULL, &r);
@@ -732,7 +718,7 @@ test_two_factor(void)
 	it_resp_free(&r);
 	/* the next step's code (a person waits for the app's next one) */
 	IT_UNTIL("the authenticator's next code",
-	    totp_now(uri, code2, sizeof(code2)) == 0 && strcmp(code1, code2) != 0);
+	    con_totp_now(uri, code2, sizeof(code2)) == 0 && strcmp(code1, code2) != 0);
 	CU_ASSERT_FATAL(strcmp(code1, code2) != 0);
 	signin_code(s.email, code2, &r);
 	CU_ASSERT_EQUAL(r.status, 200);
