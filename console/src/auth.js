@@ -78,7 +78,8 @@ export function SignIn({ onSession }) {
 			<button type="submit" class="primary" disabled=${busy}>${busy ? 'Signing in…' : 'Sign in'}</button>
 		</form>
 		<p><a href="#/forgot">Forgot your password?</a></p>
-		<p>No account yet? <a href="#/signup">Create a sandbox account</a>.</p>`;
+		${!/^\/console\/ops(\/|$)/.test(location.pathname) &&
+			html`<p>No account yet? <a href="#/signup">Create a sandbox account</a>.</p>`}`;
 }
 
 // The sandbox sign-up page: a partner, its owner and the first key pair,

@@ -10,7 +10,11 @@
 // Security; any other page says it is not available.
 // The pages a mailed link opens (an invitation, a password reset, an
 // unlock) need no session: they carry the link's token in the hash's
-// query (#/accept?token=...). Bundled by esbuild into app.js.
+// query (#/accept?token=...). The back office's people (the platform's
+// operator, compliance, finance and read-only) sign in at /console/ops/,
+// the same page in its ops mode (taken from the path): their home is
+// Partners; a partner's people signed in there are told it is not theirs.
+// Bundled by esbuild into app.js.
 import { html, render } from 'htm/preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, call, setCsrfToken, whenEnrolmentRequired, whenSignedOut } from './api.js';
@@ -20,6 +24,7 @@ import { Accept, Forgot, Reset, Unlock } from './links.js';
 import { SandboxMail } from './mail.js';
 import { IntentDetail, MoneyList, WithdrawalDetail } from './money.js';
 import { Overview } from './overview.js';
+import { Partner, Partners } from './ops.js';
 import { Security } from './security.js';
 import { Audit, Members } from './team.js';
 import { ErrorNote, Loading, PageTitle, Status, StatusNote } from './ui.js';
@@ -35,6 +40,7 @@ const LINKS = new Set(['accept', 'reset', 'unlock']);
 // partner's environment it needs (none: any), the link's route when it
 // is not the route itself].
 const NAV = [
+	['partners', 'Partners', 'ops-read'],
 	['wallet', 'Wallet webhooks', 'wallet', undefined, 'wallet/webhooks'],
 	['wallet-jwt', 'Wallet sign-in (JWT)', 'wallet'],
 	['overview', 'Overview', 'read'],
@@ -48,6 +54,12 @@ const NAV = [
 	['security', 'Security', 'account'],
 ];
 
+// The back office's page: served at /console/ops/ (the same app).
+const OPS = /^\/console\/ops(\/|$)/.test(location.pathname);
+
+// The session is one of the back office's (its roles read it).
+const isOps = (session) => !!(session && session.permissions['ops-read']);
+
 // The environment of session's partner; null without one (the wallet developer).
 const envOf = (session) => (session.partner ? session.partner.environment : null);
 
@@ -56,7 +68,8 @@ const navOf = (session) => NAV.filter(([, , p, env]) => session.permissions[p] &
 
 // The route a session starts on: the overview, or a wallet developer's
 // Wallet webhooks.
-const home = (session) => (!session.partner && session.permissions.wallet ? 'wallet/webhooks' : 'overview');
+const home = (session) => (isOps(session) ? 'partners'
+	: !session.partner && session.permissions.wallet ? 'wallet/webhooks' : 'overview');
 
 // A hash segment decoded (as it is when it does not decode), or null.
 function segment(part) {
@@ -96,6 +109,16 @@ function go(route) {
 // onSessionChanged are the Security page's (see there).
 function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 	const need = NAV.find(([name]) => name === route.name);
+	// the back office's address is for its people only (the API refuses
+	// the others every ops route: this says so at once)
+	if (OPS && !isOps(session))
+		return html`<${PageTitle}>Not available<//>
+			<p id="not-available">This is cediramp's back office, for its operators. Your account
+				(${session.user.role}) is a partner's: use <a href="/console/">the console</a>.</p>`;
+	if (need && !session.permissions[need[2]] && isOps(session))
+		return html`<${PageTitle}>Not available<//>
+			<p id="not-available">This page is a partner's: the back office has
+				${' '}<a href="#/partners">Partners</a> and <a href="#/security">Security</a>.</p>`;
 	if (need && !session.permissions[need[2]] && !session.partner)
 		return html`<${PageTitle}>Not available<//>
 			<p id="not-available">This page is a partner's: a wallet developer's console has
@@ -135,6 +158,10 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 		return html`<${PageTitle}>Page not found<//><p><a href="#/wallet/webhooks">Go to Wallet webhooks</a>.</p>`;
 	case 'wallet-jwt':
 		return html`<${WalletJwt} />`;
+	case 'partners':
+		return route.arg
+			? html`<${Partner} key=${route.arg} id=${route.arg} session=${session} />`
+			: html`<${Partners} session=${session} />`;
 	case 'security':
 		return html`<${Security} session=${session} enrolNeeded=${enrolNeeded}
 			onChanged=${onSessionChanged} />`;
@@ -188,11 +215,13 @@ function SignedInHeader({ session, route, onSignOut }) {
 	const { user, partner } = session;
 	return html`<${SkipLink} />
 		<header class="top">
-			<p class="brand"><a href=${'#/' + home(session)}>cediramp console</a></p>
+			<p class="brand"><a href=${'#/' + home(session)}>${OPS ? 'cediramp back office' : 'cediramp console'}</a></p>
 			<p class="who">
 				${partner
 					? html`<span class="partner">${partner.name}</span> <${Status} value=${partner.environment} />`
-					: html`<span class="partner" id="platform-role">Wallet developer</span>`}
+					: isOps(session)
+						? html`<span class="partner" id="platform-role">Back office: ${user.role}</span>`
+						: html`<span class="partner" id="platform-role">Wallet developer</span>`}
 				<span class="email" id="user-email">${user.email}</span>
 			</p>
 			<div class="session-actions">
@@ -202,7 +231,7 @@ function SignedInHeader({ session, route, onSignOut }) {
 					onClick=${() => onSignOut('/console/api/sessions')}>Sign out everywhere</button>
 			</div>
 		</header>
-		<nav class="main-nav" aria-label="Console">
+		<nav class="main-nav" aria-label=${OPS ? 'Back office' : 'Console'}>
 			<ul>${navOf(session).map(([name, label, , , to]) => html`<li key=${name}>
 				<a href=${'#/' + (to || name)} aria-current=${route.name === name ? 'page' : undefined}>${label}</a>
 			</li>`)}</ul>
@@ -327,7 +356,7 @@ function App() {
 		return html`<main id="main" tabindex="-1"><${Loading} loading=${true} /></main>`;
 	// a mailed link's page, signed in or not: the link's token is all it needs
 	if (session === null || LINKS.has(route.name))
-		return html`<header class="top"><p class="brand">cediramp console</p></header>
+		return html`<header class="top"><p class="brand">${OPS ? 'cediramp back office' : 'cediramp console'}</p></header>
 			<main id="main" tabindex="-1">
 				<${ErrorNote} error=${error} />
 				${ended && !LINKS.has(route.name) && html`<${StatusNote}>Your session has ended: sign in again.<//>`}

@@ -122,8 +122,10 @@ export function Security({ session, enrolNeeded, onChanged }) {
 
 	return html`<${PageTitle}>Security<//>
 		${enrolNeeded && html`<p class="note note-warn" role="alert" id="enrol-required">
-			Your account requires two-factor sign-in of every member. Set it up here: until you do, the rest
-			of the console is closed to you.</p>`}
+			${session.partner
+				? 'Your account requires two-factor sign-in of every member.'
+				: 'The back office requires two-factor sign-in of everyone in it.'} Set it up here: until you
+			do, the rest of the console is closed to you.</p>`}
 		${act.prompt}
 		<${ErrorNote} error=${state.error || act.error} />
 		${note && html`<${StatusNote} id="security-note">${note}<//>`}
