@@ -45,6 +45,10 @@ enum err console_reset_post(struct req *r, struct resp *resp);
 enum err console_reset_confirm_post(struct req *r, struct resp *resp);
 enum err console_unlock_post(struct req *r, struct resp *resp);
 
+/* sandbox.c: a new partner's starting coins, as `partner create` gives
+ * them: the sandbox's test coins, none in production (NULL) */
+const char *console_new_partner_funds(const struct cfg *cfg);
+
 /* sandbox.c: the outgoing mail its sink received (the sandbox's) */
 enum err console_sink_mail_get(struct req *r, struct resp *resp);
 /* ... and its test helpers: a test deposit, the payer's approve and reject */

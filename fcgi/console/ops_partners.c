@@ -19,7 +19,6 @@
 #include "domain/console/ops.h"
 #include "http/account_answer.h"
 #include "http/body.h"
-#include "sandbox/settings.h"
 #include "console.h"
 
 #define PAGE_DEFAULT 50
@@ -148,8 +147,8 @@ console_ops_partners_post(struct req *r, struct resp *resp)
 	    (e = body_text(r->body, resp, "owner_email", 1, &in.owner_email, &len)) != ERR_OK ||
 	    (e = body_text(r->body, resp, "reason", 1, &in.reason, &len)) != ERR_OK)
 		return e;
-	/* a sandbox partner starts with test coins, as `partner create` gives */
-	in.start_funds = r->ctx->cfg.sandbox ? SANDBOX_PARTNER_FUNDS : NULL;
+	/* its starting coins, as `partner create` gives them */
+	in.start_funds = console_new_partner_funds(&r->ctx->cfg);
 	if ((e = console_ops_partner_create(r->ctx->db, &r->ctx->cfg, &r->console, &in, &from, &key,
 	    &m, &resp->out)) != ERR_OK)
 		return e;

@@ -23,6 +23,12 @@
 
 static const char *const signup_fields[] = { "email", "password", "company", NULL };
 
+const char *
+console_new_partner_funds(const struct cfg *cfg)
+{
+	return cfg->sandbox ? SANDBOX_PARTNER_FUNDS : NULL;
+}
+
 enum err
 console_signup_post(struct req *r, struct resp *resp)
 {
