@@ -10,7 +10,7 @@
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { call, query } from './api.js';
-import { useForm, useSensitive } from './auth.js';
+import { useForm, useSensitive, useSubmit } from './auth.js';
 import { Details, ErrorNote, Field, Loading, PageTitle, SecretOnce, Status, StatusNote, When, useLoad }
 	from './ui.js';
 
@@ -115,25 +115,13 @@ export function Partners({ session }) {
 // Suspend or Reactivate, with the reason; onDone(partner) with the answer.
 function Suspension({ partner, onDone }) {
 	const [reason, setReason] = useState('');
-	const [busy, setBusy] = useState(false);
-	const [error, setError] = useState(null);
 	const suspend = partner.status === 'active';
-	async function submit(e) {
-		e.preventDefault();
-		if (busy)
-			return;
-		setBusy(true);
-		setError(null);
-		try {
-			const r = await call('POST', partnerPath(partner.id) + (suspend ? '/suspend' : '/reactivate'),
-				{ reason });
-			setReason('');
-			onDone(r.data);
-		} catch (err) {
-			setError(err);
-		}
-		setBusy(false);
-	}
+	const { busy, error, onSubmit: submit } = useSubmit(async () => {
+		const r = await call('POST', partnerPath(partner.id) + (suspend ? '/suspend' : '/reactivate'),
+			{ reason });
+		setReason('');
+		onDone(r.data);
+	});
 	return html`<section aria-labelledby="suspension-title">
 		<h2 id="suspension-title">${suspend ? 'Suspend this partner' : 'Reactivate this partner'}</h2>
 		<p>${suspend

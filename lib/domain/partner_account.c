@@ -390,30 +390,10 @@ partner_detail(struct db *db, const struct cfg *cfg, const char *public_id,
 	return ERR_OK;
 }
 
-enum err
-partner_suspend(struct db *db, const struct cfg *cfg, const char *public_id,
-    const char *reason, struct outcome *o)
-{
-	struct db_res res;
-	long long id;
-	enum err e;
-	int rc;
-
-	if ((e = partner_row(db, cfg, public_id, &id, o)) != ERR_OK)
-		return e;
-	if (!strict_text(reason, 1, 200))
-		return outcome_field(o, ERR_VALIDATION, "reason", "1 to 200 printable characters");
-	if ((rc = DB_EXEC(db, DB_PARTNER_SUSPEND, partner_suspend, NULL, &res, .reason = reason,
-	    .id = id)) != DB_OK)
-		return domain_db_fail(o, rc, "suspend the partner");
-	if (res.affected == 0)
-		return outcome_fail(o, ERR_INVALID_STATE, "Partner %s is suspended already", public_id);
-	o->changed = 1;
-	return ERR_OK;
-}
-
-enum err
-partner_reactivate(struct db *db, const struct cfg *cfg, const char *public_id,
+/* Suspends (reason not NULL) or reactivates the partner public_id:
+ * ERR_INVALID_STATE when it is so already. */
+static enum err
+suspension(struct db *db, const struct cfg *cfg, const char *public_id, const char *reason,
     struct outcome *o)
 {
 	struct db_res res;
@@ -423,10 +403,32 @@ partner_reactivate(struct db *db, const struct cfg *cfg, const char *public_id,
 
 	if ((e = partner_row(db, cfg, public_id, &id, o)) != ERR_OK)
 		return e;
-	if ((rc = DB_EXEC(db, DB_PARTNER_REACTIVATE, partner_by_row, NULL, &res, .id = id)) != DB_OK)
-		return domain_db_fail(o, rc, "reactivate the partner");
+	if (reason != NULL && !strict_text(reason, 1, 200))
+		return outcome_field(o, ERR_VALIDATION, "reason", "1 to 200 printable characters");
+	rc = reason != NULL ?
+	    DB_EXEC(db, DB_PARTNER_SUSPEND, partner_suspend, NULL, &res, .reason = reason, .id = id) :
+	    DB_EXEC(db, DB_PARTNER_REACTIVATE, partner_by_row, NULL, &res, .id = id);
+	if (rc != DB_OK)
+		return domain_db_fail(o, rc, reason != NULL ? "suspend the partner" :
+		    "reactivate the partner");
 	if (res.affected == 0)
-		return outcome_fail(o, ERR_INVALID_STATE, "Partner %s is not suspended", public_id);
+		return outcome_fail(o, ERR_INVALID_STATE, "Partner %s is %s", public_id,
+		    reason != NULL ? "suspended already" : "not suspended");
 	o->changed = 1;
 	return ERR_OK;
+}
+
+enum err
+partner_suspend(struct db *db, const struct cfg *cfg, const char *public_id,
+    const char *reason, struct outcome *o)
+{
+	/* no reason is no suspension: refused as an empty one */
+	return suspension(db, cfg, public_id, reason != NULL ? reason : "", o);
+}
+
+enum err
+partner_reactivate(struct db *db, const struct cfg *cfg, const char *public_id,
+    struct outcome *o)
+{
+	return suspension(db, cfg, public_id, NULL, o);
 }
