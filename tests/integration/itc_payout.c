@@ -225,6 +225,8 @@ itc_withdrawal_held(const char *id, char *pid, size_t cap)
 {
 	int i;
 
+	/* the simulators at once, whichever suites ran before (or none) */
+	CU_ASSERT_EQUAL_FATAL(itc_sim_at_once(), 0);
 	/* the withdrawal's worker starts its payout; the payouts worker asks */
 	for (i = 0; i < 6 && it_db_scalar("SELECT COUNT(*) FROM payouts WHERE withdrawal_id = ? "
 	    "AND held_at IS NOT NULL", id, NULL) != 1; i++) {
