@@ -1777,6 +1777,94 @@ try {
 		}
 	});
 
+	await check('back office: an operator signs in at /console/ops/, must set up two-factor first, finds a partner in Partners, suspends it with a reason (its key is then refused 403 FORBIDDEN) and reactivates it (the key works again)', async () => {
+		const email = emailOf('operator');
+		const out = execSync(`${admin} console user add --email ${email} --role operator`,
+			{ input: `${PASSWORD}\n`, encoding: 'utf8', timeout: WAIT, stdio: ['pipe', 'pipe', 'pipe'] });
+		expect(out.startsWith('cu_'), `console user add: ${out}`);
+		const name = `Ops Target ${tag}`;
+		const key = execSync(`${admin} partner create --name '${name}' --quiet`,
+			{ encoding: 'utf8', timeout: WAIT }).trim();
+		expect(/^sk_test_/.test(key), `partner create: ${key}`);
+		expect((await partnerApi(key, 'GET', '/v1/limits')).status === 200, 'the new key works');
+		const tab = await freshTab();
+		const { page } = tab;
+		await page.goto(`${origin}/console/ops/`);
+		await fillSignIn(page, email);
+		// two-factor first: every other page brings them back to Security
+		await waitPage(page, 'Security');
+		await press(page, 'Set up two-factor');
+		await pastReauth(page, '#totp-secret');
+		const secret = (await page.$eval('#totp-secret', (e) => e.textContent)).replace(/\s/g, '');
+		await typeInto(page, 'Code from your app', authenticator.generate(secret));
+		await press(page, 'Turn on two-factor');
+		await page.waitForSelector('#recovery-codes');
+		// Partners: the one just made, listed (oldest first: More partners
+		// until it shows), opened
+		await visit(page, 'Partners');
+		await page.waitForSelector('#partners');
+		let link = null;
+		for (let i = 0; i < 100 && !link; i++) {
+			link = await page.$(`::-p-aria([name="${name}"][role="link"])`);
+			const more = link ? null : await page.$('#partners-more');
+			if (!link && !more)
+				break;
+			if (more) {
+				const had = (await page.$$('#partners tbody tr')).length;
+				await more.click();
+				await page.waitForFunction((n) => document.querySelectorAll('#partners tbody tr').length > n,
+					{ timeout: WAIT }, had);
+			}
+		}
+		expect(link, `${name} is not among the partners listed`);
+		await shot(page, 'ops-partners');
+		await expectAxe(page, 'ops-partners');
+		await link.click();
+		await waitPage(page, name);
+		expect((await page.$eval('#partner-status', (e) => e.textContent)) === 'active', 'not active');
+		const keys = await page.$eval('#partner-keys', (e) => e.textContent);
+		expect(keys.includes(`pk_test_${key.slice(8, 24)}`) && !keys.includes(key),
+			`the keys overview: ${keys}`);
+		// suspended with a reason: the API refuses its key
+		await typeInto(page, 'Reason', 'Chargeback investigation 42');
+		await press(page, 'Suspend');
+		await page.waitForSelector('#suspension-note');
+		await page.waitForFunction(() => document.getElementById('partner-status').textContent === 'suspended',
+			{ timeout: WAIT });
+		await shot(page, 'ops-partner-suspended');
+		await expectAxe(page, 'ops-partner-suspended');
+		const refused = await partnerUntil(key, '/v1/limits', 403);
+		expect(refused.status === 403 && refused.json && refused.json.code === 'FORBIDDEN' &&
+			/suspended/.test(refused.json.message), `the suspended key: ${refused.status} ${JSON.stringify(refused.json)}`);
+		// reactivated: it works again
+		await typeInto(page, 'Reason', 'Investigation closed');
+		await press(page, 'Reactivate');
+		await page.waitForFunction(() => document.getElementById('partner-status').textContent === 'active',
+			{ timeout: WAIT });
+		expect((await partnerUntil(key, '/v1/limits', 200)).status === 200, 'the key is still refused');
+		await shot(page, 'ops-partner-reactivated');
+		expectClean(tab);
+		await tab.context.close();
+	});
+
+	await check('back office: a partner\'s owner at /console/ops/ is told it is the operators\', and its API refuses them 403', async () => {
+		expect(owner, 'no owner: the sign-up check failed');
+		const tab = await freshTab();
+		const { page } = tab;
+		await page.goto(`${origin}/console/ops/`);
+		await fillSignIn(page, ownerEmail);
+		await waitPage(page, 'Not available');
+		const said = await page.$eval('#not-available', (e) => e.textContent.replace(/\s+/g, ' '));
+		expect(/back office/.test(said) && /partner's/.test(said), `what the owner is told: ${said}`);
+		const r = await pageCall(page, 'GET', '/console/api/ops/partners');
+		expect(r.status === 403 && r.body.error.code === 'forbidden',
+			`GET /console/api/ops/partners as an owner: ${r.status} ${JSON.stringify(r.body)}`);
+		await shot(page, 'ops-refused');
+		await expectAxe(page, 'ops-refused');
+		expectClean(tab);
+		await tab.context.close();
+	});
+
 	await check('framing refused: CSP frame-ancestors \'none\' and X-Frame-Options DENY, and a frame stays empty', async () => {
 		const tab = await freshTab();
 		const { page } = tab;

@@ -62,6 +62,8 @@ static const char *const checks[] = {
 	"wallet developer: an operator's account signs in",
 	"wallet developer: the JWT settings page",
 	"wallet developer, by keyboard:",
+	"back office: an operator signs in at /console/ops/",
+	"back office: a partner's owner at /console/ops/",
 	"framing refused",
 	"first load",
 	"accessibility",
