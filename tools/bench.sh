@@ -221,6 +221,7 @@ metrics_set() {
 	done
 	curl -s -o /dev/null "$BASE_URL/v1/limits" || true
 	ctl warm "$HIGH" partner-account
+	sleep 2 # the last spawns settle before the row's own warm-up
 }
 
 # One server's rows, then the webhook worker's.
@@ -270,11 +271,14 @@ server_rows() {
 	row 'GET /console/api/withdrawals' "$many" "$CONNS" /console/api/withdrawals get.lua \
 		"$var/callers/console_sessions"
 	# what the metrics cost (issue 37: within 3%): GET /v1/limits with the
-	# programs' metrics off, then on, back to back
-	metrics_set off
-	row 'GET /v1/limits (metrics off)' "$many" "$CONNS" /v1/limits get.lua "$many_p"
-	metrics_set on
-	row 'GET /v1/limits (metrics on)' "$many" "$CONNS" /v1/limits get.lua "$many_p"
+	# programs' metrics off, then on, twice over (off, on, off, on: a drift
+	# of the machine's load weighs on both sides alike)
+	for _ in 1 2; do
+		metrics_set off
+		row 'GET /v1/limits (metrics off)' "$many" "$CONNS" /v1/limits get.lua "$many_p"
+		metrics_set on
+		row 'GET /v1/limits (metrics on)' "$many" "$CONNS" /v1/limits get.lua "$many_p"
+	done
 	row 'GET /v1/limits' "$many" "$HIGH" /v1/limits get.lua "$many_p"
 	# the step: a quiet spell, then the burst at once (no warm-up)
 	sleep "$IDLE"
@@ -427,7 +431,7 @@ out="$var/results.md"
 		  if (label[i] ~ /^POST \/api\/mobile-money\/transfer/) return "r:0.1"
 		  if (label[i] ~ /^POST \/v1\/withdrawals/) return "r:0.15"
 		  if (label[i] ~ /^payouts worker: 4 / || label[i] ~ /^webhook delivery/) return "s:2000"
-		  if (label[i] == "GET /v1/limits (metrics on)") return "m:0.97"
+		  if (label[i] == "GET /v1/limits (metrics on)" && on_seen == 2) return "m:0.97"
 		  return ""
 		}
 		# goal(i) as the table shows it, with its mark (counted in met, set)
@@ -436,13 +440,13 @@ out="$var/results.md"
 		  if (g == "") return "—"
 		  x = substr(g, 3)
 		  if (g == "t") ok = mx[i] <= 1000000
-		  else if (g ~ /^m:/) ok = off_rps > 0 && rps[i] >= (x + 0) * off_rps
+		  else if (g ~ /^m:/) ok = off_sum > 0 && on_sum >= (x + 0) * off_sum
 		  else if (g ~ /^r:/) ok = ratio != "—" && ratio + 0 >= x + 0
 		  else ok = req[i] + 0 >= x + 0
 		  if (dur[i] != "D" && (bad[i] + sock[i]) * 100 > req[i]) ok = 0
 		  set++; met += ok
 		  if (g == "t") g = "none over 1 s"
-		  else if (g ~ /^m:/) g = "≥ " x " × metrics off"
+		  else if (g ~ /^m:/) g = "both on rows ≥ " x " × both off rows"
 		  else if (g ~ /^r:/) g = "≥ " x
 		  else g = "≥ 2,000/s"
 		  return g (ok ? " ✓" : " ✗")
@@ -451,8 +455,7 @@ out="$var/results.md"
 		{ n++; label[n] = $2; mode[n] = $3; c[n] = $4; req[n] = $5; dur[n] = $6
 		  p50[n] = $7; p99[n] = $8; mx[n] = $9; bad[n] = $10; sock[n] = $11
 		  if ($6 != "D") { rps[n] = $5 / ($6 / 1e6)
-		    if ($2 ~ /^GET \/bench\/hello/) hello[$4] = rps[n]
-		    if ($2 == "GET /v1/limits (metrics off)") off_rps = rps[n] } }
+		    if ($2 ~ /^GET \/bench\/hello/) hello[$4] = rps[n] } }
 		END {
 		  print "| endpoint | mode | c | req/s | p50 ms | p99 ms | max ms | ratio | goal | errors |"
 		  print "|---|---|---:|---:|---:|---:|---:|---:|---|---|"
@@ -462,6 +465,9 @@ out="$var/results.md"
 		        (label[i] ~ /^payouts/ ? "settlements" : "deliveries"), goal_cell(i, "—")
 		      continue
 		    }
+		    # the metrics rows sums so far (read by the goal of the second on row)
+		    if (label[i] == "GET /v1/limits (metrics off)") off_sum += rps[i]
+		    if (label[i] == "GET /v1/limits (metrics on)") { on_sum += rps[i]; on_seen++ }
 		    ratio = hello[c[i]] > 0 ? round(rps[i] / hello[c[i]], 2) : "—"
 		    err = "—"
 		    if (bad[i] + sock[i] > 0)
