@@ -20,6 +20,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, call, setCsrfToken, whenEnrolmentRequired, whenSignedOut } from './api.js';
 import { SignIn, SignUp } from './auth.js';
 import { Keys } from './keys.js';
+import { KycQueue, KycSubmission } from './kyc.js';
 import { Accept, Forgot, Reset, Unlock } from './links.js';
 import { SandboxMail } from './mail.js';
 import { IntentDetail, MoneyList, WithdrawalDetail } from './money.js';
@@ -41,6 +42,7 @@ const LINKS = new Set(['accept', 'reset', 'unlock']);
 // is not the route itself].
 const NAV = [
 	['partners', 'Partners', 'ops-read'],
+	['kyc', 'KYC review', 'ops-kyc'],
 	['wallet', 'Wallet webhooks', 'wallet', undefined, 'wallet/webhooks'],
 	['wallet-jwt', 'Wallet sign-in (JWT)', 'wallet'],
 	['overview', 'Overview', 'read'],
@@ -115,6 +117,9 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 		return html`<${PageTitle}>Not available<//>
 			<p id="not-available">This is cediramp's back office, for its operators. Your account
 				(${session.user.role}) is a partner's: use <a href="/console/">the console</a>.</p>`;
+	if (need && !session.permissions[need[2]] && isOps(session) && need[2].startsWith('ops-'))
+		return html`<${PageTitle}>Not available<//>
+			<p id="not-available">Your role (${session.user.role}) may not open this page of the back office.</p>`;
 	if (need && !session.permissions[need[2]] && isOps(session))
 		return html`<${PageTitle}>Not available<//>
 			<p id="not-available">This page is a partner's: the back office has
@@ -162,6 +167,10 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 		return route.arg
 			? html`<${Partner} key=${route.arg} id=${route.arg} session=${session} />`
 			: html`<${Partners} session=${session} />`;
+	case 'kyc':
+		return route.arg
+			? html`<${KycSubmission} key=${route.arg} id=${route.arg} session=${session} />`
+			: html`<${KycQueue} />`;
 	case 'security':
 		return html`<${Security} session=${session} enrolNeeded=${enrolNeeded}
 			onChanged=${onSessionChanged} />`;

@@ -77,6 +77,14 @@ enum err console_ops_partners_post(struct req *r, struct resp *resp);
 enum err console_ops_partner_suspend_post(struct req *r, struct resp *resp);
 enum err console_ops_partner_reactivate_post(struct req *r, struct resp *resp);
 
+/* ops_kyc.c: the back office's KYC review (the queue, one submission,
+ * its images, approve, reject) */
+enum err console_ops_kyc_list_get(struct req *r, struct resp *resp);
+enum err console_ops_kyc_get(struct req *r, struct resp *resp);
+enum err console_ops_kyc_image_get(struct req *r, struct resp *resp);
+enum err console_ops_kyc_approve_post(struct req *r, struct resp *resp);
+enum err console_ops_kyc_reject_post(struct req *r, struct resp *resp);
+
 /* wallet.c: the wallet developer's JWT verification settings */
 enum err console_wallet_jwt_get(struct req *r, struct resp *resp);
 enum err console_wallet_jwt_put(struct req *r, struct resp *resp);

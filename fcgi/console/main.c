@@ -22,6 +22,7 @@
 #define WALLET ROUTE_ACTION(CONSOLE_WALLET)
 #define OPS_READ ROUTE_ACTION(CONSOLE_OPS_READ)
 #define OPS_PARTNERS ROUTE_ACTION(CONSOLE_OPS_PARTNERS)
+#define OPS_KYC ROUTE_ACTION(CONSOLE_OPS_KYC)
 #define PUBLIC_BODY (ROUTE_PUBLIC | ROUTE_PER_ADDRESS | ROUTE_BODY)
 /* what a member may do before enrolling when the partner requires
  * two-factor sign-in */
@@ -137,6 +138,15 @@ static const struct route routes[] = {
 	    OPS_PARTNERS | ROUTE_BODY, NULL, 0 },
 	{ "POST", "/console/api/ops/partners/:id/reactivate", console_ops_partner_reactivate_post,
 	    OPS_PARTNERS | ROUTE_BODY, NULL, 0 },
+	/* KYC review: compliance's alone (the fields and the images too) */
+	{ "GET", "/console/api/ops/kyc", console_ops_kyc_list_get, OPS_KYC, NULL, 0 },
+	{ "GET", "/console/api/ops/kyc/:id", console_ops_kyc_get, OPS_KYC, NULL, 0 },
+	{ "GET", "/console/api/ops/kyc/:id/images/:image", console_ops_kyc_image_get, OPS_KYC, NULL,
+	    0 },
+	{ "POST", "/console/api/ops/kyc/:id/approve", console_ops_kyc_approve_post,
+	    OPS_KYC | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/ops/kyc/:id/reject", console_ops_kyc_reject_post,
+	    OPS_KYC | ROUTE_BODY, NULL, 0 },
 };
 
 int

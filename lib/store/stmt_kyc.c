@@ -28,13 +28,31 @@ const struct db_stmt_def db_stmts_kyc[] = {
 	    "UPDATE kyc_submissions SET status = 'rejected', rejection_reason = ?, "
 	    "decided_by = ?, decided_at = UTC_TIMESTAMP(6) WHERE id = ? AND status = 'pending'" },
 	{ DB_KYC_RAISE_TIER, "UPDATE users SET tier = ? WHERE id = ?" },
-	/* pending first, oldest first (the queue); then decided, newest first */
+	/* pending first, oldest first (the queue; in one second, in the
+	 * order they came); then decided, newest first */
 	{ DB_KYC_LIST,
 	    "SELECT k.public_id, u.wallet_id, k.document_type, k.status, "
 	    "DATE_FORMAT(k.submitted_at, '%Y-%m-%dT%H:%i:%sZ') AS submitted_at "
 	    "FROM kyc_submissions k JOIN users u ON u.id = k.user_id "
 	    "ORDER BY k.status = 'pending' DESC, "
-	    "IF(k.status = 'pending', k.submitted_at, NULL), "
+	    "IF(k.status = 'pending', k.submitted_at, NULL), IF(k.status = 'pending', k.id, NULL), "
 	    "k.submitted_at DESC, k.id DESC LIMIT ?" },
+	/* one submission as the back office's compliance reads it (never
+	 * its images), with its user's tier now (SYNC_READ: a decision made on
+	 * another node shows) */
+	{ DB_KYC_DETAIL,
+	    SYNC_READ "SELECT k.public_id, u.wallet_id, u.tier AS user_tier, k.document_type, "
+	    "k.document_number, k.full_name, DATE_FORMAT(k.date_of_birth, '%Y-%m-%d') AS date_of_birth, "
+	    "k.status, k.approved_tier, k.rejection_reason, k.decided_by, "
+	    "DATE_FORMAT(k.submitted_at, '%Y-%m-%dT%H:%i:%sZ') AS submitted_at, "
+	    "DATE_FORMAT(k.decided_at, '%Y-%m-%dT%H:%i:%sZ') AS decided_at, "
+	    "k.document_back IS NOT NULL AS has_back "
+	    "FROM kyc_submissions k JOIN users u ON u.id = k.user_id WHERE k.public_id = ?" },
+	/* one sealed image of a submission by its role (the AEAD's associated
+	 * data: documentFront, documentBack, selfie), in hex (a cell is text) */
+	{ DB_KYC_SEALED,
+	    "SELECT HEX(CASE ? WHEN 'documentFront' THEN document_front "
+	    "WHEN 'documentBack' THEN document_back WHEN 'selfie' THEN selfie END) AS sealed "
+	    "FROM kyc_submissions WHERE public_id = ?" },
 	{ DB_STMT__MAX, NULL }
 };

@@ -18,98 +18,9 @@
 
 #include "itc.h"
 #include "itc_console.h"
+#include "itc_ops.h"
 
 #define OPS_PARTNERS "/console/api/ops/partners"
-
-/* The token of the newest invitation to the back office mailed to email,
- * as the sandbox's sink stored it: 0, or -1 when there is none yet. */
-static int
-ops_mailed_token(const char *email, char *token, size_t cap)
-{
-	static const char link[] = "/console/ops/#/accept?token=";
-	char body[4096];
-	const char *t;
-
-	if (it_db_text("SELECT body FROM mail_sink WHERE rcpt_to = ? AND subject LIKE "
-	    "'%back office%' ORDER BY id DESC LIMIT 1", email, NULL, body, sizeof(body)) != 0 ||
-	    (t = strstr(body, link)) == NULL)
-		return -1;
-	t += strlen(link);
-	snprintf(token, cap, "%.*s", (int)strcspn(t, " \r\n"), t);
-	return strlen(token) == 43 ? 0 : -1;
-}
-
-/* s enrols in two-factor sign-in (the code computed from the URI the
- * console answered, by npm otplib): the URI into uri. */
-static void
-enrol(const struct con_sess *s, char *uri, size_t cap)
-{
-	struct it_resp r;
-	char code[16], body[64];
-
-	con_call("POST", "/console/api/2fa", "{}", s, NULL, &r);
-	CU_ASSERT_EQUAL_FATAL(r.status, 201);
-	snprintf(uri, cap, "%s", it_str(json_object_get(r.json, "data"), "otpauth_uri") ?
-	    it_str(json_object_get(r.json, "data"), "otpauth_uri") : "");
-	it_resp_free(&r);
-	CU_ASSERT_FATAL(con_totp_now(uri, code, sizeof(code)) == 0);
-	snprintf(body, sizeof(body), "{\"code\":\"%s\"}", code);
-	con_call("POST", "/console/api/2fa/confirm", body, s, NULL, &r);
-	CU_ASSERT_EQUAL_FATAL(r.status, 200);
-	it_resp_free(&r);
-}
-
-/*
- * Someone of the back office with role, invited by the admin tool, who
- * accepted through the mailed link and enrolled two-factor sign-in: its
- * session into s (its email in s->email), its TOTP URI into uri. Checks on
- * the way what a new one's session says and that nothing but enrolment
- * works before two-factor is on.
- */
-static void
-ops_member(const char *role, struct con_sess *s, char *uri, size_t ucap)
-{
-	char u[96], args[300], out[300], err[600], token[64];
-	struct it_resp r;
-	json_t *d;
-	char *body;
-
-	memset(s, 0, sizeof(*s));
-	it_unique(role, u, sizeof(u));
-	snprintf(s->email, sizeof(s->email), "%s@ops.example.test", u);
-	snprintf(args, sizeof(args), "operator add %s --role %s", s->email, role);
-	CU_ASSERT_EQUAL_FATAL(it_admin_run(args, out, sizeof(out), err, sizeof(err)), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "mail sent"));
-	IT_UNTIL("the invitation in the sink", ops_mailed_token(s->email, token, sizeof(token)) == 0);
-	CU_ASSERT_FATAL(ops_mailed_token(s->email, token, sizeof(token)) == 0);
-	/* an invitation names no partner */
-	CU_ASSERT_EQUAL(con_count_where("SELECT COUNT(*) FROM console_tokens WHERE email = ? "
-	    "AND kind = 'invite' AND partner_id IS NULL AND used_at IS NULL", s->email), 1);
-	body = con_jdump(json_pack("{s:s,s:s}", "token", token, "password", CON_PASSWORD));
-	con_call("POST", "/console/api/invitations/accept", body, NULL, NULL, &r);
-	free(body);
-	CU_ASSERT_EQUAL_FATAL(r.status, 201);
-	con_take_session(&r, s);
-	d = json_object_get(r.json, "data");
-	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(d, "user"), "role"), role);
-	CU_ASSERT(json_is_null(json_object_get(d, "partner")));
-	CU_ASSERT(json_is_true(json_object_get(json_object_get(d, "two_factor"), "required")));
-	CU_ASSERT(json_is_false(json_object_get(json_object_get(d, "two_factor"), "enabled")));
-	CU_ASSERT(json_is_true(json_object_get(json_object_get(d, "permissions"), "ops-read")));
-	CU_ASSERT(json_is_false(json_object_get(json_object_get(d, "permissions"), "read")));
-	CU_ASSERT_EQUAL(json_is_true(json_object_get(json_object_get(d, "permissions"),
-	    "ops-partners")), strcmp(role, "operator") == 0);
-	it_resp_free(&r);
-	CU_ASSERT_EQUAL(con_count_where("SELECT COUNT(*) FROM console_users WHERE email = ? "
-	    "AND partner_id IS NULL AND totp_enabled = 0", s->email), 1);
-	/* before two-factor: the session, enrolment and sign-out only */
-	con_refused("GET", OPS_PARTNERS, NULL, s, 403, "two_factor_enrolment_required",
-	    "the back office before enrolling");
-	CU_ASSERT_EQUAL(con_session_status(s), 200);
-	enrol(s, uri, ucap);
-	CU_ASSERT_EQUAL(con_count_where("SELECT COUNT(*) FROM console_users WHERE email = ? "
-	    "AND totp_enabled = 1", s->email), 1);
-}
 
 /* A new partner made by the admin tool: its id into id, its key into key. */
 static void
@@ -160,21 +71,6 @@ balances_of(const struct con_sess *s, const char *id, char *out, size_t cap)
 	return rc;
 }
 
-/* The records of action on object by s's user with reason (it_db_scalar
- * takes two parameters: the user and the object go as one). */
-static long long
-audited_reason(const struct con_sess *s, const char *action, const char *object,
-    const char *reason)
-{
-	char sql[400], obj[300];
-
-	snprintf(sql, sizeof(sql), "SELECT COUNT(*) FROM console_audit a JOIN console_users u "
-	    "ON u.id = a.user_id WHERE CONCAT(u.email, ' ', a.object) = ? AND a.action = '%s' "
-	    "AND a.partner_id IS NULL AND a.reason = ?", action);
-	snprintf(obj, sizeof(obj), "%s %s", s->email, object);
-	return it_db_scalar(sql, obj, reason);
-}
-
 /* An operator invited by the admin tool: the invitation's rules, its
  * acceptance, mandatory two-factor, and then the back office. */
 static void
@@ -202,7 +98,7 @@ test_operator_invited(void)
 	CU_ASSERT_EQUAL(con_count_where("SELECT COUNT(*) FROM mail_sink WHERE rcpt_to = ?", email),
 	    0);
 
-	ops_member("operator", &s, uri, sizeof(uri));
+	itc_ops_member("operator", &s, uri, sizeof(uri));
 	CU_ASSERT_EQUAL(con_status_of("GET", OPS_PARTNERS, NULL, &s), 200);
 	/* no partner's page for the back office */
 	con_refused("GET", "/console/api/withdrawals", NULL, &s, 403, "forbidden",
@@ -313,7 +209,7 @@ test_create_list_detail(void)
 	json_t *d, *p, *k, *found;
 	char uri[1100], u[96], owner[160], id[64], key[128], path[200], *body;
 
-	ops_member("operator", &s, uri, sizeof(uri));
+	itc_ops_member("operator", &s, uri, sizeof(uri));
 	it_unique("ownerops", u, sizeof(u));
 	snprintf(owner, sizeof(owner), "%s@example.test", u);
 	body = con_jdump(json_pack("{s:s,s:s,s:s,s:s}", "name", "Back Office Made Ltd", "tier",
@@ -342,7 +238,7 @@ test_create_list_detail(void)
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM console_tokens t JOIN partners p "
 	    "ON p.id = t.partner_id WHERE p.public_id = ? AND t.email = ? AND t.kind = 'invite' "
 	    "AND t.role = 'owner'", id, owner), 1);
-	CU_ASSERT_EQUAL(audited_reason(&s, "partner.create", id, "Signed contract #42"), 1);
+	CU_ASSERT_EQUAL(itc_ops_audited(&s, "partner.create", id, "Signed contract #42"), 1);
 	/* its key works; a sandbox partner starts with test coins */
 	CU_ASSERT_EQUAL(con_partner_get(key, "/v1/limits"), 200);
 
@@ -405,7 +301,7 @@ test_suspend_reactivate(void)
 	struct it_resp r;
 	char uri[1100], id[64], key[128], path[200], balance[400], again[400];
 
-	ops_member("operator", &s, uri, sizeof(uri));
+	itc_ops_member("operator", &s, uri, sizeof(uri));
 	admin_partner("Suspended Then Back Ltd", id, sizeof(id), key, sizeof(key));
 	CU_ASSERT_EQUAL_FATAL(con_partner_get(key, "/v1/limits"), 200);
 	CU_ASSERT_EQUAL_FATAL(balances_of(&s, id, balance, sizeof(balance)), 0);
@@ -421,7 +317,7 @@ test_suspend_reactivate(void)
 	it_resp_free(&r);
 	CU_ASSERT_EQUAL(con_count_where("SELECT COUNT(*) FROM partners WHERE public_id = ? AND "
 	    "suspended_at IS NOT NULL AND suspended_reason = 'Chargebacks under review'", id), 1);
-	CU_ASSERT_EQUAL(audited_reason(&s, "partner.suspend", id, "Chargebacks under review"), 1);
+	CU_ASSERT_EQUAL(itc_ops_audited(&s, "partner.suspend", id, "Chargebacks under review"), 1);
 	/* refused on every process within the key cache's bound */
 	IT_UNTIL_STEADY("the suspended partner's key refused",
 	    con_partner_get(key, "/v1/limits") == 403);
@@ -448,7 +344,7 @@ test_suspend_reactivate(void)
 	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "active");
 	CU_ASSERT(json_is_null(json_object_get(json_object_get(r.json, "data"), "suspended_at")));
 	it_resp_free(&r);
-	CU_ASSERT_EQUAL(audited_reason(&s, "partner.reactivate", id, "Review cleared"), 1);
+	CU_ASSERT_EQUAL(itc_ops_audited(&s, "partner.reactivate", id, "Review cleared"), 1);
 	IT_UNTIL_STEADY("the reactivated partner's key works",
 	    con_partner_get(key, "/v1/limits") == 200);
 	CU_ASSERT_EQUAL(con_partner_get(key, "/v1/limits"), 200);
@@ -475,7 +371,7 @@ test_read_only(void)
 
 	admin_partner("Read Only Looks Ltd", id, sizeof(id), key, sizeof(key));
 	for (i = 0; i < NELEM(roles); i++) {
-		ops_member(roles[i], &s, uri, sizeof(uri));
+		itc_ops_member(roles[i], &s, uri, sizeof(uri));
 		CU_ASSERT_EQUAL(con_count_where("SELECT COUNT(*) FROM console_users WHERE email = ? "
 		    "AND partner_id IS NULL", s.email), 1);
 		CU_ASSERT_EQUAL(con_status_of("GET", OPS_PARTNERS, NULL, &s), 200);
@@ -522,7 +418,7 @@ test_ops_allow(void)
 	struct it_resp r;
 	char uri[1100], code[16], *body;
 
-	ops_member("read-only", &s, uri, sizeof(uri));
+	itc_ops_member("read-only", &s, uri, sizeof(uri));
 	con_signup("Ops Allow Partner Ltd", &owner);
 	it_http_from("127.0.0.2");
 	con_refused("GET", OPS_PARTNERS, NULL, &s, 403, "forbidden", "ops from 127.0.0.2");
@@ -652,7 +548,7 @@ test_bad_inputs(void)
 	long long partners, tokens, audit;
 	size_t i;
 
-	ops_member("operator", &s, uri, sizeof(uri));
+	itc_ops_member("operator", &s, uri, sizeof(uri));
 	con_signup("Ops Bad Input Owner Ltd", &owner);
 	admin_partner("Ops Bad Input Ltd", id, sizeof(id), key, sizeof(key));
 	memset(long_text, 'x', 201);

@@ -6,9 +6,8 @@
 #include "domain/console/audit.h"
 #include "domain/internal.h"
 
-/* The reason of a back-office action: ERR_OK or ERR_VALIDATION. */
-static enum err
-reason_check(const char *reason, struct outcome *o)
+enum err
+console_ops_reason(const char *reason, struct outcome *o)
 {
 	if (!console_reason_ok(reason))
 		return outcome_field(o, ERR_VALIDATION, "reason",
@@ -30,7 +29,7 @@ console_ops_partner_create(struct db *db, const struct cfg *cfg,
 	outcome_init(o);
 	memset(key, 0, sizeof(*key));
 	memset(m, 0, sizeof(*m));
-	if (reason_check(in->reason, o) != ERR_OK)
+	if (console_ops_reason(in->reason, o) != ERR_OK)
 		return o->err;
 	/* the owner's invitation cannot fail on its email once the partner
 	 * exists: checked first (a partner without its owner is no use) */
@@ -62,7 +61,7 @@ console_ops_partner_suspend(struct db *db, const struct cfg *cfg,
     const struct console_client *from, struct outcome *o)
 {
 	outcome_init(o);
-	if (reason_check(reason, o) != ERR_OK ||
+	if (console_ops_reason(reason, o) != ERR_OK ||
 	    partner_suspend(db, cfg, public_id, reason, o) != ERR_OK)
 		return o->err;
 	(void)console_audit_reason(db, 0, s->user_id, "partner.suspend", public_id, reason, from);
@@ -75,7 +74,7 @@ console_ops_partner_reactivate(struct db *db, const struct cfg *cfg,
     const struct console_client *from, struct outcome *o)
 {
 	outcome_init(o);
-	if (reason_check(reason, o) != ERR_OK ||
+	if (console_ops_reason(reason, o) != ERR_OK ||
 	    partner_reactivate(db, cfg, public_id, o) != ERR_OK)
 		return o->err;
 	(void)console_audit_reason(db, 0, s->user_id, "partner.reactivate", public_id, reason,

@@ -19,6 +19,10 @@
 #include "domain/partner_account.h"
 #include "store/db.h"
 
+/* The reason of a back-office action (console_reason_ok): ERR_OK, or
+ * ERR_VALIDATION naming "reason" in o (not initialised here). */
+enum err console_ops_reason(const char *reason, struct outcome *o);
+
 /* A new partner as the back office makes it. */
 struct console_ops_partner {
 	const char *name;

@@ -39,6 +39,7 @@ enum console_action {
 	CONSOLE_WALLET,   /* the wallet developer dashboard: the wallet's webhooks */
 	CONSOLE_OPS_READ, /* the back office: read (partners, their keys and balances) */
 	CONSOLE_OPS_PARTNERS, /* the back office: create, suspend and reactivate partners */
+	CONSOLE_OPS_KYC,  /* the back office: KYC submissions, their images and decisions */
 	CONSOLE_ACTIONS
 };
 

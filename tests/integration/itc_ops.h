@@ -1,0 +1,38 @@
+/*
+ * itc_ops: the back office's people, for the back office's integration
+ * tests (itc_ops.c).
+ */
+#ifndef CEDIRAMP_ITC_OPS_H
+#define CEDIRAMP_ITC_OPS_H
+
+#include <stddef.h>
+
+#include "itc.h"
+#include "itc_console.h"
+
+/*
+ * Someone of the back office with role, invited by the admin tool, who
+ * accepted through the mailed link and enrolled two-factor sign-in: its
+ * session into s (its email in s->email), its TOTP URI into uri. Checks on
+ * the way what a new one's session says and that nothing but enrolment
+ * works before two-factor is on (CUnit assertions, fatal ones included).
+ */
+void itc_ops_member(const char *role, struct con_sess *s, char *uri, size_t ucap);
+
+/* The audit records of action on object by s's user with reason, kept
+ * with no partner. */
+long long itc_ops_audited(const struct con_sess *s, const char *action, const char *object,
+    const char *reason);
+
+/* The images itc_ops_kyc_upload sends: the front (a PNG) and the selfie
+ * and back (a JPEG's magic bytes). */
+extern const unsigned char itc_ops_png[101];
+extern const unsigned char itc_ops_jpeg[12];
+
+/* w uploads a KYC submission (national_id number, full name name, born
+ * 1988-03-06; the back too when with_back): its id into id (cap bytes;
+ * "" unless 201). The upload's status. */
+long itc_ops_kyc_upload(const struct itc_wallet *w, const char *number, const char *name,
+    int with_back, char *id, size_t cap);
+
+#endif
