@@ -58,10 +58,10 @@ function Decide({ k, onDone }) {
 			<form class="card narrow" onSubmit=${approve.onSubmit} aria-labelledby="approve-title" novalidate>
 				<div class="field">
 					<label for="kyc-tier">Tier</label>
-					<select id="kyc-tier" value=${v.tier} onChange=${set('tier')}>
+					<select id="kyc-tier" aria-describedby="kyc-tier-hint" value=${v.tier} onChange=${set('tier')}>
 						${TIERS.map((t) => html`<option value=${t} key=${t}>${t}</option>`)}
 					</select>
-					<p class="hint">The user's tier is raised to it, never lowered.</p>
+					<p class="hint" id="kyc-tier-hint">The user's tier is raised to it, never lowered.</p>
 				</div>
 				<${Field} id="kyc-approve-reason" label="Reason for approving" required maxlength="200"
 					autocomplete="off" hint="Kept in the audit log (1 to 200 characters)." value=${v.why}

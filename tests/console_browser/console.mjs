@@ -15,6 +15,7 @@
 //
 // Environment: BASE_URL, CONSOLE_SCREENSHOTS (a directory: one PNG per
 // page), ADMIN (the command prefix of cediramp-admin for this stack),
+// KYC_SUBMISSION (a pending KYC submission's id, for compliance),
 // CHROMIUM (default /usr/bin/chromium). Prints ok/FAIL lines and `passed
 // N of M`; exit 1 on a failure. Run by t_console_pages.c through
 // CONSOLE_BROWSER. Every wait is bounded (WAIT); nothing sleeps but the
@@ -38,6 +39,9 @@ const WHO = 'console.mjs';
 const origin = onLoopback(WHO, 'BASE_URL', env(WHO, 'BASE_URL')).origin;
 const shots = env(WHO, 'CONSOLE_SCREENSHOTS');
 const admin = env(WHO, 'ADMIN');
+// a wallet user's pending KYC submission (its front and selfie a 4x4
+// PNG, no back), uploaded by t_console_pages.c through the wallet API
+const kycSubmission = env(WHO, 'KYC_SUBMISSION');
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const consoleUrl = `${origin}/console/`;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -1777,21 +1781,19 @@ try {
 		}
 	});
 
-	await check('back office: an operator signs in at /console/ops/, must set up two-factor first, finds a partner in Partners, suspends it with a reason (its key is then refused 403 FORBIDDEN) and reactivates it (the key works again)', async () => {
-		const email = emailOf('operator');
-		const out = execSync(`${admin} console user add --email ${email} --role operator`,
+	// Someone of the back office with role, made by cediramp-admin, signed
+	// in at /console/ops/ in a fresh tab, where two-factor sign-in comes
+	// first (every other page brings them back to Security): set up with
+	// the code otplib makes. The tab.
+	async function opsSignedIn(role) {
+		const email = emailOf(role);
+		const out = execSync(`${admin} console user add --email ${email} --role ${role}`,
 			{ input: `${PASSWORD}\n`, encoding: 'utf8', timeout: WAIT, stdio: ['pipe', 'pipe', 'pipe'] });
 		expect(out.startsWith('cu_'), `console user add: ${out}`);
-		const name = `Ops Target ${tag}`;
-		const key = execSync(`${admin} partner create --name '${name}' --quiet`,
-			{ encoding: 'utf8', timeout: WAIT }).trim();
-		expect(/^sk_test_/.test(key), `partner create: ${key}`);
-		expect((await partnerApi(key, 'GET', '/v1/limits')).status === 200, 'the new key works');
 		const tab = await freshTab();
 		const { page } = tab;
 		await page.goto(`${origin}/console/ops/`);
 		await fillSignIn(page, email);
-		// two-factor first: every other page brings them back to Security
 		await waitPage(page, 'Security');
 		await press(page, 'Set up two-factor');
 		await pastReauth(page, '#totp-secret');
@@ -1799,6 +1801,17 @@ try {
 		await typeInto(page, 'Code from your app', authenticator.generate(secret));
 		await press(page, 'Turn on two-factor');
 		await page.waitForSelector('#recovery-codes');
+		return tab;
+	}
+
+	await check('back office: an operator signs in at /console/ops/, must set up two-factor first, finds a partner in Partners, suspends it with a reason (its key is then refused 403 FORBIDDEN) and reactivates it (the key works again)', async () => {
+		const name = `Ops Target ${tag}`;
+		const key = execSync(`${admin} partner create --name '${name}' --quiet`,
+			{ encoding: 'utf8', timeout: WAIT }).trim();
+		expect(/^sk_test_/.test(key), `partner create: ${key}`);
+		expect((await partnerApi(key, 'GET', '/v1/limits')).status === 200, 'the new key works');
+		const tab = await opsSignedIn('operator');
+		const { page } = tab;
 		// Partners: the one just made, listed (oldest first: More partners
 		// until it shows), opened
 		await visit(page, 'Partners');
@@ -1845,6 +1858,60 @@ try {
 		await shot(page, 'ops-partner-reactivated');
 		expectClean(tab);
 		await tab.context.close();
+	});
+
+	await check('back office: compliance opens a KYC submission from the queue, sees its document images (opened on the server, no-store) and approves it with a tier and a reason; the operator has no KYC review and is refused its images 403', async () => {
+		const id = kycSubmission;
+		const tab = await opsSignedIn('compliance');
+		const { page } = tab;
+		await visit(page, 'KYC review');
+		await page.waitForSelector('#kyc-queue');
+		const link = await page.waitForSelector(`::-p-aria([name="${id}"][role="link"])`);
+		await shot(page, 'ops-kyc-queue');
+		await expectAxe(page, 'ops-kyc-queue');
+		await link.click();
+		await waitPage(page, 'KYC: Kofi Browser Review');
+		// the images as the browser shows them: loaded, decoded
+		for (const n of ['front', 'selfie']) {
+			await page.waitForFunction((sel) => {
+				const img = document.querySelector(sel);
+				return img && img.complete && img.naturalWidth === 4;
+			}, { timeout: WAIT }, `#kyc-image-${n}`);
+		}
+		const head = await page.evaluate(async (path) => {
+			const r = await fetch(path, { credentials: 'same-origin' });
+			return { status: r.status, type: r.headers.get('content-type'), cache: r.headers.get('cache-control') };
+		}, `/console/api/ops/kyc/${id}/images/front`);
+		expect(head.status === 200 && head.type === 'image/png' && head.cache === 'no-store',
+			`the front image's answer: ${JSON.stringify(head)}`);
+		await shot(page, 'ops-kyc');
+		await expectAxe(page, 'ops-kyc');
+		await page.select('#kyc-tier', 'enterprise');
+		await typeInto(page, 'Reason for approving', 'Ghana card and selfie match');
+		await press(page, 'Approve');
+		await page.waitForSelector('#kyc-note');
+		await page.waitForFunction(() => document.getElementById('kyc-status').textContent === 'approved',
+			{ timeout: WAIT });
+		const after = (await pageCall(page, 'GET', `/console/api/ops/kyc/${id}`)).body.data;
+		expect(after.status === 'approved' && after.approved_tier === 'enterprise' && after.user_tier === 'enterprise',
+			`after approval: ${JSON.stringify(after)}`);
+		expect(!(await page.$('#kyc-approve')), 'a decided submission still offers Approve');
+		await shot(page, 'ops-kyc-approved');
+		await expectAxe(page, 'ops-kyc-approved');
+		expectClean(tab);
+		await tab.context.close();
+		// the operator: no KYC review in the navigation; the page says so; the API refuses
+		const op = await opsSignedIn('operator');
+		await op.page.goto(`${origin}/console/ops/#/partners`);
+		await waitPage(op.page, 'Partners');
+		expect(!(await op.page.$('nav.main-nav a[href="#/kyc"]')), 'the operator is offered KYC review');
+		await op.page.goto(`${origin}/console/ops/#/kyc/${id}`);
+		await waitPage(op.page, 'Not available');
+		const img = await pageCall(op.page, 'GET', `/console/api/ops/kyc/${id}/images/front`);
+		expect(img.status === 403 && img.body.error.code === 'forbidden',
+			`the operator's image: ${img.status} ${JSON.stringify(img.body)}`);
+		expectClean(op);
+		await op.context.close();
 	});
 
 	await check('back office: a partner\'s owner at /console/ops/ is told it is the operators\', and its API refuses them 403', async () => {

@@ -117,8 +117,9 @@ itc_ops_audited(const struct con_sess *s, const char *action, const char *object
 	return it_db_scalar(sql, obj, reason);
 }
 
-/* A 4 by 4 PNG (a small gradient) as a document's front, and a JPEG's
- * first bytes as a selfie: what an upload's magic-byte check takes. */
+/* A 4 by 4 PNG (a small gradient) as a document's front and a selfie (a
+ * browser shows it), and a JPEG's first bytes as its back: what an
+ * upload's magic-byte check takes. */
 const unsigned char itc_ops_png[101] = { 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00,
 	0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x04,
 	0x08, 0x02, 0x00, 0x00, 0x00, 0x26, 0x93, 0x09, 0x29, 0x00, 0x00, 0x00, 0x2c, 0x49, 0x44,
@@ -152,7 +153,7 @@ itc_ops_kyc_upload(const struct itc_wallet *w, const char *number, const char *n
 	json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:o,s:o}", "documentType", "national_id",
 	    "documentNumber", number, "fullName", name, "dateOfBirth", "1988-03-06",
 	    "documentFront", b64_string(itc_ops_png, sizeof(itc_ops_png)),
-	    "selfie", b64_string(itc_ops_jpeg, sizeof(itc_ops_jpeg)));
+	    "selfie", b64_string(itc_ops_png, sizeof(itc_ops_png)));
 	struct it_resp r;
 	char *body;
 	long st;

@@ -24,8 +24,8 @@ void itc_ops_member(const char *role, struct con_sess *s, char *uri, size_t ucap
 long long itc_ops_audited(const struct con_sess *s, const char *action, const char *object,
     const char *reason);
 
-/* The images itc_ops_kyc_upload sends: the front (a PNG) and the selfie
- * and back (a JPEG's magic bytes). */
+/* The images itc_ops_kyc_upload sends: the front and the selfie (a PNG)
+ * and the back (a JPEG's magic bytes). */
 extern const unsigned char itc_ops_png[101];
 extern const unsigned char itc_ops_jpeg[12];
 

@@ -138,7 +138,7 @@ test_review(void)
 	/* the images: the bytes uploaded, opened on the server */
 	image_is(&s, ida, "front", itc_ops_png, sizeof(itc_ops_png), "image/png");
 	image_is(&s, ida, "back", itc_ops_jpeg, sizeof(itc_ops_jpeg), "image/jpeg");
-	image_is(&s, ida, "selfie", itc_ops_jpeg, sizeof(itc_ops_jpeg), "image/jpeg");
+	image_is(&s, ida, "selfie", itc_ops_png, sizeof(itc_ops_png), "image/png");
 	snprintf(path, sizeof(path), OPS_KYC "/%s/images/back", idb);
 	con_refused("GET", path, NULL, &s, 404, "not_found", "no back was sent");
 

@@ -27,12 +27,15 @@
  * from its page and deletes it, by mouse and by keyboard (no wallet
  * endpoint is left behind), signs out everywhere, checks the headers that
  * refuse framing, the first load's size and every page with axe-core, and
- * saves a screenshot of each page.
+ * saves a screenshot of each page; and the back office: an operator
+ * suspends and reactivates a partner, compliance approves a KYC
+ * submission (uploaded here through the wallet API) with its images seen.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "itc.h"
+#include "itc_ops.h"
 
 /* every check of console.mjs, as it prints it after "ok " */
 static const char *const checks[] = {
@@ -63,6 +66,7 @@ static const char *const checks[] = {
 	"wallet developer: the JWT settings page",
 	"wallet developer, by keyboard:",
 	"back office: an operator signs in at /console/ops/",
+	"back office: compliance opens a KYC submission from the queue",
 	"back office: a partner's owner at /console/ops/",
 	"framing refused",
 	"first load",
@@ -87,16 +91,22 @@ wallet_settings_cleared(void *arg)
 static void
 test_console_in_browser(void)
 {
-	char env[1800], out[16384], want[128];
+	char env[1900], out[16384], want[128], kyc[64];
+	struct itc_wallet w;
 	size_t i;
 	int n;
 
 	CU_ASSERT_EQUAL_FATAL(tu_defer(wallet_settings_cleared, NULL), 0);
+	/* the submission compliance reviews in the browser */
+	itc_wallet(&w, "0xops-kyc-browser", NULL);
+	CU_ASSERT_EQUAL_FATAL(itc_ops_kyc_upload(&w, "GHA-7100-23", "Kofi Browser Review", 0, kyc,
+	    sizeof(kyc)), 201);
+	itc_wallet_free(&w);
 	/* the browser at the first web server: on a cluster only the first
 	 * node sends mail (to the sandbox's sink), which the checks read */
 	it_http_via(0);
-	n = snprintf(env, sizeof(env), "BASE_URL='%s' CONSOLE_SCREENSHOTS='%s' ADMIN='%s'",
-	    it_base_url(), it_env("CONSOLE_SCREENSHOTS"), it_env("ADMIN"));
+	n = snprintf(env, sizeof(env), "BASE_URL='%s' CONSOLE_SCREENSHOTS='%s' ADMIN='%s' "
+	    "KYC_SUBMISSION='%s'", it_base_url(), it_env("CONSOLE_SCREENSHOTS"), it_env("ADMIN"), kyc);
 	it_http_via(-1);
 	CU_ASSERT_FATAL(n > 0 && (size_t)n < sizeof(env));
 	CU_ASSERT_EQUAL(itc_run_client(env, "CONSOLE_BROWSER", out, sizeof(out)), 0);
