@@ -85,6 +85,11 @@ enum err console_ops_kyc_image_get(struct req *r, struct resp *resp);
 enum err console_ops_kyc_approve_post(struct req *r, struct resp *resp);
 enum err console_ops_kyc_reject_post(struct req *r, struct resp *resp);
 
+/* ops_payouts.c: the back office's payouts held for review (the list,
+ * resolve) */
+enum err console_ops_payouts_held_get(struct req *r, struct resp *resp);
+enum err console_ops_payout_resolve_post(struct req *r, struct resp *resp);
+
 /* wallet.c: the wallet developer's JWT verification settings */
 enum err console_wallet_jwt_get(struct req *r, struct resp *resp);
 enum err console_wallet_jwt_put(struct req *r, struct resp *resp);

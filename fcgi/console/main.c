@@ -23,6 +23,7 @@
 #define OPS_READ ROUTE_ACTION(CONSOLE_OPS_READ)
 #define OPS_PARTNERS ROUTE_ACTION(CONSOLE_OPS_PARTNERS)
 #define OPS_KYC ROUTE_ACTION(CONSOLE_OPS_KYC)
+#define OPS_PAYOUTS ROUTE_ACTION(CONSOLE_OPS_PAYOUTS)
 #define PUBLIC_BODY (ROUTE_PUBLIC | ROUTE_PER_ADDRESS | ROUTE_BODY)
 /* what a member may do before enrolling when the partner requires
  * two-factor sign-in */
@@ -147,6 +148,10 @@ static const struct route routes[] = {
 	    OPS_KYC | ROUTE_BODY, NULL, 0 },
 	{ "POST", "/console/api/ops/kyc/:id/reject", console_ops_kyc_reject_post,
 	    OPS_KYC | ROUTE_BODY, NULL, 0 },
+	/* payouts held for review: every role reads, the operator settles */
+	{ "GET", "/console/api/ops/payouts/held", console_ops_payouts_held_get, OPS_READ, NULL, 0 },
+	{ "POST", "/console/api/ops/payouts/:id/resolve", console_ops_payout_resolve_post,
+	    OPS_PAYOUTS | ROUTE_BODY, NULL, 0 },
 };
 
 int
