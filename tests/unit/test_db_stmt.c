@@ -174,6 +174,7 @@ test_sync_reads(void)
 		DB_PI_BY_REFERENCE,   /* POST /v1/payment-intents again */
 		DB_WH_GET,            /* a partner's webhook endpoint */
 		DB_KYC_LATEST,        /* GET /api/users/kyc: tier and latest decision */
+		DB_KYC_DETAIL,        /* the back office's submission: a decision made elsewhere */
 		DB_SIM_SETTING_GET,   /* sandbox: a simulator setting just set */
 		DB_PROBE_READ,        /* provider health, stale-marked on another node */
 		/* the workers' and the admin tool's reads of anyone's (issue 34) */

@@ -477,6 +477,8 @@ test_table_rows(void)
 		    "UNAUTHORIZED", "401 Unauthorized" },
 		{ ERR_FORBIDDEN, "forbidden", "403 Forbidden",
 		    "FORBIDDEN", "403 Forbidden" },
+		{ ERR_PARTNER_SUSPENDED, "forbidden", "403 Forbidden",
+		    "FORBIDDEN", "403 Forbidden" },
 		{ ERR_VALIDATION, "validation_error", "400 Bad Request",
 		    "VALIDATION_ERROR", "400 Bad Request" },
 		{ ERR_NOT_FOUND, "not_found", "404 Not Found",
