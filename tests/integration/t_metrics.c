@@ -99,46 +99,48 @@ metrics_urls(char out[][IT_WORD], int max)
 	return 1;
 }
 
+/* How scrape_of combines the web servers' values of a series. */
+enum combine {
+	SCRAPE_SUM,   /* every web server's, added (a counter) */
+	SCRAPE_FIRST, /* the first one's (a gauge read from the database, the same on each) */
+	SCRAPE_MAX,   /* the largest, -1 when none has it (a latest gauge) */
+};
+
+/* series in the web servers' scrapes now, combined by how (0 for a sum
+ * or a first scrape without it). */
+static long long
+scrape_of(const char *series, enum combine how)
+{
+	char urls[4][IT_WORD], origin[128];
+	long long got = how == SCRAPE_MAX ? -1 : 0, v;
+	struct it_resp r;
+	int n = metrics_urls(urls, 4), i;
+
+	for (i = 0; i < (how == SCRAPE_FIRST ? 1 : n); i++) {
+		origin_of(urls[i], origin, sizeof(origin));
+		get_at(origin, NULL, "/metrics", &r);
+		CU_ASSERT_EQUAL(r.status, 200);
+		v = sample_of(r.body ? r.body : "", series);
+		if (how == SCRAPE_MAX ? v > got : v > 0)
+			got = how == SCRAPE_MAX ? v : got + v;
+		it_resp_free(&r);
+	}
+	return got;
+}
+
 /* The sum of series over every web server's scrape now (all: 1), or the
- * first one's (all: 0; a gauge read from the database, the same on each). */
+ * first one's (all: 0). */
 static long long
 scraped(const char *series, int all)
 {
-	char urls[4][IT_WORD], origin[128];
-	long long sum = 0, v;
-	struct it_resp r;
-	int n = metrics_urls(urls, 4), i;
-
-	for (i = 0; i < (all ? n : 1); i++) {
-		origin_of(urls[i], origin, sizeof(origin));
-		get_at(origin, NULL, "/metrics", &r);
-		CU_ASSERT_EQUAL(r.status, 200);
-		if ((v = sample_of(r.body ? r.body : "", series)) > 0)
-			sum += v;
-		it_resp_free(&r);
-	}
-	return sum;
+	return scrape_of(series, all ? SCRAPE_SUM : SCRAPE_FIRST);
 }
 
-/* The largest value of series over every web server's scrape (a latest
- * gauge), or -1 when none has it. */
+/* The largest value of series over the web servers' scrapes, or -1. */
 static long long
 scraped_max(const char *series)
 {
-	char urls[4][IT_WORD], origin[128];
-	long long best = -1, v;
-	struct it_resp r;
-	int n = metrics_urls(urls, 4), i;
-
-	for (i = 0; i < n; i++) {
-		origin_of(urls[i], origin, sizeof(origin));
-		get_at(origin, NULL, "/metrics", &r);
-		CU_ASSERT_EQUAL(r.status, 200);
-		if ((v = sample_of(r.body ? r.body : "", series)) > best)
-			best = v;
-		it_resp_free(&r);
-	}
-	return best;
+	return scrape_of(series, SCRAPE_MAX);
 }
 
 static void
