@@ -59,17 +59,24 @@ it_record(const char *method, const char *path, const struct it_resp *r)
 	CU_pTest t = CU_get_current_test();
 	CU_pSuite s = CU_get_current_suite();
 	json_t *line, *body;
-	char *text;
+	char *text, ctype[128];
+	int binary;
 
 	if (file == NULL || *file == '\0')
 		return;
 	body = r->len > 0 ? json_stringn(r->body, r->len) : json_string("");
+	/* an image's bytes are no text: recorded as binary, their length
+	 * (the spec must say binary for its type); any other body that is not
+	 * UTF-8 is recorded as such, and fails */
+	binary = body == NULL && it_header(r, "Content-Type", ctype, sizeof(ctype)) != NULL &&
+	    strncmp(ctype, "image/", 6) == 0;
 	line = json_pack("{s:s, s:s, s:s, s:I, s:o, s:o*}",
 	    "test", t && s ? t->pName : "(outside a test)",
 	    "method", method, "path", path, "status", (json_int_t)r->status,
 	    "headers", headers_object(r->headers),
-	    /* a body that is not UTF-8 is recorded as such, and fails */
-	    "body", body ? body : json_null());
+	    "body", body ? body : binary ? json_string("") : json_null());
+	if (line != NULL && binary)
+		json_object_set_new(line, "binary", json_integer((json_int_t)r->len));
 	if (line != NULL && s != NULL)
 		json_object_set_new(line, "suite", json_string(s->pName));
 	text = line ? json_dumps(line, JSON_COMPACT) : NULL;

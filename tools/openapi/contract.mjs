@@ -79,6 +79,16 @@ function checkResponse(api, rec, resp, ptr) {
 			bad.push(`header ${name}: ${JSON.stringify(value)} ${validate.errors.map((e) => e.message).join('; ')}`);
 	}
 	const body = rec.body;
+	if (rec.binary !== undefined) {
+		// an image's bytes (it_record.c): its type documented as binary
+		const ctype = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+		const media = (resp.content ?? {})[ctype];
+		if (!media)
+			return bad.concat(`Content-Type ${ctype || '(none)'} is not documented`);
+		if (media.schema?.type !== 'string' || media.schema?.format !== 'binary')
+			bad.push(`a binary body (${rec.binary} bytes) where ${ctype} is not documented as binary`);
+		return bad;
+	}
 	if (body === null) return bad.concat('the body is not UTF-8');
 	const content = resp.content ?? {};
 	const ctype = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
