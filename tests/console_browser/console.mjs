@@ -1903,10 +1903,10 @@ try {
 		await tab.context.close();
 		// the operator: no KYC review in the navigation; the page says so; the API refuses
 		const op = await opsSignedIn('operator');
-		await op.page.goto(`${origin}/console/ops/#/partners`);
-		await waitPage(op.page, 'Partners');
+		await visit(op.page, 'Partners');
 		expect(!(await op.page.$('nav.main-nav a[href="#/kyc"]')), 'the operator is offered KYC review');
-		await op.page.goto(`${origin}/console/ops/#/kyc/${id}`);
+		// the submission's page by its address (as a link someone sent)
+		await op.page.evaluate((h) => { location.hash = h; }, `#/kyc/${id}`);
 		await waitPage(op.page, 'Not available');
 		const img = await pageCall(op.page, 'GET', `/console/api/ops/kyc/${id}/images/front`);
 		expect(img.status === 403 && img.body.error.code === 'forbidden',
