@@ -35,20 +35,22 @@ static const char *const actions[CONSOLE_ACTIONS] = {
 	[CONSOLE_OPS_PARTNERS] = "ops-partners",
 	[CONSOLE_OPS_KYC] = "ops-kyc",
 	[CONSOLE_OPS_PAYOUTS] = "ops-payouts",
+	[CONSOLE_OPS_MONEY] = "ops-money",
+	[CONSOLE_OPS_RATES] = "ops-rates",
 };
 
 /* may[role][action]: read, cancel, keys, team, webhooks, account,
- * wallet, ops-read, ops-partners, ops-kyc, ops-payouts */
+ * wallet, ops-read, ops-partners, ops-kyc, ops-payouts, ops-money, ops-rates */
 static const unsigned char may[CONSOLE_ROLES][CONSOLE_ACTIONS] = {
-	[CONSOLE_OWNER] =            { 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0 },
-	[CONSOLE_DEVELOPER] =        { 1, 1, 1, 0, 1, 1, 0, 0, 0, 0, 0 },
-	[CONSOLE_FINANCE] =          { 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0 },
-	[CONSOLE_VIEWER] =           { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 },
-	[CONSOLE_WALLET_DEVELOPER] = { 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0 },
-	[CONSOLE_OPERATOR] =         { 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1 },
-	[CONSOLE_COMPLIANCE] =       { 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0 },
-	[CONSOLE_PLATFORM_FINANCE] = { 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0 },
-	[CONSOLE_READ_ONLY] =        { 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0 },
+	[CONSOLE_OWNER] =            { 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0 },
+	[CONSOLE_DEVELOPER] =        { 1, 1, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0 },
+	[CONSOLE_FINANCE] =          { 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 },
+	[CONSOLE_VIEWER] =           { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 },
+	[CONSOLE_WALLET_DEVELOPER] = { 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0 },
+	[CONSOLE_OPERATOR] =         { 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1 },
+	[CONSOLE_COMPLIANCE] =       { 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0 },
+	[CONSOLE_PLATFORM_FINANCE] = { 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0 },
+	[CONSOLE_READ_ONLY] =        { 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0 },
 };
 
 int

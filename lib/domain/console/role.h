@@ -40,7 +40,9 @@ enum console_action {
 	CONSOLE_OPS_READ, /* the back office: read (partners, their keys and balances) */
 	CONSOLE_OPS_PARTNERS, /* the back office: create, suspend and reactivate partners */
 	CONSOLE_OPS_KYC,  /* the back office: KYC submissions, their images and decisions */
-	CONSOLE_OPS_PAYOUTS, /* the back office: settle a payout held for review */
+	CONSOLE_OPS_PAYOUTS, /* the back office: settle a payout held for review, retry one now */
+	CONSOLE_OPS_MONEY, /* the back office: float sync, chain deposit assignment, partner credit and adjust */
+	CONSOLE_OPS_RATES, /* the back office: set a rate */
 	CONSOLE_ACTIONS
 };
 
