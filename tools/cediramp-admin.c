@@ -32,6 +32,7 @@
 #include "domain/partner_wallet.h"
 #include "domain/sigkey.h"
 #include "domain/payout_float.h"
+#include "domain/payout_retry.h"
 #include "domain/payout_review.h"
 #include "domain/partner/intent_review.h"
 #include "domain/partner/withdrawal.h"
@@ -49,6 +50,7 @@
 #include "sandbox/sim_sends.h"
 #include "domain/console/account.h"
 #include "domain/console/invite.h"
+#include "domain/console/ops.h"
 #include "store/db.h"
 #include "store/db_sig.h"
 #include "store/migrate.h"
@@ -100,6 +102,8 @@ static const char usage[] =
     "                                          the mailed link sets a password; two-factor follows\n"
     "  payout resolve PAYOUT_ID --complete|--fail --reason TEXT\n"
     "                                          settle a payout held for review, once\n"
+    "  payout retry PAYOUT_ID --reason TEXT    make an unsettled payout due now: the payouts\n"
+    "                                          worker's next run asks the provider about it\n"
     "  intent resolve PI_ID --complete|--fail --reason TEXT\n"
     "                                          settle a payment intent held for review, once\n"
     "  partner signing PARTNER_ID required|optional\n"
@@ -445,6 +449,28 @@ static int
 cmd_payout_resolve(int argc, char **argv)
 {
 	return run_resolve(argc, argv, resolve_payout, "completed", "failed and refunded");
+}
+
+/* payout retry PAYOUT_ID --reason TEXT: logged with its reason */
+static int
+cmd_payout_retry(struct db *db, int argc, char **argv)
+{
+	const char *reason = opt(argc, argv, "--reason");
+	struct outcome o;
+
+	outcome_init(&o);
+	if (reason == NULL || console_ops_reason(reason, &o) != ERR_OK) {
+		fprintf(stderr, "cediramp-admin: payout retry: --reason TEXT (1 to 200 printable "
+		    "characters) is required\n");
+		return 2;
+	}
+	if (payout_retry_now(db, argv[3], &o) != ERR_OK)
+		return report(db, &o, 2);
+	log_event("info", "payout %s: made due now by cediramp-admin (reason: %s)", argv[3],
+	    reason);
+	printf("%s: due now; the payouts worker's next run asks the provider about it\n",
+	    argv[3]);
+	return 0;
 }
 
 /* intent resolve PI_ID --complete|--fail --reason TEXT */
@@ -1115,6 +1141,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return float_cmd(db, c, argc, argv);
 	if (strcmp(cmd, "payout") == 0 && strcmp(sub, "resolve") == 0 && argc >= 6)
 		return cmd_payout_resolve(argc, argv);
+	if (strcmp(cmd, "payout") == 0 && strcmp(sub, "retry") == 0 && argc == 6)
+		return cmd_payout_retry(db, argc, argv);
 	if (strcmp(cmd, "intent") == 0 && strcmp(sub, "resolve") == 0 && argc >= 6)
 		return cmd_intent_resolve(argc, argv);
 	if (strcmp(cmd, "chain") == 0 && strcmp(sub, "status") == 0 && argc == 3)

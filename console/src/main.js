@@ -26,6 +26,7 @@ import { SandboxMail } from './mail.js';
 import { IntentDetail, MoneyList, WithdrawalDetail } from './money.js';
 import { Overview } from './overview.js';
 import { Partner, Partners } from './ops.js';
+import { PayoutPage, Payouts } from './ops_payouts.js';
 import { Security } from './security.js';
 import { Audit, Members } from './team.js';
 import { ErrorNote, Loading, PageTitle, Status, StatusNote } from './ui.js';
@@ -43,6 +44,7 @@ const LINKS = new Set(['accept', 'reset', 'unlock']);
 const NAV = [
 	['partners', 'Partners', 'ops-read'],
 	['kyc', 'KYC review', 'ops-kyc'],
+	['payouts', 'Payouts', 'ops-read'],
 	['wallet', 'Wallet webhooks', 'wallet', undefined, 'wallet/webhooks'],
 	['wallet-jwt', 'Wallet sign-in (JWT)', 'wallet'],
 	['overview', 'Overview', 'read'],
@@ -167,6 +169,10 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 		return route.arg
 			? html`<${Partner} key=${route.arg} id=${route.arg} session=${session} />`
 			: html`<${Partners} session=${session} />`;
+	case 'payouts':
+		return route.arg
+			? html`<${PayoutPage} key=${route.arg} id=${route.arg} session=${session} />`
+			: html`<${Payouts} />`;
 	case 'kyc':
 		return route.arg
 			? html`<${KycSubmission} key=${route.arg} id=${route.arg} session=${session} />`

@@ -20,7 +20,7 @@ const WHY = 'Creating a partner shows its first secret key: it needs your passwo
 const partnerPath = (id) => `/console/api/ops/partners/${encodeURIComponent(id)}`;
 
 // The field of the reason an action is taken for (1 to 200 characters).
-function Reason({ id, value, onInput }) {
+export function Reason({ id, value, onInput }) {
 	return html`<${Field} id=${id} label="Reason" required maxlength="200" autocomplete="off"
 		hint="Why: kept in the audit log with what you do (1 to 200 characters)."
 		value=${value} onInput=${onInput} />`;

@@ -85,10 +85,15 @@ enum err console_ops_kyc_image_get(struct req *r, struct resp *resp);
 enum err console_ops_kyc_approve_post(struct req *r, struct resp *resp);
 enum err console_ops_kyc_reject_post(struct req *r, struct resp *resp);
 
-/* ops_payouts.c: the back office's payouts held for review (the list,
- * resolve) */
+/* ops_payouts.c: the back office's payouts needing a person (held, in
+ * doubt, reversed, refused for float; one payout's page; resolve, retry) */
 enum err console_ops_payouts_held_get(struct req *r, struct resp *resp);
 enum err console_ops_payout_resolve_post(struct req *r, struct resp *resp);
+enum err console_ops_payouts_in_doubt_get(struct req *r, struct resp *resp);
+enum err console_ops_payouts_reversed_get(struct req *r, struct resp *resp);
+enum err console_ops_payouts_refused_get(struct req *r, struct resp *resp);
+enum err console_ops_payout_get(struct req *r, struct resp *resp);
+enum err console_ops_payout_retry_post(struct req *r, struct resp *resp);
 
 /* wallet.c: the wallet developer's JWT verification settings */
 enum err console_wallet_jwt_get(struct req *r, struct resp *resp);

@@ -150,9 +150,19 @@ static const struct route routes[] = {
 	    OPS_KYC | ROUTE_BODY, NULL, 0 },
 	{ "POST", "/console/api/ops/kyc/:id/reject", console_ops_kyc_reject_post,
 	    OPS_KYC | ROUTE_BODY, NULL, 0 },
-	/* payouts held for review: every role reads, the operator settles */
+	/* payouts needing a person: every role reads, the operator settles a
+	 * held one or makes one due now */
 	{ "GET", "/console/api/ops/payouts/held", console_ops_payouts_held_get, OPS_READ, NULL, 0 },
+	{ "GET", "/console/api/ops/payouts/in-doubt", console_ops_payouts_in_doubt_get, OPS_READ,
+	    NULL, 0 },
+	{ "GET", "/console/api/ops/payouts/reversed", console_ops_payouts_reversed_get, OPS_READ,
+	    NULL, 0 },
+	{ "GET", "/console/api/ops/payouts/refused-for-float", console_ops_payouts_refused_get,
+	    OPS_READ, NULL, 0 },
+	{ "GET", "/console/api/ops/payouts/:id", console_ops_payout_get, OPS_READ, NULL, 0 },
 	{ "POST", "/console/api/ops/payouts/:id/resolve", console_ops_payout_resolve_post,
+	    OPS_PAYOUTS | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/ops/payouts/:id/retry", console_ops_payout_retry_post,
 	    OPS_PAYOUTS | ROUTE_BODY, NULL, 0 },
 };
 

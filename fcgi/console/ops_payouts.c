@@ -1,15 +1,19 @@
 /*
  * console/ops_payouts: the back office's payouts needing a person
- * (docs/console.md, "Back office"), so far those held for review: GET
- * /console/api/ops/payouts/held (every back-office role: each held
- * payout, and each resolved one whose settling was cut short, oldest
- * first, as reconcile lists them) and POST
- * /console/api/ops/payouts/{id}/resolve {decision: complete|fail, reason}
- * (the operator: `cediramp-admin payout resolve`'s call).
+ * (docs/console.md, "Back office"). Every back-office role reads: GET
+ * /console/api/ops/payouts/held (each held payout, and each resolved one
+ * whose settling was cut short, oldest first, as reconcile lists them),
+ * .../in-doubt, .../reversed, .../refused-for-float, and one payout's
+ * page, GET .../payouts/{id} (its timeline, provider calls, events and
+ * what the service does next). The operator acts, with a reason: POST
+ * .../payouts/{id}/resolve {decision: complete|fail, reason} (`cediramp-
+ * admin payout resolve`'s call) and POST .../payouts/{id}/retry {reason}
+ * (`payout retry`'s).
  */
 #include <string.h>
 
 #include "domain/console/ops_payout.h"
+#include "domain/console/ops_payout_view.h"
 #include "domain/partner/withdrawal.h"
 #include "domain/payout_review.h"
 #include "domain/wallet/transfer.h"
@@ -102,4 +106,68 @@ console_ops_payout_resolve_post(struct req *r, struct resp *resp)
 		return e;
 	return resp_ok(resp, 200, json_pack("{s:s,s:s,s:b}", "payout_id", id, "decision",
 	    decision, "changed", resp->out.changed));
+}
+
+/* One of the lists. */
+static enum err
+listed(struct req *r, struct resp *resp, enum ops_payout_list which)
+{
+	json_t *a;
+	enum err e;
+
+	if ((e = console_ops_payouts_list(r->ctx->db, &r->ctx->cfg, which, &a,
+	    &resp->out)) != ERR_OK)
+		return e;
+	return resp_ok(resp, 200, a);
+}
+
+enum err
+console_ops_payouts_in_doubt_get(struct req *r, struct resp *resp)
+{
+	return listed(r, resp, OPS_PAYOUTS_IN_DOUBT);
+}
+
+enum err
+console_ops_payouts_reversed_get(struct req *r, struct resp *resp)
+{
+	return listed(r, resp, OPS_PAYOUTS_REVERSED);
+}
+
+enum err
+console_ops_payouts_refused_get(struct req *r, struct resp *resp)
+{
+	return listed(r, resp, OPS_PAYOUTS_REFUSED_FOR_FLOAT);
+}
+
+enum err
+console_ops_payout_get(struct req *r, struct resp *resp)
+{
+	json_t *page;
+	enum err e;
+
+	if ((e = console_ops_payout_page(r->ctx->db, req_param(r, "id"), &page,
+	    &resp->out)) != ERR_OK)
+		return e;
+	return resp_ok(resp, 200, page);
+}
+
+static const char *const retry_fields[] = { "reason", NULL };
+
+enum err
+console_ops_payout_retry_post(struct req *r, struct resp *resp)
+{
+	struct console_client from = console_client_of(r);
+	const char *reason, *id = req_param(r, "id");
+	size_t len;
+	enum err e;
+
+	if ((e = body_only(r->body, resp, retry_fields)) != ERR_OK ||
+	    (e = body_text(r->body, resp, "reason", 1, &reason, &len)) != ERR_OK)
+		return e;
+	if (strlen(reason) != len)
+		return resp_invalid(resp, ERR_VALIDATION, "reason", "no NUL characters");
+	if ((e = console_ops_payout_retry(r->ctx->db, &r->console, id, reason, &from,
+	    &resp->out)) != ERR_OK)
+		return e;
+	return resp_ok(resp, 200, json_pack("{s:s,s:b}", "payout_id", id, "due_now", 1));
 }

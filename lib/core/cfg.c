@@ -140,6 +140,7 @@ static const struct cfg_key cfg_keys[] = {
 	S("metrics.dir", metrics_dir),
 	N("metrics.allow", metrics_allow),
 	U("metrics.float_low_ghs", metrics_float_low_ghs, 0, 1000000000000ULL),
+	U("console.ops_doubt_seconds", console_ops_doubt_seconds, 1, 31536000ULL),
 	S("mail.smtp_url", mail_smtp_url),
 	S("mail.from", mail_from),
 	S("mail.credentials_file", mail_credentials_file),
@@ -281,6 +282,7 @@ defaults(struct cfg *c)
 	c->console_signin_backoff_after = 5;
 	c->console_signin_lockout = 10;
 	c->metrics_float_low_ghs = 1000;
+	c->console_ops_doubt_seconds = 900;
 	/* the scrape from this host only, unless allowed wider */
 	(void)cidr_list_parse("127.0.0.0/8, ::1/128", strlen("127.0.0.0/8, ::1/128"),
 	    &c->metrics_allow, &loopback_why);

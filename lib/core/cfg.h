@@ -165,6 +165,8 @@ struct cfg {
 	struct cidr_list metrics_allow;
 	/* a limited float below this many GHS is alerted on (a gauge) */
 	unsigned long long metrics_float_low_ghs;
+	/* the back office lists a payout in doubt past this many seconds */
+	unsigned long long console_ops_doubt_seconds;
 	/* mail by SMTP (providers/mail.h): the server, the sender, the file of
 	 * the login, and whether STARTTLS may be skipped (a local sink only) */
 	char mail_smtp_url[256];

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "core/log.h"
 #include "core/phone.h"
 #include "core/strict.h"
@@ -14,6 +15,7 @@
 #include "domain/internal.h"
 #include "domain/ledger.h"
 #include "domain/outbox.h"
+#include "domain/payout_call.h"
 #include "domain/payout_float.h"
 #include "domain/catalog.h"
 #include "providers/registry.h"
@@ -542,13 +544,30 @@ payout_send_once(struct ctx *ctx, const struct payout *p, char *why, size_t whyc
 {
 	const struct prov_momo *m = providers_momo(&ctx->prov, p->provider);
 	char msisdn[16];
+	long long t0;
+	enum momo_rc rc;
 
 	if (m == NULL || phone_msisdn(p->phone, msisdn, sizeof(msisdn)) != 0)
 		return MOMO_UNAVAILABLE;
 	if (count_send(ctx->db, p->id) != DB_OK)
 		return MOMO_UNAVAILABLE; /* not counted, so not sent */
-	return m->ops->transfer(&m->ep, p->provider_ref, msisdn, p->amount, p->currency,
+	t0 = clock_monotonic_ms();
+	rc = m->ops->transfer(&m->ep, p->provider_ref, msisdn, p->amount, p->currency,
 	    p->id, p->client_ref[0] ? p->client_ref : "cediramp payout", why, whycap);
+	payout_call_record(ctx, p->id, "transfer", t0, rc, NULL, why);
+	return rc;
+}
+
+/* The status of p's reference, asked of m, recorded (payout_call.h). */
+static enum momo_rc
+ask_status(struct ctx *ctx, const struct prov_momo *m, const struct payout *p,
+    struct momo_status *st)
+{
+	long long t0 = clock_monotonic_ms();
+	enum momo_rc rc = m->ops->transfer_status(&m->ep, p->provider_ref, st);
+
+	payout_call_record(ctx, p->id, "transfer_status", t0, rc, st, NULL);
+	return rc;
 }
 
 enum err
@@ -564,8 +583,7 @@ payout_send_step(struct ctx *ctx, struct payout *p, const struct payout_owner_op
 	if (strcmp(p->status, "processing") != 0)
 		goto answer; /* settled since: the answer is its state */
 	/* resuming: the provider may have it already; never send it twice */
-	if (p->sends > 0 && m != NULL &&
-	    m->ops->transfer_status(&m->ep, p->provider_ref, &st) != MOMO_NOT_FOUND)
+	if (p->sends > 0 && m != NULL && ask_status(ctx, m, p, &st) != MOMO_NOT_FOUND)
 		goto answer;
 	rc = payout_send_once(ctx, p, why, sizeof(why));
 	switch (rc) {
@@ -702,7 +720,7 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_owner_ops *co
 	if ((m = providers_momo(&ctx->prov, p.provider)) == NULL)
 		return -1;
 	memset(&st, 0, sizeof(st));
-	rc = m->ops->transfer_status(&m->ep, p.provider_ref, &st);
+	rc = ask_status(ctx, m, &p, &st);
 	if (rc == MOMO_NOT_FOUND) {
 		/*
 		 * The provider never saw this reference (a send lost on the

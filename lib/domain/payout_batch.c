@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "core/log.h"
 #include "domain/internal.h"
+#include "domain/payout_call.h"
 #include "domain/payout_review.h"
 #include "domain/provider_answer.h"
 #include "providers/momo_many.h"
@@ -116,6 +118,7 @@ payout_settle_many(struct ctx *ctx, char (*ids)[ID_MAX], size_t n,
 	size_t *ask_of = calloc(n ? n : 1, sizeof(*ask_of));
 	size_t *fin_of = calloc(n ? n : 1, sizeof(*fin_of));
 	size_t i, j, k, nf = 0, nl = 0;
+	long long t0;
 
 	if (it == NULL || asks == NULL || fin == NULL || later == NULL || ask_of == NULL ||
 	    fin_of == NULL) {
@@ -125,7 +128,11 @@ payout_settle_many(struct ctx *ctx, char (*ids)[ID_MAX], size_t n,
 		goto out;
 	}
 	k = sort_out(ctx, ids, n, owners, it, asks, ask_of, out);
+	t0 = clock_monotonic_ms();
 	momo_transfer_status_many(asks, k, (unsigned)ctx->cfg.payouts_concurrency);
+	for (j = 0; j < k; j++)
+		later[j] = it[ask_of[j]].p.id; /* the reads' payouts (later is refilled below) */
+	payout_call_record_many(ctx, asks, later, k, clock_monotonic_ms() - t0);
 	for (j = 0; j < k; j++) {
 		const struct momo_ask *a = &asks[j];
 		struct item *t = &it[ask_of[j]];

@@ -2,11 +2,13 @@
 
 #include <string.h>
 
+#include "core/clock.h"
 #include "core/log.h"
 #include "core/strict.h"
 #include "domain/internal.h"
 #include "domain/ledger.h"
 #include "domain/outbox.h"
+#include "domain/payout_call.h"
 #include "domain/payout_float.h"
 #include "domain/report.h"
 #include "providers/registry.h"
@@ -128,6 +130,8 @@ payout_watch(struct ctx *ctx, const char *id, const struct payout_owner_ops *con
 	const struct prov_momo *m;
 	struct momo_status st;
 	struct reversal r;
+	enum momo_rc rc;
+	long long t0;
 
 	memset(&r, 0, sizeof(r));
 	if (payout_load_any(ctx->db, id, 0, &r.p) != DB_OK)
@@ -138,11 +142,15 @@ payout_watch(struct ctx *ctx, const char *id, const struct payout_owner_ops *con
 		watch_later(ctx, id, 0); /* nothing to watch for */
 		return 0;
 	}
-	if (m->ops->transfer_status(&m->ep, r.p.provider_ref, &st) != MOMO_OK ||
+	t0 = clock_monotonic_ms();
+	if ((rc = m->ops->transfer_status(&m->ep, r.p.provider_ref, &st)) != MOMO_OK ||
 	    st.state != MOMO_FAILED) {
 		watch_later(ctx, id, window); /* still paid, or no answer: later */
 		return 0;
 	}
+	/* the read that changed something is kept (the routine ones that found
+	 * it still paid are not: every completed payout is watched) */
+	payout_call_record(ctx, id, "transfer_status", t0, rc, &st, NULL);
 	if (!st.reversed) {
 		/* no provider we speak goes from success to plain failed */
 		log_event("error", "payout %s: completed, but %s now reads FAILED (%s) "

@@ -28,6 +28,7 @@
 #include "store/stmt_idempotency.h"
 #include "store/stmt_intent.h"
 #include "store/stmt_kyc.h"
+#include "store/stmt_ops_payout.h"
 #include "store/stmt_ledger.h"
 #include "store/stmt_onchain.h"
 #include "store/stmt_outbox.h"
@@ -72,6 +73,7 @@ enum db_stmt {
 	DB_STMTS_CHAIN_DEPOSIT(DB_STMT_NAME)
 	DB_STMTS_CONSOLE(DB_STMT_NAME)
 	DB_STMTS_GAUGES(DB_STMT_NAME)
+	DB_STMTS_OPS_PAYOUT(DB_STMT_NAME)
 	DB_STMT__MAX
 };
 

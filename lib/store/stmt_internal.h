@@ -37,6 +37,7 @@ extern const struct db_stmt_def db_stmts_intent[];
 extern const struct db_stmt_def db_stmts_onchain[];
 extern const struct db_stmt_def db_stmts_chain_deposit[];
 extern const struct db_stmt_def db_stmts_gauges[];
+extern const struct db_stmt_def db_stmts_ops_payout[];
 
 /*
  * A decimal bound as text must be CAST before arithmetic or comparison:

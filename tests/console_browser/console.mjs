@@ -42,6 +42,7 @@ const admin = env(WHO, 'ADMIN');
 // a wallet user's pending KYC submission (its front and selfie a 4x4
 // PNG, no back), uploaded by t_console_pages.c through the wallet API
 const kycSubmission = env(WHO, 'KYC_SUBMISSION');
+const heldPayout = env(WHO, 'HELD_PAYOUT');
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const consoleUrl = `${origin}/console/`;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -1929,6 +1930,56 @@ try {
 			`GET /console/api/ops/partners as an owner: ${r.status} ${JSON.stringify(r.body)}`);
 		await shot(page, 'ops-refused');
 		await expectAxe(page, 'ops-refused');
+		expectClean(tab);
+		await tab.context.close();
+	});
+
+	await check('back office: an operator finds a held payout on the Payouts page, opens it (its timeline, provider calls and what comes next), and resolves it with a reason (none: refused): completed, off the held list', async () => {
+		const tab = await opsSignedIn('operator');
+		const { page } = tab;
+		await page.click('nav a[href="#/payouts"]');
+		await waitPage(page, 'Payouts');
+		const link = `#payouts-held a[href="#/payouts/${heldPayout}"]`;
+		await page.waitForSelector(link, { timeout: WAIT });
+		await shot(page, 'ops-payouts');
+		await expectAxe(page, 'ops-payouts');
+		await page.click(link);
+		await waitPage(page, `Payout ${heldPayout}`);
+		await page.waitForSelector('#payout-timeline li', { timeout: WAIT });
+		const timeline = await page.$$eval('#payout-timeline li', (li) => li.map((e) => e.textContent));
+		expect(timeline.some((t) => t.includes('held for review')), `timeline: ${timeline.join(' | ')}`);
+		expect(timeline.some((t) => t.includes('provider call transfer: ok')), `timeline: ${timeline.join(' | ')}`);
+		const calls = await page.$$eval('#payout-calls tbody tr', (tr) => tr.map((e) => e.textContent));
+		expect(calls.length >= 2 && calls.some((c) => c.includes('transfer_status') && c.includes('successful')),
+			`calls: ${calls.join(' | ')}`);
+		const next = await page.$eval('#payout-next', (e) => e.textContent);
+		expect(next.includes('operator resolves it'), `next: ${next}`);
+		expect((await page.$('#retry')) === null, 'Retry now offered for a held payout');
+		await shot(page, 'ops-payout-held');
+		await expectAxe(page, 'ops-payout-held');
+		// no reason: the API refuses it, nothing changes
+		await page.select('#resolve-decision', 'complete');
+		await press(page, 'Resolve');
+		await page.waitForSelector('[role="alert"]', { timeout: WAIT });
+		const before = await pageCall(page, 'GET', `/console/api/ops/payouts/${heldPayout}`);
+		expect(before.body.data.payout.status === 'processing', `status: ${before.body.data.payout.status}`);
+		const reason = `MTN statement ${tag} shows it paid`;
+		await typeInto(page, 'Reason', reason);
+		await press(page, 'Resolve');
+		await page.waitForSelector('#payout-note', { timeout: WAIT });
+		await page.waitForFunction(() => {
+			const s = document.querySelector('#payout-status');
+			return s && s.textContent === 'completed';
+		}, { timeout: WAIT });
+		const after = await pageCall(page, 'GET', `/console/api/ops/payouts/${heldPayout}`);
+		expect(after.body.data.payout.status === 'completed' && after.body.data.next.action === 'none',
+			`after: ${JSON.stringify(after.body.data.payout.status)} ${JSON.stringify(after.body.data.next)}`);
+		expect(after.body.data.timeline.some((t) => t.what === 'completed'), 'no completed in the timeline');
+		// settled: off the held list (the audit's reason: t_console_ops_payouts)
+		const held = await pageCall(page, 'GET', '/console/api/ops/payouts/held');
+		expect(held.status === 200 && !held.body.data.some((p) => p.payout_id === heldPayout),
+			`still listed as held: ${JSON.stringify(held.body.data.filter((p) => p.payout_id === heldPayout))}`);
+		await shot(page, 'ops-payout-resolved');
 		expectClean(tab);
 		await tab.context.close();
 	});

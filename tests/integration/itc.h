@@ -84,6 +84,9 @@ long long itc_sends_of(const char *ref);
 long long itc_refunds_of(const char *pid);
 /* Payout pid's status in the database is status. */
 void itc_expect_payout(const char *pid, const char *status);
+/* Runs the workers until withdrawal id's payout is as until says (SQL
+ * of payouts' columns), at most 6 times. */
+void itc_withdrawal_worked(const char *id, const char *until);
 /* Runs the workers until withdrawal id's payout is held for review (its
  * number the sandbox's 207: the provider paid another amount); its payout
  * id into pid (cap bytes). */

@@ -170,3 +170,30 @@ itc_ops_kyc_upload(const struct itc_wallet *w, const char *number, const char *n
 	it_resp_free(&r);
 	return st;
 }
+
+void
+itc_ops_withdrawal(int suffix, char *id, size_t cap)
+{
+	struct itc_partner p;
+	char body[400], phone[20], ref[64];
+	struct it_resp r;
+
+	itc_partner_new(&p, "enterprise", 0);
+	itc_phone(suffix, phone, sizeof(phone));
+	it_unique("ops-payout", ref, sizeof(ref));
+	snprintf(body, sizeof(body), "{\"amount\":\"5\",\"currency\":\"USDT\",\"recipient_phone\":"
+	    "\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"%s\"}", phone, ref);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(&p, "POST", "/v1/withdrawals", body, &r), 201);
+	snprintf(id, cap, "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id") ?
+	    it_str(json_object_get(r.json, "data"), "withdrawal_id") : "");
+	it_resp_free(&r);
+}
+
+void
+itc_ops_held_payout(char *pid, size_t cap)
+{
+	char id[64];
+
+	itc_ops_withdrawal(207, id, sizeof(id));
+	itc_withdrawal_held(id, pid, cap);
+}

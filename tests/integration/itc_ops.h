@@ -35,4 +35,13 @@ extern const unsigned char itc_ops_jpeg[12];
 long itc_ops_kyc_upload(const struct itc_wallet *w, const char *number, const char *name,
     int with_back, char *id, size_t cap);
 
+/* A new partner's withdrawal of 5 USDT to an MTN number ending in suffix
+ * (the sandbox's magic values): its id into id (cap bytes). */
+void itc_ops_withdrawal(int suffix, char *id, size_t cap);
+
+/* A new partner's withdrawal held for review (its number the sandbox's
+ * 207: the provider paid another amount): its payout id into pid (cap
+ * bytes). */
+void itc_ops_held_payout(char *pid, size_t cap);
+
 #endif

@@ -221,21 +221,28 @@ itc_sim_at_once(void)
 }
 
 void
-itc_withdrawal_held(const char *id, char *pid, size_t cap)
+itc_withdrawal_worked(const char *id, const char *until)
 {
+	char q[300];
 	int i;
 
-	/* the simulators at once, whichever suites ran before (or none) */
-	CU_ASSERT_EQUAL_FATAL(itc_sim_at_once(), 0);
+	snprintf(q, sizeof(q), "SELECT COUNT(*) FROM payouts WHERE withdrawal_id = ? AND %s", until);
 	/* the withdrawal's worker starts its payout; the payouts worker asks */
-	for (i = 0; i < 6 && it_db_scalar("SELECT COUNT(*) FROM payouts WHERE withdrawal_id = ? "
-	    "AND held_at IS NOT NULL", id, NULL) != 1; i++) {
+	for (i = 0; i < 6 && it_db_scalar(q, id, NULL) != 1; i++) {
 		it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
 		    "NULL WHERE id = ?", id, NULL);
 		it_db_exec("UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
 		    "NULL WHERE withdrawal_id = ?", id, NULL);
 		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
 	}
+}
+
+void
+itc_withdrawal_held(const char *id, char *pid, size_t cap)
+{
+	/* the simulators at once, whichever suites ran before (or none) */
+	CU_ASSERT_EQUAL_FATAL(itc_sim_at_once(), 0);
+	itc_withdrawal_worked(id, "held_at IS NOT NULL");
 	CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT id FROM payouts WHERE withdrawal_id = ? AND "
 	    "held_at IS NOT NULL", id, NULL, pid, cap), 0);
 }

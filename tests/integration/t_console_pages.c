@@ -29,7 +29,9 @@
  * refuse framing, the first load's size and every page with axe-core, and
  * saves a screenshot of each page; and the back office: an operator
  * suspends and reactivates a partner, compliance approves a KYC
- * submission (uploaded here through the wallet API) with its images seen.
+ * submission (uploaded here through the wallet API) with its images seen,
+ * an operator resolves a payout held for review (made here) with a
+ * reason from its page (its timeline and provider calls shown).
  */
 #include <stdio.h>
 #include <string.h>
@@ -68,6 +70,7 @@ static const char *const checks[] = {
 	"back office: an operator signs in at /console/ops/",
 	"back office: compliance opens a KYC submission from the queue",
 	"back office: a partner's owner at /console/ops/",
+	"back office: an operator finds a held payout on the Payouts page",
 	"framing refused",
 	"first load",
 	"accessibility",
@@ -91,7 +94,7 @@ wallet_settings_cleared(void *arg)
 static void
 test_console_in_browser(void)
 {
-	char env[1900], out[16384], want[128], kyc[64];
+	char env[1900], out[16384], want[128], kyc[64], held[64];
 	struct itc_wallet w;
 	size_t i;
 	int n;
@@ -102,11 +105,14 @@ test_console_in_browser(void)
 	CU_ASSERT_EQUAL_FATAL(itc_ops_kyc_upload(&w, "GHA-7100-23", "Kofi Browser Review", 0, kyc,
 	    sizeof(kyc)), 201);
 	itc_wallet_free(&w);
+	/* the held payout an operator resolves there */
+	itc_ops_held_payout(held, sizeof(held));
 	/* the browser at the first web server: on a cluster only the first
 	 * node sends mail (to the sandbox's sink), which the checks read */
 	it_http_via(0);
 	n = snprintf(env, sizeof(env), "BASE_URL='%s' CONSOLE_SCREENSHOTS='%s' ADMIN='%s' "
-	    "KYC_SUBMISSION='%s'", it_base_url(), it_env("CONSOLE_SCREENSHOTS"), it_env("ADMIN"), kyc);
+	    "KYC_SUBMISSION='%s' HELD_PAYOUT='%s'", it_base_url(), it_env("CONSOLE_SCREENSHOTS"),
+	    it_env("ADMIN"), kyc, held);
 	it_http_via(-1);
 	CU_ASSERT_FATAL(n > 0 && (size_t)n < sizeof(env));
 	CU_ASSERT_EQUAL(itc_run_client(env, "CONSOLE_BROWSER", out, sizeof(out)), 0);

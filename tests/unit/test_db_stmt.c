@@ -175,6 +175,7 @@ test_sync_reads(void)
 		DB_WH_GET,            /* a partner's webhook endpoint */
 		DB_KYC_LATEST,        /* GET /api/users/kyc: tier and latest decision */
 		DB_KYC_DETAIL,        /* the back office's submission: a decision made elsewhere */
+		DB_OPS_PAYOUT_GET,    /* the back office's payout: settled or retried elsewhere */
 		DB_SIM_SETTING_GET,   /* sandbox: a simulator setting just set */
 		DB_PROBE_READ,        /* provider health, stale-marked on another node */
 		/* the workers' and the admin tool's reads of anyone's (issue 34) */

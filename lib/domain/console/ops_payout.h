@@ -4,7 +4,8 @@
  * payout_review_resolve, the call `cediramp-admin payout resolve` makes,
  * the reason checked first and kept in the audit log ("payout.resolve";
  * the object the payout's id, no partner), the review recording
- * "console cu_..." (the operator's console user) as who decided.
+ * "console cu_..." (the operator's console user) as who decided; and its
+ * "retry now" of a payout still unsettled.
  */
 #ifndef CEDIRAMP_CONSOLE_OPS_PAYOUT_H
 #define CEDIRAMP_CONSOLE_OPS_PAYOUT_H
@@ -25,5 +26,15 @@
 enum err console_ops_payout_resolve(struct ctx *ctx, const struct console_session *s,
     const char *id, int complete, const char *reason, const struct console_client *from,
     const struct payout_owner_ops *const *owners, struct outcome *o);
+
+/*
+ * s makes payout id due now (payout_retry_now, `cediramp-admin payout
+ * retry`'s call) with reason, audited ("payout.retry"). ERR_VALIDATION
+ * (reason), ERR_NOT_FOUND, ERR_INVALID_STATE (settled, or held). Fills o
+ * (initialised here).
+ */
+enum err console_ops_payout_retry(struct db *db, const struct console_session *s,
+    const char *id, const char *reason, const struct console_client *from,
+    struct outcome *o);
 
 #endif

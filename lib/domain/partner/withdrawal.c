@@ -14,6 +14,7 @@
 #include "domain/partner/partner_request.h"
 #include "domain/partner/resource.h"
 #include "domain/payout.h"
+#include "domain/payout_call.h"
 #include "domain/payout_float.h"
 #include "domain/quote.h"
 #include "domain/quote_redeem.h"
@@ -322,8 +323,12 @@ withdrawal_create(struct ctx *ctx, const struct caller *who,
 	    (e = partner_request_network(ctx, in->network, "ghs_amount", k.q.receive,
 	    o)) != ERR_OK)
 		goto done;
-	if ((e = resource_commit(ctx, &k.c)) != ERR_OK)
+	if ((e = resource_commit(ctx, &k.c)) != ERR_OK) {
+		if (e == ERR_INSUFFICIENT_LIQUIDITY) /* rolled back: kept for the back office */
+			payout_float_refused(ctx, in->network, k.q.receive, "partner", who->public_id,
+			    NULL);
 		goto done;
+	}
 	*created = !k.c.existing;
 done:
 	free(md);

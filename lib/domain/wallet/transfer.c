@@ -18,6 +18,7 @@
 #include "domain/internal.h"
 #include "domain/ledger.h"
 #include "domain/lookup_cache.h"
+#include "domain/payout_call.h"
 #include "domain/payout_float.h"
 #include "domain/quote.h"
 #include "domain/tier_limit.h"
@@ -387,6 +388,8 @@ transfer_create(struct ctx *ctx, const struct caller *who, const struct transfer
 	k.cfg = &ctx->cfg;
 	rc = db_tx(ctx->db, create_tx, &k);
 	if (rc != DB_OK) {
+		if (o->err == ERR_INSUFFICIENT_LIQUIDITY) /* rolled back: kept for the back office */
+			payout_float_refused(ctx, ben.provider, amount, "user", who->public_id, NULL);
 		if (o->err != ERR_OK)
 			return o->err;
 		if (rc == DB_CHECK) /* a balance would go below zero: a race lost */
@@ -497,6 +500,7 @@ advance_pending(struct ctx *ctx, struct payout *p)
 	if (rc != DB_OK && short_of_float) {
 		snprintf(reason, sizeof(reason), "the %s payout float could not cover it; "
 		    "nothing was held", p->provider);
+		payout_float_refused(ctx, p->provider, p->amount, "user", p->owner.id, p->id);
 		return payout_finish(ctx, p->id, 0, reason, transfer_owners, &changed) == DB_OK ?
 		    changed : -1;
 	}
