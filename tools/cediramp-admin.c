@@ -26,6 +26,7 @@
 #include "core/currency.h"
 #include "core/money.h"
 #include "domain/apikey.h"
+#include "domain/chain_status.h"
 #include "domain/fxrate.h"
 #include "domain/wallet/kyc.h"
 #include "domain/partner_account.h"
@@ -88,6 +89,9 @@ static const char usage[] =
     "                                          refuse the partner's API keys (403 FORBIDDEN) until\n"
     "                                          it is reactivated; nothing else changes\n"
     "  partner reactivate PARTNER_ID           its keys work again\n"
+    "  partner tier PARTNER_ID basic|verified|enterprise --reason TEXT\n"
+    "                                          its tier, whose limits its withdrawals meet from\n"
+    "                                          its next request\n"
     "  partner verify-key                      exit 0 if the key on standard input authenticates\n"
     "                                          here, printing its partner's id\n"
     "  console user add --partner PARTNER_ID --email EMAIL --role owner|developer|finance|viewer\n"
@@ -725,7 +729,8 @@ static int
 print_rate(const struct fxrate_row *r, void *arg)
 {
 	(void)arg;
-	printf("%-12s %-18s %-22s %s\n", r->pair, r->rate, r->updated_at, r->source);
+	printf("%-12s %-18s %-22s %-10s %ss old\n", r->pair, r->rate, r->updated_at, r->source,
+	    r->age_seconds);
 	return 0;
 }
 
@@ -961,50 +966,43 @@ float_cmd(struct db *db, const struct cfg *c, int argc, char **argv)
 }
 
 /* chain status: what an operator checks before and while running on a
- * chain (refuses as the programs do: a bad key file, a wrong chain id). */
+ * chain (refuses as the programs do: a bad key file, a wrong chain id);
+ * the back office's Chain page shows the same (domain/chain_status.h). */
 static int
 cmd_chain_status(struct db *db, const struct cfg *c)
 {
-	static const char *const assets[] = { "USDT", "USDC", "USDC_E", "DAI" };
 	struct providers p;
-	struct prov_chain *ch;
-	char why[300], text[96], db_nonce[32] = "none yet";
-	struct db_rows rows;
-	unsigned long long nonce;
-	long long head;
+	struct chain_status st;
+	char why[300], db_nonce[32] = "none yet";
 	size_t i;
 
 	if (providers_init(&p, c) != 0 || providers_open(&p, why, sizeof(why)) != 0) {
 		fprintf(stderr, "cediramp-admin: chain: %s\n", why);
 		return 1;
 	}
-	ch = providers_chain(&p);
-	printf("adapter   %s\n", ch->ops->name);
-	printf("node      %s\n", ch->ep.url[0] ? ch->ep.url : "(none)");
-	if (ch->ops->signer(ch) == NULL)
+	chain_status_read(db, &p, (long long)time(NULL), &st);
+	printf("adapter   %s\n", st.adapter);
+	printf("node      %s%s\n", st.node[0] ? st.node : "(none)", st.reachable ? "" :
+	    " (not answering)");
+	if (st.pending_known)
+		printf("pending   %lld transactions sent, not yet final\n", st.pending);
+	if (!st.evm)
 		return 0; /* the simulator: nothing more to tell */
-	printf("chain id  %llu (%s)\n", ch->chain_id, ch->evm.chain_checked ?
+	printf("chain id  %llu (%s)\n", st.chain_id, st.chain_checked ?
 	    "the node agrees" : "the node did not answer");
-	if (ch->ops->head(ch, &head) == CHAIN_OK)
-		printf("head      block %lld\n", head);
-	printf("operator  %s\n", ch->ops->signer(ch));
-	printf("  gas     %s\n", ch->ops->gas_balance(ch, text, sizeof(text)) == CHAIN_OK ?
-	    text : "(unreadable)");
-	if (DB_EXEC(db, DB_CHAIN_NONCE_GET, oc_signer, &rows, NULL,
-	    .chain_id = (long long)ch->chain_id, .address = ch->ops->signer(ch)) == DB_OK) {
-		if (rows.nrows == 1)
-			db_cell_copy(db_nonce, sizeof(db_nonce), &rows, 0,
-			    DB_COL(oc_nonce, next_nonce));
-		db_rows_free(&rows);
-	}
-	if (ch->ops->next_nonce(ch, &nonce) == CHAIN_OK)
+	if (st.head_known)
+		printf("head      block %lld, %lld s old\n", st.head, st.head_age);
+	printf("operator  %s\n", st.operator_address);
+	printf("  gas     %s\n", st.gas_known ? st.gas : "(unreadable)");
+	if (st.db_nonce_known)
+		snprintf(db_nonce, sizeof(db_nonce), "%llu", st.db_nonce);
+	if (st.node_nonce_known)
 		printf("  nonce   next %s in the database, %llu at the node (pending)\n", db_nonce,
-		    nonce);
-	printf("gateway   %s\ntreasury  %s\ncustody   %s\n", ch->evm.gateway, ch->evm.treasury,
-	    ch->evm.custody);
-	for (i = 0; i < sizeof(assets) / sizeof(assets[0]); i++)
-		if (ch->ops->balance(ch, ch->evm.custody, assets[i], text, sizeof(text)) == CHAIN_OK)
-			printf("  %-7s %s\n", assets[i], text);
+		    st.node_nonce);
+	printf("gateway   %s\ntreasury  %s\ncustody   %s\n", st.gateway, st.treasury, st.custody);
+	for (i = 0; i < CHAIN_ASSETS; i++)
+		if (st.coins[i].known)
+			printf("  %-7s %s\n", st.coins[i].asset, st.coins[i].balance);
 	return 0;
 }
 
@@ -1023,6 +1021,22 @@ cmd_partner_suspend(struct db *db, const struct cfg *c, int argc, char **argv)
 	    partner_reactivate(db, c, argv[3], &o)) != ERR_OK)
 		return report(db, &o, 2);
 	printf("%s %s\n", suspend ? "suspended" : "reactivated", argv[3]);
+	return 0;
+}
+
+/* partner tier PARTNER_ID TIER --reason TEXT */
+static int
+cmd_partner_tier(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	struct outcome o;
+
+	if (opt(argc, argv, "--reason") == NULL) {
+		fprintf(stderr, "cediramp-admin: partner tier: --reason TEXT is required\n");
+		return 2;
+	}
+	if (partner_set_tier(db, c, argv[3], argv[4], opt(argc, argv, "--reason"), &o) != ERR_OK)
+		return report(db, &o, 2);
+	printf("%s is %s\n", argv[3], argv[4]);
 	return 0;
 }
 
@@ -1098,6 +1112,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 	if (strcmp(cmd, "partner") == 0 && (strcmp(sub, "suspend") == 0 ||
 	    strcmp(sub, "reactivate") == 0) && argc >= 4)
 		return cmd_partner_suspend(db, c, argc, argv);
+	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "tier") == 0 && argc >= 5)
+		return cmd_partner_tier(db, c, argc, argv);
 	if (strcmp(cmd, "operator") == 0 && strcmp(sub, "add") == 0 && argc >= 4)
 		return cmd_operator_add(db, c, argc, argv);
 	if (strcmp(cmd, "partner") == 0 && strcmp(sub, "signing") == 0 && argc == 5)

@@ -70,12 +70,15 @@ enum err console_signing_key_post(struct req *r, struct resp *resp);
 enum err console_signing_key_delete(struct req *r, struct resp *resp);
 
 /* ops_partners.c: the back office's partners (list, one, create,
- * suspend, reactivate) */
+ * suspend, reactivate, tier, credit, adjust) */
 enum err console_ops_partners_get(struct req *r, struct resp *resp);
 enum err console_ops_partner_get(struct req *r, struct resp *resp);
 enum err console_ops_partners_post(struct req *r, struct resp *resp);
 enum err console_ops_partner_suspend_post(struct req *r, struct resp *resp);
 enum err console_ops_partner_reactivate_post(struct req *r, struct resp *resp);
+enum err console_ops_partner_tier_post(struct req *r, struct resp *resp);
+enum err console_ops_partner_credit_post(struct req *r, struct resp *resp);
+enum err console_ops_partner_adjust_post(struct req *r, struct resp *resp);
 
 /* ops_kyc.c: the back office's KYC review (the queue, one submission,
  * its images, approve, reject) */
@@ -94,6 +97,11 @@ enum err console_ops_payouts_reversed_get(struct req *r, struct resp *resp);
 enum err console_ops_payouts_refused_get(struct req *r, struct resp *resp);
 enum err console_ops_payout_get(struct req *r, struct resp *resp);
 enum err console_ops_payout_retry_post(struct req *r, struct resp *resp);
+
+/* ops_rates.c: the back office's rates (list, set) and chain (status) */
+enum err console_ops_rates_get(struct req *r, struct resp *resp);
+enum err console_ops_rate_post(struct req *r, struct resp *resp);
+enum err console_ops_chain_get(struct req *r, struct resp *resp);
 
 /* wallet.c: the wallet developer's JWT verification settings */
 enum err console_wallet_jwt_get(struct req *r, struct resp *resp);

@@ -141,6 +141,13 @@ static const struct route routes[] = {
 	    OPS_PARTNERS | ROUTE_BODY, NULL, 0 },
 	{ "POST", "/console/api/ops/partners/:id/reactivate", console_ops_partner_reactivate_post,
 	    OPS_PARTNERS | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/ops/partners/:id/tier", console_ops_partner_tier_post,
+	    OPS_PARTNERS | ROUTE_BODY, NULL, 0 },
+	/* a partner's money: the operator and the platform's finance */
+	{ "POST", "/console/api/ops/partners/:id/credit", console_ops_partner_credit_post,
+	    OPS_MONEY | ROUTE_BODY, NULL, 0 },
+	{ "POST", "/console/api/ops/partners/:id/adjust", console_ops_partner_adjust_post,
+	    OPS_MONEY | ROUTE_BODY, NULL, 0 },
 	/* KYC review: compliance's alone (the fields and the images too) */
 	{ "GET", "/console/api/ops/kyc", console_ops_kyc_list_get, OPS_KYC, NULL, 0 },
 	{ "GET", "/console/api/ops/kyc/:id", console_ops_kyc_get, OPS_KYC, NULL, 0 },
@@ -164,6 +171,11 @@ static const struct route routes[] = {
 	    OPS_PAYOUTS | ROUTE_BODY, NULL, 0 },
 	{ "POST", "/console/api/ops/payouts/:id/retry", console_ops_payout_retry_post,
 	    OPS_PAYOUTS | ROUTE_BODY, NULL, 0 },
+	/* rates: every role reads, the operator sets; the chain: every role */
+	{ "GET", "/console/api/ops/rates", console_ops_rates_get, OPS_READ, NULL, 0 },
+	{ "POST", "/console/api/ops/rates/:coin", console_ops_rate_post, OPS_RATES | ROUTE_BODY,
+	    NULL, 0 },
+	{ "GET", "/console/api/ops/chain", console_ops_chain_get, OPS_READ, NULL, 0 },
 };
 
 int

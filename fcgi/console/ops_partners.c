@@ -7,16 +7,25 @@
  * owner_email, reason} (created as `partner create --owner-email` makes
  * one: the first key's secret once, the owner invited), POST
  * .../{id}/suspend {reason} and .../{id}/reactivate {reason} (the partner
- * as GET shows it). Every change carries the reason its operator typed,
- * kept in the audit log.
+ * as GET shows it), POST .../{id}/tier {tier, reason} (`partner tier`'s
+ * call), and the money: POST .../{id}/credit {currency, amount,
+ * reference, reason} (`partner credit`'s call: a real deposit, once per
+ * reference; a chain deposit's reference is the deposit's assignment's)
+ * and POST .../{id}/adjust {currency, amount, reference, reason}
+ * (`partner adjust`'s: a signed correction, once per reference); a
+ * reference used already is 409 conflict, nothing changed. GET shows the
+ * limits its tier sets its withdrawals (domain/tier_limit.h). Every
+ * change carries the reason its operator typed, kept in the audit log.
  */
 #include <openssl/crypto.h>
 #include <string.h>
 
 #include "core/strict.h"
 #include "domain/apikey.h"
+#include "domain/catalog.h"
 #include "domain/console/audit.h"
 #include "domain/console/ops.h"
+#include "domain/console/ops_funds.h"
 #include "http/account_answer.h"
 #include "http/body.h"
 #include "console.h"
@@ -25,6 +34,8 @@
 
 static const char *const create_fields[] = { "name", "tier", "owner_email", "reason", NULL };
 static const char *const reason_fields[] = { "reason", NULL };
+static const char *const tier_fields[] = { "tier", "reason", NULL };
+static const char *const funds_fields[] = { "currency", "amount", "reference", "reason", NULL };
 
 /* 404 for an id that names no partner of this environment (malformed
  * ones too: the domain's validation of it is not the caller's concern). */
@@ -88,6 +99,20 @@ console_ops_partners_get(struct req *r, struct resp *resp)
 	return resp_ok(resp, 200, l.a);
 }
 
+/* The limits tier sets a partner's withdrawals, GHS, as tier_limit_check
+ * applies them (new reference; null for a tier without limits). */
+static json_t *
+limits_json(const char *tier)
+{
+	const struct tier *t = catalog_tier(tier);
+
+	if (t == NULL)
+		return json_null();
+	return json_pack("{s:s,s:s,s:s,s:s,s:s}", "applies_to", "withdrawals", "currency", "GHS",
+	    "per_transaction_max", t->per_transaction_max, "daily_limit", t->daily_limit,
+	    "monthly_limit", t->monthly_limit);
+}
+
 /* The partner public_id as GET shows it into *out (new reference). */
 static enum err
 partner_detail_json(struct req *r, const char *public_id, struct resp *resp, json_t **out)
@@ -114,6 +139,11 @@ partner_detail_json(struct req *r, const char *public_id, struct resp *resp, jso
 	    json_null());
 	json_object_set_new(o, "suspended_reason", d.suspended_reason[0] ?
 	    json_string(d.suspended_reason) : json_null());
+	json_object_set_new(o, "tier_changed_at", d.tier_changed_at[0] ?
+	    json_string(d.tier_changed_at) : json_null());
+	json_object_set_new(o, "tier_reason", d.tier_reason[0] ? json_string(d.tier_reason) :
+	    json_null());
+	json_object_set_new(o, "limits", limits_json(d.row.tier));
 	json_object_set_new(o, "balances", balances);
 	json_object_set_new(o, "keys", keys);
 	*out = o;
@@ -203,4 +233,117 @@ enum err
 console_ops_partner_reactivate_post(struct req *r, struct resp *resp)
 {
 	return suspension(r, resp, 0);
+}
+
+/* 1 when the domain refused the partner's id itself (malformed): no
+ * partner, as GET answers it. */
+static int
+names_partner(const struct outcome *o)
+{
+	return o->err == ERR_VALIDATION && o->nctx > 0 && strcmp(o->ctx[0].key, "field") == 0 &&
+	    strcmp(o->ctx[0].str, "partner_id") == 0;
+}
+
+/* The string member name of the body, whole: *out borrowed, ERR_VALIDATION
+ * naming it when absent, not a string, or holding a NUL (the domain
+ * checks the rest). */
+static enum err
+whole_text(struct req *r, struct resp *resp, const char *name, const char **out)
+{
+	size_t len;
+	enum err e;
+
+	if ((e = body_text(r->body, resp, name, 1, out, &len)) != ERR_OK)
+		return e;
+	if (strlen(*out) != len)
+		return resp_invalid(resp, ERR_VALIDATION, name, "no NUL characters");
+	return ERR_OK;
+}
+
+enum err
+console_ops_partner_tier_post(struct req *r, struct resp *resp)
+{
+	struct console_client from = console_client_of(r);
+	const char *tier, *reason, *id = req_param(r, "id");
+	json_t *o;
+	enum err e;
+
+	if ((e = body_only(r->body, resp, tier_fields)) != ERR_OK ||
+	    (e = whole_text(r, resp, "tier", &tier)) != ERR_OK ||
+	    (e = whole_text(r, resp, "reason", &reason)) != ERR_OK)
+		return e;
+	e = console_ops_partner_tier(r->ctx->db, &r->ctx->cfg, &r->console, id, tier, reason,
+	    &from, &resp->out);
+	if (names_partner(&resp->out))
+		return no_partner(resp);
+	if (e != ERR_OK)
+		return e;
+	if ((e = partner_detail_json(r, id, resp, &o)) != ERR_OK)
+		return e;
+	return resp_ok(resp, 200, o);
+}
+
+/* A credit or an adjustment's fields from the body into in. */
+static enum err
+funds_body(struct req *r, struct resp *resp, struct console_ops_funds *in)
+{
+	enum err e;
+
+	if ((e = body_only(r->body, resp, funds_fields)) != ERR_OK ||
+	    (e = whole_text(r, resp, "currency", &in->currency)) != ERR_OK ||
+	    (e = whole_text(r, resp, "amount", &in->amount)) != ERR_OK ||
+	    (e = whole_text(r, resp, "reference", &in->reference)) != ERR_OK ||
+	    (e = whole_text(r, resp, "reason", &in->reason)) != ERR_OK)
+		return e;
+	return ERR_OK;
+}
+
+enum err
+console_ops_partner_credit_post(struct req *r, struct resp *resp)
+{
+	struct console_client from = console_client_of(r);
+	struct console_ops_funds in;
+	struct funds_deposit d;
+	const char *id = req_param(r, "id");
+	json_t *o, *data;
+	enum err e;
+
+	if ((e = funds_body(r, resp, &in)) != ERR_OK)
+		return e;
+	e = console_ops_partner_credit(r->ctx->db, &r->ctx->cfg, &r->console, id, &in, &from, &d,
+	    &resp->out);
+	if (names_partner(&resp->out))
+		return no_partner(resp);
+	if (e != ERR_OK)
+		return e;
+	if ((e = partner_detail_json(r, id, resp, &o)) != ERR_OK)
+		return e;
+	data = json_pack("{s:{s:s,s:s,s:s,s:s},s:o}", "deposit", "id", d.id, "currency",
+	    d.currency, "amount", d.amount, "reference", d.deposit_ref, "partner", o);
+	return data != NULL ? resp_ok(resp, 200, data) : ERR_INTERNAL;
+}
+
+enum err
+console_ops_partner_adjust_post(struct req *r, struct resp *resp)
+{
+	struct console_client from = console_client_of(r);
+	struct console_ops_funds in;
+	char balance[MONEY_MAX_TEXT];
+	const char *id = req_param(r, "id");
+	json_t *o, *data;
+	enum err e;
+
+	if ((e = funds_body(r, resp, &in)) != ERR_OK)
+		return e;
+	e = console_ops_partner_adjust(r->ctx->db, &r->ctx->cfg, &r->console, id, &in, &from,
+	    balance, sizeof(balance), &resp->out);
+	if (names_partner(&resp->out))
+		return no_partner(resp);
+	if (e != ERR_OK)
+		return e;
+	if ((e = partner_detail_json(r, id, resp, &o)) != ERR_OK)
+		return e;
+	data = json_pack("{s:{s:s,s:s,s:s,s:s},s:o}", "adjustment", "currency", in.currency,
+	    "amount", in.amount, "reference", in.reference, "available", balance, "partner", o);
+	return data != NULL ? resp_ok(resp, 200, data) : ERR_INTERNAL;
 }

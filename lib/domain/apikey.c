@@ -178,7 +178,8 @@ mono_seconds(void)
  * The signing policy of a key this process trusts, read again (it is never
  * older than APIKEY_POLICY_SECONDS). A key revoked meanwhile leaves the
  * cache and is APIKEY_BAD at once; one whose partner was suspended leaves
- * it too and is APIKEY_SUSPENDED (a reactivation is read afresh).
+ * it too and is APIKEY_SUSPENDED (a reactivation is read afresh); its
+ * partner's tier is read again with it.
  */
 static enum apikey_rc
 policy_again(struct db *db, struct cached_key *c, long long now)
@@ -201,6 +202,10 @@ policy_again(struct db *db, struct cached_key *c, long long now)
 	c->signature_required = must_sign(
 	    db_cell(&rows, 0, DB_COL(ak_policy, signature_required)),
 	    db_cell(&rows, 0, DB_COL(ak_policy, signing)));
+	/* a tier an operator changed (partner_set_tier): its limits from now */
+	if (db_cell(&rows, 0, DB_COL(ak_policy, tier)) != NULL)
+		(void)strict_copy(c->caller.tier, sizeof(c->caller.tier),
+		    db_cell(&rows, 0, DB_COL(ak_policy, tier)));
 	c->policy_until = now + APIKEY_POLICY_SECONDS;
 	db_rows_free(&rows);
 	return APIKEY_OK;

@@ -97,18 +97,20 @@ fxrate_quoted(struct db *db, const char *coin, long long max_age, long long cach
 /*
  * Why coin and rate cannot be stored, or NULL when they can: coin must be
  * a source coin, rate a positive decimal of at most FXRATE_SCALE places
- * and 6 integer digits.
+ * and 6 integer digits. *field gets the one at fault ("coin", "rate").
  */
 static const char *
-rate_invalid(const char *coin, const char *rate)
+rate_invalid(const char *coin, const char *rate, const char **field)
 {
 	const struct currency *c = coin ? currency_find(coin) : NULL;
 	enum money_rc mrc;
 	mpz_t v;
 	int ok;
 
+	*field = "coin";
 	if (c == NULL || !(c->flags & CURRENCY_STABLECOIN))
 		return "unknown coin (USDT, USDC, USDC_E, DAI, GHSFIAT)";
+	*field = "rate";
 	if (rate == NULL)
 		return "a rate is a positive decimal, at most 6 integer digits and 8 places";
 	mpz_init(v);
@@ -123,12 +125,14 @@ enum err
 fxrate_set(struct db *db, const char *coin, const char *rate,
     const char *source, struct outcome *o)
 {
-	const char *why;
+	const char *why, *field;
 	char pair[24];
 	enum db_rc rc;
 
-	if ((why = rate_invalid(coin, rate)) != NULL)
+	if ((why = rate_invalid(coin, rate, &field)) != NULL) {
+		outcome_str(o, "field", field);
 		return outcome_fail(o, ERR_VALIDATION, "%s", why);
+	}
 	pair_name(coin, pair, sizeof(pair));
 	rc = DB_EXEC(db, DB_FXRATE_SET, fx_set, NULL, NULL, .pair = pair, .rate = rate,
 	    .source = source);
@@ -170,14 +174,14 @@ fxrate_seed(struct db *db, const struct fxrate_pair *rates, size_t n,
     struct outcome *o)
 {
 	struct seed s = { rates, n, 0 };
-	const char *why;
+	const char *why, *field;
 	char coin[24];
 	size_t i;
 	int rc;
 
 	outcome_init(o);
 	for (i = 0; i < n; i++)
-		if ((why = rate_invalid(rates[i].coin, rates[i].rate)) != NULL) {
+		if ((why = rate_invalid(rates[i].coin, rates[i].rate, &field)) != NULL) {
 			(void)strict_clip(coin, sizeof(coin),
 			    rates[i].coin ? rates[i].coin : "",
 			    rates[i].coin ? strlen(rates[i].coin) : 0);

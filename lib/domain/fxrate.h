@@ -34,7 +34,8 @@ enum fxrate_rc fxrate_quoted(struct db *db, const char *coin, long long max_age,
 /*
  * Sets coin's rate (a positive decimal of at most FXRATE_SCALE places and
  * at most 6 integer digits) from source. ERR_OK, or in o: ERR_VALIDATION
- * (the message says what is wrong; nothing written),
+ * (the message says what is wrong, context "field" which: "coin" or
+ * "rate"; nothing written),
  * ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
 enum err fxrate_set(struct db *db, const char *coin, const char *rate,
@@ -62,7 +63,8 @@ struct fxrate_row {
 	char pair[24];        /* "USDT/GHS" */
 	char rate[FXRATE_TEXT];  /* as stored, 8 places */
 	char updated_at[24];  /* "YYYY-MM-DDTHH:MM:SSZ" */
-	char source[72];      /* "seed", "feed", "admin" */
+	char source[72];      /* "seed", "feed", "admin", "console" */
+	char age_seconds[24]; /* its age now, whole seconds (the database's clock) */
 };
 
 /*

@@ -386,6 +386,10 @@ partner_detail(struct db *db, const struct cfg *cfg, const char *public_id,
 	    DB_COL(partner_detail, suspended_at));
 	db_cell_copy(out->suspended_reason, sizeof(out->suspended_reason), &rows, 0,
 	    DB_COL(partner_detail, suspended_reason));
+	db_cell_copy(out->tier_changed_at, sizeof(out->tier_changed_at), &rows, 0,
+	    DB_COL(partner_detail, tier_changed_at));
+	db_cell_copy(out->tier_reason, sizeof(out->tier_reason), &rows, 0,
+	    DB_COL(partner_detail, tier_reason));
 	db_rows_free(&rows);
 	return ERR_OK;
 }
@@ -431,4 +435,30 @@ partner_reactivate(struct db *db, const struct cfg *cfg, const char *public_id,
     struct outcome *o)
 {
 	return suspension(db, cfg, public_id, NULL, o);
+}
+
+enum err
+partner_set_tier(struct db *db, const struct cfg *cfg, const char *public_id,
+    const char *tier, const char *reason, struct outcome *o)
+{
+	struct db_res res;
+	long long id;
+	enum err e;
+	int rc;
+
+	if ((e = partner_row(db, cfg, public_id, &id, o)) != ERR_OK)
+		return e;
+	if (tier == NULL || catalog_tier(tier) == NULL)
+		return outcome_field(o, ERR_VALIDATION, "tier", "basic, verified or enterprise");
+	if (reason == NULL || !strict_text(reason, 1, 200))
+		return outcome_field(o, ERR_VALIDATION, "reason", "1 to 200 printable characters");
+	/* the same tier again writes nothing: refused as a suspension twice */
+	if ((rc = DB_EXEC(db, DB_PARTNER_TIER_SET, partner_tier, NULL, &res, .tier = tier,
+	    .reason = reason, .id = id)) != DB_OK)
+		return domain_db_fail(o, rc, "set the partner's tier");
+	if (res.affected == 0)
+		return outcome_fail(o, ERR_INVALID_STATE, "Partner %s is %s already", public_id,
+		    tier);
+	o->changed = 1;
+	return ERR_OK;
 }

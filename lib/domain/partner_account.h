@@ -146,6 +146,8 @@ struct partner_detail {
 	struct partner_row row;
 	char suspended_at[24];         /* "" when active */
 	char suspended_reason[201];    /* the operator's; "" when active */
+	char tier_changed_at[24];      /* partner_set_tier's last; "" when never */
+	char tier_reason[201];         /* its reason; "" when never */
 };
 
 /* The partner public_id of this environment into out: ERR_OK, or as
@@ -168,5 +170,17 @@ enum err partner_suspend(struct db *db, const struct cfg *cfg, const char *publi
  * suspended). */
 enum err partner_reactivate(struct db *db, const struct cfg *cfg, const char *public_id,
     struct outcome *o);
+
+/*
+ * Sets the tier (basic, verified or enterprise) of the partner public_id
+ * of this environment, with reason (1 to 200 printable characters, kept
+ * as tier_reason with tier_changed_at): its withdrawals' limits
+ * (domain/tier_limit.h) are the new tier's from its next request (its
+ * keys' cached policy is read again within APIKEY_POLICY_SECONDS).
+ * ERR_VALIDATION ("tier", "reason", or as partner_row), ERR_NOT_FOUND,
+ * ERR_INVALID_STATE (it has that tier already: nothing written).
+ */
+enum err partner_set_tier(struct db *db, const struct cfg *cfg, const char *public_id,
+    const char *tier, const char *reason, struct outcome *o);
 
 #endif

@@ -21,12 +21,12 @@ const struct db_stmt_def db_stmts_apikey[] = {
 	    "k.signature_required, p.signing, p.suspended_at IS NOT NULL AS suspended "
 	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
 	    "WHERE k.key_id = ? AND k.revoked_at IS NULL " LIVE_KEY },
-	/* the same two and the suspension, read again for a key a process
-	 * trusts already (a policy change or a suspension reaches every
-	 * process within a second) */
+	/* the same two, the suspension and the tier, read again for a key a
+	 * process trusts already (a policy change, a suspension or a tier
+	 * reaches every process within a second) */
 	{ DB_APIKEY_POLICY,
-	    "SELECT k.signature_required, p.signing, p.suspended_at IS NOT NULL AS suspended "
-	    "FROM api_keys k JOIN partners p ON p.id = k.partner_id "
+	    "SELECT k.signature_required, p.signing, p.suspended_at IS NOT NULL AS suspended, "
+	    "p.tier FROM api_keys k JOIN partners p ON p.id = k.partner_id "
 	    "WHERE k.key_id = ? AND k.revoked_at IS NULL " LIVE_KEY },
 	{ DB_APIKEY_REVOKE,
 	    "UPDATE api_keys SET revoked_at = UTC_TIMESTAMP(6) "

@@ -21,7 +21,7 @@
 	C(x, RAW, suspended, )
 /* ... or those three alone */
 #define ak_policy_COLS(C, x) C(x, RAW, signature_required, ) C(x, RAW, signing, ) \
-	C(x, RAW, suspended, )
+	C(x, RAW, suspended, ) C(x, RAW, tier, )
 /* the keys revoked: one by its key id, or a partner's by its public id */
 #define ak_revoke_ARGS(ARG, AGAIN) ARG(TEXT, which)
 /* a key's own signing flag (0 or 1) set */

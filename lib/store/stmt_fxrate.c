@@ -14,6 +14,7 @@ const struct db_stmt_def db_stmts_fxrate[] = {
 	    "ON DUPLICATE KEY UPDATE pair = pair" },
 	{ DB_FXRATE_LIST,
 	    "SELECT pair, rate, DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ') AS updated_at, "
-	    "source FROM fx_rates ORDER BY pair" },
+	    "source, GREATEST(0, TIMESTAMPDIFF(SECOND, updated_at, UTC_TIMESTAMP(6))) "
+	    "AS age_seconds FROM fx_rates ORDER BY pair" },
 	{ DB_STMT__MAX, NULL }
 };

@@ -14,10 +14,11 @@
 /* a rate and its time (Unix seconds, with a fraction): the caller checks
  * its age */
 #define fx_rate_COLS(C, x) C(x, RAW, rate, ) C(x, RAW, updated, )
-/* a rate as listed (domain/fxrate.h, struct fxrate_row) */
+/* a rate as listed (domain/fxrate.h, struct fxrate_row), with its age by
+ * the database's clock */
 #define fx_row_COLS(C, x) \
 	C(x, TEXT, pair, pair) C(x, TEXT, rate, rate) C(x, TEXT, updated_at, updated_at) \
-	C(x, TEXT, source, source)
+	C(x, TEXT, source, source) C(x, TEXT, age_seconds, age_seconds)
 
 /* Its statements (their SQL in stmt_fxrate.c): S(statement, its
  * arguments' shape, its rows' shape), as store/db_sig.h says. */

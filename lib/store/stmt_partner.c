@@ -23,13 +23,17 @@ const struct db_stmt_def db_stmts_partner[] = {
 	    "ORDER BY p.id LIMIT ?" },
 	{ DB_PARTNER_DETAIL,
 	    PARTNER_LISTED ", DATE_FORMAT(p.suspended_at, '%Y-%m-%dT%H:%i:%sZ') AS suspended_at, "
-	    "p.suspended_reason FROM partners p WHERE p.id = ?" },
+	    "p.suspended_reason, DATE_FORMAT(p.tier_changed_at, '%Y-%m-%dT%H:%i:%sZ') AS "
+	    "tier_changed_at, p.tier_reason FROM partners p WHERE p.id = ?" },
 	{ DB_PARTNER_SUSPEND,
 	    "UPDATE partners SET suspended_at = UTC_TIMESTAMP(6), suspended_reason = ? "
 	    "WHERE id = ? AND suspended_at IS NULL" },
 	{ DB_PARTNER_REACTIVATE,
 	    "UPDATE partners SET suspended_at = NULL, suspended_reason = NULL "
 	    "WHERE id = ? AND suspended_at IS NOT NULL" },
+	{ DB_PARTNER_TIER_SET,
+	    "UPDATE partners SET tier = ?, tier_changed_at = UTC_TIMESTAMP(6), tier_reason = ? "
+	    "WHERE id = ? AND tier <> ?" },
 	{ DB_PARTNER_LOCK, "SELECT id FROM partners WHERE id = ? FOR UPDATE" },
 	{ DB_PWALLET_INSERT,
 	    "INSERT INTO partner_wallets (address, partner_id, created_at) "

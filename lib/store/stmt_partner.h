@@ -28,9 +28,14 @@
 #define partner_detail_COLS(C, x) \
 	C(x, RAW, public_id, ) C(x, RAW, name, ) C(x, RAW, tier, ) C(x, RAW, environment, ) \
 	C(x, RAW, created_at, ) C(x, RAW, active_keys, ) C(x, RAW, status, ) C(x, RAW, row_id, ) \
-	C(x, RAW, suspended_at, ) C(x, RAW, suspended_reason, )
+	C(x, RAW, suspended_at, ) C(x, RAW, suspended_reason, ) C(x, RAW, tier_changed_at, ) \
+	C(x, RAW, tier_reason, )
 /* a partner suspended with the operator's reason (not when it is) */
 #define partner_suspend_ARGS(ARG, AGAIN) ARG(TEXT, reason) ARG(INT, id)
+/* a partner's tier set by an operator with a reason (not when it is that
+ * tier already) */
+#define partner_tier_ARGS(ARG, AGAIN) \
+	ARG(TEXT, tier) ARG(TEXT, reason) ARG(INT, id) AGAIN(TEXT, tier)
 /* a partner by its row id (the lock that orders its creates; rows ids) */
 #define partner_by_row_ARGS(ARG, AGAIN) ARG(INT, id)
 
@@ -65,6 +70,7 @@
 	S(DB_PARTNER_DETAIL, partner_by_row, partner_detail) \
 	S(DB_PARTNER_SUSPEND, partner_suspend, db_none) \
 	S(DB_PARTNER_REACTIVATE, partner_by_row, db_none) \
+	S(DB_PARTNER_TIER_SET, partner_tier, db_none) \
 	S(DB_PARTNER_LOCK, partner_by_row, ids) \
 	S(DB_PWALLET_INSERT, pw_address, db_none) \
 	S(DB_PWALLET_OWNER, pw_by_address, pw_owner) \
@@ -75,7 +81,7 @@
 	S(DB_PWCHAL_LIVE, pwchal_live, pwchal) \
 	S(DB_PWCHAL_USE, pwchal_by_nonce, db_none)
 #define DB_ARGS_PARTNER(A) A(partner_insert) A(partner_by_public_id) A(partner_by_row) \
-	A(partner_page) A(partner_suspend) \
+	A(partner_page) A(partner_suspend) A(partner_tier) \
 	A(pw_address) A(pw_by_address) A(pw_list) A(pwchal_insert) A(pwchal_by_nonce) \
 	A(pwchal_live)
 #define DB_ROWS_PARTNER(R) R(partner) R(partner_listed) R(partner_detail) R(pw_owner) \

@@ -81,3 +81,16 @@ console_ops_partner_reactivate(struct db *db, const struct cfg *cfg,
 	    from);
 	return ERR_OK;
 }
+
+enum err
+console_ops_partner_tier(struct db *db, const struct cfg *cfg,
+    const struct console_session *s, const char *public_id, const char *tier,
+    const char *reason, const struct console_client *from, struct outcome *o)
+{
+	outcome_init(o);
+	if (console_ops_reason(reason, o) != ERR_OK ||
+	    partner_set_tier(db, cfg, public_id, tier, reason, o) != ERR_OK)
+		return o->err;
+	(void)console_audit_reason(db, 0, s->user_id, "partner.tier", public_id, reason, from);
+	return ERR_OK;
+}

@@ -2,7 +2,8 @@
  * ops: the back office's actions on partners (docs/console.md, "Back
  * office"), as a session of one of its roles takes them: each is the
  * admin tool's own domain call (partner_create and console_invite_owner,
- * partner_suspend, partner_reactivate), its reason checked first and
+ * partner_suspend, partner_reactivate, partner_set_tier), its reason
+ * checked first and
  * kept in the audit log with it (console_audit_reason; the partner's own
  * log does not show them: partner_id NULL, the object the partner's id).
  *
@@ -58,5 +59,12 @@ enum err console_ops_partner_suspend(struct db *db, const struct cfg *cfg,
 enum err console_ops_partner_reactivate(struct db *db, const struct cfg *cfg,
     const struct console_session *s, const char *public_id, const char *reason,
     const struct console_client *from, struct outcome *o);
+
+/* s sets partner public_id's tier (partner_set_tier, `partner tier`'s
+ * call) with reason, audited ("partner.tier"). ERR_VALIDATION (reason,
+ * tier), ERR_NOT_FOUND, ERR_INVALID_STATE (that tier already). */
+enum err console_ops_partner_tier(struct db *db, const struct cfg *cfg,
+    const struct console_session *s, const char *public_id, const char *tier,
+    const char *reason, const struct console_client *from, struct outcome *o);
 
 #endif
