@@ -48,6 +48,8 @@ static int (*const suites[])(void) = {
 	it_suite_console_ops,
 	it_suite_console_ops_kyc,
 	it_suite_console_ops_payouts,
+	it_suite_console_ops_partner_money,
+	it_suite_console_ops_rates,
 	it_suite_jwks,
 	it_suite_console_pages,
 	it_suite_metrics,
