@@ -27,6 +27,7 @@ import { IntentDetail, MoneyList, WithdrawalDetail } from './money.js';
 import { Overview } from './overview.js';
 import { Partner, Partners } from './ops.js';
 import { PayoutPage, Payouts } from './ops_payouts.js';
+import { Chain, Rates } from './ops_rates.js';
 import { Security } from './security.js';
 import { Audit, Members } from './team.js';
 import { ErrorNote, Loading, PageTitle, Status, StatusNote } from './ui.js';
@@ -45,6 +46,8 @@ const NAV = [
 	['partners', 'Partners', 'ops-read'],
 	['kyc', 'KYC review', 'ops-kyc'],
 	['payouts', 'Payouts', 'ops-read'],
+	['rates', 'Rates', 'ops-read'],
+	['chain', 'Chain', 'ops-read'],
 	['wallet', 'Wallet webhooks', 'wallet', undefined, 'wallet/webhooks'],
 	['wallet-jwt', 'Wallet sign-in (JWT)', 'wallet'],
 	['overview', 'Overview', 'read'],
@@ -177,6 +180,10 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 		return route.arg
 			? html`<${KycSubmission} key=${route.arg} id=${route.arg} session=${session} />`
 			: html`<${KycQueue} />`;
+	case 'rates':
+		return html`<${Rates} session=${session} />`;
+	case 'chain':
+		return html`<${Chain} />`;
 	case 'security':
 		return html`<${Security} session=${session} enrolNeeded=${enrolNeeded}
 			onChanged=${onSessionChanged} />`;

@@ -3,10 +3,14 @@
 // /console/ops/: the partners (a page of 50 at a time, "More" asking for
 // the page after the last one shown), a new partner (its owner invited;
 // the first key's secret shown once; a recent password), and one partner
-// (its balances and keys overview, never a secret) with Suspend or
-// Reactivate. Every change asks for the reason the operator types, which
-// the audit log keeps; the buttons are there for the operator role only
-// (the API refuses the others: a hidden button is only a courtesy).
+// (its tier and the limits it sets its withdrawals, its balances and
+// keys overview, never a secret) with Suspend or Reactivate and a change
+// of tier (the operator), and a credit of a real deposit or an
+// adjustment of a balance (the operator and the platform's finance),
+// each once per reference. Every change asks for the reason the operator
+// types, which the audit log keeps; the forms are there for the roles
+// that may use them only (the API refuses the others: a hidden button is
+// only a courtesy).
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { call, query } from './api.js';
@@ -136,22 +140,108 @@ function Suspension({ partner, onDone }) {
 	</section>`;
 }
 
-// One partner: what it is, its balances, its keys (never a secret), and
-// for an operator Suspend or Reactivate.
+// The tier's change, with the reason; onDone(partner) with the answer.
+function TierChange({ partner, onDone }) {
+	const [v, set, clear] = useForm({ tier: partner.tier, reason: '' });
+	const { busy, error, onSubmit: submit } = useSubmit(async () => {
+		const r = await call('POST', partnerPath(partner.id) + '/tier', { tier: v.tier, reason: v.reason });
+		clear();
+		onDone(r.data, `Its tier is ${r.data.tier}: its next withdrawals meet its limits.`);
+	});
+	return html`<section aria-labelledby="tier-title">
+		<h2 id="tier-title">Change the tier</h2>
+		<p>Its withdrawals meet the new tier's limits from its next request.</p>
+		<form class="card narrow" onSubmit=${submit} aria-labelledby="tier-title" novalidate>
+			<div class="field">
+				<label for="tier-new">Tier</label>
+				<select id="tier-new" value=${v.tier} onChange=${set('tier')}>
+					${TIERS.map((t) => html`<option value=${t} key=${t}>${t}</option>`)}
+				</select>
+			</div>
+			<${Reason} id="tier-reason" value=${v.reason} onInput=${set('reason')} />
+			<${ErrorNote} error=${error} />
+			<button type="submit" id="tier-submit" class="primary" disabled=${busy}>Change the tier</button>
+		</form>
+	</section>`;
+}
+
+// A credit of a real deposit (credit) or an adjustment of a balance, with
+// its reference (once per reference) and the reason; onDone(partner,
+// what) with the answer.
+function MoneyChange({ partner, credit, onDone }) {
+	const name = credit ? 'credit' : 'adjust';
+	const [v, set, clear] = useForm({ currency: 'USDT', amount: '', reference: '', reason: '' });
+	const { busy, error, onSubmit: submit } = useSubmit(async () => {
+		const r = await call('POST', partnerPath(partner.id) + '/' + name,
+			{ currency: v.currency, amount: v.amount, reference: v.reference, reason: v.reason });
+		clear();
+		onDone(r.data.partner, credit
+			? `Credited ${r.data.deposit.amount} ${r.data.deposit.currency} (reference ${r.data.deposit.reference}).`
+			: `Adjusted ${r.data.adjustment.currency} by ${r.data.adjustment.amount} (reference ` +
+				`${r.data.adjustment.reference}): ${r.data.adjustment.available} available.`);
+	});
+	return html`<section aria-labelledby=${name + '-title'}>
+		<h2 id=${name + '-title'}>${credit ? 'Credit a deposit' : 'Adjust a balance'}</h2>
+		<p>${credit
+			? "A real deposit the partner made (a bank wire, a transfer seen elsewhere), credited once per reference. A chain deposit the service did not match is assigned from its own record instead."
+			: 'A correction of an available balance by a signed amount (-5.25 takes 5.25 away), once per reference.'}</p>
+		<form class="card narrow" onSubmit=${submit} aria-labelledby=${name + '-title'} novalidate>
+			<div class="field">
+				<label for=${name + '-currency'}>Currency</label>
+				<select id=${name + '-currency'} value=${v.currency} onChange=${set('currency')}>
+					${(credit ? ['USDT', 'USDC'] : ['USDT', 'USDC', 'GHS']).map((c) =>
+						html`<option value=${c} key=${c}>${c}</option>`)}
+				</select>
+			</div>
+			<${Field} id=${name + '-amount'} label="Amount" required inputmode="decimal" autocomplete="off"
+				hint=${credit ? 'Positive, at most 1000000, the currency\'s places.'
+					: 'Signed, not zero, at most 1000000 either way.'}
+				value=${v.amount} onInput=${set('amount')} />
+			<${Field} id=${name + '-reference'} label="Reference" required maxlength=${credit ? '100' : '40'}
+				autocomplete="off" hint="Once per reference: the same one again changes nothing."
+				value=${v.reference} onInput=${set('reference')} />
+			<${Reason} id=${name + '-reason'} value=${v.reason} onInput=${set('reason')} />
+			<${ErrorNote} error=${error} />
+			<button type="submit" id=${name + '-submit'} class="primary" disabled=${busy}>
+				${credit ? 'Credit' : 'Adjust'}</button>
+		</form>
+	</section>`;
+}
+
+// One partner: what it is, its tier's limits, its balances, its keys
+// (never a secret); for an operator Suspend or Reactivate and the tier,
+// for the operator and finance a credit and an adjustment.
 export function Partner({ id, session }) {
 	const [changed, setChanged] = useState(null);
 	const [done, setDone] = useState('');
+	const [moneyDone, setMoneyDone] = useState('');
 	const got = useLoad(() => call('GET', partnerPath(id)).then((r) => r.data), [id]);
 	const p = changed || got.data;
+	const changedBy = (np, what) => {
+		setChanged(np);
+		setDone('');
+		setMoneyDone(what);
+	};
 	return html`<${PageTitle}>${p ? p.name : 'A partner'}<//>
 		<p><a href="#/partners">All partners</a></p>
 		<${ErrorNote} error=${got.error} />
 		<${Loading} loading=${got.loading && !p} />
 		${done && html`<${StatusNote} id="suspension-note">${done}<//>`}
+		${moneyDone && html`<${StatusNote} id="partner-note">${moneyDone}<//>`}
 		${p && html`<${Details} rows=${[['Id', html`<code id="partner-id">${p.id}</code>`],
 			['Status', html`<span id="partner-status"><${Status} value=${p.status} /></span>`],
-			['Tier', p.tier], ['Environment', p.environment], ['Created', html`<${When} iso=${p.created_at} />`],
+			['Tier', html`<span id="partner-tier-now">${p.tier}</span>`],
+			['Tier set', html`<${When} iso=${p.tier_changed_at} />`], ['Why that tier', p.tier_reason],
+			['Environment', p.environment], ['Created', html`<${When} iso=${p.created_at} />`],
 			['Suspended', html`<${When} iso=${p.suspended_at} />`], ['Why', p.suspended_reason]]} />
+		<h2>Limits</h2>
+		${p.limits ? html`<table class="list" id="partner-limits">
+			<caption>What its tier (${p.tier}) allows its withdrawals, in ${p.limits.currency}</caption>
+			<thead><tr><th scope="col">Per withdrawal</th><th scope="col">A day (UTC)</th>
+				<th scope="col">A month (UTC)</th></tr></thead>
+			<tbody><tr><td>${p.limits.per_transaction_max}</td><td>${p.limits.daily_limit}</td>
+				<td>${p.limits.monthly_limit}</td></tr></tbody>
+		</table>` : html`<p>Its tier sets no limits.</p>`}
 		<h2>Balances</h2>
 		<table class="list" id="partner-balances">
 			<thead><tr><th scope="col">Currency</th><th scope="col">Available</th><th scope="col">Pending</th></tr></thead>
@@ -169,6 +259,10 @@ export function Partner({ id, session }) {
 		${session.permissions['ops-partners'] && html`<${Suspension} key=${p.status} partner=${p}
 			onDone=${(np) => {
 				setChanged(np);
+				setMoneyDone('');
 				setDone(np.status === 'suspended' ? 'Suspended: its keys are refused.' : 'Reactivated: its keys work again.');
-			}} />`}`}`;
+			}} />
+			<${TierChange} key=${'tier ' + p.tier} partner=${p} onDone=${changedBy} />`}
+		${session.permissions['ops-money'] && html`<${MoneyChange} partner=${p} credit onDone=${changedBy} />
+			<${MoneyChange} partner=${p} onDone=${changedBy} />`}`}`;
 }

@@ -1984,6 +1984,128 @@ try {
 		await tab.context.close();
 	});
 
+	await check('back office: the operator sets a rate on the Rates page with a reason: the page then shows the new rate from source console, seconds old, as the API holds it', async () => {
+		const tab = await opsSignedIn('operator');
+		const { page } = tab;
+		await visit(page, 'Rates');
+		await page.waitForSelector('#rates');
+		const before = (await pageCall(page, 'GET', '/console/api/ops/rates')).body.data
+			.find((r) => r.coin === 'USDC_E');
+		expect(before && before.rate, `USDC_E's rate before: ${JSON.stringify(before)}`);
+		const want = before.rate.startsWith('15.16') ? '15.17' : '15.16';
+		await shot(page, 'ops-rates');
+		await expectAxe(page, 'ops-rates');
+		const form = 'form[aria-labelledby="rate-title-USDC_E"]';
+		try {
+			await page.type(await fieldIn(page, form, 'Rate (GHS per coin)'), want);
+			await page.type(await fieldIn(page, form, 'Reason'), 'Browser check: the market moved');
+			await (await page.waitForSelector('#rate-set-USDC_E')).click();
+			await page.waitForFunction((t) => {
+				const n = document.getElementById('rate-note');
+				return n && n.textContent === t;
+			}, { timeout: WAIT }, `USDC_E/GHS is ${want}.`);
+			await page.waitForFunction((t) => {
+				const r = document.getElementById('rate-row-USDC_E');
+				return r && r.querySelector('.rate').textContent === t &&
+					r.querySelector('.source').textContent === 'console';
+			}, { timeout: WAIT }, want);
+			const ageShown = await page.$eval('#rate-row-USDC_E .age', (e) => e.textContent);
+			expect(/^\d+ s$/.test(ageShown) && parseInt(ageShown, 10) <= 10, `the new rate's age: ${ageShown}`);
+			const after = (await pageCall(page, 'GET', '/console/api/ops/rates')).body.data
+				.find((r) => r.coin === 'USDC_E');
+			expect(after.rate === `${want}000000` && after.source === 'console' && after.age_seconds <= 10 &&
+				!after.stale, `USDC_E's rate after: ${JSON.stringify(after)}`);
+			await shot(page, 'ops-rates-set');
+			await expectAxe(page, 'ops-rates-set');
+		} finally {
+			// as it was (its source now console's)
+			const back = await pageCall(page, 'POST', '/console/api/ops/rates/USDC_E',
+				{ rate: before.rate, reason: 'Browser check over: the rate as it was' });
+			expect(back.status === 200, `USDC_E's rate put back: ${back.status} ${JSON.stringify(back.body)}`);
+		}
+		expectClean(tab);
+		await tab.context.close();
+	});
+
+	await check('back office: the Chain page shows the chain as chain status tells it (on this stack the simulator, answering: no head, gas or nonces) and the transactions pending', async () => {
+		const tab = await opsSignedIn('read-only');
+		const { page } = tab;
+		await visit(page, 'Chain');
+		await page.waitForSelector('#chain-adapter');
+		const api = (await pageCall(page, 'GET', '/console/api/ops/chain')).body.data;
+		const adapter = await page.$eval('#chain-adapter', (e) => e.textContent);
+		const reachable = await page.$eval('#chain-reachable', (e) => e.textContent);
+		const pending = await page.$eval('#chain-pending', (e) => e.textContent);
+		expect(adapter === api.adapter && reachable === (api.reachable ? 'answering' : 'unreachable') &&
+			pending === String(api.pending_transactions), `the page: ${adapter} ${reachable} ${pending}; ` +
+			`the API: ${JSON.stringify(api)}`);
+		if (api.adapter === 'sim')
+			expect(await page.$('#chain-sim') && !(await page.$('#chain-head')) && api.head_block === null,
+				'the simulator shown with a head');
+		else
+			expect(await page.$eval('#chain-head', (e) => e.textContent) === `block ${api.head_block}`,
+				'the head is not shown');
+		await shot(page, 'ops-chain');
+		await expectAxe(page, 'ops-chain');
+		await press(page, 'Read it again');
+		await page.waitForSelector('#chain-adapter');
+		expectClean(tab);
+		await tab.context.close();
+	});
+
+	await check('back office: the operator credits a deposit on a partner\'s page with a reference and a reason: the balance shown rises by exactly the amount, as the partner API says; the same reference again is refused and changes nothing', async () => {
+		const name = `Ops Credit ${tag}`;
+		const out = execSync(`${admin} partner create --name '${name}' --unfunded`,
+			{ encoding: 'utf8', timeout: WAIT });
+		const id = (/partner_id: (\S+)/.exec(out) || [])[1];
+		const key = (/api_key: +(\S+)/.exec(out) || [])[1];
+		expect(id && key, `partner create: ${out}`);
+		const tab = await opsSignedIn('operator');
+		const { page } = tab;
+		await visit(page, 'Partners');
+		await page.evaluate((h) => { location.hash = h; }, `#/partners/${id}`);
+		await waitPage(page, name);
+		const usdc = async () => (await tableRows(page, '#partner-balances')).find((r) => r[0] === 'USDC')[1];
+		expect(await usdc() === '0.000000', `USDC before: ${await usdc()}`);
+		const limits = await tableRows(page, '#partner-limits');
+		expect(limits.length === 1 && limits[0].join() === '200.00,500.00,5000.00', `the limits: ${limits}`);
+		const form = 'form[aria-labelledby="credit-title"]';
+		const ref = unique('wire');
+		const credit = async (reason) => {
+			await page.select('#credit-currency', 'USDC');
+			await page.type(await fieldIn(page, form, 'Amount'), '125.5');
+			await page.type(await fieldIn(page, form, 'Reference'), ref);
+			await page.type(await fieldIn(page, form, 'Reason'), reason);
+			await (await page.waitForSelector('#credit-submit')).click();
+		};
+		await credit('Bank wire received');
+		await page.waitForFunction((t) => {
+			const n = document.getElementById('partner-note');
+			return n && n.textContent === t;
+		}, { timeout: WAIT }, `Credited 125.500000 USDC (reference ${ref}).`);
+		expect(await usdc() === '125.500000', `USDC after the credit: ${await usdc()}`);
+		const theirs = await partnerApi(key, 'GET', '/v1/balances');
+		expect(theirs.json.data.find((b) => b.currency === 'USDC').available === '125.500000',
+			`the partner's own balance: ${JSON.stringify(theirs.json)}`);
+		await shot(page, 'ops-partner-credit');
+		await expectAxe(page, 'ops-partner-credit');
+		// the same reference again: refused, said, nothing changed
+		await credit('Submitted twice');
+		const said = await page.waitForFunction((f) => {
+			const a = document.querySelector(`${f} [role="alert"]`);
+			return a && a.textContent;
+		}, { timeout: WAIT }, form);
+		expect(/credited already/.test(await said.jsonValue()), `the second credit: ${await said.jsonValue()}`);
+		const again = (await pageCall(page, 'GET', `/console/api/ops/partners/${id}`)).body.data;
+		expect(again.balances.find((b) => b.currency === 'USDC').available === '125.500000' &&
+			await usdc() === '125.500000', `USDC after the second: ${JSON.stringify(again.balances)}`);
+		const still = await partnerApi(key, 'GET', '/v1/balances');
+		expect(still.json.data.find((b) => b.currency === 'USDC').available === '125.500000',
+			`the partner's own balance after the second: ${JSON.stringify(still.json)}`);
+		expectClean(tab);
+		await tab.context.close();
+	});
+
 	await check('framing refused: CSP frame-ancestors \'none\' and X-Frame-Options DENY, and a frame stays empty', async () => {
 		const tab = await freshTab();
 		const { page } = tab;
