@@ -199,10 +199,10 @@ console_sessions() {
 	done < "$logins"
 }
 
-# metrics_set on|off: the web server's programs' metrics.dir as the stack
-# wrote it, or empty (metrics off), in the config of the runtime
+# metrics_set on|off N: the web server's programs' metrics.dir as the
+# stack wrote it, or empty (metrics off), in the config of the runtime
 # directory; partner-account's processes are then started again (a
-# program reads metrics.dir when it starts) and warmed to $HIGH.
+# program reads metrics.dir when it starts) and warmed to N.
 metrics_set() {
 	local run conf dir
 	run=$(dirname "$(dirname "$(program_log)")")
@@ -219,9 +219,26 @@ metrics_set() {
 		pgrep -f "^$run/fcgi/partner-account.fcgi" >/dev/null || break
 		sleep 0.1
 	done
-	curl -s -o /dev/null "$BASE_URL/v1/limits" || true
-	ctl warm "$HIGH" partner-account
+	fcgid_ready partner-account /v1/limits
+	ctl warm "$2" partner-account
 	sleep 2 # the last spawns settle before the row's own warm-up
+}
+
+# fcgid_ready PROGRAM PATH: waits (at most 3 minutes) until PATH answers
+# from PROGRAM again. mod_fcgid refuses to start a program's process
+# while its spawn score is over FcgidSpawnScoreUpLimit (128;
+# apache-conf/cediramp.conf): each process started or ended adds 1, and
+# the score falls by 1 a second, so right after metrics_set has ended and
+# started a few dozen processes the next ones must wait. (lighttpd starts
+# its fixed pool at once.)
+fcgid_ready() {
+	local code
+	for _ in $(seq 1 180); do
+		code=$(curl -s -o /dev/null -w '%{http_code}' "$BASE_URL$2" || true)
+		case "$code" in 2??|4??) return 0 ;; esac
+		sleep 1
+	done
+	die "$1 did not answer $2 for 3 minutes after its restart"
 }
 
 # One server's rows, then the webhook worker's.
@@ -273,13 +290,18 @@ server_rows() {
 	# what the metrics cost (issue 37: within 3%): GET /v1/limits with the
 	# programs' metrics off, then on, twice over (off, on, off, on: a drift
 	# of the machine's load weighs on both sides alike)
+	# (warmed to the rows' connections: restarting $HIGH processes four
+	# times would pass mod_fcgid's spawn limit; fcgid_ready)
 	for _ in 1 2; do
-		metrics_set off
+		metrics_set off "$CONNS"
 		row 'GET /v1/limits (metrics off)' "$many" "$CONNS" /v1/limits get.lua "$many_p"
-		metrics_set on
+		metrics_set on "$CONNS"
 		row 'GET /v1/limits (metrics on)' "$many" "$CONNS" /v1/limits get.lua "$many_p"
 	done
-	row 'GET /v1/limits' "$many" "$HIGH" /v1/limits get.lua "$many_p"
+	# back to $HIGH processes for the rows at $HIGH connections, once
+	# mod_fcgid starts processes again
+	fcgid_ready partner-account /v1/limits
+	ctl warm "$HIGH" partner-account
 	# the step: a quiet spell, then the burst at once (no warm-up)
 	sleep "$IDLE"
 	row "GET /v1/limits, ${IDLE} s idle then c=$HIGH at once" "$many" "$HIGH" /v1/limits get.lua "$many_p" 0
