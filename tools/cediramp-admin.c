@@ -32,6 +32,7 @@
 #include "domain/partner_account.h"
 #include "domain/partner_wallet.h"
 #include "domain/sigkey.h"
+#include "domain/float_reconcile.h"
 #include "domain/payout_float.h"
 #include "domain/payout_retry.h"
 #include "domain/payout_review.h"
@@ -909,7 +910,6 @@ print_float(const struct payout_float_row *f, void *arg)
 static int
 float_sync(struct db *db, const struct cfg *c, const char *network, const char *reason)
 {
-	const struct prov_momo *m;
 	struct payout_float_sync s;
 	struct providers p;
 	char balance[64];
@@ -917,16 +917,12 @@ float_sync(struct db *db, const struct cfg *c, const char *network, const char *
 
 	if (payout_float_sync_args(network, reason, &o) != ERR_OK)
 		return report(db, &o, 2); /* before the provider is asked */
-	if (providers_init(&p, c) != 0 || (m = providers_momo(&p, network)) == NULL) {
+	if (providers_init(&p, c) != 0) {
 		fprintf(stderr, "cediramp-admin: float sync: %s has no adapter\n", network);
 		return 1;
 	}
-	if (m->ops->balance(&m->ep, "GHS", balance, sizeof(balance)) != MOMO_OK) {
-		fprintf(stderr, "cediramp-admin: float sync: %s's provider did not give its "
-		    "balance; nothing changed\n", network);
-		return 1;
-	}
-	if (payout_float_sync(db, c, network, balance, reason, &s, &o) != ERR_OK)
+	if (float_sync_from_provider(db, c, &p, network, reason, balance, sizeof(balance), &s,
+	    &o) != ERR_OK)
 		return report(db, &o, 2);
 	printf("%s float: %s -> %s (provider %s, payouts in flight %s)\n", network, s.before,
 	    s.after, balance, s.in_flight);

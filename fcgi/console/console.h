@@ -103,6 +103,15 @@ enum err console_ops_rates_get(struct req *r, struct resp *resp);
 enum err console_ops_rate_post(struct req *r, struct resp *resp);
 enum err console_ops_chain_get(struct req *r, struct resp *resp);
 
+/* ops_float.c: the back office's Float and Reconcile pages (the floats,
+ * a float's sync, reconcile's runs, the unmatched chain deposits, a
+ * deposit's assignment) */
+enum err console_ops_floats_get(struct req *r, struct resp *resp);
+enum err console_ops_float_sync_post(struct req *r, struct resp *resp);
+enum err console_ops_reconcile_get(struct req *r, struct resp *resp);
+enum err console_ops_deposits_unmatched_get(struct req *r, struct resp *resp);
+enum err console_ops_deposit_assign_post(struct req *r, struct resp *resp);
+
 /* wallet.c: the wallet developer's JWT verification settings */
 enum err console_wallet_jwt_get(struct req *r, struct resp *resp);
 enum err console_wallet_jwt_put(struct req *r, struct resp *resp);

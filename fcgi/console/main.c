@@ -33,6 +33,8 @@
 
 static const char *const audit_params[] = { "limit", "before", NULL };
 static const char *const ops_page_params[] = { "limit", "after", NULL };
+static const char *const ops_runs_params[] = { "limit", "before", NULL };
+static const char *const ops_limit_params[] = { "limit", NULL };
 
 static const struct route routes[] = {
 	{ "POST", "/console/api/signup", console_signup_post, PUBLIC_BODY, NULL, 0 },
@@ -176,6 +178,18 @@ static const struct route routes[] = {
 	{ "POST", "/console/api/ops/rates/:coin", console_ops_rate_post, OPS_RATES | ROUTE_BODY,
 	    NULL, 0 },
 	{ "GET", "/console/api/ops/chain", console_ops_chain_get, OPS_READ, NULL, 0 },
+	/* the floats, reconcile's runs and the unmatched chain deposits: every
+	 * role reads; the operator and the platform's finance sync a float
+	 * and assign a deposit (ops-money) */
+	{ "GET", "/console/api/ops/floats", console_ops_floats_get, OPS_READ, NULL, 0 },
+	{ "POST", "/console/api/ops/floats/:network/sync", console_ops_float_sync_post,
+	    OPS_MONEY | ROUTE_BODY, NULL, 0 },
+	{ "GET", "/console/api/ops/reconcile", console_ops_reconcile_get, OPS_READ, ops_runs_params,
+	    0 },
+	{ "GET", "/console/api/ops/deposits/unmatched", console_ops_deposits_unmatched_get, OPS_READ,
+	    ops_limit_params, 0 },
+	{ "POST", "/console/api/ops/deposits/:id/assign", console_ops_deposit_assign_post,
+	    OPS_MONEY | ROUTE_BODY, NULL, 0 },
 };
 
 int

@@ -1,5 +1,6 @@
 #include "domain/chain_deposit.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -550,4 +551,95 @@ chain_deposit_assign(struct db *db, long long partner_id, const char *currency,
 	}
 	o->changed = 1;
 	return ERR_OK;
+}
+
+/* ---- the back office ---- */
+
+/* Row i of rows (cd_listed's columns first) into d; 0, or -1 when a
+ * stored value does not read. */
+static int
+listed_read(const struct db_rows *rows, size_t i, struct chain_deposit_row *d)
+{
+#define LC(name) db_cell(rows, i, DB_COL(cd_listed, name))
+	const struct currency *cur = currency_find(LC(asset) ? LC(asset) : "");
+	unsigned long long v;
+
+	memset(d, 0, sizeof(*d));
+	db_cell_copy(d->id, sizeof(d->id), rows, i, DB_COL(cd_listed, id));
+	db_cell_copy(d->tx_hash, sizeof(d->tx_hash), rows, i, DB_COL(cd_listed, tx_hash));
+	db_cell_copy(d->sender, sizeof(d->sender), rows, i, DB_COL(cd_listed, sender));
+	db_cell_copy(d->asset, sizeof(d->asset), rows, i, DB_COL(cd_listed, asset));
+	db_cell_copy(d->units, sizeof(d->units), rows, i, DB_COL(cd_listed, units));
+	db_cell_copy(d->deposit_ref, sizeof(d->deposit_ref), rows, i,
+	    DB_COL(cd_listed, deposit_reference));
+	db_cell_copy(d->seen_at, sizeof(d->seen_at), rows, i, DB_COL(cd_listed, seen_at));
+	if (LC(chain_id) == NULL || strict_uint(LC(chain_id), strlen(LC(chain_id)), LLONG_MAX,
+	    &v) != 0)
+		return -1;
+	d->chain_id = (long long)v;
+	if (LC(log_index) == NULL || strict_uint(LC(log_index), strlen(LC(log_index)),
+	    LLONG_MAX, &v) != 0)
+		return -1;
+	d->log_index = (long long)v;
+	if (LC(block_number) == NULL || strict_uint(LC(block_number),
+	    strlen(LC(block_number)), LLONG_MAX, &v) != 0)
+		return -1;
+	d->block_number = (long long)v;
+	/* stored at 18 places; shown at the asset's (exact there, or none) */
+	if (LC(amount) != NULL && cur != NULL &&
+	    money_normalize(LC(amount), 18, cur->scale, d->amount, sizeof(d->amount)) != 0)
+		d->amount[0] = '\0';
+	return 0;
+#undef LC
+}
+
+enum err
+chain_deposit_unmatched(struct db *db, size_t n, chain_deposit_row_fn fn, void *arg, int *more,
+    struct outcome *o)
+{
+	struct chain_deposit_row d;
+	struct db_rows rows;
+	size_t i;
+	int rc;
+
+	outcome_init(o);
+	*more = 0;
+	/* one more than asked: whether there are more */
+	if ((rc = DB_EXEC(db, DB_CDEP_UNMATCHED, cd_upto, &rows, NULL, .n = (long long)n + 1)) !=
+	    DB_OK)
+		return domain_db_fail(o, rc, "read the unmatched deposits");
+	*more = rows.nrows > n;
+	for (i = 0; i < rows.nrows && i < n; i++) {
+		if (listed_read(&rows, i, &d) != 0) {
+			db_rows_free(&rows);
+			return outcome_err(o, ERR_INTERNAL);
+		}
+		if (fn(&d, arg) != 0)
+			break;
+	}
+	db_rows_free(&rows);
+	return ERR_OK;
+}
+
+enum err
+chain_deposit_get(struct db *db, const char *id, struct chain_deposit_row *d, struct outcome *o)
+{
+	struct db_rows rows;
+	int rc;
+
+	outcome_init(o);
+	memset(d, 0, sizeof(*d));
+	if (id == NULL || strncmp(id, "cd_", 3) != 0 || strlen(id) >= sizeof(d->id) ||
+	    !strict_printable(id, strlen(id)))
+		return outcome_fail(o, ERR_NOT_FOUND, "No such chain deposit");
+	if ((rc = DB_EXEC(db, DB_CDEP_GET, by_id, &rows, NULL, .id = id)) != DB_OK)
+		return domain_db_fail(o, rc, "read the deposit");
+	if (rows.nrows == 0) {
+		db_rows_free(&rows);
+		return outcome_fail(o, ERR_NOT_FOUND, "No such chain deposit");
+	}
+	rc = listed_read(&rows, 0, d);
+	db_cell_copy(d->status, sizeof(d->status), &rows, 0, DB_COL(cd_one, status));
+	db_rows_free(&rows);
+	return rc == 0 ? ERR_OK : outcome_err(o, ERR_INTERNAL);
 }

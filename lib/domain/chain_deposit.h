@@ -26,6 +26,7 @@
 
 #include <stdio.h>
 
+#include "core/money.h"
 #include "core/outcome.h"
 #include "domain/ctx.h"
 #include "domain/funds.h"
@@ -70,6 +71,41 @@ int chain_deposit_report(struct db *db, FILE *out, struct chain_deposit_found *f
  */
 enum err chain_deposit_assign(struct db *db, long long partner_id, const char *currency,
     const char *amount, const char *deposit_ref, struct funds_deposit *out,
+    struct outcome *o);
+
+/* A deposit as the back office lists it. */
+struct chain_deposit_row {
+	char id[41];
+	long long chain_id;
+	char tx_hash[67];
+	long long log_index, block_number;
+	char sender[43];
+	char asset[9];
+	char amount[MONEY_MAX_TEXT]; /* at the asset's places; "": not exact there (no
+	                              * partner can hold it) */
+	char units[81];              /* base units, as sent */
+	char deposit_ref[101];       /* the reference a credit of it takes */
+	char seen_at[24];            /* ISO 8601, UTC */
+	char status[16];             /* chain_deposit_get only */
+};
+
+#define CHAIN_DEPOSIT_PAGE_MAX 500
+
+/* Called for each deposit listed; non-zero stops the walk. */
+typedef int (*chain_deposit_row_fn)(const struct chain_deposit_row *d, void *arg);
+
+/*
+ * The unmatched deposits, oldest first, at most n (1..CHAIN_DEPOSIT_PAGE_MAX)
+ * through fn, and whether there are more (*more); read after an assignment
+ * made through another node. ERR_OK, ERR_SERVICE_UNAVAILABLE or
+ * ERR_INTERNAL (o, initialised here).
+ */
+enum err chain_deposit_unmatched(struct db *db, size_t n, chain_deposit_row_fn fn, void *arg,
+    int *more, struct outcome *o);
+
+/* Deposit id (cd_..., any status) into d. ERR_NOT_FOUND (a malformed id
+ * too), ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL (o, initialised here). */
+enum err chain_deposit_get(struct db *db, const char *id, struct chain_deposit_row *d,
     struct outcome *o);
 
 #endif

@@ -147,3 +147,26 @@ float_reconcile(struct ctx *ctx, FILE *out)
 	}
 	return n;
 }
+
+enum err
+float_sync_from_provider(struct db *db, const struct cfg *cfg, const struct providers *prov,
+    const char *network, const char *reason, char *provider, size_t cap,
+    struct payout_float_sync *out, struct outcome *o)
+{
+	const struct prov_momo *m;
+
+	if (cap > 0)
+		provider[0] = '\0';
+	if (payout_float_sync_args(network, reason, o) != ERR_OK)
+		return o->err; /* before the provider is asked */
+	if ((m = providers_momo(prov, network)) == NULL)
+		return outcome_fail(o, ERR_PROVIDER_UNAVAILABLE, "float sync: %s has no adapter",
+		    network);
+	if (m->ops->balance(&m->ep, "GHS", provider, cap) != MOMO_OK) {
+		if (cap > 0)
+			provider[0] = '\0';
+		return outcome_fail(o, ERR_PROVIDER_UNAVAILABLE, "float sync: %s's provider did "
+		    "not give its balance; nothing changed", network);
+	}
+	return payout_float_sync(db, cfg, network, provider, reason, out, o);
+}

@@ -29,9 +29,25 @@
 #include <stdio.h>
 
 #include "domain/ctx.h"
+#include "domain/payout_float.h"
 
 /* Compares every network's float with its provider, a report to out. The
  * number of unexplained differences, or -1 when the database failed. */
 int float_reconcile(struct ctx *ctx, FILE *out);
+
+/*
+ * `float sync NETWORK --reason TEXT` (the admin tool's and the back
+ * office's): network's provider, through its adapter in prov, gives its
+ * GHS balance (into provider, cap bytes; "" when it gave none), which
+ * payout_float_sync makes the float, less what payouts in flight drew,
+ * journalled with reason. ERR_VALIDATION naming network or reason (before
+ * the provider is asked); ERR_PROVIDER_UNAVAILABLE (no adapter, or the
+ * provider gave no balance); then payout_float_sync's errors
+ * (ERR_INVALID_STATE: an unlimited float, a balance below what is in
+ * flight). Nothing is written on an error. Fills o (initialised here).
+ */
+enum err float_sync_from_provider(struct db *db, const struct cfg *cfg,
+    const struct providers *prov, const char *network, const char *reason, char *provider,
+    size_t cap, struct payout_float_sync *out, struct outcome *o);
 
 #endif

@@ -77,40 +77,46 @@ payouts(struct render *g, struct db *db)
 	db_rows_free(&rows);
 }
 
+/* The rows of the limited floats among rows (the Float page's statement,
+ * DB_PFLOAT_VIEW: each float with its last sync), each once per family. */
+static void
+float_family(struct render *g, const struct db_rows *rows, const char *name, int col,
+    const char *fixed)
+{
+	char labels[64];
+	const char *u;
+	size_t i;
+
+	for (i = 0; i < rows->nrows; i++) {
+		if ((u = db_cell(rows, i, DB_COL(pfloat_view, unlimited))) == NULL ||
+		    strcmp(u, "0") != 0)
+			continue;
+		snprintf(labels, sizeof(labels), "network=\"%.16s\"",
+		    db_cell(rows, i, DB_COL(pfloat_view, network)));
+		sample(g, name, labels, fixed != NULL ? fixed : db_cell(rows, i, col));
+	}
+}
+
 static void
 floats(struct render *g, struct db *db, unsigned long long low)
 {
 	struct db_rows rows;
-	char labels[64], threshold[32];
-	size_t i;
+	char threshold[32];
 
-	if (DB_EXEC(db, DB_GAUGE_FLOATS, no_args, &rows, NULL) != DB_OK) {
+	if (DB_EXEC(db, DB_PFLOAT_VIEW, no_args, &rows, NULL) != DB_OK) {
 		g->failed++;
 		return;
 	}
 	snprintf(threshold, sizeof(threshold), "%llu", low);
 	family(g, "cediramp_float_ghs", "Each limited payout float, GHS.");
-	for (i = 0; i < rows.nrows; i++) {
-		snprintf(labels, sizeof(labels), "network=\"%.16s\"",
-		    db_cell(&rows, i, DB_COL(gauge_float, network)));
-		sample(g, "cediramp_float_ghs", labels,
-		    db_cell(&rows, i, DB_COL(gauge_float, balance)));
-	}
+	float_family(g, &rows, "cediramp_float_ghs", DB_COL(pfloat_view, balance), NULL);
 	family(g, "cediramp_float_low_ghs", "The float below which an alert fires "
 	    "(metrics.float_low_ghs).");
-	for (i = 0; i < rows.nrows; i++) {
-		snprintf(labels, sizeof(labels), "network=\"%.16s\"",
-		    db_cell(&rows, i, DB_COL(gauge_float, network)));
-		sample(g, "cediramp_float_low_ghs", labels, threshold);
-	}
+	float_family(g, &rows, "cediramp_float_low_ghs", 0, threshold);
 	family(g, "cediramp_float_sync_difference_ghs", "The signed change the last float sync "
 	    "made: the provider's balance less the float, then.");
-	for (i = 0; i < rows.nrows; i++) {
-		snprintf(labels, sizeof(labels), "network=\"%.16s\"",
-		    db_cell(&rows, i, DB_COL(gauge_float, network)));
-		sample(g, "cediramp_float_sync_difference_ghs", labels,
-		    db_cell(&rows, i, DB_COL(gauge_float, last_sync)));
-	}
+	float_family(g, &rows, "cediramp_float_sync_difference_ghs",
+	    DB_COL(pfloat_view, sync_change), NULL);
 	db_rows_free(&rows);
 }
 

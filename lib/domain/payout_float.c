@@ -251,6 +251,32 @@ payout_float_set(struct db *db, const struct cfg *cfg, const char *name, const c
 	return ERR_OK;
 }
 
+/* Row i's last sync into r (its amounts at 2 places, the change signed):
+ * 0, or -1 when a stored amount does not read. */
+static int
+sync_read(const struct db_rows *rows, size_t i, struct payout_float_row *r)
+{
+	const char *v;
+	mpz_t change;
+	int rc = 0;
+
+	if (db_cell(rows, i, DB_COL(pfloat_view, synced_at)) == NULL)
+		return 0;
+	db_cell_copy(r->synced_at, sizeof(r->synced_at), rows, i, DB_COL(pfloat_view, synced_at));
+	db_cell_copy(r->sync_reason, sizeof(r->sync_reason), rows, i,
+	    DB_COL(pfloat_view, sync_reason));
+	if ((v = db_cell(rows, i, DB_COL(pfloat_view, sync_provider))) != NULL &&
+	    money_normalize(v, 2, 2, r->sync_provider, sizeof(r->sync_provider)) != 0)
+		return -1;
+	mpz_init(change);
+	if ((v = db_cell(rows, i, DB_COL(pfloat_view, sync_change))) == NULL ||
+	    money_parse_signed(v, 2, change) != MONEY_OK ||
+	    money_format_signed(change, 2, r->sync_change, sizeof(r->sync_change)) != 0)
+		rc = -1;
+	mpz_clear(change);
+	return rc;
+}
+
 enum err
 payout_float_list(struct db *db, const struct cfg *cfg, payout_float_row_fn fn, void *arg,
     struct outcome *o)
@@ -263,7 +289,7 @@ payout_float_list(struct db *db, const struct cfg *cfg, payout_float_row_fn fn, 
 	int stop = 0;
 
 	outcome_init(o);
-	if ((rc = DB_EXEC(db, DB_PFLOAT_LIST, no_args, &rows, NULL)) != DB_OK)
+	if ((rc = DB_EXEC(db, DB_PFLOAT_VIEW, no_args, &rows, NULL)) != DB_OK)
 		return domain_db_fail(o, rc, "read the floats");
 	for (i = 0; i < catalog_nnetworks && !stop; i++) {
 		memset(&r, 0, sizeof(r));
@@ -271,18 +297,19 @@ payout_float_list(struct db *db, const struct cfg *cfg, payout_float_row_fn fn, 
 		(void)strict_copy(r.balance, sizeof(r.balance), "0.00");
 		r.unlimited = cfg->payout_float_unlimited;
 		for (j = 0; j < rows.nrows; j++) {
-			if ((v = db_cell(&rows, j, DB_COL(pfloat_row, network))) == NULL ||
+			if ((v = db_cell(&rows, j, DB_COL(pfloat_view, network))) == NULL ||
 			    strcmp(v, r.network) != 0)
 				continue;
-			if ((v = db_cell(&rows, j, DB_COL(pfloat_row, balance))) == NULL ||
-			    money_normalize(v, 2, 2, r.balance, sizeof(r.balance)) != 0) {
+			if ((v = db_cell(&rows, j, DB_COL(pfloat_view, balance))) == NULL ||
+			    money_normalize(v, 2, 2, r.balance, sizeof(r.balance)) != 0 ||
+			    sync_read(&rows, j, &r) != 0) {
 				db_rows_free(&rows);
 				return outcome_err(o, ERR_INTERNAL);
 			}
-			r.unlimited = (v = db_cell(&rows, j, DB_COL(pfloat_row, unlimited))) != NULL &&
+			r.unlimited = (v = db_cell(&rows, j, DB_COL(pfloat_view, unlimited))) != NULL &&
 			    strcmp(v, "1") == 0;
 			db_cell_copy(r.updated_at, sizeof(r.updated_at), &rows, j,
-			    DB_COL(pfloat_row, updated_at));
+			    DB_COL(pfloat_view, updated_at));
 		}
 		stop = fn(&r, arg);
 	}
@@ -389,7 +416,7 @@ sync_tx(struct db *db, void *arg)
 	if (rc != DB_OK)
 		goto out;
 	rc = DB_EXEC(db, DB_PFLOAT_SYNC_MOVE, pfloat_sync, NULL, NULL, .network = s->network,
-	    .amount = change, .reason = s->reason);
+	    .amount = change, .reason = s->reason, .provider_balance = s->provider);
 out:
 	mpz_clears(before, after, flight, NULL);
 	return rc;

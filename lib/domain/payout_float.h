@@ -41,6 +41,13 @@ struct payout_float_row {
 	char balance[MONEY_MAX_TEXT]; /* 2 places; meaningless when unlimited */
 	int unlimited;
 	char updated_at[32];          /* ISO 8601, or "" when never changed */
+	/* its last sync (payout_float_list only; all "" when never synced) */
+	char synced_at[32];                /* ISO 8601 */
+	char sync_provider[MONEY_MAX_TEXT]; /* the provider's balance read ("": a sync
+	                                     * made before schema 050 kept none) */
+	char sync_change[MONEY_MAX_TEXT];  /* the signed change it made: the
+	                                     * provider's less the float, then */
+	char sync_reason[201];             /* the operator's */
 };
 
 /*
@@ -135,8 +142,9 @@ enum err payout_float_set(struct db *db, const struct cfg *cfg, const char *name
 typedef int (*payout_float_row_fn)(const struct payout_float_row *r, void *arg);
 
 /*
- * Every network's float, a network without a row shown with its
- * environment's default. ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
+ * Every network's float with its last sync, a network without a row shown
+ * with its environment's default; read after a change made through another
+ * node of a cluster. ERR_SERVICE_UNAVAILABLE, ERR_INTERNAL.
  */
 enum err payout_float_list(struct db *db, const struct cfg *cfg, payout_float_row_fn fn, void *arg,
     struct outcome *o);

@@ -36,6 +36,7 @@ static const char *const names[DB_STMT__MAX] = {
 	DB_STMTS_CONSOLE(DB_STMT_STRING)
 	DB_STMTS_GAUGES(DB_STMT_STRING)
 	DB_STMTS_OPS_PAYOUT(DB_STMT_STRING)
+	DB_STMTS_RECONCILE(DB_STMT_STRING)
 };
 
 static const struct db_stmt_def *const modules[] = {
@@ -66,6 +67,7 @@ static const struct db_stmt_def *const modules[] = {
 	db_stmts_console,
 	db_stmts_gauges,
 	db_stmts_ops_payout,
+	db_stmts_reconcile,
 };
 
 /* The typed statements' declarations (store/db_sig.h): each rows' shape's

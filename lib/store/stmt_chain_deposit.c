@@ -45,5 +45,17 @@ const struct db_stmt_def db_stmts_chain_deposit[] = {
 	    "SELECT id, status, asset, amount, units, sender, tx_hash, log_index, "
 	    "block_number, deposit_reference, note FROM chain_deposits "
 	    "WHERE status IN ('unmatched', 'unreversible') ORDER BY created_at, id" },
+	/* the back office's unmatched deposits, oldest first: after an
+	 * assignment made through another node */
+	{ DB_CDEP_UNMATCHED,
+	    SYNC_READ "SELECT id, chain_id, tx_hash, log_index, block_number, sender, asset, "
+	    "amount, units, deposit_reference, "
+	    "DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS seen_at FROM chain_deposits "
+	    "WHERE status = 'unmatched' ORDER BY created_at, id LIMIT ?" },
+	/* one deposit, whatever its status (the back office's assignment) */
+	{ DB_CDEP_GET,
+	    "SELECT id, chain_id, tx_hash, log_index, block_number, sender, asset, amount, units, "
+	    "deposit_reference, DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%sZ') AS seen_at, status "
+	    "FROM chain_deposits WHERE id = ?" },
 	{ DB_STMT__MAX, NULL }
 };

@@ -48,6 +48,17 @@
 	C(x, RAW, log_index, ) C(x, RAW, block_number, ) C(x, RAW, deposit_reference, ) \
 	C(x, RAW, note, )
 
+/* at most n */
+#define cd_upto_ARGS(ARG, AGAIN) ARG(INT, n)
+/* a deposit as the back office lists it (amount NULL: not exact at its
+ * asset's places) */
+#define cd_listed_COLS(C, x) C(x, RAW, id, ) C(x, RAW, chain_id, ) C(x, RAW, tx_hash, ) \
+	C(x, RAW, log_index, ) C(x, RAW, block_number, ) C(x, RAW, sender, ) \
+	C(x, RAW, asset, ) C(x, RAW, amount, ) C(x, RAW, units, ) \
+	C(x, RAW, deposit_reference, ) C(x, RAW, seen_at, )
+/* ... and its status */
+#define cd_one_COLS(C, x) cd_listed_COLS(C, x) C(x, RAW, status, )
+
 /* Its statements (their SQL in stmt_chain_deposit.c): S(statement, its
  * arguments' shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_CHAIN_DEPOSIT(S) \
@@ -63,9 +74,13 @@
 	S(DB_CDEP_ABOVE, cd_chain_block, cd_above) \
 	S(DB_CDEP_SET_STATUS, cd_set_status, db_none) \
 	S(DB_CDEP_ASSIGN, cd_assign, db_none) \
-	S(DB_CDEP_REPORT, no_args, cd_report)
+	S(DB_CDEP_REPORT, no_args, cd_report) \
+	S(DB_CDEP_UNMATCHED, cd_upto, cd_listed) \
+	S(DB_CDEP_GET, by_id, cd_one)
 #define DB_ARGS_CHAIN_DEPOSIT(A) A(cd_chain) A(cd_chain_block) A(cd_block_insert) A(cd_tx) \
-	A(cd_log) A(cd_insert) A(cd_record) A(cd_set_status) A(cd_assign)
-#define DB_ROWS_CHAIN_DEPOSIT(R) R(cd_block) R(cd_lock) R(cd_above) R(cd_report)
+	A(cd_log) A(cd_insert) A(cd_record) A(cd_set_status) A(cd_assign) \
+	A(cd_upto)
+#define DB_ROWS_CHAIN_DEPOSIT(R) R(cd_block) R(cd_lock) R(cd_above) R(cd_report) R(cd_listed) \
+	R(cd_one)
 
 #endif

@@ -16,11 +16,6 @@ const struct db_stmt_def db_stmts_gauges[] = {
 	    "(SELECT COUNT(*) FROM payouts WHERE status = 'processing' AND held_at IS NOT NULL) "
 	    "AS held, "
 	    "(SELECT COUNT(*) FROM payouts WHERE reversed_at IS NOT NULL) AS reversed" },
-	{ DB_GAUGE_FLOATS,
-	    "SELECT f.network, f.balance, (SELECT m.amount FROM payout_float_moves m "
-	    "WHERE m.network = f.network AND m.kind = 'sync' "
-	    "ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_sync "
-	    "FROM payout_floats f WHERE f.unlimited <> 1 ORDER BY f.network" },
 	{ DB_GAUGE_QUEUES,
 	    DUE("payouts", "payouts", "'pending', 'processing'") " UNION ALL "
 	    DUE("withdrawals", "withdrawals", "'pending', 'processing'") " UNION ALL "

@@ -12,8 +12,6 @@
 #define gauge_payouts_COLS(C, x) \
 	C(x, RAW, in_doubt, ) C(x, RAW, in_doubt_oldest_seconds, ) C(x, RAW, held, ) \
 	C(x, RAW, reversed, )
-/* each limited float (GHS), and its last sync's signed change (NULL: none) */
-#define gauge_float_COLS(C, x) C(x, RAW, network, ) C(x, RAW, balance, ) C(x, RAW, last_sync, )
 /* a queue's due items and the oldest one's lateness in seconds */
 #define gauge_queue_COLS(C, x) C(x, RAW, queue, ) C(x, RAW, due, ) C(x, RAW, oldest_due_seconds, )
 /* webhook deliveries still to make (due now or waiting for a retry) */
@@ -32,7 +30,6 @@
  * arguments' shape, its rows' shape), as store/db_sig.h says. */
 #define DB_STMTS_GAUGES(S) \
 	S(DB_GAUGE_PAYOUTS, no_args, gauge_payouts) \
-	S(DB_GAUGE_FLOATS, no_args, gauge_float) \
 	S(DB_GAUGE_QUEUES, no_args, gauge_queue) \
 	S(DB_GAUGE_WEBHOOKS, no_args, gauge_webhooks) \
 	S(DB_GAUGE_CHAIN, no_args, gauge_chain) \
@@ -41,7 +38,7 @@
 
 #define DB_ARGS_GAUGES(A)
 #define DB_ROWS_GAUGES(R) \
-	R(gauge_payouts) R(gauge_float) R(gauge_queue) R(gauge_webhooks) R(gauge_chain) R(gauge_chain_sends) \
+	R(gauge_payouts) R(gauge_queue) R(gauge_webhooks) R(gauge_chain) R(gauge_chain_sends) \
 	R(gauge_galera)
 
 #endif

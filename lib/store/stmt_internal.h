@@ -38,6 +38,7 @@ extern const struct db_stmt_def db_stmts_onchain[];
 extern const struct db_stmt_def db_stmts_chain_deposit[];
 extern const struct db_stmt_def db_stmts_gauges[];
 extern const struct db_stmt_def db_stmts_ops_payout[];
+extern const struct db_stmt_def db_stmts_reconcile[];
 
 /*
  * A decimal bound as text must be CAST before arithmetic or comparison:

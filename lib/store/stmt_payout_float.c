@@ -27,13 +27,20 @@ const struct db_stmt_def db_stmts_payout_float[] = {
 	    "VALUES (?, ?, ?, UTC_TIMESTAMP(6)) ON DUPLICATE KEY UPDATE "
 	    "balance = VALUES(balance), unlimited = VALUES(unlimited), "
 	    "updated_at = VALUES(updated_at)" },
-	{ DB_PFLOAT_LIST,
-	    "SELECT network, balance, unlimited, "
-	    "DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%sZ') AS updated_at FROM payout_floats" },
 	/* float sync: the journal's signed change (DB_PFLOAT_SET sets it) */
 	{ DB_PFLOAT_SYNC_MOVE,
-	    "INSERT INTO payout_float_moves (network, kind, amount, reason, created_at) "
-	    "VALUES (?, 'sync', " DEC("?") ", ?, UTC_TIMESTAMP(6))" },
+	    "INSERT INTO payout_float_moves (network, kind, amount, reason, provider_balance, "
+	    "created_at) VALUES (?, 'sync', " DEC("?") ", ?, ?, UTC_TIMESTAMP(6))" },
+	/* each float's row with its last sync (the metrics' gauges and the
+	 * back office's Float page): after a sync made through another node */
+	{ DB_PFLOAT_VIEW,
+	    SYNC_READ "SELECT f.network, f.balance, f.unlimited, "
+	    "DATE_FORMAT(f.updated_at, '%Y-%m-%dT%H:%i:%sZ') AS updated_at, "
+	    "s.amount AS sync_change, s.provider_balance AS sync_provider, "
+	    "DATE_FORMAT(s.created_at, '%Y-%m-%dT%H:%i:%sZ') AS synced_at, s.reason AS sync_reason "
+	    "FROM payout_floats f LEFT JOIN payout_float_moves s ON s.id = (SELECT m.id "
+	    "FROM payout_float_moves m WHERE m.network = f.network AND m.kind = 'sync' "
+	    "ORDER BY m.created_at DESC, m.id DESC LIMIT 1) ORDER BY f.network" },
 	/* what a network's float has drawn for payouts not yet final: the
 	 * provider may not have paid them yet */
 	{ DB_PFLOAT_IN_FLIGHT,

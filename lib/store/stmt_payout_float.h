@@ -20,16 +20,22 @@
 /* a float's row: its balance (TOPUP: added to it) and, for a new row (SET:
  * always), its unlimited flag */
 #define pfloat_set_ARGS(ARG, AGAIN) ARG(TEXT, network) ARG(TEXT, balance) ARG(INT, unlimited)
-/* float sync's journal row: its signed change and the operator's reason */
-#define pfloat_sync_ARGS(ARG, AGAIN) ARG(TEXT, network) ARG(TEXT, amount) ARG(TEXT, reason)
+/* float sync's journal row: its signed change, the operator's reason and
+ * the provider's balance it read */
+#define pfloat_sync_ARGS(ARG, AGAIN) ARG(TEXT, network) ARG(TEXT, amount) ARG(TEXT, reason) \
+	ARG(TEXT, provider_balance)
 /* a float's balance (at the column's scale) and its unlimited flag, read
  * by the caller */
 #define pfloat_lock_COLS(C, x) C(x, RAW, balance, ) C(x, RAW, unlimited, )
 /* what a payout drew: the network and the amount */
 #define pfloat_drawn_COLS(C, x) C(x, RAW, network, ) C(x, RAW, amount, )
-/* a float as listed (domain/payout_float.h, struct payout_float_row) */
-#define pfloat_row_COLS(C, x) \
-	C(x, RAW, network, ) C(x, RAW, balance, ) C(x, RAW, unlimited, ) C(x, RAW, updated_at, )
+/* a float as listed (domain/payout_float.h, struct payout_float_row), with
+ * its last sync (all NULL when none): the signed change, the
+ * provider's balance read (NULL for a sync before schema 050), when, why */
+#define pfloat_view_COLS(C, x) \
+	C(x, RAW, network, ) C(x, RAW, balance, ) C(x, RAW, unlimited, ) C(x, RAW, updated_at, ) \
+	C(x, RAW, sync_change, ) C(x, RAW, sync_provider, ) C(x, RAW, synced_at, ) \
+	C(x, RAW, sync_reason, )
 /* a payout in flight or a collection not yet completed: its id, amount,
  * status and since when (domain/float_reconcile.c lists both alike) */
 #define pfloat_pending_COLS(C, x) \
@@ -45,12 +51,13 @@
 	S(DB_PFLOAT_DRAWN, by_id, pfloat_drawn) \
 	S(DB_PFLOAT_TOPUP, pfloat_set, db_none) \
 	S(DB_PFLOAT_SET, pfloat_set, db_none) \
-	S(DB_PFLOAT_LIST, no_args, pfloat_row) \
 	S(DB_PFLOAT_SYNC_MOVE, pfloat_sync, db_none) \
+	S(DB_PFLOAT_VIEW, no_args, pfloat_view) \
 	S(DB_PFLOAT_IN_FLIGHT, pfloat_network, pfloat_pending) \
 	S(DB_PFLOAT_COLLECTING, pfloat_network, pfloat_pending)
 #define DB_ARGS_PAYOUT_FLOAT(A) A(pfloat_network) A(pfloat_draw) A(pfloat_restore) \
 	A(pfloat_move) A(pfloat_set) A(pfloat_sync)
-#define DB_ROWS_PAYOUT_FLOAT(R) R(pfloat_lock) R(pfloat_drawn) R(pfloat_row) R(pfloat_pending)
+#define DB_ROWS_PAYOUT_FLOAT(R) R(pfloat_lock) R(pfloat_drawn) R(pfloat_view) \
+	R(pfloat_pending)
 
 #endif

@@ -178,6 +178,8 @@ test_sync_reads(void)
 		DB_OPS_PAYOUT_GET,    /* the back office's payout: settled or retried elsewhere */
 		DB_SIM_SETTING_GET,   /* sandbox: a simulator setting just set */
 		DB_PROBE_READ,        /* provider health, stale-marked on another node */
+		DB_PFLOAT_VIEW,       /* the floats, a sync made on another node */
+		DB_CDEP_UNMATCHED,    /* the unmatched deposits, one assigned on another node */
 		/* the workers' and the admin tool's reads of anyone's (issue 34) */
 		DB_PAYOUT_GET_ANY, DB_WD_GET_ANY, DB_PI_GET_ANY,
 	};
