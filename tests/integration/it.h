@@ -225,6 +225,8 @@ int it_suite_console_ops_kyc(void);
 int it_suite_console_ops_payouts(void);
 int it_suite_console_ops_partner_money(void);
 int it_suite_console_ops_rates(void);
+int it_suite_console_ops_money(void);
+int it_suite_console_ops_money_chain(void);
 int it_suite_jwks(void);
 int it_suite_console_pages(void);
 int it_suite_metrics(void);

@@ -1,12 +1,15 @@
 /*
  * itc_ops: the back office's people for its integration tests
- * (t_console_ops.c, t_console_ops_kyc.c): one of each role invited by the
- * admin tool, enrolled in two-factor sign-in, the audit's reasons, and
- * a wallet user's KYC submission to review.
+ * (t_console_ops.c, t_console_ops_kyc.c, t_console_ops_money.c): one of
+ * each role invited by the admin tool, enrolled in two-factor sign-in, the
+ * audit's reasons, a wallet user's KYC submission to review, and an
+ * unmatched chain deposit.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include <openssl/evp.h>
 
 #include "itc.h"
@@ -196,4 +199,33 @@ itc_ops_held_payout(char *pid, size_t cap)
 
 	itc_ops_withdrawal(207, id, sizeof(id));
 	itc_withdrawal_held(id, pid, cap);
+}
+
+void
+itc_ops_unmatched_deposit(const char *asset, const char *units, int amount_null, char *id,
+    char *ref)
+{
+	static unsigned serial;
+	char sql[1400], hash[67], sender[43], amount[64];
+	unsigned long long seed = ((unsigned long long)time(NULL) << 20) ^
+	    ((unsigned long long)getpid() << 8) ^ ++serial;
+	size_t n = strlen(units);
+
+	snprintf(hash, sizeof(hash), "0x%016llx%016llx%016llx%016llx", seed, seed * 31,
+	    seed * 131, seed * 1031);
+	snprintf(sender, sizeof(sender), "0x%016llx%016llx%08x", seed * 7, seed * 11, serial);
+	snprintf(id, 120, "cd_opsmoney%llx", seed);
+	snprintf(ref, 120, "chain:31337:%s:0", hash);
+	/* units at 6 places: "7000000" is 7.000000 */
+	if (n > 6)
+		snprintf(amount, sizeof(amount), "'%.*s.%s'", (int)(n - 6), units, units + n - 6);
+	else
+		snprintf(amount, sizeof(amount), "'0.%06lld'", atoll(units));
+	snprintf(sql, sizeof(sql), "INSERT INTO chain_deposits (id, chain_id, tx_hash, log_index, "
+	    "block_number, block_hash, token, asset, sender, units, amount, status, partner_id, "
+	    "deposit_reference, credits, note, created_at, updated_at) VALUES (?, 31337, '%s', 0, "
+	    "7, '0x%064d', '0x%040d', '%s', '%s', '%s', %s, 'unmatched', NULL, ?, 0, "
+	    "'from an address no partner registered', UTC_TIMESTAMP(6), UTC_TIMESTAMP(6))",
+	    hash, 0, 0, asset, sender, units, amount_null ? "NULL" : amount);
+	CU_ASSERT_EQUAL_FATAL(it_db_exec(sql, id, ref), 1);
 }

@@ -44,4 +44,16 @@ void itc_ops_withdrawal(int suffix, char *id, size_t cap);
  * bytes). */
 void itc_ops_held_payout(char *pid, size_t cap);
 
+/*
+ * An unmatched chain deposit of units base units of asset (6 places;
+ * amount_null: recorded without an amount, as one not exact at its
+ * places), written as the deposits worker writes one from an address no
+ * partner registered: the chain simulator's stacks read no chain logs, so
+ * there the row is made here (the EVM pass's suite makes real ones,
+ * t_console_ops_money.c). Its id into id, its deposit reference into ref
+ * (120 bytes each).
+ */
+void itc_ops_unmatched_deposit(const char *asset, const char *units, int amount_null, char *id,
+    char *ref);
+
 #endif

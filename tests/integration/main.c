@@ -50,6 +50,7 @@ static int (*const suites[])(void) = {
 	it_suite_console_ops_payouts,
 	it_suite_console_ops_partner_money,
 	it_suite_console_ops_rates,
+	it_suite_console_ops_money,
 	it_suite_jwks,
 	it_suite_console_pages,
 	it_suite_metrics,
@@ -59,6 +60,7 @@ static int (*const suites[])(void) = {
 static int (*const chain_suites[])(void) = {
 	it_suite_chain,
 	it_suite_chain_faults,
+	it_suite_console_ops_money_chain,
 };
 
 int
