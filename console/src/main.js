@@ -28,6 +28,7 @@ import { Overview } from './overview.js';
 import { Partner, Partners } from './ops.js';
 import { PayoutPage, Payouts } from './ops_payouts.js';
 import { Chain, Rates } from './ops_rates.js';
+import { Floats, Reconcile } from './ops_money.js';
 import { Security } from './security.js';
 import { Audit, Members } from './team.js';
 import { ErrorNote, Loading, PageTitle, Status, StatusNote } from './ui.js';
@@ -48,6 +49,8 @@ const NAV = [
 	['payouts', 'Payouts', 'ops-read'],
 	['rates', 'Rates', 'ops-read'],
 	['chain', 'Chain', 'ops-read'],
+	['float', 'Float', 'ops-read'],
+	['reconcile', 'Reconcile', 'ops-read'],
 	['wallet', 'Wallet webhooks', 'wallet', undefined, 'wallet/webhooks'],
 	['wallet-jwt', 'Wallet sign-in (JWT)', 'wallet'],
 	['overview', 'Overview', 'read'],
@@ -184,6 +187,10 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 		return html`<${Rates} session=${session} />`;
 	case 'chain':
 		return html`<${Chain} />`;
+	case 'float':
+		return html`<${Floats} session=${session} />`;
+	case 'reconcile':
+		return html`<${Reconcile} session=${session} />`;
 	case 'security':
 		return html`<${Security} session=${session} enrolNeeded=${enrolNeeded}
 			onChanged=${onSessionChanged} />`;

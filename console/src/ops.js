@@ -15,8 +15,8 @@ import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { call, query } from './api.js';
 import { useForm, useSensitive, useSubmit } from './auth.js';
-import { Details, ErrorNote, Field, Loading, PageTitle, SecretOnce, Status, StatusNote, When, useLoad }
-	from './ui.js';
+import { Details, ErrorNote, Field, Loading, PageTitle, SecretOnce, Status, StatusNote, When, useLoad,
+	usePages } from './ui.js';
 
 const PAGE = 50;
 const TIERS = ['basic', 'verified', 'enterprise'];
@@ -79,30 +79,13 @@ function CreatePartner({ onCreated }) {
 
 // The partners, oldest first, PAGE at a time.
 export function Partners({ session }) {
-	const [pages, setPages] = useState([]);
-	const [more, setMore] = useState(null);
-	const [error, setError] = useState(null);
-	const first = useLoad(async () => {
-		const r = await call('GET', '/console/api/ops/partners' + query({ limit: PAGE }));
-		setPages([r.data]);
-		setMore(r.pagination.next_after);
-		return r;
-	}, []);
-	async function next() {
-		setError(null);
-		try {
-			const r = await call('GET', '/console/api/ops/partners' + query({ limit: PAGE, after: more }));
-			setPages((p) => [...p, r.data]);
-			setMore(r.pagination.next_after);
-		} catch (e) {
-			setError(e);
-		}
-	}
-	const rows = pages.flat();
+	const list = usePages((after) => call('GET', '/console/api/ops/partners' + query({ limit: PAGE, after })),
+		(p) => p.next_after);
+	const { rows, more, next } = list;
 	return html`<${PageTitle}>Partners<//>
-		<${ErrorNote} error=${first.error || error} />
-		<${Loading} loading=${first.loading} />
-		${!first.loading && html`<table class="list" id="partners">
+		<${ErrorNote} error=${list.error} />
+		<${Loading} loading=${list.loading} />
+		${!list.loading && html`<table class="list" id="partners">
 			<caption>The partners of this environment, oldest first</caption>
 			<thead><tr><th scope="col">Name</th><th scope="col">Id</th><th scope="col">Tier</th>
 				<th scope="col">Status</th><th scope="col">Active keys</th><th scope="col">Created</th></tr></thead>
@@ -113,7 +96,7 @@ export function Partners({ session }) {
 			</tr>`)}</tbody>
 		</table>`}
 		${more && html`<p><button type="button" id="partners-more" onClick=${next}>More partners</button></p>`}
-		${session.permissions['ops-partners'] && html`<${CreatePartner} onCreated=${first.reload} />`}`;
+		${session.permissions['ops-partners'] && html`<${CreatePartner} onCreated=${list.reload} />`}`;
 }
 
 // Suspend or Reactivate, with the reason; onDone(partner) with the answer.

@@ -171,6 +171,34 @@ export function useLoad(load, deps) {
 	return { ...state, reload: () => setNonce((n) => n + 1) };
 }
 
+// A list read a page at a time, each page the one after the last shown:
+// page(cursor) answers {data, pagination} (cursor null: the first page),
+// cursorOf(pagination) is the next page's cursor (null at the end).
+// {rows, more (the next cursor), loading, error, next(), reload()}.
+export function usePages(page, cursorOf) {
+	const [pages, setPages] = useState([]);
+	const [more, setMore] = useState(null);
+	const [error, setError] = useState(null);
+	const first = useLoad(async () => {
+		const r = await page(null);
+		setPages([r.data]);
+		setMore(cursorOf(r.pagination));
+		return r;
+	}, []);
+	async function next() {
+		setError(null);
+		try {
+			const r = await page(more);
+			setPages((p) => [...p, r.data]);
+			setMore(cursorOf(r.pagination));
+		} catch (e) {
+			setError(e);
+		}
+	}
+	return { rows: pages.flat(), more, loading: first.loading, error: first.error || error, next,
+		reload: first.reload };
+}
+
 // "Loading..." while nothing has arrived yet.
 export function Loading({ loading }) {
 	return loading ? html`<p class="loading" role="status">Loading…</p>` : null;

@@ -16,6 +16,8 @@
 // Environment: BASE_URL, CONSOLE_SCREENSHOTS (a directory: one PNG per
 // page), ADMIN (the command prefix of cediramp-admin for this stack),
 // KYC_SUBMISSION (a pending KYC submission's id, for compliance),
+// UNMATCHED_DEPOSIT (an unmatched chain deposit's id, of 5.250000 USDT,
+// for the operator's Reconcile page),
 // CHROMIUM (default /usr/bin/chromium). Prints ok/FAIL lines and `passed
 // N of M`; exit 1 on a failure. Run by t_console_pages.c through
 // CONSOLE_BROWSER. Every wait is bounded (WAIT); nothing sleeps but the
@@ -43,6 +45,9 @@ const admin = env(WHO, 'ADMIN');
 // PNG, no back), uploaded by t_console_pages.c through the wallet API
 const kycSubmission = env(WHO, 'KYC_SUBMISSION');
 const heldPayout = env(WHO, 'HELD_PAYOUT');
+// an unmatched chain deposit of 5.250000 USDT (t_console_pages.c writes it
+// as the deposits worker would: the test stacks read no chain)
+const unmatchedDeposit = env(WHO, 'UNMATCHED_DEPOSIT');
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const consoleUrl = `${origin}/console/`;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -2102,6 +2107,99 @@ try {
 		const still = await partnerApi(key, 'GET', '/v1/balances');
 		expect(still.json.data.find((b) => b.currency === 'USDC').available === '125.500000',
 			`the partner's own balance after the second: ${JSON.stringify(still.json)}`);
+		expectClean(tab);
+		await tab.context.close();
+	});
+
+	// A 6-place decimal string as a BigInt of millionths (exact: never a float).
+	const micro = (s) => {
+		const [i, f = ''] = String(s).split('.');
+		return BigInt(i) * 1000000n + BigInt((f + '000000').slice(0, 6));
+	};
+
+	await check('back office: the platform\'s finance syncs a float on the Float page with a reason (the page shows the new float, the API the sync and its reason)', async () => {
+		const run = (args) => execSync(`${admin} ${args}`, { encoding: 'utf8', timeout: WAIT });
+		// TELECEL limited at 80.00 (no debit before: the simulated account
+		// follows the float), then 12.50 leaves that account without us:
+		// its provider holds 67.50
+		run('sim set momo.TELECEL.out_of_band_debit 0');
+		run('sim set momo.TELECEL.float 80.00');
+		const tab = await opsSignedIn('finance');
+		const { page } = tab;
+		try {
+			run('sim set momo.TELECEL.out_of_band_debit 12.50');
+			await visit(page, 'Float');
+			await page.waitForSelector('#float-TELECEL');
+			const shownBalance = () => page.$eval('#float-TELECEL .float-balance', (e) => e.textContent.trim());
+			expect((await shownBalance()) === '80.00 GHS', `the float shown: ${await shownBalance()}`);
+			await shot(page, 'ops-float');
+			await expectAxe(page, 'ops-float');
+			await typeInto(page, 'Reason for syncing TELECEL', 'Telecel statement, browser check');
+			await press(page, 'Sync TELECEL');
+			await shown(page, '#float-note');
+			await page.waitForFunction(() => {
+				const c = document.querySelector('#float-TELECEL .float-balance');
+				return c && c.textContent.trim() === '67.50 GHS' && !document.querySelector('.loading');
+			}, { timeout: WAIT });
+			const note = await page.$eval('#float-note', (e) => e.textContent.replace(/\s+/g, ' '));
+			expect(/TELECEL float: 80\.00 → 67\.50 GHS/.test(note) && /provider holds 67\.50/.test(note),
+				`what the page says: ${note}`);
+			const rows = (await pageCall(page, 'GET', '/console/api/ops/floats')).body.data;
+			const t = rows.find((f) => f.network === 'TELECEL');
+			expect(t && t.balance === '67.50' && t.difference === '-12.50' && t.last_sync &&
+				t.last_sync.reason === 'Telecel statement, browser check' && t.last_sync.provider_balance === '67.50',
+				`the float as the API answers it: ${JSON.stringify(t)}`);
+			await shot(page, 'ops-float-synced');
+			await expectAxe(page, 'ops-float-synced');
+			expectClean(tab);
+		} finally {
+			run('sim set momo.TELECEL.out_of_band_debit 0');
+			run('sim set momo.TELECEL.float unlimited');
+			await tab.context.close();
+		}
+	});
+
+	await check('back office: the operator assigns an unmatched chain deposit to a partner on the Reconcile page with a reason (the partner\'s balance rises by exactly its amount; it leaves the unmatched list)', async () => {
+		const made = execSync(`${admin} partner create --name 'Deposit Owner ${tag}'`,
+			{ encoding: 'utf8', timeout: WAIT });
+		const pid = (made.match(/^partner_id: +(pt_\S+)$/m) || [])[1];
+		const key = (made.match(/^api_key: +(sk_test_\S+)$/m) || [])[1];
+		expect(pid && key, `partner create: ${made}`);
+		const usdt = async () => {
+			const r = await partnerApi(key, 'GET', '/v1/balances');
+			const b = r.json && r.json.data && r.json.data.find((x) => x.currency === 'USDT');
+			expect(b, `the partner's balances: ${r.status} ${JSON.stringify(r.json)}`);
+			return b.available;
+		};
+		const before = await usdt();
+		const tab = await opsSignedIn('operator');
+		const { page } = tab;
+		await visit(page, 'Reconcile');
+		const card = `#deposit-${unmatchedDeposit}`;
+		await shown(page, card);
+		const title = await page.$eval(`${card} h3`, (e) => e.textContent.trim());
+		expect(title === '5.250000 USDT', `the deposit shown: ${title}`);
+		await shot(page, 'ops-reconcile');
+		await expectAxe(page, 'ops-reconcile');
+		await page.type(await fieldIn(page, card, 'Partner id'), pid);
+		await page.type(await fieldIn(page, card, 'Reason'), 'Sender named in ticket 5120');
+		await page.click(`${card} button[type="submit"]`);
+		await shown(page, '#assign-note');
+		await page.waitForFunction((sel) => !document.querySelector(sel), { timeout: WAIT }, card);
+		const note = await page.$eval('#assign-note', (e) => e.textContent.replace(/\s+/g, ' '));
+		expect(note.includes(`${unmatchedDeposit} is assigned to ${pid}`) && note.includes('5.250000 USDT credited'),
+			`what the page says: ${note}`);
+		const after = await usdt();
+		expect(micro(after) - micro(before) === 5250000n, `the partner's USDT: ${before} then ${after}`);
+		const list = (await pageCall(page, 'GET', '/console/api/ops/deposits/unmatched')).body.data;
+		expect(!list.some((d) => d.id === unmatchedDeposit), 'the deposit is still listed unmatched');
+		const again = await pageCall(page, 'POST', `/console/api/ops/deposits/${unmatchedDeposit}/assign`,
+			{ partner_id: pid, reason: 'twice' });
+		expect(again.status === 409 && again.body.error.code === 'invalid_state',
+			`a second assignment: ${again.status} ${JSON.stringify(again.body)}`);
+		expect((await usdt()) === after, 'a second assignment credited');
+		await shot(page, 'ops-reconcile-assigned');
+		await expectAxe(page, 'ops-reconcile-assigned');
 		expectClean(tab);
 		await tab.context.close();
 	});

@@ -31,7 +31,10 @@
  * suspends and reactivates a partner, compliance approves a KYC
  * submission (uploaded here through the wallet API) with its images seen,
  * an operator resolves a payout held for review (made here) with a
- * reason from its page (its timeline and provider calls shown).
+ * reason from its page (its timeline and provider calls shown),
+ * the platform's finance syncs a float, and the operator assigns an
+ * unmatched chain deposit (written here as the deposits worker writes one:
+ * this stack reads no chain) to a partner.
  */
 #include <stdio.h>
 #include <string.h>
@@ -74,6 +77,8 @@ static const char *const checks[] = {
 	"back office: the operator sets a rate on the Rates page",
 	"back office: the Chain page shows the chain",
 	"back office: the operator credits a deposit on a partner's page",
+	"back office: the platform's finance syncs a float on the Float page",
+	"back office: the operator assigns an unmatched chain deposit",
 	"framing refused",
 	"first load",
 	"accessibility",
@@ -94,10 +99,23 @@ wallet_settings_cleared(void *arg)
 	    "WHERE subject_kind = 'platform' AND active = 1", NULL, NULL);
 }
 
+/* The browser's unmatched deposit, gone should its check not assign it:
+ * no later reconcile lists it. */
+static char browser_deposit[120];
+
+static void
+browser_deposit_gone(void *arg)
+{
+	(void)arg;
+	(void)it_db_exec("DELETE FROM chain_deposits WHERE id = ? AND status = 'unmatched'",
+	    browser_deposit, NULL);
+}
+
 static void
 test_console_in_browser(void)
 {
-	char env[1900], out[16384], want[128], kyc[64], held[64];
+	char env[2100], out[16384], want[128], kyc[64], held[64], dep[120], ref[120],
+	    audit[32] = "0", moves[32] = "0";
 	struct itc_wallet w;
 	size_t i;
 	int n;
@@ -110,12 +128,22 @@ test_console_in_browser(void)
 	itc_wallet_free(&w);
 	/* the held payout an operator resolves there */
 	itc_ops_held_payout(held, sizeof(held));
+	/* the records from here on are this run's (a stack keeps its
+	 * database from run to run) */
+	(void)it_db_text("SELECT COALESCE(MAX(id), 0) FROM console_audit", NULL, NULL, audit,
+	    sizeof(audit));
+	(void)it_db_text("SELECT COALESCE(MAX(id), 0) FROM payout_float_moves", NULL, NULL, moves,
+	    sizeof(moves));
+	/* the deposit the operator assigns in the browser */
+	itc_ops_unmatched_deposit("USDT", "5250000", 0, dep, ref);
+	snprintf(browser_deposit, sizeof(browser_deposit), "%s", dep);
+	CU_ASSERT_EQUAL_FATAL(tu_defer(browser_deposit_gone, NULL), 0);
 	/* the browser at the first web server: on a cluster only the first
 	 * node sends mail (to the sandbox's sink), which the checks read */
 	it_http_via(0);
 	n = snprintf(env, sizeof(env), "BASE_URL='%s' CONSOLE_SCREENSHOTS='%s' ADMIN='%s' "
-	    "KYC_SUBMISSION='%s' HELD_PAYOUT='%s'", it_base_url(), it_env("CONSOLE_SCREENSHOTS"),
-	    it_env("ADMIN"), kyc, held);
+	    "KYC_SUBMISSION='%s' HELD_PAYOUT='%s' UNMATCHED_DEPOSIT='%s'", it_base_url(),
+	    it_env("CONSOLE_SCREENSHOTS"), it_env("ADMIN"), kyc, held, dep);
 	it_http_via(-1);
 	CU_ASSERT_FATAL(n > 0 && (size_t)n < sizeof(env));
 	CU_ASSERT_EQUAL(itc_run_client(env, "CONSOLE_BROWSER", out, sizeof(out)), 0);
@@ -124,6 +152,20 @@ test_console_in_browser(void)
 		IT_CHECK(strstr(out, want) != NULL, checks[i]);
 	}
 	CU_ASSERT_PTR_NULL(strstr(out, "\nFAIL "));
+	/* what the back office's money checks left: the audit's reasons, the
+	 * journal's sync, the deposit assigned once */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM console_audit WHERE action = 'float.sync' "
+	    "AND object = 'TELECEL' AND reason = 'Telecel statement, browser check' AND id > ?",
+	    audit, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payout_float_moves WHERE kind = 'sync' "
+	    "AND network = 'TELECEL' AND amount = -12.50 AND provider_balance = 67.50 AND reason = "
+	    "'Telecel statement, browser check' AND id > ?", moves, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM console_audit WHERE action = "
+	    "'deposit.assign' AND object = ? AND reason = ?", dep, "Sender named in ticket 5120"), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_deposits WHERE id = ? AND status = "
+	    "'assigned' AND credits = 1", dep, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM partner_deposits WHERE deposit_reference "
+	    "= ?", ref, NULL), 1);
 }
 
 int
