@@ -111,14 +111,12 @@ console_ops_float_sync_post(struct req *r, struct resp *resp)
 	struct payout_float_sync s;
 	char provider[MONEY_MAX_TEXT];
 	json_t *a, *v, *row = NULL;
-	size_t len, i;
+	size_t i;
 	enum err e;
 
 	if ((e = body_only(r->body, resp, sync_fields)) != ERR_OK ||
-	    (e = body_text(r->body, resp, "reason", 1, &reason, &len)) != ERR_OK)
+	    (e = body_whole_text(r->body, resp, "reason", &reason)) != ERR_OK)
 		return e;
-	if (strlen(reason) != len)
-		return resp_invalid(resp, ERR_VALIDATION, "reason", "no NUL characters");
 	e = console_ops_float_sync(r->ctx, &r->console, network, reason, &from, provider,
 	    sizeof(provider), &s, &resp->out);
 	/* the network is the path's: one not in the catalog is no float */
@@ -284,15 +282,12 @@ console_ops_deposit_assign_post(struct req *r, struct resp *resp)
 	struct chain_deposit_row d;
 	struct funds_deposit credit;
 	json_t *dep;
-	size_t len;
 	enum err e;
 
 	if ((e = body_only(r->body, resp, assign_fields)) != ERR_OK ||
 	    (e = body_string(r->body, resp, "partner_id", 64, &partner)) != ERR_OK ||
-	    (e = body_text(r->body, resp, "reason", 1, &reason, &len)) != ERR_OK)
+	    (e = body_whole_text(r->body, resp, "reason", &reason)) != ERR_OK)
 		return e;
-	if (strlen(reason) != len)
-		return resp_invalid(resp, ERR_VALIDATION, "reason", "no NUL characters");
 	if ((e = console_ops_deposit_assign(r->ctx, &r->console, id, partner, reason, &from, &d,
 	    &credit, &resp->out)) != ERR_OK)
 		return e;

@@ -152,16 +152,13 @@ decision(struct req *r, struct resp *resp, int approve)
 	struct console_client from = console_client_of(r);
 	const char *reason, *tier = NULL, *id = req_param(r, "id");
 	struct kyc_decision d;
-	size_t len;
 	json_t *o;
 	enum err e;
 
 	if ((e = body_only(r->body, resp, approve ? approve_fields : reject_fields)) != ERR_OK ||
 	    (approve && (e = body_string(r->body, resp, "tier", 16, &tier)) != ERR_OK) ||
-	    (e = body_text(r->body, resp, "reason", 1, &reason, &len)) != ERR_OK)
+	    (e = body_whole_text(r->body, resp, "reason", &reason)) != ERR_OK)
 		return e;
-	if (strlen(reason) != len)
-		return resp_invalid(resp, ERR_VALIDATION, "reason", "no NUL characters");
 	e = approve ? kyc_approve_audited(r->ctx->db, &r->console, id, tier, reason, &from, &d,
 	    &resp->out) : kyc_reject_audited(r->ctx->db, &r->console, id, reason, &from, &d,
 	    &resp->out);

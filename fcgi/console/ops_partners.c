@@ -168,14 +168,13 @@ console_ops_partners_post(struct req *r, struct resp *resp)
 	struct partner_key key;
 	char pk[APIKEY_MAX];
 	json_t *partner, *data;
-	size_t len;
 	enum err e;
 
 	if ((e = body_only(r->body, resp, create_fields)) != ERR_OK ||
 	    (e = body_string(r->body, resp, "name", PARTNER_NAME_MAX, &in.name)) != ERR_OK ||
 	    (e = body_opt_string(r->body, resp, "tier", 16, &in.tier)) != ERR_OK ||
-	    (e = body_text(r->body, resp, "owner_email", 1, &in.owner_email, &len)) != ERR_OK ||
-	    (e = body_text(r->body, resp, "reason", 1, &in.reason, &len)) != ERR_OK)
+	    (e = body_whole_text(r->body, resp, "owner_email", &in.owner_email)) != ERR_OK ||
+	    (e = body_whole_text(r->body, resp, "reason", &in.reason)) != ERR_OK)
 		return e;
 	/* its starting coins, as `partner create` gives them */
 	in.start_funds = console_new_partner_funds(&r->ctx->cfg);
@@ -202,14 +201,11 @@ suspension(struct req *r, struct resp *resp, int suspend)
 	struct console_client from = console_client_of(r);
 	const char *reason, *id = req_param(r, "id");
 	json_t *o;
-	size_t len;
 	enum err e;
 
 	if ((e = body_only(r->body, resp, reason_fields)) != ERR_OK ||
-	    (e = body_text(r->body, resp, "reason", 1, &reason, &len)) != ERR_OK)
+	    (e = body_whole_text(r->body, resp, "reason", &reason)) != ERR_OK)
 		return e;
-	if (strlen(reason) != len)
-		return resp_invalid(resp, ERR_VALIDATION, "reason", "no NUL characters");
 	e = suspend ? console_ops_partner_suspend(r->ctx->db, &r->ctx->cfg, &r->console, id, reason,
 	    &from, &resp->out) : console_ops_partner_reactivate(r->ctx->db, &r->ctx->cfg,
 	    &r->console, id, reason, &from, &resp->out);
@@ -244,22 +240,6 @@ names_partner(const struct outcome *o)
 	    strcmp(o->ctx[0].str, "partner_id") == 0;
 }
 
-/* The string member name of the body, whole: *out borrowed, ERR_VALIDATION
- * naming it when absent, not a string, or holding a NUL (the domain
- * checks the rest). */
-static enum err
-whole_text(struct req *r, struct resp *resp, const char *name, const char **out)
-{
-	size_t len;
-	enum err e;
-
-	if ((e = body_text(r->body, resp, name, 1, out, &len)) != ERR_OK)
-		return e;
-	if (strlen(*out) != len)
-		return resp_invalid(resp, ERR_VALIDATION, name, "no NUL characters");
-	return ERR_OK;
-}
-
 enum err
 console_ops_partner_tier_post(struct req *r, struct resp *resp)
 {
@@ -269,8 +249,8 @@ console_ops_partner_tier_post(struct req *r, struct resp *resp)
 	enum err e;
 
 	if ((e = body_only(r->body, resp, tier_fields)) != ERR_OK ||
-	    (e = whole_text(r, resp, "tier", &tier)) != ERR_OK ||
-	    (e = whole_text(r, resp, "reason", &reason)) != ERR_OK)
+	    (e = body_whole_text(r->body, resp, "tier", &tier)) != ERR_OK ||
+	    (e = body_whole_text(r->body, resp, "reason", &reason)) != ERR_OK)
 		return e;
 	e = console_ops_partner_tier(r->ctx->db, &r->ctx->cfg, &r->console, id, tier, reason,
 	    &from, &resp->out);
@@ -290,10 +270,10 @@ funds_body(struct req *r, struct resp *resp, struct console_ops_funds *in)
 	enum err e;
 
 	if ((e = body_only(r->body, resp, funds_fields)) != ERR_OK ||
-	    (e = whole_text(r, resp, "currency", &in->currency)) != ERR_OK ||
-	    (e = whole_text(r, resp, "amount", &in->amount)) != ERR_OK ||
-	    (e = whole_text(r, resp, "reference", &in->reference)) != ERR_OK ||
-	    (e = whole_text(r, resp, "reason", &in->reason)) != ERR_OK)
+	    (e = body_whole_text(r->body, resp, "currency", &in->currency)) != ERR_OK ||
+	    (e = body_whole_text(r->body, resp, "amount", &in->amount)) != ERR_OK ||
+	    (e = body_whole_text(r->body, resp, "reference", &in->reference)) != ERR_OK ||
+	    (e = body_whole_text(r->body, resp, "reason", &in->reason)) != ERR_OK)
 		return e;
 	return ERR_OK;
 }

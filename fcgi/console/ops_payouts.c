@@ -84,17 +84,14 @@ console_ops_payout_resolve_post(struct req *r, struct resp *resp)
 {
 	struct console_client from = console_client_of(r);
 	const char *decision, *reason, *id = req_param(r, "id");
-	size_t len;
 	enum err e;
 
 	if ((e = body_only(r->body, resp, resolve_fields)) != ERR_OK ||
 	    (e = body_string(r->body, resp, "decision", 8, &decision)) != ERR_OK ||
-	    (e = body_text(r->body, resp, "reason", 1, &reason, &len)) != ERR_OK)
+	    (e = body_whole_text(r->body, resp, "reason", &reason)) != ERR_OK)
 		return e;
 	if (strcmp(decision, "complete") != 0 && strcmp(decision, "fail") != 0)
 		return resp_invalid(resp, ERR_VALIDATION, "decision", "complete or fail");
-	if (strlen(reason) != len)
-		return resp_invalid(resp, ERR_VALIDATION, "reason", "no NUL characters");
 	e = console_ops_payout_resolve(r->ctx, &r->console, id, strcmp(decision, "complete") == 0,
 	    reason, &from, owners, &resp->out);
 	/* a malformed id names no payout held */
@@ -158,14 +155,11 @@ console_ops_payout_retry_post(struct req *r, struct resp *resp)
 {
 	struct console_client from = console_client_of(r);
 	const char *reason, *id = req_param(r, "id");
-	size_t len;
 	enum err e;
 
 	if ((e = body_only(r->body, resp, retry_fields)) != ERR_OK ||
-	    (e = body_text(r->body, resp, "reason", 1, &reason, &len)) != ERR_OK)
+	    (e = body_whole_text(r->body, resp, "reason", &reason)) != ERR_OK)
 		return e;
-	if (strlen(reason) != len)
-		return resp_invalid(resp, ERR_VALIDATION, "reason", "no NUL characters");
 	if ((e = console_ops_payout_retry(r->ctx->db, &r->console, id, reason, &from,
 	    &resp->out)) != ERR_OK)
 		return e;

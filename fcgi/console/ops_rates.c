@@ -99,19 +99,14 @@ console_ops_rate_post(struct req *r, struct resp *resp)
 	const char *rate, *reason, *coin = req_param(r, "coin");
 	const struct currency *c;
 	struct rates k;
-	size_t len;
 	unsigned i;
 	enum err e;
 
 	if ((e = body_only(r->body, resp, rate_fields)) != ERR_OK ||
-	    (e = body_text(r->body, resp, "rate", 1, &rate, &len)) != ERR_OK)
+	    (e = body_whole_text(r->body, resp, "rate", &rate)) != ERR_OK)
 		return e;
-	if (strlen(rate) != len)
-		return resp_invalid(resp, ERR_VALIDATION, "rate", "no NUL characters");
-	if ((e = body_text(r->body, resp, "reason", 1, &reason, &len)) != ERR_OK)
+	if ((e = body_whole_text(r->body, resp, "reason", &reason)) != ERR_OK)
 		return e;
-	if (strlen(reason) != len)
-		return resp_invalid(resp, ERR_VALIDATION, "reason", "no NUL characters");
 	e = console_ops_rate_set(r->ctx->db, &r->console, coin, rate, reason, &from, &resp->out);
 	/* a coin the service does not convert is no rate here */
 	if (e == ERR_VALIDATION && resp->out.nctx > 0 &&

@@ -76,3 +76,16 @@ body_text(const json_t *body, struct resp *resp, const char *name, int required,
 	*len = json_string_length(v);
 	return ERR_OK;
 }
+
+enum err
+body_whole_text(const json_t *body, struct resp *resp, const char *name, const char **out)
+{
+	size_t len;
+	enum err e;
+
+	if ((e = body_text(body, resp, name, 1, out, &len)) != ERR_OK)
+		return e;
+	if (strlen(*out) != len)
+		return resp_invalid(resp, ERR_VALIDATION, name, "no NUL characters");
+	return ERR_OK;
+}

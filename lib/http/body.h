@@ -36,4 +36,13 @@ enum err body_opt_string(const json_t *body, struct resp *resp, const char *name
 enum err body_text(const json_t *body, struct resp *resp, const char *name,
     int required, const char **out, size_t *len);
 
+/*
+ * The required string member name, whole: *out borrowed from the body,
+ * or ERR_VALIDATION naming it when absent, not a string, or holding a NUL
+ * (which a C string would cut short; the caller checks the rest, as a
+ * reason's 1 to 200 printable characters).
+ */
+enum err body_whole_text(const json_t *body, struct resp *resp, const char *name,
+    const char **out);
+
 #endif

@@ -509,6 +509,11 @@ test_bad_inputs(void)
 		    "\"reason\":\"tab\\there\"}", "validation_error", 400 },
 		{ "POST", OPS_PARTNERS, "{\"name\":\"Bad Ltd\",\"owner_email\":\"b@example.test\","
 		    "\"reason\":5}", "validation_error", 400 },
+		/* a NUL would cut the reason and the email short */
+		{ "POST", OPS_PARTNERS, "{\"name\":\"Bad Ltd\",\"owner_email\":\"b@example.test\","
+		    "\"reason\":\"why\\u0000 not\"}", "validation_error", 400 },
+		{ "POST", OPS_PARTNERS, "{\"name\":\"Bad Ltd\",\"owner_email\":\"b@example.test"
+		    "\\u0000x\",\"reason\":\"r\"}", "validation_error", 400 },
 		{ "POST", OPS_PARTNERS, "{\"name\":\"Bad Ltd\",\"owner_email\":\"b@example.test\","
 		    "\"reason\":\"%s\"}", "validation_error", 400 },   /* 201 characters */
 		{ "POST", OPS_PARTNERS, "{\"name\":5,\"owner_email\":\"b@example.test\","
