@@ -167,10 +167,17 @@ async function follow(page, text) {
 // Waits for a page whose h1 starts with title and that has finished
 // loading (no "Loading…" left).
 async function waitPage(page, title) {
-	await page.waitForFunction((t) => {
-		const h = document.querySelector('h1');
-		return h && h.textContent.startsWith(t) && !document.querySelector('.loading');
-	}, { timeout: WAIT }, title);
+	try {
+		await page.waitForFunction((t) => {
+			const h = document.querySelector('h1');
+			return h && h.textContent.startsWith(t) && !document.querySelector('.loading');
+		}, { timeout: WAIT }, title);
+	} catch (e) {
+		// what the page showed instead (a timeout alone says nothing)
+		const now = await page.evaluate(() => ({ h1: document.querySelector('h1')?.textContent,
+			loading: document.querySelectorAll('.loading').length, hash: location.hash }));
+		throw new Error(`${e.message}: waiting for the page "${title}", the page is ${JSON.stringify(now)}`);
+	}
 }
 
 // A new member of the partner of the session in page, with role, added
@@ -246,7 +253,9 @@ async function shown(page, want) {
 		return await page.waitForSelector(want);
 	} catch (e) {
 		const said = await page.$$eval('[role="alert"]', (l) => l.map((a) => a.textContent).join(' | '));
-		throw new Error(said ? `${e.message}; the page says: ${said}` : e.message);
+		const h1 = await page.evaluate(() => document.querySelector('h1')?.textContent);
+		throw new Error(`${e.message}: ${want} not shown on the page "${h1}"` +
+			(said ? `; the page says: ${said}` : ''));
 	}
 }
 
@@ -2176,7 +2185,14 @@ try {
 		const { page } = tab;
 		await visit(page, 'Reconcile');
 		const card = `#deposit-${unmatchedDeposit}`;
-		await shown(page, card);
+		try {
+			await shown(page, card);
+		} catch (e) {
+			const listed = await page.$$eval('#unmatched article', (l) => l.map((a) => a.id));
+			const api = await pageCall(page, 'GET', '/console/api/ops/deposits/unmatched?limit=100');
+			throw new Error(`${e.message}; the page lists ${JSON.stringify(listed)}, the API ` +
+				`${api.status} ${JSON.stringify(api.body).slice(0, 600)}`);
+		}
 		const title = await page.$eval(`${card} h3`, (e) => e.textContent.trim());
 		expect(title === '5.250000 USDT', `the deposit shown: ${title}`);
 		await shot(page, 'ops-reconcile');
