@@ -3,7 +3,10 @@
 /* every moment to the millisecond: the page's timeline orders them */
 #define ISO(c) ISO_MS(c)
 
-/* a payout as the back office shows it (ops_payout_COLS) */
+/* a payout as the back office shows it (ops_payout_COLS). The back
+ * office's first read of a request waits for the cluster (SYNC_READ): an
+ * operator acts on what every node committed, and the page's later reads
+ * come after it */
 #define OPS_PAYOUT_SELECT \
 	"SELECT p.id, p.status, p.provider AS network, p.amount, p.fee, p.currency, " \
 	"IF(p.withdrawal_id IS NULL, 'user', 'withdrawal') AS owner_kind, " \
@@ -39,15 +42,15 @@ const struct db_stmt_def db_stmts_ops_payout[] = {
 	/* processing, not held, and unsettled for longer than the threshold:
 	 * the oldest first (ix_payouts_claim) */
 	{ DB_OPS_PAYOUTS_DOUBT,
-	    OPS_PAYOUT_SELECT "WHERE p.status = 'processing' AND p.held_at IS NULL AND "
+	    SYNC_READ OPS_PAYOUT_SELECT "WHERE p.status = 'processing' AND p.held_at IS NULL AND "
 	    "COALESCE(p.processing_at, p.created_at) < UTC_TIMESTAMP(6) - INTERVAL ? SECOND "
 	    "ORDER BY COALESCE(p.processing_at, p.created_at), p.id LIMIT ?" },
 	/* reversed by their provider after they completed, the newest first */
 	{ DB_OPS_PAYOUTS_REVERSED,
-	    OPS_PAYOUT_SELECT "WHERE p.reversed_at IS NOT NULL "
+	    SYNC_READ OPS_PAYOUT_SELECT "WHERE p.reversed_at IS NOT NULL "
 	    "ORDER BY p.reversed_at DESC, p.id DESC LIMIT ?" },
 	{ DB_OPS_FLOAT_REFUSALS,
-	    "SELECT r.network, r.amount, r.owner_kind, COALESCE((SELECT u.wallet_id FROM payouts p "
+	    SYNC_READ "SELECT r.network, r.amount, r.owner_kind, COALESCE((SELECT u.wallet_id FROM payouts p "
 	    "JOIN users u ON u.id = p.user_id WHERE p.id = r.payout_id), r.owner_id) AS owner_id, "
 	    "r.payout_id, "
 	    ISO("r.refused_at") " AS refused_at, r.request_id FROM payout_float_refusals r "

@@ -229,3 +229,18 @@ itc_ops_unmatched_deposit(const char *asset, const char *units, int amount_null,
 	    hash, 0, 0, asset, sender, units, amount_null ? "NULL" : amount);
 	CU_ASSERT_EQUAL_FATAL(it_db_exec(sql, id, ref), 1);
 }
+
+/* Through HAProxy again, however the test ended. */
+static void
+via_haproxy_again(void *unused)
+{
+	(void)unused;
+	it_http_via(-1);
+}
+
+void
+itc_ops_via_first_server(void)
+{
+	it_http_via(0);
+	CU_ASSERT_EQUAL_FATAL(tu_defer(via_haproxy_again, NULL), 0);
+}

@@ -56,4 +56,13 @@ void itc_ops_held_payout(char *pid, size_t cap);
 void itc_ops_unmatched_deposit(const char *asset, const char *units, int amount_null, char *id,
     char *ref);
 
+/*
+ * The running test's requests straight to the first web server, until it
+ * ends however it ends (a no-op on one server). On a cluster only node 1
+ * mails (the sandbox's sink), each node's config names its own
+ * simulators, and behind HAProxy every request comes from HAProxy's
+ * address (console.ops_allow could not tell 127.0.0.2 from 127.0.0.1).
+ */
+void itc_ops_via_first_server(void);
+
 #endif

@@ -73,27 +73,6 @@ balances_of(const struct con_sess *s, const char *id, char *out, size_t cap)
 
 /* An operator invited by the admin tool: the invitation's rules, its
  * acceptance, mandatory two-factor, and then the back office. */
-/* Through HAProxy again, however the test ended. */
-static void
-via_haproxy_again(void *unused)
-{
-	(void)unused;
-	it_http_via(-1);
-}
-
-/*
- * This test's requests straight to the first web server (a no-op on one
- * server): on a cluster only node 1 mails (the sandbox's sink), and
- * behind HAProxy every request comes from HAProxy's address, so
- * console.ops_allow could not tell 127.0.0.2 from 127.0.0.1.
- */
-static void
-via_first_server(void)
-{
-	it_http_via(0);
-	CU_ASSERT_EQUAL_FATAL(tu_defer(via_haproxy_again, NULL), 0);
-}
-
 static void
 test_operator_invited(void)
 {
@@ -230,7 +209,7 @@ test_create_list_detail(void)
 	json_t *d, *p, *k, *found;
 	char uri[1100], u[96], owner[160], id[64], key[128], path[200], *body;
 
-	via_first_server();
+	itc_ops_via_first_server();
 	itc_ops_member("operator", &s, uri, sizeof(uri));
 	it_unique("ownerops", u, sizeof(u));
 	snprintf(owner, sizeof(owner), "%s@example.test", u);
@@ -440,7 +419,7 @@ test_ops_allow(void)
 	struct it_resp r;
 	char uri[1100], code[16], *body;
 
-	via_first_server();
+	itc_ops_via_first_server();
 	itc_ops_member("read-only", &s, uri, sizeof(uri));
 	con_signup("Ops Allow Partner Ltd", &owner);
 	it_http_from("127.0.0.2");

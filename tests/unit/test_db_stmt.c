@@ -166,7 +166,7 @@ test_sync_reads(void)
 		DB_PAYOUT_GET,        /* ... and a payout */
 		DB_BEN_GET,           /* a transfer's beneficiary */
 		DB_APIKEY_LOOKUP_SYNC, /* a partner key the plain read missed: just issued? */
-		DB_CONSOLE_SESSION_FIND_SYNC, /* a console session missed: opened on another node? */
+		DB_CONSOLE_SESSION_FIND_SYNC, /* a console session missed, or its two-factor stale */
 		DB_CONSOLE_TOTP_GET, /* a two-factor code's step, taken on another node? */
 		DB_WD_GET,            /* GET /v1/withdrawals/{id} */
 		DB_WD_BY_REFERENCE,   /* POST /v1/withdrawals again under its reference_id */
@@ -176,6 +176,7 @@ test_sync_reads(void)
 		DB_KYC_LATEST,        /* GET /api/users/kyc: tier and latest decision */
 		DB_KYC_DETAIL,        /* the back office's submission: a decision made elsewhere */
 		DB_OPS_PAYOUT_GET,    /* the back office's payout: settled or retried elsewhere */
+		DB_OPS_PAYOUTS_DOUBT, DB_OPS_PAYOUTS_REVERSED, DB_OPS_FLOAT_REFUSALS, /* its lists */
 		DB_SIM_SETTING_GET,   /* sandbox: a simulator setting just set */
 		DB_PROBE_READ,        /* provider health, stale-marked on another node */
 		DB_PFLOAT_VIEW,       /* the floats, a sync made on another node */

@@ -49,36 +49,31 @@ console_session_open(struct db *db, long long user_id, const struct console_clie
 	return rc;
 }
 
-enum err
-console_session_find(struct db *db, const char *sid, struct console_session *out,
+/* The live session of hash into out (role and two-factor need set),
+ * read after this node caught up with the cluster when sync: 1 found, 0
+ * none, or the database's error in o (-1). */
+static int
+session_read(struct db *db, int sync, const char *hash, struct console_session *out,
     struct outcome *o)
 {
 	static const struct db_field fields[] = { DB_FIELDS(cs_live, struct console_session) };
-	char hash[APIKEY_HASH_HEX];
 	struct db_rows rows;
 	int rc;
 
-	outcome_init(o);
 	memset(out, 0, sizeof(*out));
-	if (!token_shape(sid))
-		return outcome_fail(o, ERR_UNAUTHORIZED, "Sign in to the console");
-	sid_hash(sid, hash);
-	if ((rc = DB_EXEC(db, DB_CONSOLE_SESSION_FIND, cs_find, &rows, NULL, .session_hash = hash,
-	    .absolute = CONSOLE_ABSOLUTE_SECONDS, .idle = CONSOLE_IDLE_SECONDS)) != DB_OK)
-		return domain_db_fail(o, rc, "find the session");
-	/* a miss on a Galera node may be a session another node opened a
-	 * moment ago: read again once this node has caught up */
-	if (rows.nrows == 0) {
-		db_rows_free(&rows);
-		if ((rc = DB_EXEC(db, DB_CONSOLE_SESSION_FIND_SYNC, cs_find, &rows, NULL,
-		    .session_hash = hash, .absolute = CONSOLE_ABSOLUTE_SECONDS,
-		    .idle = CONSOLE_IDLE_SECONDS)) != DB_OK)
-			return domain_db_fail(o, rc, "find the session");
+	rc = sync ? DB_EXEC(db, DB_CONSOLE_SESSION_FIND_SYNC, cs_find, &rows, NULL,
+	    .session_hash = hash, .absolute = CONSOLE_ABSOLUTE_SECONDS,
+	    .idle = CONSOLE_IDLE_SECONDS) : DB_EXEC(db, DB_CONSOLE_SESSION_FIND, cs_find, &rows,
+	    NULL, .session_hash = hash, .absolute = CONSOLE_ABSOLUTE_SECONDS,
+	    .idle = CONSOLE_IDLE_SECONDS);
+	if (rc != DB_OK) {
+		(void)domain_db_fail(o, rc, "find the session");
+		return -1;
 	}
 	if (rows.nrows != 1 || db_row_read(&rows, 0, fields, DB_NCOLS(cs_live), out) != 0) {
 		db_rows_free(&rows);
 		memset(out, 0, sizeof(*out));
-		return outcome_fail(o, ERR_UNAUTHORIZED, "Your session has ended: sign in again");
+		return 0;
 	}
 	db_rows_free(&rows);
 	/* the role as the user has it: a partner's member's, or the
@@ -86,6 +81,34 @@ console_session_find(struct db *db, const char *sid, struct console_session *out
 	out->role_id = console_role_in(out->role, out->partner_id == 0);
 	if (console_role_is_ops(out->role_id))
 		out->require_2fa = 1;
+	return 1;
+}
+
+enum err
+console_session_find(struct db *db, const char *sid, struct console_session *out,
+    struct outcome *o)
+{
+	char hash[APIKEY_HASH_HEX];
+	int found;
+
+	outcome_init(o);
+	memset(out, 0, sizeof(*out));
+	if (!token_shape(sid))
+		return outcome_fail(o, ERR_UNAUTHORIZED, "Sign in to the console");
+	sid_hash(sid, hash);
+	if ((found = session_read(db, 0, hash, out, o)) < 0)
+		return o->err;
+	/*
+	 * On a Galera node, a miss may be a session another node opened a
+	 * moment ago, and two-factor sign-in required but not on may be an
+	 * enrolment another node finished a moment ago (the refusal would
+	 * be wrong): read again once this node has caught up.
+	 */
+	if ((found == 0 || (out->require_2fa && !out->totp_enabled)) &&
+	    (found = session_read(db, 1, hash, out, o)) < 0)
+		return o->err;
+	if (found == 0)
+		return outcome_fail(o, ERR_UNAUTHORIZED, "Your session has ended: sign in again");
 	(void)DB_EXEC(db, DB_CONSOLE_SESSION_TOUCH, cs_id, NULL, NULL, .id = out->id);
 	return ERR_OK;
 }
