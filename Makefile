@@ -11,7 +11,7 @@ SANITIZE ?= 0
 SERVER   ?= apache
 PORT     ?= 8080
 
-PKGS      = fcgi libmariadb jansson libcurl openssl gmp libsecp256k1 nettle libargon2 libqrencode
+PKGS      = fcgi libmariadb jansson libcurl openssl gmp libsecp256k1 nettle libargon2 libqrencode p11-kit-1
 PKG_CFLAGS != pkg-config --cflags $(PKGS) 2>/dev/null || echo -I/usr/include/mariadb
 PKG_LIBS   != pkg-config --libs $(PKGS) 2>/dev/null || echo -lfcgi -lmariadb -ljansson -lcurl -lssl -lcrypto -lgmp -lsecp256k1 -lnettle -largon2 -lqrencode
 

@@ -9,9 +9,12 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
 # prometheus: its promtool checks and tests the alert rules (`make check`),
 # and the stack runs a private Prometheus of its own (issue 37).
+# softhsm2, libp11-kit-dev: the operator key's PKCS#11 token in the sandbox
+# and the tests, and the standard PKCS#11 header (issue 38).
 PACKAGES="gcc make pkg-config libc6-dev libfcgi-dev libfcgi-bin libjansson-dev \
 libmariadb-dev mariadb-server mariadb-client libcurl4-openssl-dev libssl-dev \
-libcunit1-dev libgmp-dev libsecp256k1-dev nettle-dev libargon2-dev libqrencode-dev apache2 libapache2-mod-fcgid lighttpd \
+libcunit1-dev libgmp-dev libsecp256k1-dev nettle-dev libargon2-dev libqrencode-dev softhsm2 \
+libp11-kit-dev apache2 libapache2-mod-fcgid lighttpd \
 curl ca-certificates prometheus"
 for opt in "$@"; do
 	case "$opt" in
