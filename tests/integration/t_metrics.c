@@ -262,6 +262,8 @@ test_galera(void)
 	}
 	IT_UNTIL("Prometheus sees the three nodes", prom(size) == 3);
 	CU_ASSERT_EQUAL_FATAL(prom(size), 3);
+	/* every web server's scrape in (one may have come first) */
+	IT_UNTIL("both web servers' nodes ready", prom("sum(cediramp_galera_ready)") == n);
 	CU_ASSERT_EQUAL(prom("sum(cediramp_galera_ready)"), n);
 	node3_down = 1;
 	tu_defer(node3_back, NULL);
