@@ -240,6 +240,18 @@ names_partner(const struct outcome *o)
 	    strcmp(o->ctx[0].str, "partner_id") == 0;
 }
 
+/* After a change to partner id that answered e: the partner as it now
+ * is into *o, or the error (a partner id that names none: 404). */
+static enum err
+changed_partner(struct req *r, struct resp *resp, const char *id, enum err e, json_t **o)
+{
+	if (names_partner(&resp->out))
+		return no_partner(resp);
+	if (e != ERR_OK)
+		return e;
+	return partner_detail_json(r, id, resp, o);
+}
+
 enum err
 console_ops_partner_tier_post(struct req *r, struct resp *resp)
 {
@@ -254,11 +266,7 @@ console_ops_partner_tier_post(struct req *r, struct resp *resp)
 		return e;
 	e = console_ops_partner_tier(r->ctx->db, &r->ctx->cfg, &r->console, id, tier, reason,
 	    &from, &resp->out);
-	if (names_partner(&resp->out))
-		return no_partner(resp);
-	if (e != ERR_OK)
-		return e;
-	if ((e = partner_detail_json(r, id, resp, &o)) != ERR_OK)
+	if ((e = changed_partner(r, resp, id, e, &o)) != ERR_OK)
 		return e;
 	return resp_ok(resp, 200, o);
 }
@@ -292,11 +300,7 @@ console_ops_partner_credit_post(struct req *r, struct resp *resp)
 		return e;
 	e = console_ops_partner_credit(r->ctx->db, &r->ctx->cfg, &r->console, id, &in, &from, &d,
 	    &resp->out);
-	if (names_partner(&resp->out))
-		return no_partner(resp);
-	if (e != ERR_OK)
-		return e;
-	if ((e = partner_detail_json(r, id, resp, &o)) != ERR_OK)
+	if ((e = changed_partner(r, resp, id, e, &o)) != ERR_OK)
 		return e;
 	data = json_pack("{s:{s:s,s:s,s:s,s:s},s:o}", "deposit", "id", d.id, "currency",
 	    d.currency, "amount", d.amount, "reference", d.deposit_ref, "partner", o);
@@ -317,11 +321,7 @@ console_ops_partner_adjust_post(struct req *r, struct resp *resp)
 		return e;
 	e = console_ops_partner_adjust(r->ctx->db, &r->ctx->cfg, &r->console, id, &in, &from,
 	    balance, sizeof(balance), &resp->out);
-	if (names_partner(&resp->out))
-		return no_partner(resp);
-	if (e != ERR_OK)
-		return e;
-	if ((e = partner_detail_json(r, id, resp, &o)) != ERR_OK)
+	if ((e = changed_partner(r, resp, id, e, &o)) != ERR_OK)
 		return e;
 	data = json_pack("{s:{s:s,s:s,s:s,s:s},s:o}", "adjustment", "currency", in.currency,
 	    "amount", in.amount, "reference", in.reference, "available", balance, "partner", o);
