@@ -70,6 +70,7 @@ int itc_providers(struct cfg *c, struct providers *p);
  * stderr when it fails. Its exit status (system(3)'s).
  */
 int itc_run_client(const char *env, const char *client, char *out, size_t cap);
+void itc_client_checks(const char *out, const char *const *checks);
 /* The `ref <kind> <uuid>` line of kind in a client's output, into ref (37
  * bytes): 0, or -1. */
 int itc_client_ref(const char *out, const char *kind, char *ref);

@@ -196,6 +196,34 @@ itc_run_client(const char *env, const char *client, char *out, size_t cap)
 	return rc;
 }
 
+/* Each of checks (NULL-ended) as an assertion: its `ok` line in out, or
+ * the client's `FAIL` line for it as the failure's text, so a run's
+ * summary says why (the log that holds the rest may be out of reach). */
+void
+itc_client_checks(const char *out, const char *const *checks)
+{
+	char want[600], why[900];
+	const char *fail;
+	size_t i, n;
+
+	for (i = 0; checks[i] != NULL; i++) {
+		snprintf(want, sizeof(want), "\nok %s", checks[i]);
+		if (strstr(out, want) != NULL) {
+			IT_CHECK(1, checks[i]);
+			continue;
+		}
+		snprintf(want, sizeof(want), "\nFAIL %s", checks[i]);
+		if ((fail = strstr(out, want)) == NULL) {
+			snprintf(why, sizeof(why), "%s: not run", checks[i]);
+		} else {
+			n = strcspn(fail + 1, "\n");
+			snprintf(why, sizeof(why), "%.*s", (int)(n < sizeof(why) - 1 ? n : sizeof(why) - 1),
+			    fail + 1);
+		}
+		IT_CHECK(0, why);
+	}
+}
+
 int
 itc_client_ref(const char *out, const char *kind, char *ref)
 {
