@@ -1113,6 +1113,12 @@ try {
 		await visit(page, 'Withdrawals');
 		await typeInto(page, 'Reference', reference);
 		await press(page, 'Apply filters');
+		// the filtered list, not the one before it (its link to this
+		// withdrawal is replaced under a click as the filtered one comes)
+		await page.waitForFunction((r) => {
+			const rows = document.querySelectorAll('main tbody tr');
+			return rows.length === 1 && rows[0].textContent.includes(r) && !document.querySelector('.loading');
+		}, { timeout: WAIT }, reference);
 		await follow(page, reference);
 		await waitPage(page, `Withdrawal ${reference}`);
 		// the timeline as the API answers it, oldest first, with times
