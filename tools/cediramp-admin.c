@@ -83,6 +83,9 @@ static const char usage[] =
     "  partner wallet list [PARTNER_ID]\n"
     "  chain status                            the chain: its id, head, the operator's address, gas\n"
     "                                          and nonces, the custody's coins\n"
+    "  signer journal [--limit N] [--before ID]\n"
+    "                                          cediramp-signer's decisions, newest first: what was\n"
+    "                                          asked, by which uid, signed or refused and why\n"
     "  partner key PARTNER_ID [--quiet]        another key for a partner (rotation)\n"
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners, their active key counts and status\n"
@@ -1002,6 +1005,38 @@ cmd_chain_status(struct db *db, const struct cfg *c)
 	return 0;
 }
 
+/* signer journal [--limit N] [--before ID]: cediramp-signer's decisions
+ * (signer_journal, schema 053), newest first, a line each; NULLs as "-". */
+static int
+cmd_signer_journal(struct db *db, int argc, char **argv)
+{
+	const char *limit = opt(argc, argv, "--limit"), *before = opt(argc, argv, "--before");
+	unsigned long long n = 50, b = ~0ULL >> 1;
+	struct db_rows rows;
+	size_t i, col;
+
+	if ((limit != NULL && (strict_uint(limit, strlen(limit), 10000, &n) != 0 || n == 0)) ||
+	    (before != NULL && strict_uint(before, strlen(before), ~0ULL >> 1, &b) != 0)) {
+		fprintf(stderr, "cediramp-admin: signer journal: --limit 1 to 10000, --before an id\n");
+		return 2;
+	}
+	if (DB_EXEC(db, DB_SIGNER_JOURNAL_PAGE, sg_page, &rows, NULL, .before = (long long)b,
+	    .limit = (long long)n) != DB_OK) {
+		fprintf(stderr, "cediramp-admin: signer journal: %s\n", db_error(db));
+		return 1;
+	}
+	printf("id\tat\tuid\top\tpurpose\tref\tasset\tamount\twallet\tdecision\treason\t"
+	    "signer\tnonce\ttx_hash\n");
+	for (i = 0; i < rows.nrows; i++)
+		for (col = 0; col < rows.ncols; col++) {
+			const char *v = db_cell(&rows, i, col);
+
+			printf("%s%c", v != NULL ? v : "-", col + 1 < rows.ncols ? '\t' : '\n');
+		}
+	db_rows_free(&rows);
+	return 0;
+}
+
 /* partner suspend PARTNER_ID --reason TEXT, partner reactivate PARTNER_ID */
 static int
 cmd_partner_suspend(struct db *db, const struct cfg *c, int argc, char **argv)
@@ -1159,6 +1194,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_intent_resolve(argc, argv);
 	if (strcmp(cmd, "chain") == 0 && strcmp(sub, "status") == 0 && argc == 3)
 		return cmd_chain_status(db, c);
+	if (strcmp(cmd, "signer") == 0 && strcmp(sub, "journal") == 0)
+		return cmd_signer_journal(db, argc, argv);
 	fprintf(stderr, "%s", usage);
 	return 2;
 }

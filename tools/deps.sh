@@ -54,7 +54,19 @@ for p in $PACKAGES; do
 		missing="$missing $p"
 	fi
 done
+# cediramp-signer's own system user (docs/design.md "Custody"): the stack
+# runs the signer as it when we are root; otherwise as us (the documented
+# equivalent), and nothing is to be made.
+signer_user() {
+	[ "$(id -u)" = 0 ] || return 0
+	id -u cediramp-signer >/dev/null 2>&1 && return 0
+	echo "deps: adding the system user cediramp-signer"
+	useradd --system --user-group --no-create-home --home-dir /nonexistent \
+		--shell /usr/sbin/nologin cediramp-signer
+}
+
 if [ -z "$missing" ]; then
+	signer_user
 	npm_packages
 	exit 0
 fi
@@ -96,4 +108,5 @@ case " $missing " in *" prometheus "*)
 	fi
 	;;
 esac
+signer_user
 npm_packages

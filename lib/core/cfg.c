@@ -10,7 +10,7 @@
 #include "core/strict.h"
 
 enum cfg_type { CFG_STR, CFG_UINT, CFG_ENUM_ENV, CFG_RATE, CFG_HEX_KEY, CFG_ENUM_CHAIN,
-	CFG_ADDR, CFG_GWEI, CFG_CIDRS, CFG_PORTS, CFG_MOVED };
+	CFG_ADDR, CFG_GWEI, CFG_CIDRS, CFG_PORTS, CFG_MOVED, CFG_TO_SIGNER };
 
 struct cfg_key {
 	const char *name;
@@ -44,6 +44,10 @@ struct cfg_key {
 #define TOKEN(asset, i) \
 	A("providers.evm.token." asset, evm.token[i]), \
 	U("providers.evm.decimals." asset, evm.decimals[i], 0, 36)
+/* the signer's policy of one coin: a transaction's most, and its 24 h cap */
+#define SIGNER_COIN(asset, i) \
+	S("signer.max_per_tx." asset, signer_max_per_tx[i]), \
+	S("signer.cap_24h." asset, signer_cap_24h[i])
 /* a list of addresses and networks (core/cidr.h) */
 #define N(k, f) { k, CFG_CIDRS, offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f), 0, 0 }
 /* a list of ports (core/portlist.h) */
@@ -83,7 +87,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("providers.evm.confirmations", evm.confirmations, 1, 100000),
 	A("providers.evm.gateway", evm.gateway),
 	A("providers.evm.treasury", evm.treasury),
-	S("providers.evm.key_file", evm.key_file),
+	{ "providers.evm.key_file", CFG_TO_SIGNER, 0, 0, 0, 0 },
 	TOKEN("USDT", 0),
 	TOKEN("USDC", 1),
 	TOKEN("USDC_E", 2),
@@ -154,6 +158,19 @@ static const struct cfg_key cfg_keys[] = {
 	U("webhooks.max_in_flight", wh_max_in_flight, 1, 1000),
 	U("webhooks.allow_loopback", wh_allow_loopback, 0, 1),
 	P("webhooks.allowed_ports", wh_allowed_ports),
+	S("signer.socket", signer_socket),
+	S("signer.key_store", signer_key_store),
+	S("signer.key_file", signer_key_file),
+	S("signer.pkcs11.module", signer_pkcs11_module),
+	S("signer.pkcs11.token", signer_pkcs11_token),
+	S("signer.pkcs11.pin_file", signer_pkcs11_pin_file),
+	S("signer.pkcs11.key_label", signer_pkcs11_key_label),
+	S("signer.allow_uids", signer_allow_uids),
+	SIGNER_COIN("USDT", 0), SIGNER_COIN("USDC", 1), SIGNER_COIN("USDC_E", 2),
+	SIGNER_COIN("DAI", 3),
+	U("signer.max_signatures_per_minute", signer_per_minute, 1, 1000000),
+	G("signer.max_fee_gwei", signer_max_fee_wei),
+	U("signer.max_gas", signer_max_gas, 21000, 30000000),
 	MOVED("webhooks.encryption_key"),
 	S("webhooks.encryption_key_file", wh_encryption_key_file),
 	U("webhooks.encryption_key_id", wh_encryption_key_id, 1, 65535),
@@ -196,6 +213,7 @@ derive(struct cfg *c)
 	c->wh_allow_http = sb;
 	/* the simulators settle in seconds; a real network in minutes */
 	c->withdrawal_eta_seconds = sb ? 15 : 300;
+	c->signer_mints = sb;
 }
 
 /* The keys left 0 for "the environment's" (cfg_load, once it is known). */
@@ -283,6 +301,18 @@ defaults(struct cfg *c)
 	c->console_signin_lockout = 10;
 	c->metrics_float_low_ghs = 1000;
 	c->console_ops_doubt_seconds = 900;
+	/* the signer: a file store, and a policy tight enough to notice a
+	 * drain at once and loose enough for the sandbox's load */
+	(void)strict_copy(c->signer_key_store, sizeof(c->signer_key_store), "file");
+	(void)strict_copy(c->signer_pkcs11_key_label, sizeof(c->signer_pkcs11_key_label),
+	    "cediramp-operator");
+	for (i = 0; i < 4; i++) {
+		(void)strict_copy(c->signer_max_per_tx[i], sizeof(c->signer_max_per_tx[i]), "100000");
+		(void)strict_copy(c->signer_cap_24h[i], sizeof(c->signer_cap_24h[i]), "10000000");
+	}
+	c->signer_per_minute = 6000;
+	c->signer_max_fee_wei = 500ULL * 1000000000ULL;
+	c->signer_max_gas = 1000000;
 	/* the scrape from this host only, unless allowed wider */
 	(void)cidr_list_parse("127.0.0.0/8, ::1/128", strlen("127.0.0.0/8, ::1/128"),
 	    &c->metrics_allow, &loopback_why);
@@ -451,6 +481,10 @@ cfg_set(struct cfg *c, const struct cfg_key *k, const char *v, size_t n,
 		}
 		memcpy(field, &u, sizeof(u));
 		return 0;
+	case CFG_TO_SIGNER:
+		*why = "no longer read: cediramp-signer holds the operator's key (signer.key_file "
+		    "or signer.key_store = pkcs11 in the signer's own config; docs/operations.md)";
+		return -1;
 	case CFG_MOVED:
 		*why = "no longer read from the shared config: write the key to a file of "
 		    "mode 0400 or 0440 and name that file in the same setting with _file";
@@ -492,8 +526,8 @@ evm_check(const struct cfg *c, const char *path, char *err, size_t errlen)
 		missing = "providers.evm.gateway";
 	else if (c->evm.treasury[0] == '\0')
 		missing = "providers.evm.treasury";
-	else if (c->evm.key_file[0] == '\0')
-		missing = "providers.evm.key_file";
+	else if (c->signer_socket[0] == '\0')
+		missing = "signer.socket";
 	else if (tokens == 0)
 		missing = "providers.evm.token.<ASSET> (at least one)";
 	if (missing != NULL) {

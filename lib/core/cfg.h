@@ -57,7 +57,6 @@ struct cfg {
 		unsigned long long confirmations; /* blocks before a receipt counts */
 		char gateway[43];                 /* the gateway contract */
 		char treasury[43];                /* where converted coins go */
-		char key_file[512];               /* the operator's key, mode 0600 */
 		char token[4][43];                /* USDT, USDC, USDC_E, DAI ("": none) */
 		unsigned long long decimals[4];
 		unsigned long long max_fee_wei;      /* cap of maxFeePerGas */
@@ -70,6 +69,25 @@ struct cfg {
 		unsigned long long log_range;        /* blocks per eth_getLogs */
 		unsigned long long deposits_start_block; /* 0: the head at the first run */
 	} evm;
+	/* signer.*: cediramp-signer, the only holder of the operator's key
+	 * (docs/design.md "Custody"). Every program's config names its
+	 * socket; the rest is the signer's own config (signer.conf) only. */
+	char signer_socket[108];
+	char signer_key_store[16];          /* "file" or "pkcs11" */
+	char signer_key_file[512];          /* file: 0400, the signer's own */
+	char signer_pkcs11_module[512];     /* pkcs11: the module's path */
+	char signer_pkcs11_token[64];       /* the token's label */
+	char signer_pkcs11_pin_file[512];   /* the user PIN, 0400, the signer's own */
+	char signer_pkcs11_key_label[64];   /* the key pair's label */
+	char signer_allow_uids[256];        /* comma list: the uids that may ask */
+	/* the policy: a transaction's most per coin and a rolling 24 h cap per
+	 * coin (decimals; USDT, USDC, USDC_E, DAI), signatures a minute, the
+	 * most fee per gas (wei) and gas */
+	char signer_max_per_tx[4][40];
+	char signer_cap_24h[4][40];
+	unsigned long long signer_per_minute;
+	unsigned long long signer_max_fee_wei;
+	unsigned long long signer_max_gas;
 	char momo_url[512];  /* mobile money: base of the per-network defaults */
 	/* where providers send callbacks: our public base URL; each network's
 	 * is callback_base + "/v1/providers/momo/<NETWORK>/callback" ("": no
@@ -219,6 +237,7 @@ struct cfg {
 	int payout_float_unlimited;     /* a network without a float row pays unbounded */
 	int wh_allow_http;              /* webhook URLs may be http:// (else https) */
 	unsigned long long withdrawal_eta_seconds; /* estimated_completion: 15, 300 */
+	int signer_mints;               /* cediramp-signer signs the test token's mint */
 };
 
 /* Fills c with the documented defaults (the sandbox's); the keys whose

@@ -50,6 +50,7 @@ enum err {
 	ERR_TWO_FACTOR_REQUIRED, /* the console: the password was right, now the code */
 	ERR_TWO_FACTOR_ENROL,    /* the console: the partner requires two-factor; enrol first */
 	ERR_PARTNER_SUSPENDED,   /* the partner API: the key's partner is suspended */
+	ERR_SIGNER_UNAVAILABLE,  /* cediramp-signer refused the move or did not answer: nothing sent */
 	ERR_INTERNAL,
 	ERR_SERVICE_UNAVAILABLE,
 	ERR__MAX

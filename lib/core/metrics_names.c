@@ -42,5 +42,11 @@ const struct metric_family metrics_families[] = {
 	{ "cediramp_reconcile_findings", METRIC_LATEST,
 	  "What the last whole reconcile run found, by kind (late_collections, "
 	  "reversed_payouts, held, unmatched_deposits, unreversible, float, ledger)." },
+	{ "cediramp_signer_unsigned_total", METRIC_COUNTER,
+	  "Moves cediramp-signer signed nothing for, by purpose and why (refused: its "
+	  "policy; down: it did not answer)." },
+	{ "cediramp_signer_last_refusal_timestamp_seconds", METRIC_LATEST,
+	  "When cediramp-signer's policy last refused a move (Unix seconds): the alert; "
+	  "cediramp-admin signer journal says what and why." },
 	{ NULL, METRIC_COUNTER, NULL },
 };

@@ -2,12 +2,15 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/currency.h"
 #include "core/log.h"
+#include "core/metrics.h"
 #include "core/money.h"
 #include "core/strict.h"
 #include "providers/registry.h"
+#include "providers/signer_client.h"
 #include "store/db_sig.h"
 
 #define CHECK_AGAIN_SECONDS 2 /* a sandbox mint's next look */
@@ -127,57 +130,22 @@ newest_attempt(struct db *db, const char *ref, struct chain_signed *out,
 
 /* ---- prepare and record ---- */
 
-/* Starts the signer's counter at the node's count, once per process. */
-static enum chain_rc
-seed_nonce(struct ctx *ctx, struct prov_chain *ch, const char *signer)
-{
-	static int seeded;
-	unsigned long long n;
-	struct db_rows rows;
-	enum chain_rc rc;
-	int have;
-
-	if (seeded)
-		return CHAIN_OK;
-	if (DB_EXEC(ctx->db, DB_CHAIN_NONCE_GET, oc_signer, &rows, NULL,
-	    .chain_id = (long long)ch->chain_id, .address = signer) != DB_OK)
-		return CHAIN_UNAVAILABLE;
-	have = rows.nrows == 1;
-	db_rows_free(&rows);
-	if (!have) {
-		if ((rc = ch->ops->next_nonce(ch, &n)) != CHAIN_OK)
-			return rc;
-		if (DB_EXEC(ctx->db, DB_CHAIN_NONCE_SEED, oc_nonce_seed, NULL, NULL,
-		    .chain_id = (long long)ch->chain_id, .address = signer,
-		    .next_nonce = (long long)n) != DB_OK)
-			return CHAIN_UNAVAILABLE;
-		log_event("info", "chain: nonces of %s on chain %llu start at %llu", signer,
-		    ch->chain_id, n);
-	}
-	seeded = 1;
-	return CHAIN_OK;
-}
-
 enum chain_rc
 onchain_prepare(struct ctx *ctx, const struct chain_move *m, struct chain_fees *fees,
     char *why, size_t cap)
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
-	const char *signer = ch->ops->signer(ch);
-	enum chain_rc rc;
 
-	if ((rc = ch->ops->prepare(ch, m, fees, why, cap)) != CHAIN_OK)
-		return rc;
-	if (signer != NULL && seed_nonce(ctx, ch, signer) != CHAIN_OK) {
-		snprintf(why, cap, "the operator's nonce could not be read");
-		return CHAIN_UNAVAILABLE;
+	/* the estimate runs as the operator: cediramp-signer must say who */
+	if (ch->ops->nonces && ch->ops->signer(ch) == NULL) {
+		snprintf(why, cap, "cediramp-signer does not answer");
+		return CHAIN_SIGNER;
 	}
-	return CHAIN_OK;
+	return ch->ops->prepare(ch, m, fees, why, cap);
 }
 
-/* Stores attempt number attempt of ref: its hash, bytes and fees. */
-static int
-attempt_insert(struct db *db, const char *ref, unsigned long long attempt,
+int
+onchain_attempt_insert(struct db *db, const char *ref, unsigned long long attempt,
     const struct chain_signed *s)
 {
 	return DB_EXEC(db, DB_CHAIN_TX_INSERT, oc_tx_insert, NULL, NULL, .tx_hash = s->hash,
@@ -187,48 +155,72 @@ attempt_insert(struct db *db, const char *ref, unsigned long long attempt,
 	    .priority_fee_wei = (long long)s->fees.priority_fee);
 }
 
-int
-onchain_record(struct ctx *ctx, const char *purpose, const struct chain_move *m,
+/* The simulator's move (no key, no nonce), stored in the caller's
+ * transaction. */
+static int
+record_unsigned(struct ctx *ctx, const char *purpose, const struct chain_move *m,
     const struct chain_fees *fees, char hash[CHAIN_HASH_LEN + 1])
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
-	const char *signer = ch->ops->signer(ch);
 	struct chain_signed s;
-	struct db_rows rows;
-	unsigned long long nonce = 0;
-	long long used;
 	int rc;
 
-	hash[0] = '\0';
 	buf_init(&s.raw, CHAIN_RAW_TEXT_MAX);
-	if (signer != NULL) {
-		/* the lock is held until the caller commits: one nonce, one move */
-		if ((rc = DB_EXEC(ctx->db, DB_CHAIN_NONCE_LOCK, oc_signer, &rows, NULL,
-		    .chain_id = (long long)ch->chain_id, .address = signer)) != DB_OK)
-			goto out;
-		rc = rows.nrows == 1 &&
-		    cell_uint(&rows, DB_COL(oc_nonce, next_nonce), &nonce) == 0 ? DB_OK : DB_FAIL;
-		db_rows_free(&rows);
-		if (rc != DB_OK || (rc = DB_EXEC(ctx->db, DB_CHAIN_NONCE_TAKE, oc_signer, NULL,
-		    NULL, .chain_id = (long long)ch->chain_id, .address = signer)) != DB_OK)
-			goto out;
-	}
-	if (ch->ops->sign(ch, m, nonce, fees, &s) != CHAIN_OK) {
-		log_event("error", "chain: %s %s could not be signed", purpose, m->ref);
+	if (ch->ops->sign(ch, m, 0, fees, &s) != CHAIN_OK) {
+		log_event("error", "chain: %s %s could not be made", purpose, m->ref);
 		rc = DB_FAIL;
 		goto out;
 	}
-	used = (long long)nonce;
 	if ((rc = DB_EXEC(ctx->db, DB_CHAIN_SEND_INSERT, oc_send_insert, NULL, NULL,
 	    .ref_id = m->ref, .purpose = purpose, .chain_id = (long long)ch->chain_id,
-	    .sender = signer, .nonce = signer != NULL ? &used : NULL, .wallet = m->wallet,
-	    .asset = m->asset, .amount = m->amount, .tx_hash = s.hash)) != DB_OK ||
-	    (rc = attempt_insert(ctx->db, m->ref, 1, &s)) != DB_OK)
+	    .sender = NULL, .nonce = NULL, .wallet = m->wallet, .asset = m->asset,
+	    .amount = m->amount, .tx_hash = s.hash)) != DB_OK ||
+	    (rc = onchain_attempt_insert(ctx->db, m->ref, 1, &s)) != DB_OK)
 		goto out;
 	(void)strict_copy(hash, CHAIN_HASH_LEN + 1, s.hash);
 out:
 	buf_free(&s.raw);
 	return rc;
+}
+
+/* How often a request the signer may have received is asked again (the
+ * same ref: it answers what it stored, never a second transaction). */
+#define SIGNER_ASKS 3
+
+int
+onchain_record(struct ctx *ctx, const char *purpose, const struct chain_move *m,
+    const struct chain_fees *fees, char hash[CHAIN_HASH_LEN + 1], struct onchain_refusal *no)
+{
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	struct signer_answer a;
+	enum signer_rc rc = SIGNER_IN_DOUBT;
+	char labels[96];
+	int i;
+
+	hash[0] = '\0';
+	no->rc = SIGNER_OK;
+	no->reason[0] = '\0';
+	if (!ch->ops->nonces)
+		return record_unsigned(ctx, purpose, m, fees, hash);
+	for (i = 0; i < SIGNER_ASKS && rc == SIGNER_IN_DOUBT; i++)
+		rc = signer_move(ctx->cfg.signer_socket, purpose, m, fees, &a);
+	if (rc == SIGNER_OK && strict_copy(hash, CHAIN_HASH_LEN + 1, a.hash) == 0 &&
+	    strlen(hash) == CHAIN_HASH_LEN)
+		return DB_OK;
+	no->rc = rc == SIGNER_OK ? SIGNER_IN_DOUBT : rc;
+	snprintf(labels, sizeof(labels), "purpose=\"%s\",why=\"%s\"", purpose,
+	    rc == SIGNER_REFUSED ? "refused" : "down");
+	metrics_count("cediramp_signer_unsigned_total", labels, 1);
+	if (rc == SIGNER_REFUSED)
+		metrics_latest_set("cediramp_signer_last_refusal_timestamp_seconds", "",
+		    (int64_t)time(NULL));
+	(void)strict_copy(no->reason, sizeof(no->reason), a.reason[0] ? a.reason :
+	    "the signer's answer had no hash");
+	log_event(rc == SIGNER_REFUSED ? "warn" : "error", "chain: %s %s not signed: %s%s",
+	    purpose, m->ref, rc == SIGNER_REFUSED ? "cediramp-signer refused it: " :
+	    "cediramp-signer: ", no->reason);
+	hash[0] = '\0';
+	return DB_FAIL;
 }
 
 /* ---- broadcast ---- */
@@ -249,7 +241,7 @@ broadcast_signed(struct ctx *ctx, const struct send *send, const struct chain_si
 	why[0] = '\0';
 	rc = ch->ops->broadcast(ch, &m, s, why, cap);
 	if (rc != CHAIN_OK && rc != CHAIN_IN_DOUBT)
-		log_event(ch->ops->signer(ch) != NULL ? "error" : "warn",
+		log_event(ch->ops->nonces ? "error" : "warn",
 		    "chain: %s %s (%s) not accepted: %s", send->purpose, send->ref, s->hash, why);
 	return rc;
 }
@@ -324,50 +316,36 @@ find_receipt(struct ctx *ctx, const char *ref, struct chain_receipt *r,
 }
 
 /*
- * Signs a replacement of send's newest attempt (same nonce, fees raised)
- * and stores it beside the others, unless another process replaced it
- * first. 1 when stored (s holds it), 0 when not, -1 on a database error.
+ * Asks cediramp-signer for a replacement of send's newest attempt (number
+ * attempt, fees in s): the same nonce, fees raised. It stores it beside
+ * the others unless another process replaced it first; either way s then
+ * holds the newest attempt. 1 when replaced by this call, 0 when not, -1
+ * when the signer or the database failed.
  */
-struct replace {
-	struct ctx *ctx;
-	const struct send *send;
-	struct chain_signed *s;
-	unsigned long long attempt;
-	int stored;
-};
-
 static int
-replace_tx(struct db *db, void *arg)
+replace(struct ctx *ctx, const struct send *send, struct chain_signed *s,
+    unsigned long long *attempt)
 {
-	struct replace *k = arg;
-	struct prov_chain *ch = providers_chain(&k->ctx->prov);
-	struct chain_move m = send_move(k->send);
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	struct signer_answer a;
 	struct chain_fees fees;
-	struct db_res res;
-	struct send now;
-	int rc;
+	enum signer_rc rc;
 
-	k->stored = 0;
-	if ((rc = send_load(db, k->send->ref, 1, &now)) != DB_OK)
-		return rc;
-	if (strcmp(now.status, "sent") != 0 || now.attempts != k->attempt)
-		return DB_OK; /* final, or replaced by someone else: nothing to do */
-	if (ch->ops->reprice(ch, &k->s->fees, &fees) != CHAIN_OK) {
+	if (ch->ops->reprice(ch, &s->fees, &fees) != CHAIN_OK) {
 		log_event("warn", "chain: %s %s is stuck and providers.evm.max_fee_gwei "
-		    "leaves no room to raise its fees", now.purpose, now.ref);
-		return DB_OK;
+		    "leaves no room to raise its fees", send->purpose, send->ref);
+		return 0;
 	}
-	if (ch->ops->sign(ch, &m, now.nonce, &fees, k->s) != CHAIN_OK)
-		return DB_FAIL;
-	if ((rc = attempt_insert(db, now.ref, k->attempt + 1, k->s)) != DB_OK)
-		return rc;
-	if ((rc = DB_EXEC(db, DB_CHAIN_SEND_REPLACED, oc_replaced, NULL, &res,
-	    .tx_hash = k->s->hash, .ref_id = now.ref, .attempts = (long long)k->attempt)) != DB_OK)
-		return rc;
-	if (res.affected != 1)
-		return DB_FAIL;
-	k->stored = 1;
-	return DB_OK;
+	rc = signer_replace(ctx->cfg.signer_socket, send->ref, *attempt, &fees, &a);
+	if (rc != SIGNER_OK) {
+		log_event(rc == SIGNER_REFUSED ? "warn" : "error", "chain: replacing %s: "
+		    "cediramp-signer %s: %s", send->ref, rc == SIGNER_REFUSED ? "refused" :
+		    "did not answer", a.reason);
+		return -1;
+	}
+	if (newest_attempt(ctx->db, send->ref, s, attempt) != DB_OK)
+		return -1;
+	return strcmp(s->hash, a.hash) == 0 && s->fees.max_fee == fees.max_fee ? 1 : 0;
 }
 
 /* Nothing on chain has any of send's attempts: the same bytes again, or a
@@ -378,34 +356,27 @@ send_again(struct ctx *ctx, const struct send *send, struct onchain_result *out,
     int reorged)
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
+	unsigned long long attempt;
 	struct chain_signed s;
-	struct replace k;
 	char why[200];
 	enum chain_rc rc;
+	int replaced;
 
 	/* signed and sent this very second (the signer's own broadcast, a
 	 * moment ago): the node has it; the next look sends it again */
 	if (!reorged && send->signed_age < 1 && send->broadcasts > 0)
 		return;
 	buf_init(&s.raw, CHAIN_RAW_TEXT_MAX);
-	if (newest_attempt(ctx->db, send->ref, &s, &k.attempt) != DB_OK)
+	if (newest_attempt(ctx->db, send->ref, &s, &attempt) != DB_OK)
 		goto out;
 	if (ch->ops->reprice != NULL && send->has_nonce &&
 	    send->signed_age >= (long long)ch->evm.replace_after_seconds) {
-		k.ctx = ctx;
-		k.send = send;
-		k.s = &s;
-		if (db_tx(ctx->db, replace_tx, &k) != DB_OK) {
-			log_event("error", "chain: replacing %s failed: %s", send->ref,
-			    db_error(ctx->db));
+		if ((replaced = replace(ctx, send, &s, &attempt)) < 0)
 			goto out;
-		}
-		if (!k.stored) /* replaced meanwhile, or no room: send what is stored */
-			(void)newest_attempt(ctx->db, send->ref, &s, &k.attempt);
-		else
+		if (replaced)
 			log_event("warn", "chain: %s %s not mined after %lld s; replaced by %s "
 			    "(attempt %llu, max fee %llu wei)", send->purpose, send->ref,
-			    send->signed_age, s.hash, k.attempt + 1, s.fees.max_fee);
+			    send->signed_age, s.hash, attempt, s.fees.max_fee);
 	}
 	rc = broadcast_signed(ctx, send, &s, why, sizeof(why));
 	if (!send->has_nonce && (rc == CHAIN_INSUFFICIENT || rc == CHAIN_REJECTED)) {
@@ -494,6 +465,7 @@ struct mint {
 	const struct chain_move *move;
 	const struct chain_fees *fees;
 	char hash[CHAIN_HASH_LEN + 1];
+	struct onchain_refusal no;
 };
 
 static int
@@ -502,7 +474,7 @@ mint_tx(struct db *db, void *arg)
 	struct mint *k = arg;
 
 	(void)db;
-	return onchain_record(k->ctx, ONCHAIN_MINT, k->move, k->fees, k->hash);
+	return onchain_record(k->ctx, ONCHAIN_MINT, k->move, k->fees, k->hash, &k->no);
 }
 
 enum chain_rc
@@ -521,8 +493,15 @@ onchain_mint(struct ctx *ctx, const char *wallet, const char *asset, const char 
 	move = (struct chain_move){ CHAIN_MINT, ref, wallet, asset, amount };
 	if ((rc = onchain_prepare(ctx, &move, &fees, why, cap)) != CHAIN_OK)
 		return rc;
-	k = (struct mint){ ctx, &move, &fees, "" };
+	memset(&k, 0, sizeof(k));
+	k.ctx = ctx;
+	k.move = &move;
+	k.fees = &fees;
 	if (db_tx(ctx->db, mint_tx, &k) != DB_OK) {
+		if (k.no.rc != SIGNER_OK) {
+			snprintf(why, cap, "cediramp-signer: %s", k.no.reason);
+			return CHAIN_SIGNER;
+		}
 		snprintf(why, cap, "the mint could not be stored");
 		return CHAIN_UNAVAILABLE;
 	}

@@ -7,8 +7,11 @@
  *             allowance, a call that would revert) and the fees. Nothing
  *             is written when they fail.
  *   record    inside the caller's transaction (with the conversion or the
- *             withdrawal): the next nonce under the row lock of
- *             chain_nonces, the signature, the send and its raw bytes.
+ *             withdrawal): cediramp-signer's answer, which it stored
+ *             before answering (its own transaction: the next nonce under
+ *             the row lock of chain_nonces, the signature, the send and
+ *             its raw bytes). A send whose owner never committed holds
+ *             its nonce unbroadcast until the signer voids it.
  *   broadcast after that commit: the stored bytes, never new ones.
  *   advance   later, as often as needed: the receipt of every attempt;
  *             none yet: the same bytes again, or, once the newest attempt
@@ -25,6 +28,7 @@
 #include "core/id.h"
 #include "domain/ctx.h"
 #include "providers/chain.h"
+#include "providers/signer_client.h"
 
 #define ONCHAIN_CONVERSION "conversion"
 #define ONCHAIN_WITHDRAWAL "withdrawal"
@@ -55,14 +59,31 @@ struct onchain_result {
 enum chain_rc onchain_prepare(struct ctx *ctx, const struct chain_move *m,
     struct chain_fees *fees, char *why, size_t cap);
 
+/* Why cediramp-signer signed nothing (rc SIGNER_OK: it was not that). */
+struct onchain_refusal {
+	enum signer_rc rc; /* SIGNER_REFUSED: its policy; else down or no answer */
+	char reason[200];
+};
+
 /*
- * Inside the caller's transaction on ctx->db: takes the signer's next
- * nonce (row lock), signs m with fees and stores the send of purpose
- * (ONCHAIN_*) with its first attempt; its hash into hash. DB_OK, the
- * database's error, or DB_FAIL when signing failed (logged).
+ * Inside the caller's transaction on ctx->db, the send of purpose
+ * (ONCHAIN_*) for m with fees; its hash into hash. Under evm it is
+ * cediramp-signer's: it takes the next nonce under its own row lock,
+ * signs, and stores the send and its first attempt in its own transaction
+ * before it answers (asked again for the same ref, it answers the same
+ * transaction). The simulator's is stored here, in the caller's. DB_OK;
+ * DB_FAIL with no->rc set when the signer refused or did not answer
+ * (logged; nothing was signed when refused or down); else the database's
+ * error.
  */
 int onchain_record(struct ctx *ctx, const char *purpose, const struct chain_move *m,
-    const struct chain_fees *fees, char hash[CHAIN_HASH_LEN + 1]);
+    const struct chain_fees *fees, char hash[CHAIN_HASH_LEN + 1], struct onchain_refusal *no);
+
+/* Stores attempt number attempt of ref's send: its hash, bytes and fees
+ * (the simulator's here; cediramp-signer's in domain/signing.c). DB_OK or
+ * the database's error. */
+int onchain_attempt_insert(struct db *db, const char *ref, unsigned long long attempt,
+    const struct chain_signed *s);
 
 /* After the commit: broadcasts the newest attempt of ref's send, counted.
  * The adapter's answer (chain.h broadcast); why says more. */

@@ -5,7 +5,8 @@
 /*
  * The wallet API's codes are the spec's table plus not_found,
  * method_not_allowed, payload_too_large, unsupported_media_type,
- * internal_error and service_unavailable (docs/wallet-api.md and docs/partner-api.md, "Error codes").
+ * internal_error, service_unavailable and signer_unavailable (docs/wallet-api.md and
+ * docs/partner-api.md, "Error codes").
  */
 static const struct err_def err_wallet[ERR__MAX] = {
 	[ERR_OK] = { 200, "success", "OK" },
@@ -54,6 +55,8 @@ static const struct err_def err_wallet[ERR__MAX] = {
 	[ERR_TWO_FACTOR_REQUIRED] = { 401, "unauthorized", "A bearer token is required" },
 	[ERR_TWO_FACTOR_ENROL] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
 	[ERR_PARTNER_SUSPENDED] = { 403, "forbidden", "Your KYC tier does not allow this operation" },
+	[ERR_SIGNER_UNAVAILABLE] = { 503, "signer_unavailable",
+	  "The transaction signer refused or did not answer; nothing was sent: try again shortly" },
 	[ERR_INTERNAL] = { 500, "internal_error", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "The service is temporarily unavailable" },
 };
@@ -116,6 +119,8 @@ static const struct err_def err_partner[ERR__MAX] = {
 	[ERR_PARTNER_SUSPENDED] = { 403, "FORBIDDEN",
 	  "This partner is suspended: its API keys are refused until cediramp reactivates it; "
 	  "contact cediramp support" },
+	[ERR_SIGNER_UNAVAILABLE] = { 503, "SERVICE_UNAVAILABLE",
+	  "The transaction signer refused or did not answer; nothing was sent: try again shortly" },
 	[ERR_INTERNAL] = { 500, "INTERNAL_ERROR", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable" },
 };
@@ -171,6 +176,8 @@ static const struct err_def err_console[ERR__MAX] = {
 	[ERR_TWO_FACTOR_ENROL] = { 403, "two_factor_enrolment_required",
 	  "Your partner requires two-factor sign-in: set it up first" },
 	[ERR_PARTNER_SUSPENDED] = { 403, "forbidden", "Your partner is suspended" },
+	[ERR_SIGNER_UNAVAILABLE] = { 503, "service_unavailable",
+	  "The transaction signer refused or did not answer; nothing was sent" },
 	[ERR_INTERNAL] = { 500, "internal_error", "Internal error" },
 	[ERR_SERVICE_UNAVAILABLE] = { 503, "service_unavailable", "The service is temporarily unavailable" },
 };

@@ -9,8 +9,9 @@
  *
  * chain_evm (evm): any EVM network over standard JSON-RPC. The move is a
  * call of the gateway contract, convert(id, token, from, amount), an
- * EIP-1559 transaction signed with the operator's key under a nonce the
- * database hands out; the gateway refuses a second call with the same id.
+ * EIP-1559 transaction signed by cediramp-signer (the only holder of the
+ * operator's key: signer_client.h) under a nonce the database hands out;
+ * the gateway refuses a second call with the same id.
  * A receipt counts once it has providers.evm.confirmations blocks.
  *
  * chain_http (sim): the sandbox's simulator over an HTTP protocol of its
@@ -45,7 +46,8 @@ enum chain_rc {
 	CHAIN_UNAVAILABLE,  /* the chain could not be reached or read: nothing was sent */
 	CHAIN_IN_DOUBT,     /* sent, no clear answer: ask for the receipt */
 	CHAIN_TIMEOUT,      /* faucet only: no answer in time (or a 504) */
-	CHAIN_MISCONFIGURED /* wrong chain id, an unusable key file: refuse to run */
+	CHAIN_MISCONFIGURED, /* wrong chain id, an unusable key file: refuse to run */
+	CHAIN_SIGNER        /* cediramp-signer refused or did not answer: nothing signed */
 };
 
 enum chain_state {
@@ -120,15 +122,21 @@ struct chain_evm {
 	unsigned long long priority_fee_wei; /* cap of maxPriorityFeePerGas */
 	unsigned long long gas_limit_cap;   /* a transaction's most gas */
 	char gateway[43], treasury[43], custody[43];
-	char key_file[512];
+	char signer_socket[108]; /* cediramp-signer's, which holds the key */
 	struct chain_token tokens[CHAIN_ASSETS];
-	/* learnt by open */
+	/* cediramp-signer only: its key store (sign uses it); NULL in every
+	 * other program, whose sign refuses */
+	struct keystore *keys;
+	/* learnt by open (and again when older than a few seconds): the
+	 * signer's address, the key's own in the signer */
 	char operator_address[43];
+	long long operator_learnt; /* when, monotonic seconds; 0: never */
 	int chain_checked; /* eth_chainId matched, and each token's decimals() */
 	int broken;        /* open found it misconfigured: every call refuses */
 };
 
 struct prov_chain;
+struct keystore;
 
 struct chain_adapter {
 	const char *name; /* "sim" or "evm" */
@@ -143,8 +151,12 @@ struct chain_adapter {
 	 * evm an address, 0x and 40 hex digits (case-insensitive). */
 	int (*wallet_ok)(const char *wallet);
 	/* The address whose nonces the database hands out, or NULL when the
-	 * adapter has none (the simulator). */
-	const char *(*signer)(const struct prov_chain *ch);
+	 * adapter has none (the simulator) or the signer cannot be asked for
+	 * it (evm: cediramp-signer down; asked again after a few seconds). */
+	const char *(*signer)(struct prov_chain *ch);
+	/* 1 when moves hold nonces (evm): signed by cediramp-signer, never
+	 * taken back once signed; 0 for the simulator. */
+	int nonces;
 	/*
 	 * Before anything is written: whether m can go, and at what gas and
 	 * fees. CHAIN_OK with fees; CHAIN_INSUFFICIENT, CHAIN_ALLOWANCE,
@@ -159,8 +171,8 @@ struct chain_adapter {
 	 * an adapter that never replaces. */
 	enum chain_rc (*reprice)(struct prov_chain *ch, const struct chain_fees *old,
 	    struct chain_fees *fees);
-	/* Signs m with nonce and fees (no I/O but reading the key file).
-	 * out->raw must be an initialised buffer. */
+	/* Signs m with nonce and fees, no I/O (evm: with ch->evm.keys, so in
+	 * cediramp-signer only). out->raw must be an initialised buffer. */
 	enum chain_rc (*sign)(struct prov_chain *ch, const struct chain_move *m,
 	    unsigned long long nonce, const struct chain_fees *fees,
 	    struct chain_signed *out);

@@ -1,7 +1,9 @@
 /*
  * chain_evm: the chain adapter for any EVM network, over standard JSON-RPC
  * (see chain.h). A conversion is the gateway's convert(id, token, from,
- * amount), signed here as an EIP-1559 transaction with the operator's key;
+ * amount), an EIP-1559 transaction built and signed here in cediramp-signer
+ * only (its key store); every other program asks the signer
+ * (signer_client.h);
  * a sandbox mint is the test token's mint(to, amount). Reads are eth_call
  * at "latest"; a receipt is final once it has providers.evm.confirmations
  * blocks and its block is still the chain's block at that height.
@@ -22,6 +24,8 @@
 #include "providers/evm_abi.h"
 #include "providers/evm_rpc.h"
 #include "providers/evm_tx.h"
+#include "providers/keystore.h"
+#include "providers/signer_client.h"
 
 #define GAS_MARGIN_PERCENT 20 /* on top of eth_estimateGas */
 #define DATA_MAX 4096         /* call data of the calls made here */
@@ -173,35 +177,55 @@ check_chain(struct prov_chain *ch, char *why, size_t cap)
 	return CHAIN_OK;
 }
 
+/* Seconds between two askings of the signer's address (a rotation moves
+ * it; a signer that was down may be back). */
+#define OPERATOR_RECHECK_SECONDS 5
+
+static long long
+mono_seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec;
+}
+
+/* The operator's address: the key store's in cediramp-signer; elsewhere
+ * the signer's answer, asked again once it is a few seconds old. */
+static const char *
+evm_signer(struct prov_chain *ch)
+{
+	struct signer_answer a;
+	long long now;
+
+	if (ch->evm.keys != NULL)
+		return keystore_address(ch->evm.keys);
+	now = mono_seconds();
+	if (ch->evm.operator_learnt == 0 ||
+	    now - ch->evm.operator_learnt >= OPERATOR_RECHECK_SECONDS) {
+		ch->evm.operator_learnt = now;
+		if (signer_status(ch->evm.signer_socket, &a) == SIGNER_OK &&
+		    evm_addr_ok(a.address)) {
+			(void)strict_copy(ch->evm.operator_address,
+			    sizeof(ch->evm.operator_address), a.address);
+			evm_addr_lower(ch->evm.operator_address);
+		} else if (ch->evm.operator_address[0] == '\0') {
+			log_event("warn", "chain: %s", a.reason);
+		}
+	}
+	return ch->evm.operator_address[0] != '\0' ? ch->evm.operator_address : NULL;
+}
+
+/* The node's chain id (and each token's decimals); the signer's address
+ * is asked for when first needed. */
 static enum chain_rc
 evm_open(struct prov_chain *ch, char *why, size_t cap)
 {
-	unsigned char key[EVM_KEY_LEN], addr[EVM_ADDR_LEN];
-	enum chain_rc rc;
-	int bad;
+	enum chain_rc rc = check_chain(ch, why, cap);
 
-	if (evm_key_load(ch->evm.key_file, key, why, cap) != 0) {
-		ch->evm.broken = 1;
-		return CHAIN_MISCONFIGURED;
-	}
-	bad = evm_key_address(key, addr) != 0;
-	OPENSSL_cleanse(key, sizeof(key));
-	if (bad) {
-		ch->evm.broken = 1;
-		snprintf(why, cap, "the key in providers.evm.key_file is not a valid secp256k1 key");
-		return CHAIN_MISCONFIGURED;
-	}
-	evm_addr_format(addr, ch->evm.operator_address);
-	rc = check_chain(ch, why, cap);
 	if (rc == CHAIN_UNAVAILABLE)
 		log_event("warn", "chain: %s; checked again before the first move", why);
 	return rc;
-}
-
-static const char *
-evm_signer(const struct prov_chain *ch)
-{
-	return ch->evm.operator_address[0] != '\0' ? ch->evm.operator_address : NULL;
 }
 
 /* ---- reads ---- */
@@ -489,11 +513,18 @@ evm_reprice(struct prov_chain *ch, const struct chain_fees *old, struct chain_fe
 	return CHAIN_OK;
 }
 
+/* evm_tx_sign_by's signer: the key store in arg. */
+static int
+sign_digest(void *arg, const unsigned char digest[32], unsigned char rs[64], int *recid)
+{
+	return keystore_sign(arg, digest, rs, recid);
+}
+
 static enum chain_rc
 evm_sign(struct prov_chain *ch, const struct chain_move *m, unsigned long long nonce,
     const struct chain_fees *fees, struct chain_signed *out)
 {
-	unsigned char key[EVM_KEY_LEN], hash[32];
+	unsigned char hash[32];
 	char to[43], why[200], *hex = NULL;
 	struct evm_tx tx;
 	struct buf data, raw;
@@ -517,13 +548,13 @@ evm_sign(struct prov_chain *ch, const struct chain_move *m, unsigned long long n
 	tx.data_len = data.len;
 	if (evm_addr_parse(to, tx.to) != 0)
 		goto out;
-	/* the key lives in memory for this signature only */
-	if (evm_key_load(ch->evm.key_file, key, why, sizeof(why)) != 0) {
-		log_event("error", "chain: %s", why);
+	/* only cediramp-signer holds a key store */
+	if (ch->evm.keys == NULL) {
+		log_event("error", "chain: only cediramp-signer signs (signer.socket)");
 		goto out;
 	}
-	rc = evm_tx_sign(&tx, key, &raw, hash) == 0 ? CHAIN_OK : CHAIN_UNAVAILABLE;
-	OPENSSL_cleanse(key, sizeof(key));
+	rc = evm_tx_sign_by(&tx, sign_digest, ch->evm.keys, &raw, hash) == 0 ? CHAIN_OK :
+	    CHAIN_UNAVAILABLE;
 	if (rc != CHAIN_OK)
 		goto out;
 	rc = CHAIN_UNAVAILABLE;
@@ -737,7 +768,17 @@ evm_health(struct prov_chain *ch)
 	if (ts > (1ULL << 40) || ((long long)ts < now &&
 	    now - (long long)ts > (long long)ch->evm.head_max_age_seconds))
 		return PROV_DOWN;
-	return ms > ch->ep.timeout_ms / 2 ? PROV_DEGRADED : PROV_OPERATIONAL;
+	if (ms > ch->ep.timeout_ms / 2)
+		return PROV_DEGRADED;
+	/* nothing is signed while cediramp-signer does not answer: moves
+	 * wait (withdrawals) or are refused (conversions) */
+	if (ch->evm.keys == NULL) {
+		struct signer_answer a;
+
+		if (signer_status(ch->evm.signer_socket, &a) != SIGNER_OK)
+			return PROV_DEGRADED;
+	}
+	return PROV_OPERATIONAL;
 }
 
 /* ---- deposits ---- */
@@ -921,6 +962,7 @@ const struct chain_adapter chain_evm = {
 	.open = evm_open,
 	.wallet_ok = evm_addr_ok,
 	.signer = evm_signer,
+	.nonces = 1,
 	.prepare = evm_prepare,
 	.reprice = evm_reprice,
 	.sign = evm_sign,

@@ -127,7 +127,7 @@ http_wallet_ok(const char *wallet)
 
 /* The simulator hands out no nonces. */
 static const char *
-http_signer(const struct prov_chain *ch)
+http_signer(struct prov_chain *ch)
 {
 	(void)ch;
 	return NULL;
@@ -265,6 +265,7 @@ const struct chain_adapter chain_http = {
 	.open = http_open,
 	.wallet_ok = http_wallet_ok,
 	.signer = http_signer,
+	.nonces = 0,
 	.prepare = http_prepare,
 	.reprice = NULL,
 	.sign = http_sign,

@@ -59,8 +59,15 @@ evm_key_load(const char *path, unsigned char key[EVM_KEY_LEN], char *why, size_t
 		snprintf(why, cap, "key file %s: not a regular file", shown);
 		goto out;
 	}
-	if ((st.st_mode & 07777) != 0600) {
-		snprintf(why, cap, "key file %s: mode %04o; it must be 0600 (chmod 600 %s)",
+	/* the signer's own file: anyone else's, or one anyone may change or
+	 * read, is no key of the signer's */
+	if (st.st_uid != geteuid()) {
+		snprintf(why, cap, "key file %s: owned by uid %u; it must be the signer's own "
+		    "(uid %u)", shown, (unsigned)st.st_uid, (unsigned)geteuid());
+		goto out;
+	}
+	if ((st.st_mode & 07777) != 0400) {
+		snprintf(why, cap, "key file %s: mode %04o; it must be 0400 (chmod 400 %s)",
 		    shown, (unsigned)(st.st_mode & 07777), shown);
 		goto out;
 	}

@@ -1,10 +1,9 @@
 /*
- * evm_key: the operator's secp256k1 key, read from its key file only for
- * the moment it is needed (signing, or learning the address at start) and
- * wiped from memory right after. The file holds 64 hex digits (an
- * optional 0x, an optional final newline) and must be a regular file of
- * mode 0600: any other mode is refused, as ssh refuses a readable key.
- * Nothing here logs or returns the key's text.
+ * evm_key: secp256k1 keys and signatures. A key file (cediramp-signer's
+ * file key store, keystore.h) holds 64 hex digits (an optional 0x, an
+ * optional final newline) and must be a regular file of mode 0400 owned by
+ * the user reading it: any other mode or owner is refused, as ssh refuses
+ * a readable key. Nothing here logs or returns the key's text.
  */
 #ifndef CEDIRAMP_EVM_KEY_H
 #define CEDIRAMP_EVM_KEY_H

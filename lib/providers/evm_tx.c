@@ -28,9 +28,23 @@ typed(struct buf *out, const struct buf *payload)
 	    evm_rlp_list(out, (const unsigned char *)payload->data, payload->len) ? -1 : 0;
 }
 
+/* evm_tx_sign's signer: the key in arg. */
+static int
+sign_with_key(void *arg, const unsigned char digest[32], unsigned char rs[64], int *recid)
+{
+	return evm_key_sign(arg, digest, rs, recid);
+}
+
 int
 evm_tx_sign(const struct evm_tx *tx, const unsigned char key[EVM_KEY_LEN],
     struct buf *raw, unsigned char hash[32])
+{
+	return evm_tx_sign_by(tx, sign_with_key, (void *)key, raw, hash);
+}
+
+int
+evm_tx_sign_by(const struct evm_tx *tx, evm_digest_signer sign, void *arg, struct buf *raw,
+    unsigned char hash[32])
 {
 	struct buf body, unsigned_tx;
 	unsigned char digest[32], rs[64];
@@ -42,7 +56,7 @@ evm_tx_sign(const struct evm_tx *tx, const unsigned char key[EVM_KEY_LEN],
 	if (fields(&body, tx) != 0 || typed(&unsigned_tx, &body) != 0)
 		goto out;
 	keccak256(unsigned_tx.data, unsigned_tx.len, digest);
-	if (evm_key_sign(key, digest, rs, &recid) != 0)
+	if (sign(arg, digest, rs, &recid) != 0)
 		goto out;
 	/* the signed list: the same nine fields, then y-parity, r, s */
 	if (evm_rlp_uint(&body, (uint64_t)recid) != 0 ||

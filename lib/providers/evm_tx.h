@@ -40,4 +40,13 @@ struct evm_tx {
 int evm_tx_sign(const struct evm_tx *tx, const unsigned char key[EVM_KEY_LEN],
     struct buf *raw, unsigned char hash[32]);
 
+/* Signs a digest as evm_key_sign does (r, s low, recovery id): 0 or -1. */
+typedef int (*evm_digest_signer)(void *arg, const unsigned char digest[32],
+    unsigned char rs[64], int *recid);
+
+/* evm_tx_sign with the signature made by sign(arg, ...): a key store's
+ * (keystore.h), whose key this code never sees. */
+int evm_tx_sign_by(const struct evm_tx *tx, evm_digest_signer sign, void *arg,
+    struct buf *raw, unsigned char hash[32]);
+
 #endif

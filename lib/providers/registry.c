@@ -55,7 +55,7 @@ evm_init(struct prov_chain *ch, const struct cfg *c)
 	rc |= strict_copy(e->gateway, sizeof(e->gateway), c->evm.gateway);
 	rc |= strict_copy(e->treasury, sizeof(e->treasury), c->evm.treasury);
 	rc |= strict_copy(e->custody, sizeof(e->custody), c->chain_custody_wallet);
-	rc |= strict_copy(e->key_file, sizeof(e->key_file), c->evm.key_file);
+	rc |= strict_copy(e->signer_socket, sizeof(e->signer_socket), c->signer_socket);
 	for (i = 0; i < CHAIN_ASSETS; i++) {
 		rc |= strict_copy(e->tokens[i].asset, sizeof(e->tokens[i].asset), assets[i]);
 		rc |= strict_copy(e->tokens[i].address, sizeof(e->tokens[i].address),

@@ -7,8 +7,10 @@
  *   providers.chain_url                  the simulator (sim)
  *   providers.evm.*                      the EVM chain (evm): rpc_url,
  *                                        chain_id, confirmations, gateway,
- *                                        treasury, key_file, token.<ASSET>,
+ *                                        treasury, token.<ASSET>,
  *                                        decimals.<ASSET>, fee limits
+ *   signer.socket                        cediramp-signer's socket (evm): it
+ *                                        signs every move (signer_client.h)
  *   providers.momo.<NETWORK>.adapter     mtn | paystack: its protocol
  *   providers.momo.<NETWORK>.url         one mobile money provider per
  *                                        network (default momo_url/<NETWORK>)

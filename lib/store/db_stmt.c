@@ -37,6 +37,7 @@ static const char *const names[DB_STMT__MAX] = {
 	DB_STMTS_GAUGES(DB_STMT_STRING)
 	DB_STMTS_OPS_PAYOUT(DB_STMT_STRING)
 	DB_STMTS_RECONCILE(DB_STMT_STRING)
+	DB_STMTS_SIGNER(DB_STMT_STRING)
 };
 
 static const struct db_stmt_def *const modules[] = {
@@ -68,6 +69,7 @@ static const struct db_stmt_def *const modules[] = {
 	db_stmts_gauges,
 	db_stmts_ops_payout,
 	db_stmts_reconcile,
+	db_stmts_signer,
 };
 
 /* The typed statements' declarations (store/db_sig.h): each rows' shape's

@@ -38,6 +38,7 @@
 #include "store/stmt_quote.h"
 #include "store/stmt_rate_limit.h"
 #include "store/stmt_reconcile.h"
+#include "store/stmt_signer.h"
 #include "store/stmt_shapes.h"
 #include "store/stmt_sim.h"
 #include "store/stmt_user.h"
@@ -76,6 +77,7 @@ enum db_stmt {
 	DB_STMTS_GAUGES(DB_STMT_NAME)
 	DB_STMTS_OPS_PAYOUT(DB_STMT_NAME)
 	DB_STMTS_RECONCILE(DB_STMT_NAME)
+	DB_STMTS_SIGNER(DB_STMT_NAME)
 	DB_STMT__MAX
 };
 

@@ -39,6 +39,7 @@ extern const struct db_stmt_def db_stmts_chain_deposit[];
 extern const struct db_stmt_def db_stmts_gauges[];
 extern const struct db_stmt_def db_stmts_ops_payout[];
 extern const struct db_stmt_def db_stmts_reconcile[];
+extern const struct db_stmt_def db_stmts_signer[];
 
 /*
  * A decimal bound as text must be CAST before arithmetic or comparison:

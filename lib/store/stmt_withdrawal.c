@@ -41,8 +41,13 @@ const struct db_stmt_def db_stmts_withdrawal[] = {
 	    "tx_hash = COALESCE(?, tx_hash), lease_until = NULL "
 	    "WHERE id = ? AND status = 'pending'" },
 	{ DB_WD_SIGNED,
-	    "UPDATE withdrawals SET tx_hash = ? WHERE id = ? AND status = 'pending' "
-	    "AND tx_hash IS NULL" },
+	    "UPDATE withdrawals SET tx_hash = ?, signer_hold = NULL, signer_held_at = NULL "
+	    "WHERE id = ? AND status = 'pending' AND tx_hash IS NULL" },
+	/* cediramp-signer signed nothing for it: why, since when (the first) */
+	{ DB_WD_SIGNER_HOLD,
+	    "UPDATE withdrawals SET signer_hold = LEFT(?, 240), "
+	    "signer_held_at = COALESCE(signer_held_at, UTC_TIMESTAMP(6)) "
+	    "WHERE id = ? AND status = 'pending' AND tx_hash IS NULL" },
 	{ DB_WD_COMPLETE,
 	    "UPDATE withdrawals SET status = 'completed', completed_at = UTC_TIMESTAMP(6) "
 	    "WHERE id = ? AND status = 'processing'" },

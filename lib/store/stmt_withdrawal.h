@@ -41,6 +41,8 @@
 	ARG(TEXT, tx_hash) ARG(TEXT, payout_id)
 /* the signed conversion's hash (NULL: keep the one stored) */
 #define wd_tx_hash_ARGS(ARG, AGAIN) ARG(TEXT, tx_hash) ARG(TEXT, id)
+/* why cediramp-signer signed nothing for it */
+#define wd_signer_hold_ARGS(ARG, AGAIN) ARG(TEXT, reason) ARG(TEXT, id)
 /* a failure's reason (clipped to 200) */
 #define wd_reason_ARGS(ARG, AGAIN) ARG(TEXT, reason) ARG(TEXT, id)
 
@@ -56,6 +58,7 @@
 	S(DB_WD_SUBMITTED, by_id, db_none) \
 	S(DB_WD_PROCESSING, wd_tx_hash, db_none) \
 	S(DB_WD_SIGNED, wd_tx_hash, db_none) \
+	S(DB_WD_SIGNER_HOLD, wd_signer_hold, db_none) \
 	S(DB_WD_COMPLETE, by_id, db_none) \
 	S(DB_WD_FAIL, wd_reason, db_none) \
 	S(DB_WD_CANCEL, by_id, db_none) \
@@ -67,7 +70,7 @@
 	S(DB_WD_COUNT, res_count, count) \
 	S(DB_WD_COUNT_ALL, res_count_all, count) \
 	S(DB_WD_PAGE, res_page, withdrawal)
-#define DB_ARGS_WITHDRAWAL(A) A(wd_insert) A(wd_tx_hash) A(wd_reason)
+#define DB_ARGS_WITHDRAWAL(A) A(wd_insert) A(wd_tx_hash) A(wd_signer_hold) A(wd_reason)
 #define DB_ROWS_WITHDRAWAL(R) R(withdrawal)
 
 #endif

@@ -232,6 +232,7 @@ int it_suite_console_pages(void);
 int it_suite_metrics(void);
 int it_suite_chain(void);
 int it_suite_chain_faults(void);
+int it_suite_signer(void);
 
 /* ---- a test's bounds and what it holds (it_fixture.c, it_wait.c) ----
  *

@@ -61,6 +61,7 @@ static int (*const chain_suites[])(void) = {
 	it_suite_chain,
 	it_suite_chain_faults,
 	it_suite_console_ops_money_chain,
+	it_suite_signer,
 };
 
 int

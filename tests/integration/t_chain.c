@@ -591,33 +591,23 @@ worker_said(const char *name, const char *extra, char *err, size_t cap)
 	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-/* A key file of mode 0644, a wrong chain id: the service refuses to run;
- * a node answering garbage: nothing is signed. */
+/* A worker configured with a key (only cediramp-signer holds one), a wrong
+ * chain id: the service refuses to run; a node answering garbage: nothing
+ * is signed. (The signer's own refusals: t_signer.c.) */
 static void
 test_refuses_to_run(void)
 {
 	struct itc_partner p;
 	struct it_resp r;
 	struct receiver *rcv;
-	char key[256], extra[600], err[4096], body[400], phone[20], id[64], hash[8];
+	char extra[600], err[4096], body[400], phone[20], id[64], hash[8];
 	long long s0, n0;
-	FILE *f;
 
-	/* a copy of the operator's key, readable by others */
-	snprintf(key, sizeof(key), "%s.key-0644", it_env("CEDIRAMP_CONF"));
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(key, "we"));
-	fprintf(f, "%s\n", it_env("EVM_OPERATOR_KEY"));
-	fclose(f);
-	CU_ASSERT_EQUAL_FATAL(chmod(key, 0644), 0);
 	s0 = sends();
 	n0 = it_db_scalar("SELECT COALESCE(SUM(next_nonce), 0) FROM chain_nonces", NULL, NULL);
-	snprintf(extra, sizeof(extra), "providers.evm.key_file = %s", key);
+	snprintf(extra, sizeof(extra), "providers.evm.key_file = %s.key", it_env("CEDIRAMP_CONF"));
 	CU_ASSERT_EQUAL(worker_said("payouts", extra, err, sizeof(err)), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "mode 0644"));
-	CU_ASSERT_PTR_NULL(strstr(err, it_env("EVM_OPERATOR_KEY"))); /* never the key */
-	CU_ASSERT_EQUAL(chmod(key, 0600), 0); /* the same file at 0600 runs */
-	CU_ASSERT_EQUAL(worker_said("payouts", extra, err, sizeof(err)), 0);
-	unlink(key);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "cediramp-signer holds the operator's key"));
 	/* a node on another chain than the config says */
 	CU_ASSERT_EQUAL(worker_said("payouts", "providers.evm.chain_id = 1", err, sizeof(err)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "not providers.evm.chain_id 1"));
@@ -799,7 +789,8 @@ static const struct tu_test tests[] = {
 	{ "partner: deposits credited once, unmatched left to an operator", test_deposits },
 	{ "deposit addresses: proven by the key's personal_sign (ethers) of a live challenge", test_wallet_proof },
 	{ "bad input: refused, nothing written or sent", test_refusals },
-	{ "refusing to run: key mode, chain id, token decimals, address checksums; a node answering garbage", test_refuses_to_run },
+	{ "refusing to run: a key outside the signer, chain id, token decimals, address checksums; "
+	    "a node answering garbage", test_refuses_to_run },
 	{ "providers.evm.gas_limit_cap: above it nothing is signed; below it the limit is cut to it", test_gas_limit_cap },
 };
 

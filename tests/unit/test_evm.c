@@ -1086,7 +1086,7 @@ test_key_load_good(void)
 		char path[64], why[512] = "", got[80];
 		int rc;
 
-		UNIT_REQUIRE(write_key_file(texts[i], strlen(texts[i]), 0600, path) == 0,
+		UNIT_REQUIRE(write_key_file(texts[i], strlen(texts[i]), 0400, path) == 0,
 		    "cannot write a temporary key file");
 		memset(key, 0, sizeof(key));
 		rc = evm_key_load(path, key, why, sizeof(why));
@@ -1111,9 +1111,9 @@ test_key_load_mode(void)
 		mode_t mode;
 		const char *shown;
 	} rows[] = {
-		{ 0644, "mode 0644" }, { 0640, "mode 0640" }, { 0400, "mode 0400" },
+		{ 0644, "mode 0644" }, { 0640, "mode 0640" }, { 0600, "mode 0600" },
 		{ 0700, "mode 0700" }, { 0604, "mode 0604" }, { 0660, "mode 0660" },
-		{ 0666, "mode 0666" }, { 0601, "mode 0601" }, { 04600, "mode 4600" },
+		{ 0666, "mode 0666" }, { 0401, "mode 0401" }, { 04400, "mode 4400" },
 	};
 	static const char text[] = "0x" KEY_HEX "\n";
 	size_t i;
@@ -1138,6 +1138,30 @@ test_key_load_mode(void)
 		UNIT_CHECK(memcmp(key, real, sizeof(key)) != 0, "mode %04o: the key came out",
 		    (unsigned)rows[i].mode);
 	}
+}
+
+/* A key file of another user is refused, however good its mode: as root
+ * a temporary one given to nobody (65534); otherwise one of root's. */
+static void
+test_key_load_owner(void)
+{
+	static const char text[] = "0x" KEY_HEX "\n";
+	unsigned char key[EVM_KEY_LEN];
+	char path[64], why[512] = "";
+	int rc;
+
+	UNIT_REQUIRE(write_key_file(text, strlen(text), 0400, path) == 0,
+	    "cannot write a temporary key file");
+	if (geteuid() == 0)
+		UNIT_REQUIRE(chown(path, 65534, 65534) == 0, "chown to nobody");
+	else
+		snprintf(path, sizeof(path), "/etc/hostname"); /* root's */
+	rc = evm_key_load(path, key, why, sizeof(why));
+	if (geteuid() == 0)
+		unlink(path);
+	UNIT_CHECK(rc == -1 && unit_contains(why, "owned by uid") && unit_contains(why, path),
+	    "another user's key file: rc %d why \"%s\"", rc, why);
+	UNIT_CHECK(why_is_clean(why), "owner: why shows the key: \"%s\"", why);
 }
 
 static void
@@ -1176,7 +1200,7 @@ test_key_load_bad(void)
 		char path[64], why[512] = "";
 		int rc;
 
-		UNIT_REQUIRE(write_key_file(rows[i].text, strlen(rows[i].text), 0600, path) == 0,
+		UNIT_REQUIRE(write_key_file(rows[i].text, strlen(rows[i].text), 0400, path) == 0,
 		    "cannot write a temporary key file");
 		rc = evm_key_load(path, key, why, sizeof(why));
 		unlink(path);
@@ -1185,7 +1209,7 @@ test_key_load_bad(void)
 		    rows[i].why);
 		UNIT_CHECK(why_is_clean(why), "bad key row %zu: why shows the key: \"%s\"", i, why);
 	}
-	/* a missing file, a directory, a symlink to a good 0600 file */
+	/* a missing file, a directory, a symlink to a good 0400 file */
 	{
 		unsigned char key[EVM_KEY_LEN];
 		char dir[64], path[64], link[128], why[512] = "";
@@ -1205,7 +1229,7 @@ test_key_load_bad(void)
 		    "a directory of mode 0600: rc %d why \"%s\"", rc, why);
 		UNIT_REQUIRE(chmod(dir, 0700) == 0, "chmod dir");
 
-		UNIT_REQUIRE(write_key_file(text, strlen(text), 0600, path) == 0, "key file");
+		UNIT_REQUIRE(write_key_file(text, strlen(text), 0400, path) == 0, "key file");
 		snprintf(link, sizeof(link), "%s/link", dir);
 		UNIT_REQUIRE(symlink(path, link) == 0, "symlink");
 		/* the target itself loads */
@@ -1215,7 +1239,7 @@ test_key_load_bad(void)
 		why[0] = '\0';
 		rc = evm_key_load(link, key, why, sizeof(why));
 		UNIT_CHECK(rc == -1 && unit_contains(why, link),
-		    "symlink to a 0600 key: rc %d why \"%s\" want -1", rc, why);
+		    "symlink to a 0400 key: rc %d why \"%s\" want -1", rc, why);
 		UNIT_CHECK(why_is_clean(why), "symlink: why shows the key: \"%s\"", why);
 		unlink(link);
 		unlink(path);
@@ -2147,6 +2171,7 @@ main(void)
 		{ "evm_abi_uint, evm_abi_address", test_abi_words },
 		{ "evm_key_load good files", test_key_load_good },
 		{ "evm_key_load refuses a readable mode", test_key_load_mode },
+		{ "evm_key_load refuses another user's file", test_key_load_owner },
 		{ "evm_key_load bad files", test_key_load_bad },
 		{ "evm_key_address", test_key_address },
 		{ "evm_tx_sign against ethers' bytes", test_tx_sign },

@@ -551,6 +551,8 @@ test_table_rows(void)
 		{ ERR_TWO_FACTOR_REQUIRED, "unauthorized", "401 Unauthorized", "UNAUTHORIZED",
 		    "401 Unauthorized" },
 		{ ERR_TWO_FACTOR_ENROL, "forbidden", "403 Forbidden", "FORBIDDEN", "403 Forbidden" },
+		{ ERR_SIGNER_UNAVAILABLE, "signer_unavailable", "503 Service Unavailable",
+		    "SERVICE_UNAVAILABLE", "503 Service Unavailable" },
 		{ ERR_INTERNAL, "internal_error", "500 Internal Server Error",
 		    "INTERNAL_ERROR", "500 Internal Server Error" },
 		{ ERR_SERVICE_UNAVAILABLE, "service_unavailable", "503 Service Unavailable",

@@ -569,6 +569,26 @@ custody_short(struct ctx *ctx, const struct withdrawal *w, const char *why)
 	return 0;
 }
 
+/*
+ * cediramp-signer signed nothing for w (no says why): w stays pending,
+ * held with the reason an operator sees (withdrawals.signer_hold, the
+ * console's held withdrawals), and is asked for again at the next check
+ * (a policy that changed, a signer that came back). 0.
+ */
+static int
+signer_held(struct ctx *ctx, const struct withdrawal *w, const struct onchain_refusal *no)
+{
+	char reason[240];
+
+	snprintf(reason, sizeof(reason), "%s: %s", no->rc == SIGNER_REFUSED ?
+	    "refused by the signer's policy" : "the signer did not answer", no->reason);
+	if (DB_EXEC(ctx->db, DB_WD_SIGNER_HOLD, wd_signer_hold, NULL, NULL, .reason = reason,
+	    .id = w->id) != DB_OK)
+		log_event("warn", "withdrawal %s: its hold was not recorded", w->id);
+	check_later(ctx, w->id);
+	return 0;
+}
+
 /* What the chain's refusal of a withdrawal's conversion means for it:
  * the gateway refusing it outright fails it (the source amount returns);
  * anything else waits for the next check. */
@@ -585,6 +605,12 @@ refused(struct ctx *ctx, const struct withdrawal *w, enum chain_rc rc, const cha
 	case CHAIN_INSUFFICIENT:
 		(void)custody_short(ctx, w, why);
 		break;
+	case CHAIN_SIGNER: {
+		struct onchain_refusal no = { SIGNER_DOWN, "" };
+
+		(void)strict_copy(no.reason, sizeof(no.reason), why);
+		return signer_held(ctx, w, &no);
+	}
 	case CHAIN_ALLOWANCE:
 		log_event("error", "withdrawal %s: the custody wallet %s has not approved "
 		    "the gateway for %s %s; it waits", w->id, ctx->cfg.chain_custody_wallet,
@@ -603,6 +629,7 @@ struct record {
 	const struct chain_move *move;
 	const struct chain_fees *fees;
 	int recorded;
+	struct onchain_refusal no; /* why cediramp-signer signed nothing */
 };
 
 /* The withdrawal's conversion, signed and stored with it, while it is
@@ -622,7 +649,8 @@ record_tx(struct db *db, void *arg)
 	withdrawal_free(&w);
 	if (strcmp(w.status, "pending") != 0 || w.tx_hash[0] != '\0')
 		return DB_OK; /* someone else got here first */
-	if ((rc = onchain_record(k->ctx, ONCHAIN_WITHDRAWAL, k->move, k->fees, hash)) != DB_OK)
+	if ((rc = onchain_record(k->ctx, ONCHAIN_WITHDRAWAL, k->move, k->fees, hash,
+	    &k->no)) != DB_OK)
 		return rc;
 	rc = DB_EXEC(db, DB_WD_SIGNED, wd_tx_hash, NULL, &res, .tx_hash = hash, .id = k->id);
 	if (rc != DB_OK)
@@ -652,8 +680,14 @@ first_send(struct ctx *ctx, struct withdrawal *w)
 
 	if ((rc = onchain_prepare(ctx, &move, &fees, why, sizeof(why))) != CHAIN_OK)
 		return refused(ctx, w, rc, why);
-	k = (struct record){ ctx, w->id, &move, &fees, 0 };
+	memset(&k, 0, sizeof(k));
+	k.ctx = ctx;
+	k.id = w->id;
+	k.move = &move;
+	k.fees = &fees;
 	if (db_tx(ctx->db, record_tx, &k) != DB_OK) {
+		if (k.no.rc != SIGNER_OK)
+			return signer_held(ctx, w, &k.no);
 		log_event("error", "withdrawal %s: its conversion was not stored: %s", w->id,
 		    db_error(ctx->db));
 		check_later(ctx, w->id);
@@ -665,7 +699,7 @@ first_send(struct ctx *ctx, struct withdrawal *w)
 		log_event("warn", "withdrawal %s: its broadcast was not counted", w->id);
 	rc = onchain_broadcast(ctx, w->id, why, sizeof(why));
 	/* a gateway without signed transactions refuses at the broadcast */
-	if (ch->ops->signer(ch) == NULL) {
+	if (!ch->ops->nonces) {
 		if (rc == CHAIN_INSUFFICIENT && custody_short(ctx, w, why) == 1)
 			rc = onchain_broadcast(ctx, w->id, why, sizeof(why)); /* refilled */
 		if (rc == CHAIN_REJECTED)

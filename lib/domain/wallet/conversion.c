@@ -167,6 +167,7 @@ create_tx(struct db *db, void *arg)
 {
 	struct create *k = arg;
 	struct conversion *c = k->c;
+	struct onchain_refusal no;
 	struct quote_held q;
 	enum db_rc rc;
 
@@ -188,9 +189,14 @@ create_tx(struct db *db, void *arg)
 		}
 		return rc;
 	}
-	/* last: it holds the signer's nonce until this commits */
-	if ((rc = onchain_record(k->ctx, ONCHAIN_CONVERSION, k->move, k->fees, c->tx_hash)) != DB_OK)
+	/* last before the row: cediramp-signer signs and stores the send (a
+	 * retry of this transaction gets the same one back) */
+	if ((rc = onchain_record(k->ctx, ONCHAIN_CONVERSION, k->move, k->fees, c->tx_hash,
+	    &no)) != DB_OK) {
+		if (no.rc != SIGNER_OK)
+			outcome_err(k->o, ERR_SIGNER_UNAVAILABLE); /* nothing signed, or in doubt */
 		return rc;
+	}
 	/*
 	 * This request holds the conversion until its own broadcast has
 	 * returned (lease_seconds); a worker finding it unsent meanwhile would
@@ -248,7 +254,7 @@ undoable(struct ctx *ctx)
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
 
-	return ch->ops->signer(ch) == NULL;
+	return !ch->ops->nonces;
 }
 
 /*
@@ -320,6 +326,9 @@ refusal(struct outcome *o, enum chain_rc rc, const char *amount, const char *coi
 	case CHAIN_REJECTED:
 		return outcome_fail(o, ERR_CONVERSION_FAILED,
 		    "The chain would refuse this conversion: %s", why);
+	case CHAIN_SIGNER:
+		log_event("warn", "conversion: %s", why);
+		return outcome_err(o, ERR_SIGNER_UNAVAILABLE);
 	default:
 		log_event("warn", "conversion: the chain is unavailable: %s", why);
 		return outcome_err(o, ERR_PROVIDER_UNAVAILABLE);

@@ -1,0 +1,63 @@
+/*
+ * signing: what cediramp-signer does with a request (tools/signer.c reads
+ * it off its socket; signer_client.h has the protocol). Each decision is
+ * one transaction of its own on ctx->db, journalled in it (signer_journal,
+ * schema 053):
+ *
+ *   move     convert (a conversion's or a withdrawal's) or mint (the
+ *            sandbox's): a send already stored under the same ref answers
+ *            its transaction again ("repeated"); else the policy, then the
+ *            next nonce under the row lock of chain_nonces (started from
+ *            the node's count the first time), the signature, the send and
+ *            its first attempt, all stored before the answer ("signed").
+ *   replace  a stuck send's newest attempt again at its nonce with higher
+ *            fees, stored beside the others; a send replaced meanwhile
+ *            answers its newest attempt.
+ *
+ * The policy (signer.* in the signer's own config): the gateway's convert
+ * and the configured tokens only; a withdrawal's move names a withdrawal
+ * the database holds, pending and unsigned, of that coin and amount (the
+ * custody wallet moves for nothing else); a transaction's most and a
+ * rolling 24 h cap per coin; signatures a minute; the most fee per gas and
+ * gas. A refusal signs and stores nothing.
+ */
+#ifndef CEDIRAMP_SIGNING_H
+#define CEDIRAMP_SIGNING_H
+
+#include <sys/types.h>
+
+#include "domain/ctx.h"
+#include "providers/chain.h"
+
+struct signing_request {
+	uid_t uid;          /* who asked (SO_PEERCRED) */
+	const char *op;     /* convert, mint, replace */
+	const char *purpose; /* convert: conversion or withdrawal */
+	const char *ref;
+	const char *asset, *wallet, *amount; /* convert, mint */
+	unsigned long long attempt;          /* replace: the newest attempt's number */
+	struct chain_fees fees;
+};
+
+struct signing_answer {
+	const char *code; /* NULL: signed (or repeated); else refused, bad_request,
+	                     unavailable */
+	char reason[200];
+	char hash[CHAIN_HASH_LEN + 1];
+	char signer[43];
+	unsigned long long nonce;
+};
+
+/* convert or mint. */
+void signing_move(struct ctx *ctx, const struct signing_request *r, struct signing_answer *a);
+
+/* replace. */
+void signing_replace(struct ctx *ctx, const struct signing_request *r,
+    struct signing_answer *a);
+
+/* A request refused before it reached the above (a caller not allowed, a
+ * malformed request): journalled with code and reason. */
+void signing_journal_refusal(struct ctx *ctx, const struct signing_request *r,
+    const char *code, const char *reason);
+
+#endif

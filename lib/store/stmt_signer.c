@@ -1,0 +1,26 @@
+#include "store/stmt_internal.h"
+
+const struct db_stmt_def db_stmts_signer[] = {
+	{ DB_SIGNER_JOURNAL,
+	    "INSERT INTO signer_journal (at, caller_uid, op, purpose, ref_id, asset, amount, "
+	    "wallet, decision, reason, signer, nonce, tx_hash) VALUES (UTC_TIMESTAMP(6), ?, ?, "
+	    "?, LEFT(?, 64), ?, LEFT(?, 80), LEFT(?, 64), ?, LEFT(?, 240), ?, ?, ?)" },
+	/* signatures within the last minute (replacements and fills too) */
+	{ DB_SIGNER_SIGNED_MINUTE,
+	    "SELECT COUNT(*) AS total FROM signer_journal WHERE decision = 'signed' "
+	    "AND at > UTC_TIMESTAMP(6) - INTERVAL 60 SECOND" },
+	/* a coin moved within the last day: each move once (a replacement is
+	 * the same move), the sandbox's mints apart */
+	{ DB_SIGNER_SIGNED_DAY,
+	    "SELECT COALESCE(SUM(amount), 0) AS total FROM chain_sends WHERE asset = ? "
+	    "AND purpose <> 'mint' AND created_at > UTC_TIMESTAMP(6) - INTERVAL 1 DAY" },
+	/* the withdrawal a withdrawal's move names: pending, not yet signed */
+	{ DB_SIGNER_WITHDRAWAL,
+	    "SELECT currency, amount FROM withdrawals WHERE id = ? AND status = 'pending' "
+	    "AND tx_hash IS NULL" },
+	{ DB_SIGNER_JOURNAL_PAGE,
+	    "SELECT id, DATE_FORMAT(at, '%Y-%m-%dT%H:%i:%s.%fZ') AS at, caller_uid, op, purpose, "
+	    "ref_id, asset, amount, wallet, decision, reason, signer, nonce, tx_hash "
+	    "FROM signer_journal WHERE id < ? ORDER BY id DESC LIMIT ?" },
+	{ DB_STMT__MAX, NULL }
+};

@@ -1,0 +1,41 @@
+/*
+ * stmt_signer: the statements of cediramp-signer (domain/signing.c): its
+ * journal (schema 053, append-only: an insert and reads, nothing else),
+ * what its policy reads, and the withdrawal a withdrawal's move must
+ * name; the SQL is in stmt_signer.c.
+ */
+#ifndef CEDIRAMP_STMT_SIGNER_H
+#define CEDIRAMP_STMT_SIGNER_H
+
+/* one decision (NULLs: not in the request, or nothing signed) */
+#define sg_journal_ARGS(ARG, AGAIN) ARG(INT, caller_uid) ARG(TEXT, op) ARG(TEXT, purpose) \
+	ARG(TEXT, ref_id) ARG(TEXT, asset) ARG(TEXT, amount) ARG(TEXT, wallet) \
+	ARG(TEXT, decision) ARG(TEXT, reason) ARG(TEXT, signer) ARG(OPT_INT, nonce) \
+	ARG(TEXT, tx_hash)
+/* a coin's moves signed within the last day */
+#define sg_asset_ARGS(ARG, AGAIN) ARG(TEXT, asset)
+/* a page of the journal, newest first: before an id, at most limit */
+#define sg_page_ARGS(ARG, AGAIN) ARG(INT, before) ARG(INT, limit)
+
+/* the sum of amounts (decimal text) */
+#define sg_sum_COLS(C, x) C(x, RAW, total, )
+/* a pending withdrawal's coin and amount */
+#define sg_withdrawal_COLS(C, x) C(x, RAW, currency, ) C(x, RAW, amount, )
+/* a journal entry */
+#define sg_entry_COLS(C, x) C(x, RAW, id, ) C(x, RAW, at, ) C(x, RAW, caller_uid, ) \
+	C(x, RAW, op, ) C(x, RAW, purpose, ) C(x, RAW, ref_id, ) C(x, RAW, asset, ) \
+	C(x, RAW, amount, ) C(x, RAW, wallet, ) C(x, RAW, decision, ) C(x, RAW, reason, ) \
+	C(x, RAW, signer, ) C(x, RAW, nonce, ) C(x, RAW, tx_hash, )
+
+/* Its statements (their SQL in stmt_signer.c): S(statement, its
+ * arguments' shape, its rows' shape), as store/db_sig.h says. */
+#define DB_STMTS_SIGNER(S) \
+	S(DB_SIGNER_JOURNAL, sg_journal, db_none) \
+	S(DB_SIGNER_SIGNED_MINUTE, no_args, count) \
+	S(DB_SIGNER_SIGNED_DAY, sg_asset, sg_sum) \
+	S(DB_SIGNER_WITHDRAWAL, by_id, sg_withdrawal) \
+	S(DB_SIGNER_JOURNAL_PAGE, sg_page, sg_entry)
+#define DB_ARGS_SIGNER(A) A(sg_journal) A(sg_asset) A(sg_page)
+#define DB_ROWS_SIGNER(R) R(sg_sum) R(sg_withdrawal) R(sg_entry)
+
+#endif

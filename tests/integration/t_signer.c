@@ -1,0 +1,640 @@
+/*
+ * Custody (issue 38): cediramp-signer, the only holder of the operator's
+ * key, on the EVM stack. Its protocol is typed (a raw digest or
+ * transaction is no request), it answers the uids it allows only, it
+ * enforces its policy (a coin's per-transaction most and 24 h cap,
+ * signatures a minute, fee per gas, gas) with every decision journalled,
+ * a refused or absent signer leaves a conversion answered 503
+ * signer_unavailable with nothing stored and a withdrawal waiting, held
+ * with its reason; the keeper starts a killed signer again; and the key is
+ * the signer's alone: the web user cannot open it, the web programs'
+ * memory holds none of it, and a key file anyone else may read is
+ * refused.
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/strict.h"
+#include "providers/signer_client.h"
+#include "itc.h"
+
+/* ---- helpers of this suite ---- */
+
+/* The signer's socket (signer.socket of the stack's config) into out. */
+static void
+signer_socket(char *out, size_t cap)
+{
+	char line[600];
+	FILE *f = fopen(it_env("CEDIRAMP_CONF"), "re");
+
+	out[0] = '\0';
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, "signer.socket = ", 16) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			CU_ASSERT_EQUAL(strict_copy(out, cap, line + 16), 0);
+		}
+	fclose(f);
+	CU_ASSERT_FATAL(out[0] != '\0');
+}
+
+/* A file of the signer's directory in the runtime directory (its config,
+ * its key) into out. */
+static void
+signer_file(const char *name, char *out, size_t cap)
+{
+	char run[512];
+
+	CU_ASSERT_EQUAL_FATAL(it_runtime_dir(run, sizeof(run)), 0);
+	snprintf(out, cap, "%s/signer/%s", run, name);
+}
+
+/* line sent to the signer as it comes, its answer's line into out: 0, or
+ * -1 when it could not be asked. */
+static int
+ask_raw(const char *line, char *out, size_t cap)
+{
+	struct sockaddr_un a;
+	char path[200];
+	ssize_t n;
+	size_t got = 0;
+	int fd;
+
+	signer_socket(path, sizeof(path));
+	memset(&a, 0, sizeof(a));
+	a.sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(a.sun_path))
+		return -1;
+	memcpy(a.sun_path, path, strlen(path));
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
+		return -1;
+	if (connect(fd, (struct sockaddr *)&a, sizeof(a)) != 0 ||
+	    write(fd, line, strlen(line)) != (ssize_t)strlen(line) || write(fd, "\n", 1) != 1) {
+		close(fd);
+		return -1;
+	}
+	while (got < cap - 1 && (n = read(fd, out + got, cap - 1 - got)) > 0) {
+		got += (size_t)n;
+		if (memchr(out, '\n', got) != NULL)
+			break;
+	}
+	close(fd);
+	out[got] = '\0';
+	return got > 0 ? 0 : -1;
+}
+
+/* The newest journal entry's id, as text (32 bytes; "0" when none). */
+static void
+journal_mark(char *out)
+{
+	snprintf(out, 32, "0");
+	(void)it_db_text("SELECT COALESCE(MAX(id), 0) FROM signer_journal", NULL, NULL, out, 32);
+}
+
+/* Journal entries after mark with decision and a reason holding part. */
+static long long
+journalled(const char *mark, const char *decision, const char *part)
+{
+	char sql[300];
+
+	snprintf(sql, sizeof(sql), "SELECT COUNT(*) FROM signer_journal WHERE id > ? AND "
+	    "decision = '%s' AND reason LIKE CONCAT('%%', ?, '%%')", decision);
+	return it_db_scalar(sql, mark, part);
+}
+
+static int
+signer_answers(const void *arg)
+{
+	struct signer_answer a;
+	char path[200];
+
+	(void)arg;
+	signer_socket(path, sizeof(path));
+	return signer_status(path, &a) == SIGNER_OK;
+}
+
+/* The signer's config as the stack wrote it, kept to be put back. */
+static char kept_conf[8192];
+static size_t kept_len;
+
+static void
+policy_put_back(void *arg)
+{
+	char conf[600];
+	FILE *f;
+
+	(void)arg;
+	if (kept_len == 0)
+		return;
+	signer_file("signer.conf", conf, sizeof(conf));
+	if ((f = fopen(conf, "we")) != NULL) {
+		fwrite(kept_conf, 1, kept_len, f);
+		fclose(f);
+	}
+	kept_len = 0;
+	(void)it_stack("signer-stop");
+	(void)it_stack("signer-start");
+}
+
+/* The signer restarted with lines added to its config (put back at the
+ * test's end, however it ends). */
+static void
+signer_policy(const char *lines)
+{
+	char conf[600];
+	FILE *f;
+
+	signer_file("signer.conf", conf, sizeof(conf));
+	if (kept_len == 0) {
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "re"));
+		kept_len = fread(kept_conf, 1, sizeof(kept_conf), f);
+		fclose(f);
+		CU_ASSERT_FATAL(kept_len > 0 && kept_len < sizeof(kept_conf));
+		CU_ASSERT_EQUAL_FATAL(tu_defer(policy_put_back, NULL), 0);
+	}
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(conf, "we"));
+	fwrite(kept_conf, 1, kept_len, f);
+	fprintf(f, "\n%s\n", lines);
+	fclose(f);
+	CU_ASSERT_EQUAL_FATAL(it_stack("signer-stop"), 0);
+	CU_ASSERT_EQUAL_FATAL(it_stack("signer-start"), 0);
+}
+
+/* A wallet on chain holding units of USDT, the gateway approved for them. */
+static void
+funded_wallet(struct itc_wallet *w, const char *units)
+{
+	itc_chain_wallet(w, "verified");
+	itc_limit(w, "convert", 1000);
+	itc_mint("USDT", w->id, units);
+	itc_approve("USDT", w->id, units);
+}
+
+/* A conversion of amount USDT the signer does not sign: 503
+ * signer_unavailable, and nothing of it stored (the quote stays unused:
+ * its id into qid, for a later try). */
+static void
+convert_refused(struct itc_wallet *w, const char *amount, char *qid)
+{
+	char receive[40];
+	struct it_resp r;
+	long long sends = it_db_scalar("SELECT COUNT(*) FROM chain_sends", NULL, NULL);
+	long long convs = it_db_scalar("SELECT COUNT(*) FROM conversions", NULL, NULL);
+
+	CU_ASSERT_EQUAL_FATAL(itc_quote(w, "USDT", amount, qid, receive), 0);
+	CU_ASSERT_EQUAL(itc_convert(w, qid, amount, "USDT", NULL, &r), 503);
+	CU_ASSERT_STRING_EQUAL(it_str(r.json, "code"), "signer_unavailable");
+	it_resp_free(&r);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_sends", NULL, NULL), sends);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM conversions", NULL, NULL), convs);
+}
+
+/* A partner's pending withdrawal of amount USDT: its id into id (64). */
+static void
+withdrawal_made(struct itc_partner *p, const char *amount, const char *ref, char *id)
+{
+	char body[400], phone[20];
+	struct it_resp r;
+
+	itc_phone(801, phone, sizeof(phone));
+	snprintf(body, sizeof(body), "{\"amount\":\"%s\",\"currency\":\"USDT\","
+	    "\"recipient_phone\":\"%s\",\"mobile_network\":\"MTN\",\"reference_id\":\"%s\"}",
+	    amount, phone, ref);
+	CU_ASSERT_EQUAL_FATAL(itc_partner_send(p, "POST", "/v1/withdrawals", body, &r), 201);
+	snprintf(id, 64, "%s", it_str(json_object_get(r.json, "data"), "withdrawal_id"));
+	it_resp_free(&r);
+}
+
+/* Predicate for itc_until: the payouts worker run, withdrawal id held by
+ * the signer (signer_hold set). */
+static int
+signer_held(const void *id)
+{
+	(void)it_worker("payouts");
+	return it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE id = ? AND "
+	    "signer_hold IS NOT NULL", id, NULL) == 1;
+}
+
+/* ---- the tests ---- */
+
+/* Typed requests only: a digest, a raw transaction, a line that is no
+ * JSON are each bad_request, journalled, and nothing moves. */
+static void
+test_typed_only(void)
+{
+	static const char *const lines[] = {
+		"{\"op\":\"sign\",\"digest\":\"0x1c8aff950685c2ed4bc3174f3472287b56d9517b9c948127319a09a7a36deac8\"}",
+		"{\"op\":\"sign_transaction\",\"raw\":\"0x02f86c\"}",
+		"this is not JSON",
+		"{\"op\":\"convert\",\"purpose\":\"conversion\",\"ref\":\"cv_x\",\"asset\":\"USDT\"}",
+	};
+	char mark[32], answer[600];
+	long long nonces = it_db_scalar("SELECT COALESCE(SUM(next_nonce), 0) FROM chain_nonces",
+	    NULL, NULL);
+	long long sends = it_db_scalar("SELECT COUNT(*) FROM chain_sends", NULL, NULL);
+	size_t i;
+
+	journal_mark(mark);
+	for (i = 0; i < NELEM(lines); i++) {
+		CU_ASSERT_EQUAL_FATAL(ask_raw(lines[i], answer, sizeof(answer)), 0);
+		IT_CHECK(strstr(answer, "\"ok\":false") != NULL &&
+		    strstr(answer, "\"code\":\"bad_request\"") != NULL, lines[i]);
+	}
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM signer_journal WHERE id > ? AND "
+	    "decision = 'bad_request'", mark, NULL), (long long)NELEM(lines));
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COALESCE(SUM(next_nonce), 0) FROM chain_nonces", NULL,
+	    NULL), nonces);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_sends", NULL, NULL), sends);
+}
+
+/* A caller whose uid signer.allow_uids does not name (nobody, 65534) is
+ * refused, and journalled with its uid. Only root can become another
+ * user: elsewhere the signer runs as the tests' own user and there is no
+ * other uid to try. */
+static void
+test_other_uid(void)
+{
+	char mark[32], path[200], cmd[1200], out[1024];
+
+	if (geteuid() != 0) {
+		printf("(not root: no other uid to ask as) ");
+		return;
+	}
+	signer_socket(path, sizeof(path));
+	journal_mark(mark);
+	/* a status request, as nobody, with node's own socket client */
+	snprintf(cmd, sizeof(cmd), "cd / && setpriv --reuid=65534 --regid=65534 --clear-groups "
+	    "node -e \"const s = require('net').connect(process.argv[1]); "
+	    "s.on('connect', () => s.write('{\\\"op\\\":\\\"status\\\"}\\n')); "
+	    "s.on('data', (d) => { process.stdout.write(d); s.end(); });\" '%s' 2>&1", path);
+	CU_ASSERT_EQUAL(it_output(cmd, out, sizeof(out)), 0);
+	IT_CHECK(strstr(out, "\"code\":\"refused\"") != NULL &&
+	    strstr(out, "uid 65534 may not ask") != NULL, out);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM signer_journal WHERE id > ? AND "
+	    "caller_uid = 65534 AND decision = 'refused'", mark, NULL), 1);
+	/* and the allowed still are */
+	CU_ASSERT(signer_answers(NULL));
+}
+
+/* Each cap of the policy refuses a conversion with its reason in the
+ * journal, nothing stored; once allowed, the same quote converts. */
+static void
+test_policy_caps(void)
+{
+	static const struct {
+		const char *lines, *reason;
+	} caps[] = {
+		{ "signer.max_per_tx.USDT = 10", "above signer.max_per_tx.USDT (10)" },
+		{ "signer.cap_24h.USDT = 1", "above signer.cap_24h.USDT (1)" },
+		{ "signer.max_fee_gwei = 0.000000001", "above signer.max_fee_gwei" },
+		{ "signer.max_gas = 21000", "above signer.max_gas (21000)" },
+	};
+	struct itc_wallet w;
+	struct it_resp r;
+	char mark[32], qid[QUOTE_ID_MAX], out[8192];
+	size_t i;
+
+	funded_wallet(&w, "100000000"); /* 100 USDT */
+	for (i = 0; i < NELEM(caps); i++) {
+		signer_policy(caps[i].lines);
+		journal_mark(mark);
+		convert_refused(&w, "25", qid);
+		IT_CHECK(journalled(mark, "refused", caps[i].reason) == 1, caps[i].reason);
+	}
+	/* what the operator reads: the refusals, newest first */
+	CU_ASSERT_EQUAL(it_output("$ADMIN signer journal --limit 3", out, sizeof(out)) >= 0 ?
+	    0 : -1, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\trefused\tgas limit"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "id\tat\tuid\top\tpurpose\tref"));
+	/* the policy as the stack wrote it: the same quote converts */
+	policy_put_back(NULL);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "25", "USDT", NULL, &r), 201);
+	CU_ASSERT_STRING_EQUAL(it_str(json_object_get(r.json, "data"), "status"), "processing");
+	it_resp_free(&r);
+	itc_wallet_free(&w);
+}
+
+/* Signatures a minute: one signed just now, a cap of one refuses the
+ * next. */
+static void
+test_policy_rate(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char mark[32], qid[QUOTE_ID_MAX], receive[40];
+
+	funded_wallet(&w, "50000000");
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "5", qid, receive), 0);
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "5", "USDT", NULL, &r), 201);
+	it_resp_free(&r);
+	signer_policy("signer.max_signatures_per_minute = 1");
+	journal_mark(mark);
+	convert_refused(&w, "5", qid);
+	CU_ASSERT_EQUAL(journalled(mark, "refused", "signer.max_signatures_per_minute is 1"), 1);
+	itc_wallet_free(&w);
+}
+
+/* Asked again for a ref it signed, the signer answers the same
+ * transaction (a caller that lost the answer); for another move under
+ * that ref, it refuses. */
+static void
+test_same_ref(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char qid[QUOTE_ID_MAX], receive[40], id[64], hash[70], line[600], answer[600], want[120];
+	char mark[32];
+
+	funded_wallet(&w, "30000000");
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "3", qid, receive), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, qid, "3", "USDT", NULL, &r), 201);
+	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
+	snprintf(hash, sizeof(hash), "%s", it_str(json_object_get(r.json, "data"), "txHash"));
+	it_resp_free(&r);
+	journal_mark(mark);
+	snprintf(line, sizeof(line), "{\"op\":\"convert\",\"purpose\":\"conversion\",\"ref\":\"%s\","
+	    "\"asset\":\"USDT\",\"wallet\":\"%s\",\"amount\":\"3\",\"gas_limit\":200000,"
+	    "\"max_fee\":2000000000,\"priority_fee\":1000000000}", id, w.id);
+	CU_ASSERT_EQUAL_FATAL(ask_raw(line, answer, sizeof(answer)), 0);
+	snprintf(want, sizeof(want), "\"hash\":\"%s\"", hash);
+	CU_ASSERT_PTR_NOT_NULL(strstr(answer, want));
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM signer_journal WHERE id > ? AND "
+	    "decision = 'repeated' AND ref_id = ?", mark, id), 1);
+	snprintf(line, sizeof(line), "{\"op\":\"convert\",\"purpose\":\"conversion\",\"ref\":\"%s\","
+	    "\"asset\":\"USDT\",\"wallet\":\"%s\",\"amount\":\"4\",\"gas_limit\":200000,"
+	    "\"max_fee\":2000000000,\"priority_fee\":1000000000}", id, w.id);
+	CU_ASSERT_EQUAL_FATAL(ask_raw(line, answer, sizeof(answer)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(answer, "was signed for another move"));
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_txs WHERE ref_id = ?", id, NULL), 1);
+	itc_wallet_free(&w);
+}
+
+/* A withdrawal the policy refuses waits, pending and held with the
+ * reason; allowed again, it completes, converted once. */
+static void
+test_withdrawal_held(void)
+{
+	struct itc_partner p;
+	char mark[32], id[64], hold[300], ref[64];
+
+	itc_partner_new(&p, "verified", 0);
+	signer_policy("signer.max_per_tx.USDT = 1");
+	journal_mark(mark);
+	it_unique("signer-held-", ref, sizeof(ref));
+	withdrawal_made(&p, "2", ref, id);
+	CU_ASSERT(itc_until(signer_held, id, 0));
+	CU_ASSERT_EQUAL(it_db_text("SELECT CONCAT(status, ' ', COALESCE(tx_hash, '-'), ' ', "
+	    "COALESCE(signer_hold, '-')) FROM withdrawals WHERE id = ?", id, NULL, hold,
+	    sizeof(hold)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(hold, "pending - refused by the signer's policy: 2.000000 USDT is "
+	    "above signer.max_per_tx.USDT (1)"));
+	CU_ASSERT_EQUAL(journalled(mark, "refused", "signer.max_per_tx.USDT"), 1);
+	policy_put_back(NULL);
+	it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE id = ?", id, NULL);
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 0));
+	CU_ASSERT_EQUAL(it_db_text("SELECT CONCAT(status, ' ', COALESCE(signer_hold, '-')) FROM "
+	    "withdrawals WHERE id = ?", id, NULL, hold, sizeof(hold)), 0);
+	CU_ASSERT_STRING_EQUAL(hold, "completed -");
+	CU_ASSERT_EQUAL(itc_converted(id), 1);
+}
+
+static int
+blockchain_degraded(const void *arg)
+{
+	struct it_resp r;
+	int yes;
+
+	(void)arg;
+	it_health_stale();
+	if (it_http("GET", "/v1/health", NULL, NULL, 0, &r) != 0)
+		return 0;
+	yes = it_str(json_object_get(json_object_get(r.json, "data"), "services"),
+	    "blockchain") != NULL && strcmp(it_str(json_object_get(json_object_get(r.json,
+	    "data"), "services"), "blockchain"), "degraded") == 0;
+	it_resp_free(&r);
+	return yes;
+}
+
+/* The signer stopped: health says the chain is degraded, a conversion
+ * answers 503 with nothing stored, a withdrawal waits; started again,
+ * both go through, once. Killed (-9), the keeper starts it again. */
+static void
+test_signer_down(void)
+{
+	struct itc_wallet w;
+	struct itc_partner p;
+	struct it_resp r;
+	char qid[QUOTE_ID_MAX], id[64], hold[300], ref[64];
+
+	funded_wallet(&w, "20000000");
+	itc_partner_new(&p, "verified", 0);
+	it_stack_after("signer-start");
+	CU_ASSERT_EQUAL_FATAL(it_stack("signer-stop"), 0);
+	CU_ASSERT(itc_until(blockchain_degraded, NULL, 0));
+	convert_refused(&w, "2", qid);
+	it_unique("signer-down-", ref, sizeof(ref));
+	withdrawal_made(&p, "2", ref, id);
+	CU_ASSERT(itc_until(signer_held, id, 0));
+	CU_ASSERT_EQUAL(it_db_text("SELECT CONCAT(status, ' ', COALESCE(signer_hold, '-')) FROM "
+	    "withdrawals WHERE id = ?", id, NULL, hold, sizeof(hold)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(hold, "pending the signer did not answer: "));
+	CU_ASSERT_EQUAL(it_stack("signer-start"), 0);
+	CU_ASSERT(itc_until(signer_answers, NULL, 0));
+	CU_ASSERT_EQUAL(itc_convert(&w, qid, "2", "USDT", NULL, &r), 201);
+	it_resp_free(&r);
+	it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE id = ?", id, NULL);
+	CU_ASSERT(itc_until(itc_withdrawal_final, id, 0));
+	CU_ASSERT_EQUAL(itc_converted(id), 1);
+	/* kill -9: the keeper starts it again */
+	CU_ASSERT_EQUAL(it_stack("signer-kill"), 0);
+	CU_ASSERT(itc_until(signer_answers, NULL, 0));
+	itc_wallet_free(&w);
+}
+
+/* The hex number at *p (moved past it): 0, or -1 when there is none. */
+static int
+hex_number(const char **p, unsigned long *out)
+{
+	int d, n = 0;
+
+	*out = 0;
+	while ((d = strict_hexval(**p)) >= 0 && n < 16) {
+		*out = *out << 4 | (unsigned long)d;
+		(*p)++;
+		n++;
+	}
+	return n > 0 ? 0 : -1;
+}
+
+/* The 32 bytes of the operator's key, and its hex text, in none of the
+ * readable memory of process pid: 1 when none, 0 when found, -1 when the
+ * memory could not be read. */
+static int
+memory_clean(pid_t pid, const unsigned char key[32], const char *hex)
+{
+	char path[64], line[512];
+	unsigned char *buf = malloc(1 << 20);
+	FILE *maps;
+	int mem, found = 0, read_any = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	if (buf == NULL || (maps = fopen(path, "re")) == NULL) {
+		free(buf);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
+	if ((mem = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		fclose(maps);
+		free(buf);
+		return -1;
+	}
+	while (!found && fgets(line, sizeof(line), maps) != NULL) {
+		unsigned long lo, hi, at;
+		const char *p = line;
+
+		/* "lo-hi perms ...", lo and hi in hex */
+		if (hex_number(&p, &lo) != 0 || *p++ != '-' || hex_number(&p, &hi) != 0 ||
+		    *p++ != ' ' || *p != 'r')
+			continue;
+		for (at = lo; at < hi && !found; at += (1 << 20) - 64) {
+			size_t want = hi - at < (1 << 20) ? hi - at : (1 << 20);
+			ssize_t n = pread(mem, buf, want, (off_t)at);
+			size_t i;
+
+			if (n <= 0)
+				break;
+			read_any = 1;
+			for (i = 0; i + 64 <= (size_t)n && !found; i++)
+				found = memcmp(buf + i, key, 32) == 0 || memcmp(buf + i, hex, 64) == 0;
+			if ((size_t)n < want)
+				break;
+		}
+	}
+	close(mem);
+	fclose(maps);
+	free(buf);
+	return !read_any ? -1 : found ? 0 : 1;
+}
+
+/* The key is the signer's alone: the web user cannot open it; no web
+ * program holds its bytes; a key file others may read, or another
+ * user's, is refused, the signer then not starting. */
+static void
+test_key_is_the_signers(void)
+{
+	const char *hex = it_env("EVM_OPERATOR_KEY");
+	unsigned char key[32];
+	char keyfile[600], cmd[4096], out[4096], conf[600], tmp[600], line[700];
+	char pids[4096], *p;
+	size_t n;
+	struct it_resp r;
+	int scanned = 0, i;
+	FILE *f;
+
+	if (strncmp(hex, "0x", 2) == 0)
+		hex += 2;
+	CU_ASSERT_EQUAL_FATAL(strlen(hex), 64);
+	for (i = 0; i < 32; i++) {
+		int hi = strict_hexval(hex[2 * i]), lo = strict_hexval(hex[2 * i + 1]);
+
+		CU_ASSERT_FATAL(hi >= 0 && lo >= 0);
+		key[i] = (unsigned char)(hi << 4 | lo);
+	}
+	signer_file("operator.key", keyfile, sizeof(keyfile));
+	if (geteuid() == 0) {
+		/* as the web server's user */
+		snprintf(cmd, sizeof(cmd), "setpriv --reuid=www-data --regid=www-data "
+		    "--clear-groups cat '%s' >/dev/null 2>&1", keyfile);
+		CU_ASSERT_NOT_EQUAL(it_system(cmd), 0);
+	}
+	/* every web program the stack runs (a request first: each started) */
+	CU_ASSERT_EQUAL(it_http("GET", "/v1/health", NULL, NULL, 0, &r), 0);
+	it_resp_free(&r);
+	snprintf(cmd, sizeof(cmd), "for p in $(%s pids); do "
+	    "case \"$(readlink /proc/$p/exe)\" in *.fcgi) echo $p ;; esac; done",
+	    it_env("STACK_CTL"));
+	CU_ASSERT_EQUAL_FATAL(it_output(cmd, pids, sizeof(pids)), 0);
+	for (p = pids; *p != '\0'; p += n + (p[n] == '\n')) {
+		unsigned long long pid;
+		int clean;
+
+		n = strcspn(p, "\n");
+		if (strict_uint(p, n, 1ULL << 30, &pid) != 0)
+			continue;
+		clean = memory_clean((pid_t)pid, key, hex);
+
+		if (clean < 0)
+			continue; /* gone meanwhile */
+		scanned++;
+		snprintf(line, sizeof(line), "web program %llu holds the key", pid);
+		IT_CHECK(clean == 1, line);
+	}
+	CU_ASSERT(scanned >= 3);
+	/* a copy of the key at mode 0644: the signer refuses it, and says so
+	 * without the key */
+	signer_file("signer.conf", conf, sizeof(conf));
+	snprintf(tmp, sizeof(tmp), "%s.key-0644", it_env("CEDIRAMP_CONF"));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f = fopen(tmp, "we"));
+	fprintf(f, "%s\n", it_env("EVM_OPERATOR_KEY"));
+	fclose(f);
+	CU_ASSERT_EQUAL_FATAL(chmod(tmp, 0644), 0);
+	snprintf(cmd, sizeof(cmd), "( cat '%s'; printf '\\nsigner.key_file = %s\\nsigner.socket = "
+	    "%s.sock\\nlog.file =\\n' ) > '%s.conf' && CEDIRAMP_CONF='%s.conf' "
+	    "'%s/tools/cediramp-signer' 2>&1", conf, tmp, tmp, tmp, tmp, it_env("CEDIRAMP_BUILD"));
+	CU_ASSERT_EQUAL(it_output(cmd, out, sizeof(out)) != 0, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "mode 0644; it must be 0400"));
+	CU_ASSERT_PTR_NULL(strstr(out, hex));
+	if (geteuid() == 0) {
+		/* 0400, but another user's */
+		CU_ASSERT_EQUAL(chmod(tmp, 0400), 0);
+		CU_ASSERT_EQUAL(chown(tmp, 65534, 65534), 0);
+		CU_ASSERT_EQUAL(it_output(cmd, out, sizeof(out)) != 0, 1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "owned by uid 65534"));
+	}
+	unlink(tmp);
+	snprintf(line, sizeof(line), "%s.conf", tmp);
+	unlink(line);
+}
+
+static const struct tu_test tests[] = {
+	{ "typed requests only: a digest, a raw transaction, no JSON: bad_request, journalled",
+	    test_typed_only },
+	{ "a caller of another uid is refused (SO_PEERCRED) and journalled", test_other_uid },
+	{ "the policy's caps: per transaction, 24 h, fee per gas, gas; refused, journalled, 503, "
+	    "nothing stored; allowed, the same quote converts",
+	    test_policy_caps },
+	{ "the policy's signatures a minute", test_policy_rate },
+	{ "the same ref asked again: the same transaction; another move under it: refused",
+	    test_same_ref },
+	{ "a withdrawal the policy refuses waits, held with the reason; allowed, it completes once",
+	    test_withdrawal_held },
+	{ "the signer down: health degraded, 503, withdrawals wait; back: each once; killed: the "
+	    "keeper restarts it",
+	    test_signer_down },
+	{ "the key is the signer's: not the web user's, in no web program's memory; a readable or "
+	    "foreign key file refused",
+	    test_key_is_the_signers },
+};
+
+static int
+signer_setup(void)
+{
+	itc_mining(1);
+	return itc_head() >= 0 ? 0 : -1;
+}
+
+int
+it_suite_signer(void)
+{
+	return tu_add_suite("signer (custody)", signer_setup, NULL, tests, NELEM(tests));
+}

@@ -1,0 +1,314 @@
+/*
+ * cediramp-signer: the only holder of the operator's key (issue 38;
+ * docs/design.md "Custody"). It runs as its own user, reads its own config
+ * ($CEDIRAMP_CONF, which no web program can write), opens its key store
+ * (signer.key_store: a 0400 key file of its own, or a PKCS#11 token), and
+ * answers typed requests on its Unix socket (signer.socket) from the uids
+ * of signer.allow_uids only, checked with SO_PEERCRED. One request per
+ * connection, one at a time: each is a transaction of its own
+ * (domain/signing.h), stored and journalled before its answer.
+ *
+ * The protocol is providers/signer_client.h's. There is no request to
+ * sign a raw transaction or a digest.
+ */
+#define _GNU_SOURCE /* struct ucred (SO_PEERCRED), accept4 */
+
+#include <errno.h>
+#include <jansson.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/log.h"
+#include "core/strict.h"
+#include "domain/ctx.h"
+#include "domain/signing.h"
+#include "providers/keystore.h"
+#include "providers/signer_client.h"
+
+#define READ_MS 5000 /* a caller's whole request, at most */
+#define UIDS_MAX 16
+
+static volatile sig_atomic_t stopping;
+
+static void
+on_stop(int sig)
+{
+	(void)sig;
+	stopping = 1;
+}
+
+struct signer {
+	struct ctx ctx;
+	struct keystore *keys;
+	uid_t allowed[UIDS_MAX];
+	size_t nallowed;
+};
+
+/* signer.allow_uids ("33, 0"; empty: this process's own uid only). */
+static int
+allow_parse(struct signer *s, const char *list, char *why, size_t cap)
+{
+	const char *p = list;
+
+	s->nallowed = 0;
+	while (*p != '\0') {
+		unsigned long long u;
+		size_t n;
+
+		p += strspn(p, " ,");
+		n = strcspn(p, " ,");
+		if (n == 0)
+			break;
+		if (s->nallowed == UIDS_MAX || strict_uint(p, n, 0xfffffffeULL, &u) != 0) {
+			snprintf(why, cap, "signer.allow_uids: at most %d uids, comma-separated",
+			    UIDS_MAX);
+			return -1;
+		}
+		s->allowed[s->nallowed++] = (uid_t)u;
+		p += n;
+	}
+	if (s->nallowed == 0)
+		s->allowed[s->nallowed++] = geteuid();
+	return 0;
+}
+
+static int
+allowed(const struct signer *s, uid_t uid)
+{
+	size_t i;
+
+	for (i = 0; i < s->nallowed; i++)
+		if (s->allowed[i] == uid)
+			return 1;
+	return 0;
+}
+
+static struct keystore *
+store_open(const struct cfg *c, char *why, size_t cap)
+{
+	if (strcmp(c->signer_key_store, "file") == 0)
+		return keystore_open_file(c->signer_key_file, why, cap);
+	if (strcmp(c->signer_key_store, "pkcs11") == 0)
+		return keystore_open_pkcs11(c->signer_pkcs11_module, c->signer_pkcs11_token,
+		    c->signer_pkcs11_pin_file, c->signer_pkcs11_key_label, 1, why, cap);
+	snprintf(why, cap, "signer.key_store must be file or pkcs11");
+	return NULL;
+}
+
+/* The listening socket at path: 0666, since SO_PEERCRED decides who
+ * may ask; a stale socket of an earlier run is replaced. */
+static int
+listen_at(const char *path, char *why, size_t cap)
+{
+	struct sockaddr_un a;
+	struct stat st;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.sun_family = AF_UNIX;
+	if (path[0] == '\0' || strlen(path) >= sizeof(a.sun_path)) {
+		snprintf(why, cap, "signer.socket must be a path of at most %zu bytes",
+		    sizeof(a.sun_path) - 1);
+		return -1;
+	}
+	memcpy(a.sun_path, path, strlen(path));
+	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode))
+		(void)unlink(path);
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0 ||
+	    bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0 || chmod(path, 0666) != 0 ||
+	    listen(fd, 64) != 0) {
+		snprintf(why, cap, "signer.socket %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static void
+reply(int fd, json_t *answer)
+{
+	char *text = answer != NULL ? json_dumps(answer, JSON_COMPACT) : NULL;
+
+	if (text != NULL) {
+		(void)!send(fd, text, strlen(text), MSG_NOSIGNAL);
+		(void)!send(fd, "\n", 1, MSG_NOSIGNAL);
+	}
+	free(text);
+	json_decref(answer);
+}
+
+static json_t *
+no(const char *code, const char *reason)
+{
+	return json_pack("{s:b,s:s,s:s}", "ok", 0, "code", code, "reason", reason);
+}
+
+static const char *
+text_of(json_t *req, const char *name)
+{
+	return json_string_value(json_object_get(req, name));
+}
+
+/* A non-negative integer member, or -1 when it is not one. */
+static int
+uint_of(json_t *req, const char *name, unsigned long long *out)
+{
+	json_t *v = json_object_get(req, name);
+
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return -1;
+	*out = (unsigned long long)json_integer_value(v);
+	return 0;
+}
+
+/* The request's members into r: 0, or -1 (a malformed request). */
+static int
+request_of(json_t *req, uid_t uid, struct signing_request *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->uid = uid;
+	r->op = text_of(req, "op");
+	r->purpose = text_of(req, "purpose");
+	r->ref = text_of(req, "ref");
+	r->asset = text_of(req, "asset");
+	r->wallet = text_of(req, "wallet");
+	r->amount = text_of(req, "amount");
+	if (r->op == NULL)
+		return -1;
+	if (strcmp(r->op, "status") == 0)
+		return 0;
+	if (strcmp(r->op, "replace") == 0 && uint_of(req, "attempt", &r->attempt) != 0)
+		return -1;
+	return uint_of(req, "gas_limit", &r->fees.gas_limit) != 0 ||
+	    uint_of(req, "max_fee", &r->fees.max_fee) != 0 ||
+	    uint_of(req, "priority_fee", &r->fees.priority_fee) != 0 ? -1 : 0;
+}
+
+static json_t *
+answer_of(const struct signing_answer *a)
+{
+	if (a->code != NULL)
+		return no(a->code, a->reason);
+	return json_pack("{s:b,s:s,s:I,s:s}", "ok", 1, "hash", a->hash, "nonce",
+	    (json_int_t)a->nonce, "address", a->signer);
+}
+
+static void
+serve(struct signer *s, int fd)
+{
+	static const struct signing_request unknown = { 0, "unknown", NULL, NULL, NULL, NULL,
+		NULL, 0, { 0, 0, 0 } };
+	char line[SIGNER_LINE_MAX + 2];
+	struct signing_request r;
+	struct signing_answer a;
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+	json_t *req = NULL;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0)
+		return;
+	if (signer_read_line(fd, line, sizeof(line), READ_MS) != 0 ||
+	    (req = json_loads(line, JSON_REJECT_DUPLICATES, NULL)) == NULL ||
+	    !json_is_object(req) || request_of(req, cred.uid, &r) != 0) {
+		r = unknown;
+		r.uid = cred.uid;
+		signing_journal_refusal(&s->ctx, &r, "bad_request", "not a request");
+		reply(fd, no("bad_request", "not a request: one JSON object on one line"));
+		goto out;
+	}
+	if (!allowed(s, cred.uid)) {
+		snprintf(line, sizeof(line), "uid %u may not ask (signer.allow_uids)",
+		    (unsigned)cred.uid);
+		signing_journal_refusal(&s->ctx, &r, "refused", line);
+		log_event("warn", "signer: %s", line);
+		reply(fd, no("refused", line));
+		goto out;
+	}
+	if (strcmp(r.op, "status") == 0) {
+		reply(fd, json_pack("{s:b,s:s,s:s}", "ok", 1, "address",
+		    keystore_address(s->keys), "store", keystore_kind(s->keys)));
+	} else if (strcmp(r.op, "convert") == 0 || strcmp(r.op, "mint") == 0) {
+		signing_move(&s->ctx, &r, &a);
+		reply(fd, answer_of(&a));
+	} else if (strcmp(r.op, "replace") == 0) {
+		signing_replace(&s->ctx, &r, &a);
+		reply(fd, answer_of(&a));
+	} else {
+		signing_journal_refusal(&s->ctx, &r, "bad_request", "no such request");
+		reply(fd, no("bad_request", "no such request: status, convert, mint, replace"));
+	}
+out:
+	json_decref(req);
+}
+
+int
+main(void)
+{
+	static struct signer s;
+	struct prov_chain *ch;
+	struct sigaction sa;
+	char why[512];
+	int lfd, rc = 1;
+
+	/* no core dump of the key, and no other process of this user reads
+	 * this one's memory (ptrace, /proc/PID/mem) */
+#ifndef __SANITIZE_ADDRESS__ /* LeakSanitizer's tracer must attach */
+	(void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (ctx_init(&s.ctx, "signer", 1) != 0) {
+		fprintf(stderr, "cediramp-signer: %s\n", s.ctx.init_error);
+		ctx_free(&s.ctx);
+		return 1;
+	}
+	if (!providers_chain(&s.ctx.prov)->ops->nonces) {
+		fprintf(stderr, "cediramp-signer: providers.chain is not evm: nothing to sign\n");
+		goto out;
+	}
+	if (allow_parse(&s, s.ctx.cfg.signer_allow_uids, why, sizeof(why)) != 0 ||
+	    (s.keys = store_open(&s.ctx.cfg, why, sizeof(why))) == NULL ||
+	    (lfd = listen_at(s.ctx.cfg.signer_socket, why, sizeof(why))) < 0) {
+		fprintf(stderr, "cediramp-signer: %s\n", why);
+		log_event("error", "signer: %s", why);
+		goto out;
+	}
+	ch = providers_chain(&s.ctx.prov);
+	ch->evm.keys = s.keys;
+	(void)strict_copy(ch->evm.operator_address, sizeof(ch->evm.operator_address),
+	    keystore_address(s.keys));
+	log_event("info", "signer: key %s (%s store), listening at %s", keystore_address(s.keys),
+	    keystore_kind(s.keys), s.ctx.cfg.signer_socket);
+	while (!stopping) {
+		struct pollfd p = { lfd, POLLIN, 0 };
+		int fd;
+
+		if (poll(&p, 1, 1000) <= 0)
+			continue;
+		if ((fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)
+			continue;
+		serve(&s, fd);
+		close(fd);
+	}
+	close(lfd);
+	(void)unlink(s.ctx.cfg.signer_socket);
+	log_event("info", "signer: stopped");
+	rc = 0;
+out:
+	keystore_close(s.keys); /* wipes the key */
+	ctx_free(&s.ctx);
+	return rc;
+}
