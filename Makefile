@@ -167,6 +167,9 @@ $(BENCH_HELLO): $(BUILD)/obj/tests/bench/hello.o
 # the chain simulator.
 CHAIN ?= sim
 ANVIL_PORT ?= 8545
+# SIGNER=pkcs11 (with CHAIN=evm): cediramp-signer keeps the operator's key
+# in a SoftHSM2 token instead of a 0400 file (docs/operations.md)
+SIGNER ?= file
 # GALERA=1: a three-node MariaDB Galera cluster behind HAProxy instead of
 # one server (tools/stack-cluster.sh); `make test GALERA=1` runs the suite
 # and the cluster's fault tests on it.
@@ -182,7 +185,7 @@ run:
 	@tools/deps.sh $(GALERA_DEPS)
 	@$(MAKE) --no-print-directory all
 	@tools/stack.sh run --server $(SERVER) --port $(PORT) --build $(BUILD) \
-		--chain $(CHAIN) --anvil-port $(ANVIL_PORT) --galera $(GALERA_NODES)
+		--chain $(CHAIN) --anvil-port $(ANVIL_PORT) --signer $(SIGNER) --galera $(GALERA_NODES)
 
 test:
 	@tools/deps.sh --test $(GALERA_DEPS)

@@ -251,8 +251,28 @@ out:
 	json_decref(req);
 }
 
+/* --address: the key store's address on stdout (a PKCS#11 store makes its
+ * key first when there is none), for deploying a gateway whose operator it
+ * is; reads only the signer.* keys of the config. */
+static int
+print_address(void)
+{
+	struct keystore *k;
+	char why[512];
+	struct cfg c;
+
+	if (cfg_load_default(&c, why, sizeof(why)) != 0 ||
+	    (k = store_open(&c, why, sizeof(why))) == NULL) {
+		fprintf(stderr, "cediramp-signer: %s\n", why);
+		return 1;
+	}
+	printf("%s\n", keystore_address(k));
+	keystore_close(k);
+	return 0;
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
 	static struct signer s;
 	struct prov_chain *ch;
@@ -265,6 +285,12 @@ main(void)
 #ifndef __SANITIZE_ADDRESS__ /* LeakSanitizer's tracer must attach */
 	(void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 #endif
+	if (argc == 2 && strcmp(argv[1], "--address") == 0)
+		return print_address();
+	if (argc != 1) {
+		fprintf(stderr, "usage: CEDIRAMP_CONF=signer.conf cediramp-signer [--address]\n");
+		return 2;
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
 	sigaction(SIGTERM, &sa, NULL);

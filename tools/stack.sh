@@ -39,6 +39,8 @@
 #       --chain sim|evm (sim: the chain simulator; evm: a local Anvil node
 #                with the gateway contract and sandbox tokens deployed)
 #       --anvil-port N (evm: the node's port; default 8545)
+#       --signer file|pkcs11 (evm: cediramp-signer's key store; pkcs11: a
+#                SoftHSM2 token kept outside var/ across down and up)
 #       --no-workers (up: no cron loop; tests run the workers themselves)
 #       --bench (up/run: also stage the hello-world program of `make bench`,
 #                $BUILD/fcgi-bench/hello.fcgi, and route /bench/hello to it;
@@ -54,7 +56,7 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMD="" NODE_ARG=""
-VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0 CHAIN=sim
+VAR="$ROOT/var" BUILD="build" PORT=8080 SERVER=apache WORKERS=1 BENCH=0 CHAIN=sim SIGNER_STORE=file
 ANVIL_PORT=8545 CHAIN_FRESH=0 WARM=1 WARM_ARGS=()
 MAIL_PORT="" METRICS_PORT="" PROMETHEUS_PORT=""
 # a Galera cluster (--galera N, tools/stack-cluster.sh), and one node of
@@ -79,6 +81,7 @@ while [ $# -gt 0 ]; do
 	--server) SERVER=$2; shift 2 ;;
 	--no-workers) WORKERS=0; shift ;;
 	--chain) CHAIN=$2; shift 2 ;;
+	--signer) SIGNER_STORE=$2; shift 2 ;;
 	--anvil-port) ANVIL_PORT=$2; shift 2 ;;
 	--bench) BENCH=1; shift ;;
 	--warm) WARM=$2; shift 2 ;;
@@ -95,6 +98,7 @@ VAR=$(cd "$VAR" && pwd)
 case "$BUILD" in /*) ;; *) BUILD="$ROOT/$BUILD" ;; esac
 case "$SERVER" in apache|lighttpd) ;; *) echo "stack: --server apache|lighttpd" >&2; exit 2 ;; esac
 case "$CHAIN" in sim|evm) ;; *) echo "stack: --chain sim|evm" >&2; exit 2 ;; esac
+case "$SIGNER_STORE" in file|pkcs11) ;; *) echo "stack: --signer file|pkcs11" >&2; exit 2 ;; esac
 [[ $WARM =~ ^[0-9]{1,2}$ ]] || { echo "stack: --warm N: 0 to 99 processes a program" >&2; exit 2; }
 
 ME=$(id -un)
@@ -140,6 +144,10 @@ SIGNER_USER=$ME
 [ "$(id -u)" = 0 ] && SIGNER_USER=cediramp-signer
 SIGNER_DIR="$RUN/signer"
 SIGNER_SOCK="$RUN/signer-sock/signer.sock"
+# --signer pkcs11: its SoftHSM2 token, outside var/ (which the signer's
+# user may not enter), kept across down and up; purge removes it
+SIGNER_HOME="/var/tmp/cediramp-signer-$(printf '%s' "$VAR" | md5sum | cut -c1-12)"
+SOFTHSM_MODULE=/usr/lib/softhsm/libsofthsm2.so
 
 # A cluster node's MariaDB runs as the system's mysql user when we are
 # root, as Debian runs it: rsync's SST daemon, started by the server,
@@ -444,7 +452,8 @@ secrets() {
 		MOMO_TELECEL_API_USER MOMO_TELECEL_API_KEY MOMO_TELECEL_SUBSCRIPTION_KEY \
 		MOMO_AIRTELTIGO_API_USER MOMO_AIRTELTIGO_API_KEY MOMO_AIRTELTIGO_SUBSCRIPTION_KEY \
 		PAYSTACK_TELECEL_SECRET_KEY PAYSTACK_AIRTELTIGO_SECRET_KEY \
-		EVM_DEPLOYER_KEY EVM_OPERATOR_KEY EVM_CUSTODY_KEY EVM_WALLET_KEY EVM_TREASURY_KEY; do
+		EVM_DEPLOYER_KEY EVM_OPERATOR_KEY EVM_CUSTODY_KEY EVM_WALLET_KEY EVM_TREASURY_KEY \
+		SIGNER_PIN SIGNER_SO_PIN; do
 		value=$(sed -n "s/^$name=//p" "$VAR/secrets.env")
 		if [ -n "$value" ] && ! secret_shaped "$name" "$value"; then
 			sed -i "/^$name=/d" "$VAR/secrets.env"
@@ -620,7 +629,8 @@ chain_stop() {
 # wallet's coins; the addresses into var/chain.env.
 chain_deploy() {
 	RPC_URL="http://127.0.0.1:$ANVIL_PORT" DEPLOYER_KEY=$EVM_DEPLOYER_KEY \
-		OPERATOR_KEY=$EVM_OPERATOR_KEY CUSTODY_KEY=$EVM_CUSTODY_KEY \
+		OPERATOR_KEY=$EVM_OPERATOR_KEY OPERATOR_ADDRESS="${OPERATOR_ADDRESS:-}" \
+		CUSTODY_KEY=$EVM_CUSTODY_KEY \
 		WALLET_KEY=$EVM_WALLET_KEY TREASURY_KEY=$EVM_TREASURY_KEY \
 		STATE_FILE="$VAR/anvil/deployed.json" \
 		node "$ROOT/tools/chain/deploy.mjs" "$ROOT/build/contracts" \
@@ -648,8 +658,76 @@ signer_stage() {
 	rm -rf "${SIGNER_DIR:?}" "$RUN/signer-sock" "$VAR/run/signer.hold"
 	mkdir -m 0700 "$SIGNER_DIR"
 	mkdir -m 0755 "$RUN/signer-sock"
+	cp "$BUILD/tools/cediramp-signer" "$SIGNER_DIR/cediramp-signer"
+	chmod 0500 "$SIGNER_DIR/cediramp-signer"
+	: > "$SIGNER_DIR/signer.log"
+	chmod 0600 "$SIGNER_DIR/signer.log"
+	signer_own "$SIGNER_DIR" "$RUN/signer-sock"
+}
+
+# signer_own PATH...: the signer's user's (when it is not us)
+signer_own() {
+	[ "$SIGNER_USER" != "$ME" ] && chown -R "$SIGNER_USER:$SIGNER_USER" "$@"
+	return 0
+}
+
+# as_signer CMD...: CMD as the signer's user
+as_signer() {
+	if [ "$SIGNER_USER" != "$ME" ]; then
+		setpriv --reuid="$SIGNER_USER" --regid="$SIGNER_USER" --clear-groups "$@"
+	else
+		"$@"
+	fi
+}
+
+# --signer pkcs11: the token (made once, labelled cediramp-sandbox) and its
+# PIN's file; the key's address, which the gateway is deployed for (the
+# signer makes the key in the token the first time), into OPERATOR_ADDRESS.
+signer_token() {
+	local hsm="$SIGNER_HOME/softhsm2.conf"
+	if [ ! -d "$SIGNER_HOME" ]; then
+		mkdir -m 0700 "$SIGNER_HOME" "$SIGNER_HOME/tokens"
+		printf 'directories.tokendir = %s/tokens\nobjectstore.backend = file\nlog.level = ERROR\n' \
+			"$SIGNER_HOME" > "$SIGNER_HOME/softhsm2.conf"
+		signer_own "$SIGNER_HOME"
+	fi
 	umask 077
-	printf '%s\n' "$EVM_OPERATOR_KEY" > "$SIGNER_DIR/operator.key"
+	printf '%s\n' "$SIGNER_PIN" > "$SIGNER_DIR/pin"
+	signer_conf_keys > "$SIGNER_DIR/keys.conf"
+	umask 022
+	chmod 0400 "$SIGNER_DIR/pin" "$SIGNER_DIR/keys.conf"
+	signer_own "$SIGNER_DIR"
+	if ! as_signer env SOFTHSM2_CONF="$hsm" softhsm2-util --show-slots 2>/dev/null |
+		grep -q 'Label: *cediramp-sandbox *$'; then
+		as_signer env SOFTHSM2_CONF="$hsm" softhsm2-util --init-token --free \
+			--label cediramp-sandbox --pin "$SIGNER_PIN" --so-pin "$SIGNER_SO_PIN" >/dev/null ||
+			die "SoftHSM2 did not make the signer's token in $SIGNER_HOME"
+	fi
+	OPERATOR_ADDRESS=$(as_signer env SOFTHSM2_CONF="$hsm" CEDIRAMP_CONF="$SIGNER_DIR/keys.conf" \
+		"$SIGNER_DIR/cediramp-signer" --address) ||
+		die "cediramp-signer found no key in its token: $OPERATOR_ADDRESS"
+}
+
+# The signer's key store lines of its config.
+signer_conf_keys() {
+	if [ "$SIGNER_STORE" = pkcs11 ]; then
+		cat <<CONF
+signer.key_store = pkcs11
+signer.pkcs11.module = $SOFTHSM_MODULE
+signer.pkcs11.token = cediramp-sandbox
+signer.pkcs11.pin_file = $SIGNER_DIR/pin
+signer.pkcs11.key_label = cediramp-operator
+CONF
+	else
+		printf 'signer.key_store = file\nsigner.key_file = %s\n' "$SIGNER_DIR/operator.key"
+	fi
+}
+
+# Its config (and, for the file store, its key), once the chain is known.
+signer_conf() {
+	umask 077
+	[ "$SIGNER_STORE" = file ] && printf '%s\n' "$EVM_OPERATOR_KEY" > "$SIGNER_DIR/operator.key"
+	rm -f "$SIGNER_DIR/signer.conf"
 	cat > "$SIGNER_DIR/signer.conf" <<CONF
 # Generated by tools/stack.sh: cediramp-signer's own config, which only its
 # user reads (docs/operations.md, "The signer").
@@ -660,19 +738,13 @@ db.password = $DB_PASSWORD
 db.name = cediramp
 log.file = $SIGNER_DIR/signer.log
 $(chain_conf)
-signer.key_store = file
-signer.key_file = $SIGNER_DIR/operator.key
+$(signer_conf_keys)
 signer.allow_uids = $(id -u "$WEB_USER"),$(id -u)
 CONF
 	umask 022
-	cp "$BUILD/tools/cediramp-signer" "$SIGNER_DIR/cediramp-signer"
-	: > "$SIGNER_DIR/signer.log"
-	chmod 0400 "$SIGNER_DIR/operator.key" "$SIGNER_DIR/signer.conf"
-	chmod 0500 "$SIGNER_DIR/cediramp-signer"
-	chmod 0600 "$SIGNER_DIR/signer.log"
-	if [ "$SIGNER_USER" != "$ME" ]; then
-		chown -R "$SIGNER_USER:$SIGNER_USER" "$SIGNER_DIR" "$RUN/signer-sock"
-	fi
+	chmod 0400 "$SIGNER_DIR/signer.conf"
+	[ "$SIGNER_STORE" = file ] && chmod 0400 "$SIGNER_DIR/operator.key"
+	signer_own "$SIGNER_DIR"
 }
 
 signer_running() { [ -f "$VAR/run/signer.pid" ] && kill -0 "$(cat "$VAR/run/signer.pid")" 2>/dev/null; }
@@ -690,7 +762,8 @@ signer_start() {
 			"UBSAN_OPTIONS=log_path=$SIGNER_DIR/ubsan:print_stacktrace=1") ;;
 	esac
 	rm -f "$SIGNER_SOCK"
-	"${as[@]}" env CEDIRAMP_CONF="$SIGNER_DIR/signer.conf" "${asan[@]}" \
+	"${as[@]}" env CEDIRAMP_CONF="$SIGNER_DIR/signer.conf" SOFTHSM2_CONF="$SIGNER_HOME/softhsm2.conf" \
+		"${asan[@]}" \
 		"$SIGNER_DIR/cediramp-signer" </dev/null >>"$VAR/log/signer.out" 2>&1 &
 	echo $! > "$VAR/run/signer.pid"
 	for _ in $(seq 1 200); do
@@ -1327,6 +1400,8 @@ up() {
 	fi
 	if [ "$CHAIN" = evm ]; then
 		chain_start
+		signer_stage
+		[ "$SIGNER_STORE" = pkcs11 ] && signer_token
 		chain_deploy
 	fi
 	db_setup
@@ -1341,7 +1416,7 @@ up() {
 		DB cediramp -e "DELETE FROM chain_nonces WHERE chain_id = $CHAIN_ID"
 	fi
 	if [ "$CHAIN" = evm ]; then
-		signer_stage
+		signer_conf
 		signer_start
 	fi
 	# the web server's own errors as JSON files it serves (cediramp.conf)
@@ -1441,7 +1516,7 @@ MSG
 	;;
 up) up ;;
 down) down ;;
-purge) dbhome_purge ;;
+purge) rm -rf "${SIGNER_HOME:?}"; dbhome_purge ;;
 workers-stop) workers_stop_wait ;;
 db-stop) db_stop ;;
 db-start) db_start ;;

@@ -132,7 +132,7 @@ stack_test() {
 # One integration pass: a private stack of server with chain (sim or evm)
 # on free ports, the suite against it, the stack down and checked.
 integration() {
-	local server=$1 chain=$2 name var port ctl left p confs="" conf jwks_port
+	local server=$1 chain=$2 name var port ctl left p confs="" conf jwks_port signer=file
 	name=$server
 	[ "$chain" = evm ] && name="$server-evm"
 	var="$ROOT/var/test-$name"
@@ -154,7 +154,10 @@ integration() {
 	export CEDIRAMP_EXTRA_CONF="jwt.jwks_url = http://127.0.0.1:$jwks_port/jwks.json
 jwt.jwks_refetch_seconds = 1"
 	if [ "$chain" = evm ]; then
-		ctl="$ctl --chain evm --anvil-port $(free_port)"
+		# both key stores: Apache's pass signs with the key file,
+		# lighttpd's with a key in a SoftHSM2 token
+		[ "$server" = lighttpd ] && signer=pkcs11
+		ctl="$ctl --chain evm --anvil-port $(free_port) --signer $signer"
 		CEDIRAMP_EXTRA_CONF="$CEDIRAMP_EXTRA_CONF
 providers.evm.replace_after_seconds = 3"
 	fi
@@ -177,9 +180,12 @@ providers.evm.replace_after_seconds = 3"
 		set -a
 		# shellcheck disable=SC1090,SC1091
 		. "$var/sandbox.env"
-		# the chain suites copy the operator's key to a file of the wrong mode,
-		# and check its address (OPERATOR_ADDRESS, from var/chain.env)
+		# the signer's suite looks for the operator's key (the file store's)
+		# in the web programs' memory and copies it to a file of the wrong
+		# mode; the chain suites check its address (OPERATOR_ADDRESS, from
+		# var/chain.env); SIGNER_STORE says which store signs
 		if [ "$chain" = evm ]; then
+			SIGNER_STORE=$signer
 			EVM_OPERATOR_KEY=$(sed -n 's/^EVM_OPERATOR_KEY=//p' "$var/secrets.env")
 			# shellcheck disable=SC1091
 			. "$var/chain.env"

@@ -526,20 +526,52 @@ memory_clean(pid_t pid, const unsigned char key[32], const char *hex)
 	return !read_any ? -1 : found ? 0 : 1;
 }
 
-/* The key is the signer's alone: the web user cannot open it; no web
- * program holds its bytes; a key file others may read, or another
- * user's, is refused, the signer then not starting. */
+/* 1 when the stack's signer keeps its key in a PKCS#11 token (SIGNER_STORE,
+ * tools/test.sh: lighttpd's EVM pass), 0 for the key file. */
+static int
+pkcs11(void)
+{
+	const char *v = getenv("SIGNER_STORE");
+
+	return v != NULL && strcmp(v, "pkcs11") == 0;
+}
+
+/* The key in a token: the signer says so, and the token's directory
+ * (tools/stack.sh's SIGNER_HOME) is closed to the web user. (That the
+ * token never gives the key out: tests/unit/test_keystore_p11.c.) */
 static void
-test_key_is_the_signers(void)
+key_in_token(void)
+{
+	struct signer_answer a;
+	char path[200], cmd[600], home[200];
+
+	signer_socket(path, sizeof(path));
+	CU_ASSERT_EQUAL_FATAL(signer_status(path, &a), SIGNER_OK);
+	CU_ASSERT_STRING_EQUAL(a.store, "pkcs11");
+	CU_ASSERT_STRING_EQUAL(a.address, it_env("OPERATOR_ADDRESS"));
+	snprintf(cmd, sizeof(cmd), "printf /var/tmp/cediramp-signer-%%s \"$(printf '%%s' '%s' | "
+	    "md5sum | cut -c1-12)\"", it_env("CLUSTER_VAR"));
+	CU_ASSERT_EQUAL_FATAL(it_output(cmd, home, sizeof(home)), 0);
+	CU_ASSERT(access(home, F_OK) == 0);
+	if (geteuid() == 0) {
+		snprintf(cmd, sizeof(cmd), "setpriv --reuid=www-data --regid=www-data "
+		    "--clear-groups ls '%s/tokens' >/dev/null 2>&1", home);
+		CU_ASSERT_NOT_EQUAL(it_system(cmd), 0);
+	}
+}
+
+/* The file store: the web user cannot open the key file, and no web
+ * program of the stack holds the key's bytes or its hex in its memory. */
+static void
+key_file_alone(void)
 {
 	const char *hex = it_env("EVM_OPERATOR_KEY");
 	unsigned char key[32];
-	char keyfile[600], cmd[4096], out[4096], conf[600], tmp[600], line[700];
+	char keyfile[600], cmd[4096], line[700];
 	char pids[4096], *p;
 	size_t n;
 	struct it_resp r;
 	int scanned = 0, i;
-	FILE *f;
 
 	if (strncmp(hex, "0x", 2) == 0)
 		hex += 2;
@@ -580,6 +612,24 @@ test_key_is_the_signers(void)
 		IT_CHECK(clean == 1, line);
 	}
 	CU_ASSERT(scanned >= 3);
+}
+
+/* The key is the signer's alone: not the web user's, in no web program's
+ * memory (the file store) or in a token (pkcs11); a key file others may
+ * read, or another user's, is refused, the signer then not starting. */
+static void
+test_key_is_the_signers(void)
+{
+	const char *hex = it_env("EVM_OPERATOR_KEY");
+	char cmd[4096], out[4096], conf[600], tmp[600], line[700];
+	FILE *f;
+
+	if (pkcs11())
+		key_in_token();
+	else
+		key_file_alone();
+	if (strncmp(hex, "0x", 2) == 0)
+		hex += 2;
 	/* a copy of the key at mode 0644: the signer refuses it, and says so
 	 * without the key */
 	signer_file("signer.conf", conf, sizeof(conf));
@@ -588,7 +638,7 @@ test_key_is_the_signers(void)
 	fprintf(f, "%s\n", it_env("EVM_OPERATOR_KEY"));
 	fclose(f);
 	CU_ASSERT_EQUAL_FATAL(chmod(tmp, 0644), 0);
-	snprintf(cmd, sizeof(cmd), "( cat '%s'; printf '\\nsigner.key_file = %s\\nsigner.socket = "
+	snprintf(cmd, sizeof(cmd), "( cat '%s'; printf '\\nsigner.key_store = file\\nsigner.key_file = %s\\nsigner.socket = "
 	    "%s.sock\\nlog.file =\\n' ) > '%s.conf' && CEDIRAMP_CONF='%s.conf' "
 	    "'%s/tools/cediramp-signer' 2>&1", conf, tmp, tmp, tmp, tmp, it_env("CEDIRAMP_BUILD"));
 	CU_ASSERT_EQUAL(it_output(cmd, out, sizeof(out)) != 0, 1);

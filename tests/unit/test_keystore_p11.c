@@ -3,7 +3,9 @@
  * directory): the operator's key generated in the token, each signature
  * low-S and recovering to the token's address with libsecp256k1, the key's
  * value refused to anyone who asks, the key found again after a reopen,
- * and a wrong PIN refused without echoing it.
+ * and a wrong PIN refused without echoing it. Then keystore.h's two stores
+ * as cediramp-signer opens them: the file (0400, its own) and the token
+ * with its PIN in a file.
  */
 #include <CUnit/Basic.h>
 #include <openssl/rand.h>
@@ -13,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "providers/evm_abi.h"
+#include "providers/keystore.h"
 #include "providers/keystore_p11.h"
 #include "unit.h"
 
@@ -116,10 +120,89 @@ test_refusals(void)
 	UNIT_CHECK(strstr(why, "/nonexistent/module.so") != NULL, "no module: %s", why);
 }
 
+/* A file of text at mode, in this test's directory: its path in out. */
+static void
+file_at(const char *name, const char *text, mode_t mode, char *out, size_t cap)
+{
+	FILE *f;
+
+	snprintf(out, cap, "%s/%s", dir, name);
+	unlink(out);
+	UNIT_REQUIRE((f = fopen(out, "w")) != NULL, "fopen %s", out);
+	fputs(text, f);
+	fclose(f);
+	UNIT_REQUIRE(chmod(out, mode) == 0, "chmod %s", out);
+}
+
+/* Each store signs 8 digests that recover to its address. */
+static void
+signs_as_itself(struct keystore *k)
+{
+	unsigned char addr[EVM_ADDR_LEN], digest[32], rs[64];
+	char text[EVM_ADDR_TEXT];
+	int i, recid;
+
+	for (i = 0; i < 8; i++) {
+		UNIT_REQUIRE(RAND_bytes(digest, sizeof(digest)) == 1, "RAND_bytes");
+		UNIT_CHECK(keystore_sign(k, digest, rs, &recid) == 0, "signature %d", i);
+		UNIT_CHECK(memcmp(rs + 32, half_order, 32) <= 0, "signature %d: S is high", i);
+		UNIT_CHECK(evm_key_recover(digest, rs, recid, addr) == 0, "signature %d", i);
+		evm_addr_format(addr, text);
+		UNIT_CHECK(strcmp(text, keystore_address(k)) == 0,
+		    "signature %d recovers %s, not %s", i, text, keystore_address(k));
+	}
+}
+
+static void
+test_file_store(void)
+{
+	char path[300], why[300] = "";
+	struct keystore *k;
+
+	file_at("operator.key", "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318\n",
+	    0400, path, sizeof(path));
+	k = keystore_open_file(path, why, sizeof(why));
+	UNIT_REQUIRE(k != NULL, "keystore_open_file: %s", why);
+	CU_ASSERT_STRING_EQUAL(keystore_kind(k), "file");
+	CU_ASSERT_STRING_EQUAL(keystore_address(k), "0x2c7536e3605d9c16a7a3d7b1898e529396a65c23");
+	signs_as_itself(k);
+	keystore_close(k);
+	/* anyone else may read it: refused, naming the mode, never the key */
+	UNIT_REQUIRE(chmod(path, 0600) == 0, "chmod");
+	CU_ASSERT_PTR_NULL(keystore_open_file(path, why, sizeof(why)));
+	UNIT_CHECK(strstr(why, "mode 0600; it must be 0400") != NULL && strstr(why, "4c0883") == NULL,
+	    "0600: %s", why);
+	unlink(path);
+}
+
+static void
+test_pkcs11_store(void)
+{
+	char pin[300], why[300] = "";
+	struct keystore *k;
+
+	file_at("pin", PIN "\n", 0400, pin, sizeof(pin));
+	k = keystore_open_pkcs11(MODULE, TOKEN, pin, "signer", 1, why, sizeof(why));
+	UNIT_REQUIRE(k != NULL, "keystore_open_pkcs11: %s", why);
+	CU_ASSERT_STRING_EQUAL(keystore_kind(k), "pkcs11");
+	CU_ASSERT_EQUAL(strlen(keystore_address(k)), 42);
+	signs_as_itself(k);
+	keystore_close(k);
+	/* a PIN file others may read: refused, the PIN never said */
+	UNIT_REQUIRE(chmod(pin, 0644) == 0, "chmod");
+	CU_ASSERT_PTR_NULL(keystore_open_pkcs11(MODULE, TOKEN, pin, "signer", 1, why, sizeof(why)));
+	UNIT_CHECK(strstr(why, "readable by nobody else") != NULL && strstr(why, PIN) == NULL,
+	    "0644 PIN file: %s", why);
+	unlink(pin);
+}
+
 static const struct tu_test tests[] = {
 	{ "a key made in SoftHSM2 signs low-S, recovering to its address; sealed; kept",
 	    test_sign_recover },
 	{ "a wrong PIN, token, key or module refused (the PIN never echoed)", test_refusals },
+	{ "the file store: 0400 only, its address, signatures recovering to it", test_file_store },
+	{ "the PKCS#11 store: its PIN from a 0400 file, signatures recovering to its address",
+	    test_pkcs11_store },
 };
 
 int

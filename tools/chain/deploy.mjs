@@ -5,6 +5,9 @@
 //   DEPLOYER_KEY, OPERATOR_KEY, CUSTODY_KEY, WALLET_KEY, TREASURY_KEY
 //                  64 hex digits each, no 0x, all distinct
 //   STATE_FILE     optional: where the deployment is remembered between runs
+//   OPERATOR_ADDRESS  optional: the operator is this address instead of
+//                  OPERATOR_KEY's (a key cediramp-signer keeps in a PKCS#11
+//                  token, which never leaves it); it is funded the same
 //
 // Steps:
 //   1. anvil_setBalance 1000 ETH on each of the five addresses holding less
@@ -188,6 +191,12 @@ async function main() {
 	const w = {};
 	for (const k of KEYS) w[k] = new Wallet(keys[k], provider);
 	const addr = Object.fromEntries(KEYS.map((k) => [k, w[k].address.toLowerCase()]));
+	if (process.env.OPERATOR_ADDRESS) {
+		if (!/^0x[0-9a-fA-F]{40}$/.test(process.env.OPERATOR_ADDRESS)) {
+			throw new Usage('OPERATOR_ADDRESS must be 0x and 40 hex digits');
+		}
+		addr.OPERATOR_KEY = process.env.OPERATOR_ADDRESS.toLowerCase();
+	}
 
 	// 1. gas money
 	await Promise.all(KEYS.map(async (k) => {
