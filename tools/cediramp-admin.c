@@ -984,7 +984,8 @@ cmd_chain_status(struct db *db, const struct cfg *c)
 	printf("node      %s%s\n", st.node[0] ? st.node : "(none)", st.reachable ? "" :
 	    " (not answering)");
 	if (st.pending_known)
-		printf("pending   %lld transactions sent, not yet final\n", st.pending);
+		printf("pending   %lld transactions sent, not yet final; %lld nonces filled by "
+		    "the signer\n", st.pending, st.fills);
 	if (!st.evm)
 		return 0; /* the simulator: nothing more to tell */
 	printf("chain id  %llu (%s)\n", st.chain_id, st.chain_checked ?

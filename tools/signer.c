@@ -35,6 +35,7 @@
 #include "providers/signer_client.h"
 
 #define READ_MS 5000 /* a caller's whole request, at most */
+#define SWEEP_SECONDS 5 /* between two looks at the nonce gap (when idle) */
 #define UIDS_MAX 16
 
 static volatile sig_atomic_t stopping;
@@ -275,6 +276,7 @@ int
 main(int argc, char **argv)
 {
 	static struct signer s;
+	time_t swept = 0;
 	struct prov_chain *ch;
 	struct sigaction sa;
 	char why[512];
@@ -322,6 +324,10 @@ main(int argc, char **argv)
 		struct pollfd p = { lfd, POLLIN, 0 };
 		int fd;
 
+		if (time(NULL) - swept >= SWEEP_SECONDS) {
+			signing_sweep(&s.ctx);
+			swept = time(NULL);
+		}
 		if (poll(&p, 1, 1000) <= 0)
 			continue;
 		if ((fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)

@@ -171,6 +171,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("signer.max_signatures_per_minute", signer_per_minute, 1, 1000000),
 	G("signer.max_fee_gwei", signer_max_fee_wei),
 	U("signer.max_gas", signer_max_gas, 21000, 30000000),
+	U("signer.void_after_seconds", signer_void_after_seconds, 1, 86400),
 	MOVED("webhooks.encryption_key"),
 	S("webhooks.encryption_key_file", wh_encryption_key_file),
 	U("webhooks.encryption_key_id", wh_encryption_key_id, 1, 65535),
@@ -313,6 +314,7 @@ defaults(struct cfg *c)
 	c->signer_per_minute = 6000;
 	c->signer_max_fee_wei = 500ULL * 1000000000ULL;
 	c->signer_max_gas = 1000000;
+	c->signer_void_after_seconds = 60;
 	/* the scrape from this host only, unless allowed wider */
 	(void)cidr_list_parse("127.0.0.0/8, ::1/128", strlen("127.0.0.0/8, ::1/128"),
 	    &c->metrics_allow, &loopback_why);

@@ -88,6 +88,9 @@ struct cfg {
 	unsigned long long signer_per_minute;
 	unsigned long long signer_max_fee_wei;
 	unsigned long long signer_max_gas;
+	/* a send no one will broadcast (its owner never committed) is voided
+	 * this long after it was stored: a fill takes its nonce */
+	unsigned long long signer_void_after_seconds;
 	char momo_url[512];  /* mobile money: base of the per-network defaults */
 	/* where providers send callbacks: our public base URL; each network's
 	 * is callback_base + "/v1/providers/momo/<NETWORK>/callback" ("": no

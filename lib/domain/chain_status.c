@@ -23,6 +23,9 @@ from_database(struct db *db, const struct prov_chain *ch, struct chain_status *o
 			out->pending = (long long)v;
 			out->pending_known = 1;
 		}
+		cell = rows.nrows == 1 ? db_cell(&rows, 0, DB_COL(gauge_chain_sends, fills)) : NULL;
+		if (cell != NULL && strict_uint(cell, strlen(cell), ~0ULL >> 1, &v) == 0)
+			out->fills = (long long)v;
 		db_rows_free(&rows);
 	}
 	if (!out->evm || DB_EXEC(db, DB_CHAIN_NONCE_GET, oc_signer, &rows, NULL,

@@ -44,6 +44,7 @@ struct chain_status {
 	struct chain_status_coin coins[CHAIN_ASSETS];
 	int pending_known;          /* 0: the database did not answer */
 	long long pending;          /* chain_sends sent and not yet final */
+	long long fills;            /* nonces cediramp-signer filled (pending_known) */
 };
 
 /*

@@ -189,6 +189,11 @@ chain(struct render *g, struct ctx *ctx)
 		if (rows.nrows == 1)
 			sample(g, "cediramp_chain_pending_transactions", "",
 			    db_cell(&rows, 0, DB_COL(gauge_chain_sends, pending)));
+		family(g, "cediramp_signer_nonce_fills", "Nonces cediramp-signer filled with a "
+		    "zero-value transfer, each for a send nobody would broadcast (its journal).");
+		if (rows.nrows == 1)
+			sample(g, "cediramp_signer_nonce_fills", "",
+			    db_cell(&rows, 0, DB_COL(gauge_chain_sends, fills)));
 		db_rows_free(&rows);
 	}
 	/* the head's age and the operator's gas, from the node itself (the

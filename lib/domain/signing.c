@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "core/currency.h"
 #include "core/log.h"
@@ -567,4 +568,155 @@ signing_replace(struct ctx *ctx, const struct signing_request *r, struct signing
 		return;
 	}
 	decide(ctx, replace_tx, r, a);
+}
+
+/* ---- fills ---- */
+
+/* The send holding the node's next nonce, as the sweep reads it. */
+struct at_nonce {
+	char ref[ID_MAX], status[16], reason[201];
+	unsigned long long broadcasts, age, signed_age;
+	int owned;
+};
+
+/* The send of nonce: 1 with *at, 0 when none holds it, -1 on error. */
+static int
+send_at(struct ctx *ctx, struct prov_chain *ch, const char *signer,
+    unsigned long long nonce, struct at_nonce *at)
+{
+	struct db_rows rows;
+	const char *v;
+	int rc = -1;
+
+	memset(at, 0, sizeof(*at));
+	if (DB_EXEC(ctx->db, DB_SIGNER_SEND_AT, sg_nonce, &rows, NULL,
+	    .chain_id = (long long)ch->chain_id, .sender = signer,
+	    .nonce = (long long)nonce) != DB_OK)
+		return -1;
+	if (rows.nrows == 0) {
+		rc = 0;
+		goto out;
+	}
+#define AT(name) db_cell(&rows, 0, DB_COL(sg_at, name))
+	db_cell_copy(at->ref, sizeof(at->ref), &rows, 0, DB_COL(sg_at, ref_id));
+	db_cell_copy(at->status, sizeof(at->status), &rows, 0, DB_COL(sg_at, status));
+	db_cell_copy(at->reason, sizeof(at->reason), &rows, 0, DB_COL(sg_at, failure_reason));
+	if ((v = AT(broadcasts)) == NULL || strict_uint(v, strlen(v), ~0ULL, &at->broadcasts) ||
+	    (v = AT(age)) == NULL || strict_uint(v, strlen(v), ~0ULL, &at->age) ||
+	    (v = AT(signed_age)) == NULL || strict_uint(v, strlen(v), ~0ULL, &at->signed_age) ||
+	    (v = AT(owned)) == NULL)
+		goto out;
+	at->owned = strcmp(v, "0") != 0;
+	rc = 1;
+#undef AT
+out:
+	db_rows_free(&rows);
+	return rc;
+}
+
+struct fill {
+	struct ctx *ctx;
+	const char *ref;
+	unsigned long long nonce;
+	const struct chain_fees *fees;
+	struct chain_signed s;
+	int filled;
+};
+
+/* In one transaction: the send still unbroadcast and unowned, a fill
+ * signed at its nonce, stored as its newest attempt, the send failed as
+ * void, the fill journalled. */
+static int
+fill_tx(struct db *db, void *arg)
+{
+	struct fill *k = arg;
+	struct prov_chain *ch = providers_chain(&k->ctx->prov);
+	const char *signer = ch->ops->signer(ch);
+	struct chain_move m = { CHAIN_FILL, k->ref, signer, "", "0" };
+	struct signing_request r = { 0, "fill", NULL, k->ref, NULL, signer, "0", 0, *k->fees };
+	struct signing_answer a;
+	struct at_nonce at;
+	struct stored old;
+	struct db_res res;
+	int rc;
+
+	k->filled = 0;
+	memset(&a, 0, sizeof(a));
+	r.uid = geteuid();
+	if ((rc = stored_load(db, k->ref, &old)) != DB_OK)
+		return rc;
+	if (send_at(k->ctx, ch, signer, k->nonce, &at) != 1 || at.owned ||
+	    strcmp(old.status, "sent") != 0 || at.broadcasts != 0)
+		return DB_OK; /* owned, sent or settled meanwhile: nothing to fill */
+	buf_reset(&k->s.raw);
+	if (ch->ops->sign(ch, &m, k->nonce, k->fees, &k->s) != CHAIN_OK)
+		return DB_FAIL;
+	snprintf(a.reason, sizeof(a.reason), "void: %s %s was never broadcast and nothing "
+	    "owns it (its owner never committed); nonce %llu filled by a zero-value "
+	    "transfer to the operator", old.purpose, k->ref, k->nonce);
+	if ((rc = onchain_attempt_insert(db, k->ref, old.attempts + 1, &k->s)) != DB_OK ||
+	    (rc = DB_EXEC(db, DB_SIGNER_VOID, sg_void, NULL, &res, .tx_hash = k->s.hash,
+	    .reason = a.reason, .ref_id = k->ref)) != DB_OK)
+		return rc;
+	if (res.affected != 1)
+		return DB_FAIL;
+	(void)strict_copy(a.hash, sizeof(a.hash), k->s.hash);
+	(void)strict_copy(a.signer, sizeof(a.signer), signer);
+	a.nonce = k->nonce;
+	if ((rc = journal(db, &r, "signed", &a)) != DB_OK)
+		return rc;
+	k->filled = 1;
+	return DB_OK;
+}
+
+/* The newest attempt of ref broadcast (counted first). */
+static void
+rebroadcast(struct ctx *ctx, const char *ref)
+{
+	char why[200];
+
+	(void)onchain_broadcast(ctx, ref, why, sizeof(why));
+}
+
+void
+signing_sweep(struct ctx *ctx)
+{
+	struct prov_chain *ch = providers_chain(&ctx->prov);
+	const char *signer = ch->ops->signer(ch);
+	struct chain_fees zero = { 21000, 0, 0 }, fees;
+	unsigned long long next;
+	struct at_nonce at;
+	struct fill k;
+
+	if (signer == NULL || ch->ops->next_nonce(ch, &next) != CHAIN_OK ||
+	    send_at(ctx, ch, signer, next, &at) != 1)
+		return; /* the node's next nonce is nobody's: nothing waits on it */
+	if (strcmp(at.status, "failed") == 0 && strncmp(at.reason, "void:", 5) == 0) {
+		/* its fill, not mined yet: out again */
+		if (at.signed_age >= 5)
+			rebroadcast(ctx, at.ref);
+		return;
+	}
+	if (strcmp(at.status, "sent") != 0 || at.owned || at.broadcasts != 0 ||
+	    at.age < ctx->cfg.signer_void_after_seconds)
+		return;
+	/* an orphan holds the next nonce: every later transaction waits */
+	if (ch->ops->reprice(ch, &zero, &fees) != CHAIN_OK)
+		return;
+	fees.gas_limit = 21000;
+	memset(&k, 0, sizeof(k));
+	k.ctx = ctx;
+	k.ref = at.ref;
+	k.nonce = next;
+	k.fees = &fees;
+	buf_init(&k.s.raw, CHAIN_RAW_TEXT_MAX);
+	if (db_tx(ctx->db, fill_tx, &k) != DB_OK)
+		log_event("error", "signer: filling nonce %llu of %s failed: %s", next, at.ref,
+		    db_error(ctx->db));
+	else if (k.filled) {
+		log_event("warn", "signer: %s was never broadcast and nothing owns it; nonce %llu "
+		    "filled by %s", at.ref, next, k.s.hash);
+		rebroadcast(ctx, at.ref);
+	}
+	buf_free(&k.s.raw);
 }

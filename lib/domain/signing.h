@@ -55,6 +55,18 @@ void signing_move(struct ctx *ctx, const struct signing_request *r, struct signi
 void signing_replace(struct ctx *ctx, const struct signing_request *r,
     struct signing_answer *a);
 
+/*
+ * The nonce gap: when the node's next nonce for the operator is held by a
+ * send nobody will broadcast (stored for a conversion that never committed,
+ * a withdrawal no longer pending) for signer.void_after_seconds, every
+ * later transaction waits behind it. The send is voided (failed, with the
+ * reason) and its nonce taken by a fill, a zero-value transfer to the
+ * operator itself, stored as its newest attempt and journalled (op fill),
+ * then broadcast, and again until mined. Run by the signer between
+ * requests.
+ */
+void signing_sweep(struct ctx *ctx);
+
 /* A request refused before it reached the above (a caller not allowed, a
  * malformed request): journalled with code and reason. */
 void signing_journal_refusal(struct ctx *ctx, const struct signing_request *r,

@@ -67,7 +67,12 @@ struct chain_receipt {
 
 /* What a move does: a conversion through the gateway, or (sandbox) a mint
  * of test tokens. */
-enum chain_kind { CHAIN_CONVERT = 0, CHAIN_MINT };
+enum chain_kind {
+	CHAIN_CONVERT = 0,
+	CHAIN_MINT,
+	CHAIN_FILL /* evm: a zero-value transfer to the operator itself, only to use a
+	              nonce no other transaction will (cediramp-signer's fill) */
+};
 
 struct chain_move {
 	enum chain_kind kind;

@@ -317,6 +317,11 @@ move_call(const struct prov_chain *ch, const struct chain_move *m, char to[43],
 	unsigned char id[EVM_WORD], tok[EVM_ADDR_LEN], who[EVM_ADDR_LEN];
 	int bad;
 
+	if (m->kind == CHAIN_FILL) {
+		(void)strict_copy(to, 43, ch->evm.operator_address);
+		mpz_set_ui(units, 0);
+		return to[0] != '\0' ? CHAIN_OK : CHAIN_UNAVAILABLE; /* no data */
+	}
 	if (t == NULL) {
 		snprintf(why, cap, "%s is not configured on this chain", m->asset);
 		return CHAIN_REJECTED;

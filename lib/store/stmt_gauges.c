@@ -31,7 +31,9 @@ const struct db_stmt_def db_stmts_gauges[] = {
 	    "AS head_age_seconds FROM chain_blocks b WHERE b.number = "
 	    "(SELECT MAX(x.number) FROM chain_blocks x WHERE x.chain_id = b.chain_id)" },
 	{ DB_GAUGE_CHAIN_SENDS,
-	    "SELECT COUNT(*) AS pending FROM chain_sends WHERE status = 'sent'" },
+	    "SELECT (SELECT COUNT(*) FROM chain_sends WHERE status = 'sent') AS pending, "
+	    "(SELECT COUNT(*) FROM signer_journal WHERE op = 'fill' AND decision = 'signed') "
+	    "AS fills" },
 	{ DB_GAUGE_GALERA,
 	    "SELECT (SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_VARIABLES "
 	    "WHERE VARIABLE_NAME = 'WSREP_ON') AS wsrep_on, "

@@ -20,7 +20,7 @@
  * finished (it lags the head by the confirmations) */
 #define gauge_chain_COLS(C, x) C(x, RAW, chain_id, ) C(x, RAW, head_age_seconds, )
 /* the service's chain transactions sent and not yet final */
-#define gauge_chain_sends_COLS(C, x) C(x, RAW, pending, )
+#define gauge_chain_sends_COLS(C, x) C(x, RAW, pending, ) C(x, RAW, fills, )
 /* the node's Galera state: whether it is a Galera node (wsrep_on ON;
  * each NULL on a build without wsrep), its cluster's size, ready, state */
 #define gauge_galera_COLS(C, x) \

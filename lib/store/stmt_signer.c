@@ -22,5 +22,21 @@ const struct db_stmt_def db_stmts_signer[] = {
 	    "SELECT id, DATE_FORMAT(at, '%Y-%m-%dT%H:%i:%s.%fZ') AS at, caller_uid, op, purpose, "
 	    "ref_id, asset, amount, wallet, decision, reason, signer, nonce, tx_hash "
 	    "FROM signer_journal WHERE id < ? ORDER BY id DESC LIMIT ?" },
+	/* owned: a mint; a conversion that committed with it; a withdrawal
+	 * still pending (it asks again under its id) or processing */
+	{ DB_SIGNER_SEND_AT,
+	    "SELECT s.ref_id, s.status, s.broadcasts, s.failure_reason, "
+	    "TIMESTAMPDIFF(SECOND, s.created_at, UTC_TIMESTAMP(6)) AS age, "
+	    "TIMESTAMPDIFF(SECOND, s.signed_at, UTC_TIMESTAMP(6)) AS signed_age, "
+	    "(s.purpose = 'mint' OR EXISTS (SELECT 1 FROM conversions c WHERE c.id = s.ref_id) "
+	    "OR EXISTS (SELECT 1 FROM withdrawals w WHERE w.id = s.ref_id "
+	    "AND w.status IN ('pending', 'processing'))) AS owned "
+	    "FROM chain_sends s WHERE s.chain_id = ? AND s.sender = ? AND s.nonce = ?" },
+	/* a send nobody will broadcast, its nonce taken by a fill instead */
+	{ DB_SIGNER_VOID,
+	    "UPDATE chain_sends SET tx_hash = ?, attempts = attempts + 1, status = 'failed', "
+	    "failure_reason = LEFT(?, 200), signed_at = UTC_TIMESTAMP(6), "
+	    "settled_at = UTC_TIMESTAMP(6), lease_until = NULL "
+	    "WHERE ref_id = ? AND status = 'sent' AND broadcasts = 0" },
 	{ DB_STMT__MAX, NULL }
 };

@@ -14,6 +14,10 @@
 	ARG(TEXT, tx_hash)
 /* a coin's moves signed within the last day */
 #define sg_asset_ARGS(ARG, AGAIN) ARG(TEXT, asset)
+/* the send of a signer's nonce on a chain */
+#define sg_nonce_ARGS(ARG, AGAIN) ARG(INT, chain_id) ARG(TEXT, sender) ARG(INT, nonce)
+/* a send voided: its fill's hash and why */
+#define sg_void_ARGS(ARG, AGAIN) ARG(TEXT, tx_hash) ARG(TEXT, reason) ARG(TEXT, ref_id)
 /* a page of the journal, newest first: before an id, at most limit */
 #define sg_page_ARGS(ARG, AGAIN) ARG(INT, before) ARG(INT, limit)
 
@@ -21,6 +25,10 @@
 #define sg_sum_COLS(C, x) C(x, RAW, total, )
 /* a pending withdrawal's coin and amount */
 #define sg_withdrawal_COLS(C, x) C(x, RAW, currency, ) C(x, RAW, amount, )
+/* the send holding a nonce: its state, ages (seconds since stored and
+ * since its newest attempt) and whether anything owns it (1 or 0) */
+#define sg_at_COLS(C, x) C(x, RAW, ref_id, ) C(x, RAW, status, ) C(x, RAW, broadcasts, ) \
+	C(x, RAW, failure_reason, ) C(x, RAW, age, ) C(x, RAW, signed_age, ) C(x, RAW, owned, )
 /* a journal entry */
 #define sg_entry_COLS(C, x) C(x, RAW, id, ) C(x, RAW, at, ) C(x, RAW, caller_uid, ) \
 	C(x, RAW, op, ) C(x, RAW, purpose, ) C(x, RAW, ref_id, ) C(x, RAW, asset, ) \
@@ -34,8 +42,10 @@
 	S(DB_SIGNER_SIGNED_MINUTE, no_args, count) \
 	S(DB_SIGNER_SIGNED_DAY, sg_asset, sg_sum) \
 	S(DB_SIGNER_WITHDRAWAL, by_id, sg_withdrawal) \
-	S(DB_SIGNER_JOURNAL_PAGE, sg_page, sg_entry)
-#define DB_ARGS_SIGNER(A) A(sg_journal) A(sg_asset) A(sg_page)
-#define DB_ROWS_SIGNER(R) R(sg_sum) R(sg_withdrawal) R(sg_entry)
+	S(DB_SIGNER_JOURNAL_PAGE, sg_page, sg_entry) \
+	S(DB_SIGNER_SEND_AT, sg_nonce, sg_at) \
+	S(DB_SIGNER_VOID, sg_void, db_none)
+#define DB_ARGS_SIGNER(A) A(sg_journal) A(sg_asset) A(sg_page) A(sg_nonce) A(sg_void)
+#define DB_ROWS_SIGNER(R) R(sg_sum) R(sg_withdrawal) R(sg_entry) R(sg_at)
 
 #endif

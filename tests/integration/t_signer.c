@@ -407,6 +407,78 @@ test_withdrawal_held(void)
 	CU_ASSERT_EQUAL(itc_converted(id), 1);
 }
 
+struct conv {
+	struct itc_wallet *w;
+	const char *id;
+};
+
+/* Predicate for itc_until: the wallet's conversion confirmed (200, completed). */
+static int
+conversion_completed(const void *arg)
+{
+	const struct conv *c = arg;
+	struct it_resp r;
+	long st = itc_confirm(c->w, c->id, NULL, &r);
+	int done = st == 200 && it_str(json_object_get(r.json, "data"), "status") != NULL &&
+	    strcmp(it_str(json_object_get(r.json, "data"), "status"), "completed") == 0;
+
+	it_resp_free(&r);
+	return done;
+}
+
+static int
+orphan_voided(const void *ref)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM chain_sends WHERE ref_id = ? AND "
+	    "status = 'failed' AND failure_reason LIKE 'void:%'", ref, NULL) == 1;
+}
+
+/* A send the signer stored whose conversion never committed (asked
+ * directly here, as a caller that died right after the answer leaves it)
+ * holds its nonce unbroadcast: the conversions after it wait, until the
+ * signer voids it and fills the nonce (journalled); then they confirm,
+ * and the orphan's coins never move. */
+static void
+test_orphan_filled(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char ref[64], line[700], answer[600], mark[32], qid[QUOTE_ID_MAX], receive[40], id[64];
+	char b0[80], b1[80], d[80];
+	struct conv conv;
+
+	signer_policy("signer.void_after_seconds = 2");
+	funded_wallet(&w, "10000000");
+	itc_token_balance("USDT", w.id, b0);
+	journal_mark(mark);
+	it_unique("cv_orphan", ref, sizeof(ref));
+	snprintf(line, sizeof(line), "{\"op\":\"convert\",\"purpose\":\"conversion\","
+	    "\"ref\":\"%s\",\"asset\":\"USDT\",\"wallet\":\"%s\",\"amount\":\"1\","
+	    "\"gas_limit\":200000,\"max_fee\":20000000000,\"priority_fee\":1000000000}", ref, w.id);
+	CU_ASSERT_EQUAL_FATAL(ask_raw(line, answer, sizeof(answer)), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(strstr(answer, "\"ok\":true"));
+	/* a conversion after it: signed at the next nonce, broadcast, waiting */
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "2", qid, receive), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, qid, "2", "USDT", NULL, &r), 201);
+	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
+	it_resp_free(&r);
+	/* voided and filled by the signer */
+	CU_ASSERT(itc_until(orphan_voided, ref, 0));
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM signer_journal WHERE id > ? AND "
+	    "op = 'fill' AND decision = 'signed' AND ref_id = ?", mark, ref), 1);
+	/* then the conversion goes through (confirming it sends its stored
+	 * bytes again, as the payouts worker would); the orphan's never does */
+	conv.w = &w;
+	conv.id = id;
+	CU_ASSERT(itc_until(conversion_completed, &conv, 0));
+	CU_ASSERT_EQUAL(itc_converted(id), 1);
+	CU_ASSERT_EQUAL(itc_converted(ref), 0);
+	itc_token_balance("USDT", w.id, b1);
+	itc_int_sub(b0, b1, d, sizeof(d));
+	CU_ASSERT_STRING_EQUAL(d, "2000000");
+	itc_wallet_free(&w);
+}
+
 static int
 blockchain_degraded(const void *arg)
 {
@@ -668,6 +740,8 @@ static const struct tu_test tests[] = {
 	    test_same_ref },
 	{ "a withdrawal the policy refuses waits, held with the reason; allowed, it completes once",
 	    test_withdrawal_held },
+	{ "a send whose conversion never committed: voided, its nonce filled (journalled); later "
+	    "ones confirm, its coins never move", test_orphan_filled },
 	{ "the signer down: health degraded, 503, withdrawals wait; back: each once; killed: the "
 	    "keeper restarts it",
 	    test_signer_down },
