@@ -115,9 +115,9 @@ function go(route) {
 	location.hash = '#/' + route;
 }
 
-// The page of a route for a signed-in session. enrolNeeded and
-// onSessionChanged are the Security page's (see there).
-function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
+// The page of a route for a signed-in session. enrolNeeded,
+// onSessionChanged and onEnrolled are the Security page's (see there).
+function Page({ route, session, firstKey, enrolNeeded, onSessionChanged, onEnrolled }) {
 	const need = NAV.find(([name]) => name === route.name);
 	// the back office's address is for its people only (the API refuses
 	// the others every ops route: this says so at once)
@@ -193,7 +193,7 @@ function Page({ route, session, firstKey, enrolNeeded, onSessionChanged }) {
 		return html`<${Reconcile} session=${session} />`;
 	case 'security':
 		return html`<${Security} session=${session} enrolNeeded=${enrolNeeded}
-			onChanged=${onSessionChanged} />`;
+			onChanged=${onSessionChanged} onEnrolled=${onEnrolled} />`;
 	case 'team':
 		return html`<${Members} session=${session} />`;
 	case 'mail':
@@ -396,7 +396,7 @@ function App() {
 		<main id="main" tabindex="-1">
 			<${ErrorNote} error=${error} />
 			<${Page} route=${route} session=${session} firstKey=${firstKey} enrolNeeded=${enrolNeeded}
-				onSessionChanged=${refresh} />
+				onSessionChanged=${refresh} onEnrolled=${() => setEnrolNeeded(false)} />
 		</main>`;
 }
 

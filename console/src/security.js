@@ -70,8 +70,11 @@ function RecoveryCodes({ codes }) {
 
 // session: the signed-in session; enrolNeeded: the partner requires
 // two-factor sign-in and this user has not set it up (the app sent them
-// here); onChanged(): the session changed (ask for it again).
-export function Security({ session, enrolNeeded, onChanged }) {
+// here); onChanged(): the session changed (ask for it again); onEnrolled():
+// two-factor is now on, so the app lets the user go anywhere at once (not
+// only once the session read again comes back: a click on another page
+// meanwhile would be sent back here).
+export function Security({ session, enrolNeeded, onChanged, onEnrolled }) {
 	const state = useLoad(() => call('GET', '/console/api/2fa'), []);
 	const act = useSensitive(WHY);
 	const [enrolment, setEnrolment] = useState(null);
@@ -117,6 +120,7 @@ export function Security({ session, enrolNeeded, onChanged }) {
 		setCodes(list);
 		setNote('Two-factor sign-in is on: from now on, signing in asks for a code from your app.');
 		state.reload();
+		onEnrolled();
 		onChanged();
 	}
 
