@@ -757,8 +757,19 @@ signer_setup(void)
 	return itc_head() >= 0 ? 0 : -1;
 }
 
+/* What depends on the key store, for the token's pass (tools/test.sh runs
+ * lighttpd's EVM pass on it): the signer's policy and protocol are the
+ * same whatever holds the key, and run once, on the file store's pass. */
+static const struct tu_test token_tests[] = {
+	{ "the key is in the token: the signer says so, the web user cannot read the token; a "
+	    "readable or foreign key file refused", test_key_is_the_signers },
+};
+
 int
 it_suite_signer(void)
 {
+	if (pkcs11())
+		return tu_add_suite("signer (custody, PKCS#11)", signer_setup, NULL, token_tests,
+		    NELEM(token_tests));
 	return tu_add_suite("signer (custody)", signer_setup, NULL, tests, NELEM(tests));
 }
