@@ -86,6 +86,9 @@ static const char usage[] =
     "  signer journal [--limit N] [--before ID]\n"
     "                                          cediramp-signer's decisions, newest first: what was\n"
     "                                          asked, by which uid, signed or refused and why\n"
+    "  signer held                             the pending withdrawals the signer signed nothing\n"
+    "                                          for: since when and why (each asked for again at\n"
+    "                                          its next check)\n"
     "  partner key PARTNER_ID [--quiet]        another key for a partner (rotation)\n"
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners, their active key counts and status\n"
@@ -1006,6 +1009,21 @@ cmd_chain_status(struct db *db, const struct cfg *c)
 	return 0;
 }
 
+/* header, then rows a line each, tab-separated (NULL as "-"). */
+static void
+print_rows(const char *header, const struct db_rows *rows)
+{
+	size_t i, col;
+
+	printf("%s\n", header);
+	for (i = 0; i < rows->nrows; i++)
+		for (col = 0; col < rows->ncols; col++) {
+			const char *v = db_cell(rows, i, col);
+
+			printf("%s%c", v != NULL ? v : "-", col + 1 < rows->ncols ? '\t' : '\n');
+		}
+}
+
 /* signer journal [--limit N] [--before ID]: cediramp-signer's decisions
  * (signer_journal, schema 053), newest first, a line each; NULLs as "-". */
 static int
@@ -1014,7 +1032,6 @@ cmd_signer_journal(struct db *db, int argc, char **argv)
 	const char *limit = opt(argc, argv, "--limit"), *before = opt(argc, argv, "--before");
 	unsigned long long n = 50, b = ~0ULL >> 1;
 	struct db_rows rows;
-	size_t i, col;
 
 	if ((limit != NULL && (strict_uint(limit, strlen(limit), 10000, &n) != 0 || n == 0)) ||
 	    (before != NULL && strict_uint(before, strlen(before), ~0ULL >> 1, &b) != 0)) {
@@ -1026,14 +1043,24 @@ cmd_signer_journal(struct db *db, int argc, char **argv)
 		fprintf(stderr, "cediramp-admin: signer journal: %s\n", db_error(db));
 		return 1;
 	}
-	printf("id\tat\tuid\top\tpurpose\tref\tasset\tamount\twallet\tdecision\treason\t"
-	    "signer\tnonce\ttx_hash\n");
-	for (i = 0; i < rows.nrows; i++)
-		for (col = 0; col < rows.ncols; col++) {
-			const char *v = db_cell(&rows, i, col);
+	print_rows("id\tat\tuid\top\tpurpose\tref\tasset\tamount\twallet\tdecision\treason\t"
+	    "signer\tnonce\ttx_hash", &rows);
+	db_rows_free(&rows);
+	return 0;
+}
 
-			printf("%s%c", v != NULL ? v : "-", col + 1 < rows.ncols ? '\t' : '\n');
-		}
+/* signer held: the pending withdrawals cediramp-signer signed nothing for
+ * (withdrawals.signer_hold), oldest first, a line each. */
+static int
+cmd_signer_held(struct db *db)
+{
+	struct db_rows rows;
+
+	if (DB_EXEC(db, DB_SIGNER_HELD, claim_batch, &rows, NULL, .n = 1000) != DB_OK) {
+		fprintf(stderr, "cediramp-admin: signer held: %s\n", db_error(db));
+		return 1;
+	}
+	print_rows("withdrawal\tpartner\tcurrency\tamount\theld_since\treason", &rows);
 	db_rows_free(&rows);
 	return 0;
 }
@@ -1197,6 +1224,8 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_chain_status(db, c);
 	if (strcmp(cmd, "signer") == 0 && strcmp(sub, "journal") == 0)
 		return cmd_signer_journal(db, argc, argv);
+	if (strcmp(cmd, "signer") == 0 && strcmp(sub, "held") == 0 && argc == 3)
+		return cmd_signer_held(db);
 	fprintf(stderr, "%s", usage);
 	return 2;
 }

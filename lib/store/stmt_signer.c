@@ -38,5 +38,12 @@ const struct db_stmt_def db_stmts_signer[] = {
 	    "failure_reason = LEFT(?, 200), signed_at = UTC_TIMESTAMP(6), "
 	    "settled_at = UTC_TIMESTAMP(6), lease_until = NULL "
 	    "WHERE ref_id = ? AND status = 'sent' AND broadcasts = 0" },
+	/* the pending withdrawals the signer signed nothing for, oldest first
+	 * (at most n) */
+	{ DB_SIGNER_HELD,
+	    "SELECT id, partner_id, currency, amount, "
+	    "DATE_FORMAT(signer_held_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS held_at, signer_hold AS reason "
+	    "FROM withdrawals WHERE status = 'pending' AND signer_hold IS NOT NULL "
+	    "ORDER BY signer_held_at LIMIT ?" },
 	{ DB_STMT__MAX, NULL }
 };

@@ -29,6 +29,9 @@
  * since its newest attempt) and whether anything owns it (1 or 0) */
 #define sg_at_COLS(C, x) C(x, RAW, ref_id, ) C(x, RAW, status, ) C(x, RAW, broadcasts, ) \
 	C(x, RAW, failure_reason, ) C(x, RAW, age, ) C(x, RAW, signed_age, ) C(x, RAW, owned, )
+/* a withdrawal held by the signer: since when, why */
+#define sg_held_COLS(C, x) C(x, RAW, id, ) C(x, RAW, partner_id, ) C(x, RAW, currency, ) \
+	C(x, RAW, amount, ) C(x, RAW, held_at, ) C(x, RAW, reason, )
 /* a journal entry */
 #define sg_entry_COLS(C, x) C(x, RAW, id, ) C(x, RAW, at, ) C(x, RAW, caller_uid, ) \
 	C(x, RAW, op, ) C(x, RAW, purpose, ) C(x, RAW, ref_id, ) C(x, RAW, asset, ) \
@@ -44,8 +47,9 @@
 	S(DB_SIGNER_WITHDRAWAL, by_id, sg_withdrawal) \
 	S(DB_SIGNER_JOURNAL_PAGE, sg_page, sg_entry) \
 	S(DB_SIGNER_SEND_AT, sg_nonce, sg_at) \
-	S(DB_SIGNER_VOID, sg_void, db_none)
+	S(DB_SIGNER_VOID, sg_void, db_none) \
+	S(DB_SIGNER_HELD, claim_batch, sg_held)
 #define DB_ARGS_SIGNER(A) A(sg_journal) A(sg_asset) A(sg_page) A(sg_nonce) A(sg_void)
-#define DB_ROWS_SIGNER(R) R(sg_sum) R(sg_withdrawal) R(sg_entry) R(sg_at)
+#define DB_ROWS_SIGNER(R) R(sg_sum) R(sg_withdrawal) R(sg_entry) R(sg_at) R(sg_held)
 
 #endif

@@ -383,7 +383,7 @@ static void
 test_withdrawal_held(void)
 {
 	struct itc_partner p;
-	char mark[32], id[64], hold[300], ref[64];
+	char mark[32], id[64], hold[300], ref[64], out[8192], line[80];
 
 	itc_partner_new(&p, "verified", 0);
 	signer_policy("signer.max_per_tx.USDT = 1");
@@ -397,6 +397,12 @@ test_withdrawal_held(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(hold, "pending - refused by the signer's policy: 2.000000 USDT is "
 	    "above signer.max_per_tx.USDT (1)"));
 	CU_ASSERT_EQUAL(journalled(mark, "refused", "signer.max_per_tx.USDT"), 1);
+	/* what the operator reads */
+	CU_ASSERT_EQUAL(it_output("$ADMIN signer held", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "withdrawal\tpartner\tcurrency"));
+	snprintf(line, sizeof(line), "%s\t", id);
+	IT_CHECK(strstr(out, line) != NULL && strstr(out, "\trefused by the signer's policy: "
+	    "2.000000 USDT") != NULL, out);
 	policy_put_back(NULL);
 	it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = NULL "
 	    "WHERE id = ?", id, NULL);
