@@ -240,6 +240,8 @@ serve(struct signer *s, int fd)
 		    keystore_address(s->keys), "store", keystore_kind(s->keys)));
 	} else if (strcmp(r.op, "convert") == 0 || strcmp(r.op, "mint") == 0) {
 		signing_move(&s->ctx, &r, &a);
+		if (a.stored && s->ctx.cfg.signer_test_kill_after_store)
+			raise(SIGKILL); /* stored, not answered: the caller must ask again */
 		reply(fd, answer_of(&a));
 	} else if (strcmp(r.op, "replace") == 0) {
 		signing_replace(&s->ctx, &r, &a);

@@ -172,6 +172,7 @@ static const struct cfg_key cfg_keys[] = {
 	G("signer.max_fee_gwei", signer_max_fee_wei),
 	U("signer.max_gas", signer_max_gas, 21000, 30000000),
 	U("signer.void_after_seconds", signer_void_after_seconds, 1, 86400),
+	U("signer.test_kill_after_store", signer_test_kill_after_store, 0, 1),
 	MOVED("webhooks.encryption_key"),
 	S("webhooks.encryption_key_file", wh_encryption_key_file),
 	U("webhooks.encryption_key_id", wh_encryption_key_id, 1, 65535),
@@ -688,6 +689,12 @@ cfg_load(const char *path, struct cfg *c, char *err, size_t errlen)
 	}
 	if (c->chain_evm && evm_check(c, path, err, errlen) != 0)
 		goto out;
+	/* a fault the tests provoke, never a production signer's */
+	if (c->signer_test_kill_after_store && !c->sandbox) {
+		snprintf(err, errlen, "%s: signer.test_kill_after_store is for the sandbox's tests "
+		    "only", path);
+		goto out;
+	}
 	if (momo_check(c, path, err, errlen) != 0)
 		goto out;
 	if (webhook_keys(c, path, err, errlen) != 0)

@@ -91,6 +91,9 @@ struct cfg {
 	/* a send no one will broadcast (its owner never committed) is voided
 	 * this long after it was stored: a fill takes its nonce */
 	unsigned long long signer_void_after_seconds;
+	/* the sandbox's tests only (refused elsewhere): the signer kills
+	 * itself (SIGKILL) after storing a move, before its answer */
+	unsigned long long signer_test_kill_after_store;
 	char momo_url[512];  /* mobile money: base of the per-network defaults */
 	/* where providers send callbacks: our public base URL; each network's
 	 * is callback_base + "/v1/providers/momo/<NETWORK>/callback" ("": no

@@ -183,9 +183,33 @@ out:
 	return rc;
 }
 
-/* How often a request the signer may have received is asked again (the
- * same ref: it answers what it stored, never a second transaction). */
-#define SIGNER_ASKS 3
+/* A request the signer may have received (it took the request and gave
+ * no answer: killed before it answered, say) is asked again, under the
+ * same ref, for this long: the signer answers what it stored (the same
+ * transaction, never a second one at another nonce) once the keeper has
+ * started it again. */
+#define SIGNER_DOUBT_MS 8000
+
+/* m asked of the signer, and again while in doubt (above). */
+static enum signer_rc
+ask_signer(struct ctx *ctx, const char *purpose, const struct chain_move *m,
+    const struct chain_fees *fees, struct signer_answer *a)
+{
+	enum signer_rc rc = signer_move(ctx->cfg.signer_socket, purpose, m, fees, a);
+	struct timespec pause = { 0, 100 * 1000000L };
+	long waited = 0;
+
+	if (rc != SIGNER_IN_DOUBT)
+		return rc; /* an answer, or nothing asked: nothing stored */
+	while (waited < SIGNER_DOUBT_MS) {
+		(void)nanosleep(&pause, NULL);
+		waited += 100;
+		rc = signer_move(ctx->cfg.signer_socket, purpose, m, fees, a);
+		if (rc == SIGNER_OK || rc == SIGNER_REFUSED)
+			return rc;
+	}
+	return SIGNER_IN_DOUBT; /* it may hold a send: the gap filler's, unless owned */
+}
 
 int
 onchain_record(struct ctx *ctx, const char *purpose, const struct chain_move *m,
@@ -193,17 +217,15 @@ onchain_record(struct ctx *ctx, const char *purpose, const struct chain_move *m,
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
 	struct signer_answer a;
-	enum signer_rc rc = SIGNER_IN_DOUBT;
+	enum signer_rc rc;
 	char labels[96];
-	int i;
 
 	hash[0] = '\0';
 	no->rc = SIGNER_OK;
 	no->reason[0] = '\0';
 	if (!ch->ops->nonces)
 		return record_unsigned(ctx, purpose, m, fees, hash);
-	for (i = 0; i < SIGNER_ASKS && rc == SIGNER_IN_DOUBT; i++)
-		rc = signer_move(ctx->cfg.signer_socket, purpose, m, fees, &a);
+	rc = ask_signer(ctx, purpose, m, fees, &a);
 	if (rc == SIGNER_OK && strict_copy(hash, CHAIN_HASH_LEN + 1, a.hash) == 0 &&
 	    strlen(hash) == CHAIN_HASH_LEN)
 		return DB_OK;

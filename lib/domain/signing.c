@@ -444,8 +444,10 @@ decide(struct ctx *ctx, db_tx_fn fn, const struct signing_request *r,
 	struct decide k = { ctx, r, a, NULL };
 	int rc = db_tx(ctx->db, fn, &k);
 
-	if (rc == DB_OK)
+	if (rc == DB_OK) {
+		a->stored = 1;
 		return; /* signed, journalled with it */
+	}
 	if (k.decision != NULL && strcmp(k.decision, "repeated") == 0) {
 		a->code = NULL; /* asked again: the answer on record */
 		signing_journal_refusal(ctx, r, "repeated", a->reason);

@@ -46,6 +46,7 @@ struct signing_answer {
 	char hash[CHAIN_HASH_LEN + 1];
 	char signer[43];
 	unsigned long long nonce;
+	int stored; /* 1: this request's own signature, stored now (not a repeat) */
 };
 
 /* convert or mint. */

@@ -377,6 +377,43 @@ test_same_ref(void)
 	itc_wallet_free(&w);
 }
 
+/* kill -9 of the signer between storing a conversion's transaction and
+ * answering (signer.test_kill_after_store, the sandbox's): the caller asks
+ * again under the same ref while the keeper starts the signer, and gets
+ * the same transaction: the conversion answers 201 with it, one send, one
+ * nonce used. */
+static void
+test_killed_after_store(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char mark[32], qid[QUOTE_ID_MAX], receive[40], id[64], hash[70], stored[70];
+	long long n0;
+
+	funded_wallet(&w, "5000000");
+	signer_policy("signer.test_kill_after_store = 1");
+	journal_mark(mark);
+	n0 = it_db_scalar("SELECT COALESCE(SUM(next_nonce), 0) FROM chain_nonces", NULL, NULL);
+	CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "1", qid, receive), 0);
+	CU_ASSERT_EQUAL_FATAL(itc_convert(&w, qid, "1", "USDT", NULL, &r), 201);
+	snprintf(id, sizeof(id), "%s", it_str(json_object_get(r.json, "data"), "conversionId"));
+	snprintf(hash, sizeof(hash), "%s", it_str(json_object_get(r.json, "data"), "txHash") ?
+	    it_str(json_object_get(r.json, "data"), "txHash") : "");
+	it_resp_free(&r);
+	/* it died once, stored; it answered again, the same */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM signer_journal WHERE id > ? AND "
+	    "ref_id = ? AND decision = 'signed'", mark, id), 1);
+	CU_ASSERT(it_db_scalar("SELECT COUNT(*) FROM signer_journal WHERE id > ? AND "
+	    "ref_id = ? AND decision = 'repeated'", mark, id) >= 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM chain_txs WHERE ref_id = ?", id, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_text("SELECT tx_hash FROM chain_sends WHERE ref_id = ?", id, NULL,
+	    stored, sizeof(stored)), 0);
+	CU_ASSERT_STRING_EQUAL(stored, hash);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COALESCE(SUM(next_nonce), 0) FROM chain_nonces", NULL,
+	    NULL), n0 + 1);
+	itc_wallet_free(&w);
+}
+
 /* A withdrawal the policy refuses waits, pending and held with the
  * reason; allowed again, it completes, converted once. */
 static void
@@ -744,6 +781,8 @@ static const struct tu_test tests[] = {
 	{ "the policy's signatures a minute", test_policy_rate },
 	{ "the same ref asked again: the same transaction; another move under it: refused",
 	    test_same_ref },
+	{ "kill -9 between storing and answering: the caller's retry gets the same transaction",
+	    test_killed_after_store },
 	{ "a withdrawal the policy refuses waits, held with the reason; allowed, it completes once",
 	    test_withdrawal_held },
 	{ "a send whose conversion never committed: voided, its nonce filled (journalled); later "
