@@ -576,6 +576,8 @@ test_signer_down(void)
 	itc_wallet_free(&w);
 }
 
+#define MAP_SCANNED_MAX (256UL << 20)
+
 /* The hex number at *p (moved past it): 0, or -1 when there is none. */
 static int
 hex_number(const char **p, unsigned long *out)
@@ -617,9 +619,11 @@ memory_clean(pid_t pid, const unsigned char key[32], const char *hex)
 		unsigned long lo, hi, at;
 		const char *p = line;
 
-		/* "lo-hi perms ...", lo and hi in hex */
+		/* "lo-hi perms ...", lo and hi in hex; a mapping over 256 MB is a
+		 * reservation (a sanitizer's shadow or allocator space, mostly
+		 * never touched), not where a program keeps what it read */
 		if (hex_number(&p, &lo) != 0 || *p++ != '-' || hex_number(&p, &hi) != 0 ||
-		    *p++ != ' ' || *p != 'r')
+		    *p++ != ' ' || *p != 'r' || hi - lo > MAP_SCANNED_MAX)
 			continue;
 		for (at = lo; at < hi && !found; at += (1 << 20) - 64) {
 			size_t want = hi - at < (1 << 20) ? hi - at : (1 << 20);
