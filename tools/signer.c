@@ -47,12 +47,59 @@ on_stop(int sig)
 	stopping = 1;
 }
 
+/* The socket is open to every local user (SO_PEERCRED decides who may
+ * ask), so a caller that may not ask gets a journal line at most once a
+ * minute; the refusals left out are counted into its next line. */
+#define QUIET_SECONDS 60
+#define QUIET_UIDS 32
+
+struct quiet {
+	uid_t uid;
+	time_t last;
+	unsigned long skipped;
+};
+
 struct signer {
 	struct ctx ctx;
 	struct keystore *keys;
 	uid_t allowed[UIDS_MAX];
 	size_t nallowed;
+	struct quiet quiet[QUIET_UIDS];
+	size_t nquiet;
 };
+
+/* 1 when uid's refusal is journalled now (*skipped: those left out since
+ * its last line), 0 when it is left out (counted). */
+static int
+quiet_ok(struct signer *s, uid_t uid, unsigned long *skipped)
+{
+	time_t now = time(NULL);
+	struct quiet *q = NULL;
+	size_t i, oldest = 0;
+
+	for (i = 0; i < s->nquiet && q == NULL; i++)
+		if (s->quiet[i].uid == uid)
+			q = &s->quiet[i];
+	if (q == NULL) {
+		if (s->nquiet < QUIET_UIDS) {
+			q = &s->quiet[s->nquiet++];
+		} else { /* the one journalled longest ago makes room */
+			for (i = 1; i < QUIET_UIDS; i++)
+				if (s->quiet[i].last < s->quiet[oldest].last)
+					oldest = i;
+			q = &s->quiet[oldest];
+		}
+		*q = (struct quiet){ uid, 0, 0 };
+	}
+	if (q->last != 0 && now - q->last < QUIET_SECONDS) {
+		q->skipped++;
+		return 0;
+	}
+	*skipped = q->skipped;
+	q->last = now;
+	q->skipped = 0;
+	return 1;
+}
 
 /* signer.allow_uids ("33, 0"; empty: this process's own uid only). */
 static int
@@ -209,30 +256,40 @@ serve(struct signer *s, int fd)
 {
 	static const struct signing_request unknown = { 0, "unknown", NULL, NULL, NULL, NULL,
 		NULL, 0, { 0, 0, 0 } };
-	char line[SIGNER_LINE_MAX + 2];
+	char line[SIGNER_LINE_MAX + 2], why[160];
+	unsigned long skipped;
 	struct signing_request r;
 	struct signing_answer a;
 	struct ucred cred;
 	socklen_t len = sizeof(cred);
 	json_t *req = NULL;
+	int parsed;
 
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0)
 		return;
-	if (signer_read_line(fd, line, sizeof(line), READ_MS) != 0 ||
-	    (req = json_loads(line, JSON_REJECT_DUPLICATES, NULL)) == NULL ||
-	    !json_is_object(req) || request_of(req, cred.uid, &r) != 0) {
+	parsed = signer_read_line(fd, line, sizeof(line), READ_MS) == 0 &&
+	    (req = json_loads(line, JSON_REJECT_DUPLICATES, NULL)) != NULL &&
+	    json_is_object(req) && request_of(req, cred.uid, &r) == 0;
+	if (!parsed) {
 		r = unknown;
 		r.uid = cred.uid;
-		signing_journal_refusal(&s->ctx, &r, "bad_request", "not a request");
-		reply(fd, no("bad_request", "not a request: one JSON object on one line"));
-		goto out;
 	}
 	if (!allowed(s, cred.uid)) {
-		snprintf(line, sizeof(line), "uid %u may not ask (signer.allow_uids)",
+		snprintf(why, sizeof(why), "uid %u may not ask (signer.allow_uids)",
 		    (unsigned)cred.uid);
-		signing_journal_refusal(&s->ctx, &r, "refused", line);
-		log_event("warn", "signer: %s", line);
-		reply(fd, no("refused", line));
+		if (quiet_ok(s, cred.uid, &skipped)) {
+			if (skipped > 0)
+				snprintf(why + strlen(why), sizeof(why) - strlen(why),
+				    "; %lu more refused since the last line", skipped);
+			signing_journal_refusal(&s->ctx, &r, "refused", why);
+			log_event("warn", "signer: %s", why);
+		}
+		reply(fd, no("refused", why));
+		goto out;
+	}
+	if (!parsed) {
+		signing_journal_refusal(&s->ctx, &r, "bad_request", "not a request");
+		reply(fd, no("bad_request", "not a request: one JSON object on one line"));
 		goto out;
 	}
 	if (strcmp(r.op, "status") == 0) {
