@@ -169,8 +169,18 @@ listen_at(const char *path, char *why, size_t cap)
 		return -1;
 	}
 	memcpy(a.sun_path, path, strlen(path));
-	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode))
+	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode)) {
+		/* another signer that answers there keeps it: never two */
+		if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) >= 0 &&
+		    connect(fd, (struct sockaddr *)&a, sizeof(a)) == 0) {
+			close(fd);
+			snprintf(why, cap, "signer.socket %s: another signer answers there", path);
+			return -1;
+		}
+		if (fd >= 0)
+			close(fd);
 		(void)unlink(path);
+	}
 	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0 ||
 	    bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0 || chmod(path, 0666) != 0 ||
 	    listen(fd, 64) != 0) {

@@ -749,12 +749,21 @@ CONF
 
 signer_running() { [ -f "$VAR/run/signer.pid" ] && kill -0 "$(cat "$VAR/run/signer.pid")" 2>/dev/null; }
 
-# Starts the signer (unless it runs) and waits for its socket.
+# Starts the signer (unless it runs) and waits for its socket; with
+# --unless-held (the keeper's), a signer held stopped is left so. Under
+# var/run/signer.lock, as signer_stop is: the keeper and a signer-start
+# never start two (the second would take the socket, the first run on
+# unseen), and a stop never races a start.
 signer_start() {
-	local as=() asan=()
 	[ "$CHAIN" = evm ] || return 0
-	signer_running && return 0
 	mkdir -p "$VAR/run" "$VAR/log"
+	( flock 9; signer_start_locked "${1:-}" ) 9>"$VAR/run/signer.lock"
+}
+
+signer_start_locked() {
+	local as=() asan=()
+	[ "$1" = --unless-held ] && [ -f "$VAR/run/signer.hold" ] && return 0
+	signer_running && return 0
 	[ "$SIGNER_USER" != "$ME" ] &&
 		as=(setpriv --reuid="$SIGNER_USER" --regid="$SIGNER_USER" --clear-groups)
 	case "$BUILD" in *-asan)
@@ -764,7 +773,7 @@ signer_start() {
 	rm -f "$SIGNER_SOCK"
 	"${as[@]}" env CEDIRAMP_CONF="$SIGNER_DIR/signer.conf" SOFTHSM2_CONF="$SIGNER_HOME/softhsm2.conf" \
 		"${asan[@]}" \
-		"$SIGNER_DIR/cediramp-signer" </dev/null >>"$VAR/log/signer.out" 2>&1 &
+		"$SIGNER_DIR/cediramp-signer" </dev/null >>"$VAR/log/signer.out" 2>&1 9>&- &
 	echo $! > "$VAR/run/signer.pid"
 	for _ in $(seq 1 200); do
 		[ -S "$SIGNER_SOCK" ] && return 0
@@ -774,7 +783,10 @@ signer_start() {
 	die "cediramp-signer did not start: $(tail -2 "$VAR/log/signer.out" "$SIGNER_DIR/signer.log" 2>/dev/null)"
 }
 
-signer_stop() { pid_stop signer; }
+signer_stop() {
+	[ -d "$VAR/run" ] || return 0
+	( flock 9; pid_stop signer ) 9>"$VAR/run/signer.lock"
+}
 
 # Two copies of one config: var/cediramp.conf for what runs from the build
 # as us (workers, the admin tool, the tests), 0600; the runtime directory's
@@ -1172,7 +1184,7 @@ keeper() {
 		fi
 		if [ "$CHAIN" = evm ] && [ ! -f "$VAR/run/signer.hold" ] && ! signer_running; then
 			echo "$(date -u +%FT%TZ) keeper: cediramp-signer is gone; starting it" >>"$VAR/log/keeper.log"
-			( signer_start ) >>"$VAR/log/keeper.log" 2>&1
+			( signer_start --unless-held ) >>"$VAR/log/keeper.log" 2>&1
 		fi
 		sleep 1 & wait $!
 	done
