@@ -17,6 +17,7 @@
 #include <time.h>
 #include <openssl/crypto.h>
 
+#include "core/clock.h"
 #include "core/currency.h"
 #include "core/log.h"
 #include "core/money.h"
@@ -181,15 +182,6 @@ check_chain(struct prov_chain *ch, char *why, size_t cap)
  * it; a signer that was down may be back). */
 #define OPERATOR_RECHECK_SECONDS 5
 
-static long long
-mono_seconds(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long long)t.tv_sec;
-}
-
 /* The operator's address: the key store's in cediramp-signer; elsewhere
  * the signer's answer, asked again once it is a few seconds old. */
 static const char *
@@ -200,7 +192,7 @@ evm_signer(struct prov_chain *ch)
 
 	if (ch->evm.keys != NULL)
 		return keystore_address(ch->evm.keys);
-	now = mono_seconds();
+	now = clock_monotonic_ms() / 1000;
 	if (ch->evm.operator_learnt == 0 ||
 	    now - ch->evm.operator_learnt >= OPERATOR_RECHECK_SECONDS) {
 		ch->evm.operator_learnt = now;

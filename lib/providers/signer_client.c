@@ -8,19 +8,10 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "core/strict.h"
-
-static long long
-now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
 
 /* A connection to the signer, or -1 (not reached). */
 static int
@@ -63,12 +54,12 @@ write_all(int fd, const char *p, size_t n)
 int
 signer_read_line(int fd, char *line, size_t cap, int timeout_ms)
 {
-	long long deadline = now_ms() + timeout_ms;
+	long long deadline = clock_monotonic_ms() + timeout_ms;
 	size_t len = 0;
 
 	for (;;) {
 		struct pollfd p = { fd, POLLIN, 0 };
-		long long left = deadline - now_ms();
+		long long left = deadline - clock_monotonic_ms();
 		ssize_t r;
 		char *nl;
 
