@@ -11,14 +11,19 @@ pragma solidity ^0.8.20;
 /// the service derives from its own order id) can be used only once, so a
 /// replayed or retried call can never move funds twice.
 ///
-/// Deliberately small: no owner, no upgrade path, no funds held here, no way
-/// to receive ether. Changing the operator or the treasury means deploying a
-/// new gateway.
+/// Deliberately small: no upgrade path, no funds held here, no way to
+/// receive ether. The owner (a key apart from the operators') may only add
+/// and remove operators, so that the operator's key can be rotated without
+/// a new gateway (`cediramp-admin signer rotate`): the new key is added,
+/// the old one's transactions finish, the old one is removed. Changing the
+/// owner or the treasury means deploying a new gateway.
 contract CediGateway {
-    /// The only address allowed to call `convert`.
-    address public immutable operator;
+    /// The only address allowed to call `setOperator`.
+    address public immutable owner;
     /// Where every converted token amount ends up.
     address public immutable treasury;
+    /// The addresses allowed to call `convert` (during a rotation, two).
+    mapping(address => bool) public isOperator;
 
     /// Conversion ids already used.
     mapping(bytes32 => bool) public converted;
@@ -27,7 +32,10 @@ contract CediGateway {
     /// topic0 = keccak256("Converted(bytes32,address,address,uint256)"),
     /// topics 1-3 = id, token, from; data = amount (32 bytes).
     event Converted(bytes32 indexed id, address indexed token, address indexed from, uint256 amount);
+    /// Emitted on every `setOperator`.
+    event OperatorSet(address indexed operator, bool allowed);
 
+    error NotOwner();
     error NotOperator();
     error AlreadyConverted(bytes32 id);
     error ZeroAddress();
@@ -35,10 +43,20 @@ contract CediGateway {
     error NotAContract(address token);
     error TransferFailed();
 
-    constructor(address operator_, address treasury_) {
-        if (operator_ == address(0) || treasury_ == address(0)) revert ZeroAddress();
-        operator = operator_;
+    constructor(address operator_, address treasury_, address owner_) {
+        if (operator_ == address(0) || treasury_ == address(0) || owner_ == address(0)) revert ZeroAddress();
+        owner = owner_;
         treasury = treasury_;
+        isOperator[operator_] = true;
+        emit OperatorSet(operator_, true);
+    }
+
+    /// @notice Allows (or no longer allows) `operator_` to call `convert`.
+    function setOperator(address operator_, bool allowed) external {
+        if (msg.sender != owner) revert NotOwner();
+        if (operator_ == address(0)) revert ZeroAddress();
+        isOperator[operator_] = allowed;
+        emit OperatorSet(operator_, allowed);
     }
 
     /// @notice Pulls `amount` of `token` from `from` into the treasury and
@@ -49,7 +67,7 @@ contract CediGateway {
     /// a revert without data, a `false` return or a malformed return value
     /// reverts with TransferFailed().
     function convert(bytes32 id, address token, address from, uint256 amount) external {
-        if (msg.sender != operator) revert NotOperator();
+        if (!isOperator[msg.sender]) revert NotOperator();
         if (converted[id]) revert AlreadyConverted(id);
         if (amount == 0) revert ZeroAmount();
         // A call to an address without code "succeeds" with no return data,

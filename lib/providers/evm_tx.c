@@ -14,7 +14,7 @@ fields(struct buf *b, const struct evm_tx *tx)
 	return evm_rlp_uint(b, tx->chain_id) || evm_rlp_uint(b, tx->nonce) ||
 	    evm_rlp_uint(b, tx->max_priority_fee) || evm_rlp_uint(b, tx->max_fee) ||
 	    evm_rlp_uint(b, tx->gas_limit) || evm_rlp_bytes(b, tx->to, sizeof(tx->to)) ||
-	    evm_rlp_uint(b, 0) || evm_rlp_bytes(b, tx->data, tx->data_len) ||
+	    evm_rlp_uint_be(b, tx->value, sizeof(tx->value)) || evm_rlp_bytes(b, tx->data, tx->data_len) ||
 	    evm_rlp_list(b, NULL, 0) ? -1 : 0; /* the last: an empty access list */
 }
 

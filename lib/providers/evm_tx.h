@@ -28,6 +28,7 @@ struct evm_tx {
 	uint64_t max_fee;          /* wei per gas */
 	uint64_t gas_limit;
 	unsigned char to[EVM_ADDR_LEN];
+	unsigned char value[32];   /* wei, big-endian (zero: a call that moves no ether) */
 	const unsigned char *data; /* call data (borrowed) */
 	size_t data_len;
 };

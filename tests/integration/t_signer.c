@@ -779,6 +779,22 @@ test_key_is_the_signers(void)
 	unlink(line);
 }
 
+/* The gateway's owner and operators, checked by npm ethers on a gateway
+ * of the test's own (tests/chain/gateway.mjs): only the owner sets an
+ * operator, an added one converts beside the old one, a removed one
+ * cannot. What a rotation stands on. */
+static void
+test_gateway_operators(void)
+{
+	char cmd[1024], out[2048];
+
+	snprintf(cmd, sizeof(cmd), "cd %s/.. && RPC_URL='%s' node tests/chain/gateway.mjs "
+	    "'%s/contracts' 2>&1", it_env("CEDIRAMP_BUILD"), it_env("CHAIN_RPC_URL"),
+	    it_env("CEDIRAMP_BUILD"));
+	CU_ASSERT_EQUAL(it_output(cmd, out, sizeof(out)), 0);
+	CU_ASSERT_STRING_EQUAL(out, "ok\n");
+}
+
 static const struct tu_test tests[] = {
 	{ "typed requests only: a digest, a raw transaction, no JSON: bad_request, journalled",
 	    test_typed_only },
@@ -801,6 +817,8 @@ static const struct tu_test tests[] = {
 	{ "the key is the signer's: not the web user's, in no web program's memory; a readable or "
 	    "foreign key file refused",
 	    test_key_is_the_signers },
+	{ "the gateway: setOperator is the owner's only; an added operator converts, a removed one "
+	    "cannot (ethers)", test_gateway_operators },
 };
 
 static int

@@ -1738,6 +1738,48 @@ test_tx_ethers(void)
 	buf_free(&data);
 }
 
+/* A transfer of ether (a rotation's gas, beyond 64 bits of wei) with no
+ * data, read back by ethers: value and empty data exactly. */
+static void
+test_tx_value_ethers(void)
+{
+	const char *root = repo_root();
+	unsigned char key[EVM_KEY_LEN], hash[32];
+	char raw_hex[1024], hash_hex[80], exp[2048], out[4096];
+	struct evm_tx tx;
+	struct buf raw, none;
+	mpz_t wei;
+	size_t n = 0, i;
+	int rc;
+
+	lit(KEY_HEX, key, sizeof(key));
+	buf_init(&none, 16);
+	brief_tx(&tx, 7, &none);
+	tx.gas_limit = 21000;
+	mpz_init_set_str(wei, "1000000000000000000001", 10); /* 1000 ether and a wei */
+	mpz_export(tx.value + 32 - (mpz_sizeinbase(wei, 256)), &n, 1, 1, 1, 0, wei);
+	mpz_clear(wei);
+	UNIT_REQUIRE(n == 9, "1000 ether is 9 bytes of wei, got %zu", n);
+	buf_init(&raw, EVM_TX_MAX);
+	UNIT_REQUIRE(evm_tx_sign(&tx, key, &raw, hash) == 0, "evm_tx_sign of a value transfer");
+	evm_hex(bb(&raw), raw.len, raw_hex);
+	tohex(hash, 32, hash_hex, sizeof(hash_hex));
+	for (i = 0; i < 2; i++) { /* the right value, then a wrong one caught */
+		snprintf(exp, sizeof(exp), "{\"from\":\"0x" KEY_ADDR "\",\"hash\":\"0x%s\","
+		    "\"chainId\":\"31337\",\"nonce\":\"7\",\"maxPriorityFeePerGas\":"
+		    "\"1000000000\",\"maxFeePerGas\":\"3000000000\",\"gasLimit\":\"21000\","
+		    "\"to\":\"0x" KEY_ADDR "\",\"value\":\"%s\",\"data\":\"0x\"}", hash_hex,
+		    i == 0 ? "1000000000000000000001" : "1000000000000000000000");
+		rc = run_check_tx(root, raw_hex, exp, out, sizeof(out));
+		UNIT_CHECK(i == 0 ? rc == 0 && unit_starts(out, "ok") :
+		    rc == 1 && unit_contains(out, "FAIL value"), "check_tx.mjs of a value "
+		    "transfer (%s value): exit %d, output:\n%.400s", i == 0 ? "its" : "a wrong", rc,
+		    out);
+	}
+	buf_free(&raw);
+	buf_free(&none);
+}
+
 /* ------------------------------------------------------ 8. JSON-RPC */
 
 static const char *
@@ -2177,6 +2219,7 @@ main(void)
 		{ "evm_tx_sign against ethers' bytes", test_tx_sign },
 		{ "evm_key_sign and evm_key_recover", test_key_sign },
 		{ "evm_tx_sign checked by ethers (check_tx.mjs)", test_tx_ethers },
+		{ "evm_tx_sign of an ether transfer checked by ethers", test_tx_value_ethers },
 		{ "evm_rpc_answer", test_rpc_answer },
 		{ "evm_qty_u64, evm_qty_mpz, evm_qty_json", test_qty },
 		{ "evm_hash_copy, evm_data_exact", test_hash_data },

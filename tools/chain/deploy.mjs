@@ -8,21 +8,24 @@
 //   OPERATOR_ADDRESS  optional: the operator is this address instead of
 //                  OPERATOR_KEY's (a key cediramp-signer keeps in a PKCS#11
 //                  token, which never leaves it); it is funded the same
+//   OWNER_ADDRESS  optional: the gateway's owner, who alone adds and removes
+//                  operators (cediramp-signer's owner key, for `cediramp-admin
+//                  signer rotate`); DEPLOYER_KEY's address when unset
 //
 // Steps:
 //   1. anvil_setBalance 1000 ETH on each of the five addresses holding less
 //      than 100 ETH;
 //   2. reuse the deployment named by STATE_FILE when its gateway and tokens
-//      have code on this node and the gateway's operator() and treasury()
-//      match the keys; otherwise deploy from DEPLOYER_KEY the four
-//      SandboxTokens (USDT, USDC, USDC_E with 6 decimals, DAI with 18) and
-//      CediGateway(operator, treasury);
+//      have code on this node and the gateway's owner() and treasury()
+//      match (not its operators: a rotation changes them); otherwise deploy
+//      from DEPLOYER_KEY the four SandboxTokens (USDT, USDC, USDC_E with 6
+//      decimals, DAI with 18) and CediGateway(operator, treasury, owner);
 //   3. from CUSTODY_KEY, approve the gateway for type(uint256).max on every
 //      token whose allowance is lower; mint WALLET_FUNDS of every token to
 //      the sandbox wallet (WALLET_KEY's address) where it holds none;
 //   4. write STATE_FILE and print CHAIN_ID, CHAIN_GATEWAY, CHAIN_TREASURY,
 //      CHAIN_CUSTODY, CHAIN_TOKEN_USDT, CHAIN_TOKEN_USDC, CHAIN_TOKEN_USDC_E,
-//      CHAIN_TOKEN_DAI, OPERATOR_ADDRESS, WALLET_ADDRESS as KEY=VALUE lines on
+//      CHAIN_TOKEN_DAI, OPERATOR_ADDRESS, OWNER_ADDRESS, WALLET_ADDRESS as KEY=VALUE lines on
 //      stdout (addresses lowercase), nothing else.
 // Exit 0; on any failure (bad usage included) one line on stderr, exit 1.
 // Progress notes ("deployed ...", "reused ...") go to stderr.
@@ -152,15 +155,15 @@ async function hasCode(provider, addr) {
 	return code !== '0x';
 }
 
-async function reusable(provider, state, gatewayAbi, operator, treasury) {
+async function reusable(provider, state, gatewayAbi, owner, treasury) {
 	if (!state) return false;
 	for (const addr of [state.gateway, ...Object.values(state.tokens)]) {
 		if (!(await hasCode(provider, addr))) return false;
 	}
 	try {
 		const gw = new Contract(state.gateway, gatewayAbi, provider);
-		const [op, tr] = await Promise.all([gw.operator(), gw.treasury()]);
-		return lower(op) === operator && lower(tr) === treasury;
+		const [ow, tr] = await Promise.all([gw.owner(), gw.treasury()]);
+		return lower(ow) === owner && lower(tr) === treasury;
 	} catch {
 		return false;
 	}
@@ -197,6 +200,13 @@ async function main() {
 		}
 		addr.OPERATOR_KEY = process.env.OPERATOR_ADDRESS.toLowerCase();
 	}
+	let owner = addr.DEPLOYER_KEY;
+	if (process.env.OWNER_ADDRESS) {
+		if (!/^0x[0-9a-fA-F]{40}$/.test(process.env.OWNER_ADDRESS)) {
+			throw new Usage('OWNER_ADDRESS must be 0x and 40 hex digits');
+		}
+		owner = process.env.OWNER_ADDRESS.toLowerCase();
+	}
 
 	// 1. gas money
 	await Promise.all(KEYS.map(async (k) => {
@@ -206,7 +216,7 @@ async function main() {
 
 	// 2. the contracts
 	let state = readState(stateFile, id);
-	if (await reusable(provider, state, gatewayArt.abi, addr.OPERATOR_KEY, addr.TREASURY_KEY)) {
+	if (await reusable(provider, state, gatewayArt.abi, owner, addr.TREASURY_KEY)) {
 		process.stderr.write(`deploy: reused gateway ${state.gateway} from ${stateFile}\n`);
 	} else {
 		const deployer = w.DEPLOYER_KEY;
@@ -217,7 +227,8 @@ async function main() {
 		for (const [key, name, symbol, decimals] of TOKENS) {
 			pending.push([key, await tokenFactory.deploy(name, symbol, decimals, { nonce: nonce++ })]);
 		}
-		pending.push(['GATEWAY', await gatewayFactory.deploy(addr.OPERATOR_KEY, addr.TREASURY_KEY, { nonce: nonce++ })]);
+		pending.push(['GATEWAY', await gatewayFactory.deploy(addr.OPERATOR_KEY, addr.TREASURY_KEY, owner,
+			{ nonce: nonce++ })]);
 		const deployed = {};
 		await Promise.all(pending.map(async ([key, c]) => {
 			const r = await receiptOf(c.deploymentTransaction(), `deploying ${key}`);
@@ -264,6 +275,7 @@ async function main() {
 			chainId: id.toString(),
 			gateway: state.gateway,
 			operator: addr.OPERATOR_KEY,
+			owner,
 			treasury: addr.TREASURY_KEY,
 			custody: addr.CUSTODY_KEY,
 			tokens: state.tokens,
@@ -281,6 +293,7 @@ async function main() {
 		['CHAIN_TOKEN_USDC_E', state.tokens.USDC_E],
 		['CHAIN_TOKEN_DAI', state.tokens.DAI],
 		['OPERATOR_ADDRESS', addr.OPERATOR_KEY],
+		['OWNER_ADDRESS', owner],
 		['WALLET_ADDRESS', addr.WALLET_KEY],
 	];
 	process.stdout.write(out.map(([k, v]) => `${k}=${v}\n`).join(''));
