@@ -54,6 +54,7 @@
 #include "domain/console/invite.h"
 #include "domain/console/ops.h"
 #include "store/db.h"
+#include "providers/signer_client.h"
 #include "store/db_sig.h"
 #include "store/migrate.h"
 #include "providers/registry.h"
@@ -89,6 +90,11 @@ static const char usage[] =
     "  signer held                             the pending withdrawals the signer signed nothing\n"
     "                                          for: since when and why (each asked for again at\n"
     "                                          its next check)\n"
+    "  signer rotate [--wait SECONDS]          a new operator key: made in the signer's store, given\n"
+    "                                          half the gas, made the gateway's operator; the old\n"
+    "                                          key's sends finish, it is removed, the rest of its gas\n"
+    "                                          moves (with --wait: until done, each step printed)\n"
+    "  signer rotations [--limit N]            the key rotations, newest first\n"
     "  partner key PARTNER_ID [--quiet]        another key for a partner (rotation)\n"
     "  partner revoke KEY_ID|PARTNER_ID        disable one key, or all of a partner's\n"
     "  partner list                            partners, their active key counts and status\n"
@@ -1065,6 +1071,100 @@ cmd_signer_held(struct db *db)
 	return 0;
 }
 
+/* signer rotations [--limit N]: the key rotations (schema 054), newest
+ * first. */
+static int
+cmd_signer_rotations(struct db *db, int argc, char **argv)
+{
+	const char *limit = opt(argc, argv, "--limit");
+	unsigned long long n = 20;
+	struct db_rows rows;
+
+	if (limit != NULL && (strict_uint(limit, strlen(limit), 10000, &n) != 0 || n == 0)) {
+		fprintf(stderr, "cediramp-admin: signer rotations: --limit 1 to 10000\n");
+		return 2;
+	}
+	if (DB_EXEC(db, DB_ROT_LIST, claim_batch, &rows, NULL, .n = (long long)n) != DB_OK) {
+		fprintf(stderr, "cediramp-admin: signer rotations: %s\n", db_error(db));
+		return 1;
+	}
+	print_rows("id\told_key\tnew_key\tkey_name\tstep\treason\tuid\tasked_at\tupdated_at",
+	    &rows);
+	db_rows_free(&rows);
+	return 0;
+}
+
+/* The step and reason of rotation id into step (16) and reason (240):
+ * 0, or -1. */
+static int
+rotation_step_of(struct db *db, unsigned long long id, char *step, char *reason)
+{
+	struct db_rows rows;
+	char want[24];
+	size_t i;
+	int rc = -1;
+
+	snprintf(want, sizeof(want), "%llu", id);
+	if (DB_EXEC(db, DB_ROT_LIST, claim_batch, &rows, NULL, .n = 100) != DB_OK)
+		return -1;
+	for (i = 0; i < rows.nrows && rc != 0; i++)
+		if (strcmp(db_cell(&rows, i, DB_COL(sg_rot, id)), want) == 0) {
+			db_cell_copy(step, 16, &rows, i, DB_COL(sg_rot, step));
+			db_cell_copy(reason, 240, &rows, i, DB_COL(sg_rot, reason));
+			rc = 0;
+		}
+	db_rows_free(&rows);
+	return rc;
+}
+
+/* signer rotate [--wait SECONDS]: asks cediramp-signer for a rotation of
+ * the operator's key (asked again while the answer is in doubt: a second
+ * ask answers the rotation under way); with --wait, follows it. Exit 0
+ * when asked (or, waiting, done), 1 when refused, failed or not done in
+ * time. */
+static int
+cmd_signer_rotate(struct db *db, const struct cfg *c, int argc, char **argv)
+{
+	const char *wait = opt(argc, argv, "--wait");
+	unsigned long long secs = 0, waited;
+	char step[16], last[16] = "", reason[240];
+	struct signer_answer a;
+	enum signer_rc rc;
+	int tries;
+
+	if (wait != NULL && strict_uint(wait, strlen(wait), 3600, &secs) != 0) {
+		fprintf(stderr, "cediramp-admin: signer rotate: --wait 0 to 3600 seconds\n");
+		return 2;
+	}
+	for (tries = 0; (rc = signer_rotate(c->signer_socket, &a)) != SIGNER_OK &&
+	    rc != SIGNER_REFUSED && tries < 10; tries++)
+		sleep(1); /* down or in doubt: asking again is safe */
+	if (rc != SIGNER_OK) {
+		fprintf(stderr, "cediramp-admin: signer rotate: %s\n", a.reason);
+		return 1;
+	}
+	printf("rotation %llu of %s: %s\n", a.rotation, a.address, a.step);
+	for (waited = 0; waited < secs; waited++) {
+		if (rotation_step_of(db, a.rotation, step, reason) != 0) {
+			fprintf(stderr, "cediramp-admin: signer rotate: %s\n", db_error(db));
+			return 1;
+		}
+		if (strcmp(step, last) != 0)
+			printf("rotation %llu: %s%s%s\n", a.rotation, step, reason[0] ? ": " : "",
+			    reason);
+		(void)strict_copy(last, sizeof(last), step);
+		if (strcmp(step, "done") == 0 || strcmp(step, "failed") == 0)
+			return strcmp(step, "done") == 0 ? 0 : 1;
+		sleep(1);
+	}
+	if (secs > 0) {
+		fprintf(stderr, "cediramp-admin: signer rotate: rotation %llu not done within %llu s "
+		    "(it goes on; signer rotations shows it)\n", a.rotation, secs);
+		return 1;
+	}
+	return 0;
+}
+
 /* partner suspend PARTNER_ID --reason TEXT, partner reactivate PARTNER_ID */
 static int
 cmd_partner_suspend(struct db *db, const struct cfg *c, int argc, char **argv)
@@ -1226,6 +1326,10 @@ dispatch(struct db *db, const struct cfg *c, int argc, char **argv)
 		return cmd_signer_journal(db, argc, argv);
 	if (strcmp(cmd, "signer") == 0 && strcmp(sub, "held") == 0 && argc == 3)
 		return cmd_signer_held(db);
+	if (strcmp(cmd, "signer") == 0 && strcmp(sub, "rotate") == 0)
+		return cmd_signer_rotate(db, c, argc, argv);
+	if (strcmp(cmd, "signer") == 0 && strcmp(sub, "rotations") == 0)
+		return cmd_signer_rotations(db, argc, argv);
 	fprintf(stderr, "%s", usage);
 	return 2;
 }

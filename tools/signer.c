@@ -30,6 +30,8 @@
 #include "core/log.h"
 #include "core/strict.h"
 #include "domain/ctx.h"
+#include "domain/rotation.h"
+#include "domain/signer_keys.h"
 #include "domain/signing.h"
 #include "providers/keystore.h"
 #include "providers/signer_client.h"
@@ -59,11 +61,16 @@ struct quiet {
 	unsigned long skipped;
 };
 
+struct uids {
+	uid_t uid[UIDS_MAX];
+	size_t n;
+};
+
 struct signer {
 	struct ctx ctx;
-	struct keystore *keys;
-	uid_t allowed[UIDS_MAX];
-	size_t nallowed;
+	struct signer_keys keys;
+	struct uids allowed; /* signer.allow_uids: who may ask */
+	struct uids admins;  /* signer.admin_uids: who may ask for a rotation too */
 	struct quiet quiet[QUIET_UIDS];
 	size_t nquiet;
 };
@@ -101,55 +108,43 @@ quiet_ok(struct signer *s, uid_t uid, unsigned long *skipped)
 	return 1;
 }
 
-/* signer.allow_uids ("33, 0"; empty: this process's own uid only). */
+/* A list of uids ("33, 0"; empty: this process's own uid only) of the
+ * config key name. */
 static int
-allow_parse(struct signer *s, const char *list, char *why, size_t cap)
+uids_parse(struct uids *u, const char *name, const char *list, char *why, size_t cap)
 {
 	const char *p = list;
 
-	s->nallowed = 0;
+	u->n = 0;
 	while (*p != '\0') {
-		unsigned long long u;
+		unsigned long long v;
 		size_t n;
 
 		p += strspn(p, " ,");
 		n = strcspn(p, " ,");
 		if (n == 0)
 			break;
-		if (s->nallowed == UIDS_MAX || strict_uint(p, n, 0xfffffffeULL, &u) != 0) {
-			snprintf(why, cap, "signer.allow_uids: at most %d uids, comma-separated",
-			    UIDS_MAX);
+		if (u->n == UIDS_MAX || strict_uint(p, n, 0xfffffffeULL, &v) != 0) {
+			snprintf(why, cap, "%s: at most %d uids, comma-separated", name, UIDS_MAX);
 			return -1;
 		}
-		s->allowed[s->nallowed++] = (uid_t)u;
+		u->uid[u->n++] = (uid_t)v;
 		p += n;
 	}
-	if (s->nallowed == 0)
-		s->allowed[s->nallowed++] = geteuid();
+	if (u->n == 0)
+		u->uid[u->n++] = geteuid();
 	return 0;
 }
 
 static int
-allowed(const struct signer *s, uid_t uid)
+uids_have(const struct uids *u, uid_t uid)
 {
 	size_t i;
 
-	for (i = 0; i < s->nallowed; i++)
-		if (s->allowed[i] == uid)
+	for (i = 0; i < u->n; i++)
+		if (u->uid[i] == uid)
 			return 1;
 	return 0;
-}
-
-static struct keystore *
-store_open(const struct cfg *c, char *why, size_t cap)
-{
-	if (strcmp(c->signer_key_store, "file") == 0)
-		return keystore_open_file(c->signer_key_file, why, cap);
-	if (strcmp(c->signer_key_store, "pkcs11") == 0)
-		return keystore_open_pkcs11(c->signer_pkcs11_module, c->signer_pkcs11_token,
-		    c->signer_pkcs11_pin_file, c->signer_pkcs11_key_label, 1, why, cap);
-	snprintf(why, cap, "signer.key_store must be file or pkcs11");
-	return NULL;
 }
 
 /* The listening socket at path: 0666, since SO_PEERCRED decides who
@@ -243,7 +238,7 @@ request_of(json_t *req, uid_t uid, struct signing_request *r)
 	r->amount = text_of(req, "amount");
 	if (r->op == NULL)
 		return -1;
-	if (strcmp(r->op, "status") == 0)
+	if (strcmp(r->op, "status") == 0 || strcmp(r->op, "rotate") == 0)
 		return 0;
 	if (strcmp(r->op, "replace") == 0 && uint_of(req, "attempt", &r->attempt) != 0)
 		return -1;
@@ -259,6 +254,29 @@ answer_of(const struct signing_answer *a)
 		return no(a->code, a->reason);
 	return json_pack("{s:b,s:s,s:I,s:s}", "ok", 1, "hash", a->hash, "nonce",
 	    (json_int_t)a->nonce, "address", a->signer);
+}
+
+/* rotate: a key rotation (rotation.h), for the uids of signer.admin_uids
+ * only; answered at once, walked between requests. */
+static void
+rotate(struct signer *s, int fd, const struct signing_request *r)
+{
+	struct rotation_answer a;
+	char why[160];
+
+	if (!uids_have(&s->admins, r->uid)) {
+		snprintf(why, sizeof(why), "uid %u may not ask for a rotation (signer.admin_uids)",
+		    (unsigned)r->uid);
+		signing_journal_refusal(&s->ctx, r, "refused", why);
+		reply(fd, no("refused", why));
+		return;
+	}
+	rotation_request(&s->ctx, &s->keys, r->uid, &a);
+	if (a.code != NULL)
+		reply(fd, no(a.code, a.reason));
+	else
+		reply(fd, json_pack("{s:b,s:I,s:s,s:s}", "ok", 1, "rotation", (json_int_t)a.id,
+		    "step", a.step, "address", a.old_address));
 }
 
 static void
@@ -284,7 +302,7 @@ serve(struct signer *s, int fd)
 		r = unknown;
 		r.uid = cred.uid;
 	}
-	if (!allowed(s, cred.uid)) {
+	if (!uids_have(&s->allowed, cred.uid)) {
 		snprintf(why, sizeof(why), "uid %u may not ask (signer.allow_uids)",
 		    (unsigned)cred.uid);
 		if (quiet_ok(s, cred.uid, &skipped)) {
@@ -304,35 +322,56 @@ serve(struct signer *s, int fd)
 	}
 	if (strcmp(r.op, "status") == 0) {
 		reply(fd, json_pack("{s:b,s:s,s:s}", "ok", 1, "address",
-		    keystore_address(s->keys), "store", keystore_kind(s->keys)));
+		    keystore_address(s->keys.active), "store", keystore_kind(s->keys.active)));
+	} else if (strcmp(r.op, "rotate") == 0) {
+		rotate(s, fd, &r);
 	} else if (strcmp(r.op, "convert") == 0 || strcmp(r.op, "mint") == 0) {
 		signing_move(&s->ctx, &r, &a);
 		if (a.stored && s->ctx.cfg.signer_test_kill_after_store)
 			raise(SIGKILL); /* stored, not answered: the caller must ask again */
 		reply(fd, answer_of(&a));
 	} else if (strcmp(r.op, "replace") == 0) {
-		signing_replace(&s->ctx, &r, &a);
+		signing_replace(&s->ctx, &s->keys, &r, &a);
 		reply(fd, answer_of(&a));
 	} else {
 		signing_journal_refusal(&s->ctx, &r, "bad_request", "no such request");
-		reply(fd, no("bad_request", "no such request: status, convert, mint, replace"));
+		reply(fd, no("bad_request", "no such request: status, convert, mint, replace, "
+		    "rotate"));
 	}
 out:
 	json_decref(req);
 }
 
-/* --address: the key store's address on stdout (a PKCS#11 store makes its
- * key first when there is none), for deploying a gateway whose operator it
- * is; reads only the signer.* keys of the config. */
+/* The nonce gap of the key that signs and, during a rotation, of the
+ * other one (the old key's sends must all finish). */
+static void
+sweep(struct signer *s)
+{
+	struct prov_chain *ch = providers_chain(&s->ctx.prov);
+	struct keystore *was;
+
+	signing_sweep(&s->ctx);
+	if (s->keys.other != NULL) {
+		was = signer_keys_use(ch, s->keys.other);
+		signing_sweep(&s->ctx);
+		(void)signer_keys_use(ch, was);
+	}
+}
+
+/* --address (--owner-address): the operator's (the gateway owner's) key's
+ * address on stdout (a PKCS#11 store makes the key first when there is
+ * none), for deploying a gateway; reads only the signer.* keys of the
+ * config. */
 static int
-print_address(void)
+print_address(int owner)
 {
 	struct keystore *k;
 	char why[512];
 	struct cfg c;
 
 	if (cfg_load_default(&c, why, sizeof(why)) != 0 ||
-	    (k = store_open(&c, why, sizeof(why))) == NULL) {
+	    (k = owner ? signer_keys_owner(&c, why, sizeof(why)) :
+	    signer_keys_named(&c, NULL, why, sizeof(why))) == NULL) {
 		fprintf(stderr, "cediramp-signer: %s\n", why);
 		return 1;
 	}
@@ -345,7 +384,7 @@ int
 main(int argc, char **argv)
 {
 	static struct signer s;
-	time_t swept = 0;
+	time_t swept = 0, stepped = 0;
 	struct prov_chain *ch;
 	struct sigaction sa;
 	char why[512];
@@ -356,10 +395,12 @@ main(int argc, char **argv)
 #ifndef __SANITIZE_ADDRESS__ /* LeakSanitizer's tracer must attach */
 	(void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 #endif
-	if (argc == 2 && strcmp(argv[1], "--address") == 0)
-		return print_address();
+	if (argc == 2 && (strcmp(argv[1], "--address") == 0 ||
+	    strcmp(argv[1], "--owner-address") == 0))
+		return print_address(strcmp(argv[1], "--owner-address") == 0);
 	if (argc != 1) {
-		fprintf(stderr, "usage: CEDIRAMP_CONF=signer.conf cediramp-signer [--address]\n");
+		fprintf(stderr, "usage: CEDIRAMP_CONF=signer.conf cediramp-signer "
+		    "[--address | --owner-address]\n");
 		return 2;
 	}
 	memset(&sa, 0, sizeof(sa));
@@ -376,25 +417,30 @@ main(int argc, char **argv)
 		fprintf(stderr, "cediramp-signer: providers.chain is not evm: nothing to sign\n");
 		goto out;
 	}
-	if (allow_parse(&s, s.ctx.cfg.signer_allow_uids, why, sizeof(why)) != 0 ||
-	    (s.keys = store_open(&s.ctx.cfg, why, sizeof(why))) == NULL ||
+	if (uids_parse(&s.allowed, "signer.allow_uids", s.ctx.cfg.signer_allow_uids, why,
+	    sizeof(why)) != 0 || uids_parse(&s.admins, "signer.admin_uids",
+	    s.ctx.cfg.signer_admin_uids, why, sizeof(why)) != 0 ||
+	    signer_keys_open(&s.keys, &s.ctx, why, sizeof(why)) != 0 ||
 	    (lfd = listen_at(s.ctx.cfg.signer_socket, why, sizeof(why))) < 0) {
 		fprintf(stderr, "cediramp-signer: %s\n", why);
 		log_event("error", "signer: %s", why);
 		goto out;
 	}
 	ch = providers_chain(&s.ctx.prov);
-	ch->evm.keys = s.keys;
-	(void)strict_copy(ch->evm.operator_address, sizeof(ch->evm.operator_address),
-	    keystore_address(s.keys));
-	log_event("info", "signer: key %s (%s store), listening at %s", keystore_address(s.keys),
-	    keystore_kind(s.keys), s.ctx.cfg.signer_socket);
+	(void)signer_keys_use(ch, s.keys.active);
+	log_event("info", "signer: key %s (%s store), listening at %s",
+	    keystore_address(s.keys.active), keystore_kind(s.keys.active),
+	    s.ctx.cfg.signer_socket);
 	while (!stopping) {
 		struct pollfd p = { lfd, POLLIN, 0 };
 		int fd;
 
+		if (time(NULL) != stepped) { /* a rotation under way, a step a second */
+			rotation_advance(&s.ctx, &s.keys);
+			stepped = time(NULL);
+		}
 		if (time(NULL) - swept >= SWEEP_SECONDS) {
-			signing_sweep(&s.ctx);
+			sweep(&s);
 			swept = time(NULL);
 		}
 		if (poll(&p, 1, 1000) <= 0)
@@ -409,7 +455,7 @@ main(int argc, char **argv)
 	log_event("info", "signer: stopped");
 	rc = 0;
 out:
-	keystore_close(s.keys); /* wipes the key */
+	signer_keys_close(&s.keys); /* wipes the keys */
 	ctx_free(&s.ctx);
 	return rc;
 }

@@ -453,7 +453,7 @@ secrets() {
 		MOMO_AIRTELTIGO_API_USER MOMO_AIRTELTIGO_API_KEY MOMO_AIRTELTIGO_SUBSCRIPTION_KEY \
 		PAYSTACK_TELECEL_SECRET_KEY PAYSTACK_AIRTELTIGO_SECRET_KEY \
 		EVM_DEPLOYER_KEY EVM_OPERATOR_KEY EVM_CUSTODY_KEY EVM_WALLET_KEY EVM_TREASURY_KEY \
-		SIGNER_PIN SIGNER_SO_PIN; do
+		EVM_OWNER_KEY SIGNER_PIN SIGNER_SO_PIN; do
 		value=$(sed -n "s/^$name=//p" "$VAR/secrets.env")
 		if [ -n "$value" ] && ! secret_shaped "$name" "$value"; then
 			sed -i "/^$name=/d" "$VAR/secrets.env"
@@ -630,6 +630,7 @@ chain_stop() {
 chain_deploy() {
 	RPC_URL="http://127.0.0.1:$ANVIL_PORT" DEPLOYER_KEY=$EVM_DEPLOYER_KEY \
 		OPERATOR_KEY=$EVM_OPERATOR_KEY OPERATOR_ADDRESS="${OPERATOR_ADDRESS:-}" \
+		OWNER_ADDRESS="${OWNER_ADDRESS:-}" \
 		CUSTODY_KEY=$EVM_CUSTODY_KEY \
 		WALLET_KEY=$EVM_WALLET_KEY TREASURY_KEY=$EVM_TREASURY_KEY \
 		STATE_FILE="$VAR/anvil/deployed.json" \
@@ -663,6 +664,49 @@ signer_stage() {
 	: > "$SIGNER_DIR/signer.log"
 	chmod 0600 "$SIGNER_DIR/signer.log"
 	signer_own "$SIGNER_DIR" "$RUN/signer-sock"
+	signer_home
+	[ "$SIGNER_STORE" = pkcs11 ] && signer_token
+	signer_keys
+}
+
+# The signer's home, kept across runs (the runtime directory is not): the
+# keys a rotation made (file store) and the SoftHSM2 token (pkcs11).
+signer_home() {
+	if [ ! -d "$SIGNER_HOME" ]; then
+		mkdir -m 0700 "$SIGNER_HOME" "$SIGNER_HOME/tokens" "$SIGNER_HOME/keys"
+		printf 'directories.tokendir = %s/tokens\nobjectstore.backend = file\nlog.level = ERROR\n' \
+			"$SIGNER_HOME" > "$SIGNER_HOME/softhsm2.conf"
+		signer_own "$SIGNER_HOME"
+	fi
+	if [ ! -d "$SIGNER_HOME/keys" ]; then # a home from before rotations
+		mkdir -m 0700 "$SIGNER_HOME/keys"
+		signer_own "$SIGNER_HOME/keys"
+	fi
+	return 0
+}
+
+# The signer's keys (the file store's from the secrets: the operator's and
+# the gateway owner's; a token makes its own) and their addresses, which
+# the gateway is deployed for, into OPERATOR_ADDRESS and OWNER_ADDRESS.
+signer_keys() {
+	local hsm="$SIGNER_HOME/softhsm2.conf"
+	umask 077
+	if [ "$SIGNER_STORE" = file ]; then
+		printf '%s\n' "$EVM_OPERATOR_KEY" > "$SIGNER_DIR/operator.key"
+		printf '%s\n' "$EVM_OWNER_KEY" > "$SIGNER_DIR/owner.key"
+		chmod 0400 "$SIGNER_DIR/operator.key" "$SIGNER_DIR/owner.key"
+	fi
+	rm -f "$SIGNER_DIR/keys.conf"
+	signer_conf_keys > "$SIGNER_DIR/keys.conf"
+	umask 022
+	chmod 0400 "$SIGNER_DIR/keys.conf"
+	signer_own "$SIGNER_DIR"
+	OPERATOR_ADDRESS=$(as_signer env SOFTHSM2_CONF="$hsm" CEDIRAMP_CONF="$SIGNER_DIR/keys.conf" \
+		"$SIGNER_DIR/cediramp-signer" --address) ||
+		die "cediramp-signer found no operator key: $OPERATOR_ADDRESS"
+	OWNER_ADDRESS=$(as_signer env SOFTHSM2_CONF="$hsm" CEDIRAMP_CONF="$SIGNER_DIR/keys.conf" \
+		"$SIGNER_DIR/cediramp-signer" --owner-address) ||
+		die "cediramp-signer found no owner key: $OWNER_ADDRESS"
 }
 
 # signer_own PATH...: the signer's user's (when it is not us)
@@ -681,21 +725,13 @@ as_signer() {
 }
 
 # --signer pkcs11: the token (made once, labelled cediramp-sandbox) and its
-# PIN's file; the key's address, which the gateway is deployed for (the
-# signer makes the key in the token the first time), into OPERATOR_ADDRESS.
+# PIN's file (the signer makes its keys in the token the first time).
 signer_token() {
 	local hsm="$SIGNER_HOME/softhsm2.conf"
-	if [ ! -d "$SIGNER_HOME" ]; then
-		mkdir -m 0700 "$SIGNER_HOME" "$SIGNER_HOME/tokens"
-		printf 'directories.tokendir = %s/tokens\nobjectstore.backend = file\nlog.level = ERROR\n' \
-			"$SIGNER_HOME" > "$SIGNER_HOME/softhsm2.conf"
-		signer_own "$SIGNER_HOME"
-	fi
 	umask 077
 	printf '%s\n' "$SIGNER_PIN" > "$SIGNER_DIR/pin"
-	signer_conf_keys > "$SIGNER_DIR/keys.conf"
 	umask 022
-	chmod 0400 "$SIGNER_DIR/pin" "$SIGNER_DIR/keys.conf"
+	chmod 0400 "$SIGNER_DIR/pin"
 	signer_own "$SIGNER_DIR"
 	if ! as_signer env SOFTHSM2_CONF="$hsm" softhsm2-util --show-slots 2>/dev/null |
 		grep -q 'Label: *cediramp-sandbox *$'; then
@@ -703,9 +739,6 @@ signer_token() {
 			--label cediramp-sandbox --pin "$SIGNER_PIN" --so-pin "$SIGNER_SO_PIN" >/dev/null ||
 			die "SoftHSM2 did not make the signer's token in $SIGNER_HOME"
 	fi
-	OPERATOR_ADDRESS=$(as_signer env SOFTHSM2_CONF="$hsm" CEDIRAMP_CONF="$SIGNER_DIR/keys.conf" \
-		"$SIGNER_DIR/cediramp-signer" --address) ||
-		die "cediramp-signer found no key in its token: $OPERATOR_ADDRESS"
 }
 
 # The signer's key store lines of its config.
@@ -717,16 +750,21 @@ signer.pkcs11.module = $SOFTHSM_MODULE
 signer.pkcs11.token = cediramp-sandbox
 signer.pkcs11.pin_file = $SIGNER_DIR/pin
 signer.pkcs11.key_label = cediramp-operator
+signer.pkcs11.owner_label = cediramp-owner
 CONF
 	else
-		printf 'signer.key_store = file\nsigner.key_file = %s\n' "$SIGNER_DIR/operator.key"
+		cat <<CONF
+signer.key_store = file
+signer.key_file = $SIGNER_DIR/operator.key
+signer.owner_key_file = $SIGNER_DIR/owner.key
+signer.key_dir = $SIGNER_HOME/keys
+CONF
 	fi
 }
 
-# Its config (and, for the file store, its key), once the chain is known.
+# Its config, once the chain is known.
 signer_conf() {
 	umask 077
-	[ "$SIGNER_STORE" = file ] && printf '%s\n' "$EVM_OPERATOR_KEY" > "$SIGNER_DIR/operator.key"
 	rm -f "$SIGNER_DIR/signer.conf"
 	cat > "$SIGNER_DIR/signer.conf" <<CONF
 # Generated by tools/stack.sh: cediramp-signer's own config, which only its
@@ -740,10 +778,11 @@ log.file = $SIGNER_DIR/signer.log
 $(chain_conf)
 $(signer_conf_keys)
 signer.allow_uids = $(id -u "$WEB_USER"),$(id -u)
+# a key rotation (cediramp-admin signer rotate) is ours to ask for only
+signer.admin_uids = $(id -u)
 CONF
 	umask 022
 	chmod 0400 "$SIGNER_DIR/signer.conf"
-	[ "$SIGNER_STORE" = file ] && chmod 0400 "$SIGNER_DIR/operator.key"
 	signer_own "$SIGNER_DIR"
 }
 
@@ -1413,7 +1452,6 @@ up() {
 	if [ "$CHAIN" = evm ]; then
 		chain_start
 		signer_stage
-		[ "$SIGNER_STORE" = pkcs11 ] && signer_token
 		chain_deploy
 	fi
 	db_setup
@@ -1425,7 +1463,11 @@ up() {
 	# the sandbox chain was deployed anew: the nonces the database kept
 	# belong to a chain that is gone (the node's count is the truth again)
 	if [ "$CHAIN" = evm ] && [ "$CHAIN_FRESH" = 1 ]; then
-		DB cediramp -e "DELETE FROM chain_nonces WHERE chain_id = $CHAIN_ID"
+		DB cediramp -e "DELETE FROM chain_nonces WHERE chain_id = $CHAIN_ID;
+			DELETE t FROM signer_rotation_txs t JOIN signer_rotations r ON r.id = t.rotation_id
+			WHERE r.chain_id = $CHAIN_ID; DELETE FROM signer_rotations WHERE chain_id = $CHAIN_ID"
+		# and the keys its rotations made (their names start over)
+		rm -f "$SIGNER_HOME"/keys/operator-*.key
 	fi
 	if [ "$CHAIN" = evm ]; then
 		signer_conf

@@ -80,6 +80,13 @@ struct cfg {
 	char signer_pkcs11_pin_file[512];   /* the user PIN, 0400, the signer's own */
 	char signer_pkcs11_key_label[64];   /* the key pair's label */
 	char signer_allow_uids[256];        /* comma list: the uids that may ask */
+	/* a key rotation's (cediramp-admin signer rotate): the gateway's
+	 * owner's key (file, or its label in the token; none: no rotation),
+	 * where new operator keys are made (file), and who may ask for one */
+	char signer_owner_key_file[512];
+	char signer_pkcs11_owner_label[64];
+	char signer_key_dir[512];
+	char signer_admin_uids[256];
 	/* the policy: a transaction's most per coin and a rolling 24 h cap per
 	 * coin (decimals; USDT, USDC, USDC_E, DAI), signatures a minute, the
 	 * most fee per gas (wei) and gas */

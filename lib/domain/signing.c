@@ -11,6 +11,7 @@
 #include "core/money.h"
 #include "core/strict.h"
 #include "domain/onchain.h"
+#include "domain/signer_keys.h"
 #include "providers/evm_abi.h"
 #include "providers/registry.h"
 #include "store/db_sig.h"
@@ -28,10 +29,8 @@ refuse(struct signing_answer *a, const char *code, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* One decision into the journal (inside the decision's transaction when
- * it wrote anything). */
-static int
-journal(struct db *db, const struct signing_request *r, const char *decision,
+int
+signing_journal(struct db *db, const struct signing_request *r, const char *decision,
     const struct signing_answer *a)
 {
 	long long nonce = (long long)a->nonce;
@@ -52,7 +51,7 @@ signing_journal_refusal(struct ctx *ctx, const struct signing_request *r, const 
 
 	memset(&a, 0, sizeof(a));
 	(void)strict_copy(a.reason, sizeof(a.reason), reason);
-	if (journal(ctx->db, r, code, &a) != DB_OK)
+	if (signing_journal(ctx->db, r, code, &a) != DB_OK)
 		log_event("error", "signer: the journal did not take a %s: %s", code,
 		    db_error(ctx->db));
 }
@@ -258,10 +257,8 @@ purpose_ok(struct db *db, struct ctx *ctx, const struct signing_request *r,
 
 /* ---- the nonce ---- */
 
-/* Locks the signer's counter (started from the node's count the first
- * time) and takes its next nonce: DB_OK, or the error (why in a). */
-static int
-take_nonce(struct db *db, struct prov_chain *ch, const char *signer,
+int
+signing_take_nonce(struct db *db, struct prov_chain *ch, const char *signer,
     unsigned long long *nonce, struct signing_answer *a)
 {
 	struct db_rows rows;
@@ -363,6 +360,7 @@ same_move(const struct stored *s, const struct signing_request *r)
 
 struct decide {
 	struct ctx *ctx;
+	struct signer_keys *keys; /* replace: the key of the send's sender */
 	const struct signing_request *r;
 	struct signing_answer *a;
 	const char *decision; /* what the journal says, once decided */
@@ -373,7 +371,7 @@ static int
 decided(struct db *db, struct decide *k, const char *decision)
 {
 	k->decision = decision;
-	return journal(db, k->r, decision, k->a);
+	return signing_journal(db, k->r, decision, k->a);
 }
 
 static int
@@ -395,7 +393,7 @@ move_tx(struct db *db, void *arg)
 	k->decision = NULL;
 	(void)strict_copy(a->signer, sizeof(a->signer), signer);
 	/* the nonce's lock first: every decision of this key, one at a time */
-	if ((rc = take_nonce(db, ch, signer, &a->nonce, a)) != DB_OK)
+	if ((rc = signing_take_nonce(db, ch, signer, &a->nonce, a)) != DB_OK)
 		return rc;
 	rc = stored_load(db, r->ref, &old);
 	if (rc == DB_OK) {
@@ -438,10 +436,10 @@ move_tx(struct db *db, void *arg)
 /* A decision's transaction, then the journal's line of one that wrote
  * nothing else (a repeat, a refusal: its transaction rolled back). */
 static void
-decide(struct ctx *ctx, db_tx_fn fn, const struct signing_request *r,
+decide(struct ctx *ctx, struct signer_keys *keys, db_tx_fn fn, const struct signing_request *r,
     struct signing_answer *a)
 {
-	struct decide k = { ctx, r, a, NULL };
+	struct decide k = { ctx, keys, r, a, NULL };
 	int rc = db_tx(ctx->db, fn, &k);
 
 	if (rc == DB_OK) {
@@ -471,7 +469,7 @@ signing_move(struct ctx *ctx, const struct signing_request *r, struct signing_an
 		signing_journal_refusal(ctx, r, a->code, a->reason);
 		return;
 	}
-	decide(ctx, move_tx, r, a);
+	decide(ctx, NULL, move_tx, r, a);
 }
 
 /* ---- replace ---- */
@@ -490,7 +488,7 @@ replace_tx(struct db *db, void *arg)
 	const struct signing_request *r = k->r;
 	struct signing_answer *a = k->a;
 	struct prov_chain *ch = providers_chain(&k->ctx->prov);
-	const char *signer = ch->ops->signer(ch);
+	struct keystore *key, *was;
 	struct chain_signed newest, s;
 	struct chain_move m;
 	struct stored old;
@@ -514,8 +512,9 @@ replace_tx(struct db *db, void *arg)
 		k->decision = "repeated";
 		return DB_FAIL;
 	}
-	if (strcasecmp(old.sender, signer) != 0) {
-		refuse(a, "refused", "%s was signed by %s, not by this signer's key", r->ref,
+	/* the key that signed it (during a rotation, the old one too) */
+	if ((key = signer_keys_find(k->keys, old.sender)) == NULL) {
+		refuse(a, "refused", "%s was signed by %s, not by a key this signer holds", r->ref,
 		    old.sender);
 		return DB_FAIL;
 	}
@@ -541,7 +540,10 @@ replace_tx(struct db *db, void *arg)
 	m = (struct chain_move){ strcmp(old.purpose, ONCHAIN_MINT) == 0 ? CHAIN_MINT :
 		CHAIN_CONVERT, r->ref, old.wallet, old.asset, old.amount };
 	buf_init(&s.raw, CHAIN_RAW_TEXT_MAX);
-	if (ch->ops->sign(ch, &m, old.nonce, &r->fees, &s) != CHAIN_OK) {
+	was = signer_keys_use(ch, key);
+	ok = ch->ops->sign(ch, &m, old.nonce, &r->fees, &s) == CHAIN_OK;
+	(void)signer_keys_use(ch, was);
+	if (!ok) {
 		buf_free(&s.raw);
 		refuse(a, "unavailable", "the key store did not sign");
 		return DB_FAIL;
@@ -557,7 +559,8 @@ replace_tx(struct db *db, void *arg)
 }
 
 void
-signing_replace(struct ctx *ctx, const struct signing_request *r, struct signing_answer *a)
+signing_replace(struct ctx *ctx, struct signer_keys *keys, const struct signing_request *r,
+    struct signing_answer *a)
 {
 	memset(a, 0, sizeof(*a));
 	if (!ref_ok(r->ref)) {
@@ -569,7 +572,7 @@ signing_replace(struct ctx *ctx, const struct signing_request *r, struct signing
 		signing_journal_refusal(ctx, r, a->code, a->reason);
 		return;
 	}
-	decide(ctx, replace_tx, r, a);
+	decide(ctx, keys, replace_tx, r, a);
 }
 
 /* ---- fills ---- */
@@ -665,7 +668,7 @@ fill_tx(struct db *db, void *arg)
 	(void)strict_copy(a.hash, sizeof(a.hash), k->s.hash);
 	(void)strict_copy(a.signer, sizeof(a.signer), signer);
 	a.nonce = k->nonce;
-	if ((rc = journal(db, &r, "signed", &a)) != DB_OK)
+	if ((rc = signing_journal(db, &r, "signed", &a)) != DB_OK)
 		return rc;
 	k->filled = 1;
 	return DB_OK;

@@ -52,8 +52,9 @@ struct signing_answer {
 /* convert or mint. */
 void signing_move(struct ctx *ctx, const struct signing_request *r, struct signing_answer *a);
 
-/* replace. */
-void signing_replace(struct ctx *ctx, const struct signing_request *r,
+/* replace: signed by the key that signed the send (keys: those held). */
+struct signer_keys;
+void signing_replace(struct ctx *ctx, struct signer_keys *keys, const struct signing_request *r,
     struct signing_answer *a);
 
 /*
@@ -67,6 +68,17 @@ void signing_replace(struct ctx *ctx, const struct signing_request *r,
  * requests.
  */
 void signing_sweep(struct ctx *ctx);
+
+/* One decision into the journal (inside the decision's transaction when
+ * it wrote anything): DB_OK or the error. */
+int signing_journal(struct db *db, const struct signing_request *r, const char *decision,
+    const struct signing_answer *a);
+
+/* Locks the counter of signer's nonces on ch (started from the node's
+ * count the first time: signer must be the key ch speaks for) and takes
+ * the next: DB_OK, or the error (why in a). */
+int signing_take_nonce(struct db *db, struct prov_chain *ch, const char *signer,
+    unsigned long long *nonce, struct signing_answer *a);
 
 /* A request refused before it reached the above (a caller not allowed, a
  * malformed request): journalled with code and reason. */

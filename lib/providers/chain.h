@@ -70,8 +70,12 @@ struct chain_receipt {
 enum chain_kind {
 	CHAIN_CONVERT = 0,
 	CHAIN_MINT,
-	CHAIN_FILL /* evm: a zero-value transfer to the operator itself, only to use a
-	              nonce no other transaction will (cediramp-signer's fill) */
+	CHAIN_FILL, /* evm: a zero-value transfer to the operator itself, only to use a
+	               nonce no other transaction will (cediramp-signer's fill) */
+	/* evm, a key rotation's (cediramp-signer only): */
+	CHAIN_SET_OPERATOR, /* the gateway's setOperator(wallet, amount "1" or "0"),
+	                       the owner's */
+	CHAIN_GAS           /* amount wei of ether to wallet, no call */
 };
 
 struct chain_move {

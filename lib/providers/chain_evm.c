@@ -314,6 +314,24 @@ move_call(const struct prov_chain *ch, const struct chain_move *m, char to[43],
 		mpz_set_ui(units, 0);
 		return to[0] != '\0' ? CHAIN_OK : CHAIN_UNAVAILABLE; /* no data */
 	}
+	if (m->kind == CHAIN_GAS || m->kind == CHAIN_SET_OPERATOR) {
+		/* a rotation's: ether to a key (units: the value), or an operator
+		 * set on the gateway (units: 1 allowed, 0 not) */
+		if (evm_addr_parse(m->wallet, who) != 0 || mpz_set_str(units, m->amount, 10) != 0 ||
+		    mpz_sgn(units) < 0 || mpz_sizeinbase(units, 256) > 32) {
+			snprintf(why, cap, "a rotation's move is not well formed");
+			return CHAIN_REJECTED;
+		}
+		if (m->kind == CHAIN_GAS) {
+			(void)strict_copy(to, 43, m->wallet);
+			return CHAIN_OK;
+		}
+		(void)strict_copy(to, 43, ch->evm.gateway);
+		bad = mpz_cmp_ui(units, 1) > 0 || evm_abi_selector(data, EVM_SIG_SET_OPERATOR) ||
+		    evm_abi_address(data, who) || evm_abi_uint(data, units);
+		mpz_set_ui(units, 0); /* no ether */
+		return bad ? CHAIN_REJECTED : CHAIN_OK;
+	}
 	if (t == NULL) {
 		snprintf(why, cap, "%s is not configured on this chain", m->asset);
 		return CHAIN_REJECTED;
@@ -543,6 +561,14 @@ evm_sign(struct prov_chain *ch, const struct chain_move *m, unsigned long long n
 	tx.gas_limit = fees->gas_limit;
 	tx.data = (const unsigned char *)data.data;
 	tx.data_len = data.len;
+	if (m->kind == CHAIN_GAS) { /* the value, big-endian in 32 bytes */
+		size_t n = 0;
+
+		mpz_export(tx.value + sizeof(tx.value) - mpz_sizeinbase(units, 256), &n, 1, 1, 1, 0,
+		    units);
+		if (mpz_sgn(units) == 0)
+			memset(tx.value, 0, sizeof(tx.value));
+	}
 	if (evm_addr_parse(to, tx.to) != 0)
 		goto out;
 	/* only cediramp-signer holds a key store */

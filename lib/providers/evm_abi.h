@@ -19,6 +19,7 @@
 
 /* Function selectors and event topics the service uses. */
 #define EVM_SIG_CONVERT "convert(bytes32,address,address,uint256)"
+#define EVM_SIG_SET_OPERATOR "setOperator(address,bool)"
 #define EVM_SIG_BALANCE_OF "balanceOf(address)"
 #define EVM_SIG_ALLOWANCE "allowance(address,address)"
 #define EVM_SIG_APPROVE "approve(address,uint256)"

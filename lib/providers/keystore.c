@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <openssl/crypto.h>
+#include <openssl/rand.h>
 
 #include "providers/evm_abi.h"
 #include "providers/keystore_p11.h"
@@ -72,6 +73,49 @@ keystore_open_file(const char *path, char *why, size_t cap)
 	}
 	evm_addr_format(addr, k->address);
 	return k;
+}
+
+struct keystore *
+keystore_make_file(const char *path, char *why, size_t cap)
+{
+	unsigned char key[EVM_KEY_LEN], addr[EVM_ADDR_LEN];
+	char hex[2 * EVM_KEY_LEN + 2], tmp[4096];
+	int fd, ok, i;
+
+	if (access(path, F_OK) == 0)
+		return keystore_open_file(path, why, cap); /* made before (a restart) */
+	/* a random scalar in range (evm_key_address says so), from the
+	 * kernel's random source */
+	do {
+		if (RAND_priv_bytes(key, sizeof(key)) != 1) {
+			snprintf(why, cap, "no randomness for a key");
+			return NULL;
+		}
+	} while (evm_key_address(key, addr) != 0);
+	for (i = 0; i < EVM_KEY_LEN; i++)
+		snprintf(hex + 2 * i, 3, "%02x", key[i]);
+	hex[2 * EVM_KEY_LEN] = '\n';
+	hex[2 * EVM_KEY_LEN + 1] = '\0';
+	OPENSSL_cleanse(key, sizeof(key));
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.new", path) >= sizeof(tmp)) {
+		snprintf(why, cap, "the key's path is too long");
+		OPENSSL_cleanse(hex, sizeof(hex));
+		return NULL;
+	}
+	/* written whole and synced under another name, then renamed: a crash
+	 * leaves the key whole or not at all */
+	(void)unlink(tmp);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0400);
+	ok = fd >= 0 && write(fd, hex, strlen(hex)) == (ssize_t)strlen(hex) && fsync(fd) == 0;
+	OPENSSL_cleanse(hex, sizeof(hex));
+	if (fd >= 0)
+		close(fd);
+	if (!ok || rename(tmp, path) != 0) {
+		snprintf(why, cap, "the key file %s could not be written", path);
+		(void)unlink(tmp);
+		return NULL;
+	}
+	return keystore_open_file(path, why, cap);
 }
 
 /* The PIN in pin_file (one line, the signer's own file of mode 0400). */

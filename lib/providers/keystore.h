@@ -24,6 +24,11 @@ struct keystore;
 /* A file store of the key at path. NULL with why (never the key). */
 struct keystore *keystore_open_file(const char *path, char *why, size_t cap);
 
+/* A file store of a new key at path (a key rotation's), made from the
+ * kernel's randomness and written 0400 (whole or not at all); the key
+ * already there when path exists (made before a restart). */
+struct keystore *keystore_make_file(const char *path, char *why, size_t cap);
+
 /*
  * A PKCS#11 store: module (the library's path), the token labelled token,
  * the user PIN read from pin_file (the signer's own, 0400), the key pair

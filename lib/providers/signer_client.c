@@ -125,8 +125,11 @@ ask(const char *path, json_t *req, struct signer_answer *a)
 	answer_copy(a->store, sizeof(a->store), ans, "store");
 	answer_copy(a->code, sizeof(a->code), ans, "code");
 	answer_copy(a->reason, sizeof(a->reason), ans, "reason");
+	answer_copy(a->step, sizeof(a->step), ans, "step");
 	nonce = json_integer_value(json_object_get(ans, "nonce"));
 	a->nonce = nonce > 0 ? (unsigned long long)nonce : 0;
+	nonce = json_integer_value(json_object_get(ans, "rotation"));
+	a->rotation = nonce > 0 ? (unsigned long long)nonce : 0;
 	if (json_is_true(json_object_get(ans, "ok")))
 		rc = SIGNER_OK;
 	else if (strcmp(a->code, "unavailable") == 0)
@@ -184,4 +187,10 @@ signer_replace(const char *socket_path, const char *ref, unsigned long long atte
 {
 	return ask(socket_path, with_fees(json_pack("{s:s,s:s,s:I}", "op", "replace", "ref", ref,
 	    "attempt", (json_int_t)attempt), fees), a);
+}
+
+enum signer_rc
+signer_rotate(const char *socket_path, struct signer_answer *a)
+{
+	return ask(socket_path, json_pack("{s:s}", "op", "rotate"), a);
 }

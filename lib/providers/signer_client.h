@@ -14,6 +14,11 @@
  *        sandbox only: the sandbox token's open mint
  *   {"op":"replace","ref":ID,"attempt":N, fees...}
  *        the send's attempt N again at its nonce with the fees given
+ *   {"op":"rotate"}
+ *        a rotation of the operator's key (signer.admin_uids only;
+ *        domain/rotation.h), answered {"ok":true,"rotation":N,
+ *        "step":"requested","address":OLD}; asked again while one is
+ *        under way, it answers that one
  *
  * The answer: {"ok":true,"hash":"0x...","nonce":N,"address":"0x..."}, or
  * {"ok":false,"code":"refused|bad_request|unavailable","reason":"..."}.
@@ -42,6 +47,8 @@ struct signer_answer {
 	char store[16];   /* status: "file" or "pkcs11" */
 	char code[24];    /* not ok: refused, bad_request, unavailable */
 	char reason[200];
+	unsigned long long rotation; /* rotate: the rotation's id */
+	char step[16];               /* rotate: its step */
 };
 
 /* The signer's state: its key's address and store. */
@@ -56,6 +63,9 @@ enum signer_rc signer_move(const char *socket_path, const char *purpose,
  * with fees. */
 enum signer_rc signer_replace(const char *socket_path, const char *ref,
     unsigned long long attempt, const struct chain_fees *fees, struct signer_answer *a);
+
+/* rotate. */
+enum signer_rc signer_rotate(const char *socket_path, struct signer_answer *a);
 
 /* One line of the protocol from fd into line (cap bytes, without its
  * newline) within timeout_ms: 0, or -1 (none in time, too long, closed). */

@@ -1,5 +1,12 @@
 #include "store/stmt_internal.h"
 
+/* a rotation's columns (sg_rot) */
+#define ROT_SELECT \
+	"SELECT id, old_address, COALESCE(new_address, '') AS new_address, key_name, step, " \
+	"COALESCE(reason, '') AS reason, requested_by, " \
+	"DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS created_at, " \
+	"DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS updated_at FROM signer_rotations "
+
 const struct db_stmt_def db_stmts_signer[] = {
 	{ DB_SIGNER_JOURNAL,
 	    "INSERT INTO signer_journal (at, caller_uid, op, purpose, ref_id, asset, amount, "
@@ -45,5 +52,43 @@ const struct db_stmt_def db_stmts_signer[] = {
 	    "DATE_FORMAT(signer_held_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS held_at, signer_hold AS reason "
 	    "FROM withdrawals WHERE status = 'pending' AND signer_hold IS NOT NULL "
 	    "ORDER BY signer_held_at LIMIT ?" },
+	/* ---- key rotations (schema 054) ---- */
+	{ DB_ROT_OPEN,
+	    ROT_SELECT "WHERE open_chain = ?" },
+	/* the key that signs new moves: the newest rotation's past its adding */
+	{ DB_ROT_ACTIVE,
+	    ROT_SELECT "WHERE chain_id = ? "
+	    "AND step IN ('draining','removing','sweeping','done') ORDER BY id DESC LIMIT 1" },
+	/* the rotation that made a key */
+	{ DB_ROT_OF_KEY,
+	    ROT_SELECT "WHERE chain_id = ? AND new_address = ? ORDER BY id DESC LIMIT 1" },
+	{ DB_ROT_LIST,
+	    ROT_SELECT "ORDER BY id DESC LIMIT ?" },
+	{ DB_ROT_INSERT,
+	    "INSERT INTO signer_rotations (chain_id, old_address, key_name, step, requested_by, "
+	    "created_at, updated_at) VALUES (?, ?, '', 'requested', ?, UTC_TIMESTAMP(6), "
+	    "UTC_TIMESTAMP(6))" },
+	/* the new key's name: its prefix and the rotation's id */
+	{ DB_ROT_NAME,
+	    "UPDATE signer_rotations SET key_name = CONCAT(?, '-', id) WHERE id = LAST_INSERT_ID()" },
+	/* one step further, from the step it was at only */
+	{ DB_ROT_STEP,
+	    "UPDATE signer_rotations SET step = ?, reason = COALESCE(LEFT(?, 240), reason), "
+	    "new_address = COALESCE(?, new_address), updated_at = UTC_TIMESTAMP(6) "
+	    "WHERE id = ? AND step = ?" },
+	{ DB_ROT_TX_INSERT,
+	    "INSERT INTO signer_rotation_txs (rotation_id, step, sender, nonce, tx_hash, raw, "
+	    "value_wei, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', UTC_TIMESTAMP(6))" },
+	{ DB_ROT_TX,
+	    "SELECT sender, nonce, tx_hash, raw, status, value_wei, "
+	    "TIMESTAMPDIFF(SECOND, created_at, UTC_TIMESTAMP(6)) AS age "
+	    "FROM signer_rotation_txs WHERE rotation_id = ? AND step = ?" },
+	{ DB_ROT_TX_SETTLE,
+	    "UPDATE signer_rotation_txs SET status = ?, settled_at = UTC_TIMESTAMP(6) "
+	    "WHERE rotation_id = ? AND step = ? AND status = 'sent'" },
+	/* a key's sends not final yet (a rotation's old key drains them) */
+	{ DB_ROT_UNSETTLED,
+	    "SELECT COUNT(*) AS total FROM chain_sends WHERE chain_id = ? AND sender = ? "
+	    "AND status = 'sent'" },
 	{ DB_STMT__MAX, NULL }
 };

@@ -1,8 +1,8 @@
 /*
  * stmt_signer: the statements of cediramp-signer (domain/signing.c): its
  * journal (schema 053, append-only: an insert and reads, nothing else),
- * what its policy reads, and the withdrawal a withdrawal's move must
- * name; the SQL is in stmt_signer.c.
+ * what its policy reads, the withdrawal a withdrawal's move must name,
+ * and its key rotations (schema 054); the SQL is in stmt_signer.c.
  */
 #ifndef CEDIRAMP_STMT_SIGNER_H
 #define CEDIRAMP_STMT_SIGNER_H
@@ -21,6 +21,25 @@
 /* a page of the journal, newest first: before an id, at most limit */
 #define sg_page_ARGS(ARG, AGAIN) ARG(INT, before) ARG(INT, limit)
 
+/* a rotation asked for: its chain, the key it replaces, who asked */
+#define sg_rot_new_ARGS(ARG, AGAIN) ARG(INT, chain_id) ARG(TEXT, old_address) \
+	ARG(INT, requested_by)
+/* the new key's name's prefix */
+#define sg_rot_name_ARGS(ARG, AGAIN) ARG(TEXT, prefix)
+/* a rotation's next step (reason and new_address NULL: unchanged), from
+ * the step it is at */
+#define sg_rot_step_ARGS(ARG, AGAIN) ARG(TEXT, step) ARG(TEXT, reason) \
+	ARG(TEXT, new_address) ARG(INT, id) ARG(TEXT, from_step)
+/* a rotation's transaction of a step */
+#define sg_rot_tx_ARGS(ARG, AGAIN) ARG(INT, rotation_id) ARG(TEXT, step) ARG(TEXT, sender) \
+	ARG(INT, nonce) ARG(TEXT, tx_hash) ARG(TEXT, raw) ARG(TEXT, value_wei)
+#define sg_rot_step_of_ARGS(ARG, AGAIN) ARG(INT, rotation_id) ARG(TEXT, step)
+#define sg_rot_settle_ARGS(ARG, AGAIN) ARG(TEXT, status) ARG(INT, rotation_id) ARG(TEXT, step)
+/* a chain's key */
+#define sg_chain_key_ARGS(ARG, AGAIN) ARG(INT, chain_id) ARG(TEXT, sender)
+/* a chain */
+#define sg_chain_ARGS(ARG, AGAIN) ARG(INT, chain_id)
+
 /* the sum of amounts (decimal text) */
 #define sg_sum_COLS(C, x) C(x, RAW, total, )
 /* a pending withdrawal's coin and amount */
@@ -32,6 +51,13 @@
 /* a withdrawal held by the signer: since when, why */
 #define sg_held_COLS(C, x) C(x, RAW, id, ) C(x, RAW, partner_id, ) C(x, RAW, currency, ) \
 	C(x, RAW, amount, ) C(x, RAW, held_at, ) C(x, RAW, reason, )
+/* a rotation */
+#define sg_rot_COLS(C, x) C(x, RAW, id, ) C(x, RAW, old_address, ) C(x, RAW, new_address, ) \
+	C(x, RAW, key_name, ) C(x, RAW, step, ) C(x, RAW, reason, ) C(x, RAW, requested_by, ) \
+	C(x, RAW, created_at, ) C(x, RAW, updated_at, )
+/* a rotation's transaction (age: seconds since stored) */
+#define sg_rot_tx_COLS(C, x) C(x, RAW, sender, ) C(x, RAW, nonce, ) C(x, RAW, tx_hash, ) \
+	C(x, RAW, raw, ) C(x, RAW, status, ) C(x, RAW, value_wei, ) C(x, RAW, age, )
 /* a journal entry */
 #define sg_entry_COLS(C, x) C(x, RAW, id, ) C(x, RAW, at, ) C(x, RAW, caller_uid, ) \
 	C(x, RAW, op, ) C(x, RAW, purpose, ) C(x, RAW, ref_id, ) C(x, RAW, asset, ) \
@@ -48,8 +74,22 @@
 	S(DB_SIGNER_JOURNAL_PAGE, sg_page, sg_entry) \
 	S(DB_SIGNER_SEND_AT, sg_nonce, sg_at) \
 	S(DB_SIGNER_VOID, sg_void, db_none) \
-	S(DB_SIGNER_HELD, claim_batch, sg_held)
-#define DB_ARGS_SIGNER(A) A(sg_journal) A(sg_asset) A(sg_page) A(sg_nonce) A(sg_void)
-#define DB_ROWS_SIGNER(R) R(sg_sum) R(sg_withdrawal) R(sg_entry) R(sg_at) R(sg_held)
+	S(DB_SIGNER_HELD, claim_batch, sg_held) \
+	S(DB_ROT_OPEN, sg_chain, sg_rot) \
+	S(DB_ROT_ACTIVE, sg_chain, sg_rot) \
+	S(DB_ROT_OF_KEY, sg_chain_key, sg_rot) \
+	S(DB_ROT_LIST, claim_batch, sg_rot) \
+	S(DB_ROT_INSERT, sg_rot_new, db_none) \
+	S(DB_ROT_NAME, sg_rot_name, db_none) \
+	S(DB_ROT_STEP, sg_rot_step, db_none) \
+	S(DB_ROT_TX_INSERT, sg_rot_tx, db_none) \
+	S(DB_ROT_TX, sg_rot_step_of, sg_rot_tx) \
+	S(DB_ROT_TX_SETTLE, sg_rot_settle, db_none) \
+	S(DB_ROT_UNSETTLED, sg_chain_key, count)
+#define DB_ARGS_SIGNER(A) A(sg_journal) A(sg_asset) A(sg_page) A(sg_nonce) A(sg_void) \
+	A(sg_rot_new) A(sg_rot_name) A(sg_rot_step) A(sg_rot_tx) A(sg_rot_step_of) \
+	A(sg_rot_settle) A(sg_chain_key) A(sg_chain)
+#define DB_ROWS_SIGNER(R) R(sg_sum) R(sg_withdrawal) R(sg_entry) R(sg_at) R(sg_held) \
+	R(sg_rot) R(sg_rot_tx)
 
 #endif

@@ -208,8 +208,14 @@ void itc_chain_wallet(struct itc_wallet *w, const char *tier);
 const char *itc_token(const char *asset);
 /* balanceOf(who) of asset's token, in base units, as decimal text (80 bytes). */
 void itc_token_balance(const char *asset, const char *who, char *out);
+/* A JSON-RPC result that is a hex quantity (or a 32-byte word), taken,
+ * as decimal text into out (80 bytes). */
+void itc_quantity(json_t *res, char *out);
 /* a - b of two decimal integers as text, through MariaDB's DECIMAL(65,0). */
 void itc_int_sub(const char *a, const char *b, char *out, size_t cap);
+/* The operator key that signs now: the newest rotation's once the gateway
+ * took it (cediramp-admin signer rotate), else OPERATOR_ADDRESS. */
+void itc_operator(char out[43]);
 /* Converted events of the gateway whose id is id (the service's id). */
 int itc_converted(const char *id);
 /* from calls to with data (0x hex), impersonated (no key needed); waits

@@ -191,16 +191,21 @@ itc_token_balance(const char *asset, const char *who, char *out)
 {
 	char data[200];
 	struct buf b;
-	json_t *res;
-	mpz_t v;
 
 	buf_init(&b, 1024);
 	evm_abi_selector(&b, EVM_SIG_BALANCE_OF);
 	word_address(&b, who);
 	hex_of(&b, data, sizeof(data));
 	buf_free(&b);
-	res = itc_rpc("eth_call", json_pack("[{s:s,s:s},s]", "to", itc_token(asset),
-	    "data", data, "latest"));
+	itc_quantity(itc_rpc("eth_call", json_pack("[{s:s,s:s},s]", "to", itc_token(asset),
+	    "data", data, "latest")), out);
+}
+
+void
+itc_quantity(json_t *res, char *out)
+{
+	mpz_t v;
+
 	CU_ASSERT_PTR_NOT_NULL_FATAL(res);
 	mpz_init(v);
 	CU_ASSERT_EQUAL(mpz_set_str(v, json_string_value(res) + 2, 16), 0);
@@ -214,6 +219,16 @@ itc_int_sub(const char *a, const char *b, char *out, size_t cap)
 {
 	CU_ASSERT_EQUAL(it_db_text("SELECT CAST(CAST(? AS DECIMAL(65,0)) - "
 	    "CAST(? AS DECIMAL(65,0)) AS CHAR)", a, b, out, cap), 0);
+}
+
+void
+itc_operator(char out[43])
+{
+	out[0] = '\0';
+	if (it_db_text("SELECT new_address FROM signer_rotations WHERE step IN "
+	    "('draining', 'removing', 'sweeping', 'done') ORDER BY id DESC LIMIT 1", NULL, NULL,
+	    out, 43) != 0 || out[0] == '\0')
+		snprintf(out, 43, "%s", it_env("OPERATOR_ADDRESS"));
 }
 
 int

@@ -82,7 +82,7 @@ funded_wallet(struct itc_wallet *w, const char *units)
 static void
 ethers_accepts(const char *id, const char *wallet, const char *units)
 {
-	char raw[4096], hash[70], sender[48], nonce[24], fee[24], tip[24], gas[24];
+	char raw[4096], hash[70], sender[48], operator[43], nonce[24], fee[24], tip[24], gas[24];
 	char data[1024], expected[2600], cmd[8000];
 	unsigned char w[EVM_WORD], tok[20], who[20];
 	struct buf b;
@@ -115,7 +115,8 @@ ethers_accepts(const char *id, const char *wallet, const char *units)
 	    "\"%s\",\"nonce\":\"%s\",\"maxPriorityFeePerGas\":\"%s\",\"maxFeePerGas\":"
 	    "\"%s\",\"gasLimit\":\"%s\",\"to\":\"%s\",\"value\":\"0\",\"data\":\"%s\"}",
 	    sender, hash, it_env("CHAIN_ID"), nonce, tip, fee, gas, it_env("CHAIN_GATEWAY"), data);
-	CU_ASSERT_STRING_EQUAL(sender, it_env("OPERATOR_ADDRESS"));
+	itc_operator(operator);
+	CU_ASSERT_STRING_EQUAL(sender, operator);
 	snprintf(cmd, sizeof(cmd), "cd %s/.. && node tests/chain/check_tx.mjs '%s' '%s' 2>&1",
 	    it_env("CEDIRAMP_BUILD"), raw, expected);
 	CU_ASSERT_EQUAL(it_output(cmd, raw, sizeof(raw)), 0);

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "core/strict.h"
+#include "providers/evm_abi.h"
 #include "providers/signer_client.h"
 #include "itc.h"
 
@@ -666,12 +667,13 @@ static void
 key_in_token(void)
 {
 	struct signer_answer a;
-	char path[200], cmd[600], home[200];
+	char path[200], cmd[600], home[200], operator[43];
 
 	signer_socket(path, sizeof(path));
 	CU_ASSERT_EQUAL_FATAL(signer_status(path, &a), SIGNER_OK);
 	CU_ASSERT_STRING_EQUAL(a.store, "pkcs11");
-	CU_ASSERT_STRING_EQUAL(a.address, it_env("OPERATOR_ADDRESS"));
+	itc_operator(operator);
+	CU_ASSERT_STRING_EQUAL(a.address, operator);
 	snprintf(cmd, sizeof(cmd), "printf /var/tmp/cediramp-signer-%%s \"$(printf '%%s' '%s' | "
 	    "md5sum | cut -c1-12)\"", it_env("CLUSTER_VAR"));
 	CU_ASSERT_EQUAL_FATAL(it_output(cmd, home, sizeof(home)), 0);
@@ -795,6 +797,142 @@ test_gateway_operators(void)
 	CU_ASSERT_STRING_EQUAL(out, "ok\n");
 }
 
+/* ---- key rotation ---- */
+
+/* Whether the gateway has who as an operator (isOperator, from the node). */
+static int
+gateway_has(const char *who)
+{
+	unsigned char a[20];
+	char data[200];
+	struct buf b;
+	json_t *res;
+	const char *v;
+	int yes;
+
+	buf_init(&b, 256);
+	CU_ASSERT_FATAL(evm_addr_parse(who, a) == 0);
+	CU_ASSERT_FATAL(evm_abi_selector(&b, "isOperator(address)") == 0 &&
+	    evm_abi_address(&b, a) == 0);
+	evm_hex((const unsigned char *)b.data, b.len, data);
+	buf_free(&b);
+	res = itc_rpc("eth_call", json_pack("[{s:s,s:s},s]", "to", it_env("CHAIN_GATEWAY"),
+	    "data", data, "latest"));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(res);
+	v = json_string_value(res);
+	yes = v != NULL && strlen(v) == 66 && v[65] == '1';
+	json_decref(res);
+	return yes;
+}
+
+/* A JSON-RPC quantity of who (eth_getTransactionCount, eth_getBalance) at
+ * the head, as decimal text (80 bytes). */
+static void
+node_quantity(const char *method, const char *who, char *out)
+{
+	itc_quantity(itc_rpc(method, json_pack("[s,s]", who, "latest")), out);
+}
+
+static int
+rotation_done(const void *id)
+{
+	return it_db_scalar("SELECT COUNT(*) FROM signer_rotations WHERE id = ? AND "
+	    "step IN ('done', 'failed')", id, NULL) == 1;
+}
+
+/*
+ * cediramp-admin signer rotate, with the signer killed (-9) after storing
+ * each of the rotation's transactions (and each move): the keeper starts
+ * it again and it carries on. Conversions asked for before, during and
+ * after each go through once. At the end the gateway's operator is the
+ * new key only, the old key's gas moved to it, every nonce each key used
+ * is one the database holds (nothing signed twice or lost), and new moves
+ * are the new key's.
+ */
+static void
+test_rotation(void)
+{
+	struct itc_wallet w;
+	struct it_resp r;
+	char out[600], old[43], fresh[43], owner[43], id[24], conv[3][64], qid[QUOTE_ID_MAX];
+	char receive[40], sender[48], n_node[80], n_db[80], gas[80];
+	int i;
+
+	funded_wallet(&w, "9000000");
+	itc_operator(old);
+	signer_policy("signer.test_kill_after_store = 1");
+	for (i = 0; i < 3; i++) {
+		if (i == 1) { /* asked for: answered at once, walked after */
+			CU_ASSERT_EQUAL_FATAL(it_output("$ADMIN signer rotate", out, sizeof(out)), 0);
+			CU_ASSERT_PTR_NOT_NULL(strstr(out, old));
+			CU_ASSERT_PTR_NOT_NULL(strstr(out, ": requested"));
+			CU_ASSERT_EQUAL_FATAL(it_db_text("SELECT MAX(id) FROM signer_rotations", NULL,
+			    NULL, id, sizeof(id)), 0);
+			/* asked again while under way: the same one */
+			CU_ASSERT_EQUAL(it_output("$ADMIN signer rotate", out, sizeof(out)), 0);
+			CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM signer_rotations WHERE "
+			    "step NOT IN ('done', 'failed')", NULL, NULL), 1);
+		}
+		if (i == 2)
+			CU_ASSERT_FATAL(itc_until(rotation_done, id, 0));
+		CU_ASSERT_EQUAL_FATAL(itc_quote(&w, "USDT", "1", qid, receive), 0);
+		CU_ASSERT_EQUAL_FATAL(itc_convert(&w, qid, "1", "USDT", NULL, &r), 201);
+		snprintf(conv[i], sizeof(conv[i]), "%s",
+		    it_str(json_object_get(r.json, "data"), "conversionId"));
+		it_resp_free(&r);
+	}
+	CU_ASSERT_EQUAL(it_db_text("SELECT CONCAT(step, ' ', COALESCE(reason, '')) FROM "
+	    "signer_rotations WHERE id = ?", id, NULL, out, sizeof(out)), 0);
+	CU_ASSERT_STRING_EQUAL(out, "done ");
+	CU_ASSERT_EQUAL(it_db_text("SELECT new_address FROM signer_rotations WHERE id = ?", id,
+	    NULL, fresh, sizeof(fresh)), 0);
+	CU_ASSERT_STRING_NOT_EQUAL(fresh, old);
+	/* four transactions, each stored once and mined */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM signer_rotation_txs WHERE rotation_id "
+	    "= ? AND status = 'confirmed'", id, NULL), 4);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM signer_journal WHERE op = 'rotate' AND "
+	    "ref_id = CONCAT('rotation-', ?) AND decision = 'signed'", id, NULL), 4);
+	CU_ASSERT_EQUAL(it_db_text("SELECT sender FROM signer_rotation_txs WHERE rotation_id = ? "
+	    "AND step = 'adding'", id, NULL, owner, sizeof(owner)), 0);
+	/* the gateway: the new key only */
+	CU_ASSERT(gateway_has(fresh));
+	CU_ASSERT(!gateway_has(old));
+	/* each key's nonces at the node: exactly those the database gave out */
+	node_quantity("eth_getTransactionCount", old, n_node);
+	CU_ASSERT_EQUAL(it_db_text("SELECT next_nonce FROM chain_nonces WHERE address = ?", old,
+	    NULL, n_db, sizeof(n_db)), 0);
+	CU_ASSERT_STRING_EQUAL(n_node, n_db);
+	node_quantity("eth_getTransactionCount", owner, n_node);
+	CU_ASSERT_EQUAL(it_db_text("SELECT next_nonce FROM chain_nonces WHERE address = ?", owner,
+	    NULL, n_db, sizeof(n_db)), 0);
+	CU_ASSERT_STRING_EQUAL(n_node, n_db);
+	/* the gas moved: the old key keeps dust (what its last fee left), the
+	 * new key has the rest (the sandbox's operator starts with 1000 ether) */
+	node_quantity("eth_getBalance", old, gas);
+	CU_ASSERT(strlen(gas) <= 16); /* under 0.01 ether */
+	node_quantity("eth_getBalance", fresh, gas);
+	CU_ASSERT(strlen(gas) >= 21); /* over 100 ether */
+	/* every conversion once; the last one the new key's */
+	for (i = 0; i < 3; i++) {
+		CU_ASSERT(itc_until(itc_conversion_final, conv[i], 0));
+		CU_ASSERT_EQUAL(itc_converted(conv[i]), 1);
+		CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM conversions WHERE id = ? AND "
+		    "status = 'completed'", conv[i], NULL), 1);
+	}
+	CU_ASSERT_EQUAL(it_db_text("SELECT sender FROM chain_sends WHERE ref_id = ?", conv[2], NULL,
+	    sender, sizeof(sender)), 0);
+	CU_ASSERT_STRING_EQUAL(sender, fresh);
+	CU_ASSERT_EQUAL(it_db_text("SELECT sender FROM chain_sends WHERE ref_id = ?", conv[0], NULL,
+	    sender, sizeof(sender)), 0);
+	CU_ASSERT_STRING_EQUAL(sender, old);
+	itc_operator(out);
+	CU_ASSERT_STRING_EQUAL(out, fresh);
+	CU_ASSERT(signer_answers(NULL));
+	CU_ASSERT_EQUAL(it_output("$ADMIN signer rotations --limit 1", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, fresh));
+	itc_wallet_free(&w);
+}
+
 static const struct tu_test tests[] = {
 	{ "typed requests only: a digest, a raw transaction, no JSON: bad_request, journalled",
 	    test_typed_only },
@@ -819,6 +957,9 @@ static const struct tu_test tests[] = {
 	    test_key_is_the_signers },
 	{ "the gateway: setOperator is the owner's only; an added operator converts, a removed one "
 	    "cannot (ethers)", test_gateway_operators },
+	/* last: the stack's operator key is another one after it */
+	{ "signer rotate, the signer killed after each stored step: the new key takes over, the old "
+	    "one's moves finish, its gas moves, nothing signed twice", test_rotation },
 };
 
 static int

@@ -175,6 +175,38 @@ test_file_store(void)
 	unlink(path);
 }
 
+/* A rotation's new key: made 0400, signing as its address; made again
+ * (a restart), the same key; two made keys differ. */
+static void
+test_file_made(void)
+{
+	char path[300], path2[300], why[300] = "", first[43];
+	struct keystore *k;
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/operator-1.key", dir);
+	snprintf(path2, sizeof(path2), "%s/operator-2.key", dir);
+	k = keystore_make_file(path, why, sizeof(why));
+	UNIT_REQUIRE(k != NULL, "keystore_make_file: %s", why);
+	UNIT_REQUIRE(stat(path, &st) == 0, "the key file exists");
+	CU_ASSERT_EQUAL(st.st_mode & 07777, 0400);
+	CU_ASSERT_EQUAL(st.st_uid, geteuid());
+	CU_ASSERT_EQUAL(st.st_size, 65); /* 64 hex digits and a newline */
+	snprintf(first, sizeof(first), "%s", keystore_address(k));
+	signs_as_itself(k);
+	keystore_close(k);
+	k = keystore_make_file(path, why, sizeof(why));
+	UNIT_REQUIRE(k != NULL, "keystore_make_file again: %s", why);
+	CU_ASSERT_STRING_EQUAL(keystore_address(k), first);
+	keystore_close(k);
+	k = keystore_make_file(path2, why, sizeof(why));
+	UNIT_REQUIRE(k != NULL, "keystore_make_file of another: %s", why);
+	CU_ASSERT_STRING_NOT_EQUAL(keystore_address(k), first);
+	keystore_close(k);
+	unlink(path);
+	unlink(path2);
+}
+
 static void
 test_pkcs11_store(void)
 {
@@ -201,6 +233,7 @@ static const struct tu_test tests[] = {
 	    test_sign_recover },
 	{ "a wrong PIN, token, key or module refused (the PIN never echoed)", test_refusals },
 	{ "the file store: 0400 only, its address, signatures recovering to it", test_file_store },
+	{ "a rotation's file key: made 0400, found again, another one differs", test_file_made },
 	{ "the PKCS#11 store: its PIN from a 0400 file, signatures recovering to its address",
 	    test_pkcs11_store },
 };

@@ -13,8 +13,8 @@
 //                  signer rotate`); DEPLOYER_KEY's address when unset
 //
 // Steps:
-//   1. anvil_setBalance 1000 ETH on each of the five addresses holding less
-//      than 100 ETH;
+//   1. anvil_setBalance 1000 ETH on each of the five addresses and the owner
+//      holding less than 100 ETH;
 //   2. reuse the deployment named by STATE_FILE when its gateway and tokens
 //      have code on this node and the gateway's owner() and treasury()
 //      match (not its operators: a rotation changes them); otherwise deploy
@@ -208,10 +208,10 @@ async function main() {
 		owner = process.env.OWNER_ADDRESS.toLowerCase();
 	}
 
-	// 1. gas money
-	await Promise.all(KEYS.map(async (k) => {
-		const bal = await provider.getBalance(addr[k]);
-		if (bal < FUND_BELOW) await provider.send('anvil_setBalance', [addr[k], toQuantity(FUND_TO)]);
+	// 1. gas money (the owner's too: it pays for a rotation's setOperator)
+	await Promise.all([...new Set([...KEYS.map((k) => addr[k]), owner])].map(async (a) => {
+		const bal = await provider.getBalance(a);
+		if (bal < FUND_BELOW) await provider.send('anvil_setBalance', [a, toQuantity(FUND_TO)]);
 	}));
 
 	// 2. the contracts
