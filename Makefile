@@ -44,6 +44,7 @@ TESTUTIL  = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/common/*.c))
 ITEST_SRC = $(wildcard tests/integration/*.c)
 ITEST     = $(BUILD)/tests/integration/itest
 BENCH_WH  = $(BUILD)/tests/bench/webhooks
+BENCH_SIGNER = $(BUILD)/tests/bench/signer
 # The gateway contract and the sandbox token, compiled offline by npm's
 # solc (solcjs, installed by `make deps`); the same for every build.
 CONTRACTS = build/contracts/CediGateway.json build/contracts/SandboxToken.json
@@ -54,7 +55,7 @@ BENCH_HELLO = $(BUILD)/fcgi-bench/hello.fcgi
 DOCS_HTML = $(BUILD)/docs/index.html $(BUILD)/docs/wallet.html $(BUILD)/docs/partner.html
 CONSOLE_WEB = $(BUILD)/console/index.html $(BUILD)/console/app.css $(BUILD)/console/app.js
 
-all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH) $(BENCH_HELLO) $(CONTRACTS) $(DOCS_HTML) \
+all: $(FCGI) $(CRON) $(TOOLS) $(UNIT) $(ITEST) $(BENCH_WH) $(BENCH_SIGNER) $(BENCH_HELLO) $(CONTRACTS) $(DOCS_HTML) \
      $(CONSOLE_WEB)
 
 $(CONTRACTS) &: $(wildcard contracts/*.sol) tools/chain/compile.mjs
@@ -154,6 +155,12 @@ $(ITEST): $(ITEST_SRC:%.c=$(BUILD)/obj/%.o) $(TESTUTIL) $(LIB_A)
 $(BENCH_WH): $(BUILD)/obj/tests/bench/webhooks.o $(TESTUTIL) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS) -lcunit
+
+# The signer's benchmark (tools/bench/signer.sh): signatures in-process and
+# through cediramp-signer.
+$(BENCH_SIGNER): $(BUILD)/obj/tests/bench/signer.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # The hello-world FastCGI program `make bench` compares every endpoint
 # with (tests/bench/hello.c): libfcgi only, none of our code.

@@ -36,7 +36,9 @@
 # shown beside its goal of issue 25, met or missed. Then the growth rows
 # (tools/bench/growth.sh): the list and detail endpoints and reconcile
 # again after BENCH_ROWS (1,000,000; 0: none) more payouts, a section of
-# its own in the report.
+# its own in the report. Then the signer's rows (tools/bench/signer.sh):
+# conversions signed a second in-process and through cediramp-signer, on
+# the key file and on SoftHSM2.
 #
 # Under Apache, mod_fcgid makes a request that finds no free process of its
 # program sleep a whole second: the stack starts with every program warmed
@@ -414,6 +416,14 @@ rm -f "$var/growth.md"
 if [ "$GROW_ROWS" != 0 ]; then
 	"$lua/growth.sh" "$BUILD" "$var" "$SERVERS" "$GROW_ROWS"
 fi
+# The signer's rows (tools/bench/signer.sh): conversions signed a second,
+# in-process and through cediramp-signer, on the key file and on SoftHSM2
+# (their own EVM stacks; BENCH_SIGNER=0: none)
+rm -f "$var/signer.md"
+signer_rc=0
+if [ "${BENCH_SIGNER:-1}" != 0 ]; then
+	"$lua/signer.sh" --build "$BUILD" --out "$var/signer.md" || signer_rc=1
+fi
 
 # The report: one table per server, each row's throughput as a ratio to
 # that server's hello-world at the same number of connections, and the
@@ -506,6 +516,9 @@ out="$var/results.md"
 	if [ -s "$var/growth.md" ]; then
 		cat "$var/growth.md"
 	fi
+	if [ -s "$var/signer.md" ]; then
+		cat "$var/signer.md"
+	fi
 	if [ -s "$notes" ]; then
 		printf '\n## Rows with errors\n\n'
 		cat "$notes"
@@ -516,6 +529,10 @@ echo
 cat "$out"
 echo
 echo "results in $out"
+if [ "$signer_rc" != 0 ]; then
+	echo "bench: a signer row signed fewer moves than it asked (it measured errors)" >&2
+	exit 1
+fi
 if [ -s "$notes" ]; then
 	echo "bench: some rows had failed requests (flagged ⚠ above)" >&2
 	# more than 1% of a row's requests: that row measured errors

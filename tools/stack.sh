@@ -781,6 +781,9 @@ signer.allow_uids = $(id -u "$WEB_USER"),$(id -u)
 # a key rotation (cediramp-admin signer rotate) is ours to ask for only
 signer.admin_uids = $(id -u)
 CONF
+	# lines a bench or a test adds (tools/bench/signer.sh: its policy)
+	[ -n "${CEDIRAMP_EXTRA_SIGNER_CONF:-}" ] &&
+		printf '%s\n' "$CEDIRAMP_EXTRA_SIGNER_CONF" >> "$SIGNER_DIR/signer.conf"
 	umask 022
 	chmod 0400 "$SIGNER_DIR/signer.conf"
 	signer_own "$SIGNER_DIR"

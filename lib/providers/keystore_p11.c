@@ -17,8 +17,15 @@ struct p11_store {
 	CK_SESSION_HANDLE session;
 	CK_OBJECT_HANDLE priv;
 	unsigned char addr[EVM_ADDR_LEN];
-	int logged_in, initialized, open;
+	int initialized, open; /* initialized: counted in p11_stores */
 };
+
+/* A module's state is the process's, not a session's: logging out logs
+ * out every session of the token, and C_Finalize ends them all. So the
+ * stores of one process (the operator's keys and the owner's, during a
+ * rotation) share it: the stores open, and whether one of them
+ * initialised the module, which the last one to close finalises. */
+static int p11_stores, p11_initialized;
 
 /* secp256k1's OID, 1.3.132.0.10, DER-encoded: the key's CKA_EC_PARAMS */
 static const unsigned char secp256k1_oid[] = { 0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a };
@@ -147,7 +154,10 @@ p11_open(const char *module, const char *token, const char *pin, const char *lab
 		snprintf(why, cap, "PKCS#11 module %s: C_Initialize 0x%lx", module, rv);
 		goto fail;
 	}
-	s->initialized = rv == CKR_OK;
+	s->initialized = 1; /* counted: closing it may finalise */
+	p11_stores++;
+	if (rv == CKR_OK)
+		p11_initialized = 1;
 	if (slot_of(s, token, &slot) != 0) {
 		snprintf(why, cap, "PKCS#11: no token labelled %s", token);
 		goto fail;
@@ -163,7 +173,6 @@ p11_open(const char *module, const char *token, const char *pin, const char *lab
 		snprintf(why, cap, "PKCS#11: the token %s refused the PIN (0x%lx)", token, rv);
 		goto fail;
 	}
-	s->logged_in = 1;
 	s->priv = find(s, CKO_PRIVATE_KEY, label);
 	if (s->priv == CK_INVALID_HANDLE && create) {
 		if ((rv = generate(s, label)) != CKR_OK) {
@@ -187,12 +196,14 @@ p11_close(struct p11_store *s)
 {
 	if (s == NULL)
 		return;
-	if (s->logged_in)
-		(void)s->f->C_Logout(s->session);
+	/* no C_Logout: it would log the other stores' sessions out too; the
+	 * last session closed logs out */
 	if (s->open)
 		(void)s->f->C_CloseSession(s->session);
-	if (s->initialized)
+	if (s->initialized && --p11_stores == 0 && p11_initialized) {
 		(void)s->f->C_Finalize(NULL);
+		p11_initialized = 0;
+	}
 	if (s->lib != NULL)
 		dlclose(s->lib);
 	free(s);

@@ -207,6 +207,32 @@ test_file_made(void)
 	unlink(path2);
 }
 
+/* Two keys of one token open in one process (a rotation's): closing one
+ * leaves the other signing (the module's login and state are the
+ * process's), and a third opened after still works. */
+static void
+test_pkcs11_two_stores(void)
+{
+	char pin[300], why[300] = "";
+	struct keystore *a, *b, *c;
+
+	file_at("pin2", PIN "\n", 0400, pin, sizeof(pin));
+	a = keystore_open_pkcs11(MODULE, TOKEN, pin, "rotation-old", 1, why, sizeof(why));
+	UNIT_REQUIRE(a != NULL, "the first store: %s", why);
+	b = keystore_open_pkcs11(MODULE, TOKEN, pin, "rotation-new", 1, why, sizeof(why));
+	UNIT_REQUIRE(b != NULL, "the second store: %s", why);
+	CU_ASSERT_STRING_NOT_EQUAL(keystore_address(a), keystore_address(b));
+	keystore_close(a);
+	signs_as_itself(b);
+	c = keystore_open_pkcs11(MODULE, TOKEN, pin, "rotation-old", 0, why, sizeof(why));
+	UNIT_REQUIRE(c != NULL, "the first key again: %s", why);
+	signs_as_itself(c);
+	keystore_close(b);
+	signs_as_itself(c);
+	keystore_close(c);
+	unlink(pin);
+}
+
 static void
 test_pkcs11_store(void)
 {
@@ -234,6 +260,8 @@ static const struct tu_test tests[] = {
 	{ "a wrong PIN, token, key or module refused (the PIN never echoed)", test_refusals },
 	{ "the file store: 0400 only, its address, signatures recovering to it", test_file_store },
 	{ "a rotation's file key: made 0400, found again, another one differs", test_file_made },
+	{ "two keys of a token in one process: closing one leaves the other signing",
+	    test_pkcs11_two_stores },
 	{ "the PKCS#11 store: its PIN from a 0400 file, signatures recovering to its address",
 	    test_pkcs11_store },
 };
