@@ -1088,7 +1088,7 @@ cmd_signer_rotations(struct db *db, int argc, char **argv)
 		fprintf(stderr, "cediramp-admin: signer rotations: %s\n", db_error(db));
 		return 1;
 	}
-	print_rows("id\told_key\tnew_key\tkey_name\tstep\treason\tuid\tasked_at\tupdated_at",
+	print_rows("id\told_key\tnew_key\tkey_name\tstep\treason\tuid\tasked_at\tupdated_at\tsecs_at_step",
 	    &rows);
 	db_rows_free(&rows);
 	return 0;

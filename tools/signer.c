@@ -1,12 +1,14 @@
 /*
- * cediramp-signer: the only holder of the operator's key (issue 38;
+ * cediramp-signer: the only holder of the operator's keys (issue 38;
  * docs/design.md "Custody"). It runs as its own user, reads its own config
  * ($CEDIRAMP_CONF, which no web program can write), opens its key store
- * (signer.key_store: a 0400 key file of its own, or a PKCS#11 token), and
- * answers typed requests on its Unix socket (signer.socket) from the uids
- * of signer.allow_uids only, checked with SO_PEERCRED. One request per
- * connection, one at a time: each is a transaction of its own
- * (domain/signing.h), stored and journalled before its answer.
+ * (signer.key_store: 0400 key files of its own, or a PKCS#11 token; the
+ * keys: domain/signer_keys.h), and answers typed requests on its Unix
+ * socket (signer.socket) from the uids of signer.allow_uids only, checked
+ * with SO_PEERCRED. One request per connection, signer.workers of them
+ * side by side: each is a transaction of its own (domain/signing.h),
+ * stored and journalled before its answer. Between requests it walks a
+ * key rotation (domain/rotation.h) and fills nonce gaps.
  *
  * The protocol is providers/signer_client.h's. There is no request to
  * sign a raw transaction or a digest.
@@ -16,6 +18,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,19 +69,42 @@ struct uids {
 	size_t n;
 };
 
-struct signer {
+#define WORKERS_MAX 32
+
+struct signer;
+
+/* A thread serving requests, with a database connection of its own. */
+struct worker {
+	struct signer *s;
 	struct ctx ctx;
+	pthread_t thread;
+	int lfd, started;
+};
+
+/*
+ * The requests are served by signer.workers threads side by side (the
+ * nonce's row lock orders the moves of a key); the main thread takes the
+ * rotation's steps and the sweep. keys_lock: the workers read the keys
+ * (one request each), the main thread changes them (a rotation) and signs
+ * with them (fills, a rotation's transactions) alone.
+ */
+struct signer {
+	struct ctx ctx; /* the main thread's */
 	struct signer_keys keys;
+	pthread_rwlock_t keys_lock;
 	struct uids allowed; /* signer.allow_uids: who may ask */
 	struct uids admins;  /* signer.admin_uids: who may ask for a rotation too */
+	pthread_mutex_t quiet_lock;
 	struct quiet quiet[QUIET_UIDS];
 	size_t nquiet;
+	struct worker workers[WORKERS_MAX];
+	size_t nworkers;
 };
 
 /* 1 when uid's refusal is journalled now (*skipped: those left out since
- * its last line), 0 when it is left out (counted). */
+ * its last line), 0 when it is left out (counted). Under quiet_lock. */
 static int
-quiet_ok(struct signer *s, uid_t uid, unsigned long *skipped)
+quiet_ok_locked(struct signer *s, uid_t uid, unsigned long *skipped)
 {
 	time_t now = time(NULL);
 	struct quiet *q = NULL;
@@ -106,6 +132,17 @@ quiet_ok(struct signer *s, uid_t uid, unsigned long *skipped)
 	q->last = now;
 	q->skipped = 0;
 	return 1;
+}
+
+static int
+quiet_ok(struct signer *s, uid_t uid, unsigned long *skipped)
+{
+	int ok;
+
+	(void)pthread_mutex_lock(&s->quiet_lock);
+	ok = quiet_ok_locked(s, uid, skipped);
+	(void)pthread_mutex_unlock(&s->quiet_lock);
+	return ok;
 }
 
 /* A list of uids ("33, 0"; empty: this process's own uid only) of the
@@ -176,7 +213,7 @@ listen_at(const char *path, char *why, size_t cap)
 			close(fd);
 		(void)unlink(path);
 	}
-	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0 ||
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0)) < 0 ||
 	    bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0 || chmod(path, 0666) != 0 ||
 	    listen(fd, 64) != 0) {
 		snprintf(why, cap, "signer.socket %s: %s", path, strerror(errno));
@@ -259,7 +296,7 @@ answer_of(const struct signing_answer *a)
 /* rotate: a key rotation (rotation.h), for the uids of signer.admin_uids
  * only; answered at once, walked between requests. */
 static void
-rotate(struct signer *s, int fd, const struct signing_request *r)
+rotate(struct signer *s, struct ctx *ctx, int fd, const struct signing_request *r)
 {
 	struct rotation_answer a;
 	char why[160];
@@ -267,11 +304,11 @@ rotate(struct signer *s, int fd, const struct signing_request *r)
 	if (!uids_have(&s->admins, r->uid)) {
 		snprintf(why, sizeof(why), "uid %u may not ask for a rotation (signer.admin_uids)",
 		    (unsigned)r->uid);
-		signing_journal_refusal(&s->ctx, r, "refused", why);
+		signing_journal_refusal(ctx, r, "refused", why);
 		reply(fd, no("refused", why));
 		return;
 	}
-	rotation_request(&s->ctx, &s->keys, r->uid, &a);
+	rotation_request(ctx, &s->keys, r->uid, &a);
 	if (a.code != NULL)
 		reply(fd, no(a.code, a.reason));
 	else
@@ -279,15 +316,47 @@ rotate(struct signer *s, int fd, const struct signing_request *r)
 		    "step", a.step, "address", a.old_address));
 }
 
+/* A request allowed and well formed, decided and answered on fd, alone
+ * with the keys as they are (keys_lock, read: a rotation's step waits). */
 static void
-serve(struct signer *s, int fd)
+decide(struct signer *s, struct ctx *ctx, int fd, const struct signing_request *r)
+{
+	struct signing_answer a;
+
+	(void)pthread_rwlock_rdlock(&s->keys_lock);
+	/* the key that signs now (a rotation may have changed it) */
+	(void)signer_keys_use(providers_chain(&ctx->prov), s->keys.active);
+	if (strcmp(r->op, "status") == 0) {
+		reply(fd, json_pack("{s:b,s:s,s:s}", "ok", 1, "address",
+		    keystore_address(s->keys.active), "store", keystore_kind(s->keys.active)));
+	} else if (strcmp(r->op, "rotate") == 0) {
+		rotate(s, ctx, fd, r);
+	} else if (strcmp(r->op, "convert") == 0 || strcmp(r->op, "mint") == 0) {
+		signing_move(ctx, r, &a);
+		if (a.stored && ctx->cfg.signer_test_kill_after_store)
+			raise(SIGKILL); /* stored, not answered: the caller must ask again */
+		reply(fd, answer_of(&a));
+	} else if (strcmp(r->op, "replace") == 0) {
+		signing_replace(ctx, &s->keys, r, &a);
+		reply(fd, answer_of(&a));
+	} else {
+		signing_journal_refusal(ctx, r, "bad_request", "no such request");
+		reply(fd, no("bad_request", "no such request: status, convert, mint, replace, "
+		    "rotate"));
+	}
+	(void)pthread_rwlock_unlock(&s->keys_lock);
+}
+
+/* One request on fd, by a worker: read (no lock held while a caller
+ * takes its time), checked, decided. */
+static void
+serve(struct signer *s, struct ctx *ctx, int fd)
 {
 	static const struct signing_request unknown = { 0, "unknown", NULL, NULL, NULL, NULL,
 		NULL, 0, { 0, 0, 0 } };
 	char line[SIGNER_LINE_MAX + 2], why[160];
 	unsigned long skipped;
 	struct signing_request r;
-	struct signing_answer a;
 	struct ucred cred;
 	socklen_t len = sizeof(cred);
 	json_t *req = NULL;
@@ -309,35 +378,18 @@ serve(struct signer *s, int fd)
 			if (skipped > 0)
 				snprintf(why + strlen(why), sizeof(why) - strlen(why),
 				    "; %lu more refused since the last line", skipped);
-			signing_journal_refusal(&s->ctx, &r, "refused", why);
+			signing_journal_refusal(ctx, &r, "refused", why);
 			log_event("warn", "signer: %s", why);
 		}
 		reply(fd, no("refused", why));
 		goto out;
 	}
 	if (!parsed) {
-		signing_journal_refusal(&s->ctx, &r, "bad_request", "not a request");
+		signing_journal_refusal(ctx, &r, "bad_request", "not a request");
 		reply(fd, no("bad_request", "not a request: one JSON object on one line"));
 		goto out;
 	}
-	if (strcmp(r.op, "status") == 0) {
-		reply(fd, json_pack("{s:b,s:s,s:s}", "ok", 1, "address",
-		    keystore_address(s->keys.active), "store", keystore_kind(s->keys.active)));
-	} else if (strcmp(r.op, "rotate") == 0) {
-		rotate(s, fd, &r);
-	} else if (strcmp(r.op, "convert") == 0 || strcmp(r.op, "mint") == 0) {
-		signing_move(&s->ctx, &r, &a);
-		if (a.stored && s->ctx.cfg.signer_test_kill_after_store)
-			raise(SIGKILL); /* stored, not answered: the caller must ask again */
-		reply(fd, answer_of(&a));
-	} else if (strcmp(r.op, "replace") == 0) {
-		signing_replace(&s->ctx, &s->keys, &r, &a);
-		reply(fd, answer_of(&a));
-	} else {
-		signing_journal_refusal(&s->ctx, &r, "bad_request", "no such request");
-		reply(fd, no("bad_request", "no such request: status, convert, mint, replace, "
-		    "rotate"));
-	}
+	decide(s, ctx, fd, &r);
 out:
 	json_decref(req);
 }
@@ -356,6 +408,69 @@ sweep(struct signer *s)
 		signing_sweep(&s->ctx);
 		(void)signer_keys_use(ch, was);
 	}
+}
+
+/* A worker: takes the next caller off the listening socket (shared, non-
+ * blocking: of the threads woken, one gets it) and serves it. */
+static void *
+worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	while (!stopping) {
+		struct pollfd p = { w->lfd, POLLIN, 0 };
+		int fd;
+
+		if (poll(&p, 1, 1000) <= 0)
+			continue;
+		if ((fd = accept4(w->lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)
+			continue;
+		serve(w->s, &w->ctx, fd);
+		close(fd);
+	}
+	return NULL;
+}
+
+/* signer.workers workers on lfd, each with its database connection (made
+ * here, one after another, before any thread runs). 0, or -1 with why. */
+static int
+workers_start(struct signer *s, int lfd, char *why, size_t cap)
+{
+	size_t i;
+
+	s->nworkers = (size_t)s->ctx.cfg.signer_workers;
+	for (i = 0; i < s->nworkers; i++) {
+		struct worker *w = &s->workers[i];
+
+		w->s = s;
+		w->lfd = lfd;
+		if (ctx_init(&w->ctx, "signer", 1) != 0) {
+			snprintf(why, cap, "a worker's set-up: %s", w->ctx.init_error);
+			return -1;
+		}
+	}
+	for (i = 0; i < s->nworkers; i++) {
+		if (pthread_create(&s->workers[i].thread, NULL, worker_main, &s->workers[i]) != 0) {
+			snprintf(why, cap, "a worker thread could not start");
+			return -1;
+		}
+		s->workers[i].started = 1;
+	}
+	return 0;
+}
+
+/* Waits for the workers (stopping is set) and frees their connections. */
+static void
+workers_stop(struct signer *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nworkers; i++) {
+		if (s->workers[i].started)
+			(void)pthread_join(s->workers[i].thread, NULL);
+		ctx_free(&s->workers[i].ctx);
+	}
+	s->nworkers = 0;
 }
 
 /* --address (--owner-address): the operator's (the gateway owner's) key's
@@ -384,7 +499,8 @@ int
 main(int argc, char **argv)
 {
 	static struct signer s;
-	time_t swept = 0, stepped = 0;
+	pthread_rwlockattr_t rwa;
+	time_t swept = 0;
 	struct prov_chain *ch;
 	struct sigaction sa;
 	char why[512];
@@ -403,6 +519,12 @@ main(int argc, char **argv)
 		    "[--address | --owner-address]\n");
 		return 2;
 	}
+	/* the main thread's turn comes however busy the workers are */
+	(void)pthread_rwlockattr_init(&rwa);
+	(void)pthread_rwlockattr_setkind_np(&rwa, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+	(void)pthread_rwlock_init(&s.keys_lock, &rwa);
+	(void)pthread_rwlockattr_destroy(&rwa);
+	(void)pthread_mutex_init(&s.quiet_lock, NULL);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
 	sigaction(SIGTERM, &sa, NULL);
@@ -431,25 +553,25 @@ main(int argc, char **argv)
 	log_event("info", "signer: key %s (%s store), listening at %s",
 	    keystore_address(s.keys.active), keystore_kind(s.keys.active),
 	    s.ctx.cfg.signer_socket);
+	if (workers_start(&s, lfd, why, sizeof(why)) != 0) {
+		fprintf(stderr, "cediramp-signer: %s\n", why);
+		log_event("error", "signer: %s", why);
+		stopping = 1;
+	}
 	while (!stopping) {
-		struct pollfd p = { lfd, POLLIN, 0 };
-		int fd;
-
-		if (time(NULL) != stepped) { /* a rotation under way, a step a second */
-			rotation_advance(&s.ctx, &s.keys);
-			stepped = time(NULL);
-		}
+		/* a rotation under way, a step a second; the nonce gap every
+		 * SWEEP_SECONDS: alone with the keys */
+		(void)pthread_rwlock_wrlock(&s.keys_lock);
+		rotation_advance(&s.ctx, &s.keys);
 		if (time(NULL) - swept >= SWEEP_SECONDS) {
 			sweep(&s);
 			swept = time(NULL);
 		}
-		if (poll(&p, 1, 1000) <= 0)
-			continue;
-		if ((fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)
-			continue;
-		serve(&s, fd);
-		close(fd);
+		(void)signer_keys_use(ch, s.keys.active);
+		(void)pthread_rwlock_unlock(&s.keys_lock);
+		(void)poll(NULL, 0, 1000);
 	}
+	workers_stop(&s);
 	close(lfd);
 	(void)unlink(s.ctx.cfg.signer_socket);
 	log_event("info", "signer: stopped");

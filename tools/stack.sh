@@ -673,6 +673,9 @@ signer_stage() {
 # keys a rotation made (file store) and the SoftHSM2 token (pkcs11).
 signer_home() {
 	if [ ! -d "$SIGNER_HOME" ]; then
+		# new keys (purge took the old ones): a new gateway for them, and
+		# the database's rotations and nonces go with the old one
+		rm -f "$VAR/anvil/deployed.json"
 		mkdir -m 0700 "$SIGNER_HOME" "$SIGNER_HOME/tokens" "$SIGNER_HOME/keys"
 		printf 'directories.tokendir = %s/tokens\nobjectstore.backend = file\nlog.level = ERROR\n' \
 			"$SIGNER_HOME" > "$SIGNER_HOME/softhsm2.conf"

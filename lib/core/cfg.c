@@ -170,6 +170,7 @@ static const struct cfg_key cfg_keys[] = {
 	S("signer.pkcs11.owner_label", signer_pkcs11_owner_label),
 	S("signer.key_dir", signer_key_dir),
 	S("signer.admin_uids", signer_admin_uids),
+	U("signer.workers", signer_workers, 1, 32),
 	SIGNER_COIN("USDT", 0), SIGNER_COIN("USDC", 1), SIGNER_COIN("USDC_E", 2),
 	SIGNER_COIN("DAI", 3),
 	U("signer.max_signatures_per_minute", signer_per_minute, 1, 1000000),
@@ -317,6 +318,7 @@ defaults(struct cfg *c)
 		(void)strict_copy(c->signer_cap_24h[i], sizeof(c->signer_cap_24h[i]), "10000000");
 	}
 	c->signer_per_minute = 6000;
+	c->signer_workers = 4;
 	c->signer_max_fee_wei = 500ULL * 1000000000ULL;
 	c->signer_max_gas = 1000000;
 	c->signer_void_after_seconds = 60;

@@ -87,6 +87,7 @@ struct cfg {
 	char signer_pkcs11_owner_label[64];
 	char signer_key_dir[512];
 	char signer_admin_uids[256];
+	unsigned long long signer_workers; /* requests served side by side */
 	/* the policy: a transaction's most per coin and a rolling 24 h cap per
 	 * coin (decimals; USDT, USDC, USDC_E, DAI), signatures a minute, the
 	 * most fee per gas (wei) and gas */

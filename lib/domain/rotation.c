@@ -20,9 +20,15 @@
 #define GAS_SET_OPERATOR 100000ULL
 
 struct rot {
-	unsigned long long id;
+	unsigned long long id, step_age;
 	char old[43], fresh[43], name[64], step[16];
 };
+
+/* The least a rotation stays draining: the web programs ask the signer
+ * for the key that signs again once their answer is 5 s old (chain_evm.c)
+ * and estimate a move's gas from it, so the old key stays an operator
+ * until they all know the new one. */
+#define DRAIN_MIN_SECONDS 6
 
 /* The open rotation of the chain: 1 with *r, 0 for none, -1 on error. */
 static int
@@ -41,6 +47,9 @@ rot_load(struct ctx *ctx, struct rot *r)
 	if (rc) {
 		v = db_cell(&rows, 0, DB_COL(sg_rot, id));
 		rc = v != NULL && strict_uint(v, strlen(v), ~0ULL, &r->id) == 0 ? 1 : -1;
+		v = db_cell(&rows, 0, DB_COL(sg_rot, step_age));
+		if (v == NULL || strict_uint(v, strlen(v), ~0ULL, &r->step_age) != 0)
+			r->step_age = 0;
 		db_cell_copy(r->old, sizeof(r->old), &rows, 0, DB_COL(sg_rot, old_address));
 		db_cell_copy(r->fresh, sizeof(r->fresh), &rows, 0, DB_COL(sg_rot, new_address));
 		db_cell_copy(r->name, sizeof(r->name), &rows, 0, DB_COL(sg_rot, key_name));
@@ -329,8 +338,8 @@ advance_once(struct ctx *ctx, struct signer_keys *k, struct rot *r)
 		v = rows.nrows == 1 ? db_cell(&rows, 0, DB_COL(count, total)) : NULL;
 		n = v != NULL && strcmp(v, "0") == 0;
 		db_rows_free(&rows);
-		if (!n)
-			return 0; /* the old key's sends are still on their way */
+		if (!n || r->step_age < DRAIN_MIN_SECONDS)
+			return 0; /* the old key's sends (or word of the new key) on their way */
 		return rot_step(ctx, r, "removing", NULL, NULL) == 0 ? 1 : -1;
 	}
 	if (strcmp(r->step, "removing") == 0) {

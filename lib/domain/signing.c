@@ -683,8 +683,13 @@ rebroadcast(struct ctx *ctx, const char *ref)
 	(void)onchain_broadcast(ctx, ref, why, sizeof(why));
 }
 
-void
-signing_sweep(struct ctx *ctx)
+/* The fills one sweep may make: orphans in a row (a crash storm) are filled
+ * one after another, since the node counts a broadcast fill at once. */
+#define SWEEP_FILLS_MAX 32
+
+/* The orphan at the node's next nonce filled: 1 when one was, else 0. */
+static int
+sweep_once(struct ctx *ctx)
 {
 	struct prov_chain *ch = providers_chain(&ctx->prov);
 	const char *signer = ch->ops->signer(ch);
@@ -695,19 +700,19 @@ signing_sweep(struct ctx *ctx)
 
 	if (signer == NULL || ch->ops->next_nonce(ch, &next) != CHAIN_OK ||
 	    send_at(ctx, ch, signer, next, &at) != 1)
-		return; /* the node's next nonce is nobody's: nothing waits on it */
+		return 0; /* the node's next nonce is nobody's: nothing waits on it */
 	if (strcmp(at.status, "failed") == 0 && strncmp(at.reason, "void:", 5) == 0) {
 		/* its fill, not mined yet: out again */
 		if (at.signed_age >= 5)
 			rebroadcast(ctx, at.ref);
-		return;
+		return 0;
 	}
 	if (strcmp(at.status, "sent") != 0 || at.owned || at.broadcasts != 0 ||
 	    at.age < ctx->cfg.signer_void_after_seconds)
-		return;
+		return 0;
 	/* an orphan holds the next nonce: every later transaction waits */
 	if (ch->ops->reprice(ch, &zero, &fees) != CHAIN_OK)
-		return;
+		return 0;
 	fees.gas_limit = 21000;
 	memset(&k, 0, sizeof(k));
 	k.ctx = ctx;
@@ -724,4 +729,14 @@ signing_sweep(struct ctx *ctx)
 		rebroadcast(ctx, at.ref);
 	}
 	buf_free(&k.s.raw);
+	return k.filled;
+}
+
+void
+signing_sweep(struct ctx *ctx)
+{
+	int n;
+
+	for (n = 0; n < SWEEP_FILLS_MAX && sweep_once(ctx); n++)
+		;
 }

@@ -1,6 +1,7 @@
 #include "providers/keystore.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,8 @@
 #include "providers/keystore_p11.h"
 
 #define PIN_MAX 128
+
+static pthread_mutex_t p11_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct keystore {
 	const char *kind;
@@ -190,8 +193,17 @@ int
 keystore_sign(struct keystore *k, const unsigned char digest[32], unsigned char rs[64],
     int *recid)
 {
-	if (k->p11 != NULL)
-		return p11_sign(k->p11, digest, rs, recid);
+	int rc;
+
+	if (k->p11 != NULL) {
+		/* the module was initialised without locking callbacks: one
+		 * thread of the process in it at a time */
+		(void)pthread_mutex_lock(&p11_lock);
+		rc = p11_sign(k->p11, digest, rs, recid);
+		(void)pthread_mutex_unlock(&p11_lock);
+		return rc;
+	}
+	/* a file key: a context of its own each time, the key page read-only */
 	return k->key != NULL ? evm_key_sign(k->key, digest, rs, recid) : -1;
 }
 

@@ -44,7 +44,8 @@ const char *keystore_kind(const struct keystore *k);
 /* The key's address as 0x and 40 lowercase hex digits. */
 const char *keystore_address(const struct keystore *k);
 
-/* Signs digest: r and s (low S) and the recovery id. 0 or -1. */
+/* Signs digest: r and s (low S) and the recovery id. 0 or -1. Safe from
+ * several threads at once (a token's signatures take turns). */
 int keystore_sign(struct keystore *k, const unsigned char digest[32], unsigned char rs[64],
     int *recid);
 

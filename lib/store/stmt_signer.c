@@ -5,7 +5,8 @@
 	"SELECT id, old_address, COALESCE(new_address, '') AS new_address, key_name, step, " \
 	"COALESCE(reason, '') AS reason, requested_by, " \
 	"DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS created_at, " \
-	"DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS updated_at FROM signer_rotations "
+	"DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS updated_at, " \
+	"TIMESTAMPDIFF(SECOND, updated_at, UTC_TIMESTAMP(6)) AS step_age FROM signer_rotations "
 
 const struct db_stmt_def db_stmts_signer[] = {
 	{ DB_SIGNER_JOURNAL,

@@ -51,10 +51,10 @@
 /* a withdrawal held by the signer: since when, why */
 #define sg_held_COLS(C, x) C(x, RAW, id, ) C(x, RAW, partner_id, ) C(x, RAW, currency, ) \
 	C(x, RAW, amount, ) C(x, RAW, held_at, ) C(x, RAW, reason, )
-/* a rotation */
+/* a rotation (step_age: seconds at its step) */
 #define sg_rot_COLS(C, x) C(x, RAW, id, ) C(x, RAW, old_address, ) C(x, RAW, new_address, ) \
 	C(x, RAW, key_name, ) C(x, RAW, step, ) C(x, RAW, reason, ) C(x, RAW, requested_by, ) \
-	C(x, RAW, created_at, ) C(x, RAW, updated_at, )
+	C(x, RAW, created_at, ) C(x, RAW, updated_at, ) C(x, RAW, step_age, )
 /* a rotation's transaction (age: seconds since stored) */
 #define sg_rot_tx_COLS(C, x) C(x, RAW, sender, ) C(x, RAW, nonce, ) C(x, RAW, tx_hash, ) \
 	C(x, RAW, raw, ) C(x, RAW, status, ) C(x, RAW, value_wei, ) C(x, RAW, age, )

@@ -9,8 +9,9 @@
 #   tools/bench/signer.sh --build DIR --out FILE
 #
 # Each store gets a private stack (tools/stack.sh --chain evm --no-workers,
-# var/bench-signer-STORE, free ports of 127.0.0.1), taken down after its
-# rows. BENCH_SIGNER_MOVES (2000) moves per row over BENCH_SIGNER_CLIENTS
+# var/bench-signer-STORE, free ports of 127.0.0.1), made from nothing and
+# removed after its rows (the moves it signs are orphans: no conversion
+# owns them). BENCH_SIGNER_MOVES (2000) moves per row over BENCH_SIGNER_CLIENTS
 # (4) processes (tests/bench/signer.c). Appends a markdown table to FILE;
 # exit 1 when a row signed fewer than it asked (it measured errors).
 set -euo pipefail
@@ -30,6 +31,13 @@ done
 BIN="$ROOT/$BUILD/tests/bench/signer"
 rc=0
 
+# The moves a second of a row's lines ("... N signed in S s = ..."): all
+# its moves over all its seconds.
+rate() {
+	awk '{ for (i = 1; i < NF; i++) { if ($(i + 1) == "signed") n += $i; if ($i == "in" && $(i + 2) == "s") s += $(i + 1) } }
+		END { if (s > 0) printf "%.0f", n / s }' <<<"$1"
+}
+
 {
 	echo
 	echo "## The signer (issue 38)"
@@ -44,7 +52,11 @@ for store in file pkcs11; do
 	var="$ROOT/var/bench-signer-$store"
 	ctl=("$ROOT/tools/stack.sh" --var "$var" --build "$BUILD" --port "$(free_port)" --no-workers
 		--chain evm --anvil-port "$(free_port)" --signer "$store")
+	# from nothing: a stack of an earlier run holds its orphans (the rows
+	# sign moves no conversion owns), which the signer would fill meanwhile
 	"${ctl[@]}" down >/dev/null 2>&1 || true
+	"${ctl[@]}" purge >/dev/null 2>&1 || true
+	rm -rf "${var:?}"
 	# the policy's minute is no limit here: the rows sign thousands a minute
 	CEDIRAMP_EXTRA_SIGNER_CONF="signer.max_signatures_per_minute = 1000000" \
 		"${ctl[@]}" up > "$ROOT/var/bench-signer-$store.up.log" 2>&1 ||
@@ -60,19 +72,33 @@ for store in file pkcs11; do
 	# where that user can run it)
 	cp "$BIN" "$run/signer/bench-signer"
 	[ "$(id -u)" = 0 ] && chown cediramp-signer: "$run/signer/bench-signer"
-	line_in=$("${as[@]}" env CEDIRAMP_CONF="$sconf" SOFTHSM2_CONF="$home/softhsm2.conf" \
-		"$run/signer/bench-signer" in-process "$MOVES" "$CLIENTS") || rc=1
 	# through the signer: as one of the uids it answers (us); its config
-	# is the stack's, which names the socket
-	line_sig=$(CEDIRAMP_CONF="$var/cediramp.conf" "$BIN" signer "$MOVES" "$CLIENTS") || rc=1
-	echo "$line_in"
-	echo "$line_sig"
-	in=$(sed -n 's/.* = \([0-9]*\)\/s.*/\1/p' <<<"$line_in")
-	sig=$(sed -n 's/.* = \([0-9]*\)\/s.*/\1/p' <<<"$line_sig")
+	# is the stack's, which names the socket. The two take turns, half
+	# the moves each time, first one then the other first: each signature
+	# reads what the day and the minute signed before it, so neither row
+	# gets the emptier tables.
+	lines_in="" lines_sig=""
+	for order in "in sig" "sig in"; do
+		for mode in $order; do
+			if [ "$mode" = in ]; then
+				lines_in+=$("${as[@]}" env CEDIRAMP_CONF="$sconf" \
+					SOFTHSM2_CONF="$home/softhsm2.conf" "$run/signer/bench-signer" \
+					in-process $((MOVES / 2)) "$CLIENTS")$'\n' || rc=1
+			else
+				lines_sig+=$(CEDIRAMP_CONF="$var/cediramp.conf" "$BIN" signer \
+					$((MOVES / 2)) "$CLIENTS")$'\n' || rc=1
+			fi
+		done
+	done
+	printf '%s%s' "$lines_in" "$lines_sig"
+	in=$(rate "$lines_in")
+	sig=$(rate "$lines_sig")
 	ratio=$(awk -v a="${sig:-0}" -v b="${in:-0}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
 	met=$(awk -v r="$ratio" 'BEGIN { print (r != "-" && r >= 0.8) ? "met" : "missed" }')
 	echo "| $store | ${in:--} | ${sig:--} | $ratio | ≥ 0.8: $met |" >> "$OUT"
 	"${ctl[@]}" down >/dev/null 2>&1 || true
+	"${ctl[@]}" purge >/dev/null 2>&1 || true
+	rm -rf "${var:?}"
 	trap - EXIT
 done
 exit $rc
