@@ -37,6 +37,7 @@
 #include "domain/signer_keys.h"
 #include "domain/signing.h"
 #include "providers/keystore.h"
+#include "providers/prov_http.h"
 #include "providers/signer_client.h"
 
 #define READ_MS 5000 /* a caller's whole request, at most */
@@ -428,6 +429,7 @@ worker_main(void *arg)
 		serve(w->s, &w->ctx, fd);
 		close(fd);
 	}
+	prov_http_forget(); /* this thread's connections to the node */
 	return NULL;
 }
 
