@@ -1100,19 +1100,15 @@ static int
 rotation_step_of(struct db *db, unsigned long long id, char *step, char *reason)
 {
 	struct db_rows rows;
-	char want[24];
-	size_t i;
 	int rc = -1;
 
-	snprintf(want, sizeof(want), "%llu", id);
-	if (DB_EXEC(db, DB_ROT_LIST, claim_batch, &rows, NULL, .n = 100) != DB_OK)
+	if (DB_EXEC(db, DB_ROT_BY_ID, sg_rot_id, &rows, NULL, .id = (long long)id) != DB_OK)
 		return -1;
-	for (i = 0; i < rows.nrows && rc != 0; i++)
-		if (strcmp(db_cell(&rows, i, DB_COL(sg_rot, id)), want) == 0) {
-			db_cell_copy(step, 16, &rows, i, DB_COL(sg_rot, step));
-			db_cell_copy(reason, 240, &rows, i, DB_COL(sg_rot, reason));
-			rc = 0;
-		}
+	if (rows.nrows == 1) {
+		db_cell_copy(step, 16, &rows, 0, DB_COL(sg_rot, step));
+		db_cell_copy(reason, 240, &rows, 0, DB_COL(sg_rot, reason));
+		rc = 0;
+	}
 	db_rows_free(&rows);
 	return rc;
 }

@@ -63,6 +63,7 @@ const struct db_stmt_def db_stmts_signer[] = {
 	/* the rotation that made a key */
 	{ DB_ROT_OF_KEY,
 	    ROT_SELECT "WHERE chain_id = ? AND new_address = ? ORDER BY id DESC LIMIT 1" },
+	{ DB_ROT_BY_ID, ROT_SELECT "WHERE id = ?" },
 	{ DB_ROT_LIST,
 	    ROT_SELECT "ORDER BY id DESC LIMIT ?" },
 	{ DB_ROT_INSERT,

@@ -39,6 +39,8 @@
 #define sg_chain_key_ARGS(ARG, AGAIN) ARG(INT, chain_id) ARG(TEXT, sender)
 /* a chain */
 #define sg_chain_ARGS(ARG, AGAIN) ARG(INT, chain_id)
+/* a rotation */
+#define sg_rot_id_ARGS(ARG, AGAIN) ARG(INT, id)
 
 /* the sum of amounts (decimal text) */
 #define sg_sum_COLS(C, x) C(x, RAW, total, )
@@ -78,6 +80,7 @@
 	S(DB_ROT_OPEN, sg_chain, sg_rot) \
 	S(DB_ROT_ACTIVE, sg_chain, sg_rot) \
 	S(DB_ROT_OF_KEY, sg_chain_key, sg_rot) \
+	S(DB_ROT_BY_ID, sg_rot_id, sg_rot) \
 	S(DB_ROT_LIST, claim_batch, sg_rot) \
 	S(DB_ROT_INSERT, sg_rot_new, db_none) \
 	S(DB_ROT_NAME, sg_rot_name, db_none) \
@@ -88,7 +91,7 @@
 	S(DB_ROT_UNSETTLED, sg_chain_key, count)
 #define DB_ARGS_SIGNER(A) A(sg_journal) A(sg_asset) A(sg_page) A(sg_nonce) A(sg_void) \
 	A(sg_rot_new) A(sg_rot_name) A(sg_rot_step) A(sg_rot_tx) A(sg_rot_step_of) \
-	A(sg_rot_settle) A(sg_chain_key) A(sg_chain)
+	A(sg_rot_settle) A(sg_chain_key) A(sg_chain) A(sg_rot_id)
 #define DB_ROWS_SIGNER(R) R(sg_sum) R(sg_withdrawal) R(sg_entry) R(sg_at) R(sg_held) \
 	R(sg_rot) R(sg_rot_tx)
 
