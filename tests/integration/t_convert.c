@@ -73,7 +73,10 @@ itc_faucet(const struct itc_wallet *w, const char *asset, const char *amount)
 	struct it_resp r;
 
 	snprintf(body, sizeof(body), "{\"asset\":\"%s\",\"amount\":\"%s\"}", asset, amount);
-	CU_ASSERT_EQUAL(itc_post(w, "/api/sandbox/faucet", NULL, body, &r), 200);
+	if (itc_post(w, "/api/sandbox/faucet", NULL, body, &r) != 200) {
+		fprintf(stderr, "faucet: status %ld, body %.300s\n", r.status, r.body ? r.body : "");
+		CU_FAIL("the faucet answered other than 200");
+	}
 	it_resp_free(&r);
 }
 
