@@ -265,9 +265,11 @@ job() {
 	shift
 	(
 		trap 'exit 1' INT TERM # so that its stack's EXIT trap takes it down
-		passed=0 failed=0
+		passed=0 failed=0 started=$SECONDS
 		"$@"
 		echo "$passed $failed" > "$LOGS/count-$name"
+		# which pass holds `make test` up (its 12-minute budget)
+		echo "$name: took $((SECONDS - started)) s, from $started s"
 	) > "$LOGS/out-$name" 2>&1 &
 	JOB_NAMES="$JOB_NAMES $name"
 	[ "$(jobs -rp | wc -l)" -lt "$JOBS" ] || wait -n
