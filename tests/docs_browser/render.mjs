@@ -57,7 +57,7 @@ try {
 			expect(res.status() === 200, `status ${res.status()}`);
 			// Redoc's menu: one item per operation
 			await page.waitForSelector('li[data-item-id^="tag/"], li[data-item-id^="operation/"]',
-			    { timeout: 20000 });
+			    { timeout: 20000 * (Number(process.env.TEST_SLOW) || 1) });
 			const seen = await page.$$eval('[data-section-id^="operation/"]', (els) =>
 			    new Set(els.map((e) => e.getAttribute('data-section-id'))).size);
 			expect(seen === want, `${seen} operations rendered, the spec has ${want}`);

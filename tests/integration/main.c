@@ -69,7 +69,13 @@ main(void)
 {
 	int (*const *run)(void) = suites;
 	size_t i, n = NELEM(suites);
+	char slow[12];
 	int rc = 2;
+
+	/* the clients the tests run (a browser's script, a node tool) scale
+	 * their own waits by the same factor (3 under the sanitizers) */
+	snprintf(slow, sizeof(slow), "%u", tu_slow());
+	setenv("TEST_SLOW", slow, 1);
 
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	mysql_library_init(0, NULL, NULL);
