@@ -18,7 +18,7 @@ const payoutPath = (id) => LISTS + encodeURIComponent(id);
 const payoutLink = (id) => html`<a href=${'#/payouts/' + encodeURIComponent(id)}><code>${id}</code></a>`;
 
 // A table with its caption, or a line saying it is empty.
-function Listing({ id, caption, empty, head, rows, row }) {
+export function Listing({ id, caption, empty, head, rows, row }) {
 	if (rows.length === 0)
 		return html`<p id=${id + '-empty'}>${empty}</p>`;
 	return html`<table class="list" id=${id}>

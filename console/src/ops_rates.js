@@ -11,6 +11,7 @@ import { useState } from 'preact/hooks';
 import { call } from './api.js';
 import { useForm, useSubmit } from './auth.js';
 import { Details, ErrorNote, Field, Loading, PageTitle, Status, StatusNote, When, useLoad } from './ui.js';
+import { Signer } from './ops_signer.js';
 
 // seconds as a short age: "12 s", "4 min", "3 h", "2 d"; a dash for null.
 function age(seconds) {
@@ -86,7 +87,8 @@ export function Rates({ session }) {
 		</section>`}`;
 }
 
-// The chain's status, read again on request.
+// The chain's status, read again on request, and the signer's holds and
+// key rotations (ops_signer.js).
 export function Chain() {
 	const got = useLoad(() => call('GET', '/console/api/ops/chain').then((r) => r.data), []);
 	const c = got.data;
@@ -116,5 +118,6 @@ export function Chain() {
 			<thead><tr><th scope="col">Coin</th><th scope="col">Balance</th></tr></thead>
 			<tbody>${c.custody_coins.map((k) => html`<tr key=${k.asset}><td>${k.asset}</td><td>${k.balance}</td></tr>`)}</tbody>
 		</table>`}
-		<p><button type="button" id="chain-refresh" onClick=${got.reload}>Read it again</button></p>`}`;
+		<p><button type="button" id="chain-refresh" onClick=${got.reload}>Read it again</button></p>`}
+		<${Signer} />`;
 }

@@ -103,6 +103,10 @@ enum err console_ops_rates_get(struct req *r, struct resp *resp);
 enum err console_ops_rate_post(struct req *r, struct resp *resp);
 enum err console_ops_chain_get(struct req *r, struct resp *resp);
 
+/* ops_signer.c: the back office's view of the signer (held withdrawals,
+ * key rotations) */
+enum err console_ops_signer_get(struct req *r, struct resp *resp);
+
 /* ops_float.c: the back office's Float and Reconcile pages (the floats,
  * a float's sync, reconcile's runs, the unmatched chain deposits, a
  * deposit's assignment) */

@@ -173,11 +173,13 @@ static const struct route routes[] = {
 	    OPS_PAYOUTS | ROUTE_BODY, NULL, 0 },
 	{ "POST", "/console/api/ops/payouts/:id/retry", console_ops_payout_retry_post,
 	    OPS_PAYOUTS | ROUTE_BODY, NULL, 0 },
-	/* rates: every role reads, the operator sets; the chain: every role */
+	/* rates: every role reads, the operator sets; the chain and the
+	 * signer: every role */
 	{ "GET", "/console/api/ops/rates", console_ops_rates_get, OPS_READ, NULL, 0 },
 	{ "POST", "/console/api/ops/rates/:coin", console_ops_rate_post, OPS_RATES | ROUTE_BODY,
 	    NULL, 0 },
 	{ "GET", "/console/api/ops/chain", console_ops_chain_get, OPS_READ, NULL, 0 },
+	{ "GET", "/console/api/ops/signer", console_ops_signer_get, OPS_READ, NULL, 0 },
 	/* the floats, reconcile's runs and the unmatched chain deposits: every
 	 * role reads; the operator and the platform's finance sync a float
 	 * and assign a deposit (ops-money) */

@@ -6,7 +6,7 @@
 	"COALESCE(reason, '') AS reason, requested_by, " \
 	"DATE_FORMAT(created_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS created_at, " \
 	"DATE_FORMAT(updated_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS updated_at, " \
-	"TIMESTAMPDIFF(SECOND, updated_at, UTC_TIMESTAMP(6)) AS step_age FROM signer_rotations "
+	"GREATEST(TIMESTAMPDIFF(SECOND, updated_at, UTC_TIMESTAMP(6)), 0) AS step_age FROM signer_rotations "
 
 const struct db_stmt_def db_stmts_signer[] = {
 	{ DB_SIGNER_JOURNAL,
@@ -49,10 +49,12 @@ const struct db_stmt_def db_stmts_signer[] = {
 	/* the pending withdrawals the signer signed nothing for, oldest first
 	 * (at most n) */
 	{ DB_SIGNER_HELD,
-	    "SELECT id, partner_id, currency, amount, "
-	    "DATE_FORMAT(signer_held_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS held_at, signer_hold AS reason "
-	    "FROM withdrawals WHERE status = 'pending' AND signer_hold IS NOT NULL "
-	    "ORDER BY signer_held_at LIMIT ?" },
+	    "SELECT w.id, p.public_id AS partner_id, w.currency, w.amount, "
+	    "DATE_FORMAT(w.signer_held_at, '%Y-%m-%dT%H:%i:%s.%fZ') AS held_at, "
+	    "w.signer_hold AS reason "
+	    "FROM withdrawals w JOIN partners p ON p.id = w.partner_id "
+	    "WHERE w.status = 'pending' AND w.signer_hold IS NOT NULL "
+	    "ORDER BY w.signer_held_at LIMIT ?" },
 	/* ---- key rotations (schema 054) ---- */
 	{ DB_ROT_OPEN,
 	    ROT_SELECT "WHERE open_chain = ?" },

@@ -51,12 +51,15 @@
 #define sg_at_COLS(C, x) C(x, RAW, ref_id, ) C(x, RAW, status, ) C(x, RAW, broadcasts, ) \
 	C(x, RAW, failure_reason, ) C(x, RAW, age, ) C(x, RAW, signed_age, ) C(x, RAW, owned, )
 /* a withdrawal held by the signer: since when, why */
-#define sg_held_COLS(C, x) C(x, RAW, id, ) C(x, RAW, partner_id, ) C(x, RAW, currency, ) \
-	C(x, RAW, amount, ) C(x, RAW, held_at, ) C(x, RAW, reason, )
+#define sg_held_COLS(C, x) C(x, TEXT, id, id) C(x, TEXT, partner_id, partner_id) \
+	C(x, TEXT, currency, currency) C(x, TEXT, amount, amount) C(x, TEXT, held_at, held_at) \
+	C(x, TEXT, reason, reason)
 /* a rotation (step_age: seconds at its step) */
-#define sg_rot_COLS(C, x) C(x, RAW, id, ) C(x, RAW, old_address, ) C(x, RAW, new_address, ) \
-	C(x, RAW, key_name, ) C(x, RAW, step, ) C(x, RAW, reason, ) C(x, RAW, requested_by, ) \
-	C(x, RAW, created_at, ) C(x, RAW, updated_at, ) C(x, RAW, step_age, )
+#define sg_rot_COLS(C, x) C(x, ID, id, id) C(x, TEXT, old_address, old_address) \
+	C(x, TEXT, new_address, new_address) C(x, RAW, key_name, ) C(x, TEXT, step, step) \
+	C(x, TEXT, reason, reason) C(x, ID, requested_by, requested_by) \
+	C(x, TEXT, created_at, created_at) C(x, TEXT, updated_at, updated_at) \
+	C(x, ID, step_age, step_age)
 /* a rotation's transaction (age: seconds since stored) */
 #define sg_rot_tx_COLS(C, x) C(x, RAW, sender, ) C(x, RAW, nonce, ) C(x, RAW, tx_hash, ) \
 	C(x, RAW, raw, ) C(x, RAW, status, ) C(x, RAW, value_wei, ) C(x, RAW, age, )

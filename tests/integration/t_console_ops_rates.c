@@ -19,6 +19,7 @@
 
 #define RATES "/console/api/ops/rates"
 #define CHAIN "/console/api/ops/chain"
+#define SIGNER "/console/api/ops/signer"
 
 /* The coin the tests set, and what it held before. */
 #define COIN "USDC_E"
@@ -160,8 +161,10 @@ test_refused(void)
 	con_refused("POST", "/console/api/ops/rates/" COIN, "{\"rate\":\"99\",\"reason\":\"mine\"}",
 	    &owner, 403, "forbidden", "a partner's owner: set");
 	con_refused("GET", CHAIN, NULL, &owner, 403, "forbidden", "a partner's owner: chain");
+	con_refused("GET", SIGNER, NULL, &owner, 403, "forbidden", "a partner's owner: signer");
 	con_refused("GET", RATES, NULL, NULL, 401, "unauthorized", "no session");
 	con_refused("GET", CHAIN, NULL, NULL, 401, "unauthorized", "no session");
+	con_refused("GET", SIGNER, NULL, NULL, 401, "unauthorized", "no session");
 	rate_row(after, sizeof(after));
 	CU_ASSERT_STRING_EQUAL(after, before);
 	CU_ASSERT_EQUAL(reasons(), audit);
@@ -233,10 +236,30 @@ test_bad_inputs(void)
 	con_refused("DELETE", RATES, NULL, &op, 405, "method_not_allowed", "DELETE");
 	con_refused("GET", CHAIN "?fresh=1", NULL, &op, 400, "validation_error", "a query");
 	con_refused("POST", CHAIN, "{}", &op, 405, "method_not_allowed", "POST chain");
+	con_refused("GET", SIGNER "?limit=5", NULL, &op, 400, "validation_error", "a query");
+	con_refused("POST", SIGNER, "{}", &op, 405, "method_not_allowed", "POST signer");
+	con_refused("DELETE", SIGNER, NULL, &op, 405, "method_not_allowed", "DELETE signer");
 	rate_row(after, sizeof(after));
 	CU_ASSERT_STRING_EQUAL(after, before);
 	CU_ASSERT_EQUAL(reasons(), audit);
 	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM fx_rates", NULL, NULL), rows);
+}
+
+/* GET path as a new member of role: 200, its data with exactly keys
+ * (r holds the answer, the caller's to free). */
+static json_t *
+read_as(const char *role, const char *path, const char *const *keys, struct it_resp *r)
+{
+	struct con_sess s;
+	char uri[1100];
+	json_t *d;
+
+	itc_ops_member(role, &s, uri, sizeof(uri));
+	con_call("GET", path, NULL, &s, NULL, r);
+	CU_ASSERT_EQUAL(r->status, 200);
+	d = json_object_get(r->json, "data");
+	itc_assert_keys(d, keys, role);
+	return d;
 }
 
 /* Every role reads the chain's status: on these stacks the simulator,
@@ -253,9 +276,8 @@ test_chain(void)
 	static const char *const evm_only[] = { "chain_id", "head_block", "head_age_seconds",
 		"operator_address", "gas_balance", "nonce_database_next", "nonce_node_pending",
 		"gateway", "treasury", "custody", "custody_coins" };
-	struct con_sess s;
 	struct it_resp r;
-	char uri[1100], out[600], err[300];
+	char out[600], err[300];
 	const char *node;
 	json_t *d;
 	size_t i, j;
@@ -268,11 +290,7 @@ test_chain(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "adapter   sim"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "transactions sent, not yet final"));
 	for (i = 0; i < NELEM(roles); i++) {
-		itc_ops_member(roles[i], &s, uri, sizeof(uri));
-		con_call("GET", CHAIN, NULL, &s, NULL, &r);
-		CU_ASSERT_EQUAL(r.status, 200);
-		d = json_object_get(r.json, "data");
-		itc_assert_keys(d, keys, roles[i]);
+		d = read_as(roles[i], CHAIN, keys, &r);
 		CU_ASSERT_STRING_EQUAL(it_str(d, "adapter"), "sim");
 		CU_ASSERT(json_is_true(json_object_get(d, "reachable")));
 		CU_ASSERT(json_is_false(json_object_get(d, "chain_id_checked")));
@@ -291,6 +309,30 @@ test_chain(void)
 	}
 }
 
+/* Every role reads the signer's holds and rotations: on these stacks
+ * (the simulator, no signer) both as the database holds them, empty. */
+static void
+test_signer(void)
+{
+	static const char *const roles[] = { "read-only", "compliance", "finance", "operator" };
+	static const char *const keys[] = { "held", "rotations", NULL };
+	struct it_resp r;
+	json_t *d;
+	size_t i;
+
+	for (i = 0; i < NELEM(roles); i++) {
+		d = read_as(roles[i], SIGNER, keys, &r);
+		CU_ASSERT(json_is_array(json_object_get(d, "held")));
+		CU_ASSERT(json_is_array(json_object_get(d, "rotations")));
+		CU_ASSERT_EQUAL((long long)json_array_size(json_object_get(d, "held")),
+		    it_db_scalar("SELECT COUNT(*) FROM withdrawals WHERE status = 'pending' AND "
+		    "signer_hold IS NOT NULL", NULL, NULL));
+		CU_ASSERT_EQUAL((long long)json_array_size(json_object_get(d, "rotations")),
+		    it_db_scalar("SELECT LEAST(COUNT(*), 10) FROM signer_rotations", NULL, NULL));
+		it_resp_free(&r);
+	}
+}
+
 int
 it_suite_console_ops_rates(void)
 {
@@ -300,6 +342,7 @@ it_suite_console_ops_rates(void)
 		    test_refused },
 		{ "setting a rate's bad inputs, nothing written", test_bad_inputs },
 		{ "every role reads the chain's status (the simulator)", test_chain },
+		{ "every role reads the signer's holds and rotations (none here)", test_signer },
 	};
 
 	return tu_add_suite("console ops rates", NULL, NULL, tests, NELEM(tests));

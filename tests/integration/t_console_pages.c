@@ -76,6 +76,7 @@ static const char *const checks[] = {
 	"back office: an operator finds a held payout on the Payouts page",
 	"back office: the operator sets a rate on the Rates page",
 	"back office: the Chain page shows the chain",
+	"back office: the Chain page shows the signer",
 	"back office: the operator credits a deposit on a partner's page",
 	"back office: the platform's finance syncs a float on the Float page",
 	"back office: the operator assigns an unmatched chain deposit",

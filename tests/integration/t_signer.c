@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -29,6 +30,8 @@
 #include "providers/evm_abi.h"
 #include "providers/signer_client.h"
 #include "itc.h"
+#include "itc_console.h"
+#include "itc_ops.h"
 
 /* ---- helpers of this suite ---- */
 
@@ -422,6 +425,40 @@ test_killed_after_store(void)
 	itc_wallet_free(&w);
 }
 
+/*
+ * How often withdrawal id is among the held ones the back office reads
+ * (GET /console/api/ops/signer, as a read-only member): its partner p's
+ * public id, 2.000000 USDT, a time; its reason into reason.
+ */
+static int
+console_held(const char *id, const struct itc_partner *p, char *reason, size_t cap)
+{
+	struct con_sess s;
+	struct it_resp r;
+	char uri[1100];
+	json_t *h;
+	size_t i;
+	int n = 0;
+
+	reason[0] = '\0';
+	itc_ops_member("read-only", &s, uri, sizeof(uri));
+	con_call("GET", "/console/api/ops/signer", NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	json_array_foreach(json_object_get(json_object_get(r.json, "data"), "held"), i, h) {
+		if (it_str(h, "withdrawal_id") == NULL || strcmp(it_str(h, "withdrawal_id"), id) != 0)
+			continue;
+		n++;
+		IT_CHECK(it_str(h, "partner_id") != NULL && strcmp(it_str(h, "partner_id"),
+		    p->pid) == 0, "the held withdrawal's partner");
+		CU_ASSERT_STRING_EQUAL(it_str(h, "currency"), "USDT");
+		CU_ASSERT_STRING_EQUAL(it_str(h, "amount") ? it_str(h, "amount") : "", "2.000000");
+		CU_ASSERT_PTR_NOT_NULL(it_str(h, "held_since"));
+		snprintf(reason, cap, "%s", it_str(h, "reason") ? it_str(h, "reason") : "");
+	}
+	it_resp_free(&r);
+	return n;
+}
+
 /* A withdrawal the policy refuses waits, pending and held with the
  * reason; allowed again, it completes, converted once. */
 static void
@@ -451,6 +488,10 @@ test_withdrawal_held(void)
 	snprintf(line, sizeof(line), "%s\t", id);
 	IT_CHECK(strstr(out, line) != NULL && strstr(out, "\trefused by the signer's policy: "
 	    "2.000000 USDT") != NULL, out);
+	/* and what the back office's Chain page shows */
+	CU_ASSERT_EQUAL(console_held(id, &p, hold, sizeof(hold)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(hold, "refused by the signer's policy: 2.000000 USDT is above "
+	    "signer.max_per_tx.USDT (1)"));
 	policy_put_back(NULL);
 	it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = NULL "
 	    "WHERE id = ?", id, NULL);
@@ -459,6 +500,7 @@ test_withdrawal_held(void)
 	    "withdrawals WHERE id = ?", id, NULL, hold, sizeof(hold)), 0);
 	CU_ASSERT_STRING_EQUAL(hold, "completed -");
 	CU_ASSERT_EQUAL(itc_converted(id), 1);
+	CU_ASSERT_EQUAL(console_held(id, &p, hold, sizeof(hold)), 0);
 }
 
 struct conv {
@@ -963,6 +1005,31 @@ gateway_has(const char *who)
 	return yes;
 }
 
+/* The back office's newest rotation (GET /console/api/ops/signer) is
+ * rotation id, done, from key old to key fresh. */
+static void
+console_rotation(const char *id, const char *old, const char *fresh)
+{
+	struct con_sess s;
+	struct it_resp r;
+	char uri[1100], got[24];
+	json_t *v;
+
+	itc_ops_member("read-only", &s, uri, sizeof(uri));
+	con_call("GET", "/console/api/ops/signer", NULL, &s, NULL, &r);
+	CU_ASSERT_EQUAL(r.status, 200);
+	v = json_array_get(json_object_get(json_object_get(r.json, "data"), "rotations"), 0);
+	snprintf(got, sizeof(got), "%" JSON_INTEGER_FORMAT, json_integer_value(json_object_get(v,
+	    "id")));
+	CU_ASSERT_STRING_EQUAL(got, id);
+	CU_ASSERT_STRING_EQUAL(it_str(v, "step") ? it_str(v, "step") : "", "done");
+	CU_ASSERT(it_str(v, "old_address") != NULL && strcasecmp(it_str(v, "old_address"), old) == 0);
+	CU_ASSERT(it_str(v, "new_address") != NULL && strcasecmp(it_str(v, "new_address"),
+	    fresh) == 0);
+	CU_ASSERT(json_is_null(json_object_get(v, "reason")));
+	it_resp_free(&r);
+}
+
 static int
 rotation_done(const void *id)
 {
@@ -1060,6 +1127,7 @@ test_rotation(void)
 	CU_ASSERT(signer_answers(NULL));
 	CU_ASSERT_EQUAL(it_output("$ADMIN signer rotations --limit 1", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, fresh));
+	console_rotation(id, old, fresh);
 	itc_wallet_free(&w);
 }
 
