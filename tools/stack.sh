@@ -672,6 +672,14 @@ signer_stage() {
 # The signer's home, kept across runs (the runtime directory is not): the
 # keys a rotation made (file store) and the SoftHSM2 token (pkcs11).
 signer_home() {
+	# a home whose var/ was removed by hand (not purged) holds the keys
+	# and token PIN of secrets that are gone: dropped, as purge would
+	# have. The two share an id (a home from before ids is adopted).
+	if [ -f "$SIGNER_HOME/var-id" ] && ! cmp -s "$SIGNER_HOME/var-id" "$VAR/signer-id"; then
+		echo "stack: $SIGNER_HOME belonged to an earlier $VAR: new keys"
+		rm -rf "$SIGNER_HOME"
+	fi
+	[ -f "$VAR/signer-id" ] || head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$VAR/signer-id"
 	if [ ! -d "$SIGNER_HOME" ]; then
 		# new keys (purge took the old ones): a new gateway for them, and
 		# the database's rotations and nonces go with the old one
@@ -685,6 +693,7 @@ signer_home() {
 		mkdir -m 0700 "$SIGNER_HOME/keys"
 		signer_own "$SIGNER_HOME/keys"
 	fi
+	[ -f "$SIGNER_HOME/var-id" ] || cp "$VAR/signer-id" "$SIGNER_HOME/var-id"
 	return 0
 }
 
