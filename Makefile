@@ -185,6 +185,10 @@ GALERA ?= 0
 # .ci/run's sanitizer pass takes Apache alone (lighttpd's runs in the plain
 # pass and on the cluster's node 2)
 TEST_SERVERS ?= apache lighttpd
+# the passes side by side (tools/test.sh --jobs): three, since the EVM
+# passes mostly wait on blocks; .ci/run's sanitizer pass, beside the
+# cluster's, takes two
+TEST_JOBS ?= 3
 GALERA_NODES = $(if $(filter 1,$(GALERA)),3,0)
 GALERA_DEPS  = $(if $(filter 1,$(GALERA)),--galera)
 
@@ -197,7 +201,8 @@ run:
 test:
 	@tools/deps.sh --test $(GALERA_DEPS)
 	@$(MAKE) --no-print-directory all
-	@tools/test.sh --build $(BUILD) --galera $(GALERA_NODES) --servers "$(TEST_SERVERS)"
+	@tools/test.sh --build $(BUILD) --galera $(GALERA_NODES) --servers "$(TEST_SERVERS)" \
+		--jobs $(TEST_JOBS)
 
 unit: all
 	@tools/test.sh --build $(BUILD) --unit-only
