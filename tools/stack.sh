@@ -919,6 +919,11 @@ providers.momo.callback_allow = 127.0.0.1, 127.0.0.3
 # mod_fcgid makes a request wait a whole second when every simulator
 # process is busy; 5 s keeps that from reading as "degraded" (past 2.5 s).
 providers.timeout_ms = 5000
+# the simulators record a send before they answer it: a send in doubt
+# is one they recorded within moments or never (205), so a status of
+# "never seen" is trusted after 2 s here (the default, 10, is for real
+# providers that may record a timed-out request late)
+payouts.resend_grace_seconds = 2
 # each network's MoMo API credentials: the adapter gets its tokens with
 # them and the simulator checks them
 providers.momo.MTN.api_user = $MOMO_MTN_API_USER

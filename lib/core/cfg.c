@@ -119,6 +119,7 @@ static const struct cfg_key cfg_keys[] = {
 	U("payouts.reversal_watch_seconds", payout_reversal_watch_seconds, 0, 30 * 86400ULL),
 	U("payouts.concurrency", payouts_concurrency, 1, 64),
 	U("payouts.group_size", payouts_group_size, 1, 200),
+	U("payouts.resend_grace_seconds", payouts_resend_grace_seconds, 0, 3600),
 	U("idempotency.lease_seconds", idempotency_lease_seconds, 10, 3600),
 	U("rates.max_age_seconds", rate_max_age_seconds, 5, 86400),
 	U("rates.cache_seconds", rate_cache_seconds, 0, 60),
@@ -285,6 +286,7 @@ defaults(struct cfg *c)
 	c->payout_reversal_watch_seconds = 86400;
 	c->payouts_concurrency = 16;
 	c->payouts_group_size = 50;
+	c->payouts_resend_grace_seconds = 10;
 	c->idempotency_lease_seconds = 60;
 	c->list_total_cap = 500;
 	for (i = 0; i < 3; i++) {

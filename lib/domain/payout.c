@@ -555,7 +555,18 @@ payout_send_once(struct ctx *ctx, const struct payout *p, char *why, size_t whyc
 	rc = m->ops->transfer(&m->ep, p->provider_ref, msisdn, p->amount, p->currency,
 	    p->id, p->client_ref[0] ? p->client_ref : "cediramp payout", why, whycap);
 	payout_call_record(ctx, p->id, "transfer", t0, rc, NULL, why);
+	/* its status read soon after may not know it yet (payout_resend_due) */
+	if (rc == MOMO_IN_DOUBT && DB_EXEC(ctx->db, DB_PAYOUT_IN_DOUBT, by_id, NULL, NULL,
+	    .id = p->id) != DB_OK)
+		log_event("warn", "payout %s: its send in doubt not recorded (a status of "
+		    "never seen sends it again at once)", p->id);
 	return rc;
+}
+
+int
+payout_resend_due(const struct ctx *ctx, const struct payout *p)
+{
+	return p->doubt_ago >= ctx->cfg.payouts_resend_grace_seconds;
 }
 
 /* The status of p's reference, asked of m, recorded (payout_call.h). */
@@ -582,8 +593,11 @@ payout_send_step(struct ctx *ctx, struct payout *p, const struct payout_owner_op
 
 	if (strcmp(p->status, "processing") != 0)
 		goto answer; /* settled since: the answer is its state */
-	/* resuming: the provider may have it already; never send it twice */
-	if (p->sends > 0 && m != NULL && ask_status(ctx, m, p, &st) != MOMO_NOT_FOUND)
+	/* resuming: the provider may have it already, or a send of it in
+	 * doubt may still be on its way there; never send it twice (the
+	 * worker asks again) */
+	if (p->sends > 0 && m != NULL && (ask_status(ctx, m, p, &st) != MOMO_NOT_FOUND ||
+	    !payout_resend_due(ctx, p)))
 		goto answer;
 	rc = payout_send_once(ctx, p, why, sizeof(why));
 	switch (rc) {
@@ -721,7 +735,7 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_owner_ops *co
 		return -1;
 	memset(&st, 0, sizeof(st));
 	rc = ask_status(ctx, m, &p, &st);
-	if (rc == MOMO_NOT_FOUND) {
+	if (rc == MOMO_NOT_FOUND && payout_resend_due(ctx, &p)) {
 		/*
 		 * The provider never saw this reference (a send lost on the
 		 * way, or a request that died before sending): sending the same
@@ -735,7 +749,9 @@ payout_settle(struct ctx *ctx, const char *id, const struct payout_owner_ops *co
 		return 0;
 	}
 	if (rc != MOMO_OK || st.state == MOMO_PENDING) {
-		payout_check_later(ctx, id); /* pending, or the provider did not answer */
+		/* pending, the provider did not answer, or it has not yet
+		 * recorded a send of moments ago */
+		payout_check_later(ctx, id);
 		return 0;
 	}
 	/* a success of something else: neither completed nor refunded */

@@ -64,6 +64,8 @@ struct payout {
 	char status[16];
 	char failure_reason[201];
 	unsigned sends;                /* how often the reference went out */
+	unsigned doubt_ago;            /* seconds since a send last ended in doubt
+	                                * (1000000: never) */
 	char created_at[32], processing_at[32], completed_at[32]; /* ISO or "" */
 	char created_db[32];
 	struct payout_owner owner;
@@ -114,6 +116,15 @@ const struct payout_owner_ops *payout_owner_of(const struct payout_owner_ops *co
  */
 int payout_settle(struct ctx *ctx, const char *id,
     const struct payout_owner_ops *const *owners);
+
+/*
+ * 1 when p's reference, which the provider says it never saw, may go out
+ * again now: no send of it ended in doubt within payouts.resend_grace_
+ * seconds (schema 056). A send that timed out may still reach the
+ * provider after its status was asked: 0 then, and the payout is asked
+ * again later.
+ */
+int payout_resend_due(const struct ctx *ctx, const struct payout *p);
 
 /* A pending payout (p) moved on by its owner (payout_owner_ops, pending):
  * 1 when it moved, 0 when not, -1 on error or an owner not in owners. */

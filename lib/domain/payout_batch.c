@@ -138,7 +138,7 @@ payout_settle_many(struct ctx *ctx, char (*ids)[ID_MAX], size_t n,
 		struct item *t = &it[ask_of[j]];
 		int refused = 0;
 
-		if (a->rc == MOMO_NOT_FOUND) {
+		if (a->rc == MOMO_NOT_FOUND && payout_resend_due(ctx, &t->p)) {
 			/* never seen: the same reference again cannot pay twice */
 			refused = payout_send_once(ctx, &t->p, t->why, sizeof(t->why)) ==
 			    MOMO_REFUSED;
@@ -147,7 +147,8 @@ payout_settle_many(struct ctx *ctx, char (*ids)[ID_MAX], size_t n,
 				continue;
 			}
 		} else if (a->rc != MOMO_OK || a->st.state == MOMO_PENDING) {
-			later[nl++] = t->p.id; /* pending, or no answer */
+			/* pending, no answer, or not yet seen a send of moments ago */
+			later[nl++] = t->p.id;
 			continue;
 		} else if (a->st.state == MOMO_SUCCESSFUL && !provider_answer_matches(t->p.amount,
 		    t->p.currency, t->p.phone, &a->st, t->why, sizeof(t->why))) {

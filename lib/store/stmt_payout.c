@@ -64,6 +64,9 @@ const struct db_stmt_def db_stmts_payout[] = {
 	    "SET p.lease_until = UTC_TIMESTAMP(6) + INTERVAL ? SECOND" },
 	{ DB_PAYOUT_SENT,
 	    "UPDATE payouts SET sends = sends + 1 WHERE id = ? AND status = 'processing'" },
+	/* a send that ended in doubt (schema 056) */
+	{ DB_PAYOUT_IN_DOUBT,
+	    "UPDATE payouts SET in_doubt_at = UTC_TIMESTAMP(6) WHERE id = ?" },
 	{ DB_PAYOUT_RELEASE, "UPDATE payouts SET lease_until = NULL WHERE id = ?" },
 	/* the first argument: 1 to watch it for a reversal (a minute on) */
 	{ DB_PAYOUT_COMPLETE,

@@ -17,7 +17,9 @@
 	"DATE_FORMAT(p.created_at, '%Y-%m-%d %H:%i:%s.%f') AS created_db, " \
 	"IF(p.withdrawal_id IS NULL, 'user', 'withdrawal') AS owner_kind, " \
 	"IF(p.withdrawal_id IS NULL, CONCAT(p.user_id), p.withdrawal_id) AS owner_id, " \
-	"p.conversion_id AS funding_id, p.held_at IS NOT NULL AS held "
+	"p.conversion_id AS funding_id, p.held_at IS NOT NULL AS held, " \
+	"LEAST(GREATEST(COALESCE(TIMESTAMPDIFF(SECOND, p.in_doubt_at, UTC_TIMESTAMP(6)), " \
+	"1000000), 0), 1000000) AS doubt_ago "
 /* (domain/payout.h, struct payout); user_id is NULL for a withdrawal's
  * payout: RAW, read by the caller. The owner (docs/design.md, Glossary):
  * a withdrawal's, or else the wallet user's; the funding a stablecoin
@@ -33,7 +35,8 @@
 	C(x, TEXT, created_at, created_at) C(x, TEXT, processing_at, processing_at) \
 	C(x, TEXT, completed_at, completed_at) C(x, TEXT, created_db, created_db) \
 	C(x, TEXT, owner_kind, owner.kind) C(x, TEXT, owner_id, owner.id) \
-	C(x, TEXT, funding_id, funding_id) C(x, FLAG, held, held)
+	C(x, TEXT, funding_id, funding_id) C(x, FLAG, held, held) \
+	C(x, COUNT, doubt_ago, doubt_ago)
 /* a reversal, as reconcile lists it: read by the caller */
 #define payout_reversed_COLS(C, x) \
 	C(x, RAW, id, ) C(x, RAW, provider, ) C(x, RAW, amount, ) C(x, RAW, fee, ) \
@@ -128,6 +131,7 @@
 	S(DB_PAYOUT_CHECK_LATER_MANY, payout_ids_later, db_none) \
 	S(DB_PAYOUT_LEASE_MANY, lease_many, db_none) \
 	S(DB_PAYOUT_SENT, by_id, db_none) \
+	S(DB_PAYOUT_IN_DOUBT, by_id, db_none) \
 	S(DB_PAYOUT_RELEASE, by_id, db_none) \
 	S(DB_PAYOUT_COMPLETE, payout_complete, db_none) \
 	S(DB_PAYOUT_FAIL, payout_reason, db_none) \

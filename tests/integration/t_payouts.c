@@ -438,6 +438,22 @@ test_magic_outcomes(void)
 	itc_expect_payout(p205, "processing");
 	itc_balances(&w, avail, pend);
 	CU_ASSERT_STRING_EQUAL(pend, "55.00");
+	/* 205's send ended in doubt: within payouts.resend_grace_seconds the
+	 * provider's "never seen" is not taken as lost (that send may still be
+	 * on its way there): asked again later, not sent again */
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payouts WHERE id = ? AND in_doubt_at "
+	    "IS NOT NULL", p205, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE payouts SET in_doubt_at = UTC_TIMESTAMP(6) + INTERVAL "
+	    "1 HOUR, next_check_at = UTC_TIMESTAMP(6) WHERE id = ?", p205, NULL), 1);
+	CU_ASSERT_EQUAL(it_worker("payouts"), 0);
+	itc_expect_payout(p205, "processing");
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT sends FROM payouts WHERE id = ?", p205, NULL), 1);
+	CU_ASSERT_EQUAL(it_db_scalar("SELECT COUNT(*) FROM payout_calls c JOIN payouts p ON "
+	    "p.id = c.payout_id WHERE p.id = ? AND c.operation = 'transfer_status' AND c.result = "
+	    "'not_found'", p205, NULL), 1);
+	/* the grace past: sent again under its reference */
+	CU_ASSERT_EQUAL(it_db_exec("UPDATE payouts SET in_doubt_at = UTC_TIMESTAMP(6) - INTERVAL "
+	    "1 HOUR, next_check_at = UTC_TIMESTAMP(6) WHERE id = ?", p205, NULL), 1);
 	for (i = 0; i < 3; i++) {
 		/* the worker's checks; pending ones wait for their next check */
 		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
