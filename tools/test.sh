@@ -315,14 +315,17 @@ if [ "$UNIT_ONLY" = 0 ]; then
 		export CEDIRAMP_CLUSTER=$GALERA
 		integration cluster sim
 	fi
-	# The first server's simulator pass, then every EVM pass, then the
-	# other simulator passes: the EVM suites spend most of their time
-	# waiting for blocks while a simulator's keep the CPU busy, so with
-	# three slots (make test's TEST_JOBS) one simulator pass runs beside
-	# both EVM passes and the next starts when one of those ends (mt35,
-	# two slots, each server's pair in turn: 650 s of passes; two
-	# simulator passes side by side, ci33: 757 s). No wait for a group:
-	# the first slot that frees takes the next job.
+	# The first server's simulator pass, then every EVM pass (the EVM
+	# suites on a stack whose chain is a local Anvil node: --chain evm,
+	# replacements after 3 s, deposits scanned from the first block),
+	# then the other simulator passes. The EVM suites spend most of their
+	# time waiting for blocks while a simulator's keep the CPU busy, so
+	# with three slots (make test's TEST_JOBS) one simulator pass runs
+	# beside both EVM passes and the next starts when one of those ends
+	# (ci35: the passes 549 s, make test 608 s; two slots, each server's
+	# pair in turn, mt35: 650 s and 727 s; both simulator passes side by
+	# side, ci33: 757 s of make test). No wait for a group: the first
+	# slot that frees takes the next job.
 	first=${SERVERS%% *}
 	[ -z "$first" ] || job "$first" integration "$first" sim
 	for server in $CHAIN_SERVERS; do

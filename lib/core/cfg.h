@@ -146,10 +146,10 @@ struct cfg {
 	/* the payouts worker: status reads in flight at once, and payouts
 	 * settled per transaction (1: each in its own) */
 	unsigned long long payouts_concurrency;
+	unsigned long long payouts_group_size;
 	/* after a send in doubt, how long a status of "never seen" is not
 	 * taken as lost (domain/payout.c, payout_resend_due) */
 	unsigned long long payouts_resend_grace_seconds;
-	unsigned long long payouts_group_size;
 	/* a request holding an idempotency key this long without progress is
 	 * taken for dead; longer than any request can take */
 	unsigned long long idempotency_lease_seconds;
