@@ -259,8 +259,10 @@ itc_withdrawal_worked(const char *id, const char *until)
 	for (i = 0; i < 6 && it_db_scalar(q, id, NULL) != 1; i++) {
 		it_db_exec("UPDATE withdrawals SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
 		    "NULL WHERE id = ?", id, NULL);
+		/* time passes: the backoff, a resend's grace, a lease */
 		it_db_exec("UPDATE payouts SET next_check_at = UTC_TIMESTAMP(6), lease_until = "
-		    "NULL WHERE withdrawal_id = ?", id, NULL);
+		    "NULL, in_doubt_at = in_doubt_at - INTERVAL 1 HOUR WHERE withdrawal_id = ?", id,
+		    NULL);
 		CU_ASSERT_EQUAL(it_worker("payouts"), 0);
 	}
 }
