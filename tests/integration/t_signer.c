@@ -977,6 +977,49 @@ test_gateway_operators(void)
 	CU_ASSERT_STRING_EQUAL(out, "ok\n");
 }
 
+/*
+ * Every transaction this pass's signer stored, checked by npm ethers
+ * (tests/chain/recover_all.mjs): each attempt of each move (fills and
+ * replacements too) and each rotation's own, its sender recovered from its
+ * signature the key the database says signed it (on the token's pass, the
+ * token's keys), its hash the stored one, its s low. Last in the suite, so
+ * that it sees the whole pass's.
+ */
+static void
+test_ethers_recovers_all(void)
+{
+	static const char sql[] = "SET STATEMENT group_concat_max_len = 67108864 FOR "
+	    "SELECT GROUP_CONCAT(j SEPARATOR '\n') FROM ("
+	    "SELECT JSON_OBJECT('raw', t.raw, 'from', s.sender, 'hash', t.tx_hash) AS j "
+	    "FROM chain_txs t JOIN chain_sends s ON s.ref_id = t.ref_id WHERE t.raw <> '' "
+	    "UNION ALL SELECT JSON_OBJECT('raw', r.raw, 'from', r.sender, 'hash', r.tx_hash) "
+	    "FROM signer_rotation_txs r) AS every_tx";
+	size_t cap = 32u << 20;
+	char *all = malloc(cap), path[600], cmd[1200], out[4096], want[40];
+	long long n;
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(all);
+	n = it_db_scalar("SELECT (SELECT COUNT(*) FROM chain_txs WHERE raw <> '') + "
+	    "(SELECT COUNT(*) FROM signer_rotation_txs)", NULL, NULL);
+	CU_ASSERT(n > 0);
+	CU_ASSERT_EQUAL(it_db_text(sql, NULL, NULL, all, cap), 0);
+	snprintf(path, sizeof(path), "%s.every-tx-%d.jsonl", it_env("CEDIRAMP_CONF"), (int)getpid());
+	f = fopen(path, "we");
+	CU_ASSERT_PTR_NOT_NULL(f);
+	if (f != NULL) {
+		fputs(all, f);
+		fclose(f);
+	}
+	free(all);
+	snprintf(cmd, sizeof(cmd), "cd %s/.. && node tests/chain/recover_all.mjs '%s' 2>&1",
+	    it_env("CEDIRAMP_BUILD"), path);
+	CU_ASSERT_EQUAL(it_output(cmd, out, sizeof(out)), 0);
+	snprintf(want, sizeof(want), "ok %lld\n", n);
+	IT_CHECK(strcmp(out, want) == 0, out);
+	unlink(path);
+}
+
 /* ---- key rotation ---- */
 
 /* Whether the gateway has who as an operator (isOperator, from the node). */
@@ -1153,6 +1196,8 @@ static const struct tu_test tests[] = {
 	{ "the key is the signer's: not the web user's, in no web program's memory; a readable or "
 	    "foreign key file refused",
 	    test_key_is_the_signers },
+	{ "npm ethers recovers every transaction the signer stored to the key the database names",
+	    test_ethers_recovers_all },
 };
 
 static int
@@ -1180,6 +1225,8 @@ static const struct tu_test token_tests[] = {
 	{ "signer rotate in the token, the signer killed after each stored step: the new key "
 	    "takes over, the old one's moves finish, its gas moves, nothing signed twice",
 	    test_rotation },
+	{ "npm ethers recovers every transaction the token signed to the key the database names",
+	    test_ethers_recovers_all },
 };
 
 int
