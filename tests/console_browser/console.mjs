@@ -161,9 +161,27 @@ async function press(page, text) {
 
 // Clicks the link whose text is exactly text.
 async function follow(page, text) {
-	const a = await page.waitForFunction((want) => [...document.querySelectorAll('a')]
-		.find((e) => e.textContent.trim() === want), { timeout: WAIT }, text);
-	await a.asElement().click();
+	for (let tries = 1; ; tries++) {
+		const a = (await page.waitForFunction((want) => [...document.querySelectorAll('a')]
+			.find((e) => e.textContent.trim() === want), { timeout: WAIT }, text)).asElement();
+		const href = await a.evaluate((e) => e.getAttribute('href'));
+		const before = await page.evaluate(() => location.hash);
+		await a.click();
+		if (!href || !href.startsWith('#') || href === before)
+			return;
+		// a link its page drew again just then (a list read again after
+		// an action) is clicked on a node already gone, and nothing
+		// happens (ci38, a withdrawal's event link after its cancel):
+		// found and clicked again
+		try {
+			await page.waitForFunction((h) => location.hash !== h, { timeout: WAIT / 5 }, before);
+			return;
+		} catch (e) {
+			if (tries === 3)
+				throw new Error(`the link "${text}" (${href}), clicked ${tries} times: the page stayed at ` +
+					`${await page.evaluate(() => location.hash)}`);
+		}
+	}
 }
 
 // Waits for a page whose h1 starts with title and that has finished
