@@ -216,6 +216,7 @@ check:
 	@tests/check/run.sh
 	@tools/openapi/lint.sh
 	@tests/prometheus/check.sh
+	@node --test --test-reporter=dot tests/chaos/
 
 bench:
 	@tools/deps.sh --bench
